@@ -1,0 +1,373 @@
+"""Army lists and the operations that edit them.
+
+An :class:`ArmyList` is what a ``.ost`` file holds. Every unit sits in exactly
+one detachment, so that rule of seed 000 holds by construction. Each unit keeps
+a :class:`UnitSnapshot` of what the list relied on when it was built, so a list
+still opens and explains itself after the catalogue changed.
+
+The operations below edit a list in place and return what is needed to undo
+them; the GUI's undo commands are thin wrappers around them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.roles import Role
+from ost.core.text import is_placeholder, keyword_key
+
+SCHEMA_VERSION = 1
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class UnitSnapshot(_Model):
+    """What the list knew of the datasheet when the unit was added."""
+
+    name: str
+    role: Role
+    points: int = Field(ge=0)
+    keywords: list[str] = Field(default_factory=list)
+    faction_keywords: list[str] = Field(default_factory=list)
+    min_models: int | None = None
+    max_models: int | None = None
+
+
+class Unit(_Model):
+    id: str = Field(min_length=1)
+    datasheet: str = Field(min_length=1)
+    snapshot: UnitSnapshot
+    models: int = Field(ge=0)
+    #: Wargear option id -> how many times it is taken.
+    options: dict[str, int] = Field(default_factory=dict)
+    #: Id of the unit's assigned transport.
+    transport: str | None = None
+    #: Id of the unit a linked character joins.
+    linked_to: str | None = None
+    #: Values of placeholder keywords ("<CHAPITRE>" -> "ULTRAMARINES").
+    placeholders: dict[str, str] = Field(default_factory=dict)
+    warlord: bool = False
+    reserve: bool = False
+    #: A name the player gave the unit ("Escouade Titus").
+    custom_name: str | None = None
+    notes: str = ""
+
+    @property
+    def display_name(self) -> str:
+        return self.custom_name or self.snapshot.name
+
+
+class Detachment(_Model):
+    id: str = Field(min_length=1)
+    name: str = ""
+    units: list[Unit] = Field(default_factory=list)
+
+
+class ArmyList(_Model):
+    """A ``.ost`` list. ``points_limit`` is the declared game size, if any."""
+
+    schema_version: int = SCHEMA_VERSION
+    name: str = ""
+    points_limit: int | None = Field(default=None, ge=0)
+    #: Name of the catalogue the list was built with (informative).
+    catalogue: str | None = None
+    detachments: list[Detachment] = Field(default_factory=list)
+    notes: str = ""
+
+    def units(self) -> Iterator[tuple[Detachment, Unit]]:
+        for detachment in self.detachments:
+            for unit in detachment.units:
+                yield detachment, unit
+
+    def unit(self, unit_id: str) -> Unit | None:
+        for _, unit in self.units():
+            if unit.id == unit_id:
+                return unit
+        return None
+
+    def detachment(self, detachment_id: str) -> Detachment | None:
+        for detachment in self.detachments:
+            if detachment.id == detachment_id:
+                return detachment
+        return None
+
+    def unit_count(self) -> int:
+        return sum(len(d.units) for d in self.detachments)
+
+
+def snapshot_of(sheet: Datasheet) -> UnitSnapshot:
+    return UnitSnapshot(
+        name=sheet.name,
+        role=sheet.role,
+        points=sheet.points,
+        keywords=list(sheet.keywords),
+        faction_keywords=list(sheet.faction_keywords),
+        min_models=sheet.min_models,
+        max_models=sheet.max_models,
+    )
+
+
+def resolved_faction_keys(unit: Unit, sheet: Datasheet | None) -> frozenset[str]:
+    """The unit's faction keyword keys, placeholders replaced by the unit's values.
+
+    A placeholder the unit gives no value for is left out: it names no faction.
+    """
+    keywords = sheet.faction_keywords if sheet is not None else unit.snapshot.faction_keywords
+    values = {keyword_key(k): v for k, v in unit.placeholders.items() if v.strip()}
+    keys: set[str] = set()
+    for keyword in keywords:
+        if is_placeholder(keyword):
+            value = values.get(keyword_key(keyword))
+            if value:
+                keys.add(keyword_key(value))
+        else:
+            keys.add(keyword_key(keyword))
+    return frozenset(keys)
+
+
+def unfilled_placeholders(unit: Unit, sheet: Datasheet | None) -> list[str]:
+    keywords = sheet.faction_keywords if sheet is not None else unit.snapshot.faction_keywords
+    values = {keyword_key(k) for k, v in unit.placeholders.items() if v.strip()}
+    return [k for k in keywords if is_placeholder(k) and keyword_key(k) not in values]
+
+
+def unit_points(unit: Unit, catalogue: Catalogue) -> int:
+    """Cost of ``unit``: from its datasheet, or from its snapshot when the catalogue lacks it."""
+    sheet = catalogue.get(unit.datasheet)
+    if sheet is None:
+        return unit.snapshot.points
+    return sheet.cost(unit.models, unit.options)
+
+
+def total_points(army: ArmyList, catalogue: Catalogue) -> int:
+    return sum(unit_points(u, catalogue) for _, u in army.units())
+
+
+# --- operations ---------------------------------------------------------------
+
+
+class ListOperationError(ValueError):
+    """An edit that cannot be made (unknown unit or detachment, bad count)."""
+
+
+@dataclass(frozen=True)
+class UnitPlace:
+    """Where a unit sits: enough to put it back after a removal."""
+
+    detachment_id: str
+    index: int
+
+
+def _new_id(prefix: str, taken: set[str]) -> str:
+    for n in itertools.count(1):
+        candidate = f"{prefix}{n}"
+        if candidate not in taken:
+            return candidate
+    raise AssertionError("unreachable")
+
+
+def new_unit_id(army: ArmyList) -> str:
+    return _new_id("u", {u.id for _, u in army.units()})
+
+
+def new_detachment_id(army: ArmyList) -> str:
+    return _new_id("d", {d.id for d in army.detachments})
+
+
+def locate(army: ArmyList, unit_id: str) -> tuple[Detachment, int, Unit]:
+    for detachment in army.detachments:
+        for index, unit in enumerate(detachment.units):
+            if unit.id == unit_id:
+                return detachment, index, unit
+    raise ListOperationError(f"no unit {unit_id!r} in the list")
+
+
+def _detachment(army: ArmyList, detachment_id: str) -> Detachment:
+    detachment = army.detachment(detachment_id)
+    if detachment is None:
+        raise ListOperationError(f"no detachment {detachment_id!r} in the list")
+    return detachment
+
+
+def add_detachment(army: ArmyList, name: str = "", index: int | None = None) -> Detachment:
+    detachment = Detachment(id=new_detachment_id(army), name=name)
+    insert_detachment(army, detachment, len(army.detachments) if index is None else index)
+    return detachment
+
+
+def insert_detachment(army: ArmyList, detachment: Detachment, index: int) -> None:
+    if army.detachment(detachment.id) is not None:
+        raise ListOperationError(f"detachment {detachment.id!r} already exists")
+    army.detachments.insert(index, detachment)
+
+
+def remove_detachment(army: ArmyList, detachment_id: str) -> tuple[int, Detachment]:
+    """Remove an empty detachment; returns its index and itself for undo."""
+    detachment = _detachment(army, detachment_id)
+    if detachment.units:
+        raise ListOperationError("only an empty detachment can be removed")
+    index = army.detachments.index(detachment)
+    del army.detachments[index]
+    return index, detachment
+
+
+def rename_detachment(army: ArmyList, detachment_id: str, name: str) -> str:
+    detachment = _detachment(army, detachment_id)
+    old, detachment.name = detachment.name, name
+    return old
+
+
+def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Unit:
+    """A new unit of ``sheet`` at its minimum size, with an id free in ``army``."""
+    return Unit(
+        id=new_unit_id(army),
+        datasheet=sheet.id,
+        snapshot=snapshot_of(sheet),
+        models=sheet.min_models if models is None else models,
+    )
+
+
+def add_unit(
+    army: ArmyList,
+    sheet: Datasheet,
+    detachment_id: str,
+    *,
+    models: int | None = None,
+    index: int | None = None,
+) -> Unit:
+    unit = make_unit(army, sheet, models)
+    detachment = _detachment(army, detachment_id)
+    insert_unit(army, detachment_id, len(detachment.units) if index is None else index, unit)
+    return unit
+
+
+def insert_unit(army: ArmyList, detachment_id: str, index: int, unit: Unit) -> None:
+    if army.unit(unit.id) is not None:
+        raise ListOperationError(f"unit {unit.id!r} already exists")
+    _detachment(army, detachment_id).units.insert(index, unit)
+
+
+@dataclass(frozen=True)
+class Removal:
+    """What :func:`remove_unit` took away, to put it back with :func:`restore_unit`."""
+
+    place: UnitPlace
+    unit: Unit
+    #: Units that referred to the removed one: (unit id, "transport" | "linked_to").
+    cleared: tuple[tuple[str, str], ...]
+
+
+def remove_unit(army: ArmyList, unit_id: str) -> Removal:
+    """Remove a unit and clear the references other units made to it."""
+    detachment, index, unit = locate(army, unit_id)
+    del detachment.units[index]
+    cleared: list[tuple[str, str]] = []
+    for _, other in army.units():
+        if other.transport == unit_id:
+            other.transport = None
+            cleared.append((other.id, "transport"))
+        if other.linked_to == unit_id:
+            other.linked_to = None
+            cleared.append((other.id, "linked_to"))
+    return Removal(UnitPlace(detachment.id, index), unit, tuple(cleared))
+
+
+def restore_unit(army: ArmyList, removal: Removal) -> None:
+    insert_unit(army, removal.place.detachment_id, removal.place.index, removal.unit)
+    for other_id, field in removal.cleared:
+        _, _, other = locate(army, other_id)
+        setattr(other, field, removal.unit.id)
+
+
+def move_unit(army: ArmyList, unit_id: str, detachment_id: str, index: int | None = None) -> UnitPlace:
+    """Move a unit to another detachment (or place); returns where it was."""
+    target = _detachment(army, detachment_id)
+    detachment, old_index, unit = locate(army, unit_id)
+    del detachment.units[old_index]
+    target.units.insert(len(target.units) if index is None else index, unit)
+    return UnitPlace(detachment.id, old_index)
+
+
+def set_models(army: ArmyList, unit_id: str, models: int) -> int:
+    if models < 0:
+        raise ListOperationError("a unit cannot have a negative number of models")
+    _, _, unit = locate(army, unit_id)
+    old, unit.models = unit.models, models
+    return old
+
+
+def set_option(army: ArmyList, unit_id: str, option_id: str, count: int) -> int:
+    """Take ``option_id`` ``count`` times (0 removes it); returns the old count."""
+    if count < 0:
+        raise ListOperationError("an option cannot be taken a negative number of times")
+    _, _, unit = locate(army, unit_id)
+    old = unit.options.get(option_id, 0)
+    if count:
+        unit.options[option_id] = count
+    else:
+        unit.options.pop(option_id, None)
+    return old
+
+
+def assign_transport(army: ArmyList, unit_id: str, transport_id: str | None) -> str | None:
+    _, _, unit = locate(army, unit_id)
+    if transport_id is not None:
+        locate(army, transport_id)
+    old, unit.transport = unit.transport, transport_id
+    return old
+
+
+def link_character(army: ArmyList, character_id: str, target_id: str | None) -> str | None:
+    _, _, unit = locate(army, character_id)
+    if target_id is not None:
+        locate(army, target_id)
+    old, unit.linked_to = unit.linked_to, target_id
+    return old
+
+
+def set_placeholder(army: ArmyList, unit_id: str, placeholder: str, value: str) -> str | None:
+    _, _, unit = locate(army, unit_id)
+    old = unit.placeholders.get(placeholder)
+    if value:
+        unit.placeholders[placeholder] = value
+    else:
+        unit.placeholders.pop(placeholder, None)
+    return old
+
+
+def set_flag(army: ArmyList, unit_id: str, flag: str, value: bool) -> bool:
+    """Set the ``warlord`` or ``reserve`` mark of a unit; returns the old value."""
+    if flag not in ("warlord", "reserve"):
+        raise ListOperationError(f"unknown flag {flag!r}")
+    _, _, unit = locate(army, unit_id)
+    old = bool(getattr(unit, flag))
+    setattr(unit, flag, value)
+    return old
+
+
+def rename_unit(army: ArmyList, unit_id: str, name: str | None) -> str | None:
+    _, _, unit = locate(army, unit_id)
+    old, unit.custom_name = unit.custom_name, (name or None)
+    return old
+
+
+def refresh_snapshot(army: ArmyList, unit_id: str, catalogue: Catalogue) -> UnitSnapshot:
+    """Update a unit's snapshot from the catalogue; returns the old one."""
+    _, _, unit = locate(army, unit_id)
+    sheet = catalogue.get(unit.datasheet)
+    if sheet is None:
+        raise ListOperationError(f"the catalogue has no datasheet {unit.datasheet!r}")
+    old, unit.snapshot = unit.snapshot, snapshot_of(sheet)
+    return old
+
+
+def role_of(unit: Unit, catalogue: Catalogue) -> Role:
+    sheet = catalogue.get(unit.datasheet)
+    return sheet.role if sheet is not None else unit.snapshot.role

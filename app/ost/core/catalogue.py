@@ -1,0 +1,392 @@
+"""The catalogue: datasheets, the points-band table and the special-ability glossary.
+
+These are plain pydantic models; the store (``ost.store``) persists them and
+the validator reads them. :class:`Catalogue` bundles them with the indexes the
+validator needs, so every check is a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ost.core.roles import Role, UnitType
+from ost.core.text import fold, is_placeholder, keyword_key
+
+CHARACTER_KEYWORDS = frozenset({"CHARACTER", "PERSONNAGE"})
+TRANSPORT_KEYWORDS = frozenset({"TRANSPORT"})
+INDEPENDENT_CHARACTER_MAX_WOUNDS = 9
+LINKED_CHARACTER_NAMES = frozenset({fold("Personnage Lié"), fold("Linked Character")})
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ModelProfile(_Model):
+    """The characteristics of one kind of model, as printed (strings keep "2+", "*", "D6")."""
+
+    name: str
+    m: str = "-"
+    ws: str = "-"
+    bs: str = "-"
+    s: str = "-"
+    t: str = "-"
+    w: str = "-"
+    a: str = "-"
+    ld: str = "-"
+    sv: str = "-"
+    extra: dict[str, str] = Field(default_factory=dict)
+
+
+class WeaponProfile(_Model):
+    name: str
+    range: str = "-"
+    type: str = "-"
+    s: str = "-"
+    ap: str = "-"
+    d: str = "-"
+    abilities: str = ""
+
+
+class AbilityRef(_Model):
+    """An ability of a datasheet: a special ability of the glossary or its own rule.
+
+    ``parameter`` is the value in brackets ("12" for Transport (12), "5+" for
+    Régénération (5+)); ``text`` is a short summary for abilities that are not
+    in the glossary.
+    """
+
+    name: str
+    parameter: str | None = None
+    text: str | None = None
+
+    @property
+    def display(self) -> str:
+        return f"{self.name} ({self.parameter})" if self.parameter else self.name
+
+
+class WargearOption(_Model):
+    id: str
+    name: str
+    points: int = Field(default=0, ge=0)
+    #: True when the cost is paid for every model that takes it.
+    per_model: bool = False
+    max: int | None = Field(default=None, ge=0)
+
+
+class SpaceRule(_Model):
+    """Models with all of ``keywords`` take ``space`` places in the transport."""
+
+    keywords: list[str]
+    space: int = Field(ge=0)
+
+
+class TransportCapacity(_Model):
+    """What a transport can carry (seed 001, Transport (X)).
+
+    ``allowed`` lists alternatives: a unit may embark when it has every keyword
+    of at least one alternative. With no alternative, infantry may embark, and
+    walkers when the capacity is 6 or more. ``verified`` is False when the
+    capacity came from text that could not be read completely; the validator
+    then reports ``TRANSPORT-UNVERIFIED`` instead of guessing.
+    """
+
+    capacity: int | None = Field(default=None, ge=0)
+    allowed: list[list[str]] = Field(default_factory=list)
+    forbidden: list[str] = Field(default_factory=list)
+    space: list[SpaceRule] = Field(default_factory=list)
+    text: str | None = None
+    verified: bool = True
+
+
+class Datasheet(_Model):
+    """One kind of unit (fiche d'unité)."""
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    faction: str = ""
+    role: Role
+    #: Overrides the identity key (default: the last keyword, upper-cased).
+    identity: str | None = None
+    keywords: list[str] = Field(default_factory=list)
+    faction_keywords: list[str] = Field(default_factory=list)
+    aliases: list[str] = Field(default_factory=list)
+    min_models: int = Field(default=1, ge=1)
+    max_models: int = Field(default=1, ge=1)
+    #: Cost of the unit at its minimum size.
+    points: int = Field(default=0, ge=0)
+    #: Cost of each model beyond the minimum.
+    points_per_model: int = Field(default=0, ge=0)
+    options: list[WargearOption] = Field(default_factory=list)
+    wounds: int = Field(default=1, ge=0)
+    unit_type: UnitType = UnitType.INFANTRY
+    unit_class: int = Field(default=1, ge=1, le=10)
+    #: Places one model takes in a transport (default: 1, a walker 2).
+    transport_space: int | None = Field(default=None, ge=0)
+    profiles: list[ModelProfile] = Field(default_factory=list)
+    weapons: list[WeaponProfile] = Field(default_factory=list)
+    abilities: list[AbilityRef] = Field(default_factory=list)
+    transport: TransportCapacity | None = None
+    linked_character: bool = False
+    never_holds_objectives: bool = False
+    legends: bool = False
+    hidden: bool = False
+    source: str = ""
+    source_id: str | None = None
+    source_revision: str | None = None
+    #: BattleScribe ids (entry and entry-link ids) that name this datasheet in rosters.
+    bs_ids: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check_sizes(self) -> Datasheet:
+        if self.max_models < self.min_models:
+            raise ValueError(
+                f"max_models ({self.max_models}) is below min_models ({self.min_models})"
+            )
+        if not self.linked_character and any(
+            fold(a.name) in LINKED_CHARACTER_NAMES for a in self.abilities
+        ):
+            self.linked_character = True
+        return self
+
+    @cached_property
+    def identity_key(self) -> str:
+        """Datasheets with the same key count as one (seed 000: same last keyword)."""
+        if self.identity:
+            return keyword_key(self.identity)
+        if self.keywords:
+            return keyword_key(self.keywords[-1])
+        return keyword_key(self.name)
+
+    @cached_property
+    def keyword_keys(self) -> frozenset[str]:
+        """Keys of every keyword and faction keyword, placeholders included."""
+        return frozenset(keyword_key(k) for k in (*self.keywords, *self.faction_keywords))
+
+    @cached_property
+    def faction_keys(self) -> frozenset[str]:
+        """Keys of the faction keywords that are not placeholders."""
+        return frozenset(keyword_key(k) for k in self.faction_keywords if not is_placeholder(k))
+
+    @property
+    def is_character(self) -> bool:
+        return not CHARACTER_KEYWORDS.isdisjoint(self.keyword_keys)
+
+    @property
+    def is_independent_character(self) -> bool:
+        """A CHARACTER with 9 wounds or fewer (seed 000, PERSONNAGE)."""
+        return self.is_character and self.wounds <= INDEPENDENT_CHARACTER_MAX_WOUNDS
+
+    @property
+    def is_transport(self) -> bool:
+        return (
+            self.role is Role.DEDICATED_TRANSPORT
+            or self.transport is not None
+            or not TRANSPORT_KEYWORDS.isdisjoint(self.keyword_keys)
+        )
+
+    @property
+    def model_space(self) -> int:
+        """Places one model of this datasheet takes in a transport."""
+        if self.transport_space is not None:
+            return self.transport_space
+        return 2 if self.unit_type is UnitType.WALKER else 1
+
+    def cost(self, models: int, options: dict[str, int] | None = None) -> int:
+        """Points of a unit of ``models`` models with ``options`` (option id -> count)."""
+        total = self.points + self.points_per_model * max(0, models - self.min_models)
+        if options:
+            by_id = {o.id: o for o in self.options}
+            for option_id, count in options.items():
+                option = by_id.get(option_id)
+                if option is not None:
+                    total += option.points * count
+        return total
+
+
+class RoleLimit(_Model):
+    """One cell of the band table: ``min``–``max`` units, ``per_sheet`` per datasheet."""
+
+    min: int = Field(default=0, ge=0)
+    max: int | None = Field(default=None, ge=0)
+    per_sheet: int | None = Field(default=None, ge=0)
+
+
+class Band(_Model):
+    """A column of the points-band table."""
+
+    label: str
+    points_min: int = Field(ge=0)
+    points_max: int = Field(ge=0)
+    max_detachments: int = Field(ge=0)
+    limits: dict[Role, RoleLimit]
+
+    def limit(self, role: Role) -> RoleLimit:
+        return self.limits.get(role, _NO_LIMIT)
+
+
+_NO_LIMIT = RoleLimit()
+
+
+class BandTable(_Model):
+    """The points-band table of seed 000, as data a club can edit."""
+
+    bands: list[Band]
+
+    @model_validator(mode="after")
+    def _check_bands(self) -> BandTable:
+        ordered = sorted(self.bands, key=lambda b: b.points_min)
+        for band in ordered:
+            if band.points_max < band.points_min:
+                raise ValueError(f"band {band.label}: points_max is below points_min")
+        for before, after in zip(ordered, ordered[1:], strict=False):
+            if after.points_min <= before.points_max:
+                raise ValueError(f"bands {before.label} and {after.label} overlap")
+        self.bands = ordered
+        return self
+
+    def band_for(self, points: int) -> Band | None:
+        for band in self.bands:
+            if band.points_min <= points <= band.points_max:
+                return band
+        return None
+
+    @property
+    def points_min(self) -> int:
+        return self.bands[0].points_min if self.bands else 0
+
+    @property
+    def points_max(self) -> int:
+        return self.bands[-1].points_max if self.bands else 0
+
+
+class GlossaryEntry(_Model):
+    """A special ability of seed 001 with our own short summary."""
+
+    key: str
+    name_fr: str
+    name_en: str
+    kind: str = "unit"
+    has_parameter: bool = False
+    summary_fr: str
+    summary_en: str
+
+    def name(self, lang: str) -> str:
+        return self.name_fr if lang == "fr" else self.name_en
+
+    def summary(self, lang: str) -> str:
+        return self.summary_fr if lang == "fr" else self.summary_en
+
+
+class Faction(_Model):
+    id: str = Field(min_length=1)
+    name: str
+    name_en: str | None = None
+    source: str = ""
+    revision: str | None = None
+
+
+class Catalogue:
+    """Datasheets, factions, band table and glossary, indexed for the validator."""
+
+    def __init__(
+        self,
+        datasheets: Iterable[Datasheet],
+        bands: BandTable,
+        glossary: Iterable[GlossaryEntry] = (),
+        factions: Iterable[Faction] = (),
+    ) -> None:
+        self.bands = bands
+        self._by_id: dict[str, Datasheet] = {}
+        for sheet in datasheets:
+            self._by_id[sheet.id] = sheet
+        self.factions: dict[str, Faction] = {f.id: f for f in factions}
+        self.glossary: dict[str, GlossaryEntry] = {}
+        for entry in glossary:
+            self.glossary[fold(entry.name_fr)] = entry
+            self.glossary[fold(entry.name_en)] = entry
+            self.glossary[fold(entry.key)] = entry
+        self._by_bs_id: dict[str, Datasheet] | None = None
+        # role -> faction keyword key -> identity key -> names, built on first use.
+        self._available: dict[tuple[Role, bool], dict[str, dict[str, list[str]]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __iter__(self) -> Iterator[Datasheet]:
+        return iter(self._by_id.values())
+
+    def __contains__(self, datasheet_id: object) -> bool:
+        return datasheet_id in self._by_id
+
+    def get(self, datasheet_id: str) -> Datasheet | None:
+        return self._by_id.get(datasheet_id)
+
+    def by_bs_id(self, bs_id: str) -> Datasheet | None:
+        if self._by_bs_id is None:
+            self._by_bs_id = {}
+            for sheet in self._by_id.values():
+                for known in sheet.bs_ids:
+                    self._by_bs_id.setdefault(known, sheet)
+        return self._by_bs_id.get(bs_id)
+
+    def ability(self, name: str) -> GlossaryEntry | None:
+        return self.glossary.get(fold(name))
+
+    def available_identities(
+        self, role: Role, faction_keys: Iterable[str], *, include_legends: bool = False
+    ) -> dict[str, list[str]]:
+        """Identity keys of ``role`` available to an army with ``faction_keys``.
+
+        A datasheet is available when it shares one faction keyword with
+        ``faction_keys`` (already keyword keys). Hidden datasheets never are;
+        Legends ones only with ``include_legends``. The value lists the names of
+        the datasheets behind each identity, for messages.
+        """
+        index = self._available.get((role, include_legends))
+        if index is None:
+            index = {}
+            for sheet in self._by_id.values():
+                if sheet.role is not role or sheet.hidden or (sheet.legends and not include_legends):
+                    continue
+                for key in sheet.faction_keys:
+                    names = index.setdefault(key, {}).setdefault(sheet.identity_key, [])
+                    if sheet.name not in names:
+                        names.append(sheet.name)
+            self._available[(role, include_legends)] = index
+        result: dict[str, list[str]] = {}
+        for key in faction_keys:
+            for identity, names in index.get(key, {}).items():
+                known = result.setdefault(identity, [])
+                known.extend(n for n in names if n not in known)
+        return result
+
+    def search(self, query: str, *, limit: int | None = None) -> list[Datasheet]:
+        """Datasheets whose name, alias, faction or keywords contain every word of ``query``.
+
+        Accents and case are ignored ("necron" finds "Nécrons").
+        """
+        words = fold(query).split()
+        found: list[Datasheet] = []
+        for sheet in self._by_id.values():
+            faction = self.factions.get(sheet.faction)
+            haystack = fold(
+                " ".join(
+                    [
+                        sheet.name,
+                        *sheet.aliases,
+                        sheet.faction,
+                        faction.name if faction else "",
+                        (faction.name_en or "") if faction else "",
+                        *sheet.keywords,
+                        *sheet.faction_keywords,
+                    ]
+                )
+            )
+            if all(word in haystack for word in words):
+                found.append(sheet)
+        found.sort(key=lambda s: (s.faction, s.role.value, fold(s.name)))
+        return found if limit is None else found[:limit]

@@ -1,0 +1,131 @@
+"""Findings: what the validator says about a list, in French and English."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Severity(str, Enum):
+    """An error makes a list not legal; a warning flags what could not be verified."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 0, "warning": 1, "info": 2}[self.value]
+
+    def label(self, lang: str) -> str:
+        fr = {"error": "erreur", "warning": "avertissement", "info": "info"}
+        return fr[self.value] if lang == "fr" else self.value
+
+
+class RuleRef(BaseModel):
+    """Where a rule comes from: a seed file (``000``…) and its section."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seed: str
+    section: str
+
+    def __str__(self) -> str:
+        return f"seed {self.seed}, {self.section}"
+
+
+COMPOSITION = RuleRef(seed="000", section="COMPOSITION D'ARMÉE")
+DEPLOYMENT = RuleRef(seed="000", section="DÉPLOIEMENT")
+RESERVES = RuleRef(seed="000", section="RÉSERVES")
+TRANSPORT_X = RuleRef(seed="001", section="Transport (X)")
+LINKED_CHARACTER = RuleRef(seed="001", section="Personnage Lié")
+CATALOGUE = RuleRef(seed="SPEC", section="3. Rules the validator checks")
+
+
+class Code(str, Enum):
+    """Every finding code of SPEC.md §3, plus the few Ost adds (documented in docs/rules.md)."""
+
+    BAND_NONE = "BAND-NONE"
+    POINTS_OVER = "POINTS-OVER"
+    ROLE_MIN = "ROLE-MIN"
+    ROLE_MAX = "ROLE-MAX"
+    SHEET_MAX = "SHEET-MAX"
+    DET_MAX = "DET-MAX"
+    DET_EMPTY = "DET-EMPTY"
+    DET_FACTION = "DET-FACTION"
+    UNIT_UNDER = "UNIT-UNDER"
+    UNIT_OVER = "UNIT-OVER"
+    UNIT_UNKNOWN = "UNIT-UNKNOWN"
+    TRANSPORT_ORPHAN = "TRANSPORT-ORPHAN"
+    TRANSPORT_SHARED = "TRANSPORT-SHARED"
+    TRANSPORT_INVALID = "TRANSPORT-INVALID"
+    TRANSPORT_EMBARK = "TRANSPORT-EMBARK"
+    TRANSPORT_UNVERIFIED = "TRANSPORT-UNVERIFIED"
+    TRANSPORT_DETACHMENT = "TRANSPORT-DETACHMENT"
+    CHAR_UNLINKED = "CHAR-UNLINKED"
+    CHAR_TARGET = "CHAR-TARGET"
+    CHAR_MAX = "CHAR-MAX"
+    CHAR_CLASS = "CHAR-CLASS"
+    WARLORD_INELIGIBLE = "WARLORD-INELIGIBLE"
+    WARLORD_MANY = "WARLORD-MANY"
+    RESERVES_MAX = "RESERVES-MAX"
+    # Ost's own additions.
+    CHAR_NOT_LINKABLE = "CHAR-NOT-LINKABLE"
+    PLACEHOLDER_UNSET = "PLACEHOLDER-UNSET"
+    UNIT_OPTION = "UNIT-OPTION"
+
+
+#: Severity and rule reference of every code.
+CODE_INFO: dict[Code, tuple[Severity, RuleRef]] = {
+    Code.BAND_NONE: (Severity.ERROR, COMPOSITION),
+    Code.POINTS_OVER: (Severity.ERROR, COMPOSITION),
+    Code.ROLE_MIN: (Severity.ERROR, COMPOSITION),
+    Code.ROLE_MAX: (Severity.ERROR, COMPOSITION),
+    Code.SHEET_MAX: (Severity.ERROR, COMPOSITION),
+    Code.DET_MAX: (Severity.ERROR, COMPOSITION),
+    Code.DET_EMPTY: (Severity.WARNING, COMPOSITION),
+    Code.DET_FACTION: (Severity.ERROR, COMPOSITION),
+    Code.UNIT_UNDER: (Severity.ERROR, COMPOSITION),
+    Code.UNIT_OVER: (Severity.ERROR, COMPOSITION),
+    Code.UNIT_UNKNOWN: (Severity.ERROR, CATALOGUE),
+    Code.TRANSPORT_ORPHAN: (Severity.ERROR, COMPOSITION),
+    Code.TRANSPORT_SHARED: (Severity.ERROR, COMPOSITION),
+    Code.TRANSPORT_INVALID: (Severity.ERROR, TRANSPORT_X),
+    Code.TRANSPORT_EMBARK: (Severity.ERROR, TRANSPORT_X),
+    Code.TRANSPORT_UNVERIFIED: (Severity.WARNING, TRANSPORT_X),
+    Code.TRANSPORT_DETACHMENT: (Severity.ERROR, COMPOSITION),
+    Code.CHAR_UNLINKED: (Severity.ERROR, LINKED_CHARACTER),
+    Code.CHAR_TARGET: (Severity.ERROR, LINKED_CHARACTER),
+    Code.CHAR_MAX: (Severity.ERROR, LINKED_CHARACTER),
+    Code.CHAR_CLASS: (Severity.ERROR, LINKED_CHARACTER),
+    Code.WARLORD_INELIGIBLE: (Severity.ERROR, DEPLOYMENT),
+    Code.WARLORD_MANY: (Severity.ERROR, DEPLOYMENT),
+    Code.RESERVES_MAX: (Severity.ERROR, RESERVES),
+    Code.CHAR_NOT_LINKABLE: (Severity.ERROR, LINKED_CHARACTER),
+    Code.PLACEHOLDER_UNSET: (Severity.WARNING, COMPOSITION),
+    Code.UNIT_OPTION: (Severity.ERROR, CATALOGUE),
+}
+
+
+class Finding(BaseModel):
+    """One thing the validator found, with the units it concerns and the rule behind it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: Code
+    severity: Severity
+    message_fr: str
+    message_en: str
+    units: tuple[str, ...] = Field(default_factory=tuple)
+    rule: RuleRef
+
+    def message(self, lang: str) -> str:
+        return self.message_fr if lang == "fr" else self.message_en
+
+
+def finding(code: Code, fr: str, en: str, units: tuple[str, ...] | list[str] = ()) -> Finding:
+    severity, rule = CODE_INFO[code]
+    return Finding(
+        code=code, severity=severity, message_fr=fr, message_en=en, units=tuple(units), rule=rule
+    )

@@ -1,0 +1,164 @@
+"""The ``.ost`` list file: JSON, versioned, migrated, saved atomically.
+
+Reading never alters the file. A file that cannot be read raises
+:class:`ListFileError` whose message names the file, the place inside the
+JSON and what was expected.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ost.core.armylist import SCHEMA_VERSION, ArmyList
+from ost.core.fileio import atomic_write, read_limited
+
+SUFFIX = ".ost"
+MAX_LIST_BYTES = 16 * 1024 * 1024
+
+#: Migrations: ``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+class ListFileError(Exception):
+    """A list file that cannot be read; ``str()`` is a message for the user."""
+
+    def __init__(self, path: Path | str | None, message: str, where: str | None = None) -> None:
+        self.path = str(path) if path is not None else None
+        self.where = where
+        self.detail = message
+        prefix = f"{self.path}: " if self.path else ""
+        location = f"{where}: " if where else ""
+        super().__init__(f"{prefix}{location}{message}")
+
+
+def _json_path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(document)"
+
+
+def _describe(error: dict[str, Any]) -> str:
+    kind = error.get("type", "")
+    if kind == "missing":
+        return "this field is required"
+    if kind == "extra_forbidden":
+        return "unknown field"
+    given = error.get("input")
+    shown = json.dumps(given, ensure_ascii=False) if not isinstance(given, dict | list) else type(given).__name__
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return f"{error.get('msg', 'invalid value')} (got {shown})"
+
+
+def migrate(document: dict[str, Any], path: Path | str | None = None) -> dict[str, Any]:
+    """Bring a decoded document up to :data:`SCHEMA_VERSION`."""
+    version = document.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ListFileError(path, "expected an integer schema version", "schema_version")
+    if version > SCHEMA_VERSION:
+        raise ListFileError(
+            path,
+            f"schema version {version} is newer than this Ost understands ({SCHEMA_VERSION}); "
+            f"update Ost to open it",
+            "schema_version",
+        )
+    if version < 1:
+        raise ListFileError(path, f"unknown schema version {version}", "schema_version")
+    while version < SCHEMA_VERSION:
+        document = MIGRATIONS[version](document)
+        version += 1
+        document["schema_version"] = version
+    return document
+
+
+def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
+    """Decode and check a list document; raises :class:`ListFileError`."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ListFileError(path, f"not UTF-8 text (byte {exc.start})") from None
+    else:
+        text = data
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ListFileError(path, f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise ListFileError(path, "not a list file: nesting is too deep") from None
+    if not isinstance(document, dict):
+        raise ListFileError(path, f"expected a JSON object, got {type(document).__name__}")
+    document = migrate(document, path)
+    try:
+        army = ArmyList.model_validate(document)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        others = exc.error_count() - 1
+        more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
+        raise ListFileError(path, _describe(dict(first)) + more, _json_path(tuple(first["loc"]))) from None
+    check_references(army, path)
+    return army
+
+
+def check_references(army: ArmyList, path: Path | str | None = None) -> None:
+    """Unit and detachment ids are unique, and every reference names a unit of the list."""
+    ids: set[str] = set()
+    detachment_ids: set[str] = set()
+    for d_index, detachment in enumerate(army.detachments):
+        if detachment.id in detachment_ids:
+            raise ListFileError(path, f"duplicate detachment id {detachment.id!r}", f"detachments[{d_index}].id")
+        detachment_ids.add(detachment.id)
+        for u_index, unit in enumerate(detachment.units):
+            if unit.id in ids:
+                raise ListFileError(
+                    path, f"duplicate unit id {unit.id!r}", f"detachments[{d_index}].units[{u_index}].id"
+                )
+            ids.add(unit.id)
+    for d_index, detachment in enumerate(army.detachments):
+        for u_index, unit in enumerate(detachment.units):
+            for field in ("transport", "linked_to"):
+                target = getattr(unit, field)
+                if target is not None and target not in ids:
+                    raise ListFileError(
+                        path,
+                        f"refers to unit {target!r}, which is not in the list",
+                        f"detachments[{d_index}].units[{u_index}].{field}",
+                    )
+
+
+def load(path: Path | str) -> ArmyList:
+    path = Path(path)
+    try:
+        data = read_limited(path, MAX_LIST_BYTES)
+    except FileNotFoundError:
+        raise ListFileError(path, "no such file") from None
+    except IsADirectoryError:
+        raise ListFileError(path, "is a folder, not a list file") from None
+    except (OSError, ValueError) as exc:
+        raise ListFileError(path, f"cannot read: {exc}") from None
+    return parse(data, path)
+
+
+def dumps(army: ArmyList) -> str:
+    document = army.model_dump(mode="json", exclude_defaults=False)
+    document["schema_version"] = SCHEMA_VERSION
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def save(army: ArmyList, path: Path | str) -> None:
+    """Write ``army`` atomically: a crash leaves the previous file whole."""
+    atomic_write(Path(path), dumps(army).encode("utf-8"))
+
+
+def json_schema() -> dict[str, Any]:
+    schema = ArmyList.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://ost.invalid/schema/ost-list-v%d.json" % SCHEMA_VERSION
+    schema["title"] = "Ost army list"
+    return schema

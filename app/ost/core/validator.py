@@ -1,0 +1,753 @@
+"""The composition validator: a pure function of (catalogue, list) -> report.
+
+The rules are those of ``SPEC.md`` §2–§3 (seed 000, COMPOSITION D'ARMÉE;
+seed 001, Transport (X) and Personnage Lié). Choices where the texts are
+silent are written down in ``docs/rules.md`` and tested.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ConfigDict
+
+from ost.core.armylist import ArmyList, Detachment, Unit, resolved_faction_keys, unfilled_placeholders
+from ost.core.catalogue import Band, Catalogue, Datasheet, TransportCapacity
+from ost.core.findings import Code, Finding, Severity, finding
+from ost.core.roles import Role, UnitType
+from ost.core.text import is_placeholder, keyword_key
+
+#: Roles the band table gives a minimum and maximum for.
+COUNTED_ROLES: tuple[Role, ...] = (
+    Role.HQ,
+    Role.TROOPS,
+    Role.ELITES,
+    Role.FAST_ATTACK,
+    Role.HEAVY_SUPPORT,
+    Role.FLYER,
+    Role.FORTIFICATION,
+    Role.LORD_OF_WAR,
+    Role.DEDICATED_TRANSPORT,
+)
+WALKER_MIN_CAPACITY = 6
+MAX_LINKED_CHARACTERS = 2
+
+
+class RoleCount(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    role: Role
+    count: int
+    min: int | None
+    max: int | None
+    per_sheet: int | None
+
+
+class Report(BaseModel):
+    """The validator's answer: findings and the summary a sheet prints."""
+
+    model_config = ConfigDict(frozen=True)
+
+    findings: tuple[Finding, ...]
+    total_points: int
+    points_limit: int | None
+    band: str | None
+    max_detachments: int | None
+    detachments: int
+    role_counts: tuple[RoleCount, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)
+
+    @property
+    def errors(self) -> int:
+        return sum(f.severity is Severity.ERROR for f in self.findings)
+
+    @property
+    def warnings(self) -> int:
+        return sum(f.severity is Severity.WARNING for f in self.findings)
+
+    def codes(self) -> list[str]:
+        return [f.code.value for f in self.findings]
+
+    def verdict(self, lang: str) -> str:
+        if lang == "fr":
+            return "RÉGLEMENTAIRE" if self.legal else "NON RÉGLEMENTAIRE"
+        return "LEGAL" if self.legal else "NOT LEGAL"
+
+
+@dataclass
+class ValidatorOptions:
+    """Choices a club may change; the defaults are documented in docs/rules.md."""
+
+    #: Whether Legends datasheets count as "available" for the exhaustion exception.
+    legends_available: bool = False
+
+
+@dataclass
+class _Entry:
+    """A unit with what the checks need, computed once."""
+
+    unit: Unit
+    detachment: Detachment
+    sheet: Datasheet | None
+    role: Role
+    identity: str
+    name: str
+    points: int
+    faction_keys: frozenset[str]
+    keys: frozenset[str] = field(default_factory=frozenset)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
+def _names(entries: Iterable[_Entry]) -> str:
+    return ", ".join(e.name for e in entries)
+
+
+def _band_text(band: Band, lang: str) -> str:
+    if lang == "fr":
+        return f"à {band.points_min}–{band.points_max} points"
+    return f"at {band.points_min}–{band.points_max} points"
+
+
+def _det_name(detachment: Detachment, index: int, lang: str) -> str:
+    if detachment.name:
+        return f"« {detachment.name} »" if lang == "fr" else f"“{detachment.name}”"
+    return f"n°{index + 1}" if lang == "fr" else f"#{index + 1}"
+
+
+def validate(
+    catalogue: Catalogue, army: ArmyList, options: ValidatorOptions | None = None
+) -> Report:
+    """Check ``army`` against the rules and ``catalogue``; never raises on list content."""
+    return _Validator(catalogue, army, options or ValidatorOptions()).run()
+
+
+class _Validator:
+    def __init__(self, catalogue: Catalogue, army: ArmyList, options: ValidatorOptions) -> None:
+        self.catalogue = catalogue
+        self.army = army
+        self.options = options
+        self.findings: list[Finding] = []
+        self.entries: list[_Entry] = []
+        self.by_id: dict[str, _Entry] = {}
+        for detachment, unit in army.units():
+            self._add_entry(detachment, unit)
+        self.total = sum(e.points for e in self.entries)
+
+    def _add_entry(self, detachment: Detachment, unit: Unit) -> None:
+        sheet = self.catalogue.get(unit.datasheet)
+        faction_keys = resolved_faction_keys(unit, sheet)
+        if sheet is not None:
+            role, identity, points = sheet.role, sheet.identity_key, sheet.cost(unit.models, unit.options)
+            plain = frozenset(keyword_key(k) for k in sheet.keywords if not is_placeholder(k))
+        else:
+            snap = unit.snapshot
+            role, points = snap.role, snap.points
+            identity = keyword_key(snap.keywords[-1] if snap.keywords else snap.name)
+            plain = frozenset(keyword_key(k) for k in snap.keywords if not is_placeholder(k))
+        entry = _Entry(
+            unit=unit,
+            detachment=detachment,
+            sheet=sheet,
+            role=role,
+            identity=identity,
+            name=unit.display_name,
+            points=points,
+            faction_keys=faction_keys,
+            keys=plain | faction_keys,
+        )
+        self.entries.append(entry)
+        self.by_id.setdefault(unit.id, entry)
+
+    def add(self, code: Code, fr: str, en: str, entries: Iterable[_Entry] = ()) -> None:
+        self.findings.append(finding(code, fr, en, [e.unit.id for e in entries]))
+
+    # -- run ------------------------------------------------------------------
+
+    def run(self) -> Report:
+        army = self.army
+        basis = army.points_limit if army.points_limit is not None else self.total
+        band = self.catalogue.bands.band_for(basis) if basis > 0 else None
+        self._check_units()
+        self._check_points()
+        non_empty = self._check_detachments(band)
+        counts = self._check_roles(band, non_empty)
+        self._check_transports()
+        self._check_characters()
+        self._check_warlord()
+        self._check_reserves()
+        if band is None:
+            self._band_none(basis)
+        order = {code: i for i, code in enumerate(Code)}
+        self.findings.sort(key=lambda f: (f.severity.rank, order[f.code]))
+        return Report(
+            findings=tuple(self.findings),
+            total_points=self.total,
+            points_limit=army.points_limit,
+            band=band.label if band else None,
+            max_detachments=band.max_detachments if band else None,
+            detachments=len(non_empty),
+            role_counts=tuple(counts),
+        )
+
+    # -- points and band ----------------------------------------------------
+
+    def _band_none(self, basis: int) -> None:
+        table = self.catalogue.bands
+        lo, hi = table.points_min, table.points_max
+        if self.army.points_limit is not None:
+            fr = f"Aucune tranche de points : la limite de {basis} points est hors du tableau ({lo}–{hi})."
+            en = f"No points band: the limit of {basis} points is outside the table ({lo}–{hi})."
+        else:
+            fr = (
+                f"Aucune tranche de points : la liste n'a pas de limite et son total de {basis} points "
+                f"est hors du tableau ({lo}–{hi})."
+            )
+            en = (
+                f"No points band: the list has no limit and its total of {basis} points "
+                f"is outside the table ({lo}–{hi})."
+            )
+        fr += " Effectifs par rôle et détachements non vérifiés."
+        en += " Role counts and detachments were not checked."
+        self.add(Code.BAND_NONE, fr, en)
+
+    def _check_points(self) -> None:
+        limit = self.army.points_limit
+        if limit is not None and self.total > limit:
+            over = self.total - limit
+            self.add(
+                Code.POINTS_OVER,
+                f"Total de {self.total} points pour une limite de {limit} points ({over} de trop).",
+                f"Total of {self.total} points for a limit of {limit} points ({over} too many).",
+            )
+
+    # -- units ----------------------------------------------------------------
+
+    def _check_units(self) -> None:
+        for entry in self.entries:
+            unit, sheet = entry.unit, entry.sheet
+            if sheet is None:
+                self.add(
+                    Code.UNIT_UNKNOWN,
+                    f"{entry.name} : la fiche « {unit.datasheet} » est absente du catalogue ; "
+                    f"Ost utilise ce que le fichier en dit ({unit.snapshot.role.label_fr}, "
+                    f"{unit.snapshot.points} points).",
+                    f"{entry.name}: datasheet “{unit.datasheet}” is not in the catalogue; "
+                    f"Ost uses what the file says of it ({unit.snapshot.role.label_en}, "
+                    f"{unit.snapshot.points} points).",
+                    [entry],
+                )
+                lo, hi = unit.snapshot.min_models, unit.snapshot.max_models
+            else:
+                lo, hi = sheet.min_models, sheet.max_models
+                self._check_options(entry, sheet)
+            if lo is not None and unit.models < lo:
+                self.add(
+                    Code.UNIT_UNDER,
+                    f"{entry.name} : {unit.models} {_plural(unit.models, 'figurine', 'figurines')}, "
+                    f"minimum {lo} (unité en sous-effectif interdite).",
+                    f"{entry.name}: {unit.models} {_plural(unit.models, 'model', 'models')}, "
+                    f"minimum {lo} (understrength units are not allowed).",
+                    [entry],
+                )
+            if hi is not None and unit.models > hi:
+                self.add(
+                    Code.UNIT_OVER,
+                    f"{entry.name} : {unit.models} figurines, maximum {hi}.",
+                    f"{entry.name}: {unit.models} models, maximum {hi}.",
+                    [entry],
+                )
+            for placeholder in unfilled_placeholders(unit, sheet):
+                self.add(
+                    Code.PLACEHOLDER_UNSET,
+                    f"{entry.name} : le mot-clef {placeholder} n'a pas de valeur ; "
+                    f"il ne compte pas pour les mots-clefs de faction.",
+                    f"{entry.name}: keyword {placeholder} has no value; "
+                    f"it does not count as a faction keyword.",
+                    [entry],
+                )
+
+    def _check_options(self, entry: _Entry, sheet: Datasheet) -> None:
+        known = {o.id: o for o in sheet.options}
+        for option_id, count in entry.unit.options.items():
+            option = known.get(option_id)
+            if option is None:
+                self.add(
+                    Code.UNIT_OPTION,
+                    f"{entry.name} : l'option « {option_id} » n'existe pas pour {sheet.name}.",
+                    f"{entry.name}: option “{option_id}” does not exist for {sheet.name}.",
+                    [entry],
+                )
+                continue
+            cap = option.max if option.max is not None else (entry.unit.models if option.per_model else None)
+            if cap is not None and count > cap:
+                self.add(
+                    Code.UNIT_OPTION,
+                    f"{entry.name} : option « {option.name} » prise {count} fois, maximum {cap}.",
+                    f"{entry.name}: option “{option.name}” taken {count} times, maximum {cap}.",
+                    [entry],
+                )
+
+    # -- detachments ----------------------------------------------------------
+
+    def _check_detachments(self, band: Band | None) -> list[Detachment]:
+        non_empty: list[Detachment] = []
+        for index, detachment in enumerate(self.army.detachments):
+            if not detachment.units:
+                self.add(
+                    Code.DET_EMPTY,
+                    f"Le détachement {_det_name(detachment, index, 'fr')} n'a aucune unité : "
+                    f"il n'est pas compté.",
+                    f"Detachment {_det_name(detachment, index, 'en')} has no unit: it is not counted.",
+                )
+                continue
+            non_empty.append(detachment)
+            members = [self.by_id[u.id] for u in detachment.units if u.id in self.by_id]
+            aligned = [e for e in members if e.faction_keys]
+            if not aligned and members:
+                # Every unit is unaligned (e.g. fortifications): nothing can clash.
+                continue
+            common = frozenset.intersection(*(e.faction_keys for e in aligned)) if aligned else frozenset()
+            if not common:
+                groups = "; ".join(f"{e.name} : {', '.join(sorted(e.faction_keys))}" for e in aligned)
+                groups_en = "; ".join(f"{e.name}: {', '.join(sorted(e.faction_keys))}" for e in aligned)
+                self.add(
+                    Code.DET_FACTION,
+                    f"Les unités du détachement {_det_name(detachment, index, 'fr')} n'ont aucun "
+                    f"mot-clef de faction en commun ({groups}).",
+                    f"The units of detachment {_det_name(detachment, index, 'en')} share no "
+                    f"faction keyword ({groups_en}).",
+                    aligned,
+                )
+        if band is not None and len(non_empty) > band.max_detachments:
+            n = len(non_empty)
+            self.add(
+                Code.DET_MAX,
+                f"{n} détachements, maximum {band.max_detachments} {_band_text(band, 'fr')}.",
+                f"{n} detachments, maximum {band.max_detachments} {_band_text(band, 'en')}.",
+            )
+        return non_empty
+
+    def _common_faction_keys(self, detachments: list[Detachment]) -> set[str]:
+        """Union over detachments of the faction keywords all their units share."""
+        keys: set[str] = set()
+        for detachment in detachments:
+            sets = [self.by_id[u.id].faction_keys for u in detachment.units if self.by_id[u.id].faction_keys]
+            if sets:
+                keys |= frozenset.intersection(*sets)
+        return keys
+
+    # -- roles ----------------------------------------------------------------
+
+    def _check_roles(self, band: Band | None, non_empty: list[Detachment]) -> list[RoleCount]:
+        by_role: dict[Role, list[_Entry]] = defaultdict(list)
+        for entry in self.entries:
+            by_role[entry.role].append(entry)
+        counts: list[RoleCount] = []
+        available_keys: set[str] | None = None
+        for role in COUNTED_ROLES:
+            entries = by_role.get(role, [])
+            limit = band.limit(role) if band else None
+            counts.append(
+                RoleCount(
+                    role=role,
+                    count=len(entries),
+                    min=limit.min if limit else None,
+                    max=limit.max if limit else None,
+                    per_sheet=limit.per_sheet if limit else None,
+                )
+            )
+            if band is None or limit is None:
+                continue
+            n = len(entries)
+            label_fr, label_en = role.label_fr, role.label_en
+            if n < limit.min:
+                self.add(
+                    Code.ROLE_MIN,
+                    f"{n} {_plural(n, 'unité', 'unités')} {label_fr}, minimum {limit.min} "
+                    f"{_band_text(band, 'fr')}.",
+                    f"{n} {label_en} {_plural(n, 'unit', 'units')}, minimum {limit.min} "
+                    f"{_band_text(band, 'en')}.",
+                    entries,
+                )
+            if limit.max is not None and n > limit.max:
+                self.add(
+                    Code.ROLE_MAX,
+                    f"{n} unités {label_fr}, maximum {limit.max} {_band_text(band, 'fr')} : "
+                    f"{_names(entries)}.",
+                    f"{n} {label_en} units, maximum {limit.max} {_band_text(band, 'en')}: "
+                    f"{_names(entries)}.",
+                    entries,
+                )
+            if limit.per_sheet is None:
+                continue
+            per_identity: dict[str, list[_Entry]] = defaultdict(list)
+            for entry in entries:
+                per_identity[entry.identity].append(entry)
+            for identity, group in per_identity.items():
+                if len(group) <= limit.per_sheet:
+                    continue
+                if available_keys is None:
+                    available_keys = self._common_faction_keys(non_empty)
+                available = self.catalogue.available_identities(
+                    role, available_keys, include_legends=self.options.legends_available
+                )
+                unused = sorted(
+                    name
+                    for other, names in available.items()
+                    if other != identity and other not in per_identity
+                    for name in names[:1]
+                )
+                if not unused:
+                    continue  # exhaustion exception: every other datasheet is used
+                self._sheet_max(role, band, group, limit.per_sheet, unused)
+        return counts
+
+    def _sheet_max(self, role: Role, band: Band, group: list[_Entry], cap: int, unused: list[str]) -> None:
+        n = len(group)
+        sheet_names = sorted({e.sheet.name if e.sheet else e.unit.snapshot.name for e in group})
+        title = " / ".join(sheet_names)
+        shown = unused[:12]
+        more = len(unused) - len(shown)
+        tail_fr = f" (et {more} autres)" if more else ""
+        tail_en = f" (and {more} more)" if more else ""
+        self.add(
+            Code.SHEET_MAX,
+            f"{n} unités {title} en {role.label_fr}, maximum {cap} par fiche {_band_text(band, 'fr')} ; "
+            f"fiches {role.label_fr} encore inutilisées : {', '.join(shown)}{tail_fr}.",
+            f"{n} {title} units as {role.label_en}, maximum {cap} per datasheet {_band_text(band, 'en')}; "
+            f"{role.label_en} datasheets not yet used: {', '.join(shown)}{tail_en}.",
+            group,
+        )
+
+    # -- transports -----------------------------------------------------------
+
+    def _check_transports(self) -> None:
+        riders: dict[str, list[_Entry]] = defaultdict(list)
+        for entry in self.entries:
+            if entry.unit.transport is not None:
+                riders[entry.unit.transport].append(entry)
+        for entry in self.entries:
+            if entry.role is Role.DEDICATED_TRANSPORT and entry.unit.id not in riders:
+                self.add(
+                    Code.TRANSPORT_ORPHAN,
+                    f"{entry.name} est un Transport Assigné mais n'est assigné à aucune unité.",
+                    f"{entry.name} is a Dedicated Transport but is assigned to no unit.",
+                    [entry],
+                )
+        for transport_id, group in riders.items():
+            transport = self.by_id.get(transport_id)
+            if transport is not None and len(group) > 1:
+                self.add(
+                    Code.TRANSPORT_SHARED,
+                    f"{transport.name} est le transport assigné de {len(group)} unités ({_names(group)}) ; "
+                    f"un transport assigné va avec une seule unité.",
+                    f"{transport.name} is the assigned transport of {len(group)} units ({_names(group)}); "
+                    f"an assigned transport goes with one unit only.",
+                    [transport, *group],
+                )
+            for rider in group:
+                self._check_ride(rider, transport, transport_id)
+
+    def _check_ride(self, rider: _Entry, transport: _Entry | None, transport_id: str) -> None:
+        if transport is None:
+            self.add(
+                Code.TRANSPORT_INVALID,
+                f"{rider.name} a pour transport l'unité « {transport_id} », absente de la liste.",
+                f"{rider.name} has unit “{transport_id}” as transport, which is not in the list.",
+                [rider],
+            )
+            return
+        if transport is rider:
+            self.add(
+                Code.TRANSPORT_INVALID,
+                f"{rider.name} est assigné à lui-même comme transport.",
+                f"{rider.name} is assigned to itself as transport.",
+                [rider],
+            )
+            return
+        if rider.sheet is not None and rider.sheet.is_transport or rider.role is Role.DEDICATED_TRANSPORT:
+            self.add(
+                Code.TRANSPORT_INVALID,
+                f"{rider.name} est lui-même un transport et ne peut pas être assigné à {transport.name}.",
+                f"{rider.name} is itself a transport and cannot be assigned to {transport.name}.",
+                [rider, transport],
+            )
+            return
+        if transport.detachment is not rider.detachment:
+            self.add(
+                Code.TRANSPORT_DETACHMENT,
+                f"{transport.name} (détachement {transport.detachment.name or transport.detachment.id}) "
+                f"et {rider.name} (détachement {rider.detachment.name or rider.detachment.id}) "
+                f"doivent être dans le même détachement.",
+                f"{transport.name} (detachment {transport.detachment.name or transport.detachment.id}) "
+                f"and {rider.name} (detachment {rider.detachment.name or rider.detachment.id}) "
+                f"must be in the same detachment.",
+                [rider, transport],
+            )
+        sheet = transport.sheet
+        if sheet is None:
+            if transport.role is not Role.DEDICATED_TRANSPORT:
+                self._not_a_transport(rider, transport)
+            else:
+                self._unverified(rider, transport, None)
+            return
+        if not sheet.is_transport:
+            self._not_a_transport(rider, transport)
+            return
+        capacity = sheet.transport
+        if capacity is None or capacity.capacity is None or not capacity.verified:
+            self._unverified(rider, transport, capacity)
+            return
+        if rider.sheet is None:
+            return  # nothing known of the rider's models: UNIT-UNKNOWN already says so
+        problems = self._embark_problems(rider, rider.sheet, transport, capacity)
+        if problems:
+            fr = "; ".join(p[0] for p in problems)
+            en = "; ".join(p[1] for p in problems)
+            self.add(
+                Code.TRANSPORT_EMBARK,
+                f"{rider.name} ne peut pas embarquer dans {transport.name} : {fr}.",
+                f"{rider.name} cannot embark in {transport.name}: {en}.",
+                [rider, transport],
+            )
+
+    def _not_a_transport(self, rider: _Entry, transport: _Entry) -> None:
+        self.add(
+            Code.TRANSPORT_INVALID,
+            f"{rider.name} a pour transport {transport.name}, qui n'a pas de capacité de transport.",
+            f"{rider.name} has {transport.name} as transport, which has no transport capacity.",
+            [rider, transport],
+        )
+
+    def _unverified(self, rider: _Entry, transport: _Entry, capacity: TransportCapacity | None) -> None:
+        text = capacity.text if capacity is not None and capacity.text else None
+        detail_fr = f" (texte non interprété : « {text} »)" if text else " (capacité inconnue du catalogue)"
+        detail_en = f" (text not understood: “{text}”)" if text else " (capacity unknown to the catalogue)"
+        self.add(
+            Code.TRANSPORT_UNVERIFIED,
+            f"Embarquement de {rider.name} dans {transport.name} non vérifié{detail_fr}.",
+            f"Could not verify that {rider.name} can embark in {transport.name}{detail_en}.",
+            [rider, transport],
+        )
+
+    def _embark_problems(
+        self, rider: _Entry, sheet: Datasheet, transport: _Entry, capacity: TransportCapacity
+    ) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        per_model = capacity.capacity or 0
+        total_capacity = per_model * max(1, transport.unit.models)
+        transport_values = {
+            keyword_key(k): keyword_key(v) for k, v in transport.unit.placeholders.items() if v.strip()
+        }
+
+        def resolve(keyword: str) -> str | None:
+            key = keyword_key(keyword)
+            if is_placeholder(keyword):
+                return transport_values.get(key)  # unknown value: not checked
+            return key
+
+        keys = rider.keys
+        forbidden = [k for k in capacity.forbidden if (r := resolve(k)) is not None and r in keys]
+        if forbidden:
+            joined = ", ".join(forbidden)
+            problems.append((f"mot-clef interdit ({joined})", f"forbidden keyword ({joined})"))
+        if capacity.allowed:
+            fits = any(
+                all((r := resolve(k)) is None or r in keys for k in alternative)
+                for alternative in capacity.allowed
+            )
+            if not fits:
+                wanted = " ou ".join(" ".join(a) for a in capacity.allowed)
+                wanted_en = " or ".join(" ".join(a) for a in capacity.allowed)
+                problems.append((f"il faut être {wanted}", f"it must be {wanted_en}"))
+        else:
+            kind = sheet.unit_type
+            if kind is UnitType.WALKER:
+                if per_model < WALKER_MIN_CAPACITY:
+                    problems.append(
+                        (
+                            f"un marcheur n'embarque que dans une capacité de {WALKER_MIN_CAPACITY} ou plus "
+                            f"(capacité {per_model})",
+                            f"a walker only embarks with a capacity of {WALKER_MIN_CAPACITY} or more "
+                            f"(capacity {per_model})",
+                        )
+                    )
+            elif kind is not UnitType.INFANTRY:
+                problems.append(
+                    (
+                        f"seuls l'infanterie et les marcheurs embarquent ({kind.label_fr.lower()})",
+                        f"only infantry and walkers embark ({kind.label_en.lower()})",
+                    )
+                )
+        space = sheet.model_space
+        for rule in capacity.space:
+            if all((r := resolve(k)) is None or r in keys for k in rule.keywords):
+                space = rule.space
+                break
+        needed = space * rider.unit.models
+        if needed > total_capacity:
+            problems.append(
+                (
+                    f"{rider.unit.models} figurines × {space} place(s) = {needed} places, "
+                    f"capacité {total_capacity}",
+                    f"{rider.unit.models} models × {space} space = {needed} places, "
+                    f"capacity {total_capacity}",
+                )
+            )
+        return problems
+
+    # -- linked characters ----------------------------------------------------
+
+    def _check_characters(self) -> None:
+        linked: dict[str, list[_Entry]] = defaultdict(list)
+        for entry in self.entries:
+            target_id = entry.unit.linked_to
+            can_link = entry.sheet.linked_character if entry.sheet is not None else None
+            if target_id is None:
+                if can_link:
+                    self.add(
+                        Code.CHAR_UNLINKED,
+                        f"{entry.name} a la capacité Personnage Lié mais n'est lié à aucune unité.",
+                        f"{entry.name} has the Linked Character ability but is linked to no unit.",
+                        [entry],
+                    )
+                continue
+            if can_link is False:
+                self.add(
+                    Code.CHAR_NOT_LINKABLE,
+                    f"{entry.name} est lié à une unité sans avoir la capacité Personnage Lié.",
+                    f"{entry.name} is linked to a unit without having the Linked Character ability.",
+                    [entry],
+                )
+                continue
+            target = self.by_id.get(target_id)
+            if target is None:
+                self.add(
+                    Code.CHAR_TARGET,
+                    f"{entry.name} est lié à l'unité « {target_id} », absente de la liste.",
+                    f"{entry.name} is linked to unit “{target_id}”, which is not in the list.",
+                    [entry],
+                )
+                continue
+            linked[target.unit.id].append(entry)
+            self._check_link_target(entry, target)
+        for target_id, group in linked.items():
+            if len(group) > MAX_LINKED_CHARACTERS:
+                target = self.by_id[target_id]
+                self.add(
+                    Code.CHAR_MAX,
+                    f"{target.name} a {len(group)} personnages liés ({_names(group)}) ; "
+                    f"maximum {MAX_LINKED_CHARACTERS}.",
+                    f"{target.name} has {len(group)} linked characters ({_names(group)}); "
+                    f"maximum {MAX_LINKED_CHARACTERS}.",
+                    [target, *group],
+                )
+
+    def _check_link_target(self, entry: _Entry, target: _Entry) -> None:
+        reason: tuple[str, str] | None = None
+        target_sheet = target.sheet
+        if target is entry:
+            reason = ("à lui-même", "to itself")
+        elif target_sheet is not None and target_sheet.is_character:
+            reason = (f"à {target.name}, un personnage", f"to {target.name}, a character")
+        elif target.role is Role.DEDICATED_TRANSPORT or (target_sheet is not None and target_sheet.is_transport):
+            reason = (f"à {target.name}, un transport", f"to {target.name}, a transport")
+        elif target.detachment is not entry.detachment:
+            reason = (
+                f"à {target.name}, d'un autre détachement",
+                f"to {target.name}, from another detachment",
+            )
+        if reason is not None:
+            self.add(
+                Code.CHAR_TARGET,
+                f"{entry.name} est lié {reason[0]} ; un personnage lié rejoint une unité "
+                f"non-personnage et non-transport de son détachement.",
+                f"{entry.name} is linked {reason[1]}; a linked character joins a non-character, "
+                f"non-transport unit of its own detachment.",
+                [entry, target],
+            )
+            return
+        sheet = entry.sheet
+        if sheet is None or target_sheet is None:
+            return
+        if sheet.unit_class <= 1:
+            if target_sheet.unit_type not in (UnitType.INFANTRY, UnitType.CAVALRY):
+                kind = target_sheet.unit_type
+                self.add(
+                    Code.CHAR_CLASS,
+                    f"{entry.name} (classe 1, infanterie) ne peut pas rejoindre {target.name} "
+                    f"({kind.label_fr.lower()}) : il rejoint de l'infanterie ou de la cavalerie.",
+                    f"{entry.name} (class 1, infantry) cannot join {target.name} "
+                    f"({kind.label_en.lower()}): it joins infantry or cavalry.",
+                    [entry, target],
+                )
+        elif target_sheet.unit_class != sheet.unit_class:
+            self.add(
+                Code.CHAR_CLASS,
+                f"{entry.name} (classe {sheet.unit_class}) ne peut pas rejoindre {target.name} "
+                f"(classe {target_sheet.unit_class}) : un personnage de classe 2 ou plus rejoint "
+                f"une unité de même classe.",
+                f"{entry.name} (class {sheet.unit_class}) cannot join {target.name} "
+                f"(class {target_sheet.unit_class}): a character of class 2 or more joins "
+                f"a unit of the same class.",
+                [entry, target],
+            )
+
+    # -- warlord and reserves -------------------------------------------------
+
+    def _check_warlord(self) -> None:
+        warlords = [e for e in self.entries if e.unit.warlord]
+        if len(warlords) > 1:
+            self.add(
+                Code.WARLORD_MANY,
+                f"{len(warlords)} seigneurs de guerre désignés ({_names(warlords)}) ; un seul est permis.",
+                f"{len(warlords)} warlords marked ({_names(warlords)}); only one is allowed.",
+                warlords,
+            )
+        if not warlords:
+            return
+        singles = [e for e in self.entries if e.unit.models == 1]
+        for warlord in warlords:
+            if singles and warlord.unit.models != 1:
+                choices = ", ".join(e.name for e in singles[:8])
+                self.add(
+                    Code.WARLORD_INELIGIBLE,
+                    f"{warlord.name} ({warlord.unit.models} figurines) ne peut pas fournir le seigneur de "
+                    f"guerre : il vient d'une unité d'une seule figurine ({choices}).",
+                    f"{warlord.name} ({warlord.unit.models} models) cannot provide the warlord: "
+                    f"it comes from a single-model unit ({choices}).",
+                    [warlord],
+                )
+            elif not singles and warlord.role is not Role.HQ:
+                self.add(
+                    Code.WARLORD_INELIGIBLE,
+                    f"{warlord.name} n'est pas une unité QG : sans unité d'une seule figurine, "
+                    f"le seigneur de guerre vient d'une unité QG.",
+                    f"{warlord.name} is not an HQ unit: with no single-model unit, "
+                    f"the warlord comes from an HQ unit.",
+                    [warlord],
+                )
+
+    def _check_reserves(self) -> None:
+        reserve = [e for e in self.entries if e.unit.reserve]
+        points = sum(e.points for e in reserve)
+        if reserve and points * 2 > self.total:
+            half = self.total / 2
+            half_text = f"{half:g}"
+            self.add(
+                Code.RESERVES_MAX,
+                f"{points} points en réserve ({_names(reserve)}), plus que la moitié de l'armée "
+                f"({half_text} sur {self.total} points).",
+                f"{points} points in reserve ({_names(reserve)}), more than half the army "
+                f"({half_text} of {self.total} points).",
+                reserve,
+            )
+

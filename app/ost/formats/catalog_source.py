@@ -1,0 +1,333 @@
+"""The shipped catalogue source: human-editable YAML files in ``catalog/``.
+
+Layout::
+
+    catalog/bands.yaml             the points-band table (seed 000)
+    catalog/glossary.yaml          special abilities (seed 001), our summaries
+    catalog/factions/<id>.yaml     one file per faction: ``faction`` and ``datasheets``
+
+See ``docs/catalogue-format.md`` for every field. Reading is all or nothing:
+the first problem raises :class:`SourceError` naming the file, the line and
+the field, before anything is written anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ost.core.catalogue import (
+    AbilityRef,
+    Band,
+    BandTable,
+    Catalogue,
+    Datasheet,
+    Faction,
+    GlossaryEntry,
+    RoleLimit,
+)
+from ost.core.roles import Role, UnitType
+from ost.core.text import slug
+from ost.formats.yamltext import Located, SourceError, load_yaml
+
+SOURCE = "ost"
+
+#: Friendly names accepted in datasheet entries -> Datasheet field.
+_FIELD_ALIASES = {
+    "factions": "faction_keywords",
+    "per_model": "points_per_model",
+    "type": "unit_type",
+    "class": "unit_class",
+    "space": "transport_space",
+}
+_PROFILE_KEYS = {
+    "name": "name", "nom": "name",
+    "m": "m",
+    "ws": "ws", "cc": "ws",
+    "bs": "bs", "ct": "bs",
+    "s": "s", "f": "s",
+    "t": "t", "e": "t",
+    "w": "w", "pv": "w",
+    "a": "a",
+    "ld": "ld", "cd": "ld",
+    "sv": "sv", "save": "sv",
+}
+_WEAPON_KEYS = {
+    "name": "name", "nom": "name",
+    "range": "range", "portee": "range", "portée": "range",
+    "type": "type",
+    "s": "s", "f": "s",
+    "ap": "ap", "pa": "ap",
+    "d": "d",
+    "abilities": "abilities", "capacites": "abilities", "capacités": "abilities",
+}
+_MODELS = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
+_ABILITY = re.compile(r"^\s*(.+?)\s*\(([^()]*)\)\s*$")
+_CELL = re.compile(r"^\s*(?:(\d+)\s*[-–]\s*(\d+))?\s*(?:\((\d+)\))?\s*$")
+
+
+def parse_models(text: Any) -> tuple[int, int]:
+    """``"5-10"`` -> (5, 10); ``1`` -> (1, 1)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text, text
+    match = _MODELS.match(str(text))
+    if not match:
+        raise ValueError(f"expected a model count like 5 or 5-10, got {text!r}")
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) else low
+    return low, high
+
+
+def parse_ability(item: Any) -> AbilityRef:
+    """``"Transport (12)"`` or ``{name: …, parameter: …, text: …}`` -> :class:`AbilityRef`."""
+    if isinstance(item, str):
+        match = _ABILITY.match(item)
+        if match:
+            return AbilityRef(name=match.group(1), parameter=match.group(2).strip() or None)
+        return AbilityRef(name=item.strip())
+    if isinstance(item, dict):
+        return AbilityRef.model_validate(item)
+    raise ValueError(f"expected an ability name or a mapping, got {item!r}")
+
+
+def parse_cell(text: Any) -> RoleLimit:
+    """A band-table cell: ``"2-4 (2)"``, ``"0-1 (1)"`` or ``"(2)"``."""
+    match = _CELL.match(str(text))
+    if not match or not any(match.groups()):
+        raise ValueError(f"expected a cell like '2-4 (2)' or '(2)', got {text!r}")
+    low, high, per_sheet = match.groups()
+    return RoleLimit(
+        min=int(low) if low else 0,
+        max=int(high) if high else None,
+        per_sheet=int(per_sheet) if per_sheet else None,
+    )
+
+
+def _table(located: Located, at: tuple[str | int, ...], value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise located.error(at, f"expected a mapping, got {type(value).__name__}")
+    return value
+
+
+def _items(located: Located, at: tuple[str | int, ...], value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise located.error(at, f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _rename(
+    located: Located, at: tuple[str | int, ...], value: Any, keys: dict[str, str], *, allow_extra: bool
+) -> dict[str, Any]:
+    """Map friendly column names ("CC", "PV"…) to model fields; others go to ``extra``."""
+    table = _table(located, at, value)
+    out: dict[str, Any] = {}
+    extra: dict[str, str] = {}
+    for key, item in table.items():
+        name = keys.get(key.strip().lower())
+        if name is None:
+            if allow_extra:
+                extra[key] = str(item)
+                continue
+            raise located.error((*at, key), f"unknown field {key!r}", field=key)
+        out[name] = str(item)
+    if extra:
+        out["extra"] = extra
+    return out
+
+
+def _datasheet(located: Located, at: tuple[str | int, ...], raw: Any, faction: Faction) -> Datasheet:
+    table = _table(located, at, raw)
+    data: dict[str, Any] = {"faction": faction.id, "source": SOURCE}
+    origin: dict[str, str] = {}
+    for key, value in table.items():
+        here = (*at, key)
+        name = _FIELD_ALIASES.get(key, key)
+        origin[name] = key
+        try:
+            if name == "models":
+                data["min_models"], data["max_models"] = parse_models(value)
+            elif name == "role":
+                data["role"] = Role.parse(str(value))
+            elif name == "unit_type":
+                data["unit_type"] = UnitType.parse(str(value))
+            elif name == "abilities":
+                data["abilities"] = [parse_ability(v) for v in _items(located, here, value)]
+            elif name == "profiles":
+                data["profiles"] = [
+                    _rename(located, (*here, i), v, _PROFILE_KEYS, allow_extra=True)
+                    for i, v in enumerate(_items(located, here, value))
+                ]
+            elif name == "weapons":
+                data["weapons"] = [
+                    _rename(located, (*here, i), v, _WEAPON_KEYS, allow_extra=False)
+                    for i, v in enumerate(_items(located, here, value))
+                ]
+            elif name in ("keywords", "faction_keywords", "aliases"):
+                data[name] = [str(v) for v in _items(located, here, value)]
+            else:
+                data[name] = value
+        except SourceError:
+            raise
+        except (ValueError, ValidationError) as exc:
+            raise located.error(here, _first_line(exc), field=key) from None
+    try:
+        return Datasheet.model_validate(data)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        loc = tuple(error["loc"])
+        field = str(loc[0]) if loc else None
+        key = origin.get(field, field) if field else None
+        if field in ("min_models", "max_models") and "models" in origin:
+            key = "models"
+        path = (*at, key, *loc[1:]) if key else at
+        shown = ".".join(str(p) for p in (key, *loc[1:]) if p is not None) if key else None
+        message = error["msg"]
+        if error["type"] == "missing":
+            message = "this field is required"
+        elif error["type"] == "extra_forbidden":
+            message = "unknown field"
+        raise located.error(path, message, field=shown) from None
+
+
+def _first_line(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"])
+        return f"{where}: {error['msg']}" if where else str(error["msg"])
+    return str(exc).splitlines()[0]
+
+
+def read_faction_file(path: Path) -> tuple[Faction, list[tuple[Datasheet, int | None]]]:
+    """One faction file: its faction and its datasheets with their line numbers."""
+    located = load_yaml(path)
+    root = _table(located, (), located.value)
+    unknown = set(root) - {"faction", "datasheets"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise located.error((key,), f"unknown section {key!r} (expected 'faction' and 'datasheets')")
+    if "faction" not in root:
+        raise SourceError(path, 1, "faction", "this section is required")
+    head = dict(_table(located, ("faction",), root["faction"]))
+    head.setdefault("id", path.stem)
+    head.setdefault("source", SOURCE)
+    try:
+        faction = Faction.model_validate(head)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = str(error["loc"][0]) if error["loc"] else None
+        raise located.error(("faction", field) if field else ("faction",), error["msg"], field=field) from None
+    sheets: list[tuple[Datasheet, int | None]] = []
+    for index, raw in enumerate(_items(located, ("datasheets",), root.get("datasheets", []))):
+        at: tuple[str | int, ...] = ("datasheets", index)
+        sheet = _datasheet(located, at, raw, faction)
+        sheets.append((sheet, located.line((*at, "id"))))
+    return faction, sheets
+
+
+def read_bands(path: Path) -> BandTable:
+    located = load_yaml(path)
+    root = _table(located, (), located.value)
+    bands: list[Band] = []
+    for index, raw in enumerate(_items(located, ("bands",), root.get("bands"))):
+        at: tuple[str | int, ...] = ("bands", index)
+        table = _table(located, at, raw)
+        try:
+            low, high = parse_models(table.get("points", ""))
+        except ValueError as exc:
+            raise located.error((*at, "points"), str(exc), field="points") from None
+        limits: dict[Role, RoleLimit] = {}
+        for role_name, cell in _table(located, (*at, "limits"), table.get("limits", {})).items():
+            here = (*at, "limits", role_name)
+            try:
+                role = Role.parse(role_name)
+                limits[role] = parse_cell(cell)
+            except ValueError as exc:
+                raise located.error(here, str(exc), field=f"limits.{role_name}") from None
+        try:
+            bands.append(
+                Band(
+                    label=str(table.get("label", f"{low}–{high}")),
+                    points_min=low,
+                    points_max=high,
+                    max_detachments=table.get("detachments", 0),
+                    limits=limits,
+                )
+            )
+        except ValidationError as exc:
+            raise located.error(at, _first_line(exc)) from None
+    try:
+        return BandTable(bands=bands)
+    except ValidationError as exc:
+        raise located.error(("bands",), _first_line(exc), field="bands") from None
+
+
+def read_glossary(path: Path) -> list[GlossaryEntry]:
+    located = load_yaml(path)
+    root = _table(located, (), located.value)
+    entries: list[GlossaryEntry] = []
+    seen: dict[str, int | None] = {}
+    for index, raw in enumerate(_items(located, ("abilities",), root.get("abilities"))):
+        at: tuple[str | int, ...] = ("abilities", index)
+        table = dict(_table(located, at, raw))
+        table.setdefault("key", slug(str(table.get("name_fr", ""))))
+        try:
+            entry = GlossaryEntry.model_validate(table)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            field = str(error["loc"][0]) if error["loc"] else None
+            message = "this field is required" if error["type"] == "missing" else error["msg"]
+            raise located.error((*at, field) if field else at, message, field=field) from None
+        if entry.key in seen:
+            raise located.error(
+                (*at, "key"), f"duplicate ability {entry.key!r} (first at line {seen[entry.key]})", field="key"
+            )
+        seen[entry.key] = located.line(at)
+        entries.append(entry)
+    return entries
+
+
+def read_catalogue(folder: Path) -> Catalogue:
+    """Read every source file of ``folder``; raises :class:`SourceError` on the first problem."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise SourceError(folder, None, None, "catalogue source folder not found")
+    bands = read_bands(folder / "bands.yaml")
+    glossary_path = folder / "glossary.yaml"
+    glossary = read_glossary(glossary_path) if glossary_path.exists() else []
+    factions: list[Faction] = []
+    sheets: list[Datasheet] = []
+    first_seen: dict[str, tuple[Path, int | None]] = {}
+    faction_files = sorted((folder / "factions").glob("*.yaml"))
+    if not faction_files:
+        raise SourceError(folder / "factions", None, None, "no faction file (*.yaml) found")
+    faction_seen: dict[str, Path] = {}
+    for path in faction_files:
+        faction, found = read_faction_file(path)
+        if faction.id in faction_seen:
+            raise SourceError(path, 1, "faction.id", f"faction {faction.id!r} is also defined in {faction_seen[faction.id].name}")
+        faction_seen[faction.id] = path
+        factions.append(faction)
+        for sheet, line in found:
+            if sheet.id in first_seen:
+                where, first_line = first_seen[sheet.id]
+                raise SourceError(
+                    path, line, "id",
+                    f"duplicate datasheet id {sheet.id!r} (first defined in {where.name}, line {first_line})",
+                )
+            first_seen[sheet.id] = (path, line)
+            sheets.append(sheet)
+    return Catalogue(sheets, bands, glossary, factions)
+
+
+def source_fingerprint(folder: Path) -> str:
+    """A hash of every source file, to tell whether a database is up to date."""
+    digest = hashlib.sha256()
+    folder = Path(folder)
+    for path in sorted(folder.rglob("*.yaml")):
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]

@@ -1,0 +1,123 @@
+"""YAML read with line numbers, so every error can name its line.
+
+Only plain YAML is accepted: no anchors or aliases (no "billion laughs"), no
+custom tags, no duplicate keys. Scalars are typed by the safe YAML resolver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+MAX_SOURCE_BYTES = 8 * 1024 * 1024
+
+
+class SourceError(Exception):
+    """An error in a source file, with the file, line and field it concerns."""
+
+    def __init__(self, path: Path | str, line: int | None, field: str | None, message: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.field = field
+        self.detail = message
+        where = self.path
+        if line is not None:
+            where += f", line {line}"
+        if field:
+            where += f", field {field}"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass
+class Located:
+    """A decoded YAML document plus the line of every node, by path."""
+
+    path: Path
+    value: Any
+    lines: dict[tuple[str | int, ...], int] = field(default_factory=dict)
+
+    def line(self, at: tuple[str | int, ...]) -> int | None:
+        """Line of ``at``, or of its closest enclosing node."""
+        while True:
+            if at in self.lines:
+                return self.lines[at]
+            if not at:
+                return None
+            at = at[:-1]
+
+    def error(self, at: tuple[str | int, ...], message: str, field: str | None = None) -> SourceError:
+        shown = field if field is not None else (str(at[-1]) if at and isinstance(at[-1], str) else None)
+        return SourceError(self.path, self.line(at), shown, message)
+
+
+def load_yaml(path: Path) -> Located:
+    """Read ``path`` as YAML; raises :class:`SourceError` with the line of any problem."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SourceError(path, None, None, f"cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_SOURCE_BYTES:
+        raise SourceError(path, None, None, "file is too large for a catalogue source")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise SourceError(path, line, None, "not UTF-8 text (save the file as UTF-8)") from None
+    return parse_yaml(text, path)
+
+
+def parse_yaml(text: str, path: Path) -> Located:
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        raise SourceError(path, line, None, f"bad YAML syntax: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise SourceError(path, None, None, f"bad YAML syntax: {exc}") from None
+    located = Located(path=path, value=None)
+    if node is None:
+        located.value = {}
+        return located
+    constructor = SafeConstructor()
+    located.value = _convert(node, (), located, constructor, set())
+    return located
+
+
+def _convert(
+    node: Node,
+    at: tuple[str | int, ...],
+    located: Located,
+    constructor: SafeConstructor,
+    seen: set[int],
+) -> Any:
+    located.lines[at] = node.start_mark.line + 1
+    if id(node) in seen:
+        raise located.error(at, "YAML anchors and aliases are not allowed in catalogue sources")
+    seen.add(id(node))
+    if isinstance(node, ScalarNode):
+        if node.tag.startswith("tag:yaml.org,2002:") and node.tag.rsplit(":", 1)[1] in (
+            "str", "int", "float", "bool", "null",
+        ):
+            return constructor.construct_object(node, deep=True)
+        raise located.error(at, f"unsupported YAML tag {node.tag}")
+    if isinstance(node, SequenceNode):
+        return [_convert(child, (*at, i), located, constructor, seen) for i, child in enumerate(node.value)]
+    if isinstance(node, MappingNode):
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                raise located.error(at, "mapping keys must be plain words")
+            key = str(key_node.value)
+            if key in result:
+                located.lines[(*at, key)] = key_node.start_mark.line + 1
+                raise located.error((*at, key), f"duplicate key {key!r}")
+            result[key] = _convert(value_node, (*at, key), located, constructor, seen)
+            located.lines[(*at, key)] = key_node.start_mark.line + 1
+        return result
+    raise located.error(at, "unsupported YAML node")

@@ -1,0 +1,260 @@
+"""Open, migrate, fill and read the catalogue database."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select
+from sqlalchemy.exc import DatabaseError, SQLAlchemyError
+from sqlalchemy.orm import Session, selectinload
+
+from ost.core.catalogue import (
+    Band,
+    BandTable,
+    Catalogue,
+    Datasheet,
+    Faction,
+    GlossaryEntry,
+    RoleLimit,
+)
+from ost.core.roles import Role
+from ost.core.text import fold
+from ost.store.models import BandLimitRow, BandRow, DatasheetRow, FactionRow, GlossaryRow, MetaRow
+
+ENV_DB = "OST_DB"
+_MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class StoreError(Exception):
+    """The catalogue database cannot be opened, migrated or written."""
+
+
+def default_db_path() -> Path:
+    """``$OST_DB`` if set, else ``catalogue.sqlite`` in the user's data folder."""
+    env = os.environ.get(ENV_DB)
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("ost", appauthor=False)) / "catalogue.sqlite"
+
+
+def _alembic_config(connection: Connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str | None:
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    return ScriptDirectory.from_config(config).get_current_head()
+
+
+def search_text(sheet: Datasheet, faction: Faction | None) -> str:
+    parts = [sheet.name, *sheet.aliases, sheet.faction, *sheet.keywords, *sheet.faction_keywords]
+    if faction is not None:
+        parts += [faction.name, faction.name_en or ""]
+    return fold(" ".join(parts))
+
+
+_SHEET_COLUMNS = [c.name for c in DatasheetRow.__table__.columns if c.name != "search_text"]
+
+
+def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
+    data = sheet.model_dump(mode="json")
+    data["search_text"] = search_text(sheet, faction)
+    return data
+
+
+def row_to_sheet(row: Any) -> Datasheet:
+    return Datasheet.model_validate({name: getattr(row, name) for name in _SHEET_COLUMNS})
+
+
+class CatalogueStore:
+    """The catalogue database at ``path``; migrated to the current schema on open."""
+
+    def __init__(self, path: Path | str, *, migrate: bool = True) -> None:
+        self.path = Path(path)
+        if self.path.exists() and self.path.is_dir():
+            raise StoreError(f"{self.path}: is a folder, not a catalogue database")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(f"sqlite:///{self.path}")
+        event.listen(self.engine, "connect", _sqlite_pragmas)
+        if migrate:
+            self.migrate()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> CatalogueStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- schema ---------------------------------------------------------------
+
+    def revision(self) -> str | None:
+        try:
+            with self.engine.connect() as connection:
+                return MigrationContext.configure(connection).get_current_revision()
+        except DatabaseError as exc:
+            raise StoreError(f"{self.path}: not a catalogue database ({exc.orig})") from None
+
+    def migrate(self) -> None:
+        """Apply every pending Alembic migration (a no-op when up to date)."""
+        current = self.revision()
+        head = head_revision()
+        if current == head:
+            return
+        if current is not None and current not in _known_revisions():
+            raise StoreError(
+                f"{self.path}: the database schema ({current}) is newer than this Ost understands; "
+                f"update Ost or use another database (--db)"
+            )
+        try:
+            with self.engine.begin() as connection:
+                command.upgrade(_alembic_config(connection), "head")
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.path}: cannot migrate the database: {exc}") from None
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with Session(self.engine) as session:
+            yield session
+
+    # -- writing --------------------------------------------------------------
+
+    def replace_all(self, catalogue: Catalogue, meta: dict[str, str] | None = None) -> None:
+        """Replace the whole catalogue in one transaction (all or nothing)."""
+        try:
+            with self.engine.begin() as connection:
+                for table in (DatasheetRow, FactionRow, BandLimitRow, BandRow, GlossaryRow, MetaRow):
+                    connection.execute(delete(table))
+                self._write(connection, catalogue, meta or {})
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+
+    def _write(self, connection: Connection, catalogue: Catalogue, meta: dict[str, str]) -> None:
+        factions = catalogue.factions
+        if factions:
+            connection.execute(insert(FactionRow), [f.model_dump() for f in factions.values()])
+        rows = [sheet_to_row(s, factions.get(s.faction)) for s in catalogue]
+        if rows:
+            connection.execute(insert(DatasheetRow), rows)
+        self._write_bands(connection, catalogue.bands)
+        glossary = {e.key: e for e in catalogue.glossary.values()}
+        if glossary:
+            connection.execute(insert(GlossaryRow), [e.model_dump() for e in glossary.values()])
+        stamp = {"built_at": datetime.now(UTC).isoformat(timespec="seconds"), **meta}
+        connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in stamp.items()])
+
+    @staticmethod
+    def _write_bands(connection: Connection, bands: BandTable) -> None:
+        for band in bands.bands:
+            band_id = connection.execute(
+                insert(BandRow).values(
+                    label=band.label,
+                    points_min=band.points_min,
+                    points_max=band.points_max,
+                    max_detachments=band.max_detachments,
+                )
+            ).inserted_primary_key
+            assert band_id is not None
+            limits = [
+                {"band_id": band_id[0], "role": role.value, **limit.model_dump()}
+                for role, limit in band.limits.items()
+            ]
+            if limits:
+                connection.execute(insert(BandLimitRow), limits)
+
+    # -- reading --------------------------------------------------------------
+
+    def is_empty(self) -> bool:
+        with self.engine.connect() as connection:
+            return connection.execute(select(DatasheetRow.id).limit(1)).first() is None
+
+    def meta(self) -> dict[str, str]:
+        with self.engine.connect() as connection:
+            return {row.key: row.value for row in connection.execute(select(MetaRow))}
+
+    def factions(self) -> list[Faction]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(FactionRow).order_by(FactionRow.name))
+            return [Faction.model_validate(row._asdict()) for row in rows]
+
+    def bands(self) -> BandTable:
+        with self.session() as session:
+            rows = session.scalars(select(BandRow).options(selectinload(BandRow.limits))).all()
+            return BandTable(
+                bands=[
+                    Band(
+                        label=row.label,
+                        points_min=row.points_min,
+                        points_max=row.points_max,
+                        max_detachments=row.max_detachments,
+                        limits={
+                            Role(limit.role): RoleLimit(min=limit.min, max=limit.max, per_sheet=limit.per_sheet)
+                            for limit in row.limits
+                        },
+                    )
+                    for row in rows
+                ]
+            )
+
+    def glossary(self) -> list[GlossaryEntry]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(GlossaryRow).order_by(GlossaryRow.key))
+            return [GlossaryEntry.model_validate(row._asdict()) for row in rows]
+
+    def datasheets(self, ids: Iterable[str] | None = None) -> list[Datasheet]:
+        table = DatasheetRow.__table__
+        query = select(*[table.c[name] for name in _SHEET_COLUMNS]).order_by(table.c.id)
+        if ids is not None:
+            query = query.where(table.c.id.in_(list(ids)))
+        with self.engine.connect() as connection:
+            return [row_to_sheet(row) for row in connection.execute(query)]
+
+    def datasheet(self, datasheet_id: str) -> Datasheet | None:
+        found = self.datasheets([datasheet_id])
+        return found[0] if found else None
+
+    def search(self, query: str, *, limit: int = 50) -> list[Datasheet]:
+        """Datasheets matching every word of ``query``, accents and case ignored."""
+        table = DatasheetRow.__table__
+        statement = select(*[table.c[name] for name in _SHEET_COLUMNS])
+        for word in fold(query).split():
+            escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            statement = statement.where(table.c.search_text.like(f"%{escaped}%", escape="\\"))
+        statement = statement.order_by(table.c.faction, table.c.role, table.c.name).limit(limit)
+        with self.engine.connect() as connection:
+            return [row_to_sheet(row) for row in connection.execute(statement)]
+
+    def load(self) -> Catalogue:
+        """The whole catalogue in memory, indexed for the validator."""
+        try:
+            return Catalogue(self.datasheets(), self.bands(), self.glossary(), self.factions())
+        except DatabaseError as exc:
+            raise StoreError(f"{self.path}: cannot read the catalogue ({exc.orig})") from None
+
+
+def _known_revisions() -> set[str]:
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    return {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

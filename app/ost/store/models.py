@@ -1,0 +1,108 @@
+"""ORM tables of the catalogue database.
+
+Scalar facts of a datasheet are columns (searchable, sortable); its ordered
+lists of structured items (keywords, profiles, weapons, abilities, options,
+transport capacity) are JSON columns, read back in one row per datasheet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class FactionRow(Base):
+    __tablename__ = "factions"
+
+    id: Mapped[str] = mapped_column(String, primary_key=True)
+    name: Mapped[str] = mapped_column(String)
+    name_en: Mapped[str | None] = mapped_column(String, nullable=True)
+    source: Mapped[str] = mapped_column(String, default="")
+    revision: Mapped[str | None] = mapped_column(String, nullable=True)
+
+
+class DatasheetRow(Base):
+    __tablename__ = "datasheets"
+
+    id: Mapped[str] = mapped_column(String, primary_key=True)
+    name: Mapped[str] = mapped_column(String)
+    #: Folded name, aliases, faction and keywords for accent-insensitive search.
+    search_text: Mapped[str] = mapped_column(Text, default="", index=True)
+    faction: Mapped[str] = mapped_column(String, index=True, default="")
+    role: Mapped[str] = mapped_column(String, index=True)
+    identity: Mapped[str | None] = mapped_column(String, nullable=True)
+    keywords: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    faction_keywords: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    aliases: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    min_models: Mapped[int] = mapped_column(Integer, default=1)
+    max_models: Mapped[int] = mapped_column(Integer, default=1)
+    points: Mapped[int] = mapped_column(Integer, default=0)
+    points_per_model: Mapped[int] = mapped_column(Integer, default=0)
+    options: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    wounds: Mapped[int] = mapped_column(Integer, default=1)
+    unit_type: Mapped[str] = mapped_column(String, default="infantry")
+    unit_class: Mapped[int] = mapped_column(Integer, default=1)
+    transport_space: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    profiles: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    weapons: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    abilities: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    transport: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    linked_character: Mapped[bool] = mapped_column(Boolean, default=False)
+    never_holds_objectives: Mapped[bool] = mapped_column(Boolean, default=False)
+    legends: Mapped[bool] = mapped_column(Boolean, default=False)
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False)
+    source: Mapped[str] = mapped_column(String, default="", index=True)
+    source_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    source_revision: Mapped[str | None] = mapped_column(String, nullable=True)
+    bs_ids: Mapped[list[Any]] = mapped_column(JSON, default=list)
+
+
+class BandRow(Base):
+    __tablename__ = "bands"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    label: Mapped[str] = mapped_column(String)
+    points_min: Mapped[int] = mapped_column(Integer)
+    points_max: Mapped[int] = mapped_column(Integer)
+    max_detachments: Mapped[int] = mapped_column(Integer)
+    limits: Mapped[list[BandLimitRow]] = relationship(
+        back_populates="band", cascade="all, delete-orphan", order_by="BandLimitRow.role"
+    )
+
+
+class BandLimitRow(Base):
+    __tablename__ = "band_limits"
+
+    band_id: Mapped[int] = mapped_column(ForeignKey("bands.id", ondelete="CASCADE"), primary_key=True)
+    role: Mapped[str] = mapped_column(String, primary_key=True)
+    min: Mapped[int] = mapped_column(Integer, default=0)
+    max: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    per_sheet: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    band: Mapped[BandRow] = relationship(back_populates="limits")
+
+
+class GlossaryRow(Base):
+    __tablename__ = "glossary"
+
+    key: Mapped[str] = mapped_column(String, primary_key=True)
+    name_fr: Mapped[str] = mapped_column(String)
+    name_en: Mapped[str] = mapped_column(String)
+    kind: Mapped[str] = mapped_column(String, default="unit")
+    has_parameter: Mapped[bool] = mapped_column(Boolean, default=False)
+    summary_fr: Mapped[str] = mapped_column(Text)
+    summary_en: Mapped[str] = mapped_column(Text)
+
+
+class MetaRow(Base):
+    """Facts about the catalogue itself (where it was built from, when)."""
+
+    __tablename__ = "catalogue_meta"
+
+    key: Mapped[str] = mapped_column(String, primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
