@@ -7,6 +7,7 @@ validator needs, so every check is a dictionary look-up.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 
@@ -143,12 +144,8 @@ class Datasheet(_Model):
     @model_validator(mode="after")
     def _check_sizes(self) -> Datasheet:
         if self.max_models < self.min_models:
-            raise ValueError(
-                f"max_models ({self.max_models}) is below min_models ({self.min_models})"
-            )
-        if not self.linked_character and any(
-            fold(a.name) in LINKED_CHARACTER_NAMES for a in self.abilities
-        ):
+            raise ValueError(f"max_models ({self.max_models}) is below min_models ({self.min_models})")
+        if not self.linked_character and any(fold(a.name) in LINKED_CHARACTER_NAMES for a in self.abilities):
             self.linked_character = True
         return self
 
@@ -242,7 +239,7 @@ class BandTable(_Model):
         for band in ordered:
             if band.points_max < band.points_min:
                 raise ValueError(f"band {band.label}: points_max is below points_min")
-        for before, after in zip(ordered, ordered[1:], strict=False):
+        for before, after in itertools.pairwise(ordered):
             if after.points_min <= before.points_max:
                 raise ValueError(f"bands {before.label} and {after.label} overlap")
         self.bands = ordered

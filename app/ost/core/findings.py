@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """An error makes a list not legal; a warning flags what could not be verified."""
 
     ERROR = "error"
@@ -43,7 +43,7 @@ LINKED_CHARACTER = RuleRef(seed="001", section="Personnage Lié")
 CATALOGUE = RuleRef(seed="SPEC", section="3. Rules the validator checks")
 
 
-class Code(str, Enum):
+class Code(StrEnum):
     """Every finding code of SPEC.md §3, plus the few Ost adds (documented in docs/rules.md)."""
 
     BAND_NONE = "BAND-NONE"
@@ -126,6 +126,4 @@ class Finding(BaseModel):
 
 def finding(code: Code, fr: str, en: str, units: tuple[str, ...] | list[str] = ()) -> Finding:
     severity, rule = CODE_INFO[code]
-    return Finding(
-        code=code, severity=severity, message_fr=fr, message_en=en, units=tuple(units), rule=rule
-    )
+    return Finding(code=code, severity=severity, message_fr=fr, message_en=en, units=tuple(units), rule=rule)

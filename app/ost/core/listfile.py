@@ -64,8 +64,7 @@ def migrate(document: dict[str, Any], path: Path | str | None = None) -> dict[st
     if version > SCHEMA_VERSION:
         raise ListFileError(
             path,
-            f"schema version {version} is newer than this Ost understands ({SCHEMA_VERSION}); "
-            f"update Ost to open it",
+            f"schema version {version} is newer than this Ost understands ({SCHEMA_VERSION}); update Ost to open it",
             "schema_version",
         )
     if version < 1:
@@ -159,6 +158,6 @@ def save(army: ArmyList, path: Path | str) -> None:
 def json_schema() -> dict[str, Any]:
     schema = ArmyList.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["$id"] = "https://ost.invalid/schema/ost-list-v%d.json" % SCHEMA_VERSION
+    schema["$id"] = f"https://ost.invalid/schema/ost-list-v{SCHEMA_VERSION}.json"
     schema["title"] = "Ost army list"
     return schema

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from ost.core.text import fold
 
 
-class Role(str, Enum):
+class Role(StrEnum):
     """A battlefield role of the points-band table (seed 000, COMPOSITION D'ARMÉE)."""
 
     HQ = "hq"
@@ -87,7 +87,7 @@ _ALIASES.update(
 )
 
 
-class UnitType(str, Enum):
+class UnitType(StrEnum):
     """What kind of models a unit is made of; decides transport and linking rules."""
 
     INFANTRY = "infantry"

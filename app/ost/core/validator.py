@@ -122,9 +122,7 @@ def _det_name(detachment: Detachment, index: int, lang: str) -> str:
     return f"n°{index + 1}" if lang == "fr" else f"#{index + 1}"
 
 
-def validate(
-    catalogue: Catalogue, army: ArmyList, options: ValidatorOptions | None = None
-) -> Report:
+def validate(catalogue: Catalogue, army: ArmyList, options: ValidatorOptions | None = None) -> Report:
     """Check ``army`` against the rules and ``catalogue``; never raises on list content."""
     return _Validator(catalogue, army, options or ValidatorOptions()).run()
 
@@ -269,8 +267,7 @@ class _Validator:
                     Code.PLACEHOLDER_UNSET,
                     f"{entry.name} : le mot-clef {placeholder} n'a pas de valeur ; "
                     f"il ne compte pas pour les mots-clefs de faction.",
-                    f"{entry.name}: keyword {placeholder} has no value; "
-                    f"it does not count as a faction keyword.",
+                    f"{entry.name}: keyword {placeholder} has no value; it does not count as a faction keyword.",
                     [entry],
                 )
 
@@ -303,8 +300,7 @@ class _Validator:
             if not detachment.units:
                 self.add(
                     Code.DET_EMPTY,
-                    f"Le détachement {_det_name(detachment, index, 'fr')} n'a aucune unité : "
-                    f"il n'est pas compté.",
+                    f"Le détachement {_det_name(detachment, index, 'fr')} n'a aucune unité : il n'est pas compté.",
                     f"Detachment {_det_name(detachment, index, 'en')} has no unit: it is not counted.",
                 )
                 continue
@@ -371,19 +367,15 @@ class _Validator:
             if n < limit.min:
                 self.add(
                     Code.ROLE_MIN,
-                    f"{n} {_plural(n, 'unité', 'unités')} {label_fr}, minimum {limit.min} "
-                    f"{_band_text(band, 'fr')}.",
-                    f"{n} {label_en} {_plural(n, 'unit', 'units')}, minimum {limit.min} "
-                    f"{_band_text(band, 'en')}.",
+                    f"{n} {_plural(n, 'unité', 'unités')} {label_fr}, minimum {limit.min} {_band_text(band, 'fr')}.",
+                    f"{n} {label_en} {_plural(n, 'unit', 'units')}, minimum {limit.min} {_band_text(band, 'en')}.",
                     entries,
                 )
             if limit.max is not None and n > limit.max:
                 self.add(
                     Code.ROLE_MAX,
-                    f"{n} unités {label_fr}, maximum {limit.max} {_band_text(band, 'fr')} : "
-                    f"{_names(entries)}.",
-                    f"{n} {label_en} units, maximum {limit.max} {_band_text(band, 'en')}: "
-                    f"{_names(entries)}.",
+                    f"{n} unités {label_fr}, maximum {limit.max} {_band_text(band, 'fr')} : {_names(entries)}.",
+                    f"{n} {label_en} units, maximum {limit.max} {_band_text(band, 'en')}: {_names(entries)}.",
                     entries,
                 )
             if limit.per_sheet is None:
@@ -473,7 +465,7 @@ class _Validator:
                 [rider],
             )
             return
-        if rider.sheet is not None and rider.sheet.is_transport or rider.role is Role.DEDICATED_TRANSPORT:
+        if (rider.sheet is not None and rider.sheet.is_transport) or rider.role is Role.DEDICATED_TRANSPORT:
             self.add(
                 Code.TRANSPORT_INVALID,
                 f"{rider.name} est lui-même un transport et ne peut pas être assigné à {transport.name}.",
@@ -544,9 +536,7 @@ class _Validator:
         problems: list[tuple[str, str]] = []
         per_model = capacity.capacity or 0
         total_capacity = per_model * max(1, transport.unit.models)
-        transport_values = {
-            keyword_key(k): keyword_key(v) for k, v in transport.unit.placeholders.items() if v.strip()
-        }
+        transport_values = {keyword_key(k): keyword_key(v) for k, v in transport.unit.placeholders.items() if v.strip()}
 
         def resolve(keyword: str) -> str | None:
             key = keyword_key(keyword)
@@ -561,8 +551,7 @@ class _Validator:
             problems.append((f"mot-clef interdit ({joined})", f"forbidden keyword ({joined})"))
         if capacity.allowed:
             fits = any(
-                all((r := resolve(k)) is None or r in keys for k in alternative)
-                for alternative in capacity.allowed
+                all((r := resolve(k)) is None or r in keys for k in alternative) for alternative in capacity.allowed
             )
             if not fits:
                 wanted = " ou ".join(" ".join(a) for a in capacity.allowed)
@@ -596,10 +585,8 @@ class _Validator:
         if needed > total_capacity:
             problems.append(
                 (
-                    f"{rider.unit.models} figurines × {space} place(s) = {needed} places, "
-                    f"capacité {total_capacity}",
-                    f"{rider.unit.models} models × {space} space = {needed} places, "
-                    f"capacity {total_capacity}",
+                    f"{rider.unit.models} figurines × {space} place(s) = {needed} places, capacité {total_capacity}",
+                    f"{rider.unit.models} models × {space} space = {needed} places, capacity {total_capacity}",
                 )
             )
         return problems
@@ -731,8 +718,7 @@ class _Validator:
                     Code.WARLORD_INELIGIBLE,
                     f"{warlord.name} n'est pas une unité QG : sans unité d'une seule figurine, "
                     f"le seigneur de guerre vient d'une unité QG.",
-                    f"{warlord.name} is not an HQ unit: with no single-model unit, "
-                    f"the warlord comes from an HQ unit.",
+                    f"{warlord.name} is not an HQ unit: with no single-model unit, the warlord comes from an HQ unit.",
                     [warlord],
                 )
 
@@ -750,4 +736,3 @@ class _Validator:
                 f"({half_text} of {self.total} points).",
                 reserve,
             )
-

@@ -45,25 +45,40 @@ _FIELD_ALIASES = {
     "space": "transport_space",
 }
 _PROFILE_KEYS = {
-    "name": "name", "nom": "name",
+    "name": "name",
+    "nom": "name",
     "m": "m",
-    "ws": "ws", "cc": "ws",
-    "bs": "bs", "ct": "bs",
-    "s": "s", "f": "s",
-    "t": "t", "e": "t",
-    "w": "w", "pv": "w",
+    "ws": "ws",
+    "cc": "ws",
+    "bs": "bs",
+    "ct": "bs",
+    "s": "s",
+    "f": "s",
+    "t": "t",
+    "e": "t",
+    "w": "w",
+    "pv": "w",
     "a": "a",
-    "ld": "ld", "cd": "ld",
-    "sv": "sv", "save": "sv",
+    "ld": "ld",
+    "cd": "ld",
+    "sv": "sv",
+    "save": "sv",
 }
 _WEAPON_KEYS = {
-    "name": "name", "nom": "name",
-    "range": "range", "portee": "range", "portée": "range",
+    "name": "name",
+    "nom": "name",
+    "range": "range",
+    "portee": "range",
+    "portée": "range",
     "type": "type",
-    "s": "s", "f": "s",
-    "ap": "ap", "pa": "ap",
+    "s": "s",
+    "f": "s",
+    "ap": "ap",
+    "pa": "ap",
     "d": "d",
-    "abilities": "abilities", "capacites": "abilities", "capacités": "abilities",
+    "abilities": "abilities",
+    "capacites": "abilities",
+    "capacités": "abilities",
 }
 _MODELS = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
 _ABILITY = re.compile(r"^\s*(.+?)\s*\(([^()]*)\)\s*$")
@@ -179,13 +194,15 @@ def _datasheet(located: Located, at: tuple[str | int, ...], raw: Any, faction: F
     except ValidationError as exc:
         error = exc.errors()[0]
         loc = tuple(error["loc"])
+        if not loc and "min_models" in str(error["msg"]):
+            loc = ("max_models",)  # the size check spans two fields; point at the size
         field = str(loc[0]) if loc else None
-        key = origin.get(field, field) if field else None
+        shown_key: str | None = origin.get(field, field) if field else None
         if field in ("min_models", "max_models") and "models" in origin:
-            key = "models"
-        path = (*at, key, *loc[1:]) if key else at
-        shown = ".".join(str(p) for p in (key, *loc[1:]) if p is not None) if key else None
-        message = error["msg"]
+            shown_key = "models"
+        path = (*at, shown_key, *loc[1:]) if shown_key else at
+        shown = ".".join(str(p) for p in (shown_key, *loc[1:]) if p is not None) if shown_key else None
+        message = str(error["msg"]).removeprefix("Value error, ")
         if error["type"] == "missing":
             message = "this field is required"
         elif error["type"] == "extra_forbidden":
@@ -308,14 +325,18 @@ def read_catalogue(folder: Path) -> Catalogue:
     for path in faction_files:
         faction, found = read_faction_file(path)
         if faction.id in faction_seen:
-            raise SourceError(path, 1, "faction.id", f"faction {faction.id!r} is also defined in {faction_seen[faction.id].name}")
+            raise SourceError(
+                path, 1, "faction.id", f"faction {faction.id!r} is also defined in {faction_seen[faction.id].name}"
+            )
         faction_seen[faction.id] = path
         factions.append(faction)
         for sheet, line in found:
             if sheet.id in first_seen:
                 where, first_line = first_seen[sheet.id]
                 raise SourceError(
-                    path, line, "id",
+                    path,
+                    line,
+                    "id",
                     f"duplicate datasheet id {sheet.id!r} (first defined in {where.name}, line {first_line})",
                 )
             first_seen[sheet.id] = (path, line)

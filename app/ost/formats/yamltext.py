@@ -102,7 +102,11 @@ def _convert(
     seen.add(id(node))
     if isinstance(node, ScalarNode):
         if node.tag.startswith("tag:yaml.org,2002:") and node.tag.rsplit(":", 1)[1] in (
-            "str", "int", "float", "bool", "null",
+            "str",
+            "int",
+            "float",
+            "bool",
+            "null",
         ):
             return constructor.construct_object(node, deep=True)
         raise located.error(at, f"unsupported YAML tag {node.tag}")

@@ -172,8 +172,7 @@ class CatalogueStore:
             ).inserted_primary_key
             assert band_id is not None
             limits = [
-                {"band_id": band_id[0], "role": role.value, **limit.model_dump()}
-                for role, limit in band.limits.items()
+                {"band_id": band_id[0], "role": role.value, **limit.model_dump()} for role, limit in band.limits.items()
             ]
             if limits:
                 connection.execute(insert(BandLimitRow), limits)

@@ -1,0 +1,1 @@
+"""Readers and writers of files: catalogue sources, BattleScribe data, rosters, texts."""

@@ -1,0 +1,105 @@
+"""What the command line and the GUI both do: open the catalogue, build it, read lists.
+
+This layer wires the store, the file formats and the core together, so the
+two front ends stay thin. Nothing here is global: callers pass paths in and
+get objects back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ost.core import listfile
+from ost.core.armylist import ArmyList
+from ost.core.catalogue import Catalogue
+from ost.core.resources import shipped_catalogue_dir
+from ost.core.validator import Report, ValidatorOptions, validate
+from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprint
+from ost.store import CatalogueStore, default_db_path
+
+#: File name endings ``ost check`` picks up when given a folder.
+LIST_SUFFIXES = (listfile.SUFFIX,)
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    datasheets: int
+    factions: int
+    source: Path
+
+
+def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildResult:
+    """Rebuild the catalogue from YAML sources; the database is untouched on any error.
+
+    Raises :class:`ost.formats.yamltext.SourceError` for a bad source file and
+    :class:`ost.store.StoreError` when the database cannot be written.
+    """
+    folder = source or shipped_catalogue_dir()
+    catalogue = read_catalogue(folder)  # everything is read and checked before writing
+    store.replace_all(
+        catalogue,
+        {"source": SOURCE, "source_dir": str(folder), "fingerprint": source_fingerprint(folder)},
+    )
+    return BuildResult(len(catalogue), len(catalogue.factions), folder)
+
+
+def open_store(db: Path | str | None = None, *, build_if_empty: bool = True) -> CatalogueStore:
+    """Open (and migrate) the catalogue database; fill it from ``catalog/`` on first use."""
+    store = CatalogueStore(Path(db) if db is not None else default_db_path())
+    if build_if_empty and store.is_empty():
+        build_catalogue(store)
+    return store
+
+
+def load_catalogue(db: Path | str | None = None) -> Catalogue:
+    with open_store(db) as store:
+        return store.load()
+
+
+# --- checking lists -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The outcome for one file: a report, or why the file could not be read."""
+
+    path: Path
+    army: ArmyList | None = None
+    report: Report | None = None
+    error: str | None = None
+
+
+def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] = LIST_SUFFIXES) -> Iterator[Path]:
+    """Files as given, and the list files inside folders (sorted, recursively)."""
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
+        else:
+            yield path
+
+
+ListReader = Callable[[Path, Catalogue], ArmyList]
+
+
+def read_ost(path: Path, _catalogue: Catalogue) -> ArmyList:
+    return listfile.load(path)
+
+
+def check_files(
+    paths: Iterable[Path | str],
+    catalogue: Catalogue,
+    *,
+    reader: ListReader = read_ost,
+    options: ValidatorOptions | None = None,
+) -> Iterator[CheckResult]:
+    """Read and validate every file; a file that cannot be read gives an error result."""
+    for path in expand_paths(paths):
+        try:
+            army = reader(path, catalogue)
+        except listfile.ListFileError as exc:
+            yield CheckResult(path, error=str(exc))
+            continue
+        yield CheckResult(path, army, validate(catalogue, army, options))

@@ -1,0 +1,44 @@
+#!/bin/sh
+# Ost's two commands on a fresh machine:
+#   ./dev.sh run [ARGS]   install Ost in .venv/ and start it (arguments go to `ost`)
+#   ./dev.sh test [ARGS]  install Ost with its test tools, then run the checks and the tests
+set -eu
+cd "$(dirname "$0")"
+PYTHON=${PYTHON:-python3}
+VENV=.venv
+
+install() {
+    if [ ! -x "$VENV/bin/python" ]; then
+        "$PYTHON" -m venv "$VENV"
+    fi
+    stamp="$VENV/.ost-installed"
+    if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+        touch "$stamp"
+    fi
+}
+
+command=${1:-run}
+[ $# -gt 0 ] && shift
+case "$command" in
+    run)
+        install
+        exec "$VENV/bin/ost" "$@"
+        ;;
+    test)
+        install
+        echo "== ruff"
+        "$VENV/bin/ruff" check app tests benchmarks
+        echo "== mypy (strict on ost.core)"
+        "$VENV/bin/mypy"
+        echo "== import contracts"
+        "$VENV/bin/lint-imports"
+        echo "== pytest"
+        exec "$VENV/bin/python" -m pytest -n 2 "$@"
+        ;;
+    *)
+        echo "usage: ./dev.sh run [ARGS] | ./dev.sh test [PYTEST ARGS]" >&2
+        exit 2
+        ;;
+esac

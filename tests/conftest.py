@@ -1,0 +1,42 @@
+"""Shared fixtures: a Qt platform without a screen, test catalogues, temp databases."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["OST_LANG"] = "fr"
+
+from helpers import mini_catalogue
+from ost.core.catalogue import Catalogue
+from ost.core.resources import shipped_catalogue_dir
+from ost.formats.catalog_source import read_catalogue
+
+settings.register_profile("default", max_examples=60)
+settings.register_profile("thorough", max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No test touches the user's real catalogue database."""
+    db = tmp_path / "catalogue.sqlite"
+    monkeypatch.setenv("OST_DB", str(db))
+    return db
+
+
+@pytest.fixture(scope="session")
+def mini() -> Catalogue:
+    return mini_catalogue()
+
+
+@pytest.fixture(scope="session")
+def shipped() -> Catalogue:
+    return read_catalogue(shipped_catalogue_dir())

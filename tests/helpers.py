@@ -1,0 +1,373 @@
+"""A small catalogue written for the tests, and a builder of army lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ost.core.armylist import ArmyList, Detachment, Unit, snapshot_of
+from ost.core.catalogue import AbilityRef, Catalogue, Datasheet, Faction, TransportCapacity
+from ost.core.resources import shipped_catalogue_dir
+from ost.core.roles import Role, UnitType
+from ost.formats.catalog_source import read_bands, read_glossary
+
+SM = ["IMPERIUM", "ADEPTUS ASTARTES", "<CHAPITRE>"]
+ORK = ["ORKS", "<CLAN>"]
+LINKED = [AbilityRef(name="Personnage Lié")]
+
+
+def _sheet(id: str, name: str, role: Role, **kw: Any) -> Datasheet:
+    kw.setdefault("faction", "orks" if id.startswith("ork") else "sm")
+    kw.setdefault("faction_keywords", ORK if id.startswith("ork") else SM)
+    return Datasheet(id=id, name=name, role=role, **kw)
+
+
+def mini_sheets() -> list[Datasheet]:
+    walker = UnitType.WALKER
+    return [
+        _sheet(
+            "captain", "Capitaine", Role.HQ, points=80, wounds=5, keywords=["INFANTERIE", "PERSONNAGE", "CAPITAINE"]
+        ),
+        _sheet(
+            "lieutenant",
+            "Lieutenant",
+            Role.HQ,
+            points=60,
+            wounds=4,
+            abilities=LINKED,
+            keywords=["INFANTERIE", "PERSONNAGE", "LIEUTENANT"],
+        ),
+        _sheet(
+            "librarian", "Archiviste", Role.HQ, points=90, wounds=4, keywords=["INFANTERIE", "PERSONNAGE", "ARCHIVISTE"]
+        ),
+        _sheet(
+            "chaplain", "Chapelain", Role.HQ, points=70, wounds=4, keywords=["INFANTERIE", "PERSONNAGE", "CHAPELAIN"]
+        ),
+        _sheet(
+            "bike-captain",
+            "Capitaine Motard",
+            Role.HQ,
+            points=100,
+            wounds=6,
+            abilities=LINKED,
+            unit_type=UnitType.BIKE,
+            unit_class=2,
+            keywords=["MOTARD", "PERSONNAGE", "CAPITAINE MOTARD"],
+        ),
+        _sheet(
+            "dread-champion",
+            "Champion Dreadnought",
+            Role.HQ,
+            points=150,
+            wounds=8,
+            abilities=LINKED,
+            unit_type=walker,
+            unit_class=3,
+            keywords=["MARCHEUR", "PERSONNAGE", "CHAMPION DREADNOUGHT"],
+        ),
+        _sheet(
+            "ancient",
+            "Ancien",
+            Role.HQ,
+            points=70,
+            wounds=4,
+            abilities=LINKED,
+            keywords=["INFANTERIE", "PERSONNAGE", "ANCIEN"],
+        ),
+        _sheet(
+            "command-squad",
+            "Escouade de Commandement",
+            Role.HQ,
+            min_models=3,
+            max_models=5,
+            points=90,
+            wounds=2,
+            keywords=["INFANTERIE", "COMMANDEMENT"],
+        ),
+        _sheet(
+            "apothecary",
+            "Apothicaire",
+            Role.ELITES,
+            points=60,
+            wounds=4,
+            abilities=LINKED,
+            keywords=["INFANTERIE", "PERSONNAGE", "APOTHICAIRE"],
+        ),
+        _sheet(
+            "honour-guard",
+            "Garde d'Honneur",
+            Role.ELITES,
+            min_models=2,
+            max_models=4,
+            points=60,
+            faction_keywords=["<CHAPITRE>"],
+            keywords=["INFANTERIE", "GARDE D'HONNEUR"],
+        ),
+        _sheet(
+            "intercessors",
+            "Intercessors",
+            Role.TROOPS,
+            min_models=5,
+            max_models=10,
+            points=100,
+            points_per_model=20,
+            wounds=2,
+            keywords=["INFANTERIE", "PRIMARIS", "INTERCESSORS"],
+        ),
+        _sheet(
+            "tactical",
+            "Escouade Tactique",
+            Role.TROOPS,
+            min_models=5,
+            max_models=10,
+            points=90,
+            points_per_model=18,
+            keywords=["INFANTERIE", "TACTIQUE"],
+            options=[{"id": "flamer", "name": "Lance-flammes", "points": 5, "per_model": True, "max": 2}],
+        ),
+        _sheet(
+            "tactical-vets",
+            "Vétérans Tactiques",
+            Role.TROOPS,
+            min_models=5,
+            max_models=10,
+            points=110,
+            keywords=["INFANTERIE", "VÉTÉRANS", "TACTIQUE"],
+        ),
+        _sheet(
+            "scouts", "Scouts", Role.TROOPS, min_models=5, max_models=10, points=70, keywords=["INFANTERIE", "SCOUTS"]
+        ),
+        _sheet(
+            "terminators",
+            "Terminators",
+            Role.ELITES,
+            min_models=5,
+            max_models=10,
+            points=200,
+            points_per_model=40,
+            wounds=3,
+            keywords=["INFANTERIE", "TERMINATOR", "TERMINATORS"],
+        ),
+        _sheet(
+            "dreadnought",
+            "Dreadnought",
+            Role.ELITES,
+            points=130,
+            wounds=8,
+            unit_type=walker,
+            unit_class=3,
+            keywords=["MARCHEUR", "DREADNOUGHT"],
+        ),
+        _sheet(
+            "bikers",
+            "Motards",
+            Role.FAST_ATTACK,
+            min_models=3,
+            max_models=6,
+            points=90,
+            points_per_model=30,
+            wounds=2,
+            unit_type=UnitType.BIKE,
+            unit_class=2,
+            keywords=["MOTARD", "MOTARDS"],
+        ),
+        _sheet(
+            "riders",
+            "Chevaliers",
+            Role.FAST_ATTACK,
+            min_models=3,
+            max_models=6,
+            points=100,
+            wounds=3,
+            unit_type=UnitType.CAVALRY,
+            unit_class=2,
+            keywords=["CAVALERIE", "CHEVALIERS"],
+        ),
+        _sheet(
+            "predator",
+            "Predator",
+            Role.HEAVY_SUPPORT,
+            points=130,
+            wounds=11,
+            unit_type=UnitType.VEHICLE,
+            unit_class=3,
+            keywords=["VÉHICULE", "PREDATOR"],
+        ),
+        _sheet(
+            "land-raider",
+            "Land Raider",
+            Role.HEAVY_SUPPORT,
+            points=280,
+            wounds=16,
+            unit_type=UnitType.VEHICLE,
+            unit_class=4,
+            keywords=["VÉHICULE", "TRANSPORT", "LAND RAIDER"],
+            transport=TransportCapacity(capacity=10, space=[{"keywords": ["TERMINATOR"], "space": 2}]),
+        ),
+        _sheet(
+            "rhino",
+            "Rhino",
+            Role.DEDICATED_TRANSPORT,
+            points=75,
+            wounds=10,
+            unit_type=UnitType.VEHICLE,
+            unit_class=3,
+            keywords=["VÉHICULE", "TRANSPORT", "RHINO"],
+            transport=TransportCapacity(capacity=10, forbidden=["TERMINATOR", "PRIMARIS"]),
+        ),
+        _sheet(
+            "razorback",
+            "Razorback",
+            Role.DEDICATED_TRANSPORT,
+            points=90,
+            wounds=10,
+            unit_type=UnitType.VEHICLE,
+            unit_class=3,
+            keywords=["VÉHICULE", "TRANSPORT", "RAZORBACK"],
+            transport=TransportCapacity(capacity=6),
+        ),
+        _sheet(
+            "pod",
+            "Module",
+            Role.DEDICATED_TRANSPORT,
+            points=60,
+            wounds=8,
+            never_holds_objectives=True,
+            unit_type=UnitType.VEHICLE,
+            unit_class=3,
+            keywords=["VÉHICULE", "TRANSPORT", "MODULE"],
+            transport=TransportCapacity(capacity=5),
+        ),
+        _sheet(
+            "impulsor",
+            "Impulsor",
+            Role.DEDICATED_TRANSPORT,
+            points=80,
+            wounds=11,
+            unit_type=UnitType.VEHICLE,
+            unit_class=3,
+            keywords=["VÉHICULE", "TRANSPORT", "IMPULSOR"],
+            transport=TransportCapacity(capacity=6, allowed=[["PRIMARIS", "INFANTERIE"]]),
+        ),
+        _sheet(
+            "mystery",
+            "Transport Mystère",
+            Role.DEDICATED_TRANSPORT,
+            points=50,
+            wounds=8,
+            unit_type=UnitType.VEHICLE,
+            unit_class=3,
+            keywords=["VÉHICULE", "TRANSPORT", "MYSTÈRE"],
+            transport=TransportCapacity(text="Peut transporter des choses", verified=False),
+        ),
+        _sheet(
+            "stormhawk",
+            "Stormhawk",
+            Role.FLYER,
+            points=160,
+            wounds=12,
+            unit_type=UnitType.AIRCRAFT,
+            unit_class=4,
+            keywords=["AÉRONEF", "STORMHAWK"],
+        ),
+        _sheet(
+            "knight",
+            "Chevalier Impérial",
+            Role.LORD_OF_WAR,
+            points=400,
+            wounds=24,
+            unit_type=UnitType.VEHICLE,
+            unit_class=5,
+            keywords=["VÉHICULE", "CHEVALIER"],
+            faction_keywords=["IMPERIUM", "QUESTOR IMPERIALIS"],
+        ),
+        _sheet(
+            "bastion",
+            "Bastion",
+            Role.FORTIFICATION,
+            points=100,
+            wounds=20,
+            faction_keywords=[],
+            unit_type=UnitType.FORTIFICATION,
+            unit_class=5,
+            never_holds_objectives=True,
+            keywords=["FORTIFICATION", "BASTION"],
+        ),
+        _sheet(
+            "legend-troops",
+            "Vieille Garde",
+            Role.TROOPS,
+            points=100,
+            min_models=5,
+            max_models=10,
+            legends=True,
+            keywords=["INFANTERIE", "VIEILLE GARDE"],
+        ),
+        _sheet("ork-boss", "Big Boss", Role.HQ, points=80, wounds=6, keywords=["INFANTERIE", "PERSONNAGE", "BIG BOSS"]),
+        _sheet(
+            "ork-boyz",
+            "Boyz",
+            Role.TROOPS,
+            min_models=10,
+            max_models=30,
+            points=80,
+            points_per_model=8,
+            keywords=["INFANTERIE", "BOYZ"],
+        ),
+        _sheet(
+            "ork-trukk",
+            "Trukk",
+            Role.DEDICATED_TRANSPORT,
+            points=70,
+            wounds=10,
+            unit_type=UnitType.VEHICLE,
+            unit_class=3,
+            keywords=["VÉHICULE", "TRANSPORT", "TRUKK"],
+            transport=TransportCapacity(capacity=12, allowed=[["<CLAN>", "INFANTERIE"]]),
+        ),
+    ]
+
+
+def mini_catalogue() -> Catalogue:
+    folder = shipped_catalogue_dir()
+    return Catalogue(
+        mini_sheets(),
+        read_bands(folder / "bands.yaml"),
+        read_glossary(folder / "glossary.yaml"),
+        [Faction(id="sm", name="Space Marines"), Faction(id="orks", name="Orks")],
+    )
+
+
+class ListBuilder:
+    """Builds army lists tersely: ``b.add("intercessors", models=5)``."""
+
+    def __init__(self, catalogue: Catalogue, limit: int | None = 1000, name: str = "Test") -> None:
+        self.catalogue = catalogue
+        self.army = ArmyList(name=name, points_limit=limit)
+        self.det()
+
+    def det(self, name: str = "") -> str:
+        detachment = Detachment(id=f"d{len(self.army.detachments) + 1}", name=name)
+        self.army.detachments.append(detachment)
+        return detachment.id
+
+    def add(self, sheet_id: str, det: str | None = None, models: int | None = None, **fields: Any) -> str:
+        sheet = self.catalogue.get(sheet_id)
+        assert sheet is not None, sheet_id
+        detachment = self.army.detachment(det) if det else self.army.detachments[-1]
+        assert detachment is not None
+        unit_id = f"u{sum(len(d.units) for d in self.army.detachments) + 1}"
+        fields.setdefault("placeholders", {"<CHAPITRE>": "ULTRAMARINES", "<CLAN>": "GOFFS"})
+        unit = Unit(
+            id=unit_id,
+            datasheet=sheet_id,
+            snapshot=snapshot_of(sheet),
+            models=sheet.min_models if models is None else models,
+            **fields,
+        )
+        detachment.units.append(unit)
+        return unit_id
+
+    def unit(self, unit_id: str) -> Unit:
+        found = self.army.unit(unit_id)
+        assert found is not None
+        return found
