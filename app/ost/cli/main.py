@@ -1,37 +1,24 @@
-"""The ``ost`` command: the GUI with no argument, sub-commands for the command line."""
+"""The ``ost`` command: the GUI with no argument, sub-commands for the command line.
+
+Each sub-command lives in its own module with a ``register`` function that adds
+its parser (and sets ``handler``) and a ``run(args, lang, out)`` that returns
+the exit status.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
-import locale
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
 
 from ost import __version__
-from ost.core.catalogue import Catalogue, Datasheet
-from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
-from ost.core.roles import Role
+from ost.cli import catalogue_cmd, check_cmd
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, default_lang
 from ost.formats.yamltext import SourceError
-from ost.services import build_catalogue, check_files, open_store
 from ost.store import StoreError, default_db_path
 
-EXIT_OK, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
-
-
-def default_lang() -> str:
-    """``$OST_LANG``, else the system language when it is English, else French."""
-    env = os.environ.get("OST_LANG", "").lower()
-    if env in ("fr", "en"):
-        return env
-    try:
-        code = locale.getlocale()[0] or os.environ.get("LANG", "")
-    except ValueError:
-        code = os.environ.get("LANG", "")
-    return "en" if code.lower().startswith("en") else "fr"
+COMMANDS = (catalogue_cmd, check_cmd)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -40,35 +27,14 @@ def _parser() -> argparse.ArgumentParser:
         description="Ost: army lists for MAC HAMMER 40K. With no command, opens the window.",
     )
     parser.add_argument("--version", action="version", version=f"ost {__version__}")
-    parser.add_argument(
-        "--db",
-        type=Path,
-        help=f"catalogue database (default: $OST_DB or {default_db_path()})",
-    )
+    parser.add_argument("--db", type=Path, help=f"catalogue database (default: $OST_DB or {default_db_path()})")
     parser.add_argument("--lang", choices=("fr", "en"), help="language of messages (default: system)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
     gui = commands.add_parser("gui", help="open the window (the default)")
     gui.add_argument("files", nargs="*", type=Path, help="list files to open")
     gui.add_argument("--screenshot", type=Path, help=argparse.SUPPRESS)
-
-    cat = commands.add_parser("catalogue", aliases=["catalog"], help="build and browse the unit catalogue")
-    cat_commands = cat.add_subparsers(dest="action", metavar="ACTION", required=True)
-    build = cat_commands.add_parser("build", help="(re)build the catalogue from its YAML sources")
-    build.add_argument("--source", type=Path, help="source folder (default: the shipped catalog/)")
-    listing = cat_commands.add_parser("list", help="list datasheets")
-    listing.add_argument("--faction", help="only this faction (id or name)")
-    listing.add_argument("--role", help="only this role (QG, Troupes, HQ, Troops…)")
-    show = cat_commands.add_parser("show", help="show one datasheet")
-    show.add_argument("id", help="datasheet id")
-    search = cat_commands.add_parser("search", help="search datasheets (accents and case ignored)")
-    search.add_argument("query", nargs="+")
-    search.add_argument("--limit", type=int, default=50)
-
-    check = commands.add_parser("check", help="check army lists against the rules")
-    check.add_argument("files", nargs="+", type=Path, help="list files or folders")
-    check.add_argument("--catalogue", "--catalog", dest="catalogue_db", type=Path, help="catalogue database")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    for module in COMMANDS:
+        module.register(commands)
     return parser
 
 
@@ -85,220 +51,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             screenshot=getattr(args, "screenshot", None),
         )
     try:
-        if args.command in ("catalogue", "catalog"):
-            return _catalogue(args, lang, sys.stdout)
-        if args.command == "check":
-            return _check(args, lang, sys.stdout)
+        code: int = args.handler(args, lang, sys.stdout)
+        return code
     except (StoreError, SourceError) as exc:
         print(f"ost: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     except BrokenPipeError:  # e.g. `ost catalogue list | head`
         return EXIT_OK
-    raise AssertionError(f"unhandled command {args.command}")
-
-
-# --- catalogue ------------------------------------------------------------------
-
-
-def _catalogue(args: argparse.Namespace, lang: str, out: TextIO) -> int:
-    if args.action == "build":
-        with open_store(args.db, build_if_empty=False) as store:
-            result = build_catalogue(store, args.source)
-        print(
-            f"{result.datasheets} fiches, {result.factions} factions → {store.path}"
-            if lang == "fr"
-            else f"{result.datasheets} datasheets, {result.factions} factions → {store.path}",
-            file=out,
-        )
-        return EXIT_OK
-    with open_store(args.db) as store:
-        if args.action == "show":
-            sheet = store.datasheet(args.id)
-            if sheet is None:
-                found = store.search(args.id, limit=5)
-                hint = ", ".join(s.id for s in found)
-                print(f"ost: no datasheet {args.id!r}" + (f" (did you mean: {hint})" if hint else ""), file=sys.stderr)
-                return EXIT_UNREADABLE
-            catalogue = store.load()
-            print(datasheet_text(sheet, catalogue, lang), file=out)
-            return EXIT_OK
-        if args.action == "search":
-            sheets = store.search(" ".join(args.query), limit=args.limit)
-        else:
-            sheets = _filtered(store.load(), args.faction, args.role)
-        _print_table(sheets, lang, out)
-        return EXIT_OK
-
-
-def _filtered(catalogue: Catalogue, faction: str | None, role: str | None) -> list[Datasheet]:
-    from ost.core.text import fold
-
-    wanted_role = Role.parse(role) if role else None
-    faction_ids: set[str] | None = None
-    if faction:
-        key = fold(faction)
-        faction_ids = {
-            f.id for f in catalogue.factions.values() if key in (fold(f.id), fold(f.name), fold(f.name_en or ""))
-        }
-    sheets = [
-        s
-        for s in catalogue
-        if (wanted_role is None or s.role is wanted_role) and (faction_ids is None or s.faction in faction_ids)
-    ]
-    return sorted(sheets, key=lambda s: (s.faction, list(Role).index(s.role), fold(s.name)))
-
-
-def _print_table(sheets: list[Datasheet], lang: str, out: TextIO) -> None:
-    if not sheets:
-        print("Aucune fiche." if lang == "fr" else "No datasheet.", file=out)
-        return
-    rows = [
-        (
-            s.id,
-            s.name,
-            s.role.label(lang),
-            s.faction,
-            f"{s.min_models}" if s.min_models == s.max_models else f"{s.min_models}-{s.max_models}",
-            f"{s.points}" + (f" +{s.points_per_model}" if s.points_per_model else ""),
-        )
-        for s in sheets
-    ]
-    head = (
-        "id",
-        "nom" if lang == "fr" else "name",
-        "rôle" if lang == "fr" else "role",
-        "faction",
-        "fig." if lang == "fr" else "models",
-        "points",
-    )
-    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
-    for row in [head, *rows]:
-        print("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)).rstrip(), file=out)
-
-
-def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
-    fr = lang == "fr"
-    faction = catalogue.factions.get(sheet.faction)
-    lines = [
-        f"{sheet.name}  [{sheet.id}]",
-        f"Faction: {faction.name if faction else sheet.faction}"
-        f"   {'Rôle' if fr else 'Role'}: {sheet.role.label(lang)}",
-        f"{'Figurines' if fr else 'Models'}: {sheet.min_models}–{sheet.max_models}"
-        f"   Points: {sheet.points}"
-        + (
-            f" (+{sheet.points_per_model} {'par figurine en plus' if fr else 'per extra model'})"
-            if sheet.points_per_model
-            else ""
-        )
-        + f"   {'PV' if fr else 'W'}: {sheet.wounds}",
-        f"Type: {sheet.unit_type.label(lang)}, {'classe' if fr else 'class'} {sheet.unit_class}",
-        f"{'Mots-clefs' if fr else 'Keywords'}: {', '.join(sheet.keywords)}",
-        f"{'Mots-clefs de faction' if fr else 'Faction keywords'}: {', '.join(sheet.faction_keywords)}",
-    ]
-    if sheet.profiles:
-        lines.append("")
-        header = (
-            "",
-            "M",
-            "CC" if fr else "WS",
-            "CT" if fr else "BS",
-            "F" if fr else "S",
-            "E" if fr else "T",
-            "PV" if fr else "W",
-            "A",
-            "Cd" if fr else "Ld",
-            "Sv",
-        )
-        rows = [(p.name, p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv) for p in sheet.profiles]
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-        for row in [header, *rows]:
-            lines.append("  ".join(c.ljust(widths[i]) for i, c in enumerate(row)).rstrip())
-    if sheet.weapons:
-        lines.append("")
-        lines.append("Armes :" if fr else "Weapons:")
-        for w in sheet.weapons:
-            extra = f" — {w.abilities}" if w.abilities else ""
-            lines.append(
-                f"  {w.name}: {w.range}, {w.type}, F{w.s} PA{w.ap} D{w.d}{extra}"
-                if fr
-                else f"  {w.name}: {w.range}, {w.type}, S{w.s} AP{w.ap} D{w.d}{extra}"
-            )
-    if sheet.abilities:
-        lines.append("")
-        lines.append("Capacités :" if fr else "Abilities:")
-        for ability in sheet.abilities:
-            entry = catalogue.ability(ability.name)
-            text = ability.text or (entry.summary(lang) if entry else "")
-            name = entry.name(lang) if entry else ability.name
-            shown = f"{name} ({ability.parameter})" if ability.parameter else name
-            lines.append(f"  {shown}" + (f": {text}" if text else ""))
-    if sheet.transport is not None:
-        t = sheet.transport
-        lines.append("")
-        allowed = " | ".join(" ".join(a) for a in t.allowed) or ("infanterie" if fr else "infantry")
-        lines.append(
-            f"Transport : {t.capacity if t.capacity is not None else '?'} ({allowed})"
-            if fr
-            else f"Transport: {t.capacity if t.capacity is not None else '?'} ({allowed})"
-        )
-        if t.forbidden:
-            lines.append(f"  {'Interdits' if fr else 'Forbidden'}: {', '.join(t.forbidden)}")
-        for rule in t.space:
-            lines.append(f"  {' '.join(rule.keywords)}: {rule.space} places")
-        if not t.verified:
-            lines.append(f"  ({'non vérifié' if fr else 'unverified'}: {t.text})")
-    if sheet.options:
-        lines.append("")
-        lines.append("Options :" if fr else "Options:")
-        for option in sheet.options:
-            each = (" par figurine" if fr else " per model") if option.per_model else ""
-            lines.append(f"  {option.name} [{option.id}]: {option.points} pts{each}")
-    flags = []
-    if sheet.linked_character:
-        flags.append("Personnage Lié" if fr else "Linked Character")
-    if sheet.is_independent_character:
-        flags.append("personnage indépendant" if fr else "independent character")
-    if sheet.never_holds_objectives:
-        flags.append("ne tient jamais les objectifs" if fr else "never holds objectives")
-    if sheet.legends:
-        flags.append("Legends")
-    if flags:
-        lines.append("")
-        lines.append(", ".join(flags))
-    if sheet.source:
-        lines.append(f"Source: {sheet.source}" + (f" ({sheet.source_id})" if sheet.source_id else ""))
-    return "\n".join(lines)
-
-
-# --- check ----------------------------------------------------------------------
-
-
-def _check(args: argparse.Namespace, lang: str, out: TextIO) -> int:
-    db = args.catalogue_db or args.db
-    with open_store(db) as store:
-        catalogue = store.load()
-    worst = EXIT_OK
-    results: list[dict[str, Any]] = []
-    seen = 0
-    for result in check_files(args.files, catalogue):
-        seen += 1
-        if result.error is not None or result.army is None or result.report is None:
-            worst = EXIT_UNREADABLE
-            if args.format == "json":
-                results.append({"file": str(result.path), "error": result.error})
-            else:
-                print(f"{result.path}: {'illisible' if lang == 'fr' else 'unreadable'} — {result.error}", file=out)
-            continue
-        if not result.report.legal and worst == EXIT_OK:
-            worst = EXIT_NOT_LEGAL
-        if args.format == "json":
-            results.append({"file": str(result.path), **report_data(result.army, result.report)})
-        else:
-            print(report_text(result.army, result.report, lang, title=str(result.path)), file=out)
-    if args.format == "json":
-        json.dump({"format_version": JSON_FORMAT_VERSION, "results": results}, out, ensure_ascii=False, indent=2)
-        out.write("\n")
-    if not seen:
-        print("ost: aucun fichier de liste trouvé" if lang == "fr" else "ost: no list file found", file=sys.stderr)
-        return EXIT_UNREADABLE
-    return worst
