@@ -87,6 +87,12 @@ def test_every_field_is_set_in_the_round_trip_sheet() -> None:
         assert getattr(sheet, field) != getattr(defaults, field), f"{field} is left at its default"
 
 
+def test_head_revision_constant_matches_alembic() -> None:
+    from ost.store.migrations import HEAD_REVISION
+
+    assert head_revision() == HEAD_REVISION
+
+
 def test_migrate_empty_database(tmp_path: Path) -> None:
     path = tmp_path / "empty.sqlite"
     with CatalogueStore(path) as store:

@@ -119,23 +119,28 @@ def resolved_faction_keys(unit: Unit, sheet: Datasheet | None) -> frozenset[str]
 
     A placeholder the unit gives no value for is left out: it names no faction.
     """
-    keywords = sheet.faction_keywords if sheet is not None else unit.snapshot.faction_keywords
+    if sheet is not None:
+        base, placeholders = sheet.faction_keys, sheet.faction_placeholders
+    else:
+        keywords = unit.snapshot.faction_keywords
+        base = frozenset(keyword_key(k) for k in keywords if not is_placeholder(k))
+        placeholders = tuple(k for k in keywords if is_placeholder(k))
+    if not placeholders or not unit.placeholders:
+        return base
     values = {keyword_key(k): v for k, v in unit.placeholders.items() if v.strip()}
-    keys: set[str] = set()
-    for keyword in keywords:
-        if is_placeholder(keyword):
-            value = values.get(keyword_key(keyword))
-            if value:
-                keys.add(keyword_key(value))
-        else:
-            keys.add(keyword_key(keyword))
-    return frozenset(keys)
+    filled = {keyword_key(values[key]) for p in placeholders if (key := keyword_key(p)) in values}
+    return base | filled if filled else base
 
 
 def unfilled_placeholders(unit: Unit, sheet: Datasheet | None) -> list[str]:
-    keywords = sheet.faction_keywords if sheet is not None else unit.snapshot.faction_keywords
+    if sheet is not None:
+        placeholders = sheet.faction_placeholders
+    else:
+        placeholders = tuple(k for k in unit.snapshot.faction_keywords if is_placeholder(k))
+    if not placeholders:
+        return []
     values = {keyword_key(k) for k, v in unit.placeholders.items() if v.strip()}
-    return [k for k in keywords if is_placeholder(k) and keyword_key(k) not in values]
+    return [k for k in placeholders if keyword_key(k) not in values]
 
 
 def unit_points(unit: Unit, catalogue: Catalogue) -> int:

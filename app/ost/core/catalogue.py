@@ -164,9 +164,19 @@ class Datasheet(_Model):
         return frozenset(keyword_key(k) for k in (*self.keywords, *self.faction_keywords))
 
     @cached_property
+    def plain_keyword_keys(self) -> frozenset[str]:
+        """Keys of the (non-faction) keywords that are not placeholders."""
+        return frozenset(keyword_key(k) for k in self.keywords if not is_placeholder(k))
+
+    @cached_property
     def faction_keys(self) -> frozenset[str]:
         """Keys of the faction keywords that are not placeholders."""
         return frozenset(keyword_key(k) for k in self.faction_keywords if not is_placeholder(k))
+
+    @cached_property
+    def faction_placeholders(self) -> tuple[str, ...]:
+        """The placeholder faction keywords (``<CHAPITRE>``), as written."""
+        return tuple(k for k in self.faction_keywords if is_placeholder(k))
 
     @property
     def is_character(self) -> bool:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Lower-case ``text`` and strip accents, for loose comparisons.
 
@@ -20,6 +22,7 @@ def fold(text: str) -> str:
     return _SPACES.sub(" ", stripped).strip().casefold()
 
 
+@lru_cache(maxsize=65536)
 def keyword_key(keyword: str) -> str:
     """The comparison key of a keyword: folded, upper-case, single-spaced.
 

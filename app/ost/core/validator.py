@@ -144,7 +144,7 @@ class _Validator:
         faction_keys = resolved_faction_keys(unit, sheet)
         if sheet is not None:
             role, identity, points = sheet.role, sheet.identity_key, sheet.cost(unit.models, unit.options)
-            plain = frozenset(keyword_key(k) for k in sheet.keywords if not is_placeholder(k))
+            plain = sheet.plain_keyword_keys
         else:
             snap = unit.snapshot
             role, points = snap.role, snap.points

@@ -7,14 +7,10 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select
+from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, inspect, select, text
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
 
@@ -29,7 +25,11 @@ from ost.core.catalogue import (
 )
 from ost.core.roles import Role
 from ost.core.text import fold
+from ost.store.migrations import HEAD_REVISION
 from ost.store.models import BandLimitRow, BandRow, DatasheetRow, FactionRow, GlossaryRow, MetaRow
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 ENV_DB = "OST_DB"
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -47,17 +47,23 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("ost", appauthor=False)) / "catalogue.sqlite"
 
 
-def _alembic_config(connection: Connection) -> Config:
+def _alembic_config(connection: Connection | None = None) -> Config:
+    # Alembic is imported only when a migration has to run: it costs a third of
+    # a second at start-up, and an up-to-date database does not need it.
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
-    config.attributes["connection"] = connection
+    if connection is not None:
+        config.attributes["connection"] = connection
     return config
 
 
 def head_revision() -> str | None:
-    config = Config()
-    config.set_main_option("script_location", str(_MIGRATIONS))
-    return ScriptDirectory.from_config(config).get_current_head()
+    """The newest migration, as Alembic sees it (tests check it is HEAD_REVISION)."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(_alembic_config()).get_current_head()
 
 
 def search_text(sheet: Datasheet, faction: Faction | None) -> str:
@@ -105,18 +111,23 @@ class CatalogueStore:
     # -- schema ---------------------------------------------------------------
 
     def revision(self) -> str | None:
+        """The schema revision recorded in the database (None for a new, empty file)."""
         try:
             with self.engine.connect() as connection:
-                return MigrationContext.configure(connection).get_current_revision()
+                if not inspect(connection).has_table("alembic_version"):
+                    return None
+                row = connection.execute(text("SELECT version_num FROM alembic_version")).first()
+                return str(row[0]) if row else None
         except DatabaseError as exc:
             raise StoreError(f"{self.path}: not a catalogue database ({exc.orig})") from None
 
     def migrate(self) -> None:
         """Apply every pending Alembic migration (a no-op when up to date)."""
         current = self.revision()
-        head = head_revision()
-        if current == head:
+        if current == HEAD_REVISION:
             return
+        from alembic import command
+
         if current is not None and current not in _known_revisions():
             raise StoreError(
                 f"{self.path}: the database schema ({current}) is newer than this Ost understands; "
@@ -248,9 +259,9 @@ class CatalogueStore:
 
 
 def _known_revisions() -> set[str]:
-    config = Config()
-    config.set_main_option("script_location", str(_MIGRATIONS))
-    return {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
+    from alembic.script import ScriptDirectory
+
+    return {script.revision for script in ScriptDirectory.from_config(_alembic_config()).walk_revisions()}
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
