@@ -1,0 +1,32 @@
+"""The example lists of examples/: legal ones are legal, each illegal one breaks its rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ost.core import listfile
+from ost.core.catalogue import Catalogue
+from ost.core.findings import Code
+from ost.core.validator import validate
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ALSO_EXPECTED = {Code.TRANSPORT_UNVERIFIED.value: {Code.UNIT_UNKNOWN.value}}
+
+
+def test_a_legal_list_in_every_band(shipped: Catalogue) -> None:
+    bands = set()
+    for path in sorted((EXAMPLES / "legal").glob("*.ost")):
+        report = validate(shipped, listfile.load(path))
+        assert report.legal and not report.findings, (path.name, [f.message_fr for f in report.findings])
+        bands.add(report.band)
+    assert bands == {b.label for b in shipped.bands.bands}
+
+
+@pytest.mark.parametrize("code", [c.value for c in Code])
+def test_an_illegal_list_per_code(shipped: Catalogue, code: str) -> None:
+    army = listfile.load(EXAMPLES / "illegal" / f"{code}.ost")
+    report = validate(shipped, army)
+    assert {f.code.value for f in report.findings} == {code} | ALSO_EXPECTED.get(code, set())
+    assert army.notes  # each example says what it breaks
