@@ -2,6 +2,7 @@
 # Ost's two commands on a fresh machine:
 #   ./dev.sh run [ARGS]   install Ost in .venv/ and start it (arguments go to `ost`)
 #   ./dev.sh test [ARGS]  install Ost with its test tools, then run the checks and the tests
+#   ./dev.sh translations refresh and compile the French translation of the GUI
 set -eu
 cd "$(dirname "$0")"
 PYTHON=${PYTHON:-python3}
@@ -29,7 +30,7 @@ case "$command" in
     test)
         install
         echo "== ruff"
-        "$VENV/bin/ruff" check app tests benchmarks
+        "$VENV/bin/ruff" check app tests benchmarks examples
         echo "== mypy (strict on ost.core)"
         "$VENV/bin/mypy"
         echo "== import contracts"
@@ -37,8 +38,14 @@ case "$command" in
         echo "== pytest"
         exec "$VENV/bin/python" -m pytest -n 2 "$@"
         ;;
+    translations)
+        # Refresh resources/translations/ost_fr.ts from the GUI sources, then compile it.
+        install
+        "$VENV/bin/pyside6-lupdate" app/ost/gui/*.py -ts resources/translations/ost_fr.ts -target-language fr_FR
+        "$VENV/bin/pyside6-lrelease" resources/translations/ost_fr.ts -qm resources/translations/ost_fr.qm
+        ;;
     *)
-        echo "usage: ./dev.sh run [ARGS] | ./dev.sh test [PYTEST ARGS]" >&2
+        echo "usage: ./dev.sh run [ARGS] | ./dev.sh test [PYTEST ARGS] | ./dev.sh translations" >&2
         exit 2
         ;;
 esac

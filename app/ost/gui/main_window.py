@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QAction, QKeySequence, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QLabel,
+    QMessageBox,
     QLineEdit,
     QMainWindow,
     QSplitter,
@@ -64,7 +65,41 @@ class MainWindow(QMainWindow):
         count = len(catalogue)
         where = f" — {db_path}" if db_path else ""
         self.statusBar().addWidget(QLabel(self.tr("%n datasheet(s) in the catalogue", "", count) + where))
+        self._build_menus()
         self._refilter("")
+        self.details.setHtml(self._welcome())
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        quit_action = QAction(self.tr("&Quit"), self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
+        find_action = QAction(self.tr("&Find a datasheet"), self)
+        find_action.setShortcut(QKeySequence.StandardKey.Find)
+        find_action.triggered.connect(self.search.setFocus)
+        file_menu.addAction(find_action)
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        about = QAction(self.tr("&About Ost"), self)
+        about.triggered.connect(self._about)
+        help_menu.addAction(about)
+
+    def _welcome(self) -> str:
+        title = self.tr("Welcome to Ost")
+        text = self.tr(
+            "Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. "
+            "Select a datasheet to see its profile, weapons, abilities and keywords."
+        )
+        return f"<h2>{title}</h2><p>{text}</p>"
+
+    def _about(self) -> None:
+        from ost import __version__
+
+        QMessageBox.about(
+            self,
+            self.tr("About Ost"),
+            self.tr("Ost %1 — army lists for MAC HAMMER 40K.").replace("%1", __version__),
+        )
 
     def _refilter(self, text: str) -> None:
         words = fold(text).split()
@@ -103,7 +138,7 @@ class MainWindow(QMainWindow):
         index = self.tree.currentIndex().siblingAtColumn(0)
         sheet_id = index.data(ID_ROLE)
         sheet = self.catalogue.get(sheet_id) if sheet_id else None
-        self.details.setHtml(datasheet_html(sheet, self.catalogue, self.lang) if sheet else "")
+        self.details.setHtml(datasheet_html(sheet, self.catalogue, self.lang) if sheet else self._welcome())
 
 
 def _blank() -> QStandardItem:
