@@ -8,9 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QLabel,
-    QMessageBox,
     QLineEdit,
     QMainWindow,
+    QMessageBox,
     QSplitter,
     QTextBrowser,
     QTreeView,
