@@ -217,7 +217,10 @@ def illegal(c: Catalogue) -> dict[Code, Builder]:
     b = case(Code.ROLE_MAX, "Trois QG à 1000 points (maximum 2).")
     b.add("sm-bibliothecaire")
     b.add("sm-techmarine")
-    b = case(Code.SHEET_MAX, "Trois Intercessors en Troupes, maximum 2 par fiche, alors que d'autres fiches Troupes restent inutilisées.")
+    b = case(
+        Code.SHEET_MAX,
+        "Trois Intercessors en Troupes, maximum 2 par fiche, alors que d'autres fiches Troupes restent inutilisées.",
+    )
     b.army.points_limit = 1000
     b.add("sm-intercessors")
     b.add("sm-intercessors")
