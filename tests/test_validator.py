@@ -182,13 +182,14 @@ def test_grouped_roles_are_counted_separately(mini: Catalogue) -> None:
 # --- per-datasheet cap and the exhaustion exception --------------------------
 
 
+def three_intercessors(mini: Catalogue) -> ListBuilder:
+    """1500 points: three Intercessors (cap 2) and a Tactical squad; Scouts unused."""
+    b = three_intercessors(mini)
+    return b
+
+
 def test_sheet_max_names_unused_datasheets(mini: Catalogue) -> None:
-    b = ListBuilder(mini, 1500)
-    b.add("captain")
-    b.add("librarian")
-    for _ in range(3):
-        b.add("intercessors")
-    b.add("tactical")
+    b = three_intercessors(mini)
     report = check(b)
     assert codes(report) == {"SHEET-MAX"}
     assert only(report, Code.SHEET_MAX) == [
@@ -199,24 +200,14 @@ def test_sheet_max_names_unused_datasheets(mini: Catalogue) -> None:
 
 
 def test_exhaustion_exception_allows_going_over(mini: Catalogue) -> None:
-    b = ListBuilder(mini, 1500)
-    b.add("captain")
-    b.add("librarian")
-    for _ in range(3):
-        b.add("intercessors")
-    b.add("tactical")
+    b = three_intercessors(mini)
     b.add("scouts")
     report = check(b)
     assert report.legal, report.findings
 
 
 def test_exhaustion_ignores_legends_unless_asked(mini: Catalogue) -> None:
-    b = ListBuilder(mini, 1500)
-    b.add("captain")
-    b.add("librarian")
-    for _ in range(3):
-        b.add("intercessors")
-    b.add("tactical")
+    b = three_intercessors(mini)
     b.add("scouts")
     report = check(b, legends_available=True)
     assert codes(report) == {"SHEET-MAX"}
@@ -225,12 +216,7 @@ def test_exhaustion_ignores_legends_unless_asked(mini: Catalogue) -> None:
 
 def test_exhaustion_only_counts_datasheets_of_the_armys_factions(mini: Catalogue) -> None:
     # Orks Boyz are Troops too, but share no faction keyword with this army.
-    b = ListBuilder(mini, 1500)
-    b.add("captain")
-    b.add("librarian")
-    for _ in range(3):
-        b.add("intercessors")
-    b.add("tactical")
+    b = three_intercessors(mini)
     b.add("scouts")
     assert "Boyz" not in str(check(b).findings)
 

@@ -3,11 +3,59 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Self
 
 from ost.core.text import fold
 
 
-class Role(StrEnum):
+class _Labelled(StrEnum):
+    """An enum with a French and an English label, read back from either or from its code."""
+
+    @property
+    def label_fr(self) -> str:
+        return _LABELS[type(self)][self][0]
+
+    @property
+    def label_en(self) -> str:
+        return _LABELS[type(self)][self][1]
+
+    def label(self, lang: str) -> str:
+        return self.label_fr if lang == "fr" else self.label_en
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read a member from its code, French or English name (accents and case ignored).
+
+        Raises ``ValueError`` naming the accepted values when ``text`` is none of them.
+        """
+        member = _ALIASES[cls].get(fold(text))
+        if member is None:
+            accepted = ", ".join(m.label_fr for m in cls)
+            raise ValueError(f"unknown {_KINDS[cls]} {text!r} (accepted: {accepted})")
+        assert isinstance(member, cls)
+        return member
+
+
+_LABELS: dict[type[_Labelled], dict[_Labelled, tuple[str, str]]] = {}
+_ALIASES: dict[type[_Labelled], dict[str, _Labelled]] = {}
+_KINDS: dict[type[_Labelled], str] = {}
+
+
+def _vocabulary(
+    cls: type[_Labelled], kind: str, labels: dict[_Labelled, tuple[str, str]], extra: dict[str, _Labelled]
+) -> None:
+    """Record the labels of ``cls`` and every name it may be written with."""
+    _KINDS[cls] = kind
+    _LABELS[cls] = labels
+    aliases: dict[str, _Labelled] = {}
+    for member, (fr, en) in labels.items():
+        for name in (member.value, member.value.replace("_", " "), fr, en):
+            aliases[fold(name)] = member
+    aliases.update({fold(name): member for name, member in extra.items()})
+    _ALIASES[cls] = aliases
+
+
+class Role(_Labelled):
     """A battlefield role of the points-band table (seed 000, COMPOSITION D'ARMÉE)."""
 
     HQ = "hq"
@@ -23,71 +71,41 @@ class Role(StrEnum):
     #: they count for points but for no role minimum or maximum.
     UNSLOTTED = "unslotted"
 
-    @property
-    def label_fr(self) -> str:
-        return _LABELS[self][0]
 
-    @property
-    def label_en(self) -> str:
-        return _LABELS[self][1]
-
-    def label(self, lang: str) -> str:
-        return self.label_fr if lang == "fr" else self.label_en
-
-    @classmethod
-    def parse(cls, text: str) -> Role:
-        """Read a role from its code, French or English name (accents and case ignored).
-
-        Raises ``ValueError`` naming the accepted values when ``text`` is none of them.
-        """
-        key = fold(text)
-        role = _ALIASES.get(key)
-        if role is None:
-            accepted = ", ".join(r.label_fr for r in cls)
-            raise ValueError(f"unknown role {text!r} (accepted: {accepted})")
-        return role
-
-
-_LABELS: dict[Role, tuple[str, str]] = {
-    Role.HQ: ("QG", "HQ"),
-    Role.TROOPS: ("Troupes", "Troops"),
-    Role.ELITES: ("Élite", "Elites"),
-    Role.FAST_ATTACK: ("Attaque Rapide", "Fast Attack"),
-    Role.HEAVY_SUPPORT: ("Soutien", "Heavy Support"),
-    Role.FLYER: ("Aéronef", "Flyer"),
-    Role.FORTIFICATION: ("Fortification", "Fortification"),
-    Role.LORD_OF_WAR: ("Seigneur des Batailles", "Lord of War"),
-    Role.DEDICATED_TRANSPORT: ("Transport Assigné", "Dedicated Transport"),
-    Role.UNSLOTTED: ("Hors organisation", "No slot"),
-}
-
-_ALIASES: dict[str, Role] = {}
-for _role, (_fr, _en) in _LABELS.items():
-    for _name in (_role.value, _fr, _en, _role.value.replace("_", " ")):
-        _ALIASES[fold(_name)] = _role
-_ALIASES.update(
+_vocabulary(
+    Role,
+    "role",
     {
-        fold(name): role
-        for name, role in {
-            "Elite": Role.ELITES,
-            "Heavy": Role.HEAVY_SUPPORT,
-            "Flyers": Role.FLYER,
-            "Aeronefs": Role.FLYER,
-            "Fortifications": Role.FORTIFICATION,
-            "Lords of War": Role.LORD_OF_WAR,
-            "Seigneurs des Batailles": Role.LORD_OF_WAR,
-            "Transport": Role.DEDICATED_TRANSPORT,
-            "Transports Assignés": Role.DEDICATED_TRANSPORT,
-            "Dedicated Transports": Role.DEDICATED_TRANSPORT,
-            "No Force Org Slot": Role.UNSLOTTED,
-            "Troupe": Role.TROOPS,
-            "Attaques Rapides": Role.FAST_ATTACK,
-        }.items()
-    }
+        Role.HQ: ("QG", "HQ"),
+        Role.TROOPS: ("Troupes", "Troops"),
+        Role.ELITES: ("Élite", "Elites"),
+        Role.FAST_ATTACK: ("Attaque Rapide", "Fast Attack"),
+        Role.HEAVY_SUPPORT: ("Soutien", "Heavy Support"),
+        Role.FLYER: ("Aéronef", "Flyer"),
+        Role.FORTIFICATION: ("Fortification", "Fortification"),
+        Role.LORD_OF_WAR: ("Seigneur des Batailles", "Lord of War"),
+        Role.DEDICATED_TRANSPORT: ("Transport Assigné", "Dedicated Transport"),
+        Role.UNSLOTTED: ("Hors organisation", "No slot"),
+    },
+    {
+        "Elite": Role.ELITES,
+        "Heavy": Role.HEAVY_SUPPORT,
+        "Flyers": Role.FLYER,
+        "Aeronefs": Role.FLYER,
+        "Fortifications": Role.FORTIFICATION,
+        "Lords of War": Role.LORD_OF_WAR,
+        "Seigneurs des Batailles": Role.LORD_OF_WAR,
+        "Transport": Role.DEDICATED_TRANSPORT,
+        "Transports Assignés": Role.DEDICATED_TRANSPORT,
+        "Dedicated Transports": Role.DEDICATED_TRANSPORT,
+        "No Force Org Slot": Role.UNSLOTTED,
+        "Troupe": Role.TROOPS,
+        "Attaques Rapides": Role.FAST_ATTACK,
+    },
 )
 
 
-class UnitType(StrEnum):
+class UnitType(_Labelled):
     """What kind of models a unit is made of; decides transport and linking rules."""
 
     INFANTRY = "infantry"
@@ -103,54 +121,32 @@ class UnitType(StrEnum):
     FORTIFICATION = "fortification"
     OTHER = "other"
 
-    @property
-    def label_fr(self) -> str:
-        return _TYPE_LABELS[self][0]
 
-    @property
-    def label_en(self) -> str:
-        return _TYPE_LABELS[self][1]
-
-    def label(self, lang: str) -> str:
-        return self.label_fr if lang == "fr" else self.label_en
-
-    @classmethod
-    def parse(cls, text: str) -> UnitType:
-        key = fold(text)
-        unit_type = _TYPE_ALIASES.get(key)
-        if unit_type is None:
-            accepted = ", ".join(t.label_fr for t in cls)
-            raise ValueError(f"unknown unit type {text!r} (accepted: {accepted})")
-        return unit_type
-
-
-_TYPE_LABELS: dict[UnitType, tuple[str, str]] = {
-    UnitType.INFANTRY: ("Infanterie", "Infantry"),
-    UnitType.CAVALRY: ("Cavalerie", "Cavalry"),
-    UnitType.BIKE: ("Motard", "Biker"),
-    UnitType.BEAST: ("Bête", "Beast"),
-    UnitType.SWARM: ("Nuée", "Swarm"),
-    UnitType.WALKER: ("Marcheur", "Walker"),
-    UnitType.VEHICLE: ("Véhicule", "Vehicle"),
-    UnitType.MONSTER: ("Monstre", "Monster"),
-    UnitType.AIRCRAFT: ("Aéronef", "Aircraft"),
-    UnitType.ARTILLERY: ("Artillerie", "Artillery"),
-    UnitType.FORTIFICATION: ("Fortification", "Building"),
-    UnitType.OTHER: ("Autre", "Other"),
-}
-_TYPE_ALIASES: dict[str, UnitType] = {}
-for _type, (_fr, _en) in _TYPE_LABELS.items():
-    for _name in (_type.value, _fr, _en):
-        _TYPE_ALIASES[fold(_name)] = _type
-_TYPE_ALIASES.update(
+_vocabulary(
+    UnitType,
+    "unit type",
     {
-        fold("Bike"): UnitType.BIKE,
-        fold("Motards"): UnitType.BIKE,
-        fold("Flyer"): UnitType.AIRCRAFT,
-        fold("Volant"): UnitType.AIRCRAFT,
-        fold("Building"): UnitType.FORTIFICATION,
-        fold("Bâtiment"): UnitType.FORTIFICATION,
-        fold("Mounted"): UnitType.CAVALRY,
-        fold("Monstrous"): UnitType.MONSTER,
-    }
+        UnitType.INFANTRY: ("Infanterie", "Infantry"),
+        UnitType.CAVALRY: ("Cavalerie", "Cavalry"),
+        UnitType.BIKE: ("Motard", "Biker"),
+        UnitType.BEAST: ("Bête", "Beast"),
+        UnitType.SWARM: ("Nuée", "Swarm"),
+        UnitType.WALKER: ("Marcheur", "Walker"),
+        UnitType.VEHICLE: ("Véhicule", "Vehicle"),
+        UnitType.MONSTER: ("Monstre", "Monster"),
+        UnitType.AIRCRAFT: ("Aéronef", "Aircraft"),
+        UnitType.ARTILLERY: ("Artillerie", "Artillery"),
+        UnitType.FORTIFICATION: ("Fortification", "Building"),
+        UnitType.OTHER: ("Autre", "Other"),
+    },
+    {
+        "Bike": UnitType.BIKE,
+        "Motards": UnitType.BIKE,
+        "Flyer": UnitType.AIRCRAFT,
+        "Volant": UnitType.AIRCRAFT,
+        "Building": UnitType.FORTIFICATION,
+        "Bâtiment": UnitType.FORTIFICATION,
+        "Mounted": UnitType.CAVALRY,
+        "Monstrous": UnitType.MONSTER,
+    },
 )
