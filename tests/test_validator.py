@@ -184,7 +184,12 @@ def test_grouped_roles_are_counted_separately(mini: Catalogue) -> None:
 
 def three_intercessors(mini: Catalogue) -> ListBuilder:
     """1500 points: three Intercessors (cap 2) and a Tactical squad; Scouts unused."""
-    b = three_intercessors(mini)
+    b = ListBuilder(mini, 1500)
+    b.add("captain")
+    b.add("librarian")
+    for _ in range(3):
+        b.add("intercessors")
+    b.add("tactical")
     return b
 
 
