@@ -41,7 +41,7 @@ case "$command" in
     translations)
         # Refresh resources/translations/ost_fr.ts from the GUI sources, then compile it.
         install
-        "$VENV/bin/pyside6-lupdate" app/ost/gui/*.py -ts resources/translations/ost_fr.ts -target-language fr_FR
+        "$VENV/bin/pyside6-lupdate" -no-obsolete app/ost/gui/*.py -ts resources/translations/ost_fr.ts -target-language fr_FR
         "$VENV/bin/pyside6-lrelease" resources/translations/ost_fr.ts -qm resources/translations/ost_fr.qm
         ;;
     *)

@@ -32,6 +32,23 @@ def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return db
 
 
+@pytest.fixture(autouse=True)
+def _no_unexpected_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A modal dialog would wait forever for a click: make it fail the test instead.
+
+    Tests that expect a dialog patch the method themselves (their patch wins).
+    """
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    def refuse(*args: object, **_kwargs: object) -> None:
+        raise AssertionError(f"unexpected dialog: {args[1:3]}")
+
+    for name in ("question", "warning", "critical", "information", "about"):
+        monkeypatch.setattr(QMessageBox, name, refuse)
+    for name in ("getOpenFileName", "getSaveFileName", "getExistingDirectory"):
+        monkeypatch.setattr(QFileDialog, name, refuse)
+
+
 @pytest.fixture(scope="session")
 def mini() -> Catalogue:
     return mini_catalogue()

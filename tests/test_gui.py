@@ -2,43 +2,260 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from helpers import ListBuilder
+from ost.core import listfile
 from ost.core.catalogue import Catalogue
-from ost.gui.main_window import ID_ROLE, MainWindow
+from ost.gui.autosave import Autosaver
+from ost.gui.catalogue_browser import ID_ROLE
+from ost.gui.list_model import COL_POINTS, ArmyListModel
+from ost.gui.main_window import MainWindow
+from ost.gui.settings import Settings
 
 pytestmark = pytest.mark.gui
 
 
-def test_browser_lists_and_filters(qtbot: QtBot, mini: Catalogue) -> None:
-    window = MainWindow(mini, lang="fr")
-    qtbot.addWidget(window)
-    window.show()
-    assert window.model.rowCount() == 2  # two factions
+@pytest.fixture
+def window(qtbot: QtBot, mini: Catalogue, tmp_path: Path) -> Iterator[MainWindow]:
+    settings = Settings(path=tmp_path / "settings.json")
+    win = MainWindow(mini, lang="fr", settings=settings, autosave_dir=tmp_path / "autosave")
+    win.show()
+    win.undo_stack.setClean()
+    yield win
+    # Not qtbot.addWidget: pytest-qt would close the window before this teardown, and a
+    # window with unsaved changes asks what to do with them.
+    win.undo_stack.setClean()
+    win.close()
+    win.deleteLater()
+
+
+def sample_list(mini: Catalogue) -> ListBuilder:
+    b = ListBuilder(mini, 1000, name="Ultramarines")
+    b.add("captain", warlord=True)
+    b.add("intercessors")
+    tactical = b.add("tactical")
+    rhino = b.add("rhino")
+    b.unit(tactical).transport = rhino
+    b.det("Appui")
+    b.add("lieutenant", det="d2")
+    return b
+
+
+def test_list_model_passes_the_model_tester(qtmodeltester: ModelTester, mini: Catalogue) -> None:
+    model = ArmyListModel(mini, sample_list(mini).army)
+    qtmodeltester.check(model)
+
+
+def test_browser_filters_and_shows_details(window: MainWindow) -> None:
     window.search.setText("veterans")
-    faction = window.model.index(0, 0)
-    role = window.model.index(0, 0, faction)
-    sheet = window.model.index(0, 0, role)
-    assert sheet.data(ID_ROLE) == "tactical-vets"
-    window.tree.setCurrentIndex(sheet)
+    assert window.browser.select_sheet("tactical-vets")
+    assert window.browser.current_sheet() is not None
     assert "Vétérans Tactiques" in window.details.toHtml()
 
 
-def test_details_show_transport(qtbot: QtBot, mini: Catalogue) -> None:
-    window = MainWindow(mini, lang="fr")
-    qtbot.addWidget(window)
-    window.search.setText("rhino")
-    faction = window.model.index(0, 0)
-    sheet = window.model.index(0, 0, window.model.index(0, 0, faction))
-    window.tree.setCurrentIndex(sheet)
-    html = window.details.toPlainText()
-    assert "Rhino" in html and "10" in html
+def test_add_unit_undo_redo(window: MainWindow) -> None:
+    assert window.limit_box.value() == 2000  # a new list starts at a common game size
+    window.limit_box.setValue(1000)
+    window.add_unit("captain")
+    window.add_unit("intercessors")
+    assert [u.datasheet for _, u in window.army.units()] == ["captain", "intercessors"]
+    assert window.isWindowModified()
+    assert window.report is not None and not window.report.legal  # one troop short
+    window.add_unit("tactical")
+    assert window.report.legal
+    assert window.report_view.verdict.text().count("RÉGLEMENTAIRE") == 1
+    window.undo_stack.undo()
+    assert window.army.unit_count() == 2
+    assert not window.report.legal
+    window.undo_stack.redo()
+    assert window.report.legal
+    assert window.army.unit_count() == 3
+
+
+def test_edit_models_through_the_form_merges_into_one_undo(window: MainWindow, mini: Catalogue) -> None:
+    window.add_unit("tactical")
+    unit_id = window.army.detachments[0].units[0].id
+    window.select_units([unit_id])
+    assert window.editor.unit_id == unit_id
+    before = window.undo_stack.count()
+    window.editor.models_box.setValue(6)
+    window.editor.models_box.setValue(7)
+    assert window.army.unit(unit_id).models == 7  # type: ignore[union-attr]
+    assert window.undo_stack.count() == before + 1
+    index = window.model.index_of_unit(unit_id, COL_POINTS)
+    assert index.data() == str(90 + 2 * 18)
+    window.undo_stack.undo()
+    assert window.army.unit(unit_id).models == 5  # type: ignore[union-attr]
+    assert window.editor.models_box.value() == 5
+
+
+def test_assign_transport_in_the_form(window: MainWindow) -> None:
+    window.limit_box.setValue(1000)
+    window.add_unit("captain")
+    window.add_unit("intercessors")
+    window.add_unit("tactical")
+    window.add_unit("rhino")
+    assert "TRANSPORT-ORPHAN" in window.report.codes()  # type: ignore[union-attr]
+    tactical = window.army.detachments[0].units[2].id
+    rhino = window.army.detachments[0].units[3].id
+    window.select_units([tactical])
+    box = window.editor.transport_box
+    box.setCurrentIndex(box.findData(rhino))
+    box.activated.emit(box.currentIndex())
+    assert window.army.unit(tactical).transport == rhino  # type: ignore[union-attr]
+    assert window.report.legal  # type: ignore[union-attr]
+    assert "→ Rhino" in window.model.index_of_unit(tactical, 4).data()
+
+
+def test_finding_selects_its_units(window: MainWindow) -> None:
+    window.limit_box.setValue(1000)
+    window.add_unit("captain")
+    captain = window.army.detachments[0].units[0].id
+    window.select_units([captain])
+    edit = window.editor._placeholder_edits["<CHAPITRE>"]
+    edit.setText("Ultramarines")
+    edit.editingFinished.emit()
+    window.add_unit("intercessors")
+    window.add_unit("tactical")
+    window.add_unit("rhino")
+    rhino = window.army.detachments[0].units[3].id
+    assert window.army.unit(rhino).placeholders == {"<CHAPITRE>": "Ultramarines"}  # type: ignore[union-attr]
+    assert window.report_view.findings.count() == 1
+    item = window.report_view.findings.item(0)
+    assert "Rhino" in item.text()
+    window.report_view.findings.itemClicked.emit(item)
+    assert window.selected_unit_ids() == [rhino]
+    assert window.editor.unit_id == rhino
+
+
+def test_remove_detachment_and_undo_restores_units_and_links(window: MainWindow, mini: Catalogue) -> None:
+    window._load_army(sample_list(mini).army, None)
+    window.tree.setCurrentIndex(window.model.index_of_detachment("d1"))
+    window.tree.selectionModel().clearSelection()
+    window.remove_selected()
+    assert [d.id for d in window.army.detachments] == ["d2"]
+    window.undo_stack.undo()
+    assert [d.id for d in window.army.detachments] == ["d1", "d2"]
+    assert [u.id for u in window.army.detachments[0].units] == ["u1", "u2", "u3", "u4"]
+    assert window.army.unit("u3").transport == "u4"  # type: ignore[union-attr]
+
+
+def test_move_unit_between_detachments(window: MainWindow, mini: Catalogue) -> None:
+    from ost.gui import commands
+
+    window._load_army(sample_list(mini).army, None)
+    window.push(commands.MoveUnit(window.model, "u2", "d2"))
+    assert [u.id for u in window.army.detachments[1].units] == ["u5", "u2"]
+    window.undo_stack.undo()
+    assert [u.id for u in window.army.detachments[0].units] == ["u1", "u2", "u3", "u4"]
+
+
+def test_save_and_open(window: MainWindow, mini: Catalogue, tmp_path: Path) -> None:
+    window._load_army(sample_list(mini).army, None)
+    window.add_unit("scouts")
+    path = tmp_path / "liste.ost"
+    assert window.save_to(path)
+    assert not window.isWindowModified()
+    assert listfile.load(path) == window.army
+    assert window.settings is not None and window.settings.recent == [str(path)]
+    window.new_list()
+    assert window.army.unit_count() == 0
+    assert window.open_path(path)
+    assert window.army.unit_count() == 6
+    assert window.windowTitle().startswith("Ultramarines")
+
+
+def test_open_bad_file_says_why(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
+    bad = tmp_path / "bad.ost"
+    bad.write_text("{", encoding="utf-8")
+    assert not window.open_path(bad)
+    assert shown and "not JSON" in shown[0]
+
+
+def test_autosave_and_recovery(qtbot: QtBot, mini: Catalogue, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "autosave"
+    first = MainWindow(mini, lang="fr", autosave_dir=folder)
+    first.add_unit("captain")
+    assert first.autosaver.save_now()
+    assert first.autosaver.list_path.exists()
+    # The first window "crashes": its autosave stays. A new window offers it back.
+    second = MainWindow(mini, lang="fr", autosave_dir=folder)
+    monkeypatch.setattr(QMessageBox, "question", lambda *_a, **_k: QMessageBox.StandardButton.Yes)
+    second.recover_autosaves()
+    assert [u.datasheet for _, u in second.army.units()] == ["captain"]
+    assert second.isWindowModified()
+    assert not first.autosaver.list_path.exists()
+    for win in (first, second):
+        win.undo_stack.setClean()
+        win.close()
+
+
+def test_saving_clears_the_autosave(window: MainWindow, tmp_path: Path) -> None:
+    window.add_unit("captain")
+    window.autosaver.save_now()
+    assert window.autosaver.list_path.exists()
+    window.save_to(tmp_path / "l.ost")
+    assert not window.autosaver.list_path.exists()
+
+
+def test_close_asks_to_save(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    window.add_unit("captain")
+    monkeypatch.setattr(QMessageBox, "question", lambda *_a, **_k: QMessageBox.StandardButton.Cancel)
+    assert not window.close()
+    monkeypatch.setattr(QMessageBox, "question", lambda *_a, **_k: QMessageBox.StandardButton.Discard)
+    assert window.close()
+
+
+def test_settings_round_trip_and_damaged_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    settings = Settings.load(path)
+    assert settings.recent == []
+    settings.add_recent(tmp_path / "a.ost")
+    settings.lang = "en"
+    settings.save()
+    again = Settings.load(path)
+    assert again.recent == [str(tmp_path / "a.ost")] and again.lang == "en"
+    assert json.loads(path.read_text())["schema_version"] == 1
+    path.write_text("{broken", encoding="utf-8")
+    assert Settings.load(path).recent == []
+    assert (tmp_path / "settings.damaged.json").exists()
+
+
+def test_autosaver_ignores_unreadable_leftovers(tmp_path: Path) -> None:
+    folder = tmp_path / "autosave"
+    folder.mkdir()
+    (folder / "junk.ost").write_text("not json", encoding="utf-8")
+    assert Autosaver(folder).leftovers() == []
+
+
+def test_browser_add_button(window: MainWindow) -> None:
+    window.search.setText("scouts")
+    assert window.browser.select_sheet("scouts")
+    assert window.browser.add_button.isEnabled()
+    window.browser.add_button.click()
+    assert [u.datasheet for _, u in window.army.units()] == ["scouts"]
+    item = window.browser.model.index(0, 0)
+    assert item.data() == "Space Marines"
+    assert window.browser.tree.currentIndex().data(ID_ROLE) == "scouts"
+    shown = window.tree.model().data(window.model.index_of_unit(window.army.detachments[0].units[0].id))
+    assert shown == "! Scouts"  # warning: its <CHAPITRE> has no value yet
+    assert window.limit_box.value() == 2000
+    assert window.list_name.text() == "Nouvelle liste" or window.list_name.text() == "New list"
+    assert Qt.ItemDataRole.DisplayRole is not None
 
 
 @pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run (Debian package xvfb)")
@@ -47,24 +264,10 @@ def test_window_under_xvfb_screenshot(tmp_path: Path) -> None:
     shot = tmp_path / "ost.png"
     env_db = tmp_path / "c.sqlite"
     result = subprocess.run(
-        [
-            "xvfb-run",
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            sys.executable,
-            "-m",
-            "ost",
-            "--db",
-            str(env_db),
-            "gui",
-            "--screenshot",
-            str(shot),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+        ["xvfb-run", "-a", "-s", "-screen 0 1400x860x24", sys.executable, "-m", "ost",
+         "--db", str(env_db), "gui", "--screenshot", str(shot)],
+        capture_output=True, text=True, timeout=120,
         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "OST_LANG": "fr"},
-    )
+    )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 10_000

@@ -84,3 +84,16 @@ def test_refresh_snapshot(mini: Catalogue) -> None:
     b.unit(unit).snapshot.points = 1
     old = ops.refresh_snapshot(b.army, unit, mini)
     assert old.points == 1 and b.unit(unit).snapshot.points == 90
+
+
+def test_suggested_placeholders(mini: Catalogue) -> None:
+    b = ListBuilder(mini)
+    b.add("captain", placeholders={"<CHAPITRE>": "BLOOD ANGELS"})
+    b.det("B")
+    b.add("scouts", det="d2", placeholders={"<chapitre>": "DARK ANGELS"})
+    sheet = mini.get("tactical")
+    assert sheet is not None
+    assert ops.suggested_placeholders(b.army, sheet, "d2") == {"<CHAPITRE>": "DARK ANGELS"}
+    assert ops.suggested_placeholders(b.army, sheet, "d1") == {"<CHAPITRE>": "BLOOD ANGELS"}
+    bastion = mini.get("bastion")
+    assert bastion is not None and ops.suggested_placeholders(b.army, bastion, "d1") == {}

@@ -50,6 +50,7 @@ def test_compiled_translation_is_current(tmp_path: Path) -> None:
 
 
 def test_window_speaks_french(qtbot: QtBot, mini: Catalogue) -> None:
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
     from ost.gui.app import install_translators
@@ -61,9 +62,11 @@ def test_window_speaks_french(qtbot: QtBot, mini: Catalogue) -> None:
     try:
         window = MainWindow(mini, lang="fr")
         qtbot.addWidget(window)
-        assert window.windowTitle() == "Ost — listes d'armée MAC HAMMER 40K"
+        assert window.windowTitle() == "Nouvelle liste[*] — Ost"
         assert window.search.placeholderText().startswith("Chercher dans le catalogue")
         assert "Bienvenue" in window.details.toHtml()
+        assert window.model.headerData(0, Qt.Orientation.Horizontal) == "Unité"
+        assert window.limit_box.specialValueText() == "sans limite"
     finally:
         for translator in translators:
             app.removeTranslator(translator)

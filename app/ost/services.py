@@ -88,6 +88,11 @@ def read_ost(path: Path, _catalogue: Catalogue) -> ArmyList:
     return listfile.load(path)
 
 
+def read_list(path: Path, catalogue: Catalogue) -> ArmyList:
+    """Read a list the user opens; raises :class:`ost.core.listfile.ListFileError`."""
+    return read_ost(path, catalogue)
+
+
 def check_files(
     paths: Iterable[Path | str],
     catalogue: Catalogue,

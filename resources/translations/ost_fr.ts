@@ -1,6 +1,88 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>ArmyListModel</name>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <source>Unit</source>
+        <extracomment>Emitted after every edit, so views can revalidate.</extracomment>
+        <translation>Unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <source>Models</source>
+        <translation>Figurines</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <source>Points</source>
+        <translation>Points</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <source>With</source>
+        <translation>Avec</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="129" />
+        <source>Detachment %1</source>
+        <translation>Détachement %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/list_model.py" line="131" />
+        <source>%n unit(s)</source>
+        <translation><numerusform>%n unité</numerusform><numerusform>%n unités</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="148" />
+        <source>Datasheet missing from the catalogue: %1</source>
+        <translation>Fiche absente du catalogue : %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="151" />
+        <source>Warlord</source>
+        <translation>Seigneur de guerre</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="152" />
+        <source>Reserve</source>
+        <translation>Réserve</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueBrowser</name>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="27" />
+        <source>Search the catalogue (name, keyword, faction)…</source>
+        <translation>Chercher dans le catalogue (nom, mot-clef, faction)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="38" />
+        <source>Add to the list</source>
+        <translation>Ajouter à la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="55" />
+        <source>Datasheet</source>
+        <translation>Fiche d'unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="55" />
+        <source>Models</source>
+        <translation>Figurines</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="55" />
+        <source>Points</source>
+        <translation>Points</translation>
+    </message>
+</context>
+<context>
     <name>DatasheetView</name>
     <message>
         <location filename="../../app/ost/gui/datasheet_view.py" line="17" />
@@ -126,79 +208,388 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="34" />
-        <source>Ost — MAC HAMMER 40K army lists</source>
-        <translation>Ost — listes d'armée MAC HAMMER 40K</translation>
+        <location filename="../../app/ost/gui/main_window.py" line="75" />
+        <location filename="../../app/ost/gui/main_window.py" line="377" />
+        <source>New list</source>
+        <translation>Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="38" />
-        <source>Search the catalogue (name, keyword, faction)…</source>
-        <translation>Chercher dans le catalogue (nom, mot-clef, faction)…</translation>
+        <location filename="../../app/ost/gui/main_window.py" line="86" />
+        <source>Name of the list</source>
+        <translation>Nom de la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="91" />
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="92" />
+        <source> pts</source>
+        <translation> pts</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="67" />
+        <location filename="../../app/ost/gui/main_window.py" line="126" />
         <source>%n datasheet(s) in the catalogue</source>
         <translation><numerusform>%n fiche dans le catalogue</numerusform><numerusform>%n fiches dans le catalogue</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="73" />
+        <location filename="../../app/ost/gui/main_window.py" line="138" />
+        <source>List</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="140" />
+        <source>Limit</source>
+        <translation>Limite</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="143" />
+        <location filename="../../app/ost/gui/main_window.py" line="367" />
+        <source>New detachment</source>
+        <translation>Nouveau détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="145" />
+        <location filename="../../app/ost/gui/main_window.py" line="365" />
+        <location filename="../../app/ost/gui/main_window.py" line="369" />
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="158" />
+        <source>Unit</source>
+        <translation>Unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="183" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="74" />
+        <location filename="../../app/ost/gui/main_window.py" line="184" />
+        <source>&amp;New list</source>
+        <translation>&amp;Nouvelle liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="185" />
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="186" />
+        <source>Open &amp;recent</source>
+        <translation>Listes &amp;récentes</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="189" />
+        <source>&amp;Save</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="190" />
+        <source>Save &amp;as…</source>
+        <translation>Enregistrer &amp;sous…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="192" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="78" />
+        <location filename="../../app/ost/gui/main_window.py" line="194" />
+        <source>&amp;Edit</source>
+        <translation>É&amp;dition</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="195" />
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="197" />
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="202" />
         <source>&amp;Find a datasheet</source>
         <translation>&amp;Chercher une fiche</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="82" />
+        <location filename="../../app/ost/gui/main_window.py" line="203" />
+        <source>New &amp;detachment</source>
+        <translation>Nouveau &amp;détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="204" />
+        <source>&amp;Remove the selection</source>
+        <translation>&amp;Retirer la sélection</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="206" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="83" />
+        <location filename="../../app/ost/gui/main_window.py" line="207" />
         <source>&amp;About Ost</source>
         <translation>À &amp;propos d'Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="88" />
+        <location filename="../../app/ost/gui/main_window.py" line="210" />
         <source>Welcome to Ost</source>
         <translation>Bienvenue dans Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="90" />
+        <location filename="../../app/ost/gui/main_window.py" line="212" />
         <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
         <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="100" />
+        <location filename="../../app/ost/gui/main_window.py" line="221" />
         <source>About Ost</source>
         <translation>À propos d'Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="101" />
+        <location filename="../../app/ost/gui/main_window.py" line="221" />
         <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
         <translation>Ost %1 — listes d'armée pour MAC HAMMER 40K.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="107" />
+        <location filename="../../app/ost/gui/main_window.py" line="261" />
+        <source>Untitled list</source>
+        <translation>Liste sans nom</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="298" />
+        <source>Remove %n unit(s)</source>
+        <translation><numerusform>Retirer %n unité</numerusform><numerusform>Retirer %n unités</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="348" />
+        <source>Rename detachment</source>
+        <translation>Renommer le détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="348" />
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="357" />
+        <source>Move to</source>
+        <translation>Déplacer vers</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="359" />
+        <source>Detachment %1</source>
+        <translation>Détachement %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="384" />
+        <source>Open a list</source>
+        <translation>Ouvrir une liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="384" />
+        <source>Ost lists (*.ost);;All files (*)</source>
+        <translation>Listes Ost (*.ost);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="393" />
+        <source>Cannot open the list</source>
+        <translation>Impossible d'ouvrir la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="409" />
+        <source>(none)</source>
+        <translation>(aucun)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="420" />
+        <source>Save the list</source>
+        <translation>Enregistrer la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="420" />
+        <source>Ost lists (*.ost)</source>
+        <translation>Listes Ost (*.ost)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="433" />
+        <source>Cannot save the list</source>
+        <translation>Impossible d'enregistrer la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="442" />
+        <source>Saved to %1</source>
+        <translation>Enregistrée dans %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="452" />
+        <source>Unsaved changes</source>
+        <translation>Modifications non enregistrées</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="453" />
+        <source>The list “%1” has unsaved changes. Save them?</source>
+        <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="464" />
+        <source>a list never saved</source>
+        <translation>une liste jamais enregistrée</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="467" />
+        <source>Recover unsaved work?</source>
+        <translation>Récupérer le travail non enregistré ?</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="468" />
+        <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
+        <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="159" />
         <source>Datasheet</source>
         <translation>Fiche d'unité</translation>
     </message>
+</context>
+<context>
+    <name>ReportView</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="107" />
-        <source>Models</source>
-        <translation>Figurines</translation>
+        <location filename="../../app/ost/gui/report_view.py" line="49" />
+        <source>none</source>
+        <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="107" />
-        <source>Points</source>
-        <translation>Points</translation>
+        <location filename="../../app/ost/gui/report_view.py" line="56" />
+        <source>%1 points, band %2, %3 error(s), %4 warning(s)</source>
+        <translation>%1 points, tranche %2, %3 erreur(s), %4 avertissement(s)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/report_view.py" line="71" />
+        <source>No problem found.</source>
+        <translation>Aucun problème trouvé.</translation>
+    </message>
+</context>
+<context>
+    <name>UnitEditor</name>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="67" />
+        <source>&lt;i&gt;Select a unit of the list to edit it.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Choisissez une unité de la liste pour la modifier.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="76" />
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="82" />
+        <source>From %1 to %2 models</source>
+        <translation>De %1 à %2 figurines</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="84" />
+        <source>Models (%1–%2)</source>
+        <translation>Figurines (%1–%2)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="91" />
+        <source> each</source>
+        <translation> chacune</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="96" />
+        <source>e.g. ULTRAMARINES</source>
+        <translation>p. ex. ULTRAMARINES</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="105" />
+        <source>Assigned transport</source>
+        <translation>Transport assigné</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="110" />
+        <source>Linked to</source>
+        <translation>Lié à</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="112" />
+        <source>Warlord</source>
+        <translation>Seigneur de guerre</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="114" />
+        <source>In reserve</source>
+        <translation>En réserve</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="132" />
+        <source>not in the catalogue</source>
+        <translation>absente du catalogue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="168" />
+        <source>(none)</source>
+        <translation>(aucun)</translation>
+    </message>
+</context>
+<context>
+    <name>model</name>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="33" />
+        <source>Add %1</source>
+        <extracomment>Unit fields the editor can change, and the core operation that changes each.</extracomment>
+        <translation>Ajouter %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="52" />
+        <source>Remove %1</source>
+        <translation>Retirer %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="67" />
+        <source>Move unit</source>
+        <translation>Déplacer l'unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="86" />
+        <source>Edit unit</source>
+        <translation>Modifier l'unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="117" />
+        <source>Change wargear</source>
+        <translation>Changer l'équipement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="135" />
+        <source>Change %1</source>
+        <translation>Changer %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="154" />
+        <source>Edit list</source>
+        <translation>Modifier la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="178" />
+        <source>Add detachment</source>
+        <translation>Ajouter un détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="194" />
+        <source>Remove detachment</source>
+        <translation>Retirer le détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="217" />
+        <source>Rename detachment</source>
+        <translation>Renommer le détachement</translation>
     </message>
 </context>
 </TS>

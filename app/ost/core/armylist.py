@@ -239,6 +239,25 @@ def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Un
     )
 
 
+def suggested_placeholders(army: ArmyList, sheet: Datasheet, detachment_id: str) -> dict[str, str]:
+    """Values for ``sheet``'s placeholder keywords already used in the detachment, else in the list.
+
+    A player names the chapter once; units added later take the same value.
+    """
+    wanted = {keyword_key(p): p for p in sheet.faction_placeholders}
+    if not wanted:
+        return {}
+    found: dict[str, str] = {}
+    detachment = army.detachment(detachment_id)
+    sources = [*(detachment.units if detachment else []), *(u for _, u in army.units())]
+    for unit in sources:
+        for key, value in unit.placeholders.items():
+            name = wanted.get(keyword_key(key))
+            if name is not None and value.strip() and name not in found:
+                found[name] = value
+    return found
+
+
 def add_unit(
     army: ArmyList,
     sheet: Datasheet,

@@ -369,8 +369,7 @@ class _Validator:
                     Code.ROLE_MIN,
                     f"{n} {_plural(n, 'unité', 'unités')} {label_fr}, minimum {limit.min} {_band_text(band, 'fr')}.",
                     f"{n} {label_en} {_plural(n, 'unit', 'units')}, minimum {limit.min} {_band_text(band, 'en')}.",
-                    entries,
-                )
+                )  # no unit is at fault: the missing ones are
             if limit.max is not None and n > limit.max:
                 self.add(
                     Code.ROLE_MAX,

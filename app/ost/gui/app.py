@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from ost.core.resources import resource
 from ost.formats.yamltext import SourceError
+from ost.gui.settings import Settings
 from ost.services import open_store
 from ost.store import StoreError
 
@@ -50,7 +51,7 @@ def run_gui(
     assert isinstance(app, QApplication)
     app.setApplicationName("Ost")
     app.setOrganizationName("Ost")
-    chosen = pick_lang(lang)
+    chosen = pick_lang(lang or Settings.load().lang)
     install_translators(app, chosen)
     try:
         store = open_store(db)
@@ -58,8 +59,13 @@ def run_gui(
     except (StoreError, SourceError) as exc:
         QMessageBox.critical(None, "Ost", str(exc))
         return 2
-    window = MainWindow(catalogue, lang=chosen, db_path=store.path)
+    settings = Settings.load()
+    window = MainWindow(catalogue, lang=chosen, db_path=store.path, settings=settings)
     window.show()
+    for path in files or []:
+        window.open_path(path)
+    if screenshot is None:
+        QTimer.singleShot(0, window.recover_autosaves)
     if screenshot is not None:
         QTimer.singleShot(800, lambda: _save_screenshot(app, window, screenshot))
     return app.exec()

@@ -1,88 +1,210 @@
-"""The main window. For now: a catalogue browser with search and datasheet details."""
+"""The main window: the catalogue, the list being built, the selected unit and the verdict.
+
+Every edit goes through an undo command; after each one the list is validated
+again (well under a millisecond) and every pane refreshes from the result.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMenu,
     QMessageBox,
+    QPushButton,
+    QSpinBox,
     QSplitter,
+    QTabWidget,
     QTextBrowser,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
-from ost.core.catalogue import Catalogue, Datasheet
-from ost.core.roles import Role
-from ost.core.text import fold
+from ost import services
+from ost.core import listfile
+from ost.core.armylist import ArmyList, Detachment
+from ost.core.catalogue import Catalogue
+from ost.core.validator import Report, validate
+from ost.gui import commands
+from ost.gui.autosave import Autosaver
+from ost.gui.catalogue_browser import CatalogueBrowser
 from ost.gui.datasheet_view import datasheet_html
+from ost.gui.list_model import COL_NAME, COL_POINTS, COL_WITH, ArmyListModel
+from ost.gui.report_view import ReportView
+from ost.gui.settings import Settings, default_autosave_dir
+from ost.gui.unit_editor import UnitEditor
 
-ID_ROLE = Qt.ItemDataRole.UserRole + 1
+MAX_LIMIT = 100_000
+
+
+def new_army(name: str = "", limit: int | None = 2000) -> ArmyList:
+    return ArmyList(name=name, points_limit=limit, detachments=[Detachment(id="d1")])
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, catalogue: Catalogue, *, lang: str = "fr", db_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        *,
+        lang: str = "fr",
+        db_path: Path | None = None,
+        settings: Settings | None = None,
+        autosave_dir: Path | None = None,
+    ) -> None:
         super().__init__()
         self.catalogue = catalogue
         self.lang = lang
-        self.setWindowTitle(self.tr("Ost — MAC HAMMER 40K army lists"))
-        self.resize(1100, 720)
+        self.settings = settings
+        self.path: Path | None = None
+        self.report: Report | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._update_title)
+        self.undo_stack.indexChanged.connect(self._stack_moved)
+        self.model = ArmyListModel(catalogue, new_army(self.tr("New list")), lang, self)
+        self.model.edited.connect(self._revalidate)
+        self.autosaver = Autosaver(autosave_dir or default_autosave_dir(), self)
+        self.resize(1400, 820)
 
-        self.search = QLineEdit()
-        self.search.setPlaceholderText(self.tr("Search the catalogue (name, keyword, faction)…"))
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self._refilter)
+        self.browser = CatalogueBrowser(catalogue, lang)
+        self.browser.add_requested.connect(self.add_unit)
+        self.browser.sheet_selected.connect(self._show_sheet)
+        self.search = self.browser.search  # the search box, for the Find shortcut and tests
 
-        self.model = QStandardItemModel(self)
+        self.list_name = QLineEdit()
+        self.list_name.setPlaceholderText(self.tr("Name of the list"))
+        self.list_name.editingFinished.connect(self._name_edited)
+        self.limit_box = QSpinBox()
+        self.limit_box.setRange(0, MAX_LIMIT)
+        self.limit_box.setSingleStep(250)
+        self.limit_box.setSpecialValueText(self.tr("no limit"))
+        self.limit_box.setSuffix(self.tr(" pts"))
+        self.limit_box.valueChanged.connect(self._limit_edited)
+
         self.tree = QTreeView()
         self.tree.setModel(self.model)
-        self.tree.setHeaderHidden(False)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setUniformRowHeights(True)
-        self.tree.selectionModel().currentChanged.connect(self._show_current)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.tree.doubleClicked.connect(self._double_clicked)
+        self.tree.selectionModel().currentChanged.connect(self._current_unit_changed)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_WITH, QHeaderView.ResizeMode.Stretch)
 
+        self.editor = UnitEditor(catalogue, lang)
+        self.editor.field_requested.connect(
+            lambda unit_id, field, value: self.push(commands.SetUnitField(self.model, unit_id, field, value))
+        )
+        self.editor.option_requested.connect(
+            lambda unit_id, option, count: self.push(commands.SetOption(self.model, unit_id, option, count))
+        )
+        self.editor.placeholder_requested.connect(
+            lambda unit_id, key, value: self.push(commands.SetPlaceholder(self.model, unit_id, key, value))
+        )
         self.details = QTextBrowser()
-        self.details.setOpenExternalLinks(False)
+        self.report_view = ReportView(lang)
+        self.report_view.units_activated.connect(self.select_units)
 
-        left = QWidget()
-        layout = QVBoxLayout(left)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.search)
-        layout.addWidget(self.tree)
+        self._build_layout()
+        self._build_actions()
+        self.statusBar().addWidget(
+            QLabel(
+                self.tr("%n datasheet(s) in the catalogue", "", len(catalogue)) + (f" — {db_path}" if db_path else "")
+            )
+        )
+        self.details.setHtml(self._welcome())
+        self._load_army(self.model.army, None)
+        if settings is not None and settings.geometry:
+            self.restoreGeometry(QByteArray.fromBase64(settings.geometry.encode("ascii")))
+
+    # -- layout and actions ------------------------------------------------------
+
+    def _build_layout(self) -> None:
+        header = QHBoxLayout()
+        header.addWidget(QLabel(self.tr("List")))
+        header.addWidget(self.list_name, 1)
+        header.addWidget(QLabel(self.tr("Limit")))
+        header.addWidget(self.limit_box)
+        buttons = QHBoxLayout()
+        add_det = QPushButton(self.tr("New detachment"))
+        add_det.clicked.connect(self.add_detachment)
+        remove = QPushButton(self.tr("Remove"))
+        remove.clicked.connect(self.remove_selected)
+        buttons.addWidget(add_det)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        center = QWidget()
+        center_layout = QVBoxLayout(center)
+        center_layout.setContentsMargins(0, 0, 0, 0)
+        center_layout.addLayout(header)
+        center_layout.addWidget(self.tree, 1)
+        center_layout.addLayout(buttons)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.editor, self.tr("Unit"))
+        self.tabs.addTab(self.details, self.tr("Datasheet"))
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.tabs)
+        right.addWidget(self.report_view)
+        right.setSizes([430, 330])
 
         splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(self.details)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
+        splitter.addWidget(self.browser)
+        splitter.addWidget(center)
+        splitter.addWidget(right)
+        splitter.setSizes([270, 720, 410])
         self.setCentralWidget(splitter)
 
-        count = len(catalogue)
-        where = f" — {db_path}" if db_path else ""
-        self.statusBar().addWidget(QLabel(self.tr("%n datasheet(s) in the catalogue", "", count) + where))
-        self._build_menus()
-        self._refilter("")
-        self.details.setHtml(self._welcome())
+    def _action(
+        self, text: str, slot: Callable[[], object], shortcut: QKeySequence.StandardKey | str | None = None
+    ) -> QAction:
+        action = QAction(text, self)
+        action.triggered.connect(lambda _checked=False: slot())
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        return action
 
-    def _build_menus(self) -> None:
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
         file_menu = self.menuBar().addMenu(self.tr("&File"))
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
-        find_action = QAction(self.tr("&Find a datasheet"), self)
-        find_action.setShortcut(QKeySequence.StandardKey.Find)
-        find_action.triggered.connect(self.search.setFocus)
-        file_menu.addAction(find_action)
+        file_menu.addAction(self._action(self.tr("&New list"), self.new_list, keys.New))
+        file_menu.addAction(self._action(self.tr("&Open…"), self.open_dialog, keys.Open))
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addSeparator()
+        file_menu.addAction(self._action(self.tr("&Save"), self.save, keys.Save))
+        file_menu.addAction(self._action(self.tr("Save &as…"), self.save_as, keys.SaveAs))
+        file_menu.addSeparator()
+        file_menu.addAction(self._action(self.tr("&Quit"), self.close, keys.Quit))
+
+        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        undo = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        undo.setShortcut(QKeySequence(keys.Undo))
+        redo = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        redo.setShortcut(QKeySequence(keys.Redo))
+        edit_menu.addAction(undo)
+        edit_menu.addAction(redo)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self._action(self.tr("&Find a datasheet"), self.search.setFocus, keys.Find))
+        edit_menu.addAction(self._action(self.tr("New &detachment"), self.add_detachment))
+        edit_menu.addAction(self._action(self.tr("&Remove the selection"), self.remove_selected, keys.Delete))
+
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        about = QAction(self.tr("&About Ost"), self)
-        about.triggered.connect(self._about)
-        help_menu.addAction(about)
+        help_menu.addAction(self._action(self.tr("&About Ost"), self._about))
 
     def _welcome(self) -> str:
         title = self.tr("Welcome to Ost")
@@ -96,66 +218,275 @@ class MainWindow(QMainWindow):
         from ost import __version__
 
         QMessageBox.about(
-            self,
-            self.tr("About Ost"),
-            self.tr("Ost %1 — army lists for MAC HAMMER 40K.").replace("%1", __version__),
+            self, self.tr("About Ost"), self.tr("Ost %1 — army lists for MAC HAMMER 40K.").replace("%1", __version__)
         )
 
-    def _refilter(self, text: str) -> None:
-        words = fold(text).split()
-        self.model.clear()
-        self.model.setHorizontalHeaderLabels([self.tr("Datasheet"), self.tr("Models"), self.tr("Points")])
-        factions: dict[str, QStandardItem] = {}
-        roles: dict[tuple[str, Role], QStandardItem] = {}
-        sheets = (
-            self.catalogue.search(text)
-            if words
-            else sorted(self.catalogue, key=lambda s: (s.faction, list(Role).index(s.role), fold(s.name)))
-        )
-        for sheet in sheets:
-            faction_item = factions.get(sheet.faction)
-            if faction_item is None:
-                faction = self.catalogue.factions.get(sheet.faction)
-                faction_item = QStandardItem(faction.name if faction else sheet.faction)
-                faction_item.setEditable(False)
-                factions[sheet.faction] = faction_item
-                self.model.appendRow([faction_item, _blank(), _blank()])
-            key = (sheet.faction, sheet.role)
-            role_item = roles.get(key)
-            if role_item is None:
-                role_item = QStandardItem(sheet.role.label(self.lang))
-                role_item.setEditable(False)
-                roles[key] = role_item
-                faction_item.appendRow([role_item, _blank(), _blank()])
-            role_item.appendRow(_sheet_row(sheet))
-        if words:
-            self.tree.expandAll()
+    # -- the list ----------------------------------------------------------------
+
+    @property
+    def army(self) -> ArmyList:
+        return self.model.army
+
+    def push(self, command: QUndoCommand) -> None:
+        self.undo_stack.push(command)
+
+    def _load_army(self, army: ArmyList, path: Path | None) -> None:
+        self.path = path
+        self.undo_stack.clear()
+        self.model.set_army(army)
+        self.list_name.setText(army.name)
+        self.limit_box.blockSignals(True)
+        self.limit_box.setValue(army.points_limit or 0)
+        self.limit_box.blockSignals(False)
+        self.tree.expandAll()
+        self.editor.show_unit(army, None)
+        self._update_title()
+
+    def _revalidate(self) -> None:
+        self.report = validate(self.catalogue, self.army)
+        self.model.set_report(self.report)
+        self.report_view.show_report(self.report)
+        self.editor.sync()
+        self.tree.expandAll()
+        self._update_title()
+
+    def _stack_moved(self, _index: int) -> None:
+        # The stack moves after a command ran: only now does "clean" tell the truth.
+        if self.undo_stack.isClean():
+            self.autosaver.clear()
         else:
-            self.tree.expandToDepth(0)
-        self.tree.resizeColumnToContents(0)
+            self.autosaver.mark_dirty(self.army, self.path)
 
-    def _show_current(self) -> None:
-        index = self.tree.currentIndex().siblingAtColumn(0)
-        sheet_id = index.data(ID_ROLE)
-        sheet = self.catalogue.get(sheet_id) if sheet_id else None
+    def _update_title(self) -> None:
+        name = self.army.name or self.tr("Untitled list")
+        self.setWindowTitle(f"{name}[*] — Ost")
+        self.setWindowModified(not self.undo_stack.isClean())
+
+    def current_detachment_id(self) -> str:
+        index = self.tree.currentIndex()
+        detachment = self.model.detachment_at(index)
+        if detachment is not None:
+            return detachment.id
+        if not self.army.detachments:
+            self.push(commands.AddDetachment(self.model))
+        return self.army.detachments[-1].id
+
+    def add_unit(self, sheet_id: str) -> None:
+        sheet = self.catalogue.get(sheet_id)
+        if sheet is None:
+            return
+        command = commands.AddUnit(self.model, sheet, self.current_detachment_id())
+        self.push(command)
+        self.select_units([command.unit.id])
+
+    def add_detachment(self) -> None:
+        command = commands.AddDetachment(self.model)
+        self.push(command)
+        self.tree.setCurrentIndex(self.model.index_of_detachment(command.detachment.id))
+
+    def selected_unit_ids(self) -> list[str]:
+        ids = []
+        for index in self.tree.selectionModel().selectedRows(COL_NAME):
+            unit = self.model.unit_at(index)
+            if unit is not None:
+                ids.append(unit.id)
+        return ids
+
+    def remove_selected(self) -> None:
+        unit_ids = self.selected_unit_ids()
+        if unit_ids:
+            self.undo_stack.beginMacro(self.tr("Remove %n unit(s)", "", len(unit_ids)))
+            for unit_id in unit_ids:
+                self.push(commands.RemoveUnit(self.model, unit_id))
+            self.undo_stack.endMacro()
+            return
+        detachment = self.model.detachment_at(self.tree.currentIndex())
+        if detachment is not None:
+            self.push(commands.RemoveDetachment(self.model, detachment.id))
+
+    def select_units(self, unit_ids: list[str]) -> None:
+        selection = self.tree.selectionModel()
+        selection.clearSelection()
+        first: QModelIndex | None = None
+        for unit_id in unit_ids:
+            index = self.model.index_of_unit(unit_id)
+            if not index.isValid():
+                continue
+            selection.select(index, QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
+            first = first or index
+        if first is not None:
+            selection.setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
+            self.tree.scrollTo(first)
+            self._current_unit_changed(first)
+
+    def _current_unit_changed(self, current: QModelIndex, _previous: QModelIndex | None = None) -> None:
+        unit = self.model.unit_at(current)
+        self.editor.show_unit(self.army, unit.id if unit else None)
+        if unit is not None:
+            self.tabs.setCurrentWidget(self.editor)
+            self._show_sheet(unit.datasheet, switch=False)
+
+    def _show_sheet(self, sheet_id: str, switch: bool = True) -> None:
+        sheet = self.catalogue.get(sheet_id)
         self.details.setHtml(datasheet_html(sheet, self.catalogue, self.lang) if sheet else self._welcome())
+        if switch:
+            self.tabs.setCurrentWidget(self.details)
 
+    def _name_edited(self) -> None:
+        name = self.list_name.text().strip()
+        if name != self.army.name:
+            self.push(commands.SetListField(self.model, "name", name))
 
-def _blank() -> QStandardItem:
-    item = QStandardItem("")
-    item.setEditable(False)
-    return item
+    def _limit_edited(self, value: int) -> None:
+        limit = value or None
+        if limit != self.army.points_limit:
+            self.push(commands.SetListField(self.model, "points_limit", limit))
 
+    def _double_clicked(self, index: QModelIndex) -> None:
+        detachment = self.model.detachment_at(index)
+        if detachment is not None and self.model.unit_at(index) is None and index.column() == COL_NAME:
+            name, ok = QInputDialog.getText(self, self.tr("Rename detachment"), self.tr("Name"), text=detachment.name)
+            if ok and name != detachment.name:
+                self.push(commands.RenameDetachment(self.model, detachment.id, name))
 
-def _sheet_row(sheet: Datasheet) -> list[QStandardItem]:
-    name = QStandardItem(sheet.name)
-    name.setData(sheet.id, ID_ROLE)
-    size = QStandardItem(
-        str(sheet.min_models) if sheet.min_models == sheet.max_models else f"{sheet.min_models}–{sheet.max_models}"
-    )
-    points = QStandardItem(str(sheet.points))
-    for item in (name, size, points):
-        item.setEditable(False)
-    size.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    points.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    return [name, size, points]
+    def _context_menu(self, position: QPoint) -> None:
+        index = self.tree.indexAt(position)
+        unit = self.model.unit_at(index)
+        menu = QMenu(self)
+        if unit is not None:
+            move = menu.addMenu(self.tr("Move to"))
+            for number, detachment in enumerate(self.army.detachments, start=1):
+                label = detachment.name or self.tr("Detachment %1").replace("%1", str(number))
+                action = move.addAction(label)
+                action.setEnabled(unit not in detachment.units)
+                action.triggered.connect(
+                    lambda _c=False, d=detachment.id, u=unit.id: self.push(commands.MoveUnit(self.model, u, d))
+                )
+            menu.addAction(self.tr("Remove"), self.remove_selected)
+        else:
+            menu.addAction(self.tr("New detachment"), self.add_detachment)
+            if self.model.detachment_at(index) is not None:
+                menu.addAction(self.tr("Remove"), self.remove_selected)
+        menu.exec(self.tree.viewport().mapToGlobal(position))
+
+    # -- files -------------------------------------------------------------------
+
+    def new_list(self) -> None:
+        if self.maybe_save():
+            self.autosaver.clear()
+            self._load_army(new_army(self.tr("New list")), None)
+
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        folder = (self.settings.last_folder if self.settings else None) or str(Path.home())
+        name, _filter = QFileDialog.getOpenFileName(
+            self, self.tr("Open a list"), folder, self.tr("Ost lists (*.ost);;All files (*)")
+        )
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> bool:
+        try:
+            army = services.read_list(path, self.catalogue)
+        except listfile.ListFileError as exc:
+            QMessageBox.warning(self, self.tr("Cannot open the list"), str(exc))
+            return False
+        self.autosaver.clear()
+        self._load_army(army, path if path.suffix.lower() == listfile.SUFFIX else None)
+        if self.settings is not None:
+            self.settings.add_recent(path)
+            self.settings.save()
+        return True
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent if self.settings else []
+        for text in recent:
+            action = self.recent_menu.addAction(text)
+            action.triggered.connect(lambda _c=False, p=text: self.maybe_save() and self.open_path(Path(p)))
+        if not recent:
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
+
+    def save(self) -> bool:
+        if self.path is None:
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        folder = (self.settings.last_folder if self.settings else None) or str(Path.home())
+        suggested = str(Path(folder) / f"{self.army.name or 'liste'}{listfile.SUFFIX}")
+        name, _filter = QFileDialog.getSaveFileName(
+            self, self.tr("Save the list"), suggested, self.tr("Ost lists (*.ost)")
+        )
+        if not name:
+            return False
+        path = Path(name)
+        if path.suffix.lower() != listfile.SUFFIX:
+            path = path.with_suffix(listfile.SUFFIX)
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            listfile.save(self.army, path)
+        except OSError as exc:
+            QMessageBox.critical(self, self.tr("Cannot save the list"), f"{path}: {exc.strerror or exc}")
+            return False
+        self.path = path
+        self.undo_stack.setClean()
+        self.autosaver.clear()
+        if self.settings is not None:
+            self.settings.add_recent(path)
+            self.settings.save()
+        self._update_title()
+        self.statusBar().showMessage(self.tr("Saved to %1").replace("%1", str(path)), 5000)
+        return True
+
+    def maybe_save(self) -> bool:
+        """Ask what to do with unsaved changes; False means the user cancelled."""
+        if self.undo_stack.isClean():
+            return True
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self,
+            self.tr("Unsaved changes"),
+            self.tr("The list “%1” has unsaved changes. Save them?").replace("%1", self.army.name),
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            buttons.Save,
+        )
+        if answer == buttons.Save:
+            return self.save()
+        return answer == buttons.Discard
+
+    def recover_autosaves(self) -> None:
+        """Offer back lists left by a session that ended badly (called once the window shows)."""
+        for recovered in self.autosaver.leftovers():
+            where = str(recovered.original) if recovered.original else self.tr("a list never saved")
+            answer = QMessageBox.question(
+                self,
+                self.tr("Recover unsaved work?"),
+                self.tr("Ost found unsaved changes to “%1” (%2) from %3. Recover them?")
+                .replace("%1", recovered.army.name)
+                .replace("%2", where)
+                .replace("%3", recovered.saved_at or "?"),
+            )
+            if answer == QMessageBox.StandardButton.Yes:
+                self._load_army(recovered.army, recovered.original)
+                self.push(commands.SetListField(self.model, "notes", recovered.army.notes))
+                self.undo_stack.resetClean()
+            Autosaver.discard(recovered)
+            if answer == QMessageBox.StandardButton.Yes:
+                break
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.autosaver.clear()
+        if self.settings is not None:
+            self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+            self.settings.save()
+        event.accept()
+
+    def points_column(self) -> int:
+        return COL_POINTS

@@ -1,0 +1,227 @@
+"""Undo commands: each is a thin wrapper that calls one method of the list model.
+
+Compound edits (removing a detachment with its units) are built from child
+commands, so undo replays them in reverse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from ost.core import armylist as ops
+from ost.core.armylist import ArmyList, Detachment, Unit
+from ost.core.catalogue import Datasheet
+from ost.gui.list_model import ArmyListModel
+
+#: Unit fields the editor can change, and the core operation that changes each.
+_UNIT_SETTERS: dict[str, Callable[[ArmyList, str, Any], Any]] = {
+    "models": lambda army, unit_id, value: ops.set_models(army, unit_id, value),
+    "transport": lambda army, unit_id, value: ops.assign_transport(army, unit_id, value),
+    "linked_to": lambda army, unit_id, value: ops.link_character(army, unit_id, value),
+    "warlord": lambda army, unit_id, value: ops.set_flag(army, unit_id, "warlord", value),
+    "reserve": lambda army, unit_id, value: ops.set_flag(army, unit_id, "reserve", value),
+    "custom_name": lambda army, unit_id, value: ops.rename_unit(army, unit_id, value),
+}
+_MERGE_ID = 0x05_7
+
+
+class AddUnit(QUndoCommand):
+    def __init__(self, model: ArmyListModel, sheet: Datasheet, detachment_id: str) -> None:
+        super().__init__(model.tr("Add %1").replace("%1", sheet.name))
+        self.model = model
+        self.detachment_id = detachment_id
+        self.unit: Unit = ops.make_unit(model.army, sheet)
+        self.unit.placeholders = ops.suggested_placeholders(model.army, sheet, detachment_id)
+        detachment = model.army.detachment(detachment_id)
+        assert detachment is not None
+        self.row = len(detachment.units)
+
+    def redo(self) -> None:
+        self.model.insert_unit(self.detachment_id, self.row, self.unit)
+
+    def undo(self) -> None:
+        self.model.remove_unit(self.unit.id)
+
+
+class RemoveUnit(QUndoCommand):
+    def __init__(self, model: ArmyListModel, unit_id: str) -> None:
+        unit = model.army.unit(unit_id)
+        super().__init__(model.tr("Remove %1").replace("%1", unit.display_name if unit else unit_id))
+        self.model = model
+        self.unit_id = unit_id
+        self.removal: ops.Removal | None = None
+
+    def redo(self) -> None:
+        self.removal = self.model.remove_unit(self.unit_id)
+
+    def undo(self) -> None:
+        assert self.removal is not None
+        self.model.restore_unit(self.removal)
+
+
+class MoveUnit(QUndoCommand):
+    def __init__(self, model: ArmyListModel, unit_id: str, detachment_id: str, row: int | None = None) -> None:
+        super().__init__(model.tr("Move unit"))
+        self.model = model
+        self.unit_id = unit_id
+        self.detachment_id = detachment_id
+        self.row = row
+        self.before: ops.UnitPlace | None = None
+
+    def redo(self) -> None:
+        self.before = self.model.move_unit(self.unit_id, self.detachment_id, self.row)
+
+    def undo(self) -> None:
+        assert self.before is not None
+        self.model.move_unit(self.unit_id, self.before.detachment_id, self.before.index)
+
+
+class SetUnitField(QUndoCommand):
+    """Change one field of a unit; consecutive changes of the same field merge (spin boxes)."""
+
+    def __init__(self, model: ArmyListModel, unit_id: str, field: str, value: Any) -> None:
+        super().__init__(model.tr("Edit unit"))
+        self.model = model
+        self.unit_id = unit_id
+        self.field = field
+        self.value = value
+        self.old: Any = None
+
+    def _set(self, value: Any) -> Any:
+        setter = _UNIT_SETTERS[self.field]
+        return self.model.edit_unit(self.unit_id, lambda army: setter(army, self.unit_id, value))
+
+    def redo(self) -> None:
+        self.old = self._set(self.value)
+
+    def undo(self) -> None:
+        self._set(self.old)
+
+    def id(self) -> int:
+        return _MERGE_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetUnitField) or other.unit_id != self.unit_id or other.field != self.field:
+            return False
+        if self.field not in ("models", "custom_name"):
+            return False
+        self.value = other.value
+        return True
+
+
+class SetOption(QUndoCommand):
+    def __init__(self, model: ArmyListModel, unit_id: str, option_id: str, count: int) -> None:
+        super().__init__(model.tr("Change wargear"))
+        self.model = model
+        self.unit_id = unit_id
+        self.option_id = option_id
+        self.count = count
+        self.old = 0
+
+    def redo(self) -> None:
+        self.old = self.model.edit_unit(
+            self.unit_id, lambda army: ops.set_option(army, self.unit_id, self.option_id, self.count)
+        )
+
+    def undo(self) -> None:
+        self.model.edit_unit(self.unit_id, lambda army: ops.set_option(army, self.unit_id, self.option_id, self.old))
+
+
+class SetPlaceholder(QUndoCommand):
+    def __init__(self, model: ArmyListModel, unit_id: str, placeholder: str, value: str) -> None:
+        super().__init__(model.tr("Change %1").replace("%1", placeholder))
+        self.model = model
+        self.unit_id = unit_id
+        self.placeholder = placeholder
+        self.value = value
+        self.old: str | None = None
+
+    def redo(self) -> None:
+        self.old = self.model.edit_unit(
+            self.unit_id, lambda army: ops.set_placeholder(army, self.unit_id, self.placeholder, self.value)
+        )
+
+    def undo(self) -> None:
+        old = self.old or ""
+        self.model.edit_unit(self.unit_id, lambda army: ops.set_placeholder(army, self.unit_id, self.placeholder, old))
+
+
+class SetListField(QUndoCommand):
+    def __init__(self, model: ArmyListModel, field: str, value: Any) -> None:
+        super().__init__(model.tr("Edit list"))
+        self.model = model
+        self.field = field
+        self.value = value
+        self.old: Any = None
+
+    def redo(self) -> None:
+        self.old = self.model.set_list_field(self.field, self.value)
+
+    def undo(self) -> None:
+        self.model.set_list_field(self.field, self.old)
+
+    def id(self) -> int:
+        return _MERGE_ID + 1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if isinstance(other, SetListField) and other.field == self.field and self.field in ("name", "notes"):
+            self.value = other.value
+            return True
+        return False
+
+
+class AddDetachment(QUndoCommand):
+    def __init__(self, model: ArmyListModel, name: str = "") -> None:
+        super().__init__(model.tr("Add detachment"))
+        self.model = model
+        self.detachment = Detachment(id=ops.new_detachment_id(model.army), name=name)
+        self.row = len(model.army.detachments)
+
+    def redo(self) -> None:
+        self.model.insert_detachment(self.detachment, self.row)
+
+    def undo(self) -> None:
+        self.model.remove_detachment(self.detachment.id)
+
+
+class RemoveDetachment(QUndoCommand):
+    """Remove a detachment and, first, each of its units (child commands)."""
+
+    def __init__(self, model: ArmyListModel, detachment_id: str) -> None:
+        super().__init__(model.tr("Remove detachment"))
+        self.model = model
+        self.detachment_id = detachment_id
+        detachment = model.army.detachment(detachment_id)
+        assert detachment is not None
+        self._children = [RemoveUnit(model, unit.id) for unit in detachment.units]
+        self.place: tuple[int, Detachment] | None = None
+
+    def redo(self) -> None:
+        for child in self._children:
+            child.redo()
+        self.place = self.model.remove_detachment(self.detachment_id)
+
+    def undo(self) -> None:
+        assert self.place is not None
+        row, detachment = self.place
+        self.model.insert_detachment(detachment, row)
+        for child in reversed(self._children):
+            child.undo()
+
+
+class RenameDetachment(QUndoCommand):
+    def __init__(self, model: ArmyListModel, detachment_id: str, name: str) -> None:
+        super().__init__(model.tr("Rename detachment"))
+        self.model = model
+        self.detachment_id = detachment_id
+        self.name = name
+        self.old = ""
+
+    def redo(self) -> None:
+        self.old = self.model.rename_detachment(self.detachment_id, self.name)
+
+    def undo(self) -> None:
+        self.model.rename_detachment(self.detachment_id, self.old)

@@ -1,0 +1,91 @@
+"""The GUI's settings file: recent lists, language, last folder, window geometry.
+
+A small JSON file with a ``schema_version`` and a chain of migrations, like
+every file Ost writes. It is passed to the windows that need it; nothing
+reads it behind their back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from ost.core.fileio import atomic_write
+
+SETTINGS_VERSION = 1
+MAX_RECENT = 10
+
+#: ``MIGRATIONS[n]`` turns a version-``n`` settings document into version ``n + 1``.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def default_settings_path() -> Path:
+    return Path(platformdirs.user_config_dir("ost", appauthor=False)) / "settings.json"
+
+
+def default_autosave_dir() -> Path:
+    return Path(platformdirs.user_data_dir("ost", appauthor=False)) / "autosave"
+
+
+@dataclass
+class Settings:
+    path: Path
+    recent: list[str] = field(default_factory=list)
+    lang: str | None = None
+    last_folder: str | None = None
+    geometry: str | None = None
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        """Read the settings; a missing or damaged file gives the defaults (and is kept aside)."""
+        path = path or default_settings_path()
+        settings = cls(path=path)
+        try:
+            document = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return settings
+        except (OSError, ValueError):
+            _keep_aside(path)
+            return settings
+        if not isinstance(document, dict):
+            _keep_aside(path)
+            return settings
+        version = document.get("schema_version", 1)
+        if not isinstance(version, int) or version > SETTINGS_VERSION:
+            return settings  # written by a newer Ost: use defaults, do not overwrite blindly
+        while version < SETTINGS_VERSION:
+            document = MIGRATIONS[version](document)
+            version += 1
+        recent = document.get("recent", [])
+        settings.recent = [r for r in recent if isinstance(r, str)][:MAX_RECENT] if isinstance(recent, list) else []
+        settings.lang = document.get("lang") if document.get("lang") in ("fr", "en") else None
+        settings.last_folder = document.get("last_folder") if isinstance(document.get("last_folder"), str) else None
+        settings.geometry = document.get("geometry") if isinstance(document.get("geometry"), str) else None
+        return settings
+
+    def save(self) -> None:
+        document = {
+            "schema_version": SETTINGS_VERSION,
+            "recent": self.recent[:MAX_RECENT],
+            "lang": self.lang,
+            "last_folder": self.last_folder,
+            "geometry": self.geometry,
+        }
+        with contextlib.suppress(OSError):  # settings are a convenience: never lose work over them
+            atomic_write(self.path, (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+
+    def add_recent(self, path: Path) -> None:
+        text = str(path)
+        self.recent = [text, *(r for r in self.recent if r != text)][:MAX_RECENT]
+        self.last_folder = str(path.parent)
+
+
+def _keep_aside(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.replace(path.with_suffix(".damaged.json"))

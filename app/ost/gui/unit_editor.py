@@ -1,0 +1,219 @@
+"""The form that edits the selected unit: size, wargear, transport, link, marks.
+
+The form never changes the list itself: it emits what the player asked for,
+and the main window turns each request into an undo command.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ost.core import armylist as ops
+from ost.core.armylist import ArmyList, Unit
+from ost.core.catalogue import Catalogue
+from ost.core.roles import Role
+
+MAX_MODELS = 999
+
+
+class UnitEditor(QWidget):
+    """Shows one unit; emits ``field_requested(unit_id, field, value)`` and friends."""
+
+    field_requested = Signal(str, str, object)
+    option_requested = Signal(str, str, int)
+    placeholder_requested = Signal(str, str, str)
+
+    def __init__(self, catalogue: Catalogue, lang: str = "fr") -> None:
+        super().__init__()
+        self.catalogue = catalogue
+        self.lang = lang
+        self.army: ArmyList | None = None
+        self.unit_id: str | None = None
+        self._option_boxes: dict[str, QSpinBox] = {}
+        self._placeholder_edits: dict[str, QLineEdit] = {}
+        outer = QVBoxLayout(self)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        outer.addWidget(self.title)
+        self.form_host = QWidget()
+        self.form = QFormLayout(self.form_host)
+        outer.addWidget(self.form_host)
+        outer.addStretch(1)
+        self.show_unit(None, None)
+
+    # -- building ----------------------------------------------------------------
+
+    def show_unit(self, army: ArmyList | None, unit_id: str | None) -> None:
+        """Rebuild the form for another unit (or none)."""
+        self.army = army
+        self.unit_id = unit_id
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self._option_boxes = {}
+        self._placeholder_edits = {}
+        unit = self._unit()
+        if unit is None:
+            self.title.setText(self.tr("<i>Select a unit of the list to edit it.</i>"))
+            return
+        sheet = self.catalogue.get(unit.datasheet)
+
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText(unit.snapshot.name)
+        self.name_edit.editingFinished.connect(
+            lambda: self._request("custom_name", self.name_edit.text().strip() or None)
+        )
+        self.form.addRow(self.tr("Name"), self.name_edit)
+
+        self.models_box = QSpinBox()
+        low = sheet.min_models if sheet else 1
+        high = sheet.max_models if sheet else MAX_MODELS
+        self.models_box.setRange(0, MAX_MODELS)
+        self.models_box.setToolTip(self.tr("From %1 to %2 models").replace("%1", str(low)).replace("%2", str(high)))
+        self.models_box.valueChanged.connect(lambda value: self._request("models", value))
+        self.form.addRow(self.tr("Models (%1–%2)").replace("%1", str(low)).replace("%2", str(high)), self.models_box)
+
+        if sheet is not None:
+            for option in sheet.options:
+                box = QSpinBox()
+                box.setRange(0, option.max if option.max is not None else MAX_MODELS)
+                box.valueChanged.connect(lambda value, option_id=option.id: self._request_option(option_id, value))
+                each = self.tr(" each") if option.per_model else ""
+                self.form.addRow(f"{option.name} (+{option.points}{each})", box)
+                self._option_boxes[option.id] = box
+            for placeholder in sheet.faction_placeholders:
+                edit = QLineEdit()
+                edit.setPlaceholderText(self.tr("e.g. ULTRAMARINES"))
+                edit.editingFinished.connect(
+                    lambda key=placeholder, widget=edit: self._request_placeholder(key, widget.text().strip())
+                )
+                self.form.addRow(placeholder, edit)
+                self._placeholder_edits[placeholder] = edit
+
+        self.transport_box = QComboBox()
+        self.transport_box.activated.connect(lambda _i: self._request("transport", self.transport_box.currentData()))
+        self.form.addRow(self.tr("Assigned transport"), self.transport_box)
+
+        self.link_box = QComboBox()
+        self.link_box.activated.connect(lambda _i: self._request("linked_to", self.link_box.currentData()))
+        if (sheet is not None and sheet.linked_character) or unit.linked_to:
+            self.form.addRow(self.tr("Linked to"), self.link_box)
+
+        self.warlord_box = QCheckBox(self.tr("Warlord"))
+        self.warlord_box.toggled.connect(lambda value: self._request("warlord", value))
+        self.reserve_box = QCheckBox(self.tr("In reserve"))
+        self.reserve_box.toggled.connect(lambda value: self._request("reserve", value))
+        self.form.addRow(self.warlord_box)
+        self.form.addRow(self.reserve_box)
+        self.sync()
+
+    def sync(self) -> None:
+        """Show the unit's current values (after an edit or an undo) without rebuilding."""
+        unit = self._unit()
+        if unit is None:
+            if self.unit_id is not None:
+                self.show_unit(self.army, None)
+            return
+        assert self.army is not None
+        sheet = self.catalogue.get(unit.datasheet)
+        points = ops.unit_points(unit, self.catalogue)
+        role = ops.role_of(unit, self.catalogue).label(self.lang)
+        name = sheet.name if sheet else unit.snapshot.name
+        missing = "" if sheet else " — " + self.tr("not in the catalogue")
+        self.title.setText(
+            f"<h3>{_escape(unit.display_name)}</h3><p>{_escape(name)} · {_escape(role)} · "
+            f"{points} {self.tr('points')}{_escape(missing)}</p>"
+        )
+        widgets = [
+            self.name_edit,
+            self.models_box,
+            self.transport_box,
+            self.link_box,
+            self.warlord_box,
+            self.reserve_box,
+            *self._option_boxes.values(),
+            *self._placeholder_edits.values(),
+        ]
+        for widget in widgets:
+            widget.blockSignals(True)
+        try:
+            if not self.name_edit.hasFocus():
+                self.name_edit.setText(unit.custom_name or "")
+            self.models_box.setValue(unit.models)
+            for option_id, box in self._option_boxes.items():
+                box.setValue(unit.options.get(option_id, 0))
+            for key, edit in self._placeholder_edits.items():
+                if not edit.hasFocus():
+                    edit.setText(unit.placeholders.get(key, ""))
+            self._fill_choices(self.transport_box, unit.transport, self._transport_choices(unit))
+            self._fill_choices(self.link_box, unit.linked_to, self._link_choices(unit))
+            self.warlord_box.setChecked(unit.warlord)
+            self.reserve_box.setChecked(unit.reserve)
+        finally:
+            for widget in widgets:
+                widget.blockSignals(False)
+
+    def _fill_choices(self, box: QComboBox, current: str | None, choices: list[Unit]) -> None:
+        box.clear()
+        box.addItem(self.tr("(none)"), None)
+        for other in choices:
+            box.addItem(other.display_name, other.id)
+        if current is not None and box.findData(current) < 0:
+            box.addItem(current, current)  # a reference the choices do not offer: still shown
+        box.setCurrentIndex(max(0, box.findData(current)) if current is not None else 0)
+
+    def _transport_choices(self, unit: Unit) -> list[Unit]:
+        assert self.army is not None
+        found = []
+        for _, other in self.army.units():
+            sheet = self.catalogue.get(other.datasheet)
+            is_transport = sheet.is_transport if sheet else other.snapshot.role is Role.DEDICATED_TRANSPORT
+            if other.id != unit.id and is_transport:
+                found.append(other)
+        return found
+
+    def _link_choices(self, unit: Unit) -> list[Unit]:
+        assert self.army is not None
+        found = []
+        for _, other in self.army.units():
+            sheet = self.catalogue.get(other.datasheet)
+            if other.id == unit.id or (sheet is not None and (sheet.is_character or sheet.is_transport)):
+                continue
+            found.append(other)
+        return found
+
+    # -- requests ----------------------------------------------------------------
+
+    def _unit(self) -> Unit | None:
+        if self.army is None or self.unit_id is None:
+            return None
+        return self.army.unit(self.unit_id)
+
+    def _request(self, field: str, value: object) -> None:
+        unit = self._unit()
+        if unit is not None and getattr(unit, field) != value:
+            self.field_requested.emit(unit.id, field, value)
+
+    def _request_option(self, option_id: str, count: int) -> None:
+        unit = self._unit()
+        if unit is not None and unit.options.get(option_id, 0) != count:
+            self.option_requested.emit(unit.id, option_id, count)
+
+    def _request_placeholder(self, key: str, value: str) -> None:
+        unit = self._unit()
+        if unit is not None and unit.placeholders.get(key, "") != value:
+            self.placeholder_requested.emit(unit.id, key, value)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
