@@ -64,6 +64,8 @@ _NUM = r"\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d{1,7}"
 _POINTS = re.compile(rf"(?<![\w.,])({_NUM})(?:[.,]0+)?\s*(?:pts|pt|points?)(?![a-z])\.?", re.IGNORECASE)
 _BRACKET = re.compile(r"\[([^\[\]]{0,300})\]")
 _PAREN = re.compile(r"\(([^()]{0,300})\)")
+#: A bracket with power level or command points only ("(10 PL)", "[-1CP]"): not part of a name.
+_OTHER_COSTS = re.compile(r"[\[(]\s*[-+]?\d{1,4}\s*(?:PL|CP|PP)(?:\s*,\s*[-+]?\d{1,4}\s*(?:PL|CP|PP))*\s*[\])]", re.I)
 _BARE_PAREN = re.compile(r"\(\s*(\d{1,5})\s*\)\s*(?=:|$)")
 _TRAILING_POINTS = re.compile(rf"\s*[-–—:,]?\s*({_NUM})(?:[.,]0+)?\s*(?:pts|pt|points?)\.?\s*$", re.IGNORECASE)
 _COUNT_BEFORE = re.compile(r"^(\d{1,4})\s*[x×]\s*(?=\S)", re.IGNORECASE)
@@ -268,6 +270,7 @@ def parse_header(text: str) -> _Header | None:
         name_part, sep, gear_text = rest.partition(": ")
         if not sep and name_part.endswith(":"):
             name_part = name_part[:-1]
+    name_part = _OTHER_COSTS.sub(" ", name_part)
     custom = None
     quoted = _CUSTOM.search(name_part)
     if quoted is not None:
@@ -418,7 +421,8 @@ class _TextReader:
         if title:
             self.layouts.add("battlescribe")
             inner = title.group(1)
-            name = _BRACKET.sub(" ", _PAREN.sub(" ", inner)).strip()
+            # "+++ Name (Game System) [costs] +++": the game system in brackets goes.
+            name = re.sub(r"\s*\([^()]*\)\s*$", "", _BRACKET.sub(" ", inner).strip())
             if name and not self.army.name:
                 self.army.name = " ".join(name.split())
             total = points_in(inner)
@@ -604,7 +608,7 @@ class _TextReader:
         if not matched and not self.seen_content and header.count is None and header.label is None:
             # The first line: a title ("My army (1995 points)") or the faction.
             if not self.army.name:
-                self.army.name = header.name
+                self.army.name = _title_of(text)
             if header.points is not None:
                 self.declared_total = header.points
             self.document_hint = self.matcher.faction_of(text) or self.document_hint
@@ -678,6 +682,7 @@ class _TextReader:
             detail = f" (line {first.line}: “{first.text}”)" if first is not None else ""
             raise ListReadError(self.source, f"no army list found in this text{detail}")
         self.report.layout = self._layout()
+        self.report.unknown.sort(key=lambda u: u.line or 0)
         self._check_total()
 
     def _layout(self) -> str:
@@ -814,6 +819,14 @@ class _TextReader:
                     guess_confidence=guess.confidence if guess is not None else None,
                 )
             )
+
+
+def _title_of(text: str) -> str:
+    """A title line without its points ("My army (1995 points)" -> "My army")."""
+    for pattern in (_BRACKET, _PAREN):
+        text = pattern.sub(lambda m: " " if _POINTS.search(m.group(1)) else m.group(0), text)
+    text = _TRAILING_POINTS.sub("", text)
+    return " ".join(text.split()).strip(" -–—:")
 
 
 def _number_in(text: str) -> int | None:
