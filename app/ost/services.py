@@ -20,7 +20,7 @@ from ost.core.validator import Report, ValidatorOptions, validate
 from ost.formats.batch_report import BatchRow, batch_html, batch_json
 from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprint
 from ost.formats.listreader import LIST_SUFFIXES, ReadResult, read_list_file
-from ost.formats.reading import ReadingReport
+from ost.formats.reading import NameMatcher, ReadingReport
 from ost.formats.textlist import export_text
 from ost.store import CatalogueStore, default_db_path
 
@@ -101,10 +101,20 @@ def check_files(
     paths: Iterable[Path | str],
     catalogue: Catalogue,
     *,
-    reader: ListReader = read_any,
+    reader: ListReader | None = None,
     options: ValidatorOptions | None = None,
 ) -> Iterator[CheckResult]:
-    """Read and validate every file; a file that cannot be read gives an error result."""
+    """Read and validate every file; a file that cannot be read gives an error result.
+
+    By default any list format is read; the files share one name matcher, so
+    the catalogue's name index is built once for the batch.
+    """
+    if reader is None:
+        matcher = NameMatcher(catalogue)
+
+        def reader(path: Path, catalogue: Catalogue) -> ReadResult:
+            return read_list_file(path, catalogue, matcher=matcher)
+
     for path in expand_paths(paths):
         try:
             read = reader(path, catalogue)

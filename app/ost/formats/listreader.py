@@ -16,7 +16,7 @@ from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.fileio import read_limited
-from ost.formats.reading import ListReadError, ReadingReport
+from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
 from ost.formats.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES, is_zip, read_roster
 from ost.formats.textlist import decode_text, read_text
 
@@ -55,8 +55,11 @@ def detect_format(data: bytes, name: str = "") -> str:
     return "text"
 
 
-def read_list(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:
+def read_list(data: bytes, name: str, catalogue: Catalogue, *, matcher: NameMatcher | None = None) -> ReadResult:
     """The list in ``data`` (a file called ``name``) and how it was read.
+
+    ``matcher`` (a :class:`NameMatcher` of ``catalogue``) may be shared by
+    the reads of a batch, so its name index is built once.
 
     Raises :class:`~ost.core.listfile.ListFileError` (or its subclass
     :class:`ListReadError`) with a message naming ``name`` when the data is
@@ -64,7 +67,7 @@ def read_list(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:
     """
     kind = detect_format(data, name)
     if kind in ("ros", "rosz"):
-        army, report = read_roster(data, catalogue, name)
+        army, report = read_roster(data, catalogue, name, matcher=matcher)
         return ReadResult(army, report)
     if kind == "ost":
         if len(data) > listfile.MAX_LIST_BYTES:
@@ -72,11 +75,11 @@ def read_list(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:
         army = listfile.parse(data, name)
         return ReadResult(army, ReadingReport(source=name, format="ost"))
     text = decode_text(data, name)
-    army, report = read_text(text, catalogue, name)
+    army, report = read_text(text, catalogue, name, matcher=matcher)
     return ReadResult(army, report)
 
 
-def read_list_file(path: Path | str, catalogue: Catalogue) -> ReadResult:
+def read_list_file(path: Path | str, catalogue: Catalogue, *, matcher: NameMatcher | None = None) -> ReadResult:
     """Read the list file at ``path`` (any format); errors name the file."""
     path = Path(path)
     try:
@@ -87,4 +90,4 @@ def read_list_file(path: Path | str, catalogue: Catalogue) -> ReadResult:
         raise ListReadError(path, "is a folder, not a list file") from None
     except (OSError, ValueError) as exc:
         raise ListReadError(path, f"cannot read: {exc}") from None
-    return read_list(data, str(path), catalogue)
+    return read_list(data, str(path), catalogue, matcher=matcher)

@@ -31,6 +31,8 @@ SURE_THRESHOLD = 95.0
 TIE_MARGIN = 3.0
 #: How many fuzzy candidates each scorer proposes.
 _CANDIDATES = 12
+#: Most look-ups a matcher remembers.
+_MEMO_SIZE = 20_000
 
 
 class ListReadError(ListFileError):
@@ -263,7 +265,9 @@ _DECORATION = re.compile(r"\s*[\[(]\s*(?:legends?|legendes?)\s*[\])}]\s*", re.IG
 def name_key(text: str) -> str:
     """The comparison form of a name: folded, punctuation as spaces, "w/" as "with"."""
     text = _DECORATION.sub(" ", text)
-    folded = fold(text).replace("w/", "with ").replace("&", " and ")
+    # Plain ASCII needs no accent folding (most names; folding is the slow part).
+    folded = text.casefold() if text.isascii() else fold(text)
+    folded = folded.replace("w/", "with ").replace("&", " and ")
     return " ".join(_NOT_WORD.sub(" ", folded).split())
 
 
@@ -287,21 +291,36 @@ class NameMatcher:
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
+        # The name index is built on the first look-up: a roster whose units
+        # are all found by BattleScribe id never needs it.
         self._exact: dict[str, list[tuple[Datasheet, str]]] = {}
+        #: Names and aliases for fuzzy matching (ids only match exactly), with their datasheets.
         self._keys: list[str] = []
         self._sheets: list[Datasheet] = []
-        for sheet in catalogue:
-            for text, method in ((sheet.name, "name"), *((a, "alias") for a in sheet.aliases), (sheet.id, "id")):
-                key = name_key(text)
-                if not key:
-                    continue
-                self._exact.setdefault(key, []).append((sheet, method))
-                self._keys.append(key)
-                self._sheets.append(sheet)
+        self._indexed = False
+        #: Look-ups already made: name key -> the candidates at the top (a reader asks again at the end).
+        self._memo: dict[str, list[NameMatch]] = {}
         self._faction_words = {
             fid: {name_key(f.name), name_key(f.name_en or f.name), name_key(fid)}
             for fid, f in catalogue.factions.items()
         }
+
+    def build_index(self) -> None:
+        """Index names and aliases (done on the first look-up; call it to pay the cost up front)."""
+        if self._indexed:
+            return
+        for sheet in self.catalogue:
+            seen: set[str] = set()
+            for text, method in ((sheet.name, "name"), *((a, "alias") for a in sheet.aliases), (sheet.id, "id")):
+                key = name_key(text)
+                if not key or key in seen:
+                    continue
+                seen.add(key)
+                self._exact.setdefault(key, []).append((sheet, method))
+                if method != "id":
+                    self._keys.append(key)
+                    self._sheets.append(sheet)
+        self._indexed = True
 
     def faction_of(self, text: str) -> str | None:
         """The faction a free text names ("Xenos - Orks" -> "orks"), if any."""
@@ -319,25 +338,44 @@ class NameMatcher:
         return best if best is not None and best.score >= MATCH_THRESHOLD else None
 
     def best(self, text: str, faction_hint: str | None = None) -> NameMatch | None:
-        """The closest datasheet for ``text`` whatever its score (None for an empty name)."""
+        """The closest datasheet for ``text`` (None for an empty name or nothing remotely close)."""
         key = name_key(text)
         if not key:
             return None
+        near = self._memo.get(key)
+        if near is None:
+            if len(self._memo) > _MEMO_SIZE:
+                self._memo.clear()
+            near = self._look_up(key)
+            self._memo[key] = near
+        return self._prefer(near, faction_hint) if near else None
+
+    def _look_up(self, key: str) -> list[NameMatch]:
+        """Every exact match of ``key``, else the fuzzy candidates within a tie of the best."""
+        self.build_index()
         exact = self._exact.get(key)
         if exact:
-            return self._prefer([NameMatch(s, 100.0, m) for s, m in exact], faction_hint)
+            return [NameMatch(s, 100.0, m) for s, m in exact]
         scored: dict[str, NameMatch] = {}
-        for scorer in (fuzz.ratio, fuzz.token_sort_ratio):
-            for _, score, index in process.extract(key, self._keys, scorer=scorer, processor=None, limit=_CANDIDATES):
-                sheet = self._sheets[index]
-                known = scored.get(sheet.id)
-                if known is None or score > known.score:
-                    scored[sheet.id] = NameMatch(sheet, float(score), "fuzzy")
+        # One pass in rapidfuzz over every name; the few candidates are refined in Python.
+        candidates = process.extract(
+            key,
+            self._keys,
+            scorer=fuzz.token_sort_ratio,
+            processor=None,
+            limit=_CANDIDATES,
+            score_cutoff=GUESS_THRESHOLD,
+        )
+        for candidate, score, index in candidates:
+            sheet = self._sheets[index]
+            score = max(float(score), fuzz.ratio(key, candidate))
+            known = scored.get(sheet.id)
+            if known is None or score > known.score:
+                scored[sheet.id] = NameMatch(sheet, score, "fuzzy")
         if not scored:
-            return None
+            return []
         top = max(m.score for m in scored.values())
-        near = [m for m in scored.values() if m.score >= top - TIE_MARGIN]
-        return self._prefer(near, faction_hint)
+        return [m for m in scored.values() if m.score >= top - TIE_MARGIN]
 
     @staticmethod
     def _prefer(candidates: list[NameMatch], faction_hint: str | None) -> NameMatch:

@@ -256,11 +256,13 @@ class _Gear:
 
 
 class _RosterReader:
-    def __init__(self, catalogue: Catalogue, source: str, report: ReadingReport) -> None:
+    def __init__(
+        self, catalogue: Catalogue, source: str, report: ReadingReport, matcher: NameMatcher | None = None
+    ) -> None:
         self.catalogue = catalogue
         self.source = source
         self.report = report
-        self.matcher = NameMatcher(catalogue)
+        self.matcher = matcher if matcher is not None and matcher.catalogue is catalogue else NameMatcher(catalogue)
         self.army = ArmyList()
         self.unit_count = 0
 
@@ -568,14 +570,17 @@ def _placeholders(faction_keywords: list[str], roster_factions: list[str]) -> di
     return {holes[0]: extra[0].upper()}
 
 
-def read_roster(data: bytes, catalogue: Catalogue, source: str = "roster") -> tuple[ArmyList, ReadingReport]:
+def read_roster(
+    data: bytes, catalogue: Catalogue, source: str = "roster", *, matcher: NameMatcher | None = None
+) -> tuple[ArmyList, ReadingReport]:
     """Read a ``.ros`` or ``.rosz`` roster (told apart by content) into an Ost list.
 
+    ``matcher`` (for ``catalogue``) may be shared by the reads of a batch.
     Raises :class:`ListReadError` for anything that is not a readable roster.
     """
     zipped = is_zip(data)
     report = ReadingReport(source=source, format="rosz" if zipped else "ros")
     xml = read_single_member(data, source)[1] if zipped else data
     root = parse_xml_safely(xml, source)
-    army = _RosterReader(catalogue, source, report).read(root)
+    army = _RosterReader(catalogue, source, report, matcher).read(root)
     return army, report

@@ -348,10 +348,10 @@ class _Pending:
 
 
 class _TextReader:
-    def __init__(self, catalogue: Catalogue, source: str) -> None:
+    def __init__(self, catalogue: Catalogue, source: str, matcher: NameMatcher | None = None) -> None:
         self.catalogue = catalogue
         self.source = source
-        self.matcher = NameMatcher(catalogue)
+        self.matcher = matcher if matcher is not None and matcher.catalogue is catalogue else NameMatcher(catalogue)
         self.report = ReadingReport(source=source, format="text")
         self.army = ArmyList()
         self.pending: list[_Pending] = []
@@ -885,9 +885,14 @@ class _Flags:
         return False
 
 
-def read_text(text: str, catalogue: Catalogue, source: str = "text") -> tuple[ArmyList, ReadingReport]:
-    """Read a pasted army list; raises :class:`ListReadError` when no list is found."""
-    return _TextReader(catalogue, source).read(text)
+def read_text(
+    text: str, catalogue: Catalogue, source: str = "text", *, matcher: NameMatcher | None = None
+) -> tuple[ArmyList, ReadingReport]:
+    """Read a pasted army list; raises :class:`ListReadError` when no list is found.
+
+    ``matcher`` (for ``catalogue``) may be shared by the reads of a batch.
+    """
+    return _TextReader(catalogue, source, matcher).read(text)
 
 
 # --- writing ---------------------------------------------------------------------------
