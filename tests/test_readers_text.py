@@ -125,6 +125,26 @@ def test_plain_layout_with_accents_and_custom_names(cat: Catalogue) -> None:
     assert "read as 3 units" in messages and "Ost counts the minimum (5)" in messages
 
 
+def test_sections(cat: Catalogue) -> None:
+    text = (
+        "+ Agent of the Imperium +\nInquisitor Greyfax [55pts]\n"
+        "+ Lords of War +\nChevalier Impérial [400pts]\n"
+        "+ Stratagems +\nCaptain [-1CP]\n"
+        "+ Mystery Slot +\nRhino [75pts]\n"
+        "== Élite ==\nSomething New [30 pts]\n"
+    )
+    army, reading = read_text(text, cat)
+    roles = [(u.snapshot.name, u.snapshot.role.value) for _, u in army.units()]
+    assert roles == [
+        ("Inquisitor Greyfax", "unslotted"),
+        ("Chevalier Impérial", "lord_of_war"),
+        ("Rhino", "dedicated_transport"),
+        ("Something New", "elites"),
+    ]
+    assert [i.text for i in reading.ignored if i.reason == "configuration"] == ["Captain [-1CP]"]
+    assert [w.line for w in reading.warnings] == [7]  # the unknown section
+
+
 def test_fuzzy_match_reports_its_confidence(cat: Catalogue) -> None:
     army, reading = read_text("Intercesor Squad [100 pts]\nNecron Warrior (130 pts)\nWarbos (80pts)\n", cat)
     assert [u.datasheet for _, u in army.units()] == ["intercessors", "nec-warriors", "ork-boss"]

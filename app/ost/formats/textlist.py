@@ -133,6 +133,11 @@ _OTHER_SECTIONS = {
         "Dedicated Transports",
     )
 }
+#: BattleScribe slots outside the band table: their units count for points only.
+_UNSLOTTED_SECTIONS = {
+    fold(s)
+    for s in ("Agent of the Imperium", "Agents of the Imperium", "Primarch | Daemon Primarch | Supreme Commander")
+}
 _NON_MODEL_PREFIXES = tuple(
     fold(p)
     for p in (
@@ -492,6 +497,9 @@ class _TextReader:
             return True
         if key in _OTHER_SECTIONS:
             self.section_role, self.section_kind = None, "units"
+            return True
+        if key in _UNSLOTTED_SECTIONS:
+            self.section_role, self.section_kind = Role.UNSLOTTED, "unslotted"
             return True
         for candidate in (title, title.rstrip("sS"), re.sub(r"(?i)s\b", "", title)):
             try:
