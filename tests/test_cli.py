@@ -145,10 +145,15 @@ def test_check_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path, mini: 
     for i in range(3):
         _write(folder / f"l{i}.ost", legal_list(mini))
     _write(folder / "sub" / "l9.ost", legal_list(mini))
-    (folder / "notes.txt").write_text("pas une liste", encoding="utf-8")
+    (folder / "notes.md").write_text("pas une liste", encoding="utf-8")
     code, out, _ = run(capsys, "check", "--catalogue", str(mini_db), str(folder))
     assert code == 0
     assert out.count("RÉGLEMENTAIRE") == 4
+    # Folders also pick up .txt (pasted lists): one that holds no list is reported, not skipped.
+    (folder / "notes.txt").write_text("pas une liste", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--catalogue", str(mini_db), str(folder))
+    assert code == 2
+    assert "notes.txt" in out and "no army list found" in out
 
 
 def test_check_empty_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path, mini_db: Path) -> None:

@@ -177,6 +177,21 @@ def test_save_and_open(window: MainWindow, mini: Catalogue, tmp_path: Path) -> N
     assert window.windowTitle().startswith("Ultramarines")
 
 
+def test_open_pasted_text_list(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _parent, _title, text: shown.append(text))
+    text = tmp_path / "adversaire.txt"
+    text.write_text(
+        "Ma liste (1000 pts)\n1x Capitaine (80 pts)\n1x Scouts (70 pts)\n1x Escouade Fantôme (99 pts)\n",
+        encoding="utf-8",
+    )
+    assert window.open_path(text)
+    names = [u.datasheet for _, u in window.army.units()]
+    assert "captain" in names and "scouts" in names
+    assert window.path is None  # saved as a new .ost list, never over the text file
+    assert shown and "Fantôme" in shown[0]
+
+
 def test_open_bad_file_says_why(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))

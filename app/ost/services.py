@@ -14,13 +14,15 @@ from pathlib import Path
 from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
+from ost.core.fileio import atomic_write
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.validator import Report, ValidatorOptions, validate
+from ost.formats.batch_report import BatchRow, batch_html, batch_json
 from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprint
+from ost.formats.listreader import LIST_SUFFIXES, ReadResult, read_list_file
+from ost.formats.reading import NameMatcher, ReadingReport
+from ost.formats.textlist import export_text
 from ost.store import CatalogueStore, default_db_path
-
-#: File name endings ``ost check`` picks up when given a folder.
-LIST_SUFFIXES = (listfile.SUFFIX,)
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,8 @@ class CheckResult:
     army: ArmyList | None = None
     report: Report | None = None
     error: str | None = None
+    #: How the file was read: units matched, unknown units and lines, warnings.
+    reading: ReadingReport | None = None
 
 
 def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] = LIST_SUFFIXES) -> Iterator[Path]:
@@ -81,30 +85,114 @@ def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] = LIST_S
             yield path
 
 
-ListReader = Callable[[Path, Catalogue], ArmyList]
+ListReader = Callable[[Path, Catalogue], ArmyList | ReadResult]
 
 
 def read_ost(path: Path, _catalogue: Catalogue) -> ArmyList:
     return listfile.load(path)
 
 
-def read_list(path: Path, catalogue: Catalogue) -> ArmyList:
-    """Read a list the user opens; raises :class:`ost.core.listfile.ListFileError`."""
-    return read_ost(path, catalogue)
+def read_any(path: Path, catalogue: Catalogue) -> ReadResult:
+    """Any list Ost reads (.ost, BattleScribe .ros/.rosz, pasted text), format told by content."""
+    return read_list_file(path, catalogue)
 
 
 def check_files(
     paths: Iterable[Path | str],
     catalogue: Catalogue,
     *,
-    reader: ListReader = read_ost,
+    reader: ListReader | None = None,
     options: ValidatorOptions | None = None,
 ) -> Iterator[CheckResult]:
-    """Read and validate every file; a file that cannot be read gives an error result."""
+    """Read and validate every file; a file that cannot be read gives an error result.
+
+    By default any list format is read; the files share one name matcher, so
+    the catalogue's name index is built once for the batch.
+    """
+    if reader is None:
+        matcher = NameMatcher(catalogue)
+
+        def reader(path: Path, catalogue: Catalogue) -> ReadResult:
+            return read_list_file(path, catalogue, matcher=matcher)
+
     for path in expand_paths(paths):
         try:
-            army = reader(path, catalogue)
+            read = reader(path, catalogue)
         except listfile.ListFileError as exc:
             yield CheckResult(path, error=str(exc))
             continue
-        yield CheckResult(path, army, validate(catalogue, army, options))
+        if isinstance(read, ReadResult):
+            army, reading = read.army, read.reading
+        else:
+            army, reading = read, None
+        yield CheckResult(path, army, validate(catalogue, army, options), reading=reading)
+
+
+# --- batch reports and conversion ----------------------------------------------------
+
+#: Endings ``ost check --report`` understands.
+REPORT_SUFFIXES = (".html", ".htm", ".json")
+
+
+def batch_row(result: CheckResult) -> BatchRow:
+    """The organiser's row for one checked file."""
+    if result.error is not None or result.army is None or result.report is None:
+        return BatchRow(file=str(result.path), error=result.error or "unreadable")
+    report = result.report
+    codes: list[str] = []
+    for item in report.findings:
+        if item.code.value not in codes:
+            codes.append(item.code.value)
+    reading = result.reading
+    return BatchRow(
+        file=str(result.path),
+        name=result.army.name,
+        legal=report.legal,
+        points=report.total_points,
+        points_limit=report.points_limit,
+        band=report.band,
+        errors=report.errors,
+        warnings=report.warnings,
+        reading_problems=reading.problems if reading is not None else 0,
+        reading_format=reading.format if reading is not None else None,
+        codes=tuple(codes),
+    )
+
+
+def write_batch_report(path: Path, rows: Iterable[BatchRow], lang: str, *, generated: str | None = None) -> None:
+    """Write the batch report as HTML or JSON, chosen by ``path``'s ending.
+
+    Raises ``ValueError`` for another ending and ``OSError`` when the file
+    cannot be written (the previous file, if any, is left whole).
+    """
+    rows = list(rows)
+    suffix = path.suffix.lower()
+    if suffix in (".html", ".htm"):
+        text = batch_html(rows, lang, generated=generated)
+    elif suffix == ".json":
+        text = batch_json(rows, generated=generated)
+    else:
+        raise ValueError(f"{path}: a report ends in .html or .json")
+    atomic_write(path, text.encode("utf-8"))
+
+
+#: Endings ``ost convert`` writes: an Ost list, or text.
+CONVERT_SUFFIXES = (listfile.SUFFIX, ".txt")
+
+
+def convert_file(source: Path, target: Path, catalogue: Catalogue, *, lang: str = "fr") -> ReadResult:
+    """Read any list and write it as an ``.ost`` list (or as text for a ``.txt`` target).
+
+    Raises :class:`~ost.core.listfile.ListFileError` when ``source`` cannot be
+    read, ``ValueError`` for a target of another kind, ``OSError`` when the
+    target cannot be written.
+    """
+    suffix = target.suffix.lower()
+    if suffix not in CONVERT_SUFFIXES:
+        raise ValueError(f"{target}: the output ends in .ost or .txt")
+    result = read_any(source, catalogue)
+    if suffix == ".txt":
+        atomic_write(target, export_text(result.army, catalogue, lang).encode("utf-8"))
+    else:
+        listfile.save(result.army, target)
+    return result

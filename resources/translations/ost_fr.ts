@@ -393,61 +393,66 @@
     </message>
     <message>
         <location filename="../../app/ost/gui/main_window.py" line="384" />
-        <source>Ost lists (*.ost);;All files (*)</source>
-        <translation>Listes Ost (*.ost);;Tous les fichiers (*)</translation>
+        <source>Army lists (*.ost *.ros *.rosz *.txt);;All files (*)</source>
+        <translation>Listes d'armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="393" />
+        <location filename="../../app/ost/gui/main_window.py" line="398" />
         <source>Cannot open the list</source>
         <translation>Impossible d'ouvrir la liste</translation>
     </message>
     <message>
         <location filename="../../app/ost/gui/main_window.py" line="409" />
+        <source>How the list was read</source>
+        <translation>Lecture de la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="421" />
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="420" />
+        <location filename="../../app/ost/gui/main_window.py" line="432" />
         <source>Save the list</source>
         <translation>Enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="420" />
+        <location filename="../../app/ost/gui/main_window.py" line="432" />
         <source>Ost lists (*.ost)</source>
         <translation>Listes Ost (*.ost)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="433" />
+        <location filename="../../app/ost/gui/main_window.py" line="445" />
         <source>Cannot save the list</source>
         <translation>Impossible d'enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="442" />
+        <location filename="../../app/ost/gui/main_window.py" line="454" />
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="452" />
+        <location filename="../../app/ost/gui/main_window.py" line="464" />
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="453" />
+        <location filename="../../app/ost/gui/main_window.py" line="465" />
         <source>The list “%1” has unsaved changes. Save them?</source>
         <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="464" />
+        <location filename="../../app/ost/gui/main_window.py" line="476" />
         <source>a list never saved</source>
         <translation>une liste jamais enregistrée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="467" />
+        <location filename="../../app/ost/gui/main_window.py" line="479" />
         <source>Recover unsaved work?</source>
         <translation>Récupérer le travail non enregistré ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="468" />
+        <location filename="../../app/ost/gui/main_window.py" line="480" />
         <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
         <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
     </message>

@@ -1,52 +1,92 @@
-"""``ost check FILE...``: validate lists, as text or JSON."""
+"""``ost check FILE...``: validate lists (Ost, BattleScribe rosters, pasted text), as text or JSON.
+
+``--report report.html|report.json`` also writes one row per list for a
+tournament organiser.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE
+from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, say
 from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
-from ost.services import check_files, open_store
+from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, open_store, write_batch_report
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    check = commands.add_parser("check", help="check army lists against the rules")
+    check = commands.add_parser(
+        "check",
+        help="check army lists against the rules (.ost, BattleScribe .ros/.rosz, pasted text)",
+    )
     check.set_defaults(handler=run)
-    check.add_argument("files", nargs="+", type=Path, help="list files or folders")
+    check.add_argument("files", nargs="+", type=Path, help="list files or folders (.ost, .ros, .rosz, .txt)")
     check.add_argument("--catalogue", "--catalog", dest="catalogue_db", type=Path, help="catalogue database")
     check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument(
+        "--report", type=Path, metavar="FILE", help="also write a one-row-per-list report (.html or .json)"
+    )
+
+
+def _reading_lines(result: CheckResult, lang: str) -> list[str]:
+    reading = result.reading
+    if reading is None or reading.format == "ost":
+        return []
+    return [f"  {line}" for line in reading.lines(lang)]
 
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    report_path: Path | None = args.report
+    if report_path is not None and report_path.suffix.lower() not in REPORT_SUFFIXES:
+        print(
+            say(lang, "ost: le rapport doit finir par .html ou .json", "ost: the report must end in .html or .json"),
+            file=sys.stderr,
+        )
+        return EXIT_UNREADABLE
     db = args.catalogue_db or args.db
     with open_store(db) as store:
         catalogue = store.load()
     worst = EXIT_OK
     results: list[dict[str, Any]] = []
-    seen = 0
+    rows = []
     for result in check_files(args.files, catalogue):
-        seen += 1
+        rows.append(batch_row(result))
         if result.error is not None or result.army is None or result.report is None:
             worst = EXIT_UNREADABLE
             if args.format == "json":
                 results.append({"file": str(result.path), "error": result.error})
             else:
-                print(f"{result.path}: {'illisible' if lang == 'fr' else 'unreadable'} — {result.error}", file=out)
+                print(f"{result.path}: {say(lang, 'illisible', 'unreadable')} — {result.error}", file=out)
             continue
         if not result.report.legal and worst == EXIT_OK:
             worst = EXIT_NOT_LEGAL
         if args.format == "json":
-            results.append({"file": str(result.path), **report_data(result.army, result.report)})
+            data = {"file": str(result.path), **report_data(result.army, result.report)}
+            if result.reading is not None:
+                data["reading"] = result.reading.to_data()
+            results.append(data)
         else:
             print(report_text(result.army, result.report, lang, title=str(result.path)), file=out)
+            for line in _reading_lines(result, lang):
+                print(line, file=out)
     if args.format == "json":
         json.dump({"format_version": JSON_FORMAT_VERSION, "results": results}, out, ensure_ascii=False, indent=2)
         out.write("\n")
-    if not seen:
-        print("ost: aucun fichier de liste trouvé" if lang == "fr" else "ost: no list file found", file=sys.stderr)
+    if not rows:
+        print(say(lang, "ost: aucun fichier de liste trouvé", "ost: no list file found"), file=sys.stderr)
         return EXIT_UNREADABLE
+    if report_path is not None:
+        try:
+            write_batch_report(report_path, rows, lang, generated=datetime.now().strftime("%Y-%m-%d %H:%M"))
+        except OSError as exc:
+            print(f"ost: {report_path}: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_UNREADABLE
+        print(
+            say(lang, f"Rapport écrit : {report_path}", f"Report written: {report_path}"),
+            file=sys.stderr,
+        )
     return worst

@@ -381,22 +381,34 @@ class MainWindow(QMainWindow):
             return
         folder = (self.settings.last_folder if self.settings else None) or str(Path.home())
         name, _filter = QFileDialog.getOpenFileName(
-            self, self.tr("Open a list"), folder, self.tr("Ost lists (*.ost);;All files (*)")
+            self, self.tr("Open a list"), folder, self.tr("Army lists (*.ost *.ros *.rosz *.txt);;All files (*)")
         )
         if name:
             self.open_path(Path(name))
 
     def open_path(self, path: Path) -> bool:
+        """Open an Ost list, a BattleScribe roster or a pasted-text list (told by content).
+
+        A list read from another format opens as a new, unsaved Ost list, and
+        what could not be read is shown to the user.
+        """
         try:
-            army = services.read_list(path, self.catalogue)
+            result = services.read_any(path, self.catalogue)
         except listfile.ListFileError as exc:
             QMessageBox.warning(self, self.tr("Cannot open the list"), str(exc))
             return False
         self.autosaver.clear()
-        self._load_army(army, path if path.suffix.lower() == listfile.SUFFIX else None)
+        native = result.reading.format == "ost"
+        self._load_army(result.army, path if native else None)
         if self.settings is not None:
             self.settings.add_recent(path)
             self.settings.save()
+        if not native and result.reading.problems:
+            QMessageBox.information(
+                self,
+                self.tr("How the list was read"),
+                "\n".join(result.reading.lines(self.lang)),
+            )
         return True
 
     def _fill_recent(self) -> None:

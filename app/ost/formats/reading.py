@@ -1,0 +1,426 @@
+"""What every list reader shares: the reading report, the read error and the name matcher.
+
+A reader turns a file written by another program (a BattleScribe roster, a
+pasted text) into an Ost :class:`~ost.core.armylist.ArmyList`. Such files name
+units in their own words, so reading is a guess that must show its work: the
+:class:`ReadingReport` lists every unit matched (with how sure Ost is), every
+unit or line Ost could not match (with its line number or its place in the
+roster), and warnings. Nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from ost.core.catalogue import Catalogue, Datasheet, WargearOption
+from ost.core.listfile import ListFileError
+from ost.core.text import fold
+
+#: Below this score (0–100) a fuzzy name match is not accepted.
+MATCH_THRESHOLD = 85.0
+#: Below this score no "closest datasheet" is suggested for a name Ost could not match.
+GUESS_THRESHOLD = 60.0
+#: Below this score an accepted match is shown as uncertain.
+SURE_THRESHOLD = 95.0
+#: Two candidates closer than this are ambiguous; the faction hint decides.
+TIE_MARGIN = 3.0
+#: How many fuzzy candidates each scorer proposes.
+_CANDIDATES = 12
+#: Most look-ups a matcher remembers.
+_MEMO_SIZE = 20_000
+
+
+class ListReadError(ListFileError):
+    """A file that is not a list Ost can read; ``str()`` names the file and the problem.
+
+    It is a :class:`ListFileError`, so code that opens ``.ost`` files handles
+    it the same way.
+    """
+
+
+# --- the reading report ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchedUnit:
+    """A unit of the source matched to a datasheet of the catalogue."""
+
+    where: str
+    text: str
+    unit_id: str
+    datasheet_id: str
+    datasheet_name: str
+    #: 0–1: 1 for an id or an exact name, the fuzzy score otherwise.
+    confidence: float
+    #: "bs-id", "name", "alias", "id" or "fuzzy".
+    method: str
+    line: int | None = None
+    #: Points the source gave for the unit, when it gave any.
+    points_read: int | None = None
+
+    @property
+    def uncertain(self) -> bool:
+        return self.confidence * 100 < SURE_THRESHOLD
+
+
+@dataclass(frozen=True)
+class UnknownEntry:
+    """Something Ost could not match.
+
+    ``kind`` is ``"unit"`` when the source clearly names a unit: it is kept in
+    the list with what the source says of it, and the validator reports it as
+    ``UNIT-UNKNOWN``. ``kind`` is ``"line"`` for a line Ost did not understand
+    at all: it is not in the list.
+    """
+
+    kind: str
+    where: str
+    text: str
+    line: int | None = None
+    unit_id: str | None = None
+    guess: str | None = None
+    guess_confidence: float | None = None
+
+
+@dataclass(frozen=True)
+class ReadingMessage:
+    message_fr: str
+    message_en: str
+    line: int | None = None
+
+    def message(self, lang: str) -> str:
+        return self.message_fr if lang == "fr" else self.message_en
+
+
+@dataclass(frozen=True)
+class IgnoredEntry:
+    """A line or selection recognised as something other than a unit (a header, a setting, a footer)."""
+
+    where: str
+    text: str
+    reason: str
+    line: int | None = None
+
+
+FORMAT_LABELS = {
+    "ost": ("liste Ost (.ost)", "Ost list (.ost)"),
+    "ros": ("roster BattleScribe (.ros)", "BattleScribe roster (.ros)"),
+    "rosz": ("roster BattleScribe compressé (.rosz)", "zipped BattleScribe roster (.rosz)"),
+    "text": ("texte", "text"),
+}
+
+
+@dataclass
+class ReadingReport:
+    """How a file was read: what matched, what did not, and what Ost assumed."""
+
+    source: str
+    format: str
+    #: The text layout recognised ("battlescribe", "app", "compact", "plain"), for texts.
+    layout: str | None = None
+    matched: list[MatchedUnit] = field(default_factory=list)
+    unknown: list[UnknownEntry] = field(default_factory=list)
+    warnings: list[ReadingMessage] = field(default_factory=list)
+    ignored: list[IgnoredEntry] = field(default_factory=list)
+
+    def warn(self, fr: str, en: str, line: int | None = None) -> None:
+        self.warnings.append(ReadingMessage(fr, en, line))
+
+    @property
+    def unknown_units(self) -> list[UnknownEntry]:
+        return [u for u in self.unknown if u.kind == "unit"]
+
+    @property
+    def unknown_lines(self) -> list[UnknownEntry]:
+        return [u for u in self.unknown if u.kind == "line"]
+
+    @property
+    def uncertain(self) -> list[MatchedUnit]:
+        return [m for m in self.matched if m.uncertain]
+
+    @property
+    def problems(self) -> int:
+        """Things a reader of the report should look at."""
+        return len(self.unknown) + len(self.warnings) + len(self.uncertain)
+
+    def format_label(self, lang: str) -> str:
+        fr, en = FORMAT_LABELS.get(self.format, (self.format, self.format))
+        return fr if lang == "fr" else en
+
+    def summary(self, lang: str) -> str:
+        fr = lang == "fr"
+        parts = [
+            f"{len(self.matched)} unité(s) reconnue(s)" if fr else f"{len(self.matched)} unit(s) recognised",
+        ]
+        if self.uncertain:
+            parts.append(f"{len(self.uncertain)} incertaine(s)" if fr else f"{len(self.uncertain)} uncertain")
+        if self.unknown_units:
+            n = len(self.unknown_units)
+            parts.append(f"{n} absente(s) du catalogue" if fr else f"{n} not in the catalogue")
+        if self.unknown_lines:
+            n = len(self.unknown_lines)
+            parts.append(f"{n} ligne(s) non comprise(s)" if fr else f"{n} line(s) not understood")
+        if fr:
+            return f"Lecture ({self.format_label(lang)}) : " + ", ".join(parts)
+        return f"Reading ({self.format_label(lang)}): " + ", ".join(parts)
+
+    def lines(self, lang: str) -> list[str]:
+        """The report for people: a summary, then each thing to look at."""
+        fr = lang == "fr"
+        out = [self.summary(lang)]
+        for item in self.uncertain:
+            place = _place(item.line, item.where, lang)
+            pct = round(item.confidence * 100)
+            out.append(
+                f"~ {place}« {item.text} » lu comme {item.datasheet_name} ({pct} %)"
+                if fr
+                else f"~ {place}“{item.text}” read as {item.datasheet_name} ({pct}%)"
+            )
+        for entry in self.unknown:
+            place = _place(entry.line, entry.where, lang)
+            guess = ""
+            if entry.guess:
+                pct = round((entry.guess_confidence or 0) * 100)
+                guess = f" (le plus proche : {entry.guess}, {pct} %)" if fr else f" (closest: {entry.guess}, {pct}%)"
+            if entry.kind == "unit":
+                out.append(
+                    f"? {place}« {entry.text} » : fiche absente du catalogue, gardée comme la liste la décrit{guess}"
+                    if fr
+                    else f"? {place}“{entry.text}”: datasheet not in the catalogue, kept as the list gives it{guess}"
+                )
+            else:
+                out.append(
+                    f"? {place}« {entry.text} » : ligne non comprise, ignorée{guess}"
+                    if fr
+                    else f"? {place}“{entry.text}”: line not understood, left out{guess}"
+                )
+        for message in self.warnings:
+            place = _place(message.line, "", lang)
+            out.append(f"! {place}{message.message(lang)}")
+        return out
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON form (``reading`` in ``ost check --format json``)."""
+        return {
+            "format": self.format,
+            "layout": self.layout,
+            "matched": [
+                {
+                    "line": m.line,
+                    "where": m.where,
+                    "text": m.text,
+                    "unit": m.unit_id,
+                    "datasheet": m.datasheet_id,
+                    "datasheet_name": m.datasheet_name,
+                    "confidence": round(m.confidence, 3),
+                    "method": m.method,
+                    "points_read": m.points_read,
+                }
+                for m in self.matched
+            ],
+            "unknown": [
+                {
+                    "kind": u.kind,
+                    "line": u.line,
+                    "where": u.where,
+                    "text": u.text,
+                    "unit": u.unit_id,
+                    "guess": u.guess,
+                    "guess_confidence": round(u.guess_confidence, 3) if u.guess_confidence is not None else None,
+                }
+                for u in self.unknown
+            ],
+            "warnings": [
+                {"line": w.line, "message_fr": w.message_fr, "message_en": w.message_en} for w in self.warnings
+            ],
+            "ignored": [{"line": i.line, "where": i.where, "text": i.text, "reason": i.reason} for i in self.ignored],
+        }
+
+
+def _place(line: int | None, where: str, lang: str) -> str:
+    if line is not None:
+        return f"ligne {line} : " if lang == "fr" else f"line {line}: "
+    if where:
+        return f"{where} : " if lang == "fr" else f"{where}: "
+    return ""
+
+
+def shorten(text: str, limit: int = 120) -> str:
+    """``text`` on one line, cut to ``limit`` characters for messages."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+# --- matching names ---------------------------------------------------------------
+
+_NOT_WORD = re.compile(r"[^0-9a-z]+")
+_DECORATION = re.compile(r"\s*[\[(]\s*(?:legends?|legendes?)\s*[\])}]\s*", re.IGNORECASE)
+
+
+def name_key(text: str) -> str:
+    """The comparison form of a name: folded, punctuation as spaces, "w/" as "with"."""
+    text = _DECORATION.sub(" ", text)
+    # Plain ASCII needs no accent folding (most names; folding is the slow part).
+    folded = text.casefold() if text.isascii() else fold(text)
+    folded = folded.replace("w/", "with ").replace("&", " and ")
+    return " ".join(_NOT_WORD.sub(" ", folded).split())
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    sheet: Datasheet
+    score: float
+    method: str
+
+    @property
+    def confidence(self) -> float:
+        return self.score / 100.0
+
+
+class NameMatcher:
+    """Finds the datasheet a name means: exact id, name or alias first, then fuzzy.
+
+    Names and aliases are compared without case, accents or punctuation.
+    ``faction_hint`` (a faction id) settles near-ties between factions.
+    """
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        # The name index is built on the first look-up: a roster whose units
+        # are all found by BattleScribe id never needs it.
+        self._exact: dict[str, list[tuple[Datasheet, str]]] = {}
+        #: Names and aliases for fuzzy matching (ids only match exactly), with their datasheets.
+        self._keys: list[str] = []
+        self._sheets: list[Datasheet] = []
+        self._indexed = False
+        #: Look-ups already made: name key -> the candidates at the top (a reader asks again at the end).
+        self._memo: dict[str, list[NameMatch]] = {}
+        self._faction_words = {
+            fid: {name_key(f.name), name_key(f.name_en or f.name), name_key(fid)}
+            for fid, f in catalogue.factions.items()
+        }
+
+    def build_index(self) -> None:
+        """Index names and aliases (done on the first look-up; call it to pay the cost up front)."""
+        if self._indexed:
+            return
+        for sheet in self.catalogue:
+            seen: set[str] = set()
+            for text, method in ((sheet.name, "name"), *((a, "alias") for a in sheet.aliases), (sheet.id, "id")):
+                key = name_key(text)
+                if not key or key in seen:
+                    continue
+                seen.add(key)
+                self._exact.setdefault(key, []).append((sheet, method))
+                if method != "id":
+                    self._keys.append(key)
+                    self._sheets.append(sheet)
+        self._indexed = True
+
+    def faction_of(self, text: str) -> str | None:
+        """The faction a free text names ("Xenos - Orks" -> "orks"), if any."""
+        key = f" {name_key(text)} "
+        best: tuple[int, str] | None = None
+        for fid, words in self._faction_words.items():
+            for word in words:
+                if word and f" {word} " in key and (best is None or len(word) > best[0]):
+                    best = (len(word), fid)
+        return best[1] if best else None
+
+    def match(self, text: str, faction_hint: str | None = None) -> NameMatch | None:
+        """The best datasheet for ``text``, or None when nothing reaches the threshold."""
+        best = self.best(text, faction_hint)
+        return best if best is not None and best.score >= MATCH_THRESHOLD else None
+
+    def best(self, text: str, faction_hint: str | None = None) -> NameMatch | None:
+        """The closest datasheet for ``text`` (None for an empty name or nothing remotely close)."""
+        key = name_key(text)
+        if not key:
+            return None
+        near = self._memo.get(key)
+        if near is None:
+            if len(self._memo) > _MEMO_SIZE:
+                self._memo.clear()
+            near = self._look_up(key)
+            self._memo[key] = near
+        return self._prefer(near, faction_hint) if near else None
+
+    def _look_up(self, key: str) -> list[NameMatch]:
+        """Every exact match of ``key``, else the fuzzy candidates within a tie of the best."""
+        self.build_index()
+        exact = self._exact.get(key)
+        if exact:
+            return [NameMatch(s, 100.0, m) for s, m in exact]
+        scored: dict[str, NameMatch] = {}
+        # One pass in rapidfuzz over every name; the few candidates are refined in Python.
+        candidates = process.extract(
+            key,
+            self._keys,
+            scorer=fuzz.token_sort_ratio,
+            processor=None,
+            limit=_CANDIDATES,
+            score_cutoff=GUESS_THRESHOLD,
+        )
+        for candidate, score, index in candidates:
+            sheet = self._sheets[index]
+            score = max(float(score), fuzz.ratio(key, candidate))
+            known = scored.get(sheet.id)
+            if known is None or score > known.score:
+                scored[sheet.id] = NameMatch(sheet, score, "fuzzy")
+        if not scored:
+            return []
+        top = max(m.score for m in scored.values())
+        return [m for m in scored.values() if m.score >= top - TIE_MARGIN]
+
+    @staticmethod
+    def _prefer(candidates: list[NameMatch], faction_hint: str | None) -> NameMatch:
+        def rank(m: NameMatch) -> tuple[bool, float, bool, bool, str]:
+            return (
+                faction_hint is not None and m.sheet.faction == faction_hint,
+                m.score,
+                m.method != "id",
+                not m.sheet.legends and not m.sheet.hidden,
+                m.sheet.id,
+            )
+
+        return max(candidates, key=rank)
+
+
+def match_option(sheet: Datasheet, text: str) -> WargearOption | None:
+    """The wargear option of ``sheet`` that ``text`` names (id, exact name, or close name)."""
+    key = name_key(text)
+    if not key or not sheet.options:
+        return None
+    best: tuple[float, WargearOption] | None = None
+    for option in sheet.options:
+        for candidate in (name_key(option.name), name_key(option.id)):
+            if candidate == key:
+                return option
+            score = max(fuzz.ratio(key, candidate), fuzz.token_sort_ratio(key, candidate))
+            if score >= MATCH_THRESHOLD and (best is None or score > best[0]):
+                best = (score, option)
+    return best[1] if best else None
+
+
+def names_match(sheet: Datasheet, text: str) -> bool:
+    """Whether ``text`` is the datasheet's own name or one of its aliases (closely)."""
+    key = name_key(text)
+    for candidate in (sheet.name, *sheet.aliases):
+        other = name_key(candidate)
+        if other == key or max(fuzz.ratio(key, other), fuzz.token_sort_ratio(key, other)) >= MATCH_THRESHOLD:
+            return True
+    return False
+
+
+def majority_faction(sheets: Iterable[Datasheet]) -> str | None:
+    counts: dict[str, int] = {}
+    for sheet in sheets:
+        counts[sheet.faction] = counts.get(sheet.faction, 0) + 1
+    if not counts:
+        return None
+    return max(sorted(counts), key=lambda f: counts[f])

@@ -1,0 +1,966 @@
+"""Army lists pasted as text, and Ost lists written out as text.
+
+Four layouts are read, and may be mixed:
+
+- BattleScribe's text export: ``++ Detachment (Faction) [costs] ++``,
+  ``+ Role +``, ``Unit [N PL, N pts]: gear, gear`` and nested
+  ``. 3x Model: gear`` lines;
+- the official app: a title line with points, ALL-CAPS role sections
+  ("HQ", "TROOPS"), ``Unit (N points)`` followed by ``• 1x Model`` and
+  ``◦ gear`` bullet lines;
+- New Recruit / WTC compact forms: ``+ KEY: value`` headers, ``Char1:``
+  labels, ``1x Unit (N pts): gear``;
+- plain lines: ``3x Unit (N pts)``, ``Unit - N pts``, or a bare unit name.
+
+Every line is accounted for in the :class:`~ost.formats.reading.ReadingReport`:
+a unit (matched to the catalogue with a confidence, or kept as an unknown
+unit when the line clearly is one), a recognised header or setting, or a line
+not understood, reported with its number. Nothing is dropped silently.
+
+A count before a name (``3x Rhino``) is the number of models; for a
+datasheet of one model it is the number of units.
+
+:func:`export_text` writes an Ost list in the BattleScribe-like form, so that
+reading it back gives the same detachments, units, model counts and options.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ost.core.armylist import ArmyList, Detachment, Unit, UnitSnapshot, snapshot_of, unit_points
+from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.roles import Role
+from ost.core.text import fold, is_placeholder, slug
+from ost.formats.reading import (
+    GUESS_THRESHOLD,
+    MATCH_THRESHOLD,
+    IgnoredEntry,
+    ListReadError,
+    MatchedUnit,
+    NameMatch,
+    NameMatcher,
+    ReadingReport,
+    UnknownEntry,
+    majority_faction,
+    match_option,
+    names_match,
+    shorten,
+)
+
+#: Largest text Ost reads as a list.
+MAX_TEXT_BYTES = 2 * 1024 * 1024
+#: More lines than this is not an army list.
+MAX_LINES = 5000
+#: Longer lines are reported, not parsed.
+MAX_LINE_CHARS = 1000
+#: Most units one text may hold.
+MAX_UNITS = 2000
+#: Largest count Ost reads before a name ("3x").
+MAX_COUNT = 1000
+
+_NUM = r"\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d{1,7}"
+_POINTS = re.compile(rf"(?<![\w.,])({_NUM})(?:[.,]0+)?\s*(?:pts|pt|points?)(?![a-z])\.?", re.IGNORECASE)
+_BRACKET = re.compile(r"\[([^\[\]]{0,300})\]")
+_PAREN = re.compile(r"\(([^()]{0,300})\)")
+#: A bracket with power level or command points only ("(10 PL)", "[-1CP]"): not part of a name.
+_OTHER_COSTS = re.compile(r"[\[(]\s*[-+]?\d{1,4}\s*(?:PL|CP|PP)(?:\s*,\s*[-+]?\d{1,4}\s*(?:PL|CP|PP))*\s*[\])]", re.I)
+_BARE_PAREN = re.compile(r"\(\s*(\d{1,5})\s*\)\s*(?=:|$)")
+_TRAILING_POINTS = re.compile(rf"\s*[-–—:,]?\s*({_NUM})(?:[.,]0+)?\s*(?:pts|pt|points?)\.?\s*$", re.IGNORECASE)
+_COUNT_BEFORE = re.compile(r"^(\d{1,4})\s*[x×]\s*(?=\S)", re.IGNORECASE)
+_COUNT_AFTER = re.compile(r"\s*(?:[x×]\s*(\d{1,4})|\(\s*[x×]\s*(\d{1,4})\s*\))$", re.IGNORECASE)
+_LABEL = re.compile(r"^((?:char|unit|perso|unite)\s*\d{1,3})\s*:\s*", re.IGNORECASE)
+_CUSTOM = re.compile(r"\s*(?:«\s*([^»]{1,200}?)\s*»|“([^”]{1,200}?)”|\"([^\"]{1,200}?)\")\s*")
+_SEPARATOR = re.compile(r"[=+\-_*#~.·•&]{1,}")
+_FOOTER = re.compile(
+    r"^(?:created with|exported (?:with|from)|généré|genere|made with|app:|data:|app version|data version"
+    r"|warhammer 40,?000(?: app)?$|battlescribe$|new recruit$)",
+    re.IGNORECASE,
+)
+_ROSTER_TITLE = re.compile(r"\+{3,}\s*(.*?)\s*\+{3,}")
+_DETACHMENT = re.compile(r"\+\+\s*(.*?)\s*\+\+")
+_SECTION = re.compile(r"\+\s*([^+]*?)\s*\+")
+_HEADER_FIELD = re.compile(r"\+\s*([^:+]{2,40}?)\s*:\s*(.*)")
+_DOTS = re.compile(r"^(\.{1,6})\s+(?=\S)")
+_BULLET = re.compile(r"^([•◦○▪■▫□‣∙●◆◇➢►»>]|[-–—*])\s+")
+_BULLET_LEVEL = {"•": 1, "●": 1, "◆": 1, "►": 1, "➢": 1, "◦": 2, "○": 2, "◇": 2, "▪": 3, "■": 3, "▫": 3, "□": 3}
+_LIMIT = re.compile(
+    r"^(?:points? limit|limite(?: de points)?|game size|taille(?: de (?:la )?partie)?|format|battle size"
+    r"|taille de bataille)\b",
+    re.IGNORECASE,
+)
+_BATTLE_SIZE = re.compile(
+    r"^(?:combat patrol|incursion|strike force|onslaught|patrouille|force de frappe|assaut|offensive)\b",
+    re.IGNORECASE,
+)
+_TOTAL = re.compile(r"^(?:total(?: army points)?|total de l'armée|points totaux)\b", re.IGNORECASE)
+_LAST_NUMBER = re.compile(rf"({_NUM})(?!.*\d)")
+_PLACEHOLDER_VALUE = re.compile(r"^(<[^<>]{1,40}>)\s*[=:]\s*(.{1,60})$")
+
+_WARLORD = {fold(w) for w in ("Warlord", "Seigneur de guerre", "Seigneur de Guerre (Warlord)")}
+_RESERVE = {fold(w) for w in ("Reserve", "Reserves", "In reserve", "Réserve", "En réserve", "Réserves")}
+_CONFIG_SECTIONS = {
+    fold(s)
+    for s in (
+        "Configuration",
+        "Stratagems",
+        "Stratagèmes",
+        "Enhancements",
+        "Améliorations",
+        "Rules",
+        "Règles",
+        "Selections",
+        "Army Rules",
+        "Detachment Rules",
+        "Secondaries",
+        "Secondary",
+    )
+}
+_OTHER_SECTIONS = {
+    fold(s)
+    for s in (
+        "Characters",
+        "Character",
+        "Personnages",
+        "Battleline",
+        "Other Datasheets",
+        "Other datasheet",
+        "Allied Units",
+        "Units",
+        "Unités",
+        "Epic Hero",
+        "Dedicated Transports",
+    )
+}
+#: BattleScribe slots outside the band table: their units count for points only.
+_UNSLOTTED_SECTIONS = {
+    fold(s)
+    for s in ("Agent of the Imperium", "Agents of the Imperium", "Primarch | Daemon Primarch | Supreme Commander")
+}
+_NON_MODEL_PREFIXES = tuple(
+    fold(p)
+    for p in (
+        "warlord",
+        "seigneur de guerre",
+        "relic",
+        "relique",
+        "trait",
+        "stratagem",
+        "stratagème",
+        "enhancement",
+        "amélioration",
+        "psychic",
+        "pouvoir",
+        "power:",
+        "detachment",
+        "détachement",
+        "chapter",
+        "chapitre",
+        "clan",
+        "dynasty",
+        "dynastie",
+        "selections:",
+        "categories:",
+        "rules:",
+    )
+)
+_WORDS = re.compile(r"[^\W\d_]", re.UNICODE)
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """Text from bytes: UTF-8 (with or without BOM), UTF-16 with a BOM, else Windows-1252.
+
+    Raises :class:`ListReadError` for data that is too large or binary.
+    """
+    if len(data) > MAX_TEXT_BYTES:
+        raise ListReadError(source, f"the text is larger than {MAX_TEXT_BYTES // (1024 * 1024)} MB: not an army list")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ListReadError(source, "not readable UTF-16 text") from None
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+    controls = sum(1 for ch in text if (ord(ch) < 32 and ch not in "\t\n\r\f") or ch == "\x7f")
+    if "\x00" in text or controls > max(2, len(text) // 100):
+        raise ListReadError(source, "binary data, not a text list")
+    return text
+
+
+# --- parsing one line ----------------------------------------------------------------
+
+
+def _int(text: str) -> int:
+    return int(re.sub(r"[^\d]", "", text) or "0")
+
+
+def points_in(text: str) -> int | None:
+    """The points a cost text gives ("[5 PL, -1CP, 90pts]" -> 90), if any."""
+    found = _POINTS.findall(text)
+    return _int(found[-1]) if found else None
+
+
+def split_items(text: str) -> list[str]:
+    """Split a gear list at commas (and semicolons) outside brackets."""
+    items: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}" and depth:
+            depth -= 1
+        if ch in ",;" and depth == 0:
+            items.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    items.append("".join(current).strip())
+    return [i for i in items if i]
+
+
+@dataclass
+class _Header:
+    """A line that may name a unit: ``Char1: 3x Name « Custom » [costs]: gear``."""
+
+    name: str
+    count: int | None = None
+    points: int | None = None
+    custom: str | None = None
+    label: str | None = None
+    gear: list[str] = field(default_factory=list)
+
+
+def parse_header(text: str) -> _Header | None:
+    """Split a unit line into its parts; None when no name is left."""
+    rest = text.strip()
+    label = None
+    found = _LABEL.match(rest)
+    if found:
+        label = found.group(1)
+        rest = rest[found.end() :]
+    points: int | None = None
+    gear_text = ""
+    cost = None
+    for pattern in (_BRACKET, _PAREN):
+        for group in pattern.finditer(rest):
+            if _POINTS.search(group.group(1)):
+                cost = group
+                break
+        if cost is not None:
+            break
+    if cost is None:
+        bare = _BARE_PAREN.search(rest)
+        if bare is not None:
+            cost = bare
+    if cost is not None:
+        points = points_in(cost.group(1)) if cost.re is not _BARE_PAREN else _int(cost.group(1))
+        name_part = rest[: cost.start()]
+        after = rest[cost.end() :].strip()
+        # Several cost groups ("[5 PL] [90pts]"): drop the others from the name.
+        name_part = _BRACKET.sub(" ", name_part)
+        if after.startswith(":"):
+            gear_text = after[1:]
+        elif after:
+            gear_text = _BRACKET.sub(lambda m: m.group(1), after)
+    else:
+        trailing = _TRAILING_POINTS.search(rest)
+        if trailing is not None and trailing.start() > 0:
+            points = _int(trailing.group(1))
+            rest = rest[: trailing.start()]
+        name_part, sep, gear_text = rest.partition(": ")
+        if not sep and name_part.endswith(":"):
+            name_part = name_part[:-1]
+    name_part = _OTHER_COSTS.sub(" ", name_part)
+    custom = None
+    quoted = _CUSTOM.search(name_part)
+    if quoted is not None:
+        custom = next(g for g in quoted.groups() if g is not None).strip() or None
+        name_part = name_part[: quoted.start()] + " " + name_part[quoted.end() :]
+    name = " ".join(name_part.split()).strip(" -–—:,.")
+    count = None
+    before = _COUNT_BEFORE.match(name)
+    if before:
+        count = int(before.group(1))
+        name = name[before.end() :].strip()
+    else:
+        after_count = _COUNT_AFTER.search(name)
+        if after_count and after_count.start() > 0:
+            count = int(after_count.group(1) or after_count.group(2))
+            name = name[: after_count.start()].strip()
+    if not name or not _WORDS.search(name):
+        return None
+    if count is not None:
+        count = min(count, MAX_COUNT)
+    return _Header(name=name, count=count, points=points, custom=custom, label=label, gear=split_items(gear_text))
+
+
+@dataclass
+class _Item:
+    """A wargear or model line under a unit, with its own nested items."""
+
+    line: int
+    level: int
+    name: str
+    count: int | None
+    children: list[_Item] = field(default_factory=list)
+
+    @property
+    def times(self) -> int:
+        return self.count if self.count is not None else 1
+
+
+def _item(line: int, level: int, text: str) -> _Item | None:
+    header = parse_header(text)
+    if header is None:
+        return None
+    item = _Item(line, level, header.name, header.count)
+    for sub in header.gear:
+        child = _item(line, level + 1, sub)
+        if child is not None:
+            item.children.append(child)
+    return item
+
+
+@dataclass
+class _Pending:
+    """A unit line and what follows it, resolved once the whole text is read."""
+
+    line: int
+    text: str
+    header: _Header
+    detachment: Detachment
+    hint: str | None
+    role: Role | None
+    indent: int
+    items: list[_Item] = field(default_factory=list)
+    child_indent: int | None = None
+    units: list[Unit] = field(default_factory=list)
+
+    def add(self, item: _Item) -> None:
+        """Attach ``item`` under the last item of a lower level, or to the unit."""
+        siblings = self.items
+        while siblings and siblings[-1].level < item.level:
+            siblings = siblings[-1].children
+        siblings.append(item)
+
+
+# --- the reader ------------------------------------------------------------------------
+
+
+class _TextReader:
+    def __init__(self, catalogue: Catalogue, source: str, matcher: NameMatcher | None = None) -> None:
+        self.catalogue = catalogue
+        self.source = source
+        self.matcher = matcher if matcher is not None and matcher.catalogue is catalogue else NameMatcher(catalogue)
+        self.report = ReadingReport(source=source, format="text")
+        self.army = ArmyList()
+        self.pending: list[_Pending] = []
+        self.current: _Pending | None = None
+        self.section_role: Role | None = None
+        self.section_kind = "units"
+        self.document_hint: str | None = None
+        self.detachment_hints: dict[str, str | None] = {}
+        self.declared_total: int | None = None
+        self.seen_content = False
+        self.layouts: set[str] = set()
+        self.warlord_hint: str | None = None
+
+    # -- line by line -----------------------------------------------------------------
+
+    def read(self, text: str) -> tuple[ArmyList, ReadingReport]:
+        lines = text.splitlines()
+        if len(lines) > MAX_LINES:
+            raise ListReadError(self.source, f"{len(lines)} lines: too long to be an army list (at most {MAX_LINES})")
+        for number, raw in enumerate(lines, 1):
+            self._line(number, raw.replace("\t", "    ").rstrip())
+        self._finish()
+        return self.army, self.report
+
+    def _ignore(self, number: int, text: str, reason: str) -> None:
+        self.report.ignored.append(IgnoredEntry(where="", text=shorten(text), reason=reason, line=number))
+
+    def _not_understood(self, number: int, text: str, guess: NameMatch | None = None) -> None:
+        self.report.unknown.append(
+            UnknownEntry(
+                kind="line",
+                where="",
+                text=shorten(text),
+                line=number,
+                guess=guess.sheet.name if guess is not None and guess.score >= GUESS_THRESHOLD else None,
+                guess_confidence=guess.confidence if guess is not None and guess.score >= GUESS_THRESHOLD else None,
+            )
+        )
+
+    def _line(self, number: int, line: str) -> None:
+        stripped = line.strip()
+        if not stripped:
+            return
+        if len(stripped) > MAX_LINE_CHARS:
+            self._not_understood(number, stripped)
+            return
+        indent = len(line) - len(line.lstrip())
+        if _SEPARATOR.fullmatch(stripped):
+            self._ignore(number, stripped, "separator")
+            return
+        if _FOOTER.match(stripped):
+            self._ignore(number, stripped, "footer")
+            return
+        if self._structure(number, stripped):
+            return
+        if self._child(number, stripped, indent):
+            return
+        if self._setting(number, stripped):
+            return
+        if self._role_section(number, stripped):
+            return
+        self._unit_line(number, stripped, indent)
+
+    def _structure(self, number: int, text: str) -> bool:
+        """``+++ roster +++``, ``++ detachment ++``, ``+ Role +`` and ``+ KEY: value`` lines."""
+        title = _ROSTER_TITLE.fullmatch(text)
+        if title:
+            self.layouts.add("battlescribe")
+            inner = title.group(1)
+            # "+++ Name (Game System) [costs] +++": the game system in brackets goes.
+            name = re.sub(r"\s*\([^()]*\)\s*$", "", _BRACKET.sub(" ", inner).strip())
+            if name and not self.army.name:
+                self.army.name = " ".join(name.split())
+            total = points_in(inner)
+            if total is not None:
+                self.declared_total = total
+            self._ignore(number, text, "title")
+            self.current = None
+            return True
+        detachment = _DETACHMENT.fullmatch(text)
+        if detachment:
+            self.layouts.add("battlescribe")
+            inner = detachment.group(1)
+            self.current = None
+            if fold(inner).startswith("total"):
+                total = points_in(inner)
+                if total is not None:
+                    self.declared_total = total
+                self._ignore(number, text, "total")
+                return True
+            name = " ".join(_BRACKET.sub(" ", inner).split())
+            self._new_detachment(name, self.matcher.faction_of(name))
+            self.section_role, self.section_kind = None, "units"
+            self._ignore(number, text, "detachment")
+            return True
+        header = _HEADER_FIELD.fullmatch(text)
+        if header:
+            self.layouts.add("compact")
+            self._header_field(number, text, header.group(1), header.group(2))
+            return True
+        section = _SECTION.fullmatch(text)
+        if section:
+            self.current = None
+            self.seen_content = True
+            if not self._set_section(section.group(1)):
+                self.section_role, self.section_kind = None, "other"
+                self.report.warn(
+                    f"Section « {shorten(section.group(1), 60)} » inconnue : ses unités gardent le rôle de leur fiche.",
+                    f"Unknown section “{shorten(section.group(1), 60)}”: its units keep their datasheet's role.",
+                    number,
+                )
+            self._ignore(number, text, "section")
+            return True
+        return False
+
+    def _header_field(self, number: int, text: str, key: str, value: str) -> None:
+        field_key = fold(key)
+        if "point" in field_key or field_key.startswith("total"):
+            total = points_in(value) if points_in(value) is not None else (_int(value) if value.strip() else None)
+            if total:
+                self.declared_total = total
+        elif "faction" in field_key:
+            hint = self.matcher.faction_of(value)
+            self.document_hint = hint or self.document_hint
+        elif "detachment" in field_key or "detachement" in field_key:
+            if not self.army.detachments:
+                self._new_detachment(" ".join(value.split()), self.document_hint)
+            elif not self.army.detachments[-1].name:
+                self.army.detachments[-1].name = " ".join(value.split())
+        elif "warlord" in field_key or "seigneur" in field_key:
+            self.warlord_hint = value
+        self._ignore(number, text, "header")
+
+    def _set_section(self, title: str) -> bool:
+        key = fold(title.strip(" :=#*-"))
+        if key in _CONFIG_SECTIONS:
+            self.section_role, self.section_kind = None, "config"
+            return True
+        if key in _OTHER_SECTIONS:
+            self.section_role, self.section_kind = None, "units"
+            return True
+        if key in _UNSLOTTED_SECTIONS:
+            self.section_role, self.section_kind = Role.UNSLOTTED, "unslotted"
+            return True
+        for candidate in (title, title.rstrip("sS"), re.sub(r"(?i)s\b", "", title)):
+            try:
+                role = Role.parse(candidate.strip(" :=#*-"))
+            except ValueError:
+                continue
+            self.section_role = role
+            self.section_kind = "unslotted" if role is Role.UNSLOTTED else "units"
+            return True
+        return False
+
+    def _role_section(self, number: int, text: str) -> bool:
+        """A line that is only a role name: "HQ", "TROUPES", "== Élite ==", "Fast Attack:"."""
+        core = text.strip(" :=#*-_")
+        if not core or len(core) > 40 or any(ch.isdigit() for ch in core) or "[" in core or "(" in core:
+            return False
+        if not self._set_section(core):
+            return False
+        if core.isupper():
+            self.layouts.add("app")
+        self.current = None
+        self.seen_content = True
+        self._ignore(number, text, "section")
+        return True
+
+    def _setting(self, number: int, text: str) -> bool:
+        """Points limit, battle size and total lines."""
+        value: int | None = None
+        if _LIMIT.match(text) or (_BATTLE_SIZE.match(text) and points_in(text) is not None):
+            value = _number_in(text)
+            if value:
+                self.army.points_limit = value
+                self._ignore(number, text, "points limit")
+                return True
+        if _TOTAL.match(text):
+            value = _number_in(text)
+            if value:
+                self.declared_total = value
+                self._ignore(number, text, "total")
+                return True
+        return False
+
+    def _child(self, number: int, text: str, indent: int) -> bool:
+        """A nested line (``. 3x Model: gear``, ``• 1x Model``, ``◦ gear``, an indented line)."""
+        current = self.current
+        dots = _DOTS.match(text)
+        bullet = _BULLET.match(text)
+        if dots is not None:
+            if current is None:
+                self._not_understood(number, text)
+                return True
+            level = len(dots.group(1))
+            body = text[dots.end() :]
+        elif bullet is not None:
+            if current is None:
+                return False  # a bulleted unit line
+            mark = bullet.group(1)
+            body = text[bullet.end() :]
+            if indent <= current.indent and self._names_a_unit(body, current, plain_bullet=mark not in _BULLET_LEVEL):
+                return False
+            level = _BULLET_LEVEL.get(mark) or self._indent_level(current, indent)
+        elif current is not None and indent > current.indent and points_in(text) is None:
+            level = self._indent_level(current, indent)
+            body = text
+        else:
+            return False
+        item = _item(number, level, body)
+        if item is None:
+            self._not_understood(number, text)
+            return True
+        self.layouts.add("battlescribe" if dots is not None else "app")
+        current.add(item)
+        return True
+
+    def _names_a_unit(self, body: str, current: _Pending, *, plain_bullet: bool) -> bool:
+        """Whether a bulleted line at the unit's margin starts a new unit rather than adding to it.
+
+        A "•" line does when it names a datasheet and gives points; a "-" or
+        "*" line (plain lists use them for units) when it names a datasheet.
+        """
+        header = parse_header(body)
+        if header is None:
+            return False
+        if not plain_bullet and header.points is None:
+            return False
+        found = self.matcher.best(header.name, current.hint)
+        return found is not None and found.score >= MATCH_THRESHOLD
+
+    @staticmethod
+    def _indent_level(current: _Pending, indent: int) -> int:
+        if current.child_indent is None:
+            current.child_indent = indent
+        return 1 + max(0, indent - current.child_indent) // 2
+
+    def _unit_line(self, number: int, text: str, indent: int) -> None:
+        body = text
+        bullet = _BULLET.match(text)
+        if bullet is not None:
+            body = text[bullet.end() :]
+        header = parse_header(body)
+        self.current = None
+        if header is None:
+            self._not_understood(number, text)
+            return
+        if header.label:
+            self.layouts.add("compact")
+        hint = self._hint()
+        found = self.matcher.best(header.name, hint)
+        matched = found is not None and found.score >= MATCH_THRESHOLD
+        if self.section_kind == "config":
+            self._ignore(number, text, "configuration")
+            return
+        clearly_unit = header.points is not None or header.count is not None or header.label is not None
+        if not matched and not self.seen_content and header.count is None and header.label is None:
+            # The first line: a title ("My army (1995 points)") or the faction.
+            if not self.army.name:
+                self.army.name = _title_of(text)
+            if header.points is not None:
+                self.declared_total = header.points
+            self.document_hint = self.matcher.faction_of(text) or self.document_hint
+            self._ignore(number, text, "title")
+            self.seen_content = True
+            return
+        if not matched and not clearly_unit:
+            faction = self.matcher.faction_of(text)
+            if faction is not None and fold(header.name) == fold(text):
+                self.document_hint = faction
+                self._ignore(number, text, "faction")
+                return
+            self._not_understood(number, text, found)
+            return
+        if not matched and self.section_kind == "unslotted" and header.points is None:
+            self._not_understood(number, text, found)
+            return
+        self.seen_content = True
+        detachment = self._detachment()
+        pending = _Pending(number, text, header, detachment, hint, self.section_role, indent)
+        self.pending.append(pending)
+        self.current = pending
+        if len(self.pending) > MAX_UNITS:
+            raise ListReadError(self.source, f"more than {MAX_UNITS} units: not an army list")
+
+    # -- detachments and hints ----------------------------------------------------------
+
+    def _new_detachment(self, name: str, hint: str | None) -> Detachment:
+        detachment = Detachment(id=f"d{len(self.army.detachments) + 1}", name=name)
+        self.army.detachments.append(detachment)
+        self.detachment_hints[detachment.id] = hint
+        self.seen_content = True
+        return detachment
+
+    def _detachment(self) -> Detachment:
+        if not self.army.detachments:
+            return self._new_detachment("", self.document_hint)
+        return self.army.detachments[-1]
+
+    def _hint(self) -> str | None:
+        if self.army.detachments:
+            hint = self.detachment_hints.get(self.army.detachments[-1].id)
+            if hint:
+                return hint
+        return self.document_hint
+
+    # -- resolving units ----------------------------------------------------------------
+
+    def _finish(self) -> None:
+        exact = [
+            m.sheet
+            for p in self.pending
+            if (m := self.matcher.best(p.header.name, p.hint)) is not None and m.score >= 100
+        ]
+        fallback = majority_faction(exact)
+        unit_number = 0
+        for pending in self.pending:
+            hint = pending.hint or fallback
+            found = self.matcher.best(pending.header.name, hint)
+            sheet = found.sheet if found is not None and found.score >= MATCH_THRESHOLD else None
+            for unit in self._units(pending, sheet):
+                unit_number += 1
+                unit.id = f"u{unit_number}"
+                pending.detachment.units.append(unit)
+                pending.units.append(unit)
+                self._record(pending, unit, sheet, found)
+        if self.warlord_hint:
+            self._mark_warlord(self.warlord_hint)
+        if not self.army.detachments and not self.pending:
+            first = next(iter(self.report.unknown_lines), None)
+            detail = f" (line {first.line}: “{first.text}”)" if first is not None else ""
+            raise ListReadError(self.source, f"no army list found in this text{detail}")
+        self.report.layout = self._layout()
+        self.report.unknown.sort(key=lambda u: u.line or 0)
+        self._check_total()
+
+    def _layout(self) -> str:
+        for name in ("battlescribe", "app", "compact"):
+            if name in self.layouts:
+                return name
+        return "plain"
+
+    def _check_total(self) -> None:
+        if self.declared_total is None:
+            return
+        read = sum(p.header.points or 0 for p in self.pending)
+        if read and read != self.declared_total:
+            self.report.warn(
+                f"Le texte annonce {self.declared_total} points, les unités lues en font {read} : "
+                "une ligne a peut-être été mal lue.",
+                f"The text states {self.declared_total} points, the units read add up to {read}: "
+                "a line may have been misread.",
+            )
+
+    def _mark_warlord(self, text: str) -> None:
+        label = _LABEL.match(text.strip())
+        name = text.strip()[label.end() :] if label else text.strip()
+        for pending in self.pending:
+            by_label = label is not None and pending.header.label is not None
+            if (by_label and fold(pending.header.label or "") == fold(label.group(1) if label else "")) or (
+                not by_label and fold(pending.header.name) == fold(name)
+            ):
+                if pending.units:
+                    pending.units[0].warlord = True
+                return
+
+    def _units(self, pending: _Pending, sheet: Datasheet | None) -> list[Unit]:
+        header = pending.header
+        flags = _Flags()
+        gear: list[_Item] = [g for text in header.gear if (g := _item(pending.line, 1, text)) is not None]
+        model_items: list[_Item] = []
+        for item in pending.items:
+            if item.level == 1 and _is_model(item, sheet):
+                model_items.append(item)
+                gear.extend(item.children)
+            else:
+                gear.append(item)
+        copies = 1
+        if model_items:
+            models = sum(i.times for i in model_items)
+        elif header.count is not None:
+            models = header.count
+            if sheet is not None and sheet.max_models == 1 and header.count > 1:
+                copies, models = header.count, 1
+        elif sheet is not None:
+            models = sheet.min_models
+            if sheet.min_models > 1:
+                self.report.warn(
+                    f"« {header.name} » : nombre de figurines absent ; Ost compte le minimum ({models}).",
+                    f"“{header.name}”: no model count given; Ost counts the minimum ({models}).",
+                    pending.line,
+                )
+        else:
+            models = 1
+        if copies > 1:
+            self.report.warn(
+                f"« {header.name} » ×{copies} : fiche d'une figurine, lue comme {copies} unités.",
+                f"“{header.name}” ×{copies}: a one-model datasheet, read as {copies} units.",
+                pending.line,
+            )
+        options: dict[str, int] = {}
+        noted: list[str] = []
+        for item in _flatten(gear):
+            if flags.take(item.name):
+                continue
+            option = match_option(sheet, item.name) if sheet is not None else None
+            if option is not None:
+                options[option.id] = options.get(option.id, 0) + item.times
+            elif not item.children:
+                noted.append(f"{item.name} ×{item.count}" if item.count and item.count > 1 else item.name)
+        points = header.points
+        if points is None:
+            child_points = [p for i in pending.items if (p := points_in(i.name)) is not None]
+            points = sum(child_points) if child_points else None
+        per_copy = round(points / copies) if points is not None else None
+        units: list[Unit] = []
+        for _ in range(copies):
+            if sheet is not None:
+                snapshot = snapshot_of(sheet)
+                datasheet_id = sheet.id
+            else:
+                snapshot = UnitSnapshot(
+                    name=header.name, role=pending.role or Role.UNSLOTTED, points=max(0, per_copy or 0)
+                )
+                datasheet_id = "text:" + (slug(header.name) or "unit")
+            units.append(
+                Unit(
+                    id="new",
+                    datasheet=datasheet_id,
+                    snapshot=snapshot,
+                    models=models,
+                    options=dict(options),
+                    placeholders=dict(flags.placeholders),
+                    warlord=flags.warlord,
+                    reserve=flags.reserve,
+                    custom_name=header.custom,
+                    notes="Équipement lu : " + ", ".join(noted) if noted else "",
+                )
+            )
+        return units
+
+    def _record(self, pending: _Pending, unit: Unit, sheet: Datasheet | None, found: NameMatch | None) -> None:
+        text = shorten(pending.text)
+        if sheet is not None and found is not None:
+            self.report.matched.append(
+                MatchedUnit(
+                    where="",
+                    text=text,
+                    unit_id=unit.id,
+                    datasheet_id=sheet.id,
+                    datasheet_name=sheet.name,
+                    confidence=found.confidence,
+                    method=found.method,
+                    line=pending.line,
+                    points_read=pending.header.points,
+                )
+            )
+        else:
+            guess = found if found is not None and found.score >= GUESS_THRESHOLD else None
+            self.report.unknown.append(
+                UnknownEntry(
+                    kind="unit",
+                    where="",
+                    text=text,
+                    line=pending.line,
+                    unit_id=unit.id,
+                    guess=guess.sheet.name if guess is not None else None,
+                    guess_confidence=guess.confidence if guess is not None else None,
+                )
+            )
+
+
+def _title_of(text: str) -> str:
+    """A title line without its points ("My army (1995 points)" -> "My army")."""
+    for pattern in (_BRACKET, _PAREN):
+        text = pattern.sub(lambda m: " " if _POINTS.search(m.group(1)) else m.group(0), text)
+    text = _TRAILING_POINTS.sub("", text)
+    return " ".join(text.split()).strip(" -–—:")
+
+
+def _number_in(text: str) -> int | None:
+    """The points a setting line gives: "N pts" if written, else its last number."""
+    value = points_in(text)
+    if value is not None:
+        return value
+    last = _LAST_NUMBER.search(text)
+    return _int(last.group(1)) if last else None
+
+
+def _flatten(items: list[_Item]) -> list[_Item]:
+    out: list[_Item] = []
+    stack = list(reversed(items))
+    while stack:
+        item = stack.pop()
+        out.append(item)
+        stack.extend(reversed(item.children))
+    return out
+
+
+def _is_model(item: _Item, sheet: Datasheet | None) -> bool:
+    """Whether a first-level line under a unit gives models (rather than wargear)."""
+    key = fold(item.name)
+    if key in _WARLORD or key in _RESERVE or _PLACEHOLDER_VALUE.match(item.name):
+        return False
+    if key.startswith(_NON_MODEL_PREFIXES):
+        return False
+    if sheet is None:
+        return item.count is not None or bool(item.children)
+    if sheet.max_models == 1:
+        return names_match(sheet, item.name)
+    return match_option(sheet, item.name) is None
+
+
+@dataclass
+class _Flags:
+    """Marks written as wargear: warlord, reserve, placeholder values."""
+
+    warlord: bool = False
+    reserve: bool = False
+    placeholders: dict[str, str] = field(default_factory=dict)
+
+    def take(self, name: str) -> bool:
+        key = fold(name)
+        if key in _WARLORD:
+            self.warlord = True
+            return True
+        if key in _RESERVE:
+            self.reserve = True
+            return True
+        value = _PLACEHOLDER_VALUE.match(name.strip())
+        if value:
+            self.placeholders[value.group(1).upper()] = value.group(2).strip()
+            return True
+        return False
+
+
+def read_text(
+    text: str, catalogue: Catalogue, source: str = "text", *, matcher: NameMatcher | None = None
+) -> tuple[ArmyList, ReadingReport]:
+    """Read a pasted army list; raises :class:`ListReadError` when no list is found.
+
+    ``matcher`` (for ``catalogue``) may be shared by the reads of a batch.
+    """
+    return _TextReader(catalogue, source, matcher).read(text)
+
+
+# --- writing ---------------------------------------------------------------------------
+
+
+def _custom(name: str | None) -> str:
+    return f" « {name} »" if name else ""
+
+
+def export_text(army: ArmyList, catalogue: Catalogue, lang: str = "fr") -> str:
+    """An Ost list as BattleScribe-like text that :func:`read_text` reads back.
+
+    Detachments, units (in order), model counts, options, custom names,
+    warlord and reserve marks and placeholder values survive the round trip;
+    transports and linked characters do not (the text has no way to say them).
+    """
+    fr = lang == "fr"
+    total = sum(unit_points(u, catalogue) for _, u in army.units())
+    out = [f"+++ {army.name or ('Liste' if fr else 'List')} [{total} pts] +++"]
+    if army.points_limit is not None:
+        out.append(f"Limite de points : {army.points_limit}" if fr else f"Points limit: {army.points_limit}")
+    for index, detachment in enumerate(army.detachments, 1):
+        det_points = sum(unit_points(u, catalogue) for u in detachment.units)
+        default = f"Détachement {index}" if fr else f"Detachment {index}"
+        out += ["", f"++ {_clean(detachment.name) or default} [{det_points} pts] ++"]
+        role: Role | None = None
+        for unit in detachment.units:
+            sheet = catalogue.get(unit.datasheet)
+            unit_role = sheet.role if sheet is not None else unit.snapshot.role
+            if unit_role is not role:
+                role = unit_role
+                out += ["", f"+ {role.label(lang)} +", ""]
+            out += _unit_lines(unit, sheet, catalogue, fr)
+    return "\n".join(out) + "\n"
+
+
+def _clean(text: str) -> str:
+    """Text safe inside a line of the export (no line breaks, no "+" fences, no brackets)."""
+    return " ".join(text.replace("[", "(").replace("]", ")").split()).strip("+ ")
+
+
+def _unit_lines(unit: Unit, sheet: Datasheet | None, catalogue: Catalogue, fr: bool) -> list[str]:
+    name = _clean(sheet.name if sheet is not None else unit.snapshot.name)
+    gear: list[str] = []
+    if sheet is not None:
+        names = {o.id: o.name for o in sheet.options}
+        for option_id, count in unit.options.items():
+            label = _clean(names.get(option_id, option_id))
+            gear.append(f"{count}x {label}" if count != 1 else label)
+    if unit.warlord:
+        gear.append("Seigneur de guerre" if fr else "Warlord")
+    if unit.reserve:
+        gear.append("Réserve" if fr else "Reserve")
+    for placeholder, value in unit.placeholders.items():
+        if is_placeholder(placeholder) and value.strip():
+            gear.append(f"{placeholder} = {_clean(value)}")
+    custom = unit.custom_name.replace("»", "").replace("«", "") if unit.custom_name else None
+    head = f"{name}{_custom(_clean(custom) if custom else None)} [{unit_points(unit, catalogue)} pts]"
+    lines = [head + (": " + ", ".join(gear) if gear else "")]
+    single = sheet.max_models == 1 if sheet is not None else False
+    if not (single and unit.models == 1) and not (sheet is None and unit.models == 1):
+        lines.append(f". {unit.models}x {name}")
+    return lines
