@@ -83,7 +83,7 @@ def test_batch_report_html_and_json(capsys: pytest.CaptureFixture[str], db: Path
     assert "<script" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "piège &amp; co.txt" in page
     assert "<link" not in page and "src=" not in page  # self-contained
     assert page.count("<tr class=") == 7
-    assert "7 liste(s) : 0 réglementaire(s), 6 non réglementaire(s), 1 illisible(s)." in page
+    assert "7 liste(s) : 1 réglementaire(s), 5 non réglementaire(s), 1 illisible(s)." in page
     assert "NON RÉGLEMENTAIRE" in page and "ILLISIBLE" in page and "UNIT-UNKNOWN" in page
 
     json_path = tournament.parent / "rapport.json"
@@ -92,7 +92,7 @@ def test_batch_report_html_and_json(capsys: pytest.CaptureFixture[str], db: Path
     )
     report = json.loads(json_path.read_text(encoding="utf-8"))
     assert report["format_version"] == 1 and report["kind"] == "ost-batch-report"
-    assert report["summary"] == {"lists": 7, "legal": 0, "not_legal": 6, "unreadable": 1}
+    assert report["summary"] == {"lists": 7, "legal": 1, "not_legal": 5, "unreadable": 1}
     rows = {Path(r["file"]).name: r for r in report["lists"]}
     necrons = rows["necrons.ros"]
     assert necrons["name"] == "Dynastie Szarekhane" and necrons["legal"] is False

@@ -830,3 +830,50 @@ def test_validate_does_not_change_the_list(mini: Catalogue) -> None:
 
 def test_detachment_model_roundtrip() -> None:
     assert Detachment(id="d1").units == []
+
+
+# --- pairings assumed for lists read from other formats -----------------------
+
+
+def test_assume_pairings_gives_transports_and_characters_a_unit(mini: Catalogue) -> None:
+    from ost.core.validator import assume_pairings
+
+    b = ListBuilder(mini, 1000)
+    b.add("captain")
+    b.add("intercessors")  # PRIMARIS: cannot ride a Rhino
+    tactical = b.add("tactical")
+    rhino = b.add("rhino")
+    lieutenant = b.add("lieutenant")
+    assert {"TRANSPORT-ORPHAN", "CHAR-UNLINKED"} <= codes(check(b))
+    assumed = assume_pairings(mini, b.army)
+    assert [(a.kind, a.unit_id, a.target_id) for a in assumed] == [
+        ("transport", tactical, rhino),
+        ("linked_to", lieutenant, tactical),
+    ]
+    assert "Escouade Tactique embarque dans Rhino" in assumed[0].message_fr
+    assert check(b).legal
+
+
+def test_assume_pairings_leaves_what_cannot_be_paired(mini: Catalogue) -> None:
+    from ost.core.validator import assume_pairings
+
+    b = ListBuilder(mini, 1000)
+    b.add("intercessors")
+    terminators = b.add("terminators")
+    b.add("rhino")  # nobody may ride it: Primaris and Terminators are forbidden
+    b.add("lieutenant")  # joins the nearest unit it may join: the Terminators
+    assumed = assume_pairings(mini, b.army)
+    assert [(a.kind, a.target_id) for a in assumed] == [("linked_to", terminators)]
+    assert "TRANSPORT-ORPHAN" in codes(check(b))
+
+
+def test_assume_pairings_keeps_existing_pairings(mini: Catalogue) -> None:
+    from ost.core.validator import assume_pairings
+
+    b = base(mini)
+    rhino = b.add("rhino")
+    b.unit("u3").transport = rhino
+    b.add("lieutenant", linked_to="u3")
+    before = b.army.model_dump()
+    assert assume_pairings(mini, b.army) == []
+    assert b.army.model_dump() == before

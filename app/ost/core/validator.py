@@ -735,3 +735,97 @@ class _Validator:
                 f"({half_text} of {self.total} points).",
                 reserve,
             )
+
+
+# --- pairing units that a foreign list leaves unpaired -------------------------------
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A pairing Ost made up because the source list could not say it."""
+
+    kind: str  # "transport" or "linked_to"
+    unit_id: str
+    target_id: str
+    message_fr: str
+    message_en: str
+
+
+def assume_pairings(catalogue: Catalogue, army: ArmyList) -> list[Assumption]:
+    """Give unassigned Transport Assigné units a rider and unlinked linked characters a unit.
+
+    BattleScribe rosters and pasted lists do not say which unit rides which
+    transport, nor whom a linked character joins; checked as they are, every
+    such list would be wrong. For each one, this picks the nearest unit of the
+    same detachment (before it in the list first, then after) that the rules
+    allow, sets the field on ``army`` and returns what it assumed, so the
+    reading report can say so. Units it cannot pair stay unpaired and the
+    validator reports them.
+    """
+    checker = _Validator(catalogue, army, ValidatorOptions())
+    assumed: list[Assumption] = []
+    carried = {e.unit.transport for e in checker.entries if e.unit.transport}
+    for entry in checker.entries:
+        if entry.role is not Role.DEDICATED_TRANSPORT or entry.unit.id in carried or entry.sheet is None:
+            continue
+        capacity = entry.sheet.transport
+        if capacity is None or capacity.capacity is None or not capacity.verified:
+            continue
+        for rider in _nearest(checker, entry):
+            if rider.unit.transport is not None or rider.sheet is None or rider.sheet.is_transport:
+                continue
+            if rider.sheet.linked_character or rider.unit.linked_to:
+                continue  # linked characters ride with their unit, never on their own
+            if checker._embark_problems(rider, rider.sheet, entry, capacity):
+                continue
+            rider.unit.transport = entry.unit.id
+            carried.add(entry.unit.id)
+            assumed.append(
+                Assumption(
+                    "transport",
+                    rider.unit.id,
+                    entry.unit.id,
+                    f"Transport supposé : {rider.name} embarque dans {entry.name} (la liste ne le précise pas).",
+                    f"Assumed transport: {rider.name} rides in {entry.name} (the list does not say).",
+                )
+            )
+            break
+    linked_count: dict[str, int] = {}
+    for entry in checker.entries:
+        if entry.unit.linked_to:
+            linked_count[entry.unit.linked_to] = linked_count.get(entry.unit.linked_to, 0) + 1
+    for entry in checker.entries:
+        if entry.sheet is None or not entry.sheet.linked_character or entry.unit.linked_to is not None:
+            continue
+        for target in _nearest(checker, entry):
+            if linked_count.get(target.unit.id, 0) >= MAX_LINKED_CHARACTERS:
+                continue
+            before = len(checker.findings)
+            checker._check_link_target(entry, target)
+            refused = len(checker.findings) > before
+            del checker.findings[before:]
+            if refused or target is entry:
+                continue
+            entry.unit.linked_to = target.unit.id
+            linked_count[target.unit.id] = linked_count.get(target.unit.id, 0) + 1
+            assumed.append(
+                Assumption(
+                    "linked_to",
+                    entry.unit.id,
+                    target.unit.id,
+                    f"Personnage lié supposé : {entry.name} rejoint {target.name} (la liste ne le précise pas).",
+                    f"Assumed linked character: {entry.name} joins {target.name} (the list does not say).",
+                )
+            )
+            break
+    return assumed
+
+
+def _nearest(checker: _Validator, entry: _Entry) -> list[_Entry]:
+    """Other units of ``entry``'s detachment: the closest before it first, then the closest after."""
+    same = [e for e in checker.entries if e.detachment is entry.detachment and e is not entry]
+    position = {id(e): i for i, e in enumerate(checker.entries)}
+    here = position[id(entry)]
+    before = sorted((e for e in same if position[id(e)] < here), key=lambda e: here - position[id(e)])
+    after = sorted((e for e in same if position[id(e)] > here), key=lambda e: position[id(e)] - here)
+    return before + after

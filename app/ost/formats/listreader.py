@@ -16,6 +16,7 @@ from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.fileio import read_limited
+from ost.core.validator import assume_pairings
 from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
 from ost.formats.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES, is_zip, read_roster
 from ost.formats.textlist import decode_text, read_text
@@ -68,7 +69,7 @@ def read_list(data: bytes, name: str, catalogue: Catalogue, *, matcher: NameMatc
     kind = detect_format(data, name)
     if kind in ("ros", "rosz"):
         army, report = read_roster(data, catalogue, name, matcher=matcher)
-        return ReadResult(army, report)
+        return _paired(catalogue, army, report)
     if kind == "ost":
         if len(data) > listfile.MAX_LIST_BYTES:
             raise ListReadError(name, f"file is larger than {listfile.MAX_LIST_BYTES // (1024 * 1024)} MB")
@@ -76,6 +77,13 @@ def read_list(data: bytes, name: str, catalogue: Catalogue, *, matcher: NameMatc
         return ReadResult(army, ReadingReport(source=name, format="ost"))
     text = decode_text(data, name)
     army, report = read_text(text, catalogue, name, matcher=matcher)
+    return _paired(catalogue, army, report)
+
+
+def _paired(catalogue: Catalogue, army: ArmyList, report: ReadingReport) -> ReadResult:
+    """Rosters and texts do not pair transports and linked characters: assume, and say so."""
+    for assumption in assume_pairings(catalogue, army):
+        report.warn(assumption.message_fr, assumption.message_en)
     return ReadResult(army, report)
 
 
