@@ -63,6 +63,12 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
     written.
     """
     result = read_bsdata(paths, progress)
+    save_import(store, result)
+    return result
+
+
+def save_import(store: CatalogueStore, result: BsImport) -> None:
+    """Write an import read by :func:`ost.formats.bsdata.read_bsdata`, in one transaction."""
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
     files = {BSDATA_PREFIX + catalogue_id: path for path, catalogue_id, _, _ in result.files}
     meta = {
@@ -73,7 +79,6 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
         for faction in result.factions
     }
     store.replace_sources(result.sources, result.datasheets, result.factions, meta)
-    return result
 
 
 _TRUE = {"1", "true", "yes", "oui", "vrai", "on"}

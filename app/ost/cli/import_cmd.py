@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, say
-from ost.formats.bsdata import BsImport, Coverage
+from ost.formats.bsdata import BsImport, Coverage, read_bsdata
 from ost.formats.safexml import XmlInputError
-from ost.services import import_bsdata, open_store
+from ost.services import open_store, save_import
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,15 +66,15 @@ class ProgressBar:
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     bar = ProgressBar(sys.stderr, enabled=False if args.quiet else None)
+    try:
+        result = read_bsdata(args.paths, bar)  # everything is read before the database is opened
+    except XmlInputError as exc:
+        bar.finish()
+        print(f"ost: {exc.message(lang)}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    bar.finish()
     with open_store(args.db) as store:
-        try:
-            result = import_bsdata(store, args.paths, bar)
-        except XmlInputError as exc:
-            bar.finish()
-            print(f"ost: {exc.message(lang)}", file=sys.stderr)
-            return EXIT_UNREADABLE
-        finally:
-            bar.finish()
+        save_import(store, result)
         path = store.path
     if not args.quiet:
         for warning in result.warnings:
