@@ -170,7 +170,7 @@ def test_game_system_roots_are_one_common_faction(imported: BsImport) -> None:
 
 
 def test_warnings_and_coverage(imported: BsImport) -> None:
-    assert any("does-not-exist" in w and "Testers.cat" in w for w in imported.warnings)
+    assert any("does-not-exist" in str(w) and "Testers.cat" in str(w) for w in imported.warnings)
     coverage = {c.faction: c for c in imported.coverage}
     testers = coverage["bs-testers"]
     assert testers.datasheets == 13
@@ -203,7 +203,7 @@ def test_a_catalogue_given_twice_keeps_the_newer_revision(tmp_path: Path) -> Non
     older.write_text(TESTERS.read_text(encoding="utf-8").replace('revision="12"', 'revision="3"'), encoding="utf-8")
     result = read_bsdata([DATA, older])
     assert next(f for f in result.factions if f.id == "bs-testers").revision == "12"
-    assert any("revision 12 is used" in w for w in result.warnings)
+    assert any("revision 12 is used" in str(w) for w in result.warnings)
 
 
 def test_game_system_is_required(tmp_path: Path) -> None:

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         path = store.path
     if not args.quiet:
         for warning in result.warnings:
-            print(say(lang, "attention : ", "warning: ") + warning, file=sys.stderr)
+            print(say(lang, "attention : ", "warning: ") + warning.message(lang), file=sys.stderr)
     print(coverage_text(result, lang), file=out)
     print(
         say(

@@ -39,6 +39,7 @@ writes anywhere (``ost.services`` stores the result).
 from __future__ import annotations
 
 import gc
+import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -66,6 +67,7 @@ __all__ = [
     "BsDataError",
     "BsImport",
     "Coverage",
+    "ImportWarning",
     "Progress",
     "find_files",
     "read_bsdata",
@@ -171,22 +173,10 @@ WALKER_KEYWORDS = frozenset(
 )
 #: Vehicles and monsters with this many wounds or more are heavy (class 4).
 HEAVY_WOUNDS = 10
-#: Words in the names of wargear groups whose profiles are not the datasheet's (relics, traits, stratagems…).
-_NOT_DATASHEET_GEAR = (
-    "relic",
-    "warlord",
-    "trait",
-    "stratagem",
-    "heirloom",
-    "artefact",
-    "artifact",
-    "kustom job",
-    "psychic",
-    "discipline",
-    "litan",
-    "prayer",
-    "enhancement",
-    "specialist mob",
+#: Words in the (lower-cased) names of wargear groups whose profiles are not the datasheet's: relics, traits…
+_NOT_DATASHEET_GEAR = re.compile(
+    "relic|warlord|trait|stratagem|heirloom|artefact|artifact|kustom job|psychic|discipline|litan|prayer|"
+    "enhancement|specialist mob"
 )
 _LEGENDS_NAME = re.compile(r"[\[(]\s*legends?\s*[\]})]", re.IGNORECASE)
 _NEVER_OBJECTIVES = re.compile(
@@ -198,6 +188,8 @@ _KNOWN_LEGENDS_TOGGLES = frozenset({"c47c-a3e1-c91e-436a"})
 _NAMELESS_LINKS = frozenset({"", "new entrylink", "new entry link"})
 _WEAPON_ABILITIES_MAX = 40
 _MAX_DEPTH = 40
+#: No cost or count in real data comes near this; larger values are clamped (SQLite integers are 64-bit).
+_LARGEST = 1_000_000.0
 
 
 class BsDataError(XmlInputError):
@@ -223,6 +215,21 @@ class Coverage:
     hidden: int = 0
 
 
+@dataclass(frozen=True)
+class ImportWarning:
+    """Something the import skipped or chose; it does not stop the import."""
+
+    path: str
+    message_en: str
+    message_fr: str
+
+    def message(self, lang: str) -> str:
+        return f"{self.path}: {self.message_fr if lang == 'fr' else self.message_en}"
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+
 @dataclass
 class BsImport:
     """What :func:`read_bsdata` found: factions and datasheets ready to store, and how it went."""
@@ -230,7 +237,7 @@ class BsImport:
     factions: list[Faction]
     datasheets: list[Datasheet]
     coverage: list[Coverage]
-    warnings: list[str]
+    warnings: list[ImportWarning]
     #: ``bsdata:<id>`` of every faction produced: the sources an import replaces.
     sources: list[str]
     #: (file, catalogue id, catalogue name, revision) of every file read.
@@ -367,7 +374,7 @@ class _Raw:
         self.display_name = "" if self.name.strip().casefold() in _NAMELESS_LINKS else self.name
         #: Relics, traits, stratagems…: their profiles are not the datasheet's.
         lowered = self.name.lower()
-        self.not_gear = any(word in lowered for word in _NOT_DATASHEET_GEAR)
+        self.not_gear = _NOT_DATASHEET_GEAR.search(lowered) is not None
         self.not_model = "stat damage" in lowered or "battle honour" in lowered
         self.type = element.get("type") or ""
         self.target = element.get("targetId") or ""
@@ -467,6 +474,11 @@ class _Raw:
                 self.constraint_mods.append((kind, target, _float(value)))
 
 
+def _bounded(value: float) -> int:
+    """A whole, non-negative number small enough to store (products of hostile counts can explode)."""
+    return int(min(max(round(value), 0), _LARGEST))
+
+
 def _has_conditions(element: Element) -> bool:
     return any(_LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats") for part in element)
 
@@ -476,10 +488,14 @@ def _mentions(element: Element, ids: frozenset[str]) -> bool:
 
 
 def _float(text: str | None) -> float:
+    """A number of the data; NaN, infinities and absurd sizes (hostile files) become 0 or are clamped."""
     try:
-        return float(text) if text else 0.0
+        value = float(text) if text else 0.0
     except ValueError:
         return 0.0
+    if not math.isfinite(value):
+        return 0.0
+    return max(-_LARGEST, min(_LARGEST, value))
 
 
 # --- summaries of subtrees ----------------------------------------------------------------------------------------
@@ -683,9 +699,11 @@ class _Scope:
             elif kind == "Weapon":
                 result.weapons.setdefault(name, profile)
 
-    def profiles_of(self, raws: Sequence[_Raw], *, rules: bool = False) -> list[Element]:
+    def profiles_of(self, raws: Sequence[_Raw], *, rules: bool = False, depth: int = 0) -> list[Element]:
         """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped."""
         found: list[Element] = []
+        if depth > 8:
+            return found  # info groups that include each other
         raw = self.reader.raw
         wanted = "rule" if rules else "profile"
         for owner in raws:
@@ -699,10 +717,10 @@ class _Scope:
                 if kind == wanted:
                     found.append(element)
                 elif kind == "infoGroup":
-                    found.extend(self.profiles_of((raw(element),), rules=rules))
+                    found.extend(self.profiles_of((raw(element),), rules=rules, depth=depth + 1))
             for group in owner.info_groups:
                 if group.get("hidden") != "true":
-                    found.extend(self.profiles_of((raw(group),), rules=rules))
+                    found.extend(self.profiles_of((raw(group),), rules=rules, depth=depth + 1))
         return found
 
     def _entry(self, raw: _Raw, link_raw: _Raw | None, depth: int, loose: bool) -> _Sum:
@@ -1069,7 +1087,7 @@ class _Reader:
     def __init__(self, files: list[_File]) -> None:
         self.files = files
         self.by_id: dict[str, _File] = {}
-        self.warnings: list[str] = []
+        self.warnings: list[ImportWarning] = []
         self._raws: dict[Element, _Raw] = {}
         self._unresolved: set[tuple[str, str]] = set()
         self._scopes: dict[str, _Scope] = {}
@@ -1108,8 +1126,13 @@ class _Reader:
         if key not in self._unresolved:
             self._unresolved.add(key)
             self.warnings.append(
-                f"{file.path}: link '{link.name or link.id}' points to '{link.target}', found in none of the files "
-                f"in scope; it is skipped"
+                ImportWarning(
+                    file.path,
+                    f"link '{link.name or link.id}' points to '{link.target}', found in none of the files in scope; "
+                    "it is skipped",
+                    f"le lien « {link.name or link.id} » vise '{link.target}', introuvable dans les fichiers liés ; "
+                    "il est ignoré",
+                )
             )
 
     def scope(self, file: _File) -> _Scope:
@@ -1132,8 +1155,13 @@ class _Reader:
                         continue
                     self._unresolved.add((current.id, target))
                     self.warnings.append(
-                        f"{current.path}: links to catalogue '{target}', which is not among the files; "
-                        f"entries found only there are skipped"
+                        ImportWarning(
+                            current.path,
+                            f"links to catalogue '{target}', which is not among the files; "
+                            "entries found only there are skipped",
+                            f"renvoie au catalogue '{target}', absent des fichiers ; "
+                            "les entrées qui ne sont que là sont ignorées",
+                        )
                     )
                     continue
                 order.append(linked)
@@ -1225,10 +1253,10 @@ class _Reader:
             models_min = 1
         if models_max is None:
             models_max = summary.models_cap  # a model entry without a maximum: count it at its minimum
-        if models_max < models_min:
-            models_max = models_min
-        points = round(summary.price)
-        per_model = round(summary.grow) if summary.grow and models_max > models_min else 0
+        models_min = _bounded(models_min)
+        models_max = max(models_min, _bounded(models_max))
+        points = _bounded(summary.price)
+        per_model = _bounded(summary.grow) if summary.grow and models_max > models_min else 0
         legends = bool(
             _LEGENDS_NAME.search(name)
             or _LEGENDS_NAME.search(raw.name)
@@ -1240,10 +1268,14 @@ class _Reader:
         identity = _identity(name, keywords)
         options = [
             WargearOption(
-                id=o.id, name=o.name, points=round(o.points), per_model=o.per_model, max=o.max if o.max else None
+                id=o.id,
+                name=o.name,
+                points=_bounded(o.points),
+                per_model=o.per_model,
+                max=_bounded(o.max) if o.max else None,
             )
             for o in summary.options.values()
-            if round(o.points) > 0
+            if _bounded(o.points) > 0
         ]
         sheet = Datasheet(
             id=raw.id or "draft",
@@ -1369,7 +1401,7 @@ def _identity(name: str, keywords: list[str]) -> str:
 
 
 def _read_files(
-    paths: Sequence[Path], limits: Limits, progress: Progress | None, total: int, warnings: list[str]
+    paths: Sequence[Path], limits: Limits, progress: Progress | None, total: int, warnings: list[ImportWarning]
 ) -> list[_File]:
     files: list[_File] = []
     by_id: dict[str, _File] = {}
@@ -1386,8 +1418,11 @@ def _read_files(
                 newer = _revision(file.revision) > _revision(earlier.revision)
                 kept, dropped = (file, earlier) if newer else (earlier, file)
                 warnings.append(
-                    f"{dropped.path}: same catalogue as {kept.path} ({file.name}); "
-                    f"revision {kept.revision or '?'} is used"
+                    ImportWarning(
+                        dropped.path,
+                        f"same catalogue as {kept.path} ({file.name}); revision {kept.revision or '?'} is used",
+                        f"même catalogue que {kept.path} ({file.name}) ; la révision {kept.revision or '?'} est prise",
+                    )
                 )
                 if newer:
                     files[files.index(earlier)] = file
@@ -1450,7 +1485,7 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
             "no BattleScribe file (.gst, .cat, .gstz, .catz) found",
             "aucun fichier BattleScribe (.gst, .cat, .gstz, .catz) trouvé",
         )
-    warnings: list[str] = []
+    warnings: list[ImportWarning] = []
     estimate = len(found) * 2 + 1
     files = _read_files(found, limits, progress, estimate, warnings)
     systems = [f for f in files if f.is_game_system]
