@@ -8,6 +8,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ost.core.catalogue import Datasheet, SpaceRule
 from ost.core.roles import Role, UnitType
@@ -273,3 +275,38 @@ def test_unit_type_and_class_mapping() -> None:
     assert unit_type_and_class(["VEHICLE", "AIRCRAFT"], 12) == (UnitType.AIRCRAFT, 4)
     assert unit_type_and_class(["BUILDING"], 12) == (UnitType.FORTIFICATION, 4)
     assert unit_type_and_class([], 1) == (UnitType.OTHER, 1)
+
+
+VALUES = st.sampled_from(["nan", "inf", "-1", "-1.0", "0", "1e400", "999999999999", "abc", "", "3.5", "true", "t-boss"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_mangled_catalogues_never_crash(data: st.DataObject) -> None:
+    """Odd values anywhere (costs, constraints, ids, flags) or a cut file: an import or a clear refusal."""
+    import re
+    import tempfile
+
+    text = TESTERS.read_text(encoding="utf-8")
+    spots = [m.span(1) for m in re.finditer(r'(?:value|targetId|hidden|type|id)="([^"]*)"', text)]
+    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
+    for start, end in sorted(chosen, reverse=True):
+        text = text[:start] + data.draw(VALUES) + text[end:]
+    if data.draw(st.booleans()):
+        text = text[: data.draw(st.integers(0, len(text)))]
+    with tempfile.TemporaryDirectory() as folder:
+        shutil.copy(SYSTEM, folder)
+        shutil.copy(DATA / "Test Library.cat", folder)
+        (Path(folder) / "Testers.cat").write_text(text, encoding="utf-8")
+        try:
+            result = read_bsdata([folder])
+        except XmlInputError as exc:
+            refused: XmlInputError | None = exc
+        else:
+            refused = None
+    if refused is not None:
+        assert folder in refused.path  # the message names the file
+        return
+    for found in result.datasheets:
+        assert 1 <= found.min_models <= found.max_models <= 1_000_000
+        assert 0 <= found.points <= 1_000_000
