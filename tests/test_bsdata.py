@@ -310,3 +310,17 @@ def test_mangled_catalogues_never_crash(data: st.DataObject) -> None:
     for found in result.datasheets:
         assert 1 <= found.min_models <= found.max_models <= 1_000_000
         assert 0 <= found.points <= 1_000_000
+
+
+def test_a_catz_with_a_1_gib_member_is_refused_quickly_in_little_memory(tmp_path: Path) -> None:
+    from test_safexml import GIB, bounded, raw_zip, zero_stream
+
+    shutil.copy(SYSTEM, tmp_path)
+    bomb = tmp_path / "Bomb.catz"
+    bomb.write_bytes(raw_zip("Bomb.cat", zero_stream(GIB), declared_size=GIB))
+    liar = tmp_path / "Liar.catz"
+    liar.write_bytes(raw_zip("Liar.cat", zero_stream(GIB), declared_size=4096))
+    for path in (bomb, liar):
+        with bounded(), pytest.raises(XmlInputError) as info:
+            read_bsdata([SYSTEM, path])
+        assert str(path) in str(info.value)
