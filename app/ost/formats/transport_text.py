@@ -88,7 +88,7 @@ _NUMBERS = {
     "TWELVE": 12,
 }
 _NUMBER = r"(\d{1,4}|" + "|".join(_NUMBERS) + r")"
-_SEPARATORS = frozenset({",", "/", "OR", "AND", "AND/OR", ";"})
+_SEPARATORS = frozenset({",", "/", "OR", "AND", ";"})
 _FILLER = frozenset({"MODELS", "MODEL", "FRIENDLY", "INSTEAD", "OTHER", "THE", "A", "AN"})
 _ODD_WORDS = frozenset(
     {"WITH", "THAT", "WHICH", "WHO", "WOUNDS", "CHARACTERISTIC", "LESS", "MORE", "UNLESS", "IF", "EXCEPT", "NUMBER"}
@@ -272,7 +272,7 @@ class _Reader:
         if capacity:
             self._capacity(_number(capacity.group(1)), capacity.group(2))
             return
-        forbid = _FORBID.match(clause)
+        forbid = _FORBID.match(clause) if "NOT" in clause or "CAN'T" in clause else None
         if forbid:
             for alternative in self.alternatives(forbid.group(1)):
                 if len(alternative) == 1:
@@ -281,7 +281,7 @@ class _Reader:
                 else:
                     self.understood = False  # "no <CHAPTER> DREADNOUGHT" is not a single keyword
             return
-        space = _SPACE.match(clause)
+        space = _SPACE.match(clause) if "SPACE" in clause or "PLACE" in clause else None
         if space:
             who, places = space.group(1), _number(space.group(2))
             alternatives = self.alternatives(who)
