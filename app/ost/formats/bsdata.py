@@ -83,7 +83,8 @@ _MEMBER_SUFFIXES = (".gst", ".cat")
 GST_NS = "{http://www.battlescribe.net/schema/gameSystemSchema}"
 CAT_NS = "{http://www.battlescribe.net/schema/catalogueSchema}"
 
-#: ``progress(done, total, what)``: called as files are read and catalogues converted.
+#: ``progress(done, total, what)``: called as files are read and catalogues converted; ``total`` never changes
+#: during one import and ``done`` only grows, ending at ``total``.
 Progress = Callable[[int, int, str], None]
 
 _TAGS = (
@@ -1486,8 +1487,9 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
             "aucun fichier BattleScribe (.gst, .cat, .gstz, .catz) trouvé",
         )
     warnings: list[ImportWarning] = []
-    estimate = len(found) * 2 + 1
-    files = _read_files(found, limits, progress, estimate, warnings)
+    # Progress runs over 2 units per file given: reading them, then converting the catalogues.
+    total = 2 * len(found)
+    files = _read_files(found, limits, progress, total, warnings)
     systems = [f for f in files if f.is_game_system]
     if not systems:
         raise BsDataError(
@@ -1507,17 +1509,14 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
     reader = _Reader(files)
     playable = [c for c in catalogues if not c.library]
     producers: list[_File] = [*playable, *[s for s in systems if s.roots]]
-    total = len(found) + len(producers)
-    done = len(found)
     factions: list[Faction] = []
     datasheets: list[Datasheet] = []
     coverage: list[Coverage] = []
     taken: set[str] = set()
     sources: list[str] = []
-    for producer in producers:
+    for index, producer in enumerate(producers):
         if progress is not None:
-            progress(done, total, producer.name)
-        done += 1
+            progress(len(found) + len(found) * index // len(producers), total, producer.name)
         faction_id = _faction_id(producer, taken)
         source = SOURCE_PREFIX + producer.id
         sources.append(source)
