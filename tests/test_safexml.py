@@ -316,3 +316,19 @@ def test_random_zip_bytes_never_crash(data: bytes) -> None:
         path.write_bytes(b"PK\x03\x04" + data)
         with suppress(XmlInputError):
             list(read_documents(path))
+
+
+def test_a_flood_of_members_is_refused_before_zipfile_reads_them(tmp_path: Path) -> None:
+    path = tmp_path / "flood.catz"
+    with zipfile.ZipFile(path, "w") as archive:
+        for i in range(3000):
+            archive.writestr(f"{i}.cat", b"")
+    with bounded(megabytes=8), pytest.raises(XmlInputError, match="3000 members"):
+        list(read_zip_members(path))
+    # The same archive with an end record that lies about the count: the table's size still gives it away.
+    data = bytearray(path.read_bytes())
+    end = data.rfind(b"PK\x05\x06")
+    data[end + 8 : end + 12] = (1).to_bytes(2, "little") * 2
+    path.write_bytes(bytes(data))
+    with bounded(megabytes=8), pytest.raises(XmlInputError, match="table of members"):
+        list(read_zip_members(path, Limits(max_directory_bytes=64 * 1024)))

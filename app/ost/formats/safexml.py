@@ -18,7 +18,9 @@ Everything Ost reads from outside (BattleScribe data ``.gst``/``.cat``, rosters
   :attr:`Limits.max_member_bytes` (reading stops at that point, so a "zip bomb"
   never fills memory), or when its compression ratio passes
   :attr:`Limits.max_ratio`. Member names with absolute paths, drive letters or
-  ``..`` are refused; encrypted members too.
+  ``..`` are refused; encrypted members too. The member table itself is
+  bounded (count and size, read from the archive's end record) before
+  Python's ``zipfile`` builds anything from it.
 
 Why not ``defusedxml``: it swaps in the pure-Python ``XMLParser``, measured
 25–30 % slower on the BattleScribe sample, and the importers must stay within
@@ -77,6 +79,8 @@ class Limits:
     max_member_bytes: int = 64 * MiB
     #: Largest total of decompressed bytes read from one zip.
     max_total_bytes: int = 256 * MiB
+    #: Largest central directory (the zip's table of members), checked before Python's zipfile reads it.
+    max_directory_bytes: int = 1 * MiB
     #: Highest uncompressed/compressed ratio, checked on members above ``ratio_floor`` bytes.
     max_ratio: float = 200.0
     ratio_floor: int = 1 * MiB
@@ -244,7 +248,8 @@ def read_zip_members(
     soon as it passes its limit.
     """
     file = Path(path)
-    _check_size(file, limits.max_zip_bytes, "the archive", "archive")
+    size = _check_size(file, limits.max_zip_bytes, "the archive", "archive")
+    _check_directory(file, size, limits)
     try:
         archive = zipfile.ZipFile(file)
     except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
@@ -279,6 +284,53 @@ def read_zip_members(
             data = _read_member(archive, info, f"{file}:{info.filename}", limits, limits.max_total_bytes - total)
             total += len(data)
             yield info.filename, data
+
+
+_END_OF_DIRECTORY = b"PK\x05\x06"
+_ZIP64_LOCATOR = b"PK\x06\x07"
+_ZIP64_END = b"PK\x06\x06"
+
+
+def _check_directory(path: Path, size: int, limits: Limits) -> None:
+    """Refuse a zip whose table of members is too big, before ``zipfile`` builds an object per entry.
+
+    The end record gives the number of entries and the table's size; both are
+    checked (the table's size also bounds a table that lies about its count).
+    A zip without a readable end record is left to ``zipfile`` to refuse.
+    """
+    try:
+        with path.open("rb") as handle:
+            handle.seek(max(0, size - (65535 + 22)))
+            tail = handle.read()
+            end = tail.rfind(_END_OF_DIRECTORY)
+            if end < 0 or len(tail) - end < 22:
+                return
+            entries = int.from_bytes(tail[end + 10 : end + 12], "little")
+            directory = int.from_bytes(tail[end + 12 : end + 16], "little")
+            locator = end - 20
+            zip64 = entries == 0xFFFF or directory == 0xFFFFFFFF
+            if zip64 and locator >= 0 and tail[locator : locator + 4] == _ZIP64_LOCATOR:
+                handle.seek(int.from_bytes(tail[locator + 8 : locator + 16], "little"))
+                record = handle.read(56)
+                if record[:4] == _ZIP64_END and len(record) == 56:
+                    entries = int.from_bytes(record[32:40], "little")
+                    directory = int.from_bytes(record[40:48], "little")
+    except OSError as exc:
+        raise _cannot_read(path, exc) from None
+    if entries > limits.max_members:
+        raise XmlInputError(
+            path,
+            f"the zip lists {entries} members; the limit is {limits.max_members}",
+            f"le zip contient {entries} éléments ; la limite est {limits.max_members}",
+        )
+    if directory > limits.max_directory_bytes:
+        raise XmlInputError(
+            path,
+            f"the zip's table of members is {_megabytes(directory)}; the limit is "
+            f"{_megabytes(limits.max_directory_bytes)}",
+            f"la table des éléments du zip fait {_megabytes(directory)} ; la limite est "
+            f"{_megabytes(limits.max_directory_bytes)}",
+        )
 
 
 def _check_declared(where: str, info: zipfile.ZipInfo, limits: Limits) -> None:
