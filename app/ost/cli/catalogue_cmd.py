@@ -12,8 +12,7 @@ from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
 from ost.services import build_catalogue, open_store, parse_override
-from ost.store import CatalogueStore, StoreError
-from ost.store.database import OVERRIDABLE_FIELDS
+from ost.store import OVERRIDABLE_FIELDS, CatalogueStore, StoreError
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
