@@ -7,17 +7,23 @@ get objects back.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.fileio import atomic_write
 from ost.core.resources import shipped_catalogue_dir
+from ost.core.roles import Role, UnitType
 from ost.core.validator import Report, ValidatorOptions, validate
 from ost.formats.batch_report import BatchRow, batch_html, batch_json
+from ost.formats.bsdata import SOURCE_PREFIX as BSDATA_PREFIX
+from ost.formats.bsdata import BsImport, Progress, read_bsdata
 from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprint
 from ost.formats.listreader import LIST_SUFFIXES, ReadResult, read_list_file
 from ost.formats.reading import NameMatcher, ReadingReport
@@ -43,8 +49,65 @@ def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildR
     store.replace_all(
         catalogue,
         {"source": SOURCE, "source_dir": str(folder), "fingerprint": source_fingerprint(folder)},
+        keep_prefixes=(BSDATA_PREFIX,),  # imported BattleScribe data is not the build's to drop
     )
     return BuildResult(len(catalogue), len(catalogue.factions), folder)
+
+
+def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: Progress | None = None) -> BsImport:
+    """Import BattleScribe files into the catalogue, replacing earlier imports of the same catalogues.
+
+    Everything is read and converted before the database is touched, then
+    written in one transaction: any error leaves the catalogue as it was. Other
+    sources (the shipped catalogue, other imported catalogues) and the user's
+    overrides are kept. Raises :class:`ost.formats.safexml.XmlInputError` for
+    a bad file and :class:`ost.store.StoreError` when the database cannot be
+    written.
+    """
+    result = read_bsdata(paths, progress)
+    save_import(store, result)
+    return result
+
+
+def save_import(store: CatalogueStore, result: BsImport) -> None:
+    """Write an import read by :func:`ost.formats.bsdata.read_bsdata`, in one transaction."""
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    files = {BSDATA_PREFIX + catalogue_id: path for path, catalogue_id, _, _ in result.files}
+    meta = {
+        faction.source: json.dumps(
+            {"name": faction.name, "revision": faction.revision, "file": files.get(faction.source, ""), "at": stamp},
+            ensure_ascii=False,
+        )
+        for faction in result.factions
+    }
+    store.replace_sources(result.sources, result.datasheets, result.factions, meta)
+
+
+_TRUE = {"1", "true", "yes", "oui", "vrai", "on"}
+_FALSE = {"0", "false", "no", "non", "faux", "off"}
+
+
+def parse_override(field: str, text: str) -> Any:
+    """The value of ``field`` typed as text on the command line ("90", "oui", "Troupes", "none")."""
+    value = text.strip()
+    if value.lower() in ("none", "null", "aucun", "-") and field in ("transport_space", "identity"):
+        return None
+    if field == "role":
+        return Role.parse(value).value
+    if field == "unit_type":
+        return UnitType.parse(value).value
+    if field in ("linked_character", "never_holds_objectives", "legends", "hidden"):
+        if value.lower() in _TRUE:
+            return True
+        if value.lower() in _FALSE:
+            return False
+        raise ValueError(f"expected yes/no (oui/non, true/false, 1/0), got {text!r}")
+    if field == "identity":
+        return value
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"expected a whole number, got {text!r}") from None
 
 
 def open_store(db: Path | str | None = None, *, build_if_empty: bool = True) -> CatalogueStore:

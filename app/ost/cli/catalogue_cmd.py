@@ -1,4 +1,4 @@
-"""``ost catalogue build|list|show|search``."""
+"""``ost catalogue build|list|show|search|override``."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, say
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
-from ost.services import build_catalogue, open_store
+from ost.services import build_catalogue, open_store, parse_override
+from ost.store import OVERRIDABLE_FIELDS, CatalogueStore, StoreError
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,6 +29,18 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     search = cat_commands.add_parser("search", help="search datasheets (accents and case ignored)")
     search.add_argument("query", nargs="+")
     search.add_argument("--limit", type=int, default=50)
+    override = cat_commands.add_parser(
+        "override",
+        help="set your own value for a datasheet field (kept across rebuilds and imports)",
+        description=(
+            "Without FIELD, lists the datasheet's overrides. With FIELD VALUE, sets one; with FIELD --clear "
+            f"(or only --clear), removes it (or all). Fields: {', '.join(OVERRIDABLE_FIELDS)}."
+        ),
+    )
+    override.add_argument("id", help="datasheet id")
+    override.add_argument("field", nargs="?", choices=OVERRIDABLE_FIELDS, metavar="FIELD")
+    override.add_argument("value", nargs="?", metavar="VALUE")
+    override.add_argument("--clear", action="store_true", help="remove the override (all of them without FIELD)")
 
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
@@ -42,6 +55,8 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         )
         return EXIT_OK
     with open_store(args.db) as store:
+        if args.action == "override":
+            return _override(store, args, lang, out)
         if args.action == "show":
             sheet = store.datasheet(args.id)
             if sheet is None:
@@ -51,6 +66,10 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                 return EXIT_UNREADABLE
             catalogue = store.load()
             print(datasheet_text(sheet, catalogue, lang), file=out)
+            overrides = store.overrides(sheet.id).get(sheet.id)
+            if overrides:
+                shown = ", ".join(f"{field}={value}" for field, value in overrides.items())
+                print(say(lang, f"Valeurs personnelles : {shown}", f"Your own values: {shown}"), file=out)
             return EXIT_OK
         if args.action == "search":
             sheets = store.search(" ".join(args.query), limit=args.limit)
@@ -58,6 +77,41 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             sheets = _filtered(store.load(), args.faction, args.role)
         _print_table(sheets, lang, out)
         return EXIT_OK
+
+
+def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    if store.datasheet(args.id) is None and not args.clear:
+        print(f"ost: no datasheet {args.id!r}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    if args.clear:
+        if args.value is not None:
+            print("ost: --clear takes no VALUE", file=sys.stderr)
+            return EXIT_UNREADABLE
+        removed = store.clear_override(args.id, args.field)
+        print(
+            say(lang, f"{removed} valeur(s) personnelle(s) retirée(s)", f"{removed} override(s) removed"),
+            file=out,
+        )
+        return EXIT_OK
+    if args.field is None:
+        overrides = store.overrides(args.id).get(args.id, {})
+        if not overrides:
+            print(say(lang, "Aucune valeur personnelle.", "No override."), file=out)
+        for field, value in overrides.items():
+            print(f"{field} = {value}", file=out)
+        return EXIT_OK
+    if args.value is None:
+        print("ost: give a VALUE, or --clear", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        value = parse_override(args.field, args.value)
+        sheet = store.set_override(args.id, args.field, value)
+    except (ValueError, StoreError) as exc:
+        print(f"ost: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    shown = getattr(sheet, args.field)
+    print(say(lang, f"{sheet.name} : {args.field} = {shown}", f"{sheet.name}: {args.field} = {shown}"), file=out)
+    return EXIT_OK
 
 
 def _filtered(catalogue: Catalogue, faction: str | None, role: str | None) -> list[Datasheet]:
@@ -190,6 +244,8 @@ def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
         flags.append("ne tient jamais les objectifs" if fr else "never holds objectives")
     if sheet.legends:
         flags.append("Legends")
+    if sheet.hidden:
+        flags.append("masquée par défaut" if fr else "hidden by default")
     if flags:
         lines.append("")
         lines.append(", ".join(flags))

@@ -1,5 +1,5 @@
 """The catalogue store: SQLAlchemy 2 over SQLite, schema kept by Alembic migrations."""
 
-from ost.store.database import CatalogueStore, StoreError, default_db_path
+from ost.store.database import OVERRIDABLE_FIELDS, CatalogueStore, StoreError, default_db_path
 
-__all__ = ["CatalogueStore", "StoreError", "default_db_path"]
+__all__ = ["OVERRIDABLE_FIELDS", "CatalogueStore", "StoreError", "default_db_path"]

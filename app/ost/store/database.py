@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import platformdirs
+from pydantic import ValidationError
 from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, inspect, select, text
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
@@ -26,7 +27,15 @@ from ost.core.catalogue import (
 from ost.core.roles import Role
 from ost.core.text import fold
 from ost.store.migrations import HEAD_REVISION
-from ost.store.models import BandLimitRow, BandRow, DatasheetRow, FactionRow, GlossaryRow, MetaRow
+from ost.store.models import (
+    BandLimitRow,
+    BandRow,
+    DatasheetOverrideRow,
+    DatasheetRow,
+    FactionRow,
+    GlossaryRow,
+    MetaRow,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -82,8 +91,45 @@ def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
     return data
 
 
-def row_to_sheet(row: Any) -> Datasheet:
-    return Datasheet.model_validate({name: getattr(row, name) for name in _SHEET_COLUMNS})
+def row_to_sheet(row: Any, overrides: dict[str, Any] | None = None) -> Datasheet:
+    """The datasheet of a database row, with the user's overrides applied.
+
+    An override that no longer fits the datasheet (say, a minimum size above a
+    new maximum) is left out rather than making the datasheet unreadable.
+    """
+    data = {name: getattr(row, name) for name in _SHEET_COLUMNS}
+    if not overrides:
+        return Datasheet.model_validate(data)
+    try:
+        return Datasheet.model_validate({**data, **overrides})
+    except ValidationError:
+        pass
+    sheet = Datasheet.model_validate(data)
+    for field, value in overrides.items():
+        try:
+            sheet = Datasheet.model_validate({**sheet.model_dump(), field: value})
+        except ValidationError:
+            continue
+    return sheet
+
+
+#: Datasheet fields a user may override (scalars: numbers, flags, role, type, identity).
+OVERRIDABLE_FIELDS = (
+    "points",
+    "points_per_model",
+    "min_models",
+    "max_models",
+    "wounds",
+    "role",
+    "unit_type",
+    "unit_class",
+    "transport_space",
+    "identity",
+    "linked_character",
+    "never_holds_objectives",
+    "legends",
+    "hidden",
+)
 
 
 class CatalogueStore:
@@ -146,15 +192,126 @@ class CatalogueStore:
 
     # -- writing --------------------------------------------------------------
 
-    def replace_all(self, catalogue: Catalogue, meta: dict[str, str] | None = None) -> None:
-        """Replace the whole catalogue in one transaction (all or nothing)."""
+    def replace_all(
+        self, catalogue: Catalogue, meta: dict[str, str] | None = None, *, keep_prefixes: Sequence[str] = ()
+    ) -> None:
+        """Replace the whole catalogue in one transaction (all or nothing).
+
+        Datasheets, factions and meta keys whose source starts with one of
+        ``keep_prefixes`` stay: ``ost catalogue build`` keeps imported
+        BattleScribe data this way. Overrides always stay.
+        """
         try:
             with self.engine.begin() as connection:
-                for table in (DatasheetRow, FactionRow, BandLimitRow, BandRow, GlossaryRow, MetaRow):
+                for table in (BandLimitRow, BandRow, GlossaryRow):
                     connection.execute(delete(table))
+                for column in (DatasheetRow.source, FactionRow.source, MetaRow.key):
+                    statement = delete(column.class_)
+                    for prefix in keep_prefixes:
+                        statement = statement.where(~column.startswith(prefix, autoescape=True))
+                    connection.execute(statement)
                 self._write(connection, catalogue, meta or {})
         except SQLAlchemyError as exc:
             raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+
+    def replace_sources(
+        self,
+        sources: Iterable[str],
+        datasheets: Iterable[Datasheet],
+        factions: Iterable[Faction],
+        meta: dict[str, str] | None = None,
+    ) -> None:
+        """Replace the datasheets and factions of ``sources`` in one transaction (all or nothing).
+
+        Everything from other sources (the shipped catalogue, other imports),
+        the band table, the glossary and the overrides stay as they are. Meta
+        keys equal to a source are replaced by ``meta``'s.
+        """
+        wanted = list(dict.fromkeys(sources))
+        faction_list = list(factions)
+        by_id = {f.id: f for f in faction_list}
+        try:
+            with self.engine.begin() as connection:
+                if wanted:
+                    connection.execute(delete(DatasheetRow).where(DatasheetRow.source.in_(wanted)))
+                    connection.execute(delete(FactionRow).where(FactionRow.source.in_(wanted)))
+                    connection.execute(delete(MetaRow).where(MetaRow.key.in_(wanted)))
+                if faction_list:
+                    connection.execute(insert(FactionRow), [f.model_dump() for f in faction_list])
+                rows = [sheet_to_row(s, by_id.get(s.faction)) for s in datasheets]
+                if rows:
+                    connection.execute(insert(DatasheetRow), rows)
+                if meta:
+                    connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
+                    connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+
+    # -- the user's overrides ----------------------------------------------------------------------------------
+
+    def set_override(self, datasheet_id: str, field: str, value: Any) -> Datasheet:
+        """Give ``field`` of a datasheet the user's own ``value``; returns the datasheet as now read.
+
+        Raises :class:`StoreError` for an unknown datasheet, a field that
+        cannot be overridden, or a value the datasheet does not accept.
+        """
+        if field not in OVERRIDABLE_FIELDS:
+            raise StoreError(f"field {field!r} cannot be overridden (possible: {', '.join(OVERRIDABLE_FIELDS)})")
+        current = self.datasheet(datasheet_id)
+        if current is None:
+            raise StoreError(f"{self.path}: no datasheet {datasheet_id!r}")
+        try:
+            checked = Datasheet.model_validate({**current.model_dump(), field: value})
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            raise StoreError(f"{datasheet_id}: invalid value {value!r} for {field}: {error['msg']}") from None
+        stored = checked.model_dump(mode="json")[field]
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    delete(DatasheetOverrideRow).where(
+                        DatasheetOverrideRow.datasheet_id == datasheet_id, DatasheetOverrideRow.field == field
+                    )
+                )
+                connection.execute(
+                    insert(DatasheetOverrideRow).values(
+                        datasheet_id=datasheet_id,
+                        field=field,
+                        value=stored,
+                        set_at=datetime.now(UTC).isoformat(timespec="seconds"),
+                    )
+                )
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.path}: cannot write the override: {exc}") from None
+        updated = self.datasheet(datasheet_id)
+        assert updated is not None
+        return updated
+
+    def clear_override(self, datasheet_id: str, field: str | None = None) -> int:
+        """Remove the user's value of ``field`` (every field when ``None``); returns how many were removed."""
+        statement = delete(DatasheetOverrideRow).where(DatasheetOverrideRow.datasheet_id == datasheet_id)
+        if field is not None:
+            statement = statement.where(DatasheetOverrideRow.field == field)
+        try:
+            with self.engine.begin() as connection:
+                return connection.execute(statement).rowcount or 0
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.path}: cannot remove the override: {exc}") from None
+
+    def overrides(self, datasheet_id: str | None = None) -> dict[str, dict[str, Any]]:
+        """The user's values: datasheet id -> field -> value."""
+        query = select(DatasheetOverrideRow).order_by(DatasheetOverrideRow.datasheet_id, DatasheetOverrideRow.field)
+        if datasheet_id is not None:
+            query = query.where(DatasheetOverrideRow.datasheet_id == datasheet_id)
+        with self.engine.connect() as connection:
+            return self._overrides(connection, query)
+
+    @staticmethod
+    def _overrides(connection: Connection, query: Any) -> dict[str, dict[str, Any]]:
+        found: dict[str, dict[str, Any]] = {}
+        for row in connection.execute(query):
+            found.setdefault(row.datasheet_id, {})[row.field] = row.value
+        return found
 
     def _write(self, connection: Connection, catalogue: Catalogue, meta: dict[str, str]) -> None:
         factions = catalogue.factions
@@ -228,12 +385,21 @@ class CatalogueStore:
             return [GlossaryEntry.model_validate(row._asdict()) for row in rows]
 
     def datasheets(self, ids: Iterable[str] | None = None) -> list[Datasheet]:
+        """Datasheets (all, or those of ``ids``) with the user's overrides applied."""
         table = DatasheetRow.__table__
         query = select(*[table.c[name] for name in _SHEET_COLUMNS]).order_by(table.c.id)
-        if ids is not None:
-            query = query.where(table.c.id.in_(list(ids)))
+        wanted = list(ids) if ids is not None else None
+        if wanted is not None:
+            query = query.where(table.c.id.in_(wanted))
         with self.engine.connect() as connection:
-            return [row_to_sheet(row) for row in connection.execute(query)]
+            return self._read_sheets(connection, query, wanted)
+
+    def _read_sheets(self, connection: Connection, query: Any, ids: list[str] | None = None) -> list[Datasheet]:
+        overrides_query = select(DatasheetOverrideRow)
+        if ids is not None:
+            overrides_query = overrides_query.where(DatasheetOverrideRow.datasheet_id.in_(ids))
+        overrides = self._overrides(connection, overrides_query)
+        return [row_to_sheet(row, overrides.get(row.id)) for row in connection.execute(query)]
 
     def datasheet(self, datasheet_id: str) -> Datasheet | None:
         found = self.datasheets([datasheet_id])
@@ -248,7 +414,7 @@ class CatalogueStore:
             statement = statement.where(table.c.search_text.like(f"%{escaped}%", escape="\\"))
         statement = statement.order_by(table.c.faction, table.c.role, table.c.name).limit(limit)
         with self.engine.connect() as connection:
-            return [row_to_sheet(row) for row in connection.execute(statement)]
+            return self._read_sheets(connection, statement)
 
     def load(self) -> Catalogue:
         """The whole catalogue in memory, indexed for the validator."""

@@ -106,3 +106,19 @@ class MetaRow(Base):
 
     key: Mapped[str] = mapped_column(String, primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class DatasheetOverrideRow(Base):
+    """A user's own value for one field of one datasheet; it survives rebuilds and re-imports.
+
+    Kept apart from ``datasheets`` (no foreign key) because imports replace
+    datasheet rows wholesale; the override is applied whenever the datasheet
+    is read, and simply waits when its datasheet is absent.
+    """
+
+    __tablename__ = "datasheet_overrides"
+
+    datasheet_id: Mapped[str] = mapped_column(String, primary_key=True)
+    field: Mapped[str] = mapped_column(String, primary_key=True)
+    value: Mapped[Any] = mapped_column(JSON)
+    set_at: Mapped[str] = mapped_column(String, default="")

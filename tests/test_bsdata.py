@@ -1,0 +1,326 @@
+"""The BattleScribe importer on small files written for these tests (tests/data/bsdata)."""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ost.core.catalogue import Datasheet, SpaceRule
+from ost.core.roles import Role, UnitType
+from ost.formats.bsdata import BsDataError, BsImport, read_bsdata, unit_type_and_class
+from ost.formats.safexml import XmlInputError
+
+DATA = Path(__file__).resolve().parent / "data" / "bsdata"
+SYSTEM = DATA / "Test System.gst"
+TESTERS = DATA / "Testers.cat"
+
+
+@pytest.fixture(scope="module")
+def imported() -> BsImport:
+    return read_bsdata([DATA])
+
+
+def sheet(result: BsImport, entry_id: str, faction: str = "bs-testers") -> Datasheet:
+    found = [s for s in result.datasheets if s.id == f"{faction}-{entry_id}"]
+    assert found, f"{faction}-{entry_id} not imported"
+    return found[0]
+
+
+def test_factions_are_the_playable_catalogues_and_the_game_system(imported: BsImport) -> None:
+    assert {f.id: f.name for f in imported.factions} == {
+        "bs-testers": "Testers",
+        "bs-far-testers": "Far Testers",
+        "bs-test-system": "Test System",
+    }
+    testers = next(f for f in imported.factions if f.id == "bs-testers")
+    assert testers.source == "bsdata:test-cat" and testers.revision == "12"
+    assert set(imported.sources) == {"bsdata:test-cat", "bsdata:test-far", "bsdata:test-sys"}
+    # Libraries are no factions; their entries come through the catalogues that use them.
+    assert all(not s.id.startswith("bs-test-library") for s in imported.datasheets)
+
+
+def test_unit_with_groups_links_and_defaults(imported: BsImport) -> None:
+    squad = sheet(imported, "t-grunt-squad")
+    assert squad.name == "Grunt Squad"
+    assert squad.role is Role.TROOPS  # the link's primary category wins over the entry's (Elites)
+    assert (squad.min_models, squad.max_models) == (5, 10)
+    # Boss 12 (the link's cost overrides the entry's 10) + 4 default Grunts at 7; the gear group's default is free.
+    assert squad.points == 40
+    assert squad.points_per_model == 7
+    assert squad.cost(10) == 75
+    assert squad.keywords == ["INFANTRY", "GRUNTS"]
+    assert squad.faction_keywords == ["TESTERS", "<TEST CLAN>"]
+    assert squad.identity == "GRUNT SQUAD"  # no keyword names the datasheet: its name does
+    assert [p.name for p in squad.profiles] == ["Grunt", "Grunt Boss"]
+    assert squad.wounds == 1
+    assert [w.name for w in squad.weapons] == ["Rifle"]
+    assert squad.weapons[0].abilities == ""  # "-" means none
+    assert [a.name for a in squad.abilities] == ["Brave"]
+    assert all(a.text is None for a in squad.abilities)  # names only, no rules text
+    assert squad.source == "bsdata:test-cat" and squad.source_id == "t-grunt-squad"
+    assert squad.source_revision == "12"
+    assert squad.bs_ids == ["t-grunt-squad", "t-root-grunts"]
+
+
+def test_options_with_points(imported: BsImport) -> None:
+    options = {o.id: o for o in sheet(imported, "t-grunt-squad").options}
+    # Per Grunt (the model repeats), named after it.
+    big_gun = options["t-grunt-big-gun"]
+    assert (big_gun.name, big_gun.points, big_gun.per_model) == ("Grunt – Big Gun", 5, True)
+    # The non-default choice of a group with a free default.
+    plasma = options["t-gear-plasma-link"]
+    assert (plasma.name, plasma.points, plasma.per_model, plasma.max) == ("Plasma Kit", 10, False, 1)
+    # An unconditional "set points" on the link reprices it; a conditional one does not.
+    assert options["t-banner-link"].points == 20
+    assert options["t-horn-link"].points == 3
+    # A statically hidden link is no option; free and default gear neither.
+    assert "t-hidden-option" not in options
+    assert "t-gear-rifle-link" not in options and "t-grunt-rifle" not in options
+
+
+def test_single_model_character(imported: BsImport) -> None:
+    boss = sheet(imported, "t-boss")
+    assert boss.role is Role.HQ and boss.points == 60 and (boss.min_models, boss.max_models) == (1, 1)
+    assert boss.keywords == ["INFANTRY", "TEST BOSS", "CHARACTER"]
+    assert boss.identity == "TEST BOSS"
+    assert boss.unit_type is UnitType.INFANTRY and boss.unit_class == 1
+    assert boss.wounds == 5 and boss.is_independent_character
+    assert boss.profiles[0].model_dump(exclude={"extra"}) == {
+        "name": "Test Boss",
+        "m": '6"',
+        "ws": "2+",
+        "bs": "3+",
+        "s": "4",
+        "t": "4",
+        "w": "5",
+        "a": "4",
+        "ld": "9",
+        "sv": "3+",
+    }
+    assert [w.name for w in boss.weapons] == ["Claw"] and boss.weapons[0].abilities == "Blast"
+    assert [a.name for a in boss.abilities] == ["Bossy", "Brave"]  # the hidden ability is skipped
+    assert boss.never_holds_objectives  # derived from "cannot control objective markers"
+    assert not boss.linked_character
+
+
+def test_transport_capacity_is_parsed(imported: BsImport) -> None:
+    truck = sheet(imported, "t-truck")
+    assert truck.role is Role.DEDICATED_TRANSPORT
+    assert truck.unit_type is UnitType.VEHICLE and truck.unit_class == 4  # 10 wounds or more
+    assert truck.transport is not None and truck.transport.verified
+    assert truck.transport.capacity == 10
+    assert truck.transport.allowed == [["<TEST CLAN>", "INFANTRY"]]
+    assert truck.transport.space == [SpaceRule(keywords=["HEAVY"], space=2)]
+    assert truck.is_transport
+
+
+def test_links_resolve_through_libraries_transitively_and_to_nested_entries(imported: BsImport) -> None:
+    scholars = sheet(imported, "lib-scholar-squad")
+    assert scholars.name == "Scholar Squad"  # the link is called "New EntryLink"
+    assert scholars.role is Role.ELITES
+    assert (scholars.min_models, scholars.max_models) == (3, 6)
+    assert scholars.points == 5 + 3 * 15  # unconditional "set points" on the link, plus the models
+    assert scholars.faction_keywords == ["TEST EMPIRE"]
+    far = sheet(imported, "lib-scholar-squad", faction="bs-far-testers")
+    assert far.name == "Far Scholars" and far.points == 45  # Far Testers -> Testers -> Library
+    sage = sheet(imported, "lib-nested-sage")
+    assert sage.role is Role.HQ and sage.points == 33
+
+
+def test_imported_roots_are_deduplicated_with_the_slotted_role(imported: BsImport) -> None:
+    agent = sheet(imported, "ally-agent")
+    assert agent.role is Role.HQ  # HQ beats "Agent of the Imperium"
+    assert agent.bs_ids == ["ally-agent", "ally-link-hq", "ally-link-agent"]
+    assert sum(s.name == "Ally Agent" for s in imported.datasheets) == 1
+
+
+def test_hidden_legends_and_blocked_entries_are_kept_and_flagged(imported: BsImport) -> None:
+    assert sheet(imported, "t-relic").legends  # by name
+    assert sheet(imported, "t-sneaky").legends  # hidden by the "Hide Legends Units" toggle
+    assert sheet(imported, "t-hidden").hidden  # static hidden
+    assert sheet(imported, "t-blocked").hidden  # limited to 0
+    assert not sheet(imported, "t-boss").hidden and not sheet(imported, "t-boss").legends
+    names = {s.name for s in imported.datasheets}
+    assert "Army Setting" not in names  # a Configuration entry is no datasheet
+    assert "Hide Legends Units" not in names
+
+
+def test_units_of_upgrade_entries_and_set_primary_role(imported: BsImport) -> None:
+    battery = sheet(imported, "t-battery")
+    assert (battery.min_models, battery.max_models, battery.points, battery.points_per_model) == (2, 3, 50, 25)
+    stompy = sheet(imported, "t-stompy")
+    assert stompy.role is Role.LORD_OF_WAR  # from a set-primary modifier
+    assert stompy.unit_class == 5  # TITANIC
+
+
+def test_link_cycles_end(imported: BsImport) -> None:
+    loop = sheet(imported, "t-loop-unit")
+    assert loop.role is Role.UNSLOTTED and loop.points == 11
+
+
+def test_game_system_roots_are_one_common_faction(imported: BsImport) -> None:
+    wall = sheet(imported, "sys-wall", faction="bs-test-system")
+    assert wall.role is Role.FORTIFICATION and wall.points == 45
+    assert wall.unit_type is UnitType.FORTIFICATION
+    assert not any(s.name == "Wall of Tests" and s.faction == "bs-testers" for s in imported.datasheets)
+
+
+def test_warnings_and_coverage(imported: BsImport) -> None:
+    assert any("does-not-exist" in str(w) and "Testers.cat" in str(w) for w in imported.warnings)
+    coverage = {c.faction: c for c in imported.coverage}
+    testers = coverage["bs-testers"]
+    assert testers.datasheets == 13
+    assert testers.role == 12  # Loop Unit has no slot
+    assert testers.points == 13 and testers.transports == testers.transports_parsed == 1
+    assert testers.legends == 2 and testers.hidden == 2
+
+
+def test_progress_is_reported(tmp_path: Path) -> None:
+    calls: list[tuple[int, int, str]] = []
+    read_bsdata([DATA], progress=lambda done, total, what: calls.append((done, total, what)))
+    assert calls[-1][0] == calls[-1][1]
+    assert len({total for _, total, _ in calls}) == 1  # a steady total, for a GUI progress bar
+    assert all(0 <= done <= total for done, total, _ in calls)
+    assert [c[0] for c in calls] == sorted(c[0] for c in calls)
+    assert any(what == "Testers" for _, _, what in calls)
+
+
+def test_zipped_files_are_read(tmp_path: Path) -> None:
+    for path in DATA.iterdir():
+        packed = tmp_path / (path.name + "z")
+        with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.write(path, path.name)
+    result = read_bsdata(sorted(tmp_path.iterdir()))
+    assert len(result.datasheets) == len(read_bsdata([DATA]).datasheets)
+
+
+def test_a_catalogue_given_twice_keeps_the_newer_revision(tmp_path: Path) -> None:
+    older = tmp_path / "old" / "Testers.cat"
+    older.parent.mkdir()
+    older.write_text(TESTERS.read_text(encoding="utf-8").replace('revision="12"', 'revision="3"'), encoding="utf-8")
+    result = read_bsdata([DATA, older])
+    assert next(f for f in result.factions if f.id == "bs-testers").revision == "12"
+    assert any("revision 12 is used" in str(w) for w in result.warnings)
+
+
+def test_game_system_is_required(tmp_path: Path) -> None:
+    shutil.copy(TESTERS, tmp_path)
+    with pytest.raises(BsDataError, match="no game system"):
+        read_bsdata([tmp_path])
+
+
+def test_a_catalogue_of_another_game_system_is_refused(tmp_path: Path) -> None:
+    shutil.copy(SYSTEM, tmp_path)
+    other = tmp_path / "Other.cat"
+    other.write_text(TESTERS.read_text(encoding="utf-8").replace('gameSystemId="test-sys"', 'gameSystemId="x"'))
+    with pytest.raises(BsDataError, match="needs the game system 'x'") as info:
+        read_bsdata([tmp_path])
+    assert str(other) in str(info.value)
+
+
+def test_no_files(tmp_path: Path) -> None:
+    with pytest.raises(BsDataError, match="no BattleScribe file"):
+        read_bsdata([tmp_path])
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'<?xml version="1.0"?><html><body>hello</body></html>', "not a BattleScribe game system or catalogue"),
+        (
+            b'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" id="r"/>',
+            "not a BattleScribe game system or catalogue",
+        ),
+        (b'<catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="x"><selec', "truncated"),
+        (
+            b'<!DOCTYPE c [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+            b'<catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="x" name="&b;"/>',
+            "DTD",
+        ),
+        (
+            b'<!DOCTYPE c [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            b'<catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="x" name="&x;"/>',
+            "DTD",
+        ),
+        (b"PK\x03\x04 not really a zip", "not a readable zip"),
+    ],
+)
+def test_hostile_or_foreign_files_are_refused_quickly(tmp_path: Path, content: bytes, message: str) -> None:
+    from test_safexml import bounded
+
+    shutil.copy(SYSTEM, tmp_path)
+    bad = tmp_path / "Bad.cat"
+    bad.write_bytes(content)
+    with bounded(seconds=1.0, megabytes=16), pytest.raises(XmlInputError, match=message) as info:
+        read_bsdata([tmp_path])
+    assert str(bad) in str(info.value)
+
+
+def test_unit_type_and_class_mapping() -> None:
+    assert unit_type_and_class(["INFANTRY", "CHARACTER"], 5) == (UnitType.INFANTRY, 1)
+    assert unit_type_and_class(["BIKER"], 3) == (UnitType.BIKE, 2)
+    assert unit_type_and_class(["CAVALRY"], 3) == (UnitType.CAVALRY, 2)
+    assert unit_type_and_class(["BEASTS"], 3) == (UnitType.BEAST, 2)
+    assert unit_type_and_class(["SWARM"], 4) == (UnitType.SWARM, 2)
+    assert unit_type_and_class(["VEHICLE"], 9) == (UnitType.VEHICLE, 3)
+    assert unit_type_and_class(["VEHICLE"], 10) == (UnitType.VEHICLE, 4)
+    assert unit_type_and_class(["VEHICLE", "DREADNOUGHT"], 8) == (UnitType.WALKER, 3)
+    assert unit_type_and_class(["MONSTER"], 12) == (UnitType.MONSTER, 4)
+    assert unit_type_and_class(["MONSTER", "TITANIC"], 24) == (UnitType.MONSTER, 5)
+    assert unit_type_and_class(["VEHICLE", "AIRCRAFT"], 12) == (UnitType.AIRCRAFT, 4)
+    assert unit_type_and_class(["BUILDING"], 12) == (UnitType.FORTIFICATION, 4)
+    assert unit_type_and_class([], 1) == (UnitType.OTHER, 1)
+
+
+VALUES = st.sampled_from(["nan", "inf", "-1", "-1.0", "0", "1e400", "999999999999", "abc", "", "3.5", "true", "t-boss"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_mangled_catalogues_never_crash(data: st.DataObject) -> None:
+    """Odd values anywhere (costs, constraints, ids, flags) or a cut file: an import or a clear refusal."""
+    import re
+    import tempfile
+
+    text = TESTERS.read_text(encoding="utf-8")
+    spots = [m.span(1) for m in re.finditer(r'(?:value|targetId|hidden|type|id)="([^"]*)"', text)]
+    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
+    for start, end in sorted(chosen, reverse=True):
+        text = text[:start] + data.draw(VALUES) + text[end:]
+    if data.draw(st.booleans()):
+        text = text[: data.draw(st.integers(0, len(text)))]
+    with tempfile.TemporaryDirectory() as folder:
+        shutil.copy(SYSTEM, folder)
+        shutil.copy(DATA / "Test Library.cat", folder)
+        (Path(folder) / "Testers.cat").write_text(text, encoding="utf-8")
+        try:
+            result = read_bsdata([folder])
+        except XmlInputError as exc:
+            refused: XmlInputError | None = exc
+        else:
+            refused = None
+    if refused is not None:
+        assert folder in refused.path  # the message names the file
+        return
+    for found in result.datasheets:
+        assert 1 <= found.min_models <= found.max_models <= 1_000_000
+        assert 0 <= found.points <= 1_000_000
+
+
+def test_a_catz_with_a_1_gib_member_is_refused_quickly_in_little_memory(tmp_path: Path) -> None:
+    from test_safexml import GIB, bounded, raw_zip, zero_stream
+
+    shutil.copy(SYSTEM, tmp_path)
+    bomb = tmp_path / "Bomb.catz"
+    bomb.write_bytes(raw_zip("Bomb.cat", zero_stream(GIB), declared_size=GIB))
+    liar = tmp_path / "Liar.catz"
+    liar.write_bytes(raw_zip("Liar.cat", zero_stream(GIB), declared_size=4096))
+    for path in (bomb, liar):
+        with bounded(), pytest.raises(XmlInputError) as info:
+            read_bsdata([SYSTEM, path])
+        assert str(path) in str(info.value)

@@ -1,0 +1,180 @@
+"""The importer on the real BattleScribe 9th-edition sample (../shared/bsdata-9e), when it is there.
+
+The expected counts and values come from the files themselves (see the notes
+beside them): own datasheets plus those imported from linked catalogues, less
+the three Imperial Navy entries whose catalogue is not in the sample.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers import ListBuilder
+from ost.cli.main import main
+from ost.core import listfile
+from ost.core.catalogue import Catalogue, Datasheet, SpaceRule
+from ost.core.roles import Role
+from ost.core.validator import validate
+from ost.formats.bsdata import BsImport, read_bsdata
+from ost.services import import_bsdata, open_store
+
+SAMPLE = Path(__file__).resolve().parent.parent.parent / "shared" / "bsdata-9e"
+
+pytestmark = [
+    pytest.mark.bsdata,
+    pytest.mark.skipif(not SAMPLE.is_dir(), reason="the BattleScribe sample ../shared/bsdata-9e is not present"),
+]
+
+FACTIONS = {
+    "bs-orks": 102,
+    "bs-necrons": 63,
+    "bs-t-au-empire": 59,
+    "bs-imperium-adeptus-astartes-ultramarines": 223,
+    "bs-imperium-astra-militarum": 147,
+}
+#: Datasheets the files price at 0 points (Open Play variants, Ork vehicle builders, PL-only characters).
+FREE_IN_THE_DATA = {
+    "Kart",
+    "Wagon",
+    "Looted Wagon",
+    "Looted 'Eavy Wagon",
+    "Battle Fortress",
+    "Grukk Face-Rippa",
+    "Goff Rokker",
+    "Skrak's Skull-nobz",
+    "Land Raider Variant (Open Play)",
+}
+
+
+@pytest.fixture(scope="module")
+def sample() -> BsImport:
+    return read_bsdata([SAMPLE])
+
+
+def find(result: BsImport, faction: str, name: str) -> Datasheet:
+    found = [s for s in result.datasheets if s.faction == faction and s.name == name]
+    assert len(found) == 1, f"{name} in {faction}: {len(found)} found"
+    return found[0]
+
+
+def test_every_datasheet_of_five_armies_has_role_points_and_size(sample: BsImport) -> None:
+    coverage = {c.faction: c for c in sample.coverage}
+    for faction, count in FACTIONS.items():
+        sheets = [s for s in sample.datasheets if s.faction == faction]
+        assert len(sheets) == count, faction
+        for sheet in sheets:
+            assert isinstance(sheet.role, Role)
+            assert 1 <= sheet.min_models <= sheet.max_models, sheet.name
+            assert sheet.points > 0 or sheet.name in FREE_IN_THE_DATA, sheet.name
+        report = coverage[faction]
+        assert report.datasheets == count
+        assert report.size >= count - 2, (faction, report.size)  # two AM Legends units have no maximum
+        assert report.keywords >= count - 2 and report.profiles >= count - 1
+        assert sum(s.role is Role.UNSLOTTED for s in sheets) <= 1
+
+
+def test_boyz(sample: BsImport) -> None:
+    boyz = find(sample, "bs-orks", "Boyz")
+    assert (boyz.role, boyz.min_models, boyz.max_models, boyz.points, boyz.points_per_model) == (
+        Role.TROOPS,
+        10,
+        30,
+        80,
+        8,
+    )
+    assert boyz.faction_keywords == ["ORKS", "<CLAN>"]
+    assert "INFANTRY" in boyz.keywords and boyz.identity == "BOYZ"
+
+
+def test_intercessors(sample: BsImport) -> None:
+    squad = find(sample, "bs-imperium-adeptus-astartes-ultramarines", "Intercessor Squad")
+    assert (squad.role, squad.min_models, squad.max_models, squad.points, squad.points_per_model) == (
+        Role.TROOPS,
+        5,
+        10,
+        90,
+        18,
+    )
+
+
+def test_necron_warriors(sample: BsImport) -> None:
+    warriors = find(sample, "bs-necrons", "Necron Warriors")
+    assert (warriors.min_models, warriors.max_models, warriors.points, warriors.points_per_model) == (10, 20, 110, 11)
+    assert warriors.faction_keywords == ["<DYNASTY>", "NECRONS"]
+
+
+def test_trukk_transport(sample: BsImport) -> None:
+    trukk = find(sample, "bs-orks", "Trukk")
+    assert trukk.role is Role.DEDICATED_TRANSPORT and trukk.points == 70
+    capacity = trukk.transport
+    assert capacity is not None and capacity.verified
+    assert capacity.capacity == 12
+    assert SpaceRule(keywords=["MEGA ARMOUR"], space=2) in capacity.space
+    assert ["INFANTRY"] in capacity.allowed
+
+
+def test_chimera_transport(sample: BsImport) -> None:
+    chimera = find(sample, "bs-imperium-astra-militarum", "Chimera")
+    capacity = chimera.transport
+    assert capacity is not None and capacity.verified
+    assert capacity.capacity == 12
+    assert capacity.allowed == [["ASTRA MILITARUM", "INFANTRY"]]
+    ogryns = [rule for rule in capacity.space if rule.keywords[0].startswith("OGRYN")]
+    assert ogryns and ogryns[0].space == 3
+
+
+def test_legends_and_imported_agents(sample: BsImport) -> None:
+    orks = [s for s in sample.datasheets if s.faction == "bs-orks"]
+    assert sum(s.legends for s in orks) == 18
+    astra = {s.name for s in sample.datasheets if s.faction == "bs-imperium-astra-militarum"}
+    assert "Inquisitor" in astra  # imported roots of the Inquisition catalogue
+    assert any("8245-63be-d7bd-d042" in str(w) for w in sample.warnings)  # Imperial Navy is not in the sample
+    assert any("introuvable" in w.message("fr") for w in sample.warnings)
+
+
+def test_ids_are_unique_and_stable(sample: BsImport) -> None:
+    ids = [s.id for s in sample.datasheets]
+    assert len(ids) == len(set(ids))
+    again = read_bsdata([SAMPLE / "Orks.cat", SAMPLE / "Warhammer 40,000.gst"])
+    orks = {s.id for s in sample.datasheets if s.faction == "bs-orks"}
+    assert {s.id for s in again.datasheets if s.faction == "bs-orks"} == orks
+
+
+def _army(catalogue: Catalogue) -> ListBuilder:
+    builder = ListBuilder(catalogue, limit=1000, name="Orks importés")
+    by_name = {s.name: s.id for s in catalogue if s.faction == "bs-orks"}
+    placeholders = {"<CLAN>": "GOFFS"}
+    builder.add(by_name["Warboss"], placeholders=placeholders, warlord=True)
+    boyz = builder.add(by_name["Boyz"], models=12, placeholders=placeholders)
+    builder.add(by_name["Boyz"], placeholders=placeholders)
+    trukk = builder.add(by_name["Trukk"], placeholders=placeholders)
+    builder.unit(boyz).transport = trukk
+    builder.add(by_name["Gretchin"], placeholders=placeholders)
+    return builder
+
+
+def test_a_list_of_imported_datasheets_validates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sample: BsImport
+) -> None:
+    db = tmp_path / "imported.sqlite"
+    with open_store(db) as store:
+        import_bsdata(store, [SAMPLE / "Orks.cat", SAMPLE / "Warhammer 40,000.gst"])
+        catalogue = store.load()
+    builder = _army(catalogue)
+    report = validate(catalogue, builder.army)
+    assert report.legal, [f.code for f in report.findings]
+    path = tmp_path / "orks.ost"
+    listfile.save(builder.army, path)
+    code = main(["--db", str(db), "check", str(path)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "TRANSPORT" not in out  # the Trukk's capacity was understood and the Boyz fit
+
+    # Thirteen Boyz do not fit: the check says so, from the imported capacity.
+    builder.unit(builder.army.detachments[0].units[1].id).models = 13
+    listfile.save(builder.army, path)
+    code = main(["--db", str(db), "check", str(path)])
+    out = capsys.readouterr().out
+    assert code == 1 and "TRANSPORT-EMBARK" in out

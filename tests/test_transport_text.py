@@ -1,0 +1,263 @@
+"""Free-text BattleScribe transport capacities: the examples of the BSData notes, odd cases, random text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ost.core.catalogue import SpaceRule, TransportCapacity
+from ost.formats.transport_text import Vocabulary, parse_transport
+
+SAMPLE = Path(__file__).resolve().parent.parent.parent / "shared" / "bsdata-9e"
+
+TRUKK = (
+    "This model has a transport capacity of 12 FLASH GITZ, SPECIALIST MOB INFANTRY or INFANTRY models. "
+    "Each MEGA ARMOUR or JUMP PACK model takes up the space of 2 models."
+)
+CHAOS_RHINO = (
+    "This model has a transport capacity of 10 <LEGION> INFANTRY. "
+    "It cannot transport TERMINATOR, CULT OF DESTRUCTION, JUMP PACK or POSSESSED models."
+)
+CHIMERA = (
+    "This model can transport 12 ASTRA MILITARUM INFANTRY models. Each Heavy Weapons Team and Veteran Heavy "
+    "Weapons Team takes up the space of 2 models. Each OGRYN and BULLGRYN takes up the space of 3 models."
+)
+GHOST_ARK = (
+    "This model has a transport capacity of 10 <DYNASTY> NECRON WARRIORS or <DYNASTY> INFANTRY CHARACTER models."
+)
+DEVILFISH = (
+    "This model has a transport capacity of 12 <SEPT> INFANTRY or <SEPT> DRONE models and 1 <SEPT> RECON DRONE "
+    "model. It cannot transport BATTLESUIT models."
+)
+TYRANNOCYTE = (
+    "One of the following:\n• 20 <HIVE FLEET> INFANTRY models. Each model with a Wounds characteristic of more "
+    "than one takes up the space of 3 models.\n• 1 <HIVE FLEET> MONSTER with a Wounds characteristic of 16 or less."
+)
+UM_RHINO = (
+    "This model can transport 10 CHAPTER INFANTRY models. "
+    "It cannot transport JUMP PACK, TERMINATOR, PRIMARIS, CENTURION models."
+)
+
+
+def test_trukk() -> None:
+    result = parse_transport(TRUKK)
+    assert result.verified and result.text is None
+    assert result.capacity == 12
+    # "SPECIALIST MOB INFANTRY" adds nothing once plain INFANTRY may embark.
+    assert result.allowed == [["FLASH GITZ"], ["INFANTRY"]]
+    assert result.space == [SpaceRule(keywords=["MEGA ARMOUR"], space=2), SpaceRule(keywords=["JUMP PACK"], space=2)]
+    assert result.forbidden == []
+
+
+def test_trukk_with_a_vocabulary_splits_keywords_it_knows() -> None:
+    text = "This model has a transport capacity of 12 SPECIALIST MOB INFANTRY or FLASH GITZ models."
+    assert parse_transport(text).allowed == [["SPECIALIST MOB", "INFANTRY"], ["FLASH GITZ"]]
+    assert parse_transport(text, ["Specialist Mob", "Infantry", "Flash Gitz"]).allowed == [
+        ["SPECIALIST MOB", "INFANTRY"],
+        ["FLASH GITZ"],
+    ]
+
+
+def test_chaos_rhino() -> None:
+    result = parse_transport(CHAOS_RHINO)
+    assert result.verified
+    assert result.capacity == 10
+    assert result.allowed == [["<LEGION>", "INFANTRY"]]
+    assert result.forbidden == ["TERMINATOR", "CULT OF DESTRUCTION", "JUMP PACK", "POSSESSED"]
+
+
+def test_chimera() -> None:
+    result = parse_transport(CHIMERA)
+    assert result.verified
+    assert result.capacity == 12
+    assert result.allowed == [["ASTRA MILITARUM", "INFANTRY"]]
+    assert {tuple(r.keywords): r.space for r in result.space} == {
+        ("HEAVY WEAPONS TEAM",): 2,
+        ("VETERAN HEAVY WEAPONS TEAM",): 2,
+        ("OGRYN",): 3,
+        ("BULLGRYN",): 3,
+    }
+
+
+def test_chimera_with_the_catalogue_spelling() -> None:
+    """The datasheets say OGRYNS; the transport text says OGRYN: the vocabulary's spelling wins."""
+    result = parse_transport(CHIMERA, Vocabulary(["Ogryns", "Bullgryns", "Astra Militarum", "Infantry"]))
+    assert SpaceRule(keywords=["OGRYNS"], space=3) in result.space
+    assert result.allowed == [["ASTRA MILITARUM", "INFANTRY"]]
+
+
+def test_ghost_ark() -> None:
+    result = parse_transport(GHOST_ARK)
+    assert result.verified
+    assert result.allowed == [["<DYNASTY>", "NECRON WARRIORS"], ["<DYNASTY>", "INFANTRY", "CHARACTER"]]
+
+
+def test_devilfish_second_count_is_not_verified() -> None:
+    result = parse_transport(DEVILFISH)
+    assert not result.verified and result.text == DEVILFISH
+    assert result.capacity == 12
+    assert result.allowed == [["<SEPT>", "INFANTRY"], ["<SEPT>", "DRONE"]]
+    assert result.forbidden == ["BATTLESUIT"]
+
+
+def test_tyrannocyte_one_of_the_following_is_not_verified() -> None:
+    result = parse_transport(TYRANNOCYTE)
+    assert not result.verified
+    assert result.text == TYRANNOCYTE
+
+
+def test_ultramarines_rhino_bare_chapter_is_a_placeholder() -> None:
+    result = parse_transport(UM_RHINO)
+    assert result.verified
+    assert result.capacity == 10
+    assert result.allowed == [["<CHAPTER>", "INFANTRY"]]
+    assert result.forbidden == ["JUMP PACK", "TERMINATOR", "PRIMARIS", "CENTURION"]
+
+
+@pytest.mark.parametrize(
+    ("text", "capacity", "allowed"),
+    [
+        ("This model can transport 12 <Chapter> Infantry models.", 12, [["<CHAPTER>", "INFANTRY"]]),
+        (
+            "This model has a transport capacity of 10 < CRAFTWORLD > INFANTRY models.",
+            10,
+            [["<CRAFTWORLD>", "INFANTRY"]],
+        ),
+        ("This model has a transport capacity of 10 <LEGION< INFANTRY models.", 10, [["<LEGION>", "INFANTRY"]]),
+        ("This model has a transport capacity of 10 (ORDER) INFANTRY models.", 10, [["<ORDER>", "INFANTRY"]]),
+        ("This model has a transport capacity 40 INFANTRY models.", 40, [["INFANTRY"]]),
+        ("This model has a transport capacity of two INFANTRY units, up to a total of 20 models.", 20, [["INFANTRY"]]),
+        ("The Storm Eagle can transport 20 <CHAPTER> INFANTRY models.", 20, [["<CHAPTER>", "INFANTRY"]]),
+        ("6", 6, []),
+    ],
+)
+def test_spellings(text: str, capacity: int, allowed: list[list[str]]) -> None:
+    result = parse_transport(text)
+    assert result.verified, text
+    assert (result.capacity, result.allowed) == (capacity, allowed)
+
+
+def test_specific_space_rules_come_first() -> None:
+    text = (
+        "This model has a transport capacity of 15 <CHAPTER> INFANTRY models. Each JUMP PACK model takes up the "
+        "space of 2 models (a PRIMARIS JUMP PACK model takes up the space of 3 models instead)."
+    )
+    result = parse_transport(text, ["Primaris", "Jump Pack", "Infantry"])
+    assert result.verified
+    assert result.space == [
+        SpaceRule(keywords=["PRIMARIS", "JUMP PACK"], space=3),
+        SpaceRule(keywords=["JUMP PACK"], space=2),
+    ]
+
+
+def test_plural_in_forbidden_list_and_and_each() -> None:
+    text = (
+        "This model can transport 6 <CHAPTER> INFANTRY models. Each JUMP PACK or TERMINATOR model takes the space of "
+        "two other infantry models and each CENTURION takes the space of three other models. "
+        "It cannot transport TERMINATORS or PRIMARIS models."
+    )
+    result = parse_transport(text, ["Terminator", "Primaris", "Jump Pack", "Centurion"])
+    assert result.verified
+    assert result.forbidden == ["TERMINATOR", "PRIMARIS"]
+    assert SpaceRule(keywords=["CENTURION"], space=3) in result.space
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This model has a transport capacity of 20 FLASH GITZ or <CLAN> INFANTRY models. If this model is equipped "
+        "with a killkannon, it has a transport capacity of 12 FLASH GITZ or <CLAN> INFANTRY models instead.",
+        "This model has a transport capacity of 12 INFANTRY models. Each model with a Wounds characteristic of 3 or "
+        "more takes up the space of 2 models.",
+        "This model can transport any number of INFANTRY CHARACTERS and one other INFANTRY unit.",
+        "This model has a transport capacity as follows:\n- 24 INFANTRY models\n- 8 DRONES models",
+        "It cannot transport non-CHARACTER models with a Wounds characteristic of 4 or more.",
+        "Carries stuff.",
+        "",
+    ],
+)
+def test_not_understood_is_flagged(text: str) -> None:
+    result = parse_transport(text)
+    assert not result.verified
+    assert "4" not in result.forbidden  # conditions never leak into keyword lists
+
+
+def test_harmless_unit_limit_is_ignored() -> None:
+    text = "This building has a transport capacity of 12 INFANTRY models. No more than two units can be embarked."
+    result = parse_transport(text)
+    assert result.verified and result.capacity == 12
+
+
+def test_very_long_text_is_not_parsed() -> None:
+    result = parse_transport("This model can transport 10 INFANTRY models. " * 200)
+    assert not result.verified and result.capacity is None
+
+
+WORDS = st.sampled_from(
+    [
+        "This model",
+        "has a transport capacity of",
+        "can transport",
+        "12",
+        "two",
+        "<CLAN>",
+        "< SEPT >",
+        "<LEGION<",
+        "INFANTRY",
+        "models",
+        "or",
+        "and",
+        ",",
+        ".",
+        "(",
+        ")",
+        "Each",
+        "takes up the space of",
+        "It cannot transport",
+        "with a Wounds characteristic of",
+        "\n•",
+        "- ",
+        "CHAPTER",
+        "OGRYNS",
+    ]
+)
+
+
+@given(st.lists(WORDS, max_size=40).map(" ".join), st.lists(st.text(max_size=12), max_size=5))
+def test_phrase_soup_never_crashes(text: str, vocabulary: list[str]) -> None:
+    result = parse_transport(text, vocabulary)
+    assert isinstance(result, TransportCapacity)
+    assert result.capacity is None or result.capacity >= 0
+    assert all(rule.space >= 0 and rule.keywords for rule in result.space)
+    assert all(alternative for alternative in result.allowed)
+    assert result.verified or result.text is not None or not text.strip()
+
+
+@given(st.text(max_size=400))
+def test_random_text_never_crashes(text: str) -> None:
+    result = parse_transport(text)
+    assert isinstance(result, TransportCapacity)
+    TransportCapacity.model_validate(result.model_dump())
+
+
+@pytest.mark.bsdata
+@pytest.mark.skipif(not SAMPLE.is_dir(), reason="the BattleScribe sample ../shared/bsdata-9e is not present")
+def test_every_transport_text_of_the_sample() -> None:
+    """Most real texts are understood; the rest are flagged, none crashes."""
+    import xml.etree.ElementTree as ET
+
+    texts: set[str] = set()
+    for path in SAMPLE.iterdir():
+        if path.suffix not in (".cat", ".gst"):
+            continue
+        for element in ET.parse(path).getroot().iter():
+            if element.tag.endswith("}profile") and element.get("typeName") == "Transport":
+                texts.update(c.text or "" for c in element.iter() if c.tag.endswith("}characteristic"))
+    results = [parse_transport(text) for text in sorted(texts)]
+    verified = sum(r.verified for r in results)
+    assert len(texts) >= 60
+    assert verified >= 0.7 * len(texts), f"{verified} of {len(texts)} understood"
+    assert all(r.capacity is not None for r in results if r.verified)
