@@ -105,6 +105,8 @@ class PlacedCard:
     parts: int = 1
     title_size: float = 9.0
     title_lines: list[str] = field(default_factory=list)
+    #: Height of each flowable, when it was last wrapped at the card's width (drawing then skips wrapping).
+    heights: list[float | None] = field(default_factory=list)
 
 
 # --- styles ------------------------------------------------------------------------
@@ -201,6 +203,32 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(text, style)
 
 
+def labelled(label: str, text: str, style: ParagraphStyle, bold: str, width: float) -> Paragraph:
+    """A paragraph that starts with a bold run-in ``label`` ("Mots-clefs :") followed by plain ``text``.
+
+    The label is drawn as the paragraph's bullet, with the first line indented
+    past it, so the text stays one plain run: reportlab lays such paragraphs
+    out several times faster than ones with inline bold. A label too wide for
+    that falls back to inline markup (it then wraps like any text).
+    """
+    text = common.typo(text)
+    label = common.typo(label)
+    label_width = stringWidth(label, bold, style.fontSize)
+    if label_width > width * 0.6:
+        return Paragraph(f"<b>{esc(label)}</b> {esc(text)}", style)
+    run_in = ParagraphStyle(
+        f"{style.name}-label",
+        parent=style,
+        bulletFontName=bold,
+        bulletFontSize=style.fontSize,
+        bulletIndent=0,
+        leftIndent=0,
+        # reportlab puts 0.6 em between a bullet and the text.
+        firstLineIndent=label_width + 0.6 * style.fontSize,
+    )
+    return Paragraph(esc(text), run_in, bulletText=label)
+
+
 def _bullets(items: Iterable[str], st: _CardStyles) -> list[Flowable]:
     style = ParagraphStyle(
         f"bullet-{st.size}",
@@ -240,10 +268,21 @@ class _Deck:
     def w(self, fr: str, en: str) -> str:
         return common.words(self.lang, fr, en)
 
-    @property
-    def colon(self) -> str:
-        """The colon after a label: "\u00a0: " in French (never alone at a line start), ": " in English."""
-        return self.w(common.NBSP + ": ", ": ")
+    def cell(self, text: str, style: ParagraphStyle, width: float, *, marked: bool = False) -> Any:
+        """Plain text when it fits on one line of ``width`` (much cheaper to lay out), else a paragraph.
+
+        ``marked`` texts may hold ``**bold**``: those always become paragraphs.
+        """
+        text = common.typo(text) if marked else text
+        if not (marked and "**" in text) and "\n" not in text:
+            pad = 2 * max(1.0, style.fontSize * 0.24)
+            if stringWidth(text, style.fontName, style.fontSize) + pad <= width:
+                return text
+        return _p(rich(text) if marked else esc(text), style)
+
+    def labelled(self, label: str, text: str, style: ParagraphStyle) -> Paragraph:
+        """``label`` in bold, a colon, then ``text`` (see :func:`labelled`)."""
+        return labelled(label + self.w(" :", ":"), text, style, self.fonts.condensed_bold, self.width)
 
     # -- which datasheets and abilities ----------------------------------------------
 
@@ -343,7 +382,7 @@ class _Deck:
             marks = ""
             if unit.warlord:
                 marks += " ★"
-            out.append(_p(f"<b>{esc(label)}{marks}</b>{self.colon}{esc(' · '.join(facts))}", st.small))
+            out.append(self.labelled(label + marks, " · ".join(facts), st.small))
         if sheet.profiles:
             out.append(self.profile_table(sheet, st))
         if sheet.weapons:
@@ -355,18 +394,13 @@ class _Deck:
                 name = entry.name(lang)
                 special.append(f"{name} ({ability.parameter})" if ability.parameter else name)
             elif ability.text:
-                out.append(_p(f"<b>{esc(ability.display)}</b>{self.colon}{esc(common.typo(ability.text))}", st.body))
+                out.append(self.labelled(ability.display, ability.text, st.body))
             else:
                 special.append(ability.display)
         if special:
-            out.append(
-                _p(
-                    f"<b>{esc(w('Capacités spéciales', 'Special abilities'))}</b>{self.colon}{esc(', '.join(special))}",
-                    st.body,
-                )
-            )
+            out.append(self.labelled(w("Capacités spéciales", "Special abilities"), ", ".join(special), st.body))
         if sheet.transport is not None:
-            out.append(_p(self.transport_text(sheet), st.body))
+            out.append(self.labelled("Transport", self.transport_text(sheet), st.body))
         if sheet.is_independent_character:
             out.append(
                 _p(esc(w("Personnage indépendant (9 PV ou moins).", "Independent character (9 W or fewer).")), st.small)
@@ -385,21 +419,21 @@ class _Deck:
                 )
             )
         if sheet.keywords:
-            out.append(
-                _p(f"<b>{esc(w('Mots-clefs', 'Keywords'))}</b>{self.colon}{esc(', '.join(sheet.keywords))}", st.small)
-            )
+            out.append(self.labelled(w("Mots-clefs", "Keywords"), ", ".join(sheet.keywords), st.small))
         if sheet.faction_keywords:
             values = _placeholders(units)
             shown = [f"{k} = {values[k]}" if k in values else k for k in sheet.faction_keywords]
-            out.append(_p(f"<b>{esc(w('Faction', 'Faction'))}</b>{self.colon}{esc(', '.join(shown))}", st.small))
+            out.append(self.labelled("Faction", ", ".join(shown), st.small))
         return out
 
     def profile_table(self, sheet: Datasheet, st: _CardStyles) -> Table:
         head = _PROFILE_HEAD[self.lang]
         rows: list[list[Any]] = [list(head)]
         for p in sheet.profiles:
-            rows.append([_p(esc(p.name), st.cell_bold), p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv])
+            rows.append([p.name, p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv])
         widths, squeezed = self._stat_widths(rows, st)
+        for row in rows[1:]:
+            row[0] = self.cell(row[0], st.cell_bold, widths[0])
         if squeezed:  # odd data (very long values): let them wrap inside their columns
             centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
             rows = [rows[0]] + [[r[0], *[_p(esc(v), centred) for v in r[1:]]] for r in rows[1:]]
@@ -408,6 +442,7 @@ class _Deck:
             widths,
             st,
             ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+            ("FONTNAME", (0, 1), (0, -1), st.fonts.condensed_bold),
             *[("BACKGROUND", (0, r), (-1, r), ZEBRA) for r in range(2, len(rows), 2)],
         )
 
@@ -423,7 +458,7 @@ class _Deck:
         stats = []
         for col in range(1, columns + 1):
             widest = max(stringWidth(str(r[col]), st.fonts.condensed_bold, st.cell.fontSize) for r in rows)
-            stats.append(max(widest + pad, st.size * 1.9))
+            stats.append(max(widest + pad, st.size * 1.4))
         room = self.width * 0.7
         squeezed = sum(stats) > room
         if squeezed:
@@ -455,9 +490,9 @@ class _Deck:
         for weapon in sheet.weapons:
             rows.append(
                 [
-                    _p(esc(weapon.name), st.cell_bold),
-                    _p(esc(weapon.range), st.cell),
-                    _p(esc(weapon.type), st.cell),
+                    self.cell(weapon.name, st.cell_bold, widths[0]),
+                    self.cell(weapon.range, st.cell, widths[1]),
+                    self.cell(weapon.type, st.cell, widths[2]),
                     stat(weapon.s, widths[3]),
                     stat(weapon.ap, widths[4]),
                     stat(weapon.d, widths[5]),
@@ -465,14 +500,24 @@ class _Deck:
             )
             if weapon.abilities:
                 row = len(rows)
-                rows.append([_p(esc(weapon.abilities), st.italic), "", "", "", "", ""])
+                rows.append([self.cell(weapon.abilities, st.italic, self.width), "", "", "", "", ""])
                 extra += [
+                    ("FONTNAME", (0, row), (-1, row), st.fonts.condensed_italic),
+                    ("FONTSIZE", (0, row), (-1, row), st.italic.fontSize),
+                    ("TEXTCOLOR", (0, row), (-1, row), MUTED),
                     ("SPAN", (0, row), (-1, row)),
                     ("LINEABOVE", (0, row), (-1, row), 0, colors.white),
                     ("TOPPADDING", (0, row), (-1, row), 0),
                     ("NOSPLIT", (0, row - 1), (-1, row)),  # a weapon keeps its abilities on its card
                 ]
-        return _grid_table(rows, widths, st, ("ALIGN", (3, 0), (-1, -1), "CENTER"), *extra)
+        return _grid_table(
+            rows,
+            widths,
+            st,
+            ("ALIGN", (3, 0), (-1, -1), "CENTER"),
+            ("FONTNAME", (0, 1), (0, -1), st.fonts.condensed_bold),
+            *extra,
+        )
 
     def _weapon_widths(self, sheet: Datasheet, st: _CardStyles) -> list[float]:
         """Range, S, AP and D as wide as their longest value or header; type up to 28 %; the name the rest."""
@@ -500,23 +545,22 @@ class _Deck:
         return [name, rng, kind, *stats]
 
     def transport_text(self, sheet: Datasheet) -> str:
+        """What a transport carries, in words (plain text)."""
         t = sheet.transport
         assert t is not None
         w = self.w
         capacity = str(t.capacity) if t.capacity is not None else "?"
         allowed = " | ".join(" ".join(a) for a in t.allowed) or w("infanterie", "infantry")
-        text = f"<b>Transport</b>{self.colon}{esc(capacity)} ({esc(allowed)})"
+        text = f"{capacity} ({allowed})"
         if t.forbidden:
-            text += esc(w(f" ; interdits : {', '.join(t.forbidden)}", f"; not: {', '.join(t.forbidden)}"))
+            text += w(f" ; interdits : {', '.join(t.forbidden)}", f"; not: {', '.join(t.forbidden)}")
         for rule in t.space:
-            text += esc(
-                w(
-                    f" ; {' '.join(rule.keywords)} : {rule.space} places",
-                    f"; {' '.join(rule.keywords)}: {rule.space} places",
-                )
+            text += w(
+                f" ; {' '.join(rule.keywords)} : {rule.space} places",
+                f"; {' '.join(rule.keywords)}: {rule.space} places",
             )
         if not t.verified and t.text:
-            text += esc(f" ({t.text})")
+            text += f" ({t.text})"
         return text
 
     # -- ability cards ----------------------------------------------------------------------
@@ -533,9 +577,9 @@ class _Deck:
             out: list[Flowable] = [_p(esc(kind), st.meta)]
             if parameters:
                 shown = ", ".join(f"{entry.name(self.lang)} ({p})" for p in parameters)
-                out.append(_p(f"<b>{esc(w('Dans l’armée', 'In the army'))}</b>{self.colon}{esc(shown)}", st.small))
+                out.append(self.labelled(w("Dans l’armée", "In the army"), shown, st.small))
             out.append(_p(esc(common.typo(entry.summary(self.lang))), st.body))
-            out.append(_p(f"<b>{esc(w('Utilisée par', 'Used by'))}</b>{self.colon}{esc(', '.join(names))}", st.small))
+            out.append(self.labelled(w("Utilisée par", "Used by"), ", ".join(names), st.small))
             return out
 
         return CardSpec(CardKind.ABILITY, entry.name(self.lang), build, key=entry.key)
@@ -563,7 +607,7 @@ class _Deck:
             total = sum(parts)
             widths = [self.width * p / total for p in parts]
             rows: list[list[Any]] = [[_p(rich(h), st.head) for h in table.header]]
-            rows += [[_p(rich(c), st.cell) for c in row] for row in table.rows]
+            rows += [[self.cell(c, st.cell, widths[i], marked=True) for i, c in enumerate(row)] for row in table.rows]
             zebra = [("BACKGROUND", (0, r), (-1, r), ZEBRA) for r in range(2, len(rows), 2)]
             return [_grid_table(rows, widths, st, *zebra, accent=RULE_ACCENT)]
         assert block.grid is not None
@@ -601,22 +645,29 @@ def _placeholders(units: Iterable[Unit]) -> dict[str, str]:
 # --- fitting -------------------------------------------------------------------------------
 
 
-def _stack_height(flowables: Sequence[Flowable], width: float, height: float) -> float:
+def _stack_height(flowables: Sequence[Flowable], width: float, height: float) -> tuple[float, list[float | None]]:
+    """Total height of ``flowables`` one above the other, and the height of each."""
     total = 0.0
+    heights: list[float | None] = []
     for index, flowable in enumerate(flowables):
         if index:
             total += flowable.getSpaceBefore()
         _, h = flowable.wrap(width, height)
+        heights.append(h)
         total += h
         if index < len(flowables) - 1:
             total += flowable.getSpaceAfter()
-    return total
+    return total, heights
 
 
-def _split(flowables: list[Flowable], width: float, height: float) -> list[list[Flowable]]:
-    """Share ``flowables`` out over as many card bodies of ``width`` × ``height`` as needed."""
-    pages: list[list[Flowable]] = []
+def _split(flowables: list[Flowable], width: float, height: float) -> list[tuple[list[Flowable], list[float | None]]]:
+    """Share ``flowables`` out over as many card bodies of ``width`` × ``height`` as needed.
+
+    Each card body comes with the heights its flowables were last wrapped to.
+    """
+    pages: list[tuple[list[Flowable], list[float | None]]] = []
     current: list[Flowable] = []
+    heights: list[float | None] = []
     room = height
     queue = deque(flowables)
     while queue:
@@ -625,27 +676,27 @@ def _split(flowables: list[Flowable], width: float, height: float) -> list[list[
         _, h = flowable.wrap(width, room - before)
         if h + before <= room:
             current.append(flowable)
+            heights.append(h)
             room -= h + before + flowable.getSpaceAfter()
             continue
         parts = flowable.split(width, room - before) if room - before > 0 else []
         if len(parts) > 1:
             _, first = parts[0].wrap(width, room - before)
             if first + before <= room:
-                current.append(parts[0])
-                pages.append(current)
-                current, room = [], height
+                pages.append(([*current, parts[0]], [*heights, first]))
+                current, heights, room = [], [], height
                 queue.extendleft(reversed(parts[1:]))
                 continue
         if current:
-            pages.append(current)
-            current, room = [], height
+            pages.append((current, heights))
+            current, heights, room = [], [], height
             queue.appendleft(flowable)
             continue
         # Alone on an empty card and still too tall, and it cannot be split: shrink it.
-        pages.append([KeepInFrame(width, height, [flowable], mode="shrink")])
-        current, room = [], height
+        pages.append(([KeepInFrame(width, height, [flowable], mode="shrink")], [None]))
+        current, heights, room = [], [], height
     if current:
-        pages.append(current)
+        pages.append((current, heights))
     return pages
 
 
@@ -729,19 +780,39 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
         title_size, title_lines = _title_layout(spec.title, inner - 2 * mm, fonts, size)
         probe = PlacedCard(spec, [], title_size=title_size, title_lines=title_lines)
         body = h - 2 * pad - _title_height(probe) - FOOTER - 1.2 * mm
-        chosen: list[Flowable] | None = None
-        for scale in SCALES:
+        # Text height grows about as the square of the type size: start from the first scale
+        # that may fit, so a long card is built and measured once or twice, not four times.
+        flowables = spec.build(round(size.font_size * SCALES[0], 2))
+        needed, heights = _stack_height(flowables, inner, body)
+        if needed <= body:
+            placed.append(PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights))
+            continue
+        fitted = False
+        for scale in SCALES[1:]:
+            if needed * scale * scale > body * 1.06:
+                continue
             flowables = spec.build(round(size.font_size * scale, 2))
-            if _stack_height(flowables, inner, body) <= body:
-                chosen = flowables
+            total, heights = _stack_height(flowables, inner, body)
+            if total <= body:
+                placed.append(
+                    PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights)
+                )
+                fitted = True
                 break
-        if chosen is not None:
-            placed.append(PlacedCard(spec, chosen, title_size=title_size, title_lines=title_lines))
+        if fitted:
             continue
         pieces = _split(spec.build(round(size.font_size * SCALES[-1], 2)), inner, body)
-        for index, piece in enumerate(pieces, start=1):
+        for index, (piece, piece_heights) in enumerate(pieces, start=1):
             placed.append(
-                PlacedCard(spec, piece, part=index, parts=len(pieces), title_size=title_size, title_lines=title_lines)
+                PlacedCard(
+                    spec,
+                    piece,
+                    part=index,
+                    parts=len(pieces),
+                    title_size=title_size,
+                    title_lines=title_lines,
+                    heights=piece_heights,
+                )
             )
     return placed
 
@@ -783,7 +854,8 @@ def _draw_card(canvas: Canvas, placed: PlacedCard, x: float, y: float, size: Car
     for index, flowable in enumerate(placed.flowables):
         if index:
             cursor -= flowable.getSpaceBefore()
-        _, fh = flowable.wrap(inner, cursor - bottom)
+        known = placed.heights[index] if index < len(placed.heights) else None
+        fh = known if known is not None else flowable.wrap(inner, cursor - bottom)[1]
         flowable.drawOn(canvas, x + pad, cursor - fh)
         cursor -= fh + flowable.getSpaceAfter()
     # Footer.

@@ -24,6 +24,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -46,7 +47,7 @@ from ost.core.scoring import ArmyScore, UnitScore, format_value, score_army
 from ost.core.text import is_placeholder, keyword_key
 from ost.core.validator import Report, validate
 from ost.pdf import common
-from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, ZEBRA, Paper, esc, words
+from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Paper, esc, words
 from ost.pdf.fonts import Fonts, register_fonts
 
 MARGIN_X = 12 * mm
@@ -179,8 +180,6 @@ def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
 
 def _clip(text: str, font: str, size: float, width: float) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` (for one-line headers)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     if stringWidth(text, font, size) <= width:
         return text
     while text and stringWidth(text + "…", font, size) > width:
@@ -367,12 +366,14 @@ class _Sheet:
         right = ParagraphStyle("head-right", parent=s.head_cell, alignment=TA_RIGHT)
         numeric = {2, 4, 5, 6, 7}
         rows: list[list[Any]] = [[self.p(esc(h), right if i in numeric else s.head_cell) for i, h in enumerate(header)]]
+        total = sum(_UNIT_COLUMNS)
+        widths = [self.width * c / total for c in _UNIT_COLUMNS]
         wounds_total = 0
         for unit in detachment.units:
             score = self.score.unit(unit.id)
             assert score is not None
             wounds_total += score.wounds or 0
-            rows.append(self.unit_row(unit, score))
+            rows.append(self.unit_row(unit, score, widths))
         rows.append(
             [
                 self.p(esc(self.w("Total du détachement", "Detachment total")), s.cell_bold),
@@ -387,8 +388,6 @@ class _Sheet:
                 "",
             ]
         )
-        total = sum(_UNIT_COLUMNS)
-        widths = [self.width * c / total for c in _UNIT_COLUMNS]
         last = len(rows) - 1
         style = _table_style(
             self.fonts,
@@ -396,57 +395,66 @@ class _Sheet:
             ("LINEABOVE", (0, last), (-1, last), 0.8, INK),
             ("ALIGN", (2, 1), (2, -1), "RIGHT"),
             ("ALIGN", (4, 1), (7, -1), "RIGHT"),
+            ("FONTNAME", (9, 1), (9, -1), self.fonts.condensed_bold),
             rows=last,
         )
         return Table(rows, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
 
-    def unit_row(self, unit: Unit, score: UnitScore) -> list[Any]:
+    def cell(self, text: str, style: ParagraphStyle, width: float) -> Any:
+        """Plain text when it fits on one line of the column (far cheaper to lay out), else a paragraph."""
+        if stringWidth(text, style.fontName, style.fontSize) + 6.5 <= width:
+            return text
+        return self.p(esc(text), style)
+
+    def unit_row(self, unit: Unit, score: UnitScore, widths: Sequence[float]) -> list[Any]:
+        # Cells hold plain text or single-style paragraphs: inline markup would make
+        # reportlab's line breaking several times slower on a 60-unit list.
         s = self.s
         sheet = self.catalogue.get(unit.datasheet)
-        name = f"<b>{esc(unit.display_name)}</b>"
         details: list[str] = []
         if unit.custom_name:
-            details.append(esc(sheet.name if sheet else unit.snapshot.name))
+            details.append(sheet.name if sheet else unit.snapshot.name)
         if sheet is None:
-            details.append(esc(self.w("fiche absente du catalogue", "datasheet not in the catalogue")))
+            details.append(self.w("fiche absente du catalogue", "datasheet not in the catalogue"))
         if score.independent_character:
-            details.append(esc(self.w("personnage indépendant", "independent character")))
+            details.append(self.w("personnage indépendant", "independent character"))
         if not score.operational:
-            details.append(esc(self.w("non opérationnelle", "non-operational")))
+            details.append(self.w("non opérationnelle", "non-operational"))
         values = _placeholder_values(unit, sheet.faction_keywords if sheet else unit.snapshot.faction_keywords)
         if values:
-            details.append(esc(", ".join(values)))
-        name_cell = name + "".join(f'<br/><font size="6.5" color="#5c5c5c">{d}</font>' for d in details)
+            details.append(", ".join(values))
+        name_cell: list[Flowable] = [self.p(esc(unit.display_name), s.cell_bold)]
+        name_cell += [self.p(esc(d), s.cell_small) for d in details]
         wargear = common.option_names(unit, sheet)
         links: list[str] = []
         if unit.transport:
             target = self.units.get(unit.transport)
-            links.append(self.w("Transport : ", "Transport: ") + esc(target.display_name if target else unit.transport))
+            links.append(self.w("Transport : ", "Transport: ") + (target.display_name if target else unit.transport))
         if unit.id in self.carried_by:
             carried = ", ".join(u.display_name for u in self.carried_by[unit.id])
-            links.append(self.w("Transporte : ", "Carries: ") + esc(carried))
+            links.append(self.w("Transporte : ", "Carries: ") + carried)
         if unit.linked_to:
             target = self.units.get(unit.linked_to)
-            links.append(self.w("Lié à : ", "Joins: ") + esc(target.display_name if target else unit.linked_to))
+            links.append(self.w("Lié à : ", "Joins: ") + (target.display_name if target else unit.linked_to))
         if unit.id in self.linked_to:
             characters = ", ".join(u.display_name for u in self.linked_to[unit.id])
-            links.append(self.w("Personnages : ", "Characters: ") + esc(characters))
+            links.append(self.w("Personnages : ", "Characters: ") + characters)
         marks: list[str] = []
         if unit.warlord:
             marks.append("★ " + self.w("SG", "WL"))
         if unit.reserve:
             marks.append(self.w("Rés.", "Res."))
         return [
-            self.p(name_cell, s.cell),
-            self.p(esc(score.role.label(self.lang)), s.cell),
+            name_cell,
+            self.cell(score.role.label(self.lang), s.cell, widths[1]),
             str(unit.models),
-            self.p(esc(", ".join(wargear)), s.cell) if wargear else "",
+            self.cell(", ".join(wargear), s.cell, widths[3]) if wargear else "",
             str(score.points),
             str(score.wounds) if score.wounds is not None else "?",
             format_value(score.pv_value, self.lang),
             f"×{score.control_factor}",
-            self.p("<br/>".join(links), s.cell) if links else "",
-            self.p("<br/>".join(esc(m) for m in marks), s.cell_bold) if marks else "",
+            [self.p(esc(common.typo(link)), s.cell) for link in links] if links else "",
+            "\n".join(marks),
         ]
 
     # -- totals, band table, findings ---------------------------------------------------
@@ -496,11 +504,18 @@ class _Sheet:
             )
         )
         rows.append((self.w("Seigneur de guerre", "Warlord"), ", ".join(warlords) or "–"))
-        data = [[self.p(esc(k), s.cell_bold), self.p(esc(v), s.cell)] for k, v in rows]
+        widths = [self.width * 0.28, self.width * 0.72]
+        data = [[self.cell(k, s.cell_bold, widths[0]), self.cell(v, s.cell, widths[1])] for k, v in rows]
         table = Table(
             data,
-            colWidths=[self.width * 0.28, self.width * 0.72],
-            style=_table_style(self.fonts, header=False, zebra_from=0, rows=len(data)),
+            colWidths=widths,
+            style=_table_style(
+                self.fonts,
+                ("FONTNAME", (0, 0), (0, -1), self.fonts.condensed_bold),
+                header=False,
+                zebra_from=0,
+                rows=len(data),
+            ),
             hAlign="LEFT",
         )
         return [self.p(esc(self.w("Totaux", "Totals")), s.heading), table]
@@ -532,38 +547,42 @@ class _Sheet:
         ]
         rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
         bad_rows: list[int] = []
+        good_rows: list[int] = []
+        checked = report.band is not None
         for count in report.role_counts:
             if count.min is None and count.max is None and count.per_sheet is None and count.count == 0:
                 continue
             span = _range(count.min, count.max)
             ok = (count.min is None or count.count >= count.min) and (count.max is None or count.count <= count.max)
-            if not ok:
-                bad_rows.append(len(rows))
+            (good_rows if ok else bad_rows).append(len(rows))
             rows.append(
                 [
-                    self.p(esc(count.role.label(self.lang)), s.cell),
+                    count.role.label(self.lang),
                     str(count.count),
                     span,
                     f"({count.per_sheet})" if count.per_sheet is not None else "–",
-                    self.status(ok, report.band is not None),
+                    self.status(ok, checked),
                 ]
             )
         unslotted = sum(1 for u in self.score.units if u.role is Role.UNSLOTTED)
         if unslotted:
-            rows.append([self.p(esc(Role.UNSLOTTED.label(self.lang)), s.cell), str(unslotted), "–", "–", ""])
+            rows.append([Role.UNSLOTTED.label(self.lang), str(unslotted), "–", "–", ""])
         det_ok = report.max_detachments is None or report.detachments <= report.max_detachments
-        if not det_ok:
-            bad_rows.append(len(rows))
+        (good_rows if det_ok else bad_rows).append(len(rows))
         rows.append(
             [
-                self.p(esc(self.w("Détachements", "Detachments")), s.cell_bold),
+                self.w("Détachements", "Detachments"),
                 str(report.detachments),
                 f"≤ {report.max_detachments}" if report.max_detachments is not None else "–",
                 "–",
-                self.status(det_ok, report.band is not None),
+                self.status(det_ok, checked),
             ]
         )
-        extra = [("TEXTCOLOR", (0, r), (-1, r), ILLEGAL) for r in bad_rows]
+        extra: list[tuple[Any, ...]] = [("FONTNAME", (0, len(rows) - 1), (0, len(rows) - 1), self.fonts.condensed_bold)]
+        extra += [("TEXTCOLOR", (0, r), (-1, r), ILLEGAL) for r in bad_rows]
+        if checked:
+            extra += [("TEXTCOLOR", (4, r), (4, r), LEGAL) for r in good_rows]
+            extra += [("FONTNAME", (4, 1), (4, -1), self.fonts.condensed_bold)]
         widths = [0.34, 0.12, 0.16, 0.18, 0.2]
         table = Table(
             rows,
@@ -575,12 +594,11 @@ class _Sheet:
         out.append(table)
         return out
 
-    def status(self, ok: bool, checked: bool) -> Paragraph | str:
+    def status(self, ok: bool, checked: bool) -> str:
+        """The state of one band-table row (its colour comes from the table style)."""
         if not checked:
             return self.w("non vérifié", "not checked")
-        colour = "#1e6b34" if ok else "#b3141c"
-        text = "✓ OK" if ok else self.w("✗ hors limites", "✗ out of range")
-        return self.p(f'<font color="{colour}">{esc(text)}</font>', self.s.cell_bold)
+        return "✓ OK" if ok else self.w("✗ hors limites", "✗ out of range")
 
     def findings(self, title: str | None = None) -> list[Flowable]:
         s, report = self.s, self.report
@@ -600,13 +618,15 @@ class _Sheet:
             return out
         header = [self.w("Gravité", "Severity"), "Code", self.w("Constat", "Finding"), self.w("Règle", "Rule")]
         rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
-        colours = {Severity.ERROR: "#b3141c", Severity.WARNING: "#9a5b00", Severity.INFO: "#2f3b4c"}
+        colours = {Severity.ERROR: ILLEGAL, Severity.WARNING: WARNING, Severity.INFO: common.HEADER_BG}
+        severity_styles: list[tuple[Any, ...]] = [("FONTNAME", (0, 1), (0, -1), self.fonts.condensed_bold)]
         for item in report.findings:
-            severity = f'<font color="{colours[item.severity]}"><b>{esc(item.severity.label(self.lang))}</b></font>'
             rule = _rule_name(item.rule.seed, item.rule.section, self.lang)
+            row = len(rows)
+            severity_styles.append(("TEXTCOLOR", (0, row), (0, row), colours[item.severity]))
             rows.append(
                 [
-                    self.p(severity, s.cell),
+                    item.severity.label(self.lang),
                     self.p(esc(item.code.value), s.cell_bold),
                     self.p(esc(common.typo(item.message(self.lang))), s.cell),
                     self.p(esc(rule), s.cell_small),
@@ -618,7 +638,7 @@ class _Sheet:
                 rows,
                 colWidths=[self.width * w for w in widths],
                 repeatRows=1,
-                style=_table_style(self.fonts, rows=len(rows)),
+                style=_table_style(self.fonts, *severity_styles, rows=len(rows)),
                 hAlign="LEFT",
             )
         )
