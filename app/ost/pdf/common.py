@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from enum import StrEnum
 from xml.sax.saxutils import escape
 
@@ -13,7 +12,7 @@ __all__ = ["colors"]
 from reportlab.lib.pagesizes import A4, LETTER
 
 from ost.core.armylist import Unit
-from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.catalogue import Datasheet
 
 LANGS = ("fr", "en")
 
@@ -99,11 +98,3 @@ def option_names(unit: Unit, sheet: Datasheet | None) -> list[str]:
         name = option.name if option is not None else option_id
         shown.append(f"{count}× {name}" if count > 1 else name)
     return shown
-
-
-def ability_entries(catalogue: Catalogue, sheet: Datasheet) -> Iterable[str]:
-    """Keys of the glossary abilities a datasheet has (its own and its weapons')."""
-    for ability in sheet.abilities:
-        entry = catalogue.ability(ability.name)
-        if entry is not None:
-            yield entry.key

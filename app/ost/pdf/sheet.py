@@ -28,9 +28,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     Flowable,
     Frame,
-    KeepTogether,
     PageTemplate,
     Paragraph,
     Spacer,
@@ -53,9 +53,11 @@ from ost.pdf.fonts import Fonts, register_fonts
 MARGIN_X = 12 * mm
 MARGIN_TOP = 20 * mm
 MARGIN_BOTTOM = 15 * mm
+#: Room a section heading needs below it (heading, sub-heading, table header and two rows).
+HEADING_ROOM = 32 * mm
 
 #: Relative widths of the unit table's columns.
-_UNIT_COLUMNS = (41, 19, 8, 27, 10, 9, 11, 13, 33, 14)
+_UNIT_COLUMNS = (40, 19, 9, 27, 10, 9, 11, 13, 33, 14)
 
 
 @dataclass(frozen=True)
@@ -89,10 +91,8 @@ def _styles(fonts: Fonts) -> _Styles:
         summary=style("summary", fontSize=9.5, leading=12, spaceAfter=6),
         verdict=style("verdict", fontName=fonts.bold, fontSize=26, leading=30, spaceBefore=2, spaceAfter=2),
         verdict_note=style("verdict-note", fontSize=9, leading=11, spaceAfter=8, textColor=MUTED),
-        heading=style(
-            "heading", fontName=fonts.bold, fontSize=11.5, leading=14, spaceBefore=10, spaceAfter=4, keepWithNext=1
-        ),
-        subheading=style("subheading", fontSize=8, leading=10, textColor=MUTED, spaceAfter=3, keepWithNext=1),
+        heading=style("heading", fontName=fonts.bold, fontSize=11.5, leading=14, spaceBefore=10, spaceAfter=4),
+        subheading=style("subheading", fontSize=8, leading=10, textColor=MUTED, spaceAfter=3),
         body=style("body"),
         cell=style("cell", fontSize=7.5, leading=9),
         cell_bold=style("cell-bold", fontName=fonts.condensed_bold, fontSize=7.5, leading=9),
@@ -274,6 +274,15 @@ class _Sheet:
     def p(self, text: str, style: ParagraphStyle) -> Paragraph:
         return Paragraph(text, style)
 
+    def heading(self, text: str) -> list[Flowable]:
+        """A section heading that never ends a page alone.
+
+        A page break comes first when less than a heading and a few table rows
+        fit; ``keepWithNext`` would instead glue the heading to the whole table
+        and push a long table to the next page, leaving a blank half page.
+        """
+        return [CondPageBreak(HEADING_ROOM), self.p(esc(text), self.s.heading)]
+
     # -- head -------------------------------------------------------------------
 
     def summary_line(self) -> str:
@@ -334,7 +343,7 @@ class _Sheet:
         label = self.w(f"Détachement {index + 1}", f"Detachment {index + 1}")
         if detachment.name:
             label += f" — {detachment.name}"
-        out: list[Flowable] = [self.p(esc(label), self.s.heading)]
+        out: list[Flowable] = self.heading(label)
         scores = [self.score.unit(u.id) for u in detachment.units]
         units = len(detachment.units)
         points = sum(s.points for s in scores if s is not None)
@@ -518,14 +527,14 @@ class _Sheet:
             ),
             hAlign="LEFT",
         )
-        return [self.p(esc(self.w("Totaux", "Totals")), s.heading), table]
+        return [*self.heading(self.w("Totaux", "Totals")), table]
 
     def band_table(self) -> list[Flowable]:
         s, report = self.s, self.report
         title = self.w("Tableau des tranches", "Points-band table")
         if report.band:
             title += f" — {report.band}"
-        out: list[Flowable] = [self.p(esc(title), s.heading)]
+        out: list[Flowable] = self.heading(title)
         if report.band is None:
             out.append(
                 self.p(
@@ -602,7 +611,7 @@ class _Sheet:
 
     def findings(self, title: str | None = None) -> list[Flowable]:
         s, report = self.s, self.report
-        out: list[Flowable] = [self.p(esc(title or self.w("Constats", "Findings")), s.heading)]
+        out: list[Flowable] = self.heading(title or self.w("Constats", "Findings"))
         if not report.findings:
             out.append(
                 self.p(
@@ -678,7 +687,7 @@ class _Sheet:
             story.insert(3, self.p(esc(self.w(f"Fichier : {source}", f"File: {source}")), self.s.note))
         story += self.findings(self.w("Constats de la vérification", "Findings of the check"))
         story.append(Spacer(1, 4 * mm))
-        story.append(KeepTogether(self.band_table()))
+        story += self.band_table()
         story += self.detachments()
         story += self.totals()
         story += self.legend()
@@ -756,6 +765,3 @@ def check_report_pdf(
 def write_pdf(data: bytes, path: Path | str) -> None:
     """Write PDF bytes atomically (a crash leaves the previous file whole)."""
     atomic_write(Path(path), data)
-
-
-__all__: Sequence[str] = ("army_sheet_pdf", "check_report_pdf", "write_pdf")
