@@ -7,6 +7,8 @@ import math
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from helpers import ListBuilder
@@ -260,3 +262,47 @@ def test_unknown_size_and_empty_list(mini: Catalogue) -> None:
         cards_pdf(mini, army, size="tarot")
     pdf = reader(cards_pdf(mini, army, kinds=[CardKind.DATASHEET]))
     assert len(pdf.pages) == 1 and "Aucune carte" in page_texts(pdf)[0]
+
+
+_TEXT = (
+    st.lists(
+        st.one_of(
+            st.text(alphabet=list("abcdefghijklmnopqrstuvwxyz ÉéèêàçôœÆ'«»&<>;:-/0123456789"), min_size=1, max_size=12),
+            st.just("Supercalifragilistiqueexpialidocieusement" * 2),  # a word longer than a card
+        ),
+        min_size=1,
+        max_size=14,
+    )
+    .map(" ".join)
+    .filter(lambda s: s.strip())
+)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=_TEXT,
+    weapon=_TEXT,
+    ability=_TEXT,
+    value=st.text(alphabet=st.sampled_from(list('D6+3x2-/"')), min_size=1, max_size=24),
+    weapons=st.integers(min_value=0, max_value=12),
+    size=st.sampled_from([CardSize.POKER, CardSize.A6]),
+)
+def test_any_text_stays_on_its_card(
+    mini: Catalogue, name: str, weapon: str, ability: str, value: str, weapons: int, size: CardSize
+) -> None:
+    sheet = Datasheet(
+        id="random",
+        name=name,
+        role=Role.ELITES,
+        faction="sm",
+        keywords=[name.upper()[:40] or "X"],
+        profiles=[ModelProfile(name=name, m=value, ws=value, s=value, sv=value)],
+        weapons=[WeaponProfile(name=weapon, range=value, type=weapon, s=value, ap=value, d=value, abilities=ability)]
+        * weapons,
+        abilities=[AbilityRef(name=ability[:60], text=ability * 3)],
+    )
+    catalogue = Catalogue([*mini, sheet], mini.bands, mini.glossary.values(), mini.factions.values())
+    b = ListBuilder(catalogue, name=name)
+    b.add("random", custom_name=name)
+    data = cards_pdf(catalogue, b.army, size=size, kinds=[CardKind.DATASHEET])
+    assert runs_outside_cards(data, Paper.A4, size) == []

@@ -700,10 +700,24 @@ def _split(flowables: list[Flowable], width: float, height: float) -> list[tuple
     return pages
 
 
-def _title_layout(title: str, width: float, fonts: Fonts, size: CardSize) -> tuple[float, list[str]]:
-    """Type size and lines of a card title: one line if it fits at 7 pt or more, else two or three."""
+def _wrap_line(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width``: at spaces, and inside words too long for a line."""
     from reportlab.lib.utils import simpleSplit
 
+    lines: list[str] = []
+    for line in simpleSplit(text, font, size, width):
+        while stringWidth(line, font, size) > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and stringWidth(line[:cut], font, size) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def _title_layout(title: str, width: float, fonts: Fonts, size: CardSize) -> tuple[float, list[str]]:
+    """Type size and lines of a card title: one line if it fits at 74 % of the full size, else up to three."""
     top = 9.5 if size is CardSize.POKER else 12.5
     floor = top * 0.74
     font = fonts.condensed_bold
@@ -713,20 +727,16 @@ def _title_layout(title: str, width: float, fonts: Fonts, size: CardSize) -> tup
             return points, [title]
         points -= 0.5
     points = floor
-    for lines_max in (2, 3):
-        lines = simpleSplit(title, font, points, width)
-        if len(lines) <= lines_max:
-            return points, lines
-    # Very long: shrink until three lines fit (always ends, the floor is tiny).
-    while points > 3:
+    while True:
+        lines = _wrap_line(title, font, points, width)
+        if len(lines) <= 3 or points <= 4:
+            break
         points -= 0.5
-        lines = simpleSplit(title, font, points, width)
-        if len(lines) <= 3 and all(stringWidth(line, font, points) <= width for line in lines):
-            return points, lines
-    lines = simpleSplit(title, font, points, width)[:3]
-    while lines[-1] and stringWidth(lines[-1] + "…", font, points) > width:
-        lines[-1] = lines[-1][:-1]
-    lines[-1] += "…"
+    if len(lines) > 3:  # absurdly long: keep three lines and say it goes on
+        lines = lines[:3]
+        while lines[-1] and stringWidth(lines[-1] + "…", font, points) > width:
+            lines[-1] = lines[-1][:-1]
+        lines[-1] += "…"
     return points, lines
 
 
@@ -855,7 +865,10 @@ def _draw_card(canvas: Canvas, placed: PlacedCard, x: float, y: float, size: Car
         if index:
             cursor -= flowable.getSpaceBefore()
         known = placed.heights[index] if index < len(placed.heights) else None
-        fh = known if known is not None else flowable.wrap(inner, cursor - bottom)[1]
+        if known is None:
+            flowable.canv = canvas  # some flowables (KeepInFrame) measure with the canvas, as in a frame
+            known = flowable.wrap(inner, cursor - bottom)[1]
+        fh = known
         flowable.drawOn(canvas, x + pad, cursor - fh)
         cursor -= fh + flowable.getSpaceAfter()
     # Footer.
