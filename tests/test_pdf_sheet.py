@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from helpers import ListBuilder
 from ost.core.armylist import Unit, UnitSnapshot
@@ -173,3 +175,32 @@ def test_bad_arguments(mini: Catalogue) -> None:
         army_sheet_pdf(mini, army, paper="a3")
     with pytest.raises(ValueError, match="language"):
         army_sheet_pdf(mini, army, lang="de")
+
+
+_NAME = (
+    st.lists(
+        st.one_of(
+            st.text(alphabet=list("abcdefghijklmnopqrstuvwxyz ÉéèêàçôœÆ'«»&<>;:-/0123456789"), min_size=1, max_size=12),
+            st.just("Supercalifragilistiqueexpialidocieusement" * 3),  # a word longer than a column
+        ),
+        min_size=1,
+        max_size=10,
+    )
+    .map(" ".join)
+    .filter(lambda s: s.strip())
+)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(list_name=_NAME, det_name=_NAME, unit_name=_NAME, lang=st.sampled_from(["fr", "en"]))
+def test_any_names_stay_on_the_page(mini: Catalogue, list_name: str, det_name: str, unit_name: str, lang: str) -> None:
+    b = ListBuilder(mini, name=list_name)
+    b.army.detachments[0].name = det_name
+    b.add("captain", custom_name=unit_name, warlord=True)
+    tac = b.add("tactical", custom_name=unit_name, options={"flamer": 1})
+    b.add("rhino")
+    b.unit(tac).transport = "u3"
+    b.add("lieutenant", linked_to=tac, custom_name=unit_name)
+    for make in (army_sheet_pdf, check_report_pdf):
+        pdf = reader(make(mini, b.army, lang=lang))
+        assert outside(text_runs(pdf), (0, 0, *Paper.A4.size)) == []
