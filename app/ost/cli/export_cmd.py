@@ -1,0 +1,88 @@
+"""``ost export sheet|cards|report LIST -o FILE.pdf``: printable PDFs of a list.
+
+- ``sheet``: the army sheet (SPEC.md §4);
+- ``cards``: quick-reference cards, 63×88 mm (``--size poker``) or A6;
+- ``report``: a check report for an opponent's list (verdict, findings, sheet);
+  its exit status is that of ``ost check`` (1 when the list is not legal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, say
+from ost.core import listfile
+from ost.core.validator import validate
+from ost.pdf.cards import CardSize, cards_pdf
+from ost.pdf.common import Paper
+from ost.pdf.fonts import FontError
+from ost.pdf.rulecards import RuleCardError
+from ost.pdf.sheet import army_sheet_pdf, check_report_pdf, write_pdf
+from ost.services import open_store
+
+#: Default output name: next to the list, ``<list>.<what>.pdf``.
+_SUFFIX = {"sheet": "sheet", "cards": "cards", "report": "report"}
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    export = commands.add_parser("export", help="printable PDFs: army sheet, reference cards, check report")
+    export.set_defaults(handler=run)
+    actions = export.add_subparsers(dest="action", metavar="WHAT", required=True)
+    helps = {
+        "sheet": "the army sheet of a list",
+        "cards": "quick-reference cards (datasheets, special abilities, core rules)",
+        "report": "a check report for an opponent's list (exit status 1 when it is not legal)",
+    }
+    for action, text in helps.items():
+        sub = actions.add_parser(action, help=text, description=text)
+        sub.add_argument("list", type=Path, metavar="LIST", help="the list file (.ost)")
+        sub.add_argument("-o", "--output", type=Path, help=f"PDF to write (default: LIST.{_SUFFIX[action]}.pdf)")
+        sub.add_argument("--paper", choices=[p.value for p in Paper], default=Paper.A4.value, help="paper size")
+        # Its own dest: a sub-parser default would otherwise hide `ost --lang en export …`.
+        sub.add_argument("--lang", dest="export_lang", choices=("fr", "en"), help="language of the PDF")
+        sub.add_argument("--catalogue", "--catalog", dest="catalogue_db", type=Path, help="catalogue database")
+        if action == "cards":
+            sub.add_argument(
+                "--size",
+                choices=[s.value for s in CardSize],
+                default=CardSize.POKER.value,
+                help="card size: poker (63×88 mm, the default) or a6",
+            )
+
+
+def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    lang = args.export_lang or lang
+    try:
+        army = listfile.load(args.list)
+    except listfile.ListFileError as exc:
+        print(f"ost: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    with open_store(args.catalogue_db or args.db) as store:
+        catalogue = store.load()
+    report = validate(catalogue, army)
+    try:
+        if args.action == "sheet":
+            data = army_sheet_pdf(catalogue, army, report, lang=lang, paper=args.paper)
+        elif args.action == "cards":
+            data = cards_pdf(catalogue, army, lang=lang, paper=args.paper, size=args.size)
+        else:
+            data = check_report_pdf(catalogue, army, report, lang=lang, paper=args.paper, source=args.list.name)
+    except (FontError, RuleCardError) as exc:
+        print(f"ost: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    target = args.output or args.list.with_name(f"{args.list.stem}.{_SUFFIX[args.action]}.pdf")
+    try:
+        write_pdf(data, target)
+    except OSError as exc:
+        print(
+            f"ost: {target}: {say(lang, 'écriture impossible', 'cannot write')} ({exc.strerror or exc})",
+            file=sys.stderr,
+        )
+        return EXIT_UNREADABLE
+    print(target, file=out)
+    if args.action == "report" and not report.legal:
+        return EXIT_NOT_LEGAL
+    return EXIT_OK

@@ -1,0 +1,975 @@
+"""Quick-reference cards, several per page with cut marks (SPEC.md §4).
+
+Three kinds of cards:
+
+- one per datasheet the list uses: profile, weapons, abilities, keywords,
+  points, and for each unit of the list its PV value and control factor;
+- one per special ability of the catalogue's glossary the army uses;
+- the core rules of MAC HAMMER 40K, from ``resources/cards/`` (our own summaries).
+
+Cards are 63×88 mm (poker size, 9 on an A4 or Letter page) or A6 (4 on A4).
+Text never leaves its card: a card whose content is too long is first set in
+smaller type, down to a floor that stays readable, then continues on a second
+card ("suite" / "cont."). A single block taller than a whole card is shrunk
+to fit.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Table, TableStyle
+
+from ost.core.armylist import ArmyList, Unit
+from ost.core.catalogue import Catalogue, Datasheet, GlossaryEntry
+from ost.core.scoring import UnitScore, format_value, score_unit
+from ost.core.text import fold
+from ost.pdf import common
+from ost.pdf.common import ABILITY_ACCENT, INK, MUTED, RULE, RULE_ACCENT, SHEET_ACCENT, ZEBRA, Paper, esc, rich
+from ost.pdf.fonts import Fonts, register_fonts
+from ost.pdf.rulecards import CardBlock, RuleCard, load_rule_cards, wound_roll
+
+
+class CardSize(StrEnum):
+    POKER = "poker"
+    A6 = "a6"
+
+    @property
+    def dimensions(self) -> tuple[float, float]:
+        """Width and height of one card, in points."""
+        return (63 * mm, 88 * mm) if self is CardSize.POKER else (105 * mm, 148 * mm)
+
+    @property
+    def padding(self) -> float:
+        """Margin inside a card; A6 cards sit at the edge of an A4 sheet, so theirs is wider."""
+        return float(2.6 * mm if self is CardSize.POKER else 5 * mm)
+
+    @property
+    def font_size(self) -> float:
+        """Body text size at full scale."""
+        return 6.8 if self is CardSize.POKER else 9.0
+
+
+def card_size(value: CardSize | str) -> CardSize:
+    try:
+        return CardSize(str(value).lower())
+    except ValueError:
+        raise ValueError(f"unknown card size {value!r} (accepted: poker, a6)") from None
+
+
+class CardKind(StrEnum):
+    DATASHEET = "datasheet"
+    ABILITY = "ability"
+    RULE = "rule"
+
+
+#: Type scales tried in turn before a card continues on another one; the last
+#: one is the smallest Ost prints (5.4 pt on a poker card).
+SCALES = (1.0, 0.92, 0.85, 0.8)
+#: Space kept at the bottom of a card for its footer line.
+FOOTER = 3.6 * mm
+CUT_MARK = 5 * mm
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """What a card says: its title and a builder of its body at a given type size."""
+
+    kind: CardKind
+    title: str
+    build: Callable[[float], list[Flowable]]
+    key: str = ""
+
+
+@dataclass
+class PlacedCard:
+    """One physical card: a spec's body (or part of it) ready to draw."""
+
+    spec: CardSpec
+    flowables: list[Flowable]
+    part: int = 1
+    parts: int = 1
+    title_size: float = 9.0
+    title_lines: list[str] = field(default_factory=list)
+    #: Height of each flowable, when it was last wrapped at the card's width (drawing then skips wrapping).
+    heights: list[float | None] = field(default_factory=list)
+
+
+# --- styles ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _CardStyles:
+    size: float
+    fonts: Fonts
+    body: ParagraphStyle
+    meta: ParagraphStyle
+    small: ParagraphStyle
+    cell: ParagraphStyle
+    cell_bold: ParagraphStyle
+    head: ParagraphStyle
+    italic: ParagraphStyle
+
+
+@lru_cache(maxsize=32)
+def _styles(size: float, fonts: Fonts) -> _CardStyles:
+    """Paragraph styles for body text of ``size`` points (cached: styles are immutable in use)."""
+    lead = size * 1.2
+    base = ParagraphStyle(
+        f"card-{size}", fontName=fonts.condensed, fontSize=size, leading=lead, textColor=INK, spaceAfter=size * 0.35
+    )
+
+    def style(name: str, **kw: Any) -> ParagraphStyle:
+        return ParagraphStyle(f"{name}-{size}", parent=base, **kw)
+
+    cell = size * 0.93
+    return _CardStyles(
+        size=size,
+        fonts=fonts,
+        body=base,
+        meta=style("meta", textColor=MUTED, fontSize=size * 0.95, leading=size * 1.14),
+        small=style("small", fontSize=size * 0.9, leading=size * 1.08),
+        cell=style("cell", fontSize=cell, leading=cell * 1.15, spaceAfter=0),
+        cell_bold=style("cell-bold", fontName=fonts.condensed_bold, fontSize=cell, leading=cell * 1.15, spaceAfter=0),
+        head=style(
+            "head",
+            fontName=fonts.condensed_bold,
+            fontSize=cell,
+            leading=cell * 1.15,
+            spaceAfter=0,
+            textColor=colors.white,
+        ),
+        italic=style(
+            "italic",
+            fontName=fonts.condensed_italic,
+            fontSize=cell * 0.95,
+            leading=cell * 1.1,
+            spaceAfter=0,
+            textColor=MUTED,
+        ),
+    )
+
+
+def _grid_table(
+    data: list[list[Any]],
+    widths: Sequence[float],
+    st: _CardStyles,
+    *extra: tuple[Any, ...],
+    header: bool = True,
+    accent: Color = SHEET_ACCENT,
+) -> Table:
+    pad = max(1.0, st.size * 0.22)
+    commands: list[tuple[Any, ...]] = [
+        ("FONTNAME", (0, 0), (-1, -1), st.fonts.condensed),
+        ("FONTSIZE", (0, 0), (-1, -1), st.cell.fontSize),
+        ("LEADING", (0, 0), (-1, -1), st.cell.leading),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        ("TOPPADDING", (0, 0), (-1, -1), pad * 0.6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.8),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
+    ]
+    if header:
+        commands += [
+            ("BACKGROUND", (0, 0), (-1, 0), accent),
+            ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+            ("FONTNAME", (0, 0), (-1, 0), st.fonts.condensed_bold),
+        ]
+    commands.extend(extra)
+    table = Table(
+        data, colWidths=list(widths), repeatRows=1 if header else 0, style=TableStyle(commands), hAlign="LEFT"
+    )
+    table.spaceAfter = st.size * 0.5
+    return table
+
+
+def _p(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(text, style)
+
+
+def labelled(label: str, text: str, style: ParagraphStyle, bold: str, width: float) -> Paragraph:
+    """A paragraph that starts with a bold run-in ``label`` ("Mots-clefs :") followed by plain ``text``.
+
+    The label is drawn as the paragraph's bullet, with the first line indented
+    past it, so the text stays one plain run: reportlab lays such paragraphs
+    out several times faster than ones with inline bold. A label too wide for
+    that falls back to inline markup (it then wraps like any text).
+    """
+    text = common.typo(text)
+    label = common.typo(label)
+    label_width = stringWidth(label, bold, style.fontSize)
+    if label_width > width * 0.6:
+        return Paragraph(f"<b>{esc(label)}</b> {esc(text)}", style)
+    run_in = ParagraphStyle(
+        f"{style.name}-label",
+        parent=style,
+        bulletFontName=bold,
+        bulletFontSize=style.fontSize,
+        bulletIndent=0,
+        leftIndent=0,
+        # reportlab puts 0.6 em between a bullet and the text.
+        firstLineIndent=label_width + 0.6 * style.fontSize,
+    )
+    return Paragraph(esc(text), run_in, bulletText=label)
+
+
+def _bullets(items: Iterable[str], st: _CardStyles) -> list[Flowable]:
+    style = ParagraphStyle(
+        f"bullet-{st.size}",
+        parent=st.body,
+        leftIndent=st.size * 1.0,
+        bulletIndent=st.size * 0.15,
+        bulletFontName=st.fonts.condensed,
+        bulletFontSize=st.size,
+        spaceAfter=st.size * 0.2,
+    )
+    return [Paragraph(rich(item), style, bulletText="•") for item in items]
+
+
+# --- datasheet cards ---------------------------------------------------------------------
+
+
+_PROFILE_HEAD = {
+    "fr": ("", "M", "CC", "CT", "F", "E", "PV", "A", "Cd", "Sv"),
+    "en": ("", "M", "WS", "BS", "S", "T", "W", "A", "Ld", "Sv"),
+}
+_WEAPON_HEAD = {
+    "fr": ("Arme", "Portée", "Type", "F", "PA", "D"),
+    "en": ("Weapon", "Range", "Type", "S", "AP", "D"),
+}
+
+
+class _Deck:
+    """Builds the card specs of one list."""
+
+    def __init__(self, catalogue: Catalogue, army: ArmyList, lang: str, width: float, fonts: Fonts) -> None:
+        self.catalogue = catalogue
+        self.army = army
+        self.lang = lang
+        self.width = width
+        self.fonts = fonts
+
+    def w(self, fr: str, en: str) -> str:
+        return common.words(self.lang, fr, en)
+
+    def cell(self, text: str, style: ParagraphStyle, width: float, *, marked: bool = False) -> Any:
+        """Plain text when it fits on one line of ``width`` (much cheaper to lay out), else a paragraph.
+
+        ``marked`` texts may hold ``**bold**``: those always become paragraphs.
+        """
+        text = common.typo(text) if marked else text
+        if not (marked and "**" in text) and "\n" not in text:
+            pad = 2 * max(1.0, style.fontSize * 0.24)
+            if stringWidth(text, style.fontName, style.fontSize) + pad <= width:
+                return text
+        return _p(rich(text) if marked else esc(text), style)
+
+    def labelled(self, label: str, text: str, style: ParagraphStyle) -> Paragraph:
+        """``label`` in bold, a colon, then ``text`` (see :func:`labelled`)."""
+        return labelled(label + self.w(" :", ":"), text, style, self.fonts.condensed_bold, self.width)
+
+    # -- which datasheets and abilities ----------------------------------------------
+
+    def used_sheets(self) -> list[tuple[Datasheet, list[Unit]]]:
+        """Datasheets of the list in order of first use, each with its units."""
+        found: dict[str, tuple[Datasheet, list[Unit]]] = {}
+        for _, unit in self.army.units():
+            sheet = self.catalogue.get(unit.datasheet)
+            if sheet is None:
+                continue
+            found.setdefault(sheet.id, (sheet, []))[1].append(unit)
+        return list(found.values())
+
+    def used_abilities(self, sheets: Sequence[Datasheet]) -> list[tuple[GlossaryEntry, list[str], list[str]]]:
+        """Glossary abilities the datasheets have, with the datasheets and parameters that use them.
+
+        A weapon ability counts when its glossary name appears in a weapon's
+        abilities text.
+        """
+        users: dict[str, tuple[GlossaryEntry, list[str], list[str]]] = {}
+        weapon_entries = {e.key: e for e in self.catalogue.glossary.values() if e.kind == "weapon"}
+        for sheet in sheets:
+            for ability in sheet.abilities:
+                entry = self.catalogue.ability(ability.name)
+                if entry is None:
+                    continue
+                _, names, parameters = users.setdefault(entry.key, (entry, [], []))
+                if sheet.name not in names:
+                    names.append(sheet.name)
+                if ability.parameter and ability.parameter not in parameters:
+                    parameters.append(ability.parameter)
+            texts = [fold(w.abilities) for w in sheet.weapons if w.abilities]
+            if not texts:
+                continue
+            for entry in weapon_entries.values():
+                needles = {fold(entry.name_fr).split(" (")[0], fold(entry.name_en).split(" (")[0]}
+                if any(needle and needle in text for needle in needles for text in texts):
+                    _, names, _ = users.setdefault(entry.key, (entry, [], []))
+                    if sheet.name not in names:
+                        names.append(sheet.name)
+        return sorted(users.values(), key=lambda item: fold(item[0].name(self.lang)))
+
+    # -- specs ---------------------------------------------------------------------------
+
+    def specs(self, kinds: Iterable[CardKind]) -> list[CardSpec]:
+        wanted = set(kinds)
+        sheets = self.used_sheets()
+        out: list[CardSpec] = []
+        if CardKind.DATASHEET in wanted:
+            for sheet, units in sheets:
+                out.append(self.datasheet_spec(sheet, units))
+        if CardKind.ABILITY in wanted:
+            for entry, names, parameters in self.used_abilities([s for s, _ in sheets]):
+                out.append(self.ability_spec(entry, names, parameters))
+        if CardKind.RULE in wanted:
+            for card in load_rule_cards(self.lang):
+                out.append(self.rule_spec(card))
+        return out
+
+    def datasheet_spec(self, sheet: Datasheet, units: list[Unit]) -> CardSpec:
+        scores = [score_unit(u, self.catalogue) for u in units]
+
+        def build(size: float) -> list[Flowable]:
+            return self.datasheet_body(sheet, units, scores, _styles(size, self.fonts))
+
+        return CardSpec(CardKind.DATASHEET, sheet.name, build, key=sheet.id)
+
+    def datasheet_body(
+        self, sheet: Datasheet, units: list[Unit], scores: list[UnitScore], st: _CardStyles
+    ) -> list[Flowable]:
+        lang, w = self.lang, self.w
+        out: list[Flowable] = []
+        models = (
+            f"{sheet.min_models}" if sheet.min_models == sheet.max_models else f"{sheet.min_models}–{sheet.max_models}"
+        )
+        cost = f"{sheet.points} pts"
+        if sheet.points_per_model:
+            cost += w(f" (+{sheet.points_per_model}/fig.)", f" (+{sheet.points_per_model}/model)")
+        meta = [
+            sheet.role.label(lang),
+            w(f"{models} fig.", f"{models} models"),
+            cost,
+            w(f"{sheet.wounds} PV/fig.", f"{sheet.wounds} W/model"),
+        ]
+        out.append(_p(esc(" · ".join(meta)), st.meta))
+        for unit, score in zip(units, scores, strict=True):
+            facts = [
+                w(f"{unit.models} fig.", f"{unit.models} mod."),
+                f"{score.points} pts",
+                w(f"1 PV = {format_value(score.pv_value, lang)}", f"1 W = {format_value(score.pv_value, lang)}"),
+                w(f"contrôle ×{score.control_factor}", f"control ×{score.control_factor}"),
+            ]
+            options = common.option_names(unit, sheet)
+            if options:
+                facts.append(", ".join(options))
+            label = unit.custom_name or (w("Dans la liste", "In the list") if len(units) == 1 else sheet.name)
+            marks = ""
+            if unit.warlord:
+                marks += " ★"
+            out.append(self.labelled(label + marks, " · ".join(facts), st.small))
+        if sheet.profiles:
+            out.append(self.profile_table(sheet, st))
+        if sheet.weapons:
+            out.append(self.weapon_table(sheet, st))
+        special: list[str] = []
+        for ability in sheet.abilities:
+            entry = self.catalogue.ability(ability.name)
+            if entry is not None:
+                name = entry.name(lang)
+                special.append(f"{name} ({ability.parameter})" if ability.parameter else name)
+            elif ability.text:
+                out.append(self.labelled(ability.display, ability.text, st.body))
+            else:
+                special.append(ability.display)
+        if special:
+            out.append(self.labelled(w("Capacités spéciales", "Special abilities"), ", ".join(special), st.body))
+        if sheet.transport is not None:
+            out.append(self.labelled("Transport", self.transport_text(sheet), st.body))
+        if sheet.is_independent_character:
+            out.append(
+                _p(esc(w("Personnage indépendant (9 PV ou moins).", "Independent character (9 W or fewer).")), st.small)
+            )
+        if sheet.never_holds_objectives:
+            out.append(
+                _p(
+                    esc(
+                        w(
+                            "Non opérationnelle : ne tient jamais les objectifs (contrôle ×0, hors total de "
+                            "destruction).",
+                            "Non-operational: never holds objectives (control ×0, left out of the destruction total).",
+                        )
+                    ),
+                    st.small,
+                )
+            )
+        if sheet.keywords:
+            out.append(self.labelled(w("Mots-clefs", "Keywords"), ", ".join(sheet.keywords), st.small))
+        if sheet.faction_keywords:
+            values = _placeholders(units)
+            shown = [f"{k} = {values[k]}" if k in values else k for k in sheet.faction_keywords]
+            out.append(self.labelled("Faction", ", ".join(shown), st.small))
+        return out
+
+    def profile_table(self, sheet: Datasheet, st: _CardStyles) -> Table:
+        head = _PROFILE_HEAD[self.lang]
+        rows: list[list[Any]] = [list(head)]
+        for p in sheet.profiles:
+            rows.append([p.name, p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv])
+        widths, squeezed = self._stat_widths(rows, st)
+        for row in rows[1:]:
+            row[0] = self.cell(row[0], st.cell_bold, widths[0])
+        if squeezed:  # odd data (very long values): let them wrap inside their columns
+            centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
+            rows = [rows[0]] + [[r[0], *[_p(esc(v), centred) for v in r[1:]]] for r in rows[1:]]
+        return _grid_table(
+            rows,
+            widths,
+            st,
+            ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+            ("FONTNAME", (0, 1), (0, -1), st.fonts.condensed_bold),
+            *[("BACKGROUND", (0, r), (-1, r), ZEBRA) for r in range(2, len(rows), 2)],
+        )
+
+    def _stat_widths(self, rows: list[list[Any]], st: _CardStyles) -> tuple[list[float], bool]:
+        """Column widths: each stat column as wide as its widest value ('20-60"', '2+'), the name takes the rest.
+
+        Stats never take more than 70 % of the card; if they would, they share
+        that room in proportion (the values are short, so this only happens
+        with odd data) and the second value says so: the values must wrap.
+        """
+        pad = 2 * max(1.0, st.size * 0.22)
+        columns = len(rows[0]) - 1
+        stats = []
+        for col in range(1, columns + 1):
+            widest = max(stringWidth(str(r[col]), st.fonts.condensed_bold, st.cell.fontSize) for r in rows)
+            stats.append(max(widest + pad, st.size * 1.4))
+        room = self.width * 0.7
+        squeezed = sum(stats) > room
+        if squeezed:
+            # Narrow columns keep their width; the wide ones share what is left equally.
+            fixed: dict[int, float] = {}
+            while True:
+                share = (room - sum(fixed.values())) / (len(stats) - len(fixed))
+                narrow = {i: v for i, v in enumerate(stats) if i not in fixed and v <= share}
+                if not narrow:
+                    break
+                fixed.update(narrow)
+            stats = [fixed.get(i, share) for i in range(len(stats))]
+        return [self.width - sum(stats), *stats], squeezed
+
+    def weapon_table(self, sheet: Datasheet, st: _CardStyles) -> Table:
+        head = _WEAPON_HEAD[self.lang]
+        widths = self._weapon_widths(sheet, st)
+        pad = 2 * max(1.0, st.size * 0.22)
+        centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
+
+        def stat(value: str, width: float) -> Any:
+            # Plain text is cheaper; odd long values become paragraphs that wrap in their column.
+            if stringWidth(value, st.fonts.condensed, st.cell.fontSize) + pad <= width:
+                return value
+            return _p(esc(value), centred)
+
+        rows: list[list[Any]] = [list(head)]
+        extra: list[tuple[Any, ...]] = []
+        for weapon in sheet.weapons:
+            rows.append(
+                [
+                    self.cell(weapon.name, st.cell_bold, widths[0]),
+                    self.cell(weapon.range, st.cell, widths[1]),
+                    self.cell(weapon.type, st.cell, widths[2]),
+                    stat(weapon.s, widths[3]),
+                    stat(weapon.ap, widths[4]),
+                    stat(weapon.d, widths[5]),
+                ]
+            )
+            if weapon.abilities:
+                row = len(rows)
+                rows.append([self.cell(weapon.abilities, st.italic, self.width), "", "", "", "", ""])
+                extra += [
+                    ("FONTNAME", (0, row), (-1, row), st.fonts.condensed_italic),
+                    ("FONTSIZE", (0, row), (-1, row), st.italic.fontSize),
+                    ("TEXTCOLOR", (0, row), (-1, row), MUTED),
+                    ("SPAN", (0, row), (-1, row)),
+                    ("LINEABOVE", (0, row), (-1, row), 0, colors.white),
+                    ("TOPPADDING", (0, row), (-1, row), 0),
+                    ("NOSPLIT", (0, row - 1), (-1, row)),  # a weapon keeps its abilities on its card
+                ]
+        return _grid_table(
+            rows,
+            widths,
+            st,
+            ("ALIGN", (3, 0), (-1, -1), "CENTER"),
+            ("FONTNAME", (0, 1), (0, -1), st.fonts.condensed_bold),
+            *extra,
+        )
+
+    def _weapon_widths(self, sheet: Datasheet, st: _CardStyles) -> list[float]:
+        """Range, S, AP and D as wide as their longest value or header; type up to 28 %; the name the rest."""
+        pad = 2 * max(1.0, st.size * 0.22)
+        size = st.cell.fontSize
+        head = _WEAPON_HEAD[self.lang]
+
+        def widest(values: Iterable[str], header: str, floor: float = st.size * 1.9) -> float:
+            content = max((stringWidth(v, st.fonts.condensed, size) for v in values), default=0.0)
+            head_width = float(stringWidth(header, st.fonts.condensed_bold, size))
+            return max(content + pad, head_width + pad, floor)
+
+        weapons = sheet.weapons
+        rng = widest((x.range for x in weapons), head[1])
+        kind = min(widest((x.type for x in weapons), head[2]), self.width * 0.28)
+        stats = [
+            min(widest((getattr(x, k) for x in weapons), head[i]), self.width * 0.12)
+            for i, k in ((3, "s"), (4, "ap"), (5, "d"))
+        ]
+        rng = min(rng, self.width * 0.2)
+        name = self.width - rng - kind - sum(stats)
+        if name < self.width * 0.26:  # odd data: give the name its share, the type column wraps
+            kind = max(self.width * 0.14, kind - (self.width * 0.26 - name))
+            name = self.width - rng - kind - sum(stats)
+        return [name, rng, kind, *stats]
+
+    def transport_text(self, sheet: Datasheet) -> str:
+        """What a transport carries, in words (plain text)."""
+        t = sheet.transport
+        assert t is not None
+        w = self.w
+        capacity = str(t.capacity) if t.capacity is not None else "?"
+        allowed = " | ".join(" ".join(a) for a in t.allowed) or w("infanterie", "infantry")
+        text = f"{capacity} ({allowed})"
+        if t.forbidden:
+            text += w(f" ; interdits : {', '.join(t.forbidden)}", f"; not: {', '.join(t.forbidden)}")
+        for rule in t.space:
+            text += w(
+                f" ; {' '.join(rule.keywords)} : {rule.space} places",
+                f"; {' '.join(rule.keywords)}: {rule.space} places",
+            )
+        if not t.verified and t.text:
+            text += f" ({t.text})"
+        return text
+
+    # -- ability cards ----------------------------------------------------------------------
+
+    def ability_spec(self, entry: GlossaryEntry, names: list[str], parameters: list[str]) -> CardSpec:
+        def build(size: float) -> list[Flowable]:
+            st = _styles(size, self.fonts)
+            w = self.w
+            kind = (
+                w("Capacité d'arme", "Weapon ability")
+                if entry.kind == "weapon"
+                else w("Capacité d'unité", "Unit ability")
+            )
+            out: list[Flowable] = [_p(esc(kind), st.meta)]
+            if parameters:
+                shown = ", ".join(f"{entry.name(self.lang)} ({p})" for p in parameters)
+                out.append(self.labelled(w("Dans l’armée", "In the army"), shown, st.small))
+            out.append(_p(esc(common.typo(entry.summary(self.lang))), st.body))
+            out.append(self.labelled(w("Utilisée par", "Used by"), ", ".join(names), st.small))
+            return out
+
+        return CardSpec(CardKind.ABILITY, entry.name(self.lang), build, key=entry.key)
+
+    # -- rule cards ----------------------------------------------------------------------------
+
+    def rule_spec(self, card: RuleCard) -> CardSpec:
+        def build(size: float) -> list[Flowable]:
+            st = _styles(size, self.fonts)
+            out: list[Flowable] = []
+            for block in card.blocks:
+                out.extend(self.rule_block(block, st))
+            return out
+
+        return CardSpec(CardKind.RULE, card.title, build, key=card.id)
+
+    def rule_block(self, block: CardBlock, st: _CardStyles) -> list[Flowable]:
+        if block.text is not None:
+            return [_p(rich(block.text), st.body)]
+        if block.items is not None:
+            return _bullets(block.items, st)
+        if block.table is not None:
+            table = block.table
+            parts = table.widths or [1.0] * len(table.header)
+            total = sum(parts)
+            widths = [self.width * p / total for p in parts]
+            rows: list[list[Any]] = [[_p(rich(h), st.head) for h in table.header]]
+            rows += [[self.cell(c, st.cell, widths[i], marked=True) for i, c in enumerate(row)] for row in table.rows]
+            zebra = [("BACKGROUND", (0, r), (-1, r), ZEBRA) for r in range(2, len(rows), 2)]
+            return [_grid_table(rows, widths, st, *zebra, accent=RULE_ACCENT)]
+        assert block.grid is not None
+        return [self.wound_grid(block.grid.rows, block.grid.cols, st)]
+
+    def wound_grid(self, row_label: str, col_label: str, st: _CardStyles) -> Table:
+        n = 10
+        rows: list[list[Any]] = [[f"{row_label}\\{col_label}", *[str(t) for t in range(1, n + 1)]]]
+        for s in range(1, n + 1):
+            rows.append([str(s), *[f"{wound_roll(s, t)}+" for t in range(1, n + 1)]])
+        widths = [self.width / (n + 1)] * (n + 1)
+        shade = {2: "#d9e8dc", 3: "#e8f0e9", 4: "#ffffff", 5: "#f6e9e9", 6: "#ecd5d6"}
+        extra: list[tuple[Any, ...]] = [
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("FONTNAME", (0, 1), (0, -1), st.fonts.condensed_bold),
+            ("BACKGROUND", (0, 1), (0, -1), ZEBRA),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ]
+        for s in range(1, n + 1):
+            for t in range(1, n + 1):
+                extra.append(("BACKGROUND", (t, s), (t, s), colors.HexColor(shade[wound_roll(s, t)])))
+        return _grid_table(rows, widths, st, *extra, accent=RULE_ACCENT)
+
+
+def _placeholders(units: Iterable[Unit]) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for unit in units:
+        for key, value in unit.placeholders.items():
+            if value.strip():
+                values.setdefault(key, value)
+    return values
+
+
+# --- fitting -------------------------------------------------------------------------------
+
+
+def _stack_height(flowables: Sequence[Flowable], width: float, height: float) -> tuple[float, list[float | None]]:
+    """Total height of ``flowables`` one above the other, and the height of each."""
+    total = 0.0
+    heights: list[float | None] = []
+    for index, flowable in enumerate(flowables):
+        if index:
+            total += flowable.getSpaceBefore()
+        _, h = flowable.wrap(width, height)
+        heights.append(h)
+        total += h
+        if index < len(flowables) - 1:
+            total += flowable.getSpaceAfter()
+    return total, heights
+
+
+def _split(flowables: list[Flowable], width: float, height: float) -> list[tuple[list[Flowable], list[float | None]]]:
+    """Share ``flowables`` out over as many card bodies of ``width`` × ``height`` as needed.
+
+    Each card body comes with the heights its flowables were last wrapped to.
+    """
+    pages: list[tuple[list[Flowable], list[float | None]]] = []
+    current: list[Flowable] = []
+    heights: list[float | None] = []
+    room = height
+    queue = deque(flowables)
+    while queue:
+        flowable = queue.popleft()
+        before = flowable.getSpaceBefore() if current else 0.0
+        _, h = flowable.wrap(width, room - before)
+        if h + before <= room:
+            current.append(flowable)
+            heights.append(h)
+            room -= h + before + flowable.getSpaceAfter()
+            continue
+        parts = flowable.split(width, room - before) if room - before > 0 else []
+        if len(parts) > 1:
+            _, first = parts[0].wrap(width, room - before)
+            if first + before <= room:
+                pages.append(([*current, parts[0]], [*heights, first]))
+                current, heights, room = [], [], height
+                queue.extendleft(reversed(parts[1:]))
+                continue
+        if current:
+            pages.append((current, heights))
+            current, heights, room = [], [], height
+            queue.appendleft(flowable)
+            continue
+        # Alone on an empty card and still too tall, and it cannot be split: shrink it.
+        pages.append(([KeepInFrame(width, height, [flowable], mode="shrink")], [None]))
+        current, heights, room = [], [], height
+    if current:
+        pages.append((current, heights))
+    return pages
+
+
+def _wrap_line(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width``: at spaces, and inside words too long for a line."""
+    from reportlab.lib.utils import simpleSplit
+
+    lines: list[str] = []
+    for line in simpleSplit(text, font, size, width):
+        while stringWidth(line, font, size) > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and stringWidth(line[:cut], font, size) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def _title_layout(title: str, width: float, fonts: Fonts, size: CardSize) -> tuple[float, list[str]]:
+    """Type size and lines of a card title: one line if it fits at 74 % of the full size, else up to three."""
+    top = 9.5 if size is CardSize.POKER else 12.5
+    floor = top * 0.74
+    font = fonts.condensed_bold
+    points = top
+    while points >= floor:
+        if stringWidth(title, font, points) <= width:
+            return points, [title]
+        points -= 0.5
+    points = floor
+    while True:
+        lines = _wrap_line(title, font, points, width)
+        if len(lines) <= 3 or points <= 4:
+            break
+        points -= 0.5
+    if len(lines) > 3:  # absurdly long: keep three lines and say it goes on
+        lines = lines[:3]
+        while lines[-1] and stringWidth(lines[-1] + "…", font, points) > width:
+            lines[-1] = lines[-1][:-1]
+        lines[-1] += "…"
+    return points, lines
+
+
+@dataclass(frozen=True)
+class PageGeometry:
+    """Where the cards sit on a page: a grid of ``cols`` × ``rows`` cards, centred, touching each other."""
+
+    page: tuple[float, float]
+    card: tuple[float, float]
+    cols: int
+    rows: int
+    x0: float
+    y0: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    def origin(self, slot: int) -> tuple[float, float]:
+        """Bottom-left corner of the card in ``slot`` (left to right, top to bottom)."""
+        col, row = slot % self.cols, slot // self.cols
+        w, h = self.card
+        return self.x0 + col * w, self.y0 + (self.rows - 1 - row) * h
+
+    def rect(self, slot: int) -> tuple[float, float, float, float]:
+        """x, y, width and height of the card in ``slot``."""
+        x, y = self.origin(slot)
+        return x, y, self.card[0], self.card[1]
+
+
+def page_geometry(paper: Paper, size: CardSize) -> PageGeometry:
+    """As many cards as fit on the page (9 poker cards on A4 or Letter, 4 A6 on A4, 2 on Letter)."""
+    page_w, page_h = paper.size
+    w, h = size.dimensions
+    cols = max(1, math.floor(page_w / w + 1e-6))
+    rows = max(1, math.floor(page_h / h + 1e-6))
+    return PageGeometry((page_w, page_h), (w, h), cols, rows, (page_w - cols * w) / 2, (page_h - rows * h) / 2)
+
+
+def _title_height(placed: PlacedCard) -> float:
+    return float(len(placed.title_lines) * placed.title_size * 1.12 + 2.2 * mm)
+
+
+def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> list[PlacedCard]:
+    """Fit every spec on one card, in smaller type if needed, or continue it on more cards."""
+    w, h = size.dimensions
+    pad = size.padding
+    inner = w - 2 * pad
+    placed: list[PlacedCard] = []
+    for spec in specs:
+        title_size, title_lines = _title_layout(spec.title, inner - 2 * mm, fonts, size)
+        probe = PlacedCard(spec, [], title_size=title_size, title_lines=title_lines)
+        body = h - 2 * pad - _title_height(probe) - FOOTER - 1.2 * mm
+        # Text height grows about as the square of the type size: start from the first scale
+        # that may fit, so a long card is built and measured once or twice, not four times.
+        flowables = spec.build(round(size.font_size * SCALES[0], 2))
+        needed, heights = _stack_height(flowables, inner, body)
+        if needed <= body:
+            placed.append(PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights))
+            continue
+        fitted = False
+        for scale in SCALES[1:]:
+            if needed * scale * scale > body * 1.06:
+                continue
+            flowables = spec.build(round(size.font_size * scale, 2))
+            total, heights = _stack_height(flowables, inner, body)
+            if total <= body:
+                placed.append(
+                    PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights)
+                )
+                fitted = True
+                break
+        if fitted:
+            continue
+        pieces = _split(spec.build(round(size.font_size * SCALES[-1], 2)), inner, body)
+        for index, (piece, piece_heights) in enumerate(pieces, start=1):
+            placed.append(
+                PlacedCard(
+                    spec,
+                    piece,
+                    part=index,
+                    parts=len(pieces),
+                    title_size=title_size,
+                    title_lines=title_lines,
+                    heights=piece_heights,
+                )
+            )
+    return placed
+
+
+# --- drawing ------------------------------------------------------------------------------------
+
+
+_ACCENTS = {CardKind.DATASHEET: SHEET_ACCENT, CardKind.ABILITY: ABILITY_ACCENT, CardKind.RULE: RULE_ACCENT}
+
+
+def _kind_label(kind: CardKind, lang: str) -> str:
+    return {
+        CardKind.DATASHEET: common.words(lang, "Fiche d'unité", "Datasheet"),
+        CardKind.ABILITY: common.words(lang, "Capacité spéciale", "Special ability"),
+        CardKind.RULE: common.words(lang, "Règle de base", "Core rule"),
+    }[kind]
+
+
+def _draw_card(canvas: Canvas, placed: PlacedCard, x: float, y: float, size: CardSize, lang: str, fonts: Fonts) -> None:
+    w, h = size.dimensions
+    pad = size.padding
+    inner = w - 2 * pad
+    accent = _ACCENTS[placed.spec.kind]
+    # Title band.
+    band_h = _title_height(placed)
+    top = y + h - pad
+    canvas.setFillColor(accent)
+    canvas.roundRect(x + pad, top - band_h, inner, band_h, 1.2 * mm, stroke=0, fill=1)
+    canvas.setFillColor(colors.white)
+    canvas.setFont(fonts.condensed_bold, placed.title_size)
+    line_h = placed.title_size * 1.12
+    text_y = top - 1.1 * mm - placed.title_size * 0.9
+    for line in placed.title_lines:
+        canvas.drawString(x + pad + 1 * mm, text_y, line)
+        text_y -= line_h
+    # Body.
+    cursor = top - band_h - 1.2 * mm
+    bottom = y + pad + FOOTER
+    for index, flowable in enumerate(placed.flowables):
+        if index:
+            cursor -= flowable.getSpaceBefore()
+        known = placed.heights[index] if index < len(placed.heights) else None
+        if known is None:
+            flowable.canv = canvas  # some flowables (KeepInFrame) measure with the canvas, as in a frame
+            known = flowable.wrap(inner, cursor - bottom)[1]
+        fh = known
+        flowable.drawOn(canvas, x + pad, cursor - fh)
+        cursor -= fh + flowable.getSpaceAfter()
+    # Footer.
+    canvas.setFillColor(MUTED)
+    canvas.setFont(fonts.condensed, 5.2 if size is CardSize.POKER else 6.5)
+    foot_y = y + pad + 0.4 * mm
+    label = _kind_label(placed.spec.kind, lang)
+    if placed.parts > 1:
+        cont = common.words(lang, "suite", "cont.") if placed.part > 1 else ""
+        label += f" · {placed.part}/{placed.parts}" + (f" ({cont})" if cont else "")
+    canvas.drawString(x + pad, foot_y, label)
+    canvas.drawRightString(x + w - pad, foot_y, "Ost · MAC HAMMER 40K")
+
+
+def _draw_guides(canvas: Canvas, geo: PageGeometry, used: int) -> None:
+    """Thin outlines of the ``used`` cards, and cut marks in the margins where there is room for them."""
+    w, h = geo.card
+    page_w, page_h = geo.page
+    canvas.saveState()
+    canvas.setStrokeColor(colors.HexColor("#c8c8c8"))
+    canvas.setLineWidth(0.25)
+    for slot in range(min(used, geo.per_page)):
+        cx, cy = geo.origin(slot)
+        canvas.rect(cx, cy, w, h, stroke=1, fill=0)
+    canvas.setStrokeColor(colors.black)
+    canvas.setLineWidth(0.4)
+    gap = 1 * mm
+    x_len = min(CUT_MARK, geo.y0 - gap)
+    if x_len >= 2 * mm:
+        for col in range(geo.cols + 1):
+            x = geo.x0 + col * w
+            canvas.line(x, geo.y0 - gap - x_len, x, geo.y0 - gap)
+            top = geo.y0 + geo.rows * h
+            canvas.line(x, top + gap, x, min(page_h, top + gap + x_len))
+    y_len = min(CUT_MARK, geo.x0 - gap)
+    if y_len >= 2 * mm:
+        for row in range(geo.rows + 1):
+            y = geo.y0 + row * h
+            canvas.line(geo.x0 - gap - y_len, y, geo.x0 - gap, y)
+            right = geo.x0 + geo.cols * w
+            canvas.line(right + gap, y, min(page_w, right + gap + y_len), y)
+    canvas.restoreState()
+
+
+def render_cards(
+    placed: Sequence[PlacedCard], paper: Paper, size: CardSize, lang: str, fonts: Fonts, title: str
+) -> bytes:
+    geo = page_geometry(paper, size)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=geo.page, initialFontName=fonts.condensed, lang=lang)
+    canvas.setTitle(title)
+    canvas.setAuthor("Ost")
+    canvas.setCreator("Ost")
+    if not placed:
+        canvas.setFont(fonts.regular, 11)
+        canvas.drawString(20 * mm, geo.page[1] - 25 * mm, common.words(lang, "Aucune carte.", "No card."))
+        canvas.showPage()
+    for start in range(0, len(placed), geo.per_page):
+        _draw_guides(canvas, geo, len(placed) - start)
+        for slot, card in enumerate(placed[start : start + geo.per_page]):
+            x, y = geo.origin(slot)
+            _draw_card(canvas, card, x, y, size, lang, fonts)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+ALL_KINDS = (CardKind.DATASHEET, CardKind.ABILITY, CardKind.RULE)
+
+
+def card_specs(
+    catalogue: Catalogue,
+    army: ArmyList,
+    *,
+    lang: str = "fr",
+    size: CardSize | str = CardSize.POKER,
+    kinds: Iterable[CardKind] = ALL_KINDS,
+) -> list[CardSpec]:
+    """The cards of ``army``: its datasheets, its special abilities, then the core rules."""
+    common.check_lang(lang)
+    chosen = card_size(size)
+    fonts = register_fonts()
+    inner = chosen.dimensions[0] - 2 * chosen.padding
+    return _Deck(catalogue, army, lang, inner, fonts).specs(kinds)
+
+
+def cards_pdf(
+    catalogue: Catalogue,
+    army: ArmyList,
+    *,
+    lang: str = "fr",
+    paper: Paper | str = Paper.A4,
+    size: CardSize | str = CardSize.POKER,
+    kinds: Iterable[CardKind] = ALL_KINDS,
+) -> bytes:
+    """The quick-reference cards of ``army`` as PDF bytes."""
+    chosen = card_size(size)
+    sheet_paper = common.paper(paper)
+    fonts = register_fonts()
+    specs = card_specs(catalogue, army, lang=lang, size=chosen, kinds=kinds)
+    placed = layout_cards(specs, chosen, fonts)
+    name = army.name or common.words(lang, "liste sans nom", "unnamed list")
+    title = common.words(lang, f"{name} — cartes de référence", f"{name} — reference cards")
+    return render_cards(placed, sheet_paper, chosen, lang, fonts, title)

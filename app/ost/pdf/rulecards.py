@@ -1,0 +1,152 @@
+"""The core rule cards' texts: data files in ``resources/cards/`` (one per language).
+
+The texts are the Ost team's own short summaries of MAC HAMMER 40K (seed 000),
+kept as data so they can be corrected without touching code. The layout of a
+file is described at the top of ``core-rules.fr.yaml``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from ost.core.fileio import read_limited
+from ost.core.resources import resource
+
+MAX_CARD_FILE_BYTES = 1024 * 1024
+#: libyaml's loader when PyYAML was built with it: ten times faster than the pure-Python one.
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class RuleCardError(Exception):
+    """A rule-card file that cannot be read; ``str()`` names the file and the problem."""
+
+
+def _text(value: Any) -> Any:
+    """YAML reads ``0`` or ``2.5`` as numbers; the cards print them as written."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return str(value)
+    return value
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardTable(_Model):
+    header: list[str]
+    rows: list[list[str]]
+    #: Relative column widths; equal when absent.
+    widths: list[float] | None = None
+
+    @field_validator("header", mode="before")
+    @classmethod
+    def _header_text(cls, value: Any) -> Any:
+        return [_text(v) for v in value] if isinstance(value, list) else value
+
+    @field_validator("rows", mode="before")
+    @classmethod
+    def _rows_text(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [[_text(v) for v in row] if isinstance(row, list) else row for row in value]
+        return value
+
+    @model_validator(mode="after")
+    def _check_shape(self) -> CardTable:
+        columns = len(self.header)
+        for index, row in enumerate(self.rows):
+            if len(row) != columns:
+                raise ValueError(f"row {index + 1} has {len(row)} cells, the header has {columns}")
+        if self.widths is not None and len(self.widths) != columns:
+            raise ValueError(f"widths has {len(self.widths)} values for {columns} columns")
+        return self
+
+
+class WoundGrid(_Model):
+    """The Strength × Toughness grid, computed by Ost; only its labels are data."""
+
+    rows: str = "F"
+    cols: str = "E"
+
+
+class CardBlock(_Model):
+    """One block of a card: exactly one of a paragraph, a list, a table or the wound grid."""
+
+    text: str | None = None
+    items: list[str] | None = None
+    table: CardTable | None = None
+    grid: WoundGrid | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> CardBlock:
+        kinds = [k for k in ("text", "items", "table", "grid") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("a block needs exactly one of text, items, table, grid")
+        return self
+
+
+class RuleCard(_Model):
+    id: str = Field(min_length=1)
+    title: str = Field(min_length=1)
+    blocks: list[CardBlock] = Field(min_length=1)
+
+
+class RuleCardFile(_Model):
+    lang: str
+    cards: list[RuleCard]
+
+
+def rule_card_path(lang: str) -> Path:
+    return resource("cards", f"core-rules.{lang}.yaml")
+
+
+def read_rule_cards(path: Path) -> RuleCardFile:
+    """Read and check one rule-card file; raises :class:`RuleCardError` naming the file."""
+    try:
+        data = read_limited(path, MAX_CARD_FILE_BYTES)
+    except FileNotFoundError:
+        raise RuleCardError(f"{path}: no such file") from None
+    except (OSError, ValueError) as exc:
+        raise RuleCardError(f"{path}: cannot read: {exc}") from None
+    try:
+        document = yaml.load(data.decode("utf-8"), Loader=_LOADER)  # a safe loader: plain data only
+    except UnicodeDecodeError as exc:
+        raise RuleCardError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f", line {mark.line + 1}" if mark is not None else ""
+        raise RuleCardError(f"{path}{where}: not valid YAML") from None
+    try:
+        cards = RuleCardFile.model_validate(document)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(document)"
+        raise RuleCardError(f"{path}: {where}: {first['msg']}") from None
+    ids = [c.id for c in cards.cards]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise RuleCardError(f"{path}: duplicate card id {', '.join(duplicates)}")
+    return cards
+
+
+def load_rule_cards(lang: str) -> list[RuleCard]:
+    """The shipped core rule cards in ``lang`` ("fr" or "en")."""
+    return read_rule_cards(rule_card_path(lang)).cards
+
+
+def wound_roll(strength: int, toughness: int) -> int:
+    """The unmodified roll needed to wound (S against T, the usual table)."""
+    if strength >= 2 * toughness:
+        return 2
+    if strength > toughness:
+        return 3
+    if strength == toughness:
+        return 4
+    if 2 * strength <= toughness:
+        return 6
+    return 5

@@ -1,0 +1,767 @@
+"""The army sheet and the check report, as PDF (SPEC.md §4).
+
+The sheet shows the list name, its limit and band, the verdict in large type,
+every detachment with its units (role, models, wargear, points, PV, value of
+one PV, control factor, transport, linked characters, warlord and reserve
+marks), the totals, the band table with the counts against their min–max and
+every finding of the validator. A list that is not legal carries the words
+"NON RÉGLEMENTAIRE" at the top of every page; every page has the list name and
+its number. Tables that run over a page go on with their header row repeated.
+
+The check report, for an organiser looking at an opponent's list, puts the
+verdict and the findings first, then the same sheet.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from ost.core.armylist import ArmyList, Detachment, Unit
+from ost.core.catalogue import Catalogue
+from ost.core.fileio import atomic_write
+from ost.core.findings import Severity
+from ost.core.roles import Role
+from ost.core.scoring import ArmyScore, UnitScore, format_value, score_army
+from ost.core.text import is_placeholder, keyword_key
+from ost.core.validator import Report, validate
+from ost.pdf import common
+from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Paper, esc, words
+from ost.pdf.fonts import Fonts, register_fonts
+
+MARGIN_X = 12 * mm
+MARGIN_TOP = 20 * mm
+MARGIN_BOTTOM = 15 * mm
+#: Room a section heading needs below it (heading, sub-heading, table header and two rows).
+HEADING_ROOM = 32 * mm
+
+#: Relative widths of the unit table's columns.
+_UNIT_COLUMNS = (40, 19, 9, 27, 10, 9, 11, 13, 33, 14)
+
+
+@dataclass(frozen=True)
+class _Styles:
+    fonts: Fonts
+    kind: ParagraphStyle
+    title: ParagraphStyle
+    summary: ParagraphStyle
+    verdict: ParagraphStyle
+    verdict_note: ParagraphStyle
+    heading: ParagraphStyle
+    subheading: ParagraphStyle
+    body: ParagraphStyle
+    cell: ParagraphStyle
+    cell_bold: ParagraphStyle
+    cell_small: ParagraphStyle
+    head_cell: ParagraphStyle
+    note: ParagraphStyle
+
+
+def _styles(fonts: Fonts) -> _Styles:
+    base = ParagraphStyle("ost-base", fontName=fonts.condensed, fontSize=8.5, leading=10.5, textColor=INK)
+
+    def style(name: str, **kw: Any) -> ParagraphStyle:
+        return ParagraphStyle(name, parent=base, **kw)
+
+    return _Styles(
+        fonts=fonts,
+        kind=style("kind", fontName=fonts.condensed_bold, fontSize=8, leading=10, textColor=MUTED),
+        title=style("title", fontName=fonts.bold, fontSize=18, leading=22, spaceAfter=2),
+        summary=style("summary", fontSize=9.5, leading=12, spaceAfter=6),
+        verdict=style("verdict", fontName=fonts.bold, fontSize=26, leading=30, spaceBefore=2, spaceAfter=2),
+        verdict_note=style("verdict-note", fontSize=9, leading=11, spaceAfter=8, textColor=MUTED),
+        heading=style("heading", fontName=fonts.bold, fontSize=11.5, leading=14, spaceBefore=10, spaceAfter=4),
+        subheading=style("subheading", fontSize=8, leading=10, textColor=MUTED, spaceAfter=3),
+        body=style("body"),
+        cell=style("cell", fontSize=7.5, leading=9),
+        cell_bold=style("cell-bold", fontName=fonts.condensed_bold, fontSize=7.5, leading=9),
+        cell_small=style("cell-small", fontSize=6.5, leading=8, textColor=MUTED),
+        head_cell=style("head-cell", fontName=fonts.condensed_bold, fontSize=7, leading=8.5, textColor=colors.white),
+        note=style("note", fontSize=7.5, leading=9.5, textColor=MUTED, spaceBefore=6),
+    )
+
+
+def _table_style(
+    fonts: Fonts, *extra: tuple[Any, ...], header: bool = True, zebra_from: int = 1, rows: int = 0
+) -> TableStyle:
+    commands: list[tuple[Any, ...]] = [
+        ("FONTNAME", (0, 0), (-1, -1), fonts.condensed),
+        ("FONTSIZE", (0, 0), (-1, -1), 7.5),
+        ("LEADING", (0, 0), (-1, -1), 9),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
+    ]
+    if header:
+        commands += [
+            ("BACKGROUND", (0, 0), (-1, 0), common.HEADER_BG),
+            ("VALIGN", (0, 0), (-1, 0), "MIDDLE"),
+        ]
+    for row in range(zebra_from, rows, 2):
+        commands.append(("BACKGROUND", (0, row), (-1, row), ZEBRA))
+    commands.extend(extra)
+    return TableStyle(commands)
+
+
+# --- page decoration -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _PageInfo:
+    list_name: str
+    kind: str
+    footer_left: str
+    legal: bool
+    lang: str
+    fonts: Fonts
+
+
+def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
+    """Header and footer of one page: list name, verdict banner, page number."""
+    width, height = canvas._pagesize
+    fonts = info.fonts
+    canvas.saveState()
+    top = height - 11 * mm
+    canvas.setFillColor(INK)
+    canvas.setFont(fonts.bold, 9)
+    name = _clip(info.list_name, fonts.bold, 9, width / 2 - MARGIN_X - 30 * mm)
+    canvas.drawString(MARGIN_X, top, name)
+    canvas.setFont(fonts.condensed, 8)
+    canvas.setFillColor(MUTED)
+    canvas.drawRightString(width - MARGIN_X, top, info.kind)
+    if not info.legal:
+        label = words(info.lang, "NON RÉGLEMENTAIRE", "NOT LEGAL")
+        size = 10
+        text_width = canvas.stringWidth(label, fonts.bold, size)
+        box_w, box_h = text_width + 8 * mm, 6 * mm
+        x = (width - box_w) / 2
+        canvas.setFillColor(ILLEGAL)
+        canvas.roundRect(x, top - 1.8 * mm, box_w, box_h, 1.2 * mm, stroke=0, fill=1)
+        canvas.setFillColor(colors.white)
+        canvas.setFont(fonts.bold, size)
+        canvas.drawCentredString(width / 2, top, label)
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.5)
+    canvas.line(MARGIN_X, top - 3 * mm, width - MARGIN_X, top - 3 * mm)
+    bottom = 8 * mm
+    canvas.line(MARGIN_X, bottom + 3.5 * mm, width - MARGIN_X, bottom + 3.5 * mm)
+    canvas.setFillColor(MUTED)
+    canvas.setFont(fonts.condensed, 7.5)
+    footer = _clip(f"{info.list_name} · {info.footer_left}", fonts.condensed, 7.5, width - 2 * MARGIN_X - 30 * mm)
+    canvas.drawString(MARGIN_X, bottom, footer)
+    canvas.drawRightString(width - MARGIN_X, bottom, f"{words(info.lang, 'Page', 'Page')} {page} / {pages}")
+    canvas.restoreState()
+
+
+def _clip(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` (for one-line headers)."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _canvas_maker(decorate: Callable[[Canvas, int, int], None], font: str) -> type[Canvas]:
+    """A canvas that holds its pages back until the end, so each can say "page n / N".
+
+    Its initial font is ours, so the PDF names no font that is not embedded.
+    """
+
+    class _Numbered(Canvas):  # type: ignore[misc]  # reportlab has no type hints
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            if not kwargs.get("initialFontName"):
+                kwargs["initialFontName"] = font
+            super().__init__(*args, **kwargs)
+            self._held: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._held.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._held)
+            for number, state in enumerate(self._held, start=1):
+                self.__dict__.update(state)
+                decorate(self, number, total)
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+    return _Numbered
+
+
+def _render(story: list[Flowable], paper: Paper, info: _PageInfo, title: str) -> bytes:
+    buffer = io.BytesIO()
+    width, height = paper.size
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=(width, height),
+        leftMargin=MARGIN_X,
+        rightMargin=MARGIN_X,
+        topMargin=MARGIN_TOP,
+        bottomMargin=MARGIN_BOTTOM,
+        title=title,
+        author="Ost",
+        creator="Ost",
+        lang=info.lang,
+    )
+    frame = Frame(
+        MARGIN_X, MARGIN_BOTTOM, width - 2 * MARGIN_X, height - MARGIN_TOP - MARGIN_BOTTOM, id="body", showBoundary=0
+    )
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    maker = _canvas_maker(lambda c, n, total: _decorate(c, info, n, total), info.fonts.condensed)
+    doc.build(story, canvasmaker=maker)
+    return buffer.getvalue()
+
+
+# --- content ---------------------------------------------------------------------
+
+
+class _Sheet:
+    """Builds the story of a sheet; one instance per PDF."""
+
+    def __init__(self, catalogue: Catalogue, army: ArmyList, report: Report, lang: str, paper: Paper) -> None:
+        self.catalogue = catalogue
+        self.army = army
+        self.report = report
+        self.lang = lang
+        self.paper = paper
+        self.fonts = register_fonts()
+        self.s = _styles(self.fonts)
+        self.score: ArmyScore = score_army(army, catalogue)
+        self.width = paper.size[0] - 2 * MARGIN_X
+        self.units: dict[str, Unit] = {u.id: u for _, u in army.units()}
+        self.carried_by: dict[str, list[Unit]] = {}
+        self.linked_to: dict[str, list[Unit]] = {}
+        for _, unit in army.units():
+            if unit.transport:
+                self.carried_by.setdefault(unit.transport, []).append(unit)
+            if unit.linked_to:
+                self.linked_to.setdefault(unit.linked_to, []).append(unit)
+
+    def w(self, fr: str, en: str) -> str:
+        return words(self.lang, fr, en)
+
+    @property
+    def name(self) -> str:
+        return self.army.name or self.w("(liste sans nom)", "(unnamed list)")
+
+    def p(self, text: str, style: ParagraphStyle) -> Paragraph:
+        return Paragraph(text, style)
+
+    def heading(self, text: str) -> list[Flowable]:
+        """A section heading that never ends a page alone.
+
+        A page break comes first when less than a heading and a few table rows
+        fit; ``keepWithNext`` would instead glue the heading to the whole table
+        and push a long table to the next page, leaving a blank half page.
+        """
+        return [CondPageBreak(HEADING_ROOM), self.p(esc(text), self.s.heading)]
+
+    # -- head -------------------------------------------------------------------
+
+    def summary_line(self) -> str:
+        report = self.report
+        parts = [f"{report.total_points} pts"]
+        if report.points_limit is not None:
+            parts[0] = f"{report.total_points} / {report.points_limit} pts"
+        else:
+            parts.append(self.w("sans limite déclarée", "no declared limit"))
+        if report.band:
+            parts.append(self.w(f"tranche {report.band}", f"band {report.band}"))
+        else:
+            parts.append(self.w("aucune tranche", "no band"))
+        det_max = f" / {report.max_detachments}" if report.max_detachments is not None else ""
+        parts.append(
+            self.w(
+                f"{report.detachments}{det_max} détachement{'s' if report.detachments != 1 else ''}",
+                f"{report.detachments}{det_max} detachment{'s' if report.detachments != 1 else ''}",
+            )
+        )
+        return " · ".join(parts)
+
+    def head(self, kind: str) -> list[Flowable]:
+        report = self.report
+        colour = LEGAL if report.legal else ILLEGAL
+        verdict_style = ParagraphStyle("verdict-c", parent=self.s.verdict, textColor=colour)
+        notes = [
+            self.w(
+                f"{report.errors} erreur{'s' if report.errors != 1 else ''}",
+                f"{report.errors} error{'s' if report.errors != 1 else ''}",
+            ),
+            self.w(
+                f"{report.warnings} avertissement{'s' if report.warnings != 1 else ''}",
+                f"{report.warnings} warning{'s' if report.warnings != 1 else ''}",
+            ),
+        ]
+        return [
+            self.p(esc(kind.upper()), self.s.kind),
+            self.p(esc(self.name), self.s.title),
+            self.p(esc(self.summary_line()), self.s.summary),
+            self.p(esc(report.verdict(self.lang)), verdict_style),
+            self.p(esc(" · ".join(notes)), self.s.verdict_note),
+        ]
+
+    # -- detachments ------------------------------------------------------------------
+
+    def detachments(self) -> list[Flowable]:
+        story: list[Flowable] = []
+        if not self.army.detachments:
+            story.append(
+                self.p(esc(self.w("La liste n'a aucun détachement.", "The list has no detachment.")), self.s.body)
+            )
+        for index, detachment in enumerate(self.army.detachments):
+            story.extend(self.detachment(index, detachment))
+        return story
+
+    def detachment(self, index: int, detachment: Detachment) -> list[Flowable]:
+        label = self.w(f"Détachement {index + 1}", f"Detachment {index + 1}")
+        if detachment.name:
+            label += f" — {detachment.name}"
+        out: list[Flowable] = self.heading(label)
+        scores = [self.score.unit(u.id) for u in detachment.units]
+        units = len(detachment.units)
+        points = sum(s.points for s in scores if s is not None)
+        sub = self.w(
+            f"{units} unité{'s' if units != 1 else ''} · {points} pts",
+            f"{units} unit{'s' if units != 1 else ''} · {points} pts",
+        )
+        out.append(self.p(esc(sub), self.s.subheading))
+        if not detachment.units:
+            out.append(self.p(esc(self.w("Aucune unité.", "No unit.")), self.s.body))
+            return out
+        out.append(self.unit_table(detachment, points))
+        return out
+
+    def unit_table(self, detachment: Detachment, points: int) -> Table:
+        s = self.s
+        header = [
+            self.w("Unité", "Unit"),
+            self.w("Rôle", "Role"),
+            self.w("Fig.", "Mod."),
+            self.w("Équipement", "Wargear"),
+            "Pts",
+            self.w("PV", "W"),
+            self.w("1 PV =", "1 W ="),
+            self.w("Contrôle", "Control"),
+            self.w("Transport et personnages", "Transport and characters"),
+            self.w("Marques", "Marks"),
+        ]
+        right = ParagraphStyle("head-right", parent=s.head_cell, alignment=TA_RIGHT)
+        numeric = {2, 4, 5, 6, 7}
+        rows: list[list[Any]] = [[self.p(esc(h), right if i in numeric else s.head_cell) for i, h in enumerate(header)]]
+        total = sum(_UNIT_COLUMNS)
+        widths = [self.width * c / total for c in _UNIT_COLUMNS]
+        wounds_total = 0
+        for unit in detachment.units:
+            score = self.score.unit(unit.id)
+            assert score is not None
+            wounds_total += score.wounds or 0
+            rows.append(self.unit_row(unit, score, widths))
+        rows.append(
+            [
+                self.p(esc(self.w("Total du détachement", "Detachment total")), s.cell_bold),
+                "",
+                "",
+                "",
+                self.p(str(points), ParagraphStyle("total-right", parent=s.cell_bold, alignment=TA_RIGHT)),
+                self.p(str(wounds_total), ParagraphStyle("total-right", parent=s.cell_bold, alignment=TA_RIGHT)),
+                "",
+                "",
+                "",
+                "",
+            ]
+        )
+        last = len(rows) - 1
+        style = _table_style(
+            self.fonts,
+            ("SPAN", (0, last), (3, last)),
+            ("LINEABOVE", (0, last), (-1, last), 0.8, INK),
+            ("ALIGN", (2, 1), (2, -1), "RIGHT"),
+            ("ALIGN", (4, 1), (7, -1), "RIGHT"),
+            ("FONTNAME", (9, 1), (9, -1), self.fonts.condensed_bold),
+            rows=last,
+        )
+        return Table(rows, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
+
+    def cell(self, text: str, style: ParagraphStyle, width: float) -> Any:
+        """Plain text when it fits on one line of the column (far cheaper to lay out), else a paragraph."""
+        if stringWidth(text, style.fontName, style.fontSize) + 6.5 <= width:
+            return text
+        return self.p(esc(text), style)
+
+    def unit_row(self, unit: Unit, score: UnitScore, widths: Sequence[float]) -> list[Any]:
+        # Cells hold plain text or single-style paragraphs: inline markup would make
+        # reportlab's line breaking several times slower on a 60-unit list.
+        s = self.s
+        sheet = self.catalogue.get(unit.datasheet)
+        details: list[str] = []
+        if unit.custom_name:
+            details.append(sheet.name if sheet else unit.snapshot.name)
+        if sheet is None:
+            details.append(self.w("fiche absente du catalogue", "datasheet not in the catalogue"))
+        if score.independent_character:
+            details.append(self.w("personnage indépendant", "independent character"))
+        if not score.operational:
+            details.append(self.w("non opérationnelle", "non-operational"))
+        values = _placeholder_values(unit, sheet.faction_keywords if sheet else unit.snapshot.faction_keywords)
+        if values:
+            details.append(", ".join(values))
+        name_cell: list[Flowable] = [self.p(esc(unit.display_name), s.cell_bold)]
+        name_cell += [self.p(esc(d), s.cell_small) for d in details]
+        wargear = common.option_names(unit, sheet)
+        links: list[str] = []
+        if unit.transport:
+            target = self.units.get(unit.transport)
+            links.append(self.w("Transport : ", "Transport: ") + (target.display_name if target else unit.transport))
+        if unit.id in self.carried_by:
+            carried = ", ".join(u.display_name for u in self.carried_by[unit.id])
+            links.append(self.w("Transporte : ", "Carries: ") + carried)
+        if unit.linked_to:
+            target = self.units.get(unit.linked_to)
+            links.append(self.w("Lié à : ", "Joins: ") + (target.display_name if target else unit.linked_to))
+        if unit.id in self.linked_to:
+            characters = ", ".join(u.display_name for u in self.linked_to[unit.id])
+            links.append(self.w("Personnages : ", "Characters: ") + characters)
+        marks: list[str] = []
+        if unit.warlord:
+            marks.append("★ " + self.w("SG", "WL"))
+        if unit.reserve:
+            marks.append(self.w("Rés.", "Res."))
+        return [
+            name_cell,
+            self.cell(score.role.label(self.lang), s.cell, widths[1]),
+            str(unit.models),
+            self.cell(", ".join(wargear), s.cell, widths[3]) if wargear else "",
+            str(score.points),
+            str(score.wounds) if score.wounds is not None else "?",
+            format_value(score.pv_value, self.lang),
+            f"×{score.control_factor}",
+            [self.p(esc(common.typo(link)), s.cell) for link in links] if links else "",
+            "\n".join(marks),
+        ]
+
+    # -- totals, band table, findings ---------------------------------------------------
+
+    def totals(self) -> list[Flowable]:
+        s, score, report = self.s, self.score, self.report
+        limit = f" / {report.points_limit}" if report.points_limit is not None else ""
+        reserve_points = sum(u.points for u in score.units if self.units[u.unit_id].reserve)
+        half = report.total_points / 2
+        warlords = [u.display_name for _, u in self.army.units() if u.warlord]
+        rows: list[tuple[str, str]] = [
+            (self.w("Points", "Points"), f"{report.total_points}{limit}"),
+            (
+                self.w("Unités · figurines", "Units · models"),
+                f"{len(score.units)} · {score.total_models}",
+            ),
+            (self.w("PV au total", "Total wounds"), str(score.total_wounds)),
+            (
+                self.w("Total de destruction", "Destruction total"),
+                self.w(
+                    f"{score.destruction_total} pts (points comptés pour la note de destruction adverse)",
+                    f"{score.destruction_total} pts (points the opponent's destruction score is measured against)",
+                ),
+            ),
+        ]
+        if score.non_operational:
+            rows.append(
+                (
+                    self.w("Non opérationnelles", "Non-operational"),
+                    ", ".join(f"{u.name} ({u.points} pts)" for u in score.non_operational),
+                )
+            )
+        if score.unknown_wounds:
+            rows.append(
+                (
+                    self.w("PV inconnus", "Unknown wounds"),
+                    ", ".join(u.name for u in score.unknown_wounds),
+                )
+            )
+        rows.append(
+            (
+                self.w("En réserves", "In reserve"),
+                self.w(
+                    f"{reserve_points} pts (au plus {format_value(half, 'fr')})",
+                    f"{reserve_points} pts (at most {format_value(half, 'en')})",
+                ),
+            )
+        )
+        rows.append((self.w("Seigneur de guerre", "Warlord"), ", ".join(warlords) or "–"))
+        widths = [self.width * 0.28, self.width * 0.72]
+        data = [[self.cell(k, s.cell_bold, widths[0]), self.cell(v, s.cell, widths[1])] for k, v in rows]
+        table = Table(
+            data,
+            colWidths=widths,
+            style=_table_style(
+                self.fonts,
+                ("FONTNAME", (0, 0), (0, -1), self.fonts.condensed_bold),
+                header=False,
+                zebra_from=0,
+                rows=len(data),
+            ),
+            hAlign="LEFT",
+        )
+        return [*self.heading(self.w("Totaux", "Totals")), table]
+
+    def band_table(self) -> list[Flowable]:
+        s, report = self.s, self.report
+        title = self.w("Tableau des tranches", "Points-band table")
+        if report.band:
+            title += f" — {report.band}"
+        out: list[Flowable] = self.heading(title)
+        if report.band is None:
+            out.append(
+                self.p(
+                    esc(
+                        self.w(
+                            "Aucune tranche ne s'applique : effectifs par rôle et détachements non vérifiés.",
+                            "No band applies: role counts and detachments were not checked.",
+                        )
+                    ),
+                    s.body,
+                )
+            )
+        header = [
+            self.w("Rôle", "Role"),
+            self.w("Unités", "Units"),
+            self.w("Min–max", "Min–max"),
+            self.w("Par fiche", "Per datasheet"),
+            self.w("État", "Status"),
+        ]
+        rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
+        bad_rows: list[int] = []
+        good_rows: list[int] = []
+        checked = report.band is not None
+        for count in report.role_counts:
+            if count.min is None and count.max is None and count.per_sheet is None and count.count == 0:
+                continue
+            span = _range(count.min, count.max)
+            ok = (count.min is None or count.count >= count.min) and (count.max is None or count.count <= count.max)
+            (good_rows if ok else bad_rows).append(len(rows))
+            rows.append(
+                [
+                    count.role.label(self.lang),
+                    str(count.count),
+                    span,
+                    f"({count.per_sheet})" if count.per_sheet is not None else "–",
+                    self.status(ok, checked),
+                ]
+            )
+        unslotted = sum(1 for u in self.score.units if u.role is Role.UNSLOTTED)
+        if unslotted:
+            rows.append([Role.UNSLOTTED.label(self.lang), str(unslotted), "–", "–", ""])
+        det_ok = report.max_detachments is None or report.detachments <= report.max_detachments
+        (good_rows if det_ok else bad_rows).append(len(rows))
+        rows.append(
+            [
+                self.w("Détachements", "Detachments"),
+                str(report.detachments),
+                f"≤ {report.max_detachments}" if report.max_detachments is not None else "–",
+                "–",
+                self.status(det_ok, checked),
+            ]
+        )
+        extra: list[tuple[Any, ...]] = [("FONTNAME", (0, len(rows) - 1), (0, len(rows) - 1), self.fonts.condensed_bold)]
+        extra += [("TEXTCOLOR", (0, r), (-1, r), ILLEGAL) for r in bad_rows]
+        if checked:
+            extra += [("TEXTCOLOR", (4, r), (4, r), LEGAL) for r in good_rows]
+            extra += [("FONTNAME", (4, 1), (4, -1), self.fonts.condensed_bold)]
+        widths = [0.34, 0.12, 0.16, 0.18, 0.2]
+        table = Table(
+            rows,
+            colWidths=[self.width * 0.62 * w for w in widths],
+            repeatRows=1,
+            style=_table_style(self.fonts, ("ALIGN", (1, 1), (3, -1), "CENTER"), *extra, rows=len(rows)),
+            hAlign="LEFT",
+        )
+        out.append(table)
+        return out
+
+    def status(self, ok: bool, checked: bool) -> str:
+        """The state of one band-table row (its colour comes from the table style)."""
+        if not checked:
+            return self.w("non vérifié", "not checked")
+        return "✓ OK" if ok else self.w("✗ hors limites", "✗ out of range")
+
+    def findings(self, title: str | None = None) -> list[Flowable]:
+        s, report = self.s, self.report
+        out: list[Flowable] = self.heading(title or self.w("Constats", "Findings"))
+        if not report.findings:
+            out.append(
+                self.p(
+                    esc(
+                        self.w(
+                            "Aucun constat : la liste respecte les règles vérifiées.",
+                            "No finding: the list follows every rule checked.",
+                        )
+                    ),
+                    s.body,
+                )
+            )
+            return out
+        header = [self.w("Gravité", "Severity"), "Code", self.w("Constat", "Finding"), self.w("Règle", "Rule")]
+        rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
+        colours = {Severity.ERROR: ILLEGAL, Severity.WARNING: WARNING, Severity.INFO: common.HEADER_BG}
+        severity_styles: list[tuple[Any, ...]] = [("FONTNAME", (0, 1), (0, -1), self.fonts.condensed_bold)]
+        for item in report.findings:
+            rule = _rule_name(item.rule.seed, item.rule.section, self.lang)
+            row = len(rows)
+            severity_styles.append(("TEXTCOLOR", (0, row), (0, row), colours[item.severity]))
+            rows.append(
+                [
+                    item.severity.label(self.lang),
+                    self.p(esc(item.code.value), s.cell_bold),
+                    self.p(esc(common.typo(item.message(self.lang))), s.cell),
+                    self.p(esc(rule), s.cell_small),
+                ]
+            )
+        widths = [0.12, 0.17, 0.53, 0.18]
+        out.append(
+            Table(
+                rows,
+                colWidths=[self.width * w for w in widths],
+                repeatRows=1,
+                style=_table_style(self.fonts, *severity_styles, rows=len(rows)),
+                hAlign="LEFT",
+            )
+        )
+        return out
+
+    def legend(self) -> list[Flowable]:
+        text = self.w(
+            "★ SG : seigneur de guerre · Rés. : prévue en réserves · 1 PV = coût de l'unité ÷ ses PV "
+            "(valeur de destruction d'un PV) · Contrôle : points de contrôle par point de valeur des PV restants "
+            "(Troupes ×4, Aéronef ×1, autres ×2, non opérationnelle ×0).",
+            "★ WL: warlord · Res.: planned in reserve · 1 W = the unit's cost ÷ its wounds (destruction value of "
+            "one wound) · Control: control points per point of remaining wound value "
+            "(Troops ×4, Flyer ×1, others ×2, non-operational ×0).",
+        )
+        return [self.p(esc(text), self.s.note)]
+
+    # -- whole documents ---------------------------------------------------------------
+
+    def footer_left(self) -> str:
+        limit = self.report.points_limit
+        band = self.report.band or self.w("aucune tranche", "no band")
+        limit_text = f"{limit} pts" if limit is not None else self.w("sans limite", "no limit")
+        return f"{limit_text} · {band}"
+
+    def sheet_story(self) -> list[Flowable]:
+        story = self.head(self.w("Feuille d'armée", "Army sheet"))
+        story += self.detachments()
+        story += self.totals()
+        story += self.band_table()
+        story += self.findings()
+        story += self.legend()
+        return story
+
+    def report_story(self, source: str | None) -> list[Flowable]:
+        story = self.head(self.w("Rapport de vérification", "Check report"))
+        if source:
+            story.insert(3, self.p(esc(self.w(f"Fichier : {source}", f"File: {source}")), self.s.note))
+        story += self.findings(self.w("Constats de la vérification", "Findings of the check"))
+        story.append(Spacer(1, 4 * mm))
+        story += self.band_table()
+        story += self.detachments()
+        story += self.totals()
+        story += self.legend()
+        return story
+
+
+def _range(low: int | None, high: int | None) -> str:
+    if high is None:
+        return f"{low}+" if low else "–"
+    return f"{low or 0}–{high}"
+
+
+def _placeholder_values(unit: Unit, faction_keywords: Sequence[str]) -> list[str]:
+    """The values the unit gives to the placeholder keywords its datasheet has (<CHAPITRE> → ULTRAMARINES)."""
+    wanted = {keyword_key(k) for k in faction_keywords if is_placeholder(k)}
+    return [v for k, v in unit.placeholders.items() if v.strip() and keyword_key(k) in wanted]
+
+
+def _rule_name(seed: str, section: str, lang: str) -> str:
+    """Where a finding's rule is, in words a player knows."""
+    book = {
+        "000": "MAC HAMMER 40K",
+        "001": words(lang, "Capacités spéciales", "Special abilities"),
+    }.get(seed, "Ost")
+    return f"{book} · {section}"
+
+
+def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
+    return _PageInfo(
+        list_name=sheet.name,
+        kind=kind,
+        footer_left=sheet.footer_left(),
+        legal=sheet.report.legal,
+        lang=sheet.lang,
+        fonts=sheet.fonts,
+    )
+
+
+def army_sheet_pdf(
+    catalogue: Catalogue,
+    army: ArmyList,
+    report: Report | None = None,
+    *,
+    lang: str = "fr",
+    paper: Paper | str = Paper.A4,
+) -> bytes:
+    """The army sheet of ``army`` as PDF bytes (``report`` is computed when not given)."""
+    common.check_lang(lang)
+    size = common.paper(paper)
+    sheet = _Sheet(catalogue, army, report or validate(catalogue, army), lang, size)
+    kind = sheet.w("Feuille d'armée · Ost", "Army sheet · Ost")
+    return _render(sheet.sheet_story(), size, _page_info(sheet, kind), f"{sheet.name} — {kind}")
+
+
+def check_report_pdf(
+    catalogue: Catalogue,
+    army: ArmyList,
+    report: Report | None = None,
+    *,
+    lang: str = "fr",
+    paper: Paper | str = Paper.A4,
+    source: str | None = None,
+) -> bytes:
+    """A check report for an opponent's list: the verdict, the findings, then the sheet.
+
+    ``source`` (the file the list came from) is printed under the title when given.
+    """
+    common.check_lang(lang)
+    size = common.paper(paper)
+    sheet = _Sheet(catalogue, army, report or validate(catalogue, army), lang, size)
+    kind = sheet.w("Rapport de vérification · Ost", "Check report · Ost")
+    return _render(sheet.report_story(source), size, _page_info(sheet, kind), f"{sheet.name} — {kind}")
+
+
+def write_pdf(data: bytes, path: Path | str) -> None:
+    """Write PDF bytes atomically (a crash leaves the previous file whole)."""
+    atomic_write(Path(path), data)

@@ -1,0 +1,127 @@
+"""Reading Ost's PDFs back for the tests: texts, text positions and widths, fonts."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ost.pdf import fonts
+
+#: File stem of each shipped font -> the name Ost registers it under.
+_BY_STEM = {file_name.removesuffix(".ttf"): name for name, file_name in fonts._FILES.items()}
+NBSP = "\u00a0"
+
+
+def reader(data: bytes) -> PdfReader:
+    assert data.startswith(b"%PDF-"), data[:20]
+    return PdfReader(io.BytesIO(data))
+
+
+def squash(text: str) -> str:
+    """``text`` without any white space, to compare texts across line breaks."""
+    return "".join(text.replace(NBSP, " ").split())
+
+
+def page_texts(pdf: PdfReader) -> list[str]:
+    return [(page.extract_text() or "").replace(NBSP, " ") for page in pdf.pages]
+
+
+@dataclass(frozen=True)
+class Run:
+    """One line (or piece of line) of text as drawn: where it starts and how wide it is."""
+
+    text: str
+    x: float
+    y: float
+    width: float
+    size: float
+    font: str
+    page: int
+
+
+def text_runs(pdf: PdfReader) -> list[Run]:
+    """Every piece of text with its position and width, in page coordinates.
+
+    pypdf reports each ``Tj`` with the text matrix of its line's start, so the
+    pieces of one line (a bold word, then plain text) are joined and their
+    widths added; widths come from the same fonts reportlab drew with.
+    """
+    runs: list[Run] = []
+    for number, page in enumerate(pdf.pages):
+        pending: list[tuple[str, tuple[float, ...], tuple[float, ...], str, float]] = []
+        page.extract_text(visitor_text=_collector(pending))
+        groups: list[list[tuple[str, tuple[float, ...], tuple[float, ...], str, float]]] = []
+        for item in pending:
+            if groups and groups[-1][0][1:3] == item[1:3]:
+                groups[-1].append(item)
+            else:
+                groups.append([item])
+        for group in groups:
+            text = "".join(g[0] for g in group).replace("\n", "")
+            if not text.strip():
+                continue
+            _, cm, tm, base, size = group[0]
+            scale = cm[0] * tm[0]
+            width = sum(_width(g[0].replace("\n", ""), g[3], g[4]) for g in group) * scale
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            runs.append(Run(text, x, y, width, size * scale, base, number))
+    return runs
+
+
+def _collector(pending: list[Any]) -> Any:
+    def visit(text: str, cm: Any, tm: Any, font: DictionaryObject | None, size: float) -> None:
+        base = str(font.get("/BaseFont", "")) if font is not None else ""
+        if not base and not text.strip():
+            return  # a space pypdf adds between operations, not drawn text
+        pending.append((text, tuple(cm), tuple(tm), base, float(size)))
+
+    return visit
+
+
+def _width(text: str, base_font: str, size: float) -> float:
+    stem = base_font.lstrip("/").split("+", 1)[-1]
+    name = _BY_STEM.get(stem)
+    assert name is not None, f"text drawn with a font Ost does not ship: {base_font}"
+    return float(stringWidth(text, name, size))
+
+
+def fonts_used(pdf: PdfReader) -> dict[str, bool]:
+    """Every font the pages use -> whether its program is embedded in the file."""
+    found: dict[str, bool] = {}
+    for page in pdf.pages:
+        resources = page.get("/Resources")
+        if resources is None:
+            continue
+        font_dict = resources.get_object().get("/Font")
+        if font_dict is None:
+            continue
+        for ref in font_dict.get_object().values():
+            font = ref.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is None and "/DescendantFonts" in font:
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            embedded = False
+            if descriptor is not None:
+                descriptor = descriptor.get_object()
+                embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found[str(font.get("/BaseFont"))] = embedded
+    return found
+
+
+def outside(runs: list[Run], box: tuple[float, float, float, float], tolerance: float = 0.6) -> list[Run]:
+    """Runs not wholly inside ``box`` (x, y, width, height); the baseline must sit inside too."""
+    x0, y0, w, h = box
+    return [
+        r
+        for r in runs
+        if r.x < x0 - tolerance
+        or r.x + r.width > x0 + w + tolerance
+        or r.y < y0 - tolerance
+        or r.y + r.size * 0.8 > y0 + h + tolerance
+    ]

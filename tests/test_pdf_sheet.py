@@ -1,0 +1,206 @@
+"""The army sheet and the check report, read back from the PDF (SPEC.md §4)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import ListBuilder
+from ost.core.armylist import Unit, UnitSnapshot
+from ost.core.catalogue import Catalogue
+from ost.core.roles import Role
+from ost.core.validator import validate
+from ost.pdf.common import Paper
+from ost.pdf.sheet import army_sheet_pdf, check_report_pdf
+from pdfcheck import fonts_used, outside, page_texts, reader, squash, text_runs
+
+NAME = "Croisade « Œil de Fer » — Élite"
+
+
+def legal_list(mini: Catalogue) -> ListBuilder:
+    b = ListBuilder(mini, limit=1000, name=NAME)
+    b.add("captain", warlord=True)
+    tac = b.add("tactical", models=7, options={"flamer": 2}, custom_name="Escouade Titus")
+    rhino = b.add("rhino")
+    b.unit(tac).transport = rhino
+    b.add("lieutenant", linked_to=tac)
+    b.add("intercessors", reserve=True)
+    return b
+
+
+def illegal_list(mini: Catalogue, units: int = 60) -> ListBuilder:
+    """Far too many units for 1000 points: several pages, many findings."""
+    b = ListBuilder(mini, limit=1000, name="Horde illégale")
+    for index in range(units):
+        b.add(["intercessors", "tactical", "scouts", "captain", "predator"][index % 5])
+    return b
+
+
+def test_legal_sheet_shows_everything(mini: Catalogue) -> None:
+    b = legal_list(mini)
+    report = validate(mini, b.army)
+    assert report.legal, report.codes()
+    pdf = reader(army_sheet_pdf(mini, b.army, report))
+    texts = page_texts(pdf)
+    assert len(pdf.pages) == 1
+    whole = squash(" ".join(texts))
+    for expected in [
+        NAME,
+        "FEUILLE D'ARMÉE",
+        "RÉGLEMENTAIRE",
+        "tranche 1–1000",
+        "Détachement 1",
+        "Escouade Titus",
+        "Escouade Tactique",  # the datasheet under the custom name
+        "2× Lance-flammes",
+        "136",  # 90 + 2 × 18 + 2 × 5
+        "19,4",  # 136 ÷ 7 PV
+        "×4",
+        "Transport : Rhino",
+        "Transporte : Escouade Titus",
+        "Lié à : Escouade Titus",
+        "Personnages : Lieutenant",
+        "★ SG",
+        "Rés.",
+        "personnage indépendant",
+        "Tableau des tranches",
+        "Totaux",
+        "Total de destruction",
+        "Aucun constat",
+        "Page 1 / 1",
+    ]:
+        assert squash(expected) in whole, expected
+    assert "NON" not in whole
+
+
+def test_illegal_list_says_so_on_every_page(mini: Catalogue) -> None:
+    b = illegal_list(mini)
+    report = validate(mini, b.army)
+    assert not report.legal
+    pdf = reader(army_sheet_pdf(mini, b.army, report))
+    texts = page_texts(pdf)
+    pages = len(texts)
+    assert pages >= 3
+    for number, text in enumerate(texts, start=1):
+        flat = squash(text)
+        assert squash("NON RÉGLEMENTAIRE") in flat, number
+        assert squash("Horde illégale") in flat, number
+        assert squash(f"Page {number} / {pages}") in flat, number
+    whole = squash(" ".join(texts))
+    for item in report.findings:
+        assert squash(item.code.value) in whole
+        assert squash(item.message_fr) in whole, item.message_fr
+
+
+def test_long_unit_table_repeats_its_header(mini: Catalogue) -> None:
+    b = illegal_list(mini, units=80)
+    pdf = reader(army_sheet_pdf(mini, b.army))
+    texts = page_texts(pdf)
+    # Unit rows show the placeholder values (ULTRAMARINES); nothing else on the sheet does.
+    pages_with_units = [t for t in texts if "ULTRAMARINES" in t]
+    assert len(pages_with_units) >= 2
+    for text in pages_with_units:
+        assert "Équipement" in text and "Contrôle" in text
+
+
+def test_english_sheet(mini: Catalogue) -> None:
+    pdf = reader(army_sheet_pdf(mini, illegal_list(mini, units=30).army, lang="en"))
+    texts = page_texts(pdf)
+    for text in texts:
+        assert "NOT LEGAL" in text
+    whole = " ".join(texts)
+    assert "ARMY SHEET" in whole and "Points-band table" in whole and "Detachment 1" in whole
+    assert "RÉGLEMENTAIRE" not in whole
+
+
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
+def test_fonts_embedded_and_text_inside_the_page(mini: Catalogue, paper: Paper) -> None:
+    pdf = reader(army_sheet_pdf(mini, illegal_list(mini).army, paper=paper))
+    width, height = paper.size
+    for page in pdf.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((width, height))
+    used = fonts_used(pdf)
+    assert used and all(used.values()), used
+    assert all("DejaVu" in name for name in used), used
+    runs = text_runs(pdf)
+    assert runs
+    assert outside(runs, (0, 0, width, height)) == []
+    # And inside the printable margins the sheet keeps (header and footer included).
+    assert outside(runs, (10 * 2.8346, 5 * 2.8346, width - 20 * 2.8346, height - 10 * 2.8346)) == []
+
+
+def test_unit_missing_from_catalogue(mini: Catalogue) -> None:
+    b = legal_list(mini)
+    b.army.detachments[0].units.append(
+        Unit(
+            id="ghost", datasheet="gone", snapshot=UnitSnapshot(name="Fantômes", role=Role.ELITES, points=50), models=3
+        )
+    )
+    text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army)))))
+    assert squash("Fantômes") in text
+    assert squash("fiche absente du catalogue") in text
+    assert "UNIT-UNKNOWN" in text
+    assert squash("PV inconnus") in text
+
+
+def test_empty_list(mini: Catalogue) -> None:
+    b = ListBuilder(mini, limit=None, name="")
+    pdf = reader(army_sheet_pdf(mini, b.army))
+    text = squash(" ".join(page_texts(pdf)))
+    assert squash("(liste sans nom)") in text
+    assert "BAND-NONE" in text and squash("NON RÉGLEMENTAIRE") in text
+
+
+def test_check_report_puts_the_verdict_and_findings_first(mini: Catalogue) -> None:
+    b = illegal_list(mini, units=20)
+    report = validate(mini, b.army)
+    pdf = reader(check_report_pdf(mini, b.army, report, source="adversaire.ost"))
+    texts = page_texts(pdf)
+    first = squash(texts[0])
+    assert squash("RAPPORT DE VÉRIFICATION") in first
+    assert squash("NON RÉGLEMENTAIRE") in first
+    assert squash("Fichier : adversaire.ost") in first
+    assert squash("Constats de la vérification") in first
+    assert first.index(squash("Constats de la vérification")) < first.index(squash(report.findings[0].message_fr))
+    whole = squash(" ".join(texts))
+    assert squash("Détachement 1") in whole and squash("Totaux") in whole
+    for text in texts:
+        assert squash("NON RÉGLEMENTAIRE") in squash(text)
+
+
+def test_bad_arguments(mini: Catalogue) -> None:
+    army = legal_list(mini).army
+    with pytest.raises(ValueError, match="paper"):
+        army_sheet_pdf(mini, army, paper="a3")
+    with pytest.raises(ValueError, match="language"):
+        army_sheet_pdf(mini, army, lang="de")
+
+
+_NAME = (
+    st.lists(
+        st.one_of(
+            st.text(alphabet=list("abcdefghijklmnopqrstuvwxyz ÉéèêàçôœÆ'«»&<>;:-/0123456789"), min_size=1, max_size=12),
+            st.just("Supercalifragilistiqueexpialidocieusement" * 3),  # a word longer than a column
+        ),
+        min_size=1,
+        max_size=10,
+    )
+    .map(" ".join)
+    .filter(lambda s: s.strip())
+)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(list_name=_NAME, det_name=_NAME, unit_name=_NAME, lang=st.sampled_from(["fr", "en"]))
+def test_any_names_stay_on_the_page(mini: Catalogue, list_name: str, det_name: str, unit_name: str, lang: str) -> None:
+    b = ListBuilder(mini, name=list_name)
+    b.army.detachments[0].name = det_name
+    b.add("captain", custom_name=unit_name, warlord=True)
+    tac = b.add("tactical", custom_name=unit_name, options={"flamer": 1})
+    b.add("rhino")
+    b.unit(tac).transport = "u3"
+    b.add("lieutenant", linked_to=tac, custom_name=unit_name)
+    for make in (army_sheet_pdf, check_report_pdf):
+        pdf = reader(make(mini, b.army, lang=lang))
+        assert outside(text_runs(pdf), (0, 0, *Paper.A4.size)) == []
