@@ -21,7 +21,7 @@ from ost.pdf.common import Paper
 from ost.pdf.fonts import FontError
 from ost.pdf.rulecards import RuleCardError
 from ost.pdf.sheet import army_sheet_pdf, check_report_pdf, write_pdf
-from ost.services import open_store
+from ost.services import open_store, read_any
 
 #: Default output name: next to the list, ``<list>.<what>.pdf``.
 _SUFFIX = {"sheet": "sheet", "cards": "cards", "report": "report"}
@@ -38,7 +38,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     }
     for action, text in helps.items():
         sub = actions.add_parser(action, help=text, description=text)
-        sub.add_argument("list", type=Path, metavar="LIST", help="the list file (.ost)")
+        sub.add_argument(
+            "list", type=Path, metavar="LIST", help="the list: .ost, BattleScribe .ros/.rosz or pasted text"
+        )
         sub.add_argument("-o", "--output", type=Path, help=f"PDF to write (default: LIST.{_SUFFIX[action]}.pdf)")
         sub.add_argument("--paper", choices=[p.value for p in Paper], default=Paper.A4.value, help="paper size")
         # Its own dest: a sub-parser default would otherwise hide `ost --lang en export …`.
@@ -55,13 +57,17 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     lang = args.export_lang or lang
+    with open_store(args.catalogue_db or args.db) as store:
+        catalogue = store.load()
     try:
-        army = listfile.load(args.list)
+        read = read_any(args.list, catalogue)
     except listfile.ListFileError as exc:
         print(f"ost: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
-    with open_store(args.catalogue_db or args.db) as store:
-        catalogue = store.load()
+    army = read.army
+    reading = read.reading.lines(lang) if read.reading.format != "ost" else []
+    for line in reading:
+        print(line, file=sys.stderr)
     report = validate(catalogue, army)
     try:
         if args.action == "sheet":
@@ -69,7 +75,9 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         elif args.action == "cards":
             data = cards_pdf(catalogue, army, lang=lang, paper=args.paper, size=args.size)
         else:
-            data = check_report_pdf(catalogue, army, report, lang=lang, paper=args.paper, source=args.list.name)
+            data = check_report_pdf(
+                catalogue, army, report, lang=lang, paper=args.paper, source=args.list.name, reading=reading
+            )
     except (FontError, RuleCardError) as exc:
         print(f"ost: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE

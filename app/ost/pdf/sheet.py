@@ -681,11 +681,15 @@ class _Sheet:
         story += self.legend()
         return story
 
-    def report_story(self, source: str | None) -> list[Flowable]:
+    def report_story(self, source: str | None, reading: Sequence[str] = ()) -> list[Flowable]:
         story = self.head(self.w("Rapport de vérification", "Check report"))
         if source:
             story.insert(3, self.p(esc(self.w(f"Fichier : {source}", f"File: {source}")), self.s.note))
         story += self.findings(self.w("Constats de la vérification", "Findings of the check"))
+        if reading:
+            story.append(Spacer(1, 3 * mm))
+            story += self.heading(self.w("Lecture du fichier", "Reading the file"))
+            story += [self.p(esc(line), self.s.body) for line in reading]
         story.append(Spacer(1, 4 * mm))
         story += self.band_table()
         story += self.detachments()
@@ -750,16 +754,19 @@ def check_report_pdf(
     lang: str = "fr",
     paper: Paper | str = Paper.A4,
     source: str | None = None,
+    reading: Sequence[str] = (),
 ) -> bytes:
     """A check report for an opponent's list: the verdict, the findings, then the sheet.
 
-    ``source`` (the file the list came from) is printed under the title when given.
+    ``source`` (the file the list came from) is printed under the title when given;
+    ``reading`` (lines saying how a roster or pasted list was read: unknown units,
+    lines not understood, pairings assumed) follows the findings.
     """
     common.check_lang(lang)
     size = common.paper(paper)
     sheet = _Sheet(catalogue, army, report or validate(catalogue, army), lang, size)
     kind = sheet.w("Rapport de vérification · Ost", "Check report · Ost")
-    return _render(sheet.report_story(source), size, _page_info(sheet, kind), f"{sheet.name} — {kind}")
+    return _render(sheet.report_story(source, reading), size, _page_info(sheet, kind), f"{sheet.name} — {kind}")
 
 
 def write_pdf(data: bytes, path: Path | str) -> None:
