@@ -286,3 +286,52 @@ def test_window_under_xvfb_screenshot(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("what", ["sheet", "cards", "report"])
+def test_export_pdf(window: MainWindow, mini: Catalogue, tmp_path: Path, what: str) -> None:
+    from pypdf import PdfReader
+
+    window._load_army(sample_list(mini).army, None)
+    target = tmp_path / f"liste.{what}.pdf"
+    assert window.export_pdf(what, target)
+    text = "".join(page.extract_text() for page in PdfReader(target).pages)
+    assert "Ultramarines" in text or "Capitaine" in text
+
+
+def test_export_through_the_dialog(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "feuille.pdf"
+    monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName", lambda *_a, **_k: (str(target), ""))
+    window.export_dialog("sheet")
+    assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_import_bsdata_into_the_catalogue(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text: shown.append(text))
+    monkeypatch.setattr(
+        "PySide6.QtWidgets.QFileDialog.getExistingDirectory",
+        lambda *_a, **_k: str(Path(__file__).parent / "data" / "bsdata"),
+    )
+    before = len(window.catalogue)
+    window.add_unit("captain")
+    window.import_bsdata_dialog()
+    assert len(window.catalogue) > before
+    assert len(shown) == 1
+    assert "datasheet(s) imported from" in shown[0]  # no translator is installed in these tests
+    assert window.army.unit_count() == 1  # the list being edited is kept
+    factions = {window.browser.model.index(r, 0).data() for r in range(window.browser.model.rowCount())}
+    assert len(factions) > 2
+
+
+def test_import_bad_file_says_why(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: shown.append(text))
+    bad = tmp_path / "bad.cat"
+    bad.write_text("<catalogue", encoding="utf-8")
+    before = len(window.catalogue)
+    assert not window.import_bsdata([bad])
+    assert shown and "bad.cat" in shown[0]
+    assert len(window.catalogue) == before

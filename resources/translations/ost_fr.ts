@@ -208,256 +208,351 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="75" />
-        <location filename="../../app/ost/gui/main_window.py" line="377" />
+        <location filename="../../app/ost/gui/main_window.py" line="83" />
+        <location filename="../../app/ost/gui/main_window.py" line="494" />
         <source>New list</source>
         <translation>Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="86" />
+        <location filename="../../app/ost/gui/main_window.py" line="94" />
         <source>Name of the list</source>
         <translation>Nom de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="91" />
+        <location filename="../../app/ost/gui/main_window.py" line="99" />
         <source>no limit</source>
         <translation>sans limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="92" />
+        <location filename="../../app/ost/gui/main_window.py" line="100" />
         <source> pts</source>
         <translation> pts</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="126" />
+        <location filename="../../app/ost/gui/main_window.py" line="396" />
         <source>%n datasheet(s) in the catalogue</source>
         <translation><numerusform>%n fiche dans le catalogue</numerusform><numerusform>%n fiches dans le catalogue</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="138" />
+        <location filename="../../app/ost/gui/main_window.py" line="145" />
         <source>List</source>
         <translation>Liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="140" />
+        <location filename="../../app/ost/gui/main_window.py" line="147" />
         <source>Limit</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="143" />
-        <location filename="../../app/ost/gui/main_window.py" line="367" />
+        <location filename="../../app/ost/gui/main_window.py" line="150" />
+        <location filename="../../app/ost/gui/main_window.py" line="389" />
         <source>New detachment</source>
         <translation>Nouveau détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="145" />
-        <location filename="../../app/ost/gui/main_window.py" line="365" />
-        <location filename="../../app/ost/gui/main_window.py" line="369" />
+        <location filename="../../app/ost/gui/main_window.py" line="152" />
+        <location filename="../../app/ost/gui/main_window.py" line="387" />
+        <location filename="../../app/ost/gui/main_window.py" line="391" />
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="158" />
+        <location filename="../../app/ost/gui/main_window.py" line="165" />
         <source>Unit</source>
         <translation>Unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="183" />
+        <location filename="../../app/ost/gui/main_window.py" line="190" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="184" />
+        <location filename="../../app/ost/gui/main_window.py" line="191" />
         <source>&amp;New list</source>
         <translation>&amp;Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="185" />
+        <location filename="../../app/ost/gui/main_window.py" line="192" />
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="186" />
+        <location filename="../../app/ost/gui/main_window.py" line="193" />
         <source>Open &amp;recent</source>
         <translation>Listes &amp;récentes</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="189" />
+        <location filename="../../app/ost/gui/main_window.py" line="196" />
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="190" />
+        <location filename="../../app/ost/gui/main_window.py" line="197" />
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="192" />
+        <location filename="../../app/ost/gui/main_window.py" line="199" />
+        <source>&amp;Export</source>
+        <translation>E&amp;xporter</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="201" />
+        <source>Army &amp;sheet (PDF)…</source>
+        <translation>&amp;Feuille d'armée (PDF)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="203" />
+        <source>Reference &amp;cards (PDF)…</source>
+        <translation>&amp;Cartes de référence (PDF)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="204" />
+        <source>Check &amp;report (PDF)…</source>
+        <translation>&amp;Rapport de vérification (PDF)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="206" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="194" />
+        <location filename="../../app/ost/gui/main_window.py" line="208" />
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="195" />
+        <location filename="../../app/ost/gui/main_window.py" line="209" />
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="197" />
+        <location filename="../../app/ost/gui/main_window.py" line="211" />
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="202" />
+        <location filename="../../app/ost/gui/main_window.py" line="216" />
         <source>&amp;Find a datasheet</source>
         <translation>&amp;Chercher une fiche</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="203" />
+        <location filename="../../app/ost/gui/main_window.py" line="217" />
         <source>New &amp;detachment</source>
         <translation>Nouveau &amp;détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="204" />
+        <location filename="../../app/ost/gui/main_window.py" line="218" />
         <source>&amp;Remove the selection</source>
         <translation>&amp;Retirer la sélection</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="206" />
+        <location filename="../../app/ost/gui/main_window.py" line="220" />
+        <source>&amp;Catalogue</source>
+        <translation>&amp;Catalogue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="222" />
+        <source>&amp;Import BattleScribe data (folder)…</source>
+        <translation>&amp;Importer des données BattleScribe (dossier)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="225" />
+        <source>Import BattleScribe &amp;files…</source>
+        <translation>Importer des &amp;fichiers BattleScribe…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="228" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="207" />
+        <location filename="../../app/ost/gui/main_window.py" line="229" />
         <source>&amp;About Ost</source>
         <translation>À &amp;propos d'Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="210" />
+        <location filename="../../app/ost/gui/main_window.py" line="232" />
         <source>Welcome to Ost</source>
         <translation>Bienvenue dans Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="212" />
+        <location filename="../../app/ost/gui/main_window.py" line="234" />
         <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
         <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="221" />
+        <location filename="../../app/ost/gui/main_window.py" line="243" />
         <source>About Ost</source>
         <translation>À propos d'Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="221" />
+        <location filename="../../app/ost/gui/main_window.py" line="243" />
         <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
         <translation>Ost %1 — listes d'armée pour MAC HAMMER 40K.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="261" />
+        <location filename="../../app/ost/gui/main_window.py" line="283" />
         <source>Untitled list</source>
         <translation>Liste sans nom</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="298" />
+        <location filename="../../app/ost/gui/main_window.py" line="320" />
         <source>Remove %n unit(s)</source>
         <translation><numerusform>Retirer %n unité</numerusform><numerusform>Retirer %n unités</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="348" />
+        <location filename="../../app/ost/gui/main_window.py" line="370" />
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="348" />
+        <location filename="../../app/ost/gui/main_window.py" line="370" />
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="357" />
+        <location filename="../../app/ost/gui/main_window.py" line="379" />
         <source>Move to</source>
         <translation>Déplacer vers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="359" />
+        <location filename="../../app/ost/gui/main_window.py" line="381" />
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="384" />
+        <location filename="../../app/ost/gui/main_window.py" line="416" />
+        <source>BattleScribe files</source>
+        <translation>Fichiers BattleScribe</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="418" />
+        <source>BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)</source>
+        <translation>Données BattleScribe (*.gst *.cat *.gstz *.catz);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="422" />
+        <source>Folder of BattleScribe data</source>
+        <translation>Dossier de données BattleScribe</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="429" />
+        <source>Reading BattleScribe data…</source>
+        <translation>Lecture des données BattleScribe…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="437" />
+        <source>Reading %1</source>
+        <translation>Lecture de %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="446" />
+        <source>Import failed</source>
+        <translation>Échec de l'import</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="452" />
+        <source>Import finished</source>
+        <translation>Import terminé</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="453" />
+        <source>%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.</source>
+        <translation>%1 fiche(s) importée(s) de %2 catalogue(s) ; %3 avertissement(s). Le catalogue compte %4 fiches.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="467" />
+        <source>Export as PDF</source>
+        <translation>Exporter en PDF</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="467" />
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="484" />
+        <source>Cannot write the PDF</source>
+        <translation>Impossible d'écrire le PDF</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="486" />
+        <source>PDF written to %1</source>
+        <translation>PDF écrit dans %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="501" />
         <source>Open a list</source>
         <translation>Ouvrir une liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="384" />
+        <location filename="../../app/ost/gui/main_window.py" line="501" />
         <source>Army lists (*.ost *.ros *.rosz *.txt);;All files (*)</source>
         <translation>Listes d'armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="398" />
+        <location filename="../../app/ost/gui/main_window.py" line="515" />
         <source>Cannot open the list</source>
         <translation>Impossible d'ouvrir la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="409" />
+        <location filename="../../app/ost/gui/main_window.py" line="526" />
         <source>How the list was read</source>
         <translation>Lecture de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="421" />
+        <location filename="../../app/ost/gui/main_window.py" line="538" />
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="432" />
+        <location filename="../../app/ost/gui/main_window.py" line="549" />
         <source>Save the list</source>
         <translation>Enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="432" />
+        <location filename="../../app/ost/gui/main_window.py" line="549" />
         <source>Ost lists (*.ost)</source>
         <translation>Listes Ost (*.ost)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="445" />
+        <location filename="../../app/ost/gui/main_window.py" line="562" />
         <source>Cannot save the list</source>
         <translation>Impossible d'enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="454" />
+        <location filename="../../app/ost/gui/main_window.py" line="571" />
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="464" />
+        <location filename="../../app/ost/gui/main_window.py" line="581" />
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="465" />
+        <location filename="../../app/ost/gui/main_window.py" line="582" />
         <source>The list “%1” has unsaved changes. Save them?</source>
         <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="476" />
+        <location filename="../../app/ost/gui/main_window.py" line="593" />
         <source>a list never saved</source>
         <translation>une liste jamais enregistrée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="479" />
+        <location filename="../../app/ost/gui/main_window.py" line="596" />
         <source>Recover unsaved work?</source>
         <translation>Récupérer le travail non enregistré ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="480" />
+        <location filename="../../app/ost/gui/main_window.py" line="597" />
         <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
         <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="159" />
+        <location filename="../../app/ost/gui/main_window.py" line="166" />
         <source>Datasheet</source>
         <translation>Fiche d'unité</translation>
     </message>

@@ -13,6 +13,7 @@ from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint,
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QProgressDialog,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -37,6 +39,7 @@ from ost.core import listfile
 from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import Catalogue
 from ost.core.validator import Report, validate
+from ost.formats.safexml import XmlInputError
 from ost.gui import commands
 from ost.gui.autosave import Autosaver
 from ost.gui.catalogue_browser import CatalogueBrowser
@@ -45,6 +48,11 @@ from ost.gui.list_model import COL_NAME, COL_POINTS, COL_WITH, ArmyListModel
 from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
 from ost.gui.unit_editor import UnitEditor
+from ost.pdf.cards import cards_pdf
+from ost.pdf.fonts import FontError
+from ost.pdf.rulecards import RuleCardError
+from ost.pdf.sheet import army_sheet_pdf, check_report_pdf, write_pdf
+from ost.store import StoreError
 
 MAX_LIMIT = 100_000
 
@@ -121,11 +129,10 @@ class MainWindow(QMainWindow):
 
         self._build_layout()
         self._build_actions()
-        self.statusBar().addWidget(
-            QLabel(
-                self.tr("%n datasheet(s) in the catalogue", "", len(catalogue)) + (f" — {db_path}" if db_path else "")
-            )
-        )
+        self.db_path = db_path
+        self.catalogue_label = QLabel()
+        self.statusBar().addWidget(self.catalogue_label)
+        self._show_catalogue_size()
         self.details.setHtml(self._welcome())
         self._load_army(self.model.army, None)
         if settings is not None and settings.geometry:
@@ -189,6 +196,13 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action(self.tr("&Save"), self.save, keys.Save))
         file_menu.addAction(self._action(self.tr("Save &as…"), self.save_as, keys.SaveAs))
         file_menu.addSeparator()
+        export_menu = file_menu.addMenu(self.tr("&Export"))
+        export_menu.addAction(
+            self._action(self.tr("Army &sheet (PDF)…"), lambda: self.export_dialog("sheet"), "Ctrl+P")
+        )
+        export_menu.addAction(self._action(self.tr("Reference &cards (PDF)…"), lambda: self.export_dialog("cards")))
+        export_menu.addAction(self._action(self.tr("Check &report (PDF)…"), lambda: self.export_dialog("report")))
+        file_menu.addSeparator()
         file_menu.addAction(self._action(self.tr("&Quit"), self.close, keys.Quit))
 
         edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
@@ -202,6 +216,14 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self._action(self.tr("&Find a datasheet"), self.search.setFocus, keys.Find))
         edit_menu.addAction(self._action(self.tr("New &detachment"), self.add_detachment))
         edit_menu.addAction(self._action(self.tr("&Remove the selection"), self.remove_selected, keys.Delete))
+
+        catalogue_menu = self.menuBar().addMenu(self.tr("&Catalogue"))
+        catalogue_menu.addAction(
+            self._action(self.tr("&Import BattleScribe data (folder)…"), self.import_bsdata_dialog)
+        )
+        catalogue_menu.addAction(
+            self._action(self.tr("Import BattleScribe &files…"), lambda: self.import_bsdata_dialog(files=True))
+        )
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self._action(self.tr("&About Ost"), self._about))
@@ -368,6 +390,101 @@ class MainWindow(QMainWindow):
             if self.model.detachment_at(index) is not None:
                 menu.addAction(self.tr("Remove"), self.remove_selected)
         menu.exec(self.tree.viewport().mapToGlobal(position))
+
+    def _show_catalogue_size(self) -> None:
+        where = f" — {self.db_path}" if self.db_path else ""
+        self.catalogue_label.setText(self.tr("%n datasheet(s) in the catalogue", "", len(self.catalogue)) + where)
+
+    def set_catalogue(self, catalogue: Catalogue) -> None:
+        """Use another catalogue (after an import): every pane refreshes, the list stays."""
+        self.catalogue = catalogue
+        self.browser.catalogue = catalogue
+        self.browser.refilter(self.search.text())
+        self.model.catalogue = catalogue
+        self.editor.catalogue = catalogue
+        self.editor.show_unit(self.army, self.editor.unit_id)
+        self._show_catalogue_size()
+        self._revalidate()
+
+    # -- catalogue -----------------------------------------------------------------
+
+    def import_bsdata_dialog(self, files: bool = False) -> None:
+        folder = (self.settings.last_folder if self.settings else None) or str(Path.home())
+        if files:
+            names, _filter = QFileDialog.getOpenFileNames(
+                self,
+                self.tr("BattleScribe files"),
+                folder,
+                self.tr("BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)"),
+            )
+            paths = [Path(n) for n in names]
+        else:
+            name = QFileDialog.getExistingDirectory(self, self.tr("Folder of BattleScribe data"), folder)
+            paths = [Path(name)] if name else []
+        if paths:
+            self.import_bsdata(paths)
+
+    def import_bsdata(self, paths: list[Path]) -> bool:
+        """Import BattleScribe files into the catalogue database, with a progress dialog."""
+        progress = QProgressDialog(self.tr("Reading BattleScribe data…"), "", 0, 0, self)
+        progress.setCancelButton(None)
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(0)
+
+        def report(done: int, total: int, name: str) -> None:
+            progress.setMaximum(total)
+            progress.setValue(done)
+            progress.setLabelText(self.tr("Reading %1").replace("%1", name))
+            QApplication.processEvents()
+
+        try:
+            with services.open_store(self.db_path) as store:
+                result = services.import_bsdata(store, paths, report)
+                catalogue = store.load()
+        except (XmlInputError, StoreError, OSError) as exc:
+            progress.close()
+            QMessageBox.warning(self, self.tr("Import failed"), str(exc))
+            return False
+        progress.close()
+        self.set_catalogue(catalogue)
+        QMessageBox.information(
+            self,
+            self.tr("Import finished"),
+            self.tr("%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.")
+            .replace("%1", str(len(result.datasheets)))
+            .replace("%2", str(len(result.factions)))
+            .replace("%3", str(len(result.warnings)))
+            .replace("%4", str(len(catalogue))),
+        )
+        return True
+
+    # -- printing ------------------------------------------------------------------
+
+    def export_dialog(self, what: str) -> None:
+        folder = Path((self.settings.last_folder if self.settings else None) or Path.home())
+        stem = self.path.stem if self.path else (self.army.name or "liste")
+        suggested = str(folder / f"{stem}.{what}.pdf")
+        name, _filter = QFileDialog.getSaveFileName(self, self.tr("Export as PDF"), suggested, self.tr("PDF (*.pdf)"))
+        if name:
+            self.export_pdf(what, Path(name))
+
+    def export_pdf(self, what: str, path: Path) -> bool:
+        """Write the army sheet, the cards or the check report of the list to ``path``."""
+        report = self.report or validate(self.catalogue, self.army)
+        try:
+            if what == "sheet":
+                data = army_sheet_pdf(self.catalogue, self.army, report, lang=self.lang)
+            elif what == "cards":
+                data = cards_pdf(self.catalogue, self.army, lang=self.lang)
+            else:
+                source = self.path.name if self.path else None
+                data = check_report_pdf(self.catalogue, self.army, report, lang=self.lang, source=source)
+            write_pdf(data, path)
+        except (OSError, FontError, RuleCardError) as exc:
+            QMessageBox.critical(self, self.tr("Cannot write the PDF"), f"{path}: {exc}")
+            return False
+        self.statusBar().showMessage(self.tr("PDF written to %1").replace("%1", str(path)), 8000)
+        return True
 
     # -- files -------------------------------------------------------------------
 
