@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.roles import Role
@@ -73,7 +73,7 @@ class Detachment(_Model):
 class ArmyList(_Model):
     """A ``.ost`` list. ``points_limit`` is the declared game size, if any."""
 
-    schema_version: int = SCHEMA_VERSION
+    schema_version: StrictInt = SCHEMA_VERSION
     name: str = ""
     points_limit: int | None = Field(default=None, ge=0)
     #: Name of the catalogue the list was built with (informative).

@@ -202,11 +202,15 @@ class Datasheet(_Model):
             return self.transport_space
         return 2 if self.unit_type is UnitType.WALKER else 1
 
+    @cached_property
+    def option_map(self) -> dict[str, WargearOption]:
+        return {o.id: o for o in self.options}
+
     def cost(self, models: int, options: dict[str, int] | None = None) -> int:
         """Points of a unit of ``models`` models with ``options`` (option id -> count)."""
         total = self.points + self.points_per_model * max(0, models - self.min_models)
         if options:
-            by_id = {o.id: o for o in self.options}
+            by_id = self.option_map
             for option_id, count in options.items():
                 option = by_id.get(option_id)
                 if option is not None:
@@ -319,6 +323,8 @@ class Catalogue:
         self._by_bs_id: dict[str, Datasheet] | None = None
         # role -> faction keyword key -> identity key -> names, built on first use.
         self._available: dict[tuple[Role, bool], dict[str, dict[str, list[str]]]] = {}
+        # (role, faction keys, legends) -> answer: the same army asks the same question again.
+        self._available_memo: dict[tuple[Role, frozenset[str], bool], dict[str, list[str]]] = {}
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -351,8 +357,14 @@ class Catalogue:
         A datasheet is available when it shares one faction keyword with
         ``faction_keys`` (already keyword keys). Hidden datasheets never are;
         Legends ones only with ``include_legends``. The value lists the names of
-        the datasheets behind each identity, for messages.
+        the datasheets behind each identity, for messages; callers must not
+        change it (answers are remembered).
         """
+        faction_keys = frozenset(faction_keys)
+        memo_key = (role, faction_keys, include_legends)
+        memo = self._available_memo.get(memo_key)
+        if memo is not None:
+            return memo
         index = self._available.get((role, include_legends))
         if index is None:
             index = {}
@@ -365,10 +377,13 @@ class Catalogue:
                         names.append(sheet.name)
             self._available[(role, include_legends)] = index
         result: dict[str, list[str]] = {}
-        for key in faction_keys:
+        for key in sorted(faction_keys):
             for identity, names in index.get(key, {}).items():
                 known = result.setdefault(identity, [])
                 known.extend(n for n in names if n not in known)
+        if len(self._available_memo) > 256:  # armies of many factions: keep the memo small
+            self._available_memo.clear()
+        self._available_memo[memo_key] = result
         return result
 
     def search(self, query: str, *, limit: int | None = None) -> list[Datasheet]:

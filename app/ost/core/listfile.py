@@ -85,6 +85,10 @@ def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
             raise ListFileError(path, f"not UTF-8 text (byte {exc.start})") from None
     else:
         text = data
+    army = _parse_current(text)
+    if army is not None:
+        check_references(army, path)
+        return army
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -102,6 +106,21 @@ def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
         more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
         raise ListFileError(path, _describe(dict(first)) + more, _json_path(tuple(first["loc"]))) from None
     check_references(army, path)
+    return army
+
+
+def _parse_current(text: str) -> ArmyList | None:
+    """The fast path: a well-formed list of the current version, decoded by pydantic in one go.
+
+    Anything else (an older version to migrate, a mistake to explain) returns
+    None and takes the careful path, which gives the precise message.
+    """
+    try:
+        army = ArmyList.model_validate_json(text)
+    except (ValidationError, ValueError, RecursionError):
+        return None
+    if "schema_version" not in army.model_fields_set or army.schema_version != SCHEMA_VERSION:
+        return None
     return army
 
 

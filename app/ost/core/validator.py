@@ -87,7 +87,7 @@ class ValidatorOptions:
     legends_available: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     """A unit with what the checks need, computed once."""
 
@@ -272,7 +272,7 @@ class _Validator:
                 )
 
     def _check_options(self, entry: _Entry, sheet: Datasheet) -> None:
-        known = {o.id: o for o in sheet.options}
+        known = sheet.option_map
         for option_id, count in entry.unit.options.items():
             option = known.get(option_id)
             if option is None:
