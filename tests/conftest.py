@@ -54,6 +54,17 @@ def mini() -> Catalogue:
     return mini_catalogue()
 
 
+@pytest.fixture
+def mini_db(tmp_path: Path, mini: Catalogue) -> Path:
+    """A real SQLite catalogue database holding the test catalogue."""
+    from ost.store import CatalogueStore
+
+    path = tmp_path / "mini.sqlite"
+    with CatalogueStore(path) as store:
+        store.replace_all(mini)
+    return path
+
+
 @pytest.fixture(scope="session")
 def shipped() -> Catalogue:
     return read_catalogue(shipped_catalogue_dir())

@@ -337,6 +337,15 @@ def mini_catalogue() -> Catalogue:
     )
 
 
+def run_cli(capsys: Any, *args: str) -> tuple[int, str, str]:
+    """Run ``ost ARGS`` in-process; returns the exit status, stdout and stderr."""
+    from ost.cli.main import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 class ListBuilder:
     """Builds army lists tersely: ``b.add("intercessors", models=5)``."""
 

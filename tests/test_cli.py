@@ -10,24 +10,10 @@ from pathlib import Path
 import pytest
 
 from helpers import ListBuilder
+from helpers import run_cli as run
 from ost.cli.main import main
 from ost.core import listfile
 from ost.core.catalogue import Catalogue
-from ost.store import CatalogueStore
-
-
-@pytest.fixture
-def mini_db(tmp_path: Path, mini: Catalogue) -> Path:
-    path = tmp_path / "mini.sqlite"
-    with CatalogueStore(path) as store:
-        store.replace_all(mini)
-    return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from helpers import ListBuilder
+from helpers import run_cli as run
 from ost.cli.main import main
 from ost.core import listfile
 from ost.core.catalogue import Catalogue
@@ -14,20 +15,11 @@ from ost.core.validator import validate
 from ost.pdf.cards import CardKind, CardSize, cards_pdf, page_geometry
 from ost.pdf.common import Paper
 from ost.pdf.sheet import army_sheet_pdf
-from ost.store import CatalogueStore
 from pdfcheck import fonts_used, outside, page_texts, reader, squash, text_runs
 from test_pdf_cards import runs_outside_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "pdf-example.ost"
-
-
-@pytest.fixture
-def mini_db(tmp_path: Path, mini: Catalogue) -> Path:
-    path = tmp_path / "mini.sqlite"
-    with CatalogueStore(path) as store:
-        store.replace_all(mini)
-    return path
 
 
 def write_list(tmp_path: Path, mini: Catalogue, *, legal: bool) -> Path:
@@ -39,12 +31,6 @@ def write_list(tmp_path: Path, mini: Catalogue, *, legal: bool) -> Path:
     path = tmp_path / "essai.ost"
     listfile.save(b.army, path)
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_export_sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path, mini_db: Path, mini: Catalogue) -> None:

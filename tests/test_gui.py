@@ -306,9 +306,7 @@ def test_export_through_the_dialog(window: MainWindow, tmp_path: Path, monkeypat
     assert target.read_bytes().startswith(b"%PDF")
 
 
-def test_import_bsdata_into_the_catalogue(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_import_bsdata_into_the_catalogue(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text: shown.append(text))
     monkeypatch.setattr(

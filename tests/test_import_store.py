@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from alembic import command
 
+from helpers import run_cli as run
 from ost.cli.import_cmd import ProgressBar
-from ost.cli.main import main
 from ost.core.catalogue import Catalogue
 from ost.core.roles import Role
 from ost.formats.safexml import XmlInputError
@@ -23,12 +23,6 @@ from ost.store.database import _alembic_config, head_revision
 DATA = Path(__file__).resolve().parent / "data" / "bsdata"
 BOSS = "bs-testers-t-boss"
 SQUAD = "bs-testers-t-grunt-squad"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

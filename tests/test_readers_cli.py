@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ost.cli.main import main
+from helpers import run_cli as run
 from ost.core import listfile
 from ost.store import CatalogueStore
 from readers_support import reader_catalogue, sample, zipped
@@ -19,12 +19,6 @@ def db(tmp_path: Path) -> Path:
     with CatalogueStore(path) as store:
         store.replace_all(reader_catalogue())
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
@@ -144,7 +138,7 @@ def test_convert_errors(capsys: pytest.CaptureFixture[str], db: Path, tmp_path: 
     bad = tmp_path / "bad.ros"
     bad.write_bytes(b"<roster><")
     code, _, err = run(capsys, "convert", "--catalogue", str(db), str(bad), "-o", str(tmp_path / "x.ost"))
-    assert code == 2 and "bad.ros: not valid XML" in err
+    assert code == 2 and "bad.ros: not well-formed XML" in err
     assert not (tmp_path / "x.ost").exists()
     code, _, err = run(capsys, "convert", "--catalogue", str(db), str(bad), "-o", str(tmp_path / "x.pdf"))
     assert code == 2 and ".ost ou .txt" in err

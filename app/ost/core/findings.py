@@ -126,6 +126,4 @@ class Finding(BaseModel):
 
 def finding(code: Code, fr: str, en: str, units: tuple[str, ...] | list[str] = ()) -> Finding:
     severity, rule = CODE_INFO[code]
-    return Finding(
-        code=code, severity=severity, message_fr=fr, message_en=en, units=tuple(units), rule=rule
-    )
+    return Finding(code=code, severity=severity, message_fr=fr, message_en=en, units=tuple(units), rule=rule)

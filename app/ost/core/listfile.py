@@ -150,17 +150,21 @@ def check_references(army: ArmyList, path: Path | str | None = None) -> None:
                     )
 
 
-def load(path: Path | str) -> ArmyList:
+def read_bytes(path: Path | str, limit: int, error: type[ListFileError] = ListFileError) -> bytes:
+    """The bytes of a list file (of any format), at most ``limit``; problems raise ``error``."""
     path = Path(path)
     try:
-        data = read_limited(path, MAX_LIST_BYTES)
+        return read_limited(path, limit)
     except FileNotFoundError:
-        raise ListFileError(path, "no such file") from None
+        raise error(path, "no such file") from None
     except IsADirectoryError:
-        raise ListFileError(path, "is a folder, not a list file") from None
+        raise error(path, "is a folder, not a list file") from None
     except (OSError, ValueError) as exc:
-        raise ListFileError(path, f"cannot read: {exc}") from None
-    return parse(data, path)
+        raise error(path, f"cannot read: {exc}") from None
+
+
+def load(path: Path | str) -> ArmyList:
+    return parse(read_bytes(path, MAX_LIST_BYTES), path)
 
 
 def dumps(army: ArmyList) -> str:

@@ -15,7 +15,6 @@ from pathlib import Path
 from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
-from ost.core.fileio import read_limited
 from ost.core.validator import assume_pairings
 from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
 from ost.formats.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES, is_zip, read_roster
@@ -89,13 +88,5 @@ def _paired(catalogue: Catalogue, army: ArmyList, report: ReadingReport) -> Read
 
 def read_list_file(path: Path | str, catalogue: Catalogue, *, matcher: NameMatcher | None = None) -> ReadResult:
     """Read the list file at ``path`` (any format); errors name the file."""
-    path = Path(path)
-    try:
-        data = read_limited(path, MAX_INPUT_BYTES)
-    except FileNotFoundError:
-        raise ListReadError(path, "no such file") from None
-    except IsADirectoryError:
-        raise ListReadError(path, "is a folder, not a list file") from None
-    except (OSError, ValueError) as exc:
-        raise ListReadError(path, f"cannot read: {exc}") from None
+    data = listfile.read_bytes(path, MAX_INPUT_BYTES, ListReadError)
     return read_list(data, str(path), catalogue, matcher=matcher)

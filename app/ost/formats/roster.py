@@ -28,10 +28,7 @@ import math
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from xml.etree.ElementTree import Element, ParseError
-
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring as _defused_fromstring
+from xml.etree.ElementTree import Element
 
 from ost.core.armylist import ArmyList, Detachment, Unit, UnitSnapshot, snapshot_of
 from ost.core.catalogue import Catalogue, Datasheet
@@ -49,6 +46,7 @@ from ost.formats.reading import (
     match_option,
     shorten,
 )
+from ost.formats.safexml import XmlInputError, parse_xml_bytes
 
 #: Largest roster XML Ost reads (after decompression for a ``.rosz``).
 MAX_XML_BYTES = 32 * 1024 * 1024
@@ -88,27 +86,23 @@ def is_zip(data: bytes) -> bool:
     return data[:4] in _ZIP_MAGIC
 
 
-# --- safe reading (stand-ins for ost.formats.safexml) ----------------------------------
+# --- safe reading -------------------------------------------------------------------------
 
 
 def parse_xml_safely(data: bytes, source: str, limit: int = MAX_XML_BYTES) -> Element:
-    """Parse XML with no DTD, no entity and no external reference; at most ``limit`` bytes.
+    """Parse XML with the shared safety checks of :mod:`ost.formats.safexml`; at most ``limit`` bytes.
 
-    Raises :class:`ListReadError` naming ``source`` for anything else.
+    No DTD, no entity and no external reference get through. Raises
+    :class:`ListReadError` naming ``source`` for anything else.
     """
     if len(data) > limit:
         raise ListReadError(source, f"the XML is larger than {limit // (1024 * 1024)} MB")
     try:
-        root: Element = _defused_fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-    except DefusedXmlException as exc:
-        raise ListReadError(source, f"refused XML: {type(exc).__name__} (DTDs and entities are not allowed)") from None
-    except ParseError as exc:
-        line, column = getattr(exc, "position", (0, 0))
-        detail = str(exc).split(":")[0]
-        raise ListReadError(source, f"not valid XML: {detail} at line {line}, column {column + 1}") from None
+        return parse_xml_bytes(data, source)
+    except XmlInputError as exc:
+        raise ListReadError(source, exc.message_en) from None
     except (ValueError, RecursionError, MemoryError) as exc:
         raise ListReadError(source, f"not valid XML: {type(exc).__name__}") from None
-    return root
 
 
 def read_single_member(data: bytes, source: str, limit: int = MAX_XML_BYTES) -> tuple[str, bytes]:
