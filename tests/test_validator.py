@@ -333,6 +333,19 @@ def test_placeholder_same_value_is_legal(mini: Catalogue) -> None:
     assert "DET-FACTION" not in codes(check(b))
 
 
+def test_placeholder_unset_is_one_warning_for_all_its_units(mini: Catalogue) -> None:
+    b = base(mini)
+    for unit_id in ("u1", "u2", "u3"):
+        b.unit(unit_id).placeholders = {}
+    report = check(b)
+    assert codes(report) == {"PLACEHOLDER-UNSET"}
+    assert only(report, Code.PLACEHOLDER_UNSET) == [
+        "Capitaine, Intercessors, Escouade Tactique — le mot-clef <CHAPITRE> n'a pas de valeur pour ces "
+        "3 unités ; il ne compte pas pour les mots-clefs de faction."
+    ]
+    assert report.findings[0].units == ("u1", "u2", "u3")
+
+
 def test_placeholder_unset_is_a_warning(mini: Catalogue) -> None:
     b = base(mini)
     b.unit("u2").placeholders = {}

@@ -229,6 +229,7 @@ class _Validator:
     # -- units ----------------------------------------------------------------
 
     def _check_units(self) -> None:
+        unset: dict[str, list[_Entry]] = {}
         for entry in self.entries:
             unit, sheet = entry.unit, entry.sheet
             if sheet is None:
@@ -263,13 +264,23 @@ class _Validator:
                     [entry],
                 )
             for placeholder in unfilled_placeholders(unit, sheet):
-                self.add(
-                    Code.PLACEHOLDER_UNSET,
-                    f"{entry.name} : le mot-clef {placeholder} n'a pas de valeur ; "
-                    f"il ne compte pas pour les mots-clefs de faction.",
-                    f"{entry.name}: keyword {placeholder} has no value; it does not count as a faction keyword.",
-                    [entry],
-                )
+                unset.setdefault(placeholder.upper(), []).append(entry)
+        for placeholder, entries in unset.items():
+            # One finding per keyword: a roster that never names its chapter would
+            # otherwise give one warning per unit.
+            if len(entries) == 1:
+                fr_who, en_who = f"{entries[0].name} :", f"{entries[0].name}:"
+                fr_verb = "n'a pas de valeur ; il ne compte"
+            else:
+                fr_who = en_who = f"{_names(entries)} —"
+                fr_verb = f"n'a pas de valeur pour ces {len(entries)} unités ; il ne compte"
+            en_verb = "has no value" if len(entries) == 1 else f"has no value for these {len(entries)} units"
+            self.add(
+                Code.PLACEHOLDER_UNSET,
+                f"{fr_who} le mot-clef {placeholder} {fr_verb} pas pour les mots-clefs de faction.",
+                f"{en_who} keyword {placeholder} {en_verb}; it does not count as a faction keyword.",
+                entries,
+            )
 
     def _check_options(self, entry: _Entry, sheet: Datasheet) -> None:
         known = sheet.option_map
