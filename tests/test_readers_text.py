@@ -307,3 +307,18 @@ def test_round_trip_property(army: ArmyList) -> None:
     catalogue = reader_catalogue()
     back = _round_trip(army, catalogue)
     assert _shape(back) == _shape(army)
+
+
+def test_models_written_on_the_units_own_line(shipped: Catalogue) -> None:
+    """BattleScribe writes childless models after the colon: "Boyz [..]: 10x Boy"."""
+    text = (
+        "++ Patrol Detachment (Xenos - Orks) [500pts] ++\n"
+        "+ Troops +\n"
+        "Boyz [85pts]: 10x Boy\n"
+        ". Boss Nob: Big choppa, Slugga\n"
+        "Boyz [85pts]: 2x Kikoup'\n"
+        ". 10x Boy\n"
+    )
+    army, _report = read_text(text, shipped, "boyz.txt")
+    models = [u.models for _, u in army.units()]
+    assert models == [11, 10]  # "Kikoup'" is wargear, not models

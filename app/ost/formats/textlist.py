@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rapidfuzz import fuzz
+
 from ost.core.armylist import ArmyList, Detachment, Unit, UnitSnapshot, snapshot_of, unit_points
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.roles import Role
@@ -45,6 +47,7 @@ from ost.formats.reading import (
     UnknownEntry,
     majority_faction,
     match_option,
+    name_key,
     names_match,
     shorten,
 )
@@ -726,8 +729,14 @@ class _TextReader:
     def _units(self, pending: _Pending, sheet: Datasheet | None) -> list[Unit]:
         header = pending.header
         flags = _Flags()
-        gear: list[_Item] = [g for text in header.gear if (g := _item(pending.line, 1, text)) is not None]
+        gear: list[_Item] = []
         model_items: list[_Item] = []
+        for text in header.gear:
+            inline = _item(pending.line, 1, text)
+            if inline is None:
+                continue
+            # BattleScribe writes childless models on the unit's own line: "Boyz [..]: 10x Boy".
+            (model_items if _names_a_model(inline, sheet) else gear).append(inline)
         for item in pending.items:
             if item.level == 1 and _is_model(item, sheet):
                 model_items.append(item)
@@ -854,6 +863,17 @@ def _flatten(items: list[_Item]) -> list[_Item]:
         out.append(item)
         stack.extend(reversed(item.children))
     return out
+
+
+def _names_a_model(item: _Item, sheet: Datasheet | None) -> bool:
+    """Whether an item written on a unit's own line names one of its datasheet's models."""
+    if sheet is None or sheet.max_models == 1 or not sheet.profiles or match_option(sheet, item.name):
+        return False
+    key = name_key(item.name)
+    return any(
+        key == (other := name_key(profile.name)) or fuzz.token_set_ratio(key, other) >= MATCH_THRESHOLD
+        for profile in sheet.profiles
+    )
 
 
 def _is_model(item: _Item, sheet: Datasheet | None) -> bool:
