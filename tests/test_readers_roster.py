@@ -259,3 +259,17 @@ def test_detection_by_content_not_name(cat: Catalogue) -> None:
     # A roster saved as .txt, or a zip named .ros, still reads as what it is.
     assert read_list(ros, "liste.txt", cat).reading.format == "ros"
     assert read_list(zipped({"x": ros}), "liste.ros", cat).reading.format == "rosz"
+
+
+def test_selection_taken_twice_shares_its_models_and_costs(cat: Catalogue) -> None:
+    """BattleScribe's child numbers and costs are totals over the copies."""
+    xml = b"""<roster name="Deux escouades"><forces><force name="F"><selections>
+        <selection name="Intercessors" type="unit" number="2">
+          <selections><selection name="Intercessor" type="model" number="10">
+            <costs><cost name="pts" value="200"/></costs></selection></selections>
+        </selection>
+      </selections></force></forces></roster>"""
+    result = read_list(xml, "deux.ros", cat)
+    units = units_of(result.army)
+    assert [(u.datasheet, u.models) for u in units] == [("intercessors", 5), ("intercessors", 5)]
+    assert [m.points_read for m in result.reading.matched] == [100, 100]

@@ -322,3 +322,51 @@ def test_models_written_on_the_units_own_line(shipped: Catalogue) -> None:
     army, _report = read_text(text, shipped, "boyz.txt")
     models = [u.models for _, u in army.units()]
     assert models == [11, 10]  # "Kikoup'" is wargear, not models
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("2 000 points", 2000), ("1 500 pts", 1500), ("2.000 pts", 2000), ("1\u202f995 points", 1995), ("90pts", 90)],
+)
+def test_thousands_separators(text: str, points: int) -> None:
+    from ost.formats.textlist import points_in
+
+    assert points_in(text) == points
+
+
+def test_french_header_with_thousands_separator(shipped: Catalogue) -> None:
+    text = "Mon armée (1 995 points)\nLimite de points : 2 000 points\nCapitaine (80 pts)\n"
+    army, report = read_text(text, shipped, "fr.txt")
+    assert army.points_limit == 2000
+    assert [u.snapshot.name for _, u in army.units()] == ["Capitaine"]
+    assert report.unknown == []
+
+
+def test_weapons_and_abilities_on_the_units_line_are_not_models(shipped: Catalogue) -> None:
+    text = (
+        "Écorcheurs [85 pts]: Griffes d'écorcheur\n. 7x Écorcheur\n"
+        "Infiltrators [110 pts]: Infiltration\n. 5x Infiltrator\n"
+    )
+    army, _report = read_text(text, shipped, "t.txt")
+    assert [u.models for _, u in army.units()] == [7, 5]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Intercessors [100 pts]: <CHAPITRE>: ULTRAMARINES\n",
+        "Intercessors [100 pts]\n. 5x Intercessor\n. <CHAPITRE>: ULTRAMARINES\n",
+        "Intercessors [100 pts]: <CHAPITRE> = ULTRAMARINES\n",
+    ],
+)
+def test_placeholder_values_with_a_colon_or_equals(shipped: Catalogue, text: str) -> None:
+    army, _report = read_text(text, shipped, "t.txt")
+    (unit,) = [u for _, u in army.units()]
+    assert unit.placeholders == {"<CHAPITRE>": "ULTRAMARINES"}
+    assert unit.models == 5
+
+
+def test_points_written_on_model_lines(cat: Catalogue) -> None:
+    army, _report = read_text("1x Gizmo Squad\n. 5x Gizmo [100 pts]\n. Gizmo Boss [30 pts]\n", cat, "g.txt")
+    (unit,) = [u for _, u in army.units()]
+    assert unit.snapshot.points == 130

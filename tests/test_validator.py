@@ -562,7 +562,7 @@ def test_transport_placeholder_keyword(mini: Catalogue) -> None:
     assert check(b).legal
     b.unit(boyz).placeholders = {"<CLAN>": "EVIL SUNZ"}
     report = check(b)
-    assert "il faut être <CLAN> INFANTERIE" in only(report, Code.TRANSPORT_EMBARK)[0]
+    assert "il faut être GOFFS INFANTERIE" in only(report, Code.TRANSPORT_EMBARK)[0]
 
 
 def test_linked_characters_take_no_transport_space(mini: Catalogue) -> None:
@@ -599,7 +599,8 @@ def test_transport_detachment(mini: Catalogue) -> None:
     report = check(b)
     assert codes(report) == {"TRANSPORT-DETACHMENT"}
     assert (
-        "Rhino (détachement Appui) et Escouade Tactique (détachement d1)" in only(report, Code.TRANSPORT_DETACHMENT)[0]
+        "Rhino (détachement « Appui ») et Escouade Tactique (détachement n°1)"
+        in only(report, Code.TRANSPORT_DETACHMENT)[0]
     )
 
 
@@ -890,3 +891,74 @@ def test_assume_pairings_keeps_existing_pairings(mini: Catalogue) -> None:
     before = b.army.model_dump()
     assert assume_pairings(mini, b.army) == []
     assert b.army.model_dump() == before
+
+
+# --- found in review -------------------------------------------------------------
+
+
+def test_negative_option_count_is_an_error(mini: Catalogue) -> None:
+    b = base(mini)
+    b.unit("u3").options = {"flamer": -20}
+    report = check(b)
+    assert "UNIT-OPTION" in codes(report)
+    assert not report.legal
+
+
+def test_unknown_units_are_told_apart_by_name_not_last_category(mini: Catalogue) -> None:
+    b = base(mini)
+    for number, name in enumerate(["Skorpekh Destroyers", "Lychguard"], start=1):
+        b.army.detachments[0].units.append(
+            Unit(
+                id=f"x{number}",
+                datasheet=f"bs-{number}",
+                snapshot=UnitSnapshot(
+                    name=name,
+                    role=Role.ELITES,
+                    points=100,
+                    keywords=["INFANTRY", "CORE"],
+                    faction_keywords=["IMPERIUM"],
+                ),
+                models=3,
+            )
+        )
+    assert "SHEET-MAX" not in codes(check(b))
+
+
+def test_duplicate_unit_ids_do_not_confuse_detachments(mini: Catalogue) -> None:
+    b = ListBuilder(mini, 1500)
+    b.add("captain")
+    b.add("intercessors")
+    b.add("tactical")
+    b.det()
+    b.add("ork-boss")
+    b.add("ork-boyz")
+    b.add("ork-boyz")
+    b.army.detachments[1].units[0].id = "u1"  # the same id as the Captain, in memory only
+    report = check(b)
+    assert "DET-FACTION" not in codes(report)
+
+
+def test_linked_character_may_ride_its_units_transport(mini: Catalogue) -> None:
+    b = base(mini)
+    rhino = b.add("rhino")
+    b.unit("u3").transport = rhino
+    b.add("lieutenant", linked_to="u3", transport=rhino)
+    report = check(b)
+    assert report.legal, report.findings
+
+
+def test_placeholder_written_with_spaces(mini: Catalogue) -> None:
+    b = base(mini)
+    b.unit("u2").placeholders = {"< Chapitre >": "ULTRAMARINES"}
+    assert check(b).legal
+
+
+def test_reserves_message_uses_a_french_decimal_comma(mini: Catalogue) -> None:
+    b = base(mini)  # 80 + 100 + 90
+    b.add("scouts")  # + 70
+    b.unit("u3").options = {"flamer": 1}  # + 5: 345 points, half is 172.5
+    b.unit("u2").reserve = True
+    b.unit("u3").reserve = True  # 100 + 95 = 195 in reserve
+    report = check(b)
+    assert "(172,5 sur 345 points)" in only(report, Code.RESERVES_MAX)[0]
+    assert "(172.5 of 345 points)" in report.findings[0].message_en

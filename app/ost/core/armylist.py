@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -21,7 +22,7 @@ from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class _Model(BaseModel):
@@ -38,6 +39,9 @@ class UnitSnapshot(_Model):
     faction_keywords: list[str] = Field(default_factory=list)
     min_models: int | None = None
     max_models: int | None = None
+    #: Identity key of the datasheet ("same datasheet" for the per-datasheet cap).
+    #: Added in schema version 2; lists of version 1 fall back to the name.
+    identity: str | None = None
 
 
 class Unit(_Model):
@@ -46,7 +50,7 @@ class Unit(_Model):
     snapshot: UnitSnapshot
     models: int = Field(ge=0)
     #: Wargear option id -> how many times it is taken.
-    options: dict[str, int] = Field(default_factory=dict)
+    options: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     #: Id of the unit's assigned transport.
     transport: str | None = None
     #: Id of the unit a linked character joins.
@@ -111,6 +115,7 @@ def snapshot_of(sheet: Datasheet) -> UnitSnapshot:
         faction_keywords=list(sheet.faction_keywords),
         min_models=sheet.min_models,
         max_models=sheet.max_models,
+        identity=sheet.identity_key,
     )
 
 

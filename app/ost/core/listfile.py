@@ -20,8 +20,18 @@ from ost.core.fileio import atomic_write, read_limited
 SUFFIX = ".ost"
 MAX_LIST_BYTES = 16 * 1024 * 1024
 
+
+def _v1_to_v2(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 adds ``snapshot.identity``, an optional field.
+
+    A version-1 unit keeps none: the validator uses the datasheet from the
+    catalogue, or the snapshot's name when the catalogue lacks it.
+    """
+    return document
+
+
 #: Migrations: ``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 
 class ListFileError(Exception):

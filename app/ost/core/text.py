@@ -27,9 +27,12 @@ def keyword_key(keyword: str) -> str:
     """The comparison key of a keyword: folded, upper-case, single-spaced.
 
     Keywords are compared by this key everywhere, so "Véhicule", "VEHICULE"
-    and "véhicule " are the same keyword.
+    and "véhicule " are the same keyword, and "< Chapitre >" is "<CHAPITRE>".
     """
-    return fold(keyword).upper()
+    key = fold(keyword).upper()
+    if len(key) > 2 and key.startswith("<") and key.endswith(">"):
+        return f"<{key[1:-1].strip()}>"
+    return key
 
 
 def is_placeholder(keyword: str) -> bool:

@@ -7,8 +7,9 @@ silent are written down in ``docs/rules.md`` and tested.
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
@@ -135,6 +136,9 @@ class _Validator:
         self.findings: list[Finding] = []
         self.entries: list[_Entry] = []
         self.by_id: dict[str, _Entry] = {}
+        # Entries per detachment (by identity of the object): unit ids may repeat in a
+        # list built in memory, and membership must not depend on them.
+        self.members: dict[int, list[_Entry]] = {}
         for detachment, unit in army.units():
             self._add_entry(detachment, unit)
         self.total = sum(e.points for e in self.entries)
@@ -148,7 +152,9 @@ class _Validator:
         else:
             snap = unit.snapshot
             role, points = snap.role, snap.points
-            identity = keyword_key(snap.keywords[-1] if snap.keywords else snap.name)
+            # The snapshot's identity when the file has one (schema 2), else the name: a
+            # foreign roster's last category says nothing of the datasheet.
+            identity = keyword_key(snap.identity or snap.name)
             plain = frozenset(keyword_key(k) for k in snap.keywords if not is_placeholder(k))
         entry = _Entry(
             unit=unit,
@@ -163,6 +169,7 @@ class _Validator:
         )
         self.entries.append(entry)
         self.by_id.setdefault(unit.id, entry)
+        self.members.setdefault(id(detachment), []).append(entry)
 
     def add(self, code: Code, fr: str, en: str, entries: Iterable[_Entry] = ()) -> None:
         self.findings.append(finding(code, fr, en, [e.unit.id for e in entries]))
@@ -286,6 +293,14 @@ class _Validator:
         known = sheet.option_map
         for option_id, count in entry.unit.options.items():
             option = known.get(option_id)
+            if count < 0:
+                self.add(
+                    Code.UNIT_OPTION,
+                    f"{entry.name} : option « {option_id} » prise {count} fois ; un nombre négatif n'a pas de sens.",
+                    f"{entry.name}: option “{option_id}” taken {count} times; a negative count makes no sense.",
+                    [entry],
+                )
+                continue
             if option is None:
                 self.add(
                     Code.UNIT_OPTION,
@@ -316,7 +331,7 @@ class _Validator:
                 )
                 continue
             non_empty.append(detachment)
-            members = [self.by_id[u.id] for u in detachment.units if u.id in self.by_id]
+            members = self.members.get(id(detachment), [])
             aligned = [e for e in members if e.faction_keys]
             if not aligned and members:
                 # Every unit is unaligned (e.g. fortifications): nothing can clash.
@@ -346,7 +361,7 @@ class _Validator:
         """Union over detachments of the faction keywords all their units share."""
         keys: set[str] = set()
         for detachment in detachments:
-            sets = [self.by_id[u.id].faction_keys for u in detachment.units if self.by_id[u.id].faction_keys]
+            sets = [e.faction_keys for e in self.members.get(id(detachment), []) if e.faction_keys]
             if sets:
                 keys |= frozenset.intersection(*sets)
         return keys
@@ -434,7 +449,7 @@ class _Validator:
     def _check_transports(self) -> None:
         riders: dict[str, list[_Entry]] = defaultdict(list)
         for entry in self.entries:
-            if entry.unit.transport is not None:
+            if entry.unit.transport is not None and not self._rides_with_its_unit(entry):
                 riders[entry.unit.transport].append(entry)
         for entry in self.entries:
             if entry.role is Role.DEDICATED_TRANSPORT and entry.unit.id not in riders:
@@ -457,6 +472,19 @@ class _Validator:
                 )
             for rider in group:
                 self._check_ride(rider, transport, transport_id)
+
+    def _rides_with_its_unit(self, entry: _Entry) -> bool:
+        """A linked character in its unit's transport: it takes no space and shares nothing."""
+        if entry.sheet is None or not entry.sheet.linked_character or entry.unit.linked_to is None:
+            return False
+        target = self.by_id.get(entry.unit.linked_to)
+        return target is not None and target.unit.transport == entry.unit.transport
+
+    def _det_label(self, detachment: Detachment, lang: str) -> str:
+        for index, candidate in enumerate(self.army.detachments):
+            if candidate is detachment:
+                return _det_name(detachment, index, lang)
+        return detachment.name or detachment.id
 
     def _check_ride(self, rider: _Entry, transport: _Entry | None, transport_id: str) -> None:
         if transport is None:
@@ -486,11 +514,11 @@ class _Validator:
         if transport.detachment is not rider.detachment:
             self.add(
                 Code.TRANSPORT_DETACHMENT,
-                f"{transport.name} (détachement {transport.detachment.name or transport.detachment.id}) "
-                f"et {rider.name} (détachement {rider.detachment.name or rider.detachment.id}) "
+                f"{transport.name} (détachement {self._det_label(transport.detachment, 'fr')}) "
+                f"et {rider.name} (détachement {self._det_label(rider.detachment, 'fr')}) "
                 f"doivent être dans le même détachement.",
-                f"{transport.name} (detachment {transport.detachment.name or transport.detachment.id}) "
-                f"and {rider.name} (detachment {rider.detachment.name or rider.detachment.id}) "
+                f"{transport.name} (detachment {self._det_label(transport.detachment, 'en')}) "
+                f"and {rider.name} (detachment {self._det_label(rider.detachment, 'en')}) "
                 f"must be in the same detachment.",
                 [rider, transport],
             )
@@ -547,6 +575,7 @@ class _Validator:
         per_model = capacity.capacity or 0
         total_capacity = per_model * max(1, transport.unit.models)
         transport_values = {keyword_key(k): keyword_key(v) for k, v in transport.unit.placeholders.items() if v.strip()}
+        transport_shown = {keyword_key(k): v.strip() for k, v in transport.unit.placeholders.items() if v.strip()}
 
         def resolve(keyword: str) -> str | None:
             key = keyword_key(keyword)
@@ -564,8 +593,13 @@ class _Validator:
                 all((r := resolve(k)) is None or r in keys for k in alternative) for alternative in capacity.allowed
             )
             if not fits:
-                wanted = " ou ".join(" ".join(a) for a in capacity.allowed)
-                wanted_en = " or ".join(" ".join(a) for a in capacity.allowed)
+
+                def shown(keyword: str) -> str:
+                    # A placeholder the transport gives a value for is shown with that value.
+                    return transport_shown.get(keyword_key(keyword), keyword) if is_placeholder(keyword) else keyword
+
+                wanted = " ou ".join(" ".join(shown(k) for k in a) for a in capacity.allowed)
+                wanted_en = " or ".join(" ".join(shown(k) for k in a) for a in capacity.allowed)
                 problems.append((f"il faut être {wanted}", f"it must be {wanted_en}"))
         else:
             kind = sheet.unit_type
@@ -649,6 +683,13 @@ class _Validator:
                 )
 
     def _check_link_target(self, entry: _Entry, target: _Entry) -> None:
+        problem = self._link_problem(entry, target)
+        if problem is not None:
+            code, fr, en = problem
+            self.add(code, fr, en, [entry, target])
+
+    def _link_problem(self, entry: _Entry, target: _Entry) -> tuple[Code, str, str] | None:
+        """Why ``entry`` may not join ``target`` (code and messages), or None when it may."""
         reason: tuple[str, str] | None = None
         target_sheet = target.sheet
         if target is entry:
@@ -658,36 +699,30 @@ class _Validator:
         elif target.role is Role.DEDICATED_TRANSPORT or (target_sheet is not None and target_sheet.is_transport):
             reason = (f"à {target.name}, un transport", f"to {target.name}, a transport")
         elif target.detachment is not entry.detachment:
-            reason = (
-                f"à {target.name}, d'un autre détachement",
-                f"to {target.name}, from another detachment",
-            )
+            reason = (f"à {target.name}, d'un autre détachement", f"to {target.name}, from another detachment")
         if reason is not None:
-            self.add(
+            return (
                 Code.CHAR_TARGET,
                 f"{entry.name} est lié {reason[0]} ; un personnage lié rejoint une unité "
                 f"non-personnage et non-transport de son détachement.",
                 f"{entry.name} is linked {reason[1]}; a linked character joins a non-character, "
                 f"non-transport unit of its own detachment.",
-                [entry, target],
             )
-            return
         sheet = entry.sheet
         if sheet is None or target_sheet is None:
-            return
+            return None
         if sheet.unit_class <= 1:
             if target_sheet.unit_type not in (UnitType.INFANTRY, UnitType.CAVALRY):
                 kind = target_sheet.unit_type
-                self.add(
+                return (
                     Code.CHAR_CLASS,
                     f"{entry.name} (classe 1, infanterie) ne peut pas rejoindre {target.name} "
                     f"({kind.label_fr.lower()}) : il rejoint de l'infanterie ou de la cavalerie.",
                     f"{entry.name} (class 1, infantry) cannot join {target.name} "
                     f"({kind.label_en.lower()}): it joins infantry or cavalry.",
-                    [entry, target],
                 )
         elif target_sheet.unit_class != sheet.unit_class:
-            self.add(
+            return (
                 Code.CHAR_CLASS,
                 f"{entry.name} (classe {sheet.unit_class}) ne peut pas rejoindre {target.name} "
                 f"(classe {target_sheet.unit_class}) : un personnage de classe 2 ou plus rejoint "
@@ -695,8 +730,8 @@ class _Validator:
                 f"{entry.name} (class {sheet.unit_class}) cannot join {target.name} "
                 f"(class {target_sheet.unit_class}): a character of class 2 or more joins "
                 f"a unit of the same class.",
-                [entry, target],
             )
+        return None
 
     # -- warlord and reserves -------------------------------------------------
 
@@ -738,10 +773,11 @@ class _Validator:
         if reserve and points * 2 > self.total:
             half = self.total / 2
             half_text = f"{half:g}"
+            half_fr = half_text.replace(".", ",")
             self.add(
                 Code.RESERVES_MAX,
                 f"{points} points en réserve ({_names(reserve)}), plus que la moitié de l'armée "
-                f"({half_text} sur {self.total} points).",
+                f"({half_fr} sur {self.total} points).",
                 f"{points} points in reserve ({_names(reserve)}), more than half the army "
                 f"({half_text} of {self.total} points).",
                 reserve,
@@ -776,18 +812,38 @@ def assume_pairings(catalogue: Catalogue, army: ArmyList) -> list[Assumption]:
     checker = _Validator(catalogue, army, ValidatorOptions())
     assumed: list[Assumption] = []
     carried = {e.unit.transport for e in checker.entries if e.unit.transport}
+
+    def may_ride(entry: _Entry) -> bool:
+        sheet = entry.sheet
+        return (
+            entry.unit.transport is None
+            and sheet is not None
+            and not sheet.is_transport
+            and not sheet.linked_character  # linked characters ride with their unit
+            and entry.unit.linked_to is None
+        )
+
+    riders = _Nearest(checker, may_ride)
+    # Embarking depends only on the two units' datasheets, sizes and placeholder values.
+    shapes = {
+        id(e): (e.unit.datasheet, e.unit.models, tuple(sorted(e.unit.placeholders.items()))) for e in checker.entries
+    }
+    verdicts: dict[tuple[object, ...], bool] = {}
     for entry in checker.entries:
         if entry.role is not Role.DEDICATED_TRANSPORT or entry.unit.id in carried or entry.sheet is None:
             continue
         capacity = entry.sheet.transport
         if capacity is None or capacity.capacity is None or not capacity.verified:
             continue
-        for rider in _nearest(checker, entry):
-            if rider.unit.transport is not None or rider.sheet is None or rider.sheet.is_transport:
-                continue
-            if rider.sheet.linked_character or rider.unit.linked_to:
-                continue  # linked characters ride with their unit, never on their own
-            if checker._embark_problems(rider, rider.sheet, entry, capacity):
+        for rider in riders(entry):
+            if not may_ride(rider):
+                continue  # paired with another transport meanwhile
+            assert rider.sheet is not None
+            key = (shapes[id(rider)], shapes[id(entry)])
+            fits = verdicts.get(key)
+            if fits is None:
+                fits = verdicts[key] = not checker._embark_problems(rider, rider.sheet, entry, capacity)
+            if not fits:
                 continue
             rider.unit.transport = entry.unit.id
             carried.add(entry.unit.id)
@@ -805,17 +861,21 @@ def assume_pairings(catalogue: Catalogue, army: ArmyList) -> list[Assumption]:
     for entry in checker.entries:
         if entry.unit.linked_to:
             linked_count[entry.unit.linked_to] = linked_count.get(entry.unit.linked_to, 0) + 1
+
+    def may_be_joined(entry: _Entry) -> bool:
+        sheet = entry.sheet
+        if entry.role is Role.DEDICATED_TRANSPORT:
+            return False
+        return sheet is None or not (sheet.is_character or sheet.is_transport)
+
+    targets = _Nearest(checker, may_be_joined)
     for entry in checker.entries:
         if entry.sheet is None or not entry.sheet.linked_character or entry.unit.linked_to is not None:
             continue
-        for target in _nearest(checker, entry):
+        for target in targets(entry):
             if linked_count.get(target.unit.id, 0) >= MAX_LINKED_CHARACTERS:
                 continue
-            before = len(checker.findings)
-            checker._check_link_target(entry, target)
-            refused = len(checker.findings) > before
-            del checker.findings[before:]
-            if refused or target is entry:
+            if checker._link_problem(entry, target) is not None:
                 continue
             entry.unit.linked_to = target.unit.id
             linked_count[target.unit.id] = linked_count.get(target.unit.id, 0) + 1
@@ -832,11 +892,25 @@ def assume_pairings(catalogue: Catalogue, army: ArmyList) -> list[Assumption]:
     return assumed
 
 
-def _nearest(checker: _Validator, entry: _Entry) -> list[_Entry]:
-    """Other units of ``entry``'s detachment: the closest before it first, then the closest after."""
-    same = [e for e in checker.entries if e.detachment is entry.detachment and e is not entry]
-    position = {id(e): i for i, e in enumerate(checker.entries)}
-    here = position[id(entry)]
-    before = sorted((e for e in same if position[id(e)] < here), key=lambda e: here - position[id(e)])
-    after = sorted((e for e in same if position[id(e)] > here), key=lambda e: position[id(e)] - here)
-    return before + after
+class _Nearest:
+    """Candidates of an entry's detachment, the closest before it first, then after.
+
+    Candidates (the units ``keep`` accepts) are gathered once per detachment and
+    walked lazily from the entry outwards, so pairing a long list stays fast.
+    """
+
+    def __init__(self, checker: _Validator, keep: Callable[[_Entry], bool]) -> None:
+        self.position = {id(e): i for i, e in enumerate(checker.entries)}
+        self.pools: dict[int, list[_Entry]] = {
+            key: [e for e in members if keep(e)] for key, members in checker.members.items()
+        }
+
+    def __call__(self, entry: _Entry) -> Iterator[_Entry]:
+        pool = self.pools.get(id(entry.detachment), [])
+        positions = [self.position[id(e)] for e in pool]
+        split = bisect.bisect_left(positions, self.position[id(entry)])
+        for index in range(split - 1, -1, -1):
+            yield pool[index]
+        for index in range(split, len(pool)):
+            if pool[index] is not entry:
+                yield pool[index]

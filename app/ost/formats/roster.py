@@ -356,7 +356,9 @@ class _RosterReader:
                         f"{where}: the roster gives no models; Ost counts the minimum ({models}).",
                     )
         elif number > 1:
+            # BattleScribe's child numbers and costs are totals over the copies: share them out.
             copies = number
+            models = max(1, round(models / copies))
         if copies > 1:
             self.report.warn(
                 f"{where} : sélection prise {copies} fois, lue comme {copies} unités.",
@@ -365,6 +367,8 @@ class _RosterReader:
         points = max(0, round(self._subtree_points(selection, 0) / copies))
         gear = _Gear()
         self._collect_gear(selection, gear, 0)
+        if copies > 1:
+            gear.counts = {name: max(1, round(count / copies)) for name, count in gear.counts.items()}
         custom = " ".join((selection.get("customName") or "").split()) or None
         for _ in range(copies):
             self._add_unit(

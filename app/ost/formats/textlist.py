@@ -63,7 +63,8 @@ MAX_UNITS = 2000
 #: Largest count Ost reads before a name ("3x").
 MAX_COUNT = 1000
 
-_NUM = r"\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d{1,7}"
+# "2 000", "2.000", "2,000" and narrow/non-breaking spaces are thousands separators.
+_NUM = r"\d{1,3}(?:[ .,\u00a0\u202f]\d{3})+(?!\d)|\d{1,7}"
 _POINTS = re.compile(rf"(?<![\w.,])({_NUM})(?:[.,]0+)?\s*(?:pts|pt|points?)(?![a-z])\.?", re.IGNORECASE)
 _BRACKET = re.compile(r"\[([^\[\]]{0,300})\]")
 _PAREN = re.compile(r"\(([^()]{0,300})\)")
@@ -311,6 +312,8 @@ class _Item:
     name: str
     count: int | None
     children: list[_Item] = field(default_factory=list)
+    #: Points written on the line itself ("5x Gizmo [100 pts]").
+    points: int | None = None
 
     @property
     def times(self) -> int:
@@ -318,10 +321,13 @@ class _Item:
 
 
 def _item(line: int, level: int, text: str) -> _Item | None:
+    if _PLACEHOLDER_VALUE.match(text.strip()):
+        # "<CHAPITRE>: ULTRAMARINES" is one mark, not a name followed by gear.
+        return _Item(line, level, text.strip(), None)
     header = parse_header(text)
     if header is None:
         return None
-    item = _Item(line, level, header.name, header.count)
+    item = _Item(line, level, header.name, header.count, points=header.points)
     for sub in header.gear:
         child = _item(line, level + 1, sub)
         if child is not None:
@@ -778,7 +784,7 @@ class _TextReader:
                 noted.append(f"{item.name} ×{item.count}" if item.count and item.count > 1 else item.name)
         points = header.points
         if points is None:
-            child_points = [p for i in pending.items if (p := points_in(i.name)) is not None]
+            child_points = [i.points for i in pending.items if i.points is not None]
             points = sum(child_points) if child_points else None
         per_copy = round(points / copies) if points is not None else None
         units: list[Unit] = []
@@ -866,14 +872,22 @@ def _flatten(items: list[_Item]) -> list[_Item]:
 
 
 def _names_a_model(item: _Item, sheet: Datasheet | None) -> bool:
-    """Whether an item written on a unit's own line names one of its datasheet's models."""
+    """Whether an item written on a unit's own line names one of its datasheet's models.
+
+    Without a count the name must be a model's exactly ("Runtherd"); with one,
+    a close match will do ("10x Boy" for "Ork Boy"). Weapons, abilities and
+    options never count, whatever their names share with a model's.
+    """
     if sheet is None or sheet.max_models == 1 or not sheet.profiles or match_option(sheet, item.name):
         return False
     key = name_key(item.name)
-    return any(
-        key == (other := name_key(profile.name)) or fuzz.token_set_ratio(key, other) >= MATCH_THRESHOLD
-        for profile in sheet.profiles
-    )
+    others = [name_key(w.name) for w in sheet.weapons] + [name_key(a.name) for a in sheet.abilities]
+    if any(key == other or fuzz.ratio(key, other) >= MATCH_THRESHOLD for other in others):
+        return False
+    profiles = [name_key(p.name) for p in sheet.profiles]
+    if item.count is None:
+        return key in profiles
+    return any(key == other or fuzz.token_set_ratio(key, other) >= MATCH_THRESHOLD for other in profiles)
 
 
 def _is_model(item: _Item, sheet: Datasheet | None) -> bool:
