@@ -164,3 +164,17 @@ def test_every_older_version_has_a_migration() -> None:
 def test_published_json_schema_is_current() -> None:
     published = json.loads((ROOT / "docs" / "ost-list.schema.json").read_text(encoding="utf-8"))
     assert published == listfile.json_schema()
+
+
+def test_version_1_file_opens_and_checks_the_same(shipped: Catalogue) -> None:
+    from ost.core.validator import validate
+
+    old = ROOT / "tests" / "data" / "lists" / "space-marines-2000.v1.ost"
+    before = old.read_bytes()
+    army = listfile.load(old)
+    assert army.schema_version == SCHEMA_VERSION
+    assert all(u.snapshot.identity is None for _, u in army.units())  # version 1 had none
+    current = listfile.load(ROOT / "examples" / "legal" / "space-marines-2000.ost")
+    assert [u.datasheet for _, u in army.units()] == [u.datasheet for _, u in current.units()]
+    assert validate(shipped, army).legal
+    assert old.read_bytes() == before  # reading never rewrites a file
