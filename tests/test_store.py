@@ -165,3 +165,38 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
         db.execute("update alembic_version set version_num = '9999'")
     with pytest.raises(StoreError, match="newer than this Ost"):
         CatalogueStore(path)
+
+
+def test_a_failed_migration_leaves_the_database_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """DDL runs inside the migration's transaction: a failure rolls the whole step back."""
+    from alembic import command
+    from alembic.runtime.migration import HeadMaintainer
+
+    from ost.store.database import _alembic_config
+
+    path = tmp_path / "old.sqlite"
+    store = CatalogueStore(path, migrate=False)
+    with store.engine.begin() as connection:
+        command.upgrade(_alembic_config(connection), "0001")
+    store.close()
+
+    def power_cut(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("power cut")  # after 0002's CREATE TABLE, before the version is written
+
+    monkeypatch.setattr(HeadMaintainer, "update_to_step", power_cut)
+    with pytest.raises((StoreError, RuntimeError)):
+        CatalogueStore(path)
+    tables = {r[0] for r in sqlite3.connect(path).execute("select name from sqlite_master where type='table'")}
+    assert "datasheet_overrides" not in tables
+    monkeypatch.undo()
+    with CatalogueStore(path) as again:  # the next start migrates normally
+        assert again.revision() == head_revision()
+
+
+def test_linked_character_override_to_false_sticks(tmp_path: Path, mini: Catalogue) -> None:
+    with CatalogueStore(tmp_path / "c.sqlite") as store:
+        store.replace_all(mini)
+        assert store.datasheet("lieutenant").linked_character  # type: ignore[union-attr]
+        store.set_override("lieutenant", "linked_character", False)
+        assert store.datasheet("lieutenant").linked_character is False  # type: ignore[union-attr]
+        assert store.load().get("lieutenant").linked_character is False  # type: ignore[union-attr]

@@ -145,7 +145,12 @@ class Datasheet(_Model):
     def _check_sizes(self) -> Datasheet:
         if self.max_models < self.min_models:
             raise ValueError(f"max_models ({self.max_models}) is below min_models ({self.min_models})")
-        if not self.linked_character and any(fold(a.name) in LINKED_CHARACTER_NAMES for a in self.abilities):
+        # Derived from the abilities unless given: a user's override to false must stick.
+        if (
+            "linked_character" not in self.model_fields_set
+            and not self.linked_character
+            and any(fold(a.name) in LINKED_CHARACTER_NAMES for a in self.abilities)
+        ):
             self.linked_character = True
         return self
 

@@ -142,6 +142,9 @@ class CatalogueStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(f"sqlite:///{self.path}")
         event.listen(self.engine, "connect", _sqlite_pragmas)
+        # pysqlite runs DDL outside transactions unless told otherwise: take over BEGIN so
+        # that a migration (CREATE/ALTER TABLE) is all or nothing, like every other write.
+        event.listen(self.engine, "begin", _begin)
         if migrate:
             self.migrate()
 
@@ -430,7 +433,12 @@ def _known_revisions() -> set[str]:
     return {script.revision for script in ScriptDirectory.from_config(_alembic_config()).walk_revisions()}
 
 
+def _begin(connection: Connection) -> None:
+    connection.exec_driver_sql("BEGIN")
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # SQLAlchemy's "begin" event issues BEGIN itself
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
