@@ -207,13 +207,20 @@ def test_autosave_and_recovery(qtbot: QtBot, mini: Catalogue, tmp_path: Path, mo
     first.add_unit("captain")
     assert first.autosaver.save_now()
     assert first.autosaver.list_path.exists()
-    # The first window "crashes": its autosave stays. A new window offers it back.
     second = MainWindow(mini, lang="fr", autosave_dir=folder)
+    # While the first window runs, its autosave is its own: nothing is offered.
+    assert second.autosaver.leftovers() == []
+    # The first window "crashes": its lock dies with it, its autosave stays.
+    first.autosaver.release()
+    monkeypatch.setattr(QMessageBox, "question", lambda *_a, **_k: QMessageBox.StandardButton.Cancel)
+    second.recover_autosaves()  # Escape / "later": the work is kept
+    assert first.autosaver.list_path.exists()
     monkeypatch.setattr(QMessageBox, "question", lambda *_a, **_k: QMessageBox.StandardButton.Yes)
     second.recover_autosaves()
     assert [u.datasheet for _, u in second.army.units()] == ["captain"]
     assert second.isWindowModified()
     assert not first.autosaver.list_path.exists()
+    assert second.autosaver.list_path.exists()  # already safe in the new session's autosave
     for win in (first, second):
         win.undo_stack.setClean()
         win.close()
@@ -333,3 +340,59 @@ def test_import_bad_file_says_why(window: MainWindow, tmp_path: Path, monkeypatc
     assert not window.import_bsdata([bad])
     assert shown and "bad.cat" in shown[0]
     assert len(window.catalogue) == before
+
+
+def test_save_commits_the_name_being_typed(window: MainWindow, tmp_path: Path) -> None:
+    path = tmp_path / "l.ost"
+    window.save_to(path)
+    window.list_name.setText("Ma liste")  # typed, focus still in the box: no command yet
+    assert window.save()
+    assert listfile.load(path).name == "Ma liste"
+    assert not window.isWindowModified()
+
+
+def test_undo_restores_the_header_boxes(window: MainWindow) -> None:
+    window.list_name.setText("Foo")
+    window._name_edited()
+    window.limit_box.setValue(1500)
+    window.undo_stack.undo()
+    assert window.limit_box.value() == 2000
+    window.undo_stack.undo()
+    assert window.list_name.text() == window.army.name != "Foo"
+
+
+def test_delete_with_a_current_but_unselected_unit_removes_nothing(window: MainWindow, mini: Catalogue) -> None:
+    window._load_army(sample_list(mini).army, None)
+    index = window.model.index_of_unit("u2")
+    window.tree.setCurrentIndex(index)
+    window.tree.selectionModel().clearSelection()
+    window.remove_selected()
+    assert window.army.unit_count() == 5
+
+
+def test_settings_of_a_newer_ost_are_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"schema_version": 99, "recent": ["x"]}', encoding="utf-8")
+    settings = Settings.load(path)
+    assert settings.read_only and settings.recent == []
+    settings.add_recent(tmp_path / "a.ost")
+    settings.save()
+    assert json.loads(path.read_text(encoding="utf-8"))["schema_version"] == 99
+
+
+@pytest.mark.parametrize("version", ["0", "-3", '"deux"', "true"])
+def test_settings_with_a_bad_version_are_set_aside(tmp_path: Path, version: str) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(f'{{"schema_version": {version}}}', encoding="utf-8")
+    assert Settings.load(path).recent == []
+    assert (tmp_path / "settings.damaged.json").exists()
+
+
+def test_move_to_the_end_of_its_own_detachment(window: MainWindow, mini: Catalogue) -> None:
+    from ost.gui import commands
+
+    window._load_army(sample_list(mini).army, None)
+    window.push(commands.MoveUnit(window.model, "u1", "d1"))
+    assert [u.id for u in window.army.detachments[0].units] == ["u2", "u3", "u4", "u1"]
+    window.undo_stack.undo()
+    assert [u.id for u in window.army.detachments[0].units] == ["u1", "u2", "u3", "u4"]

@@ -158,3 +158,12 @@ def test_destruction_total_never_exceeds_total(mini: Catalogue, sheets: list[str
     score = score_army(b.army, mini)
     assert 0 <= score.destruction_total <= score.total_points
     assert score.total_points == sum(u.points for u in score.units)
+
+
+def test_values_round_half_up() -> None:
+    from ost.core.scoring import format_value
+
+    assert format_value(65 / 4, "fr") == "16,3"  # 16.25: people round half up
+    assert format_value(16.25, "en") == "16.3"
+    assert format_value(2.675, "en", 2) == "2.68"
+    assert format_value(10.0, "fr") == "10"

@@ -70,3 +70,23 @@ def test_window_speaks_french(qtbot: QtBot, mini: Catalogue) -> None:
     finally:
         for translator in translators:
             app.removeTranslator(translator)
+
+
+def test_undo_texts_are_translated(qtbot: QtBot, mini: Catalogue) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from ost.gui.app import install_translators
+    from ost.gui.main_window import MainWindow
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    translators = install_translators(app, "fr")
+    try:
+        window = MainWindow(mini, lang="fr")
+        window.add_unit("captain")
+        assert window.undo_stack.undoText() == "Ajouter Capitaine"
+        window.undo_stack.setClean()
+        window.close()
+    finally:
+        for translator in translators:
+            app.removeTranslator(translator)

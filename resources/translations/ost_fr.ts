@@ -81,6 +81,65 @@
         <source>Points</source>
         <translation>Points</translation>
     </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="79" />
+        <source> [Legends]</source>
+        <translation> [Legends]</translation>
+    </message>
+</context>
+<context>
+    <name>Commands</name>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="34" />
+        <source>Add %1</source>
+        <extracomment>Unit fields the editor can change, and the core operation that changes each.</extracomment>
+        <translation>Ajouter %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="54" />
+        <source>Remove %1</source>
+        <translation>Retirer %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="70" />
+        <source>Move unit</source>
+        <translation>Déplacer l'unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="89" />
+        <source>Edit unit</source>
+        <translation>Modifier l'unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="120" />
+        <source>Change wargear</source>
+        <translation>Changer l'équipement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="138" />
+        <source>Change %1</source>
+        <translation>Changer %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="157" />
+        <source>Edit list</source>
+        <translation>Modifier la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="181" />
+        <source>Add detachment</source>
+        <translation>Ajouter un détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="197" />
+        <source>Remove detachment</source>
+        <translation>Retirer le détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="220" />
+        <source>Rename detachment</source>
+        <translation>Renommer le détachement</translation>
+    </message>
 </context>
 <context>
     <name>DatasheetView</name>
@@ -209,7 +268,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../app/ost/gui/main_window.py" line="83" />
-        <location filename="../../app/ost/gui/main_window.py" line="494" />
+        <location filename="../../app/ost/gui/main_window.py" line="517" />
         <source>New list</source>
         <translation>Nouvelle liste</translation>
     </message>
@@ -229,7 +288,7 @@
         <translation> pts</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="396" />
+        <location filename="../../app/ost/gui/main_window.py" line="419" />
         <source>%n datasheet(s) in the catalogue</source>
         <translation><numerusform>%n fiche dans le catalogue</numerusform><numerusform>%n fiches dans le catalogue</numerusform></translation>
     </message>
@@ -245,14 +304,14 @@
     </message>
     <message>
         <location filename="../../app/ost/gui/main_window.py" line="150" />
-        <location filename="../../app/ost/gui/main_window.py" line="389" />
+        <location filename="../../app/ost/gui/main_window.py" line="412" />
         <source>New detachment</source>
         <translation>Nouveau détachement</translation>
     </message>
     <message>
         <location filename="../../app/ost/gui/main_window.py" line="152" />
-        <location filename="../../app/ost/gui/main_window.py" line="387" />
-        <location filename="../../app/ost/gui/main_window.py" line="391" />
+        <location filename="../../app/ost/gui/main_window.py" line="410" />
+        <location filename="../../app/ost/gui/main_window.py" line="414" />
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
@@ -392,162 +451,162 @@
         <translation>Ost %1 — listes d'armée pour MAC HAMMER 40K.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="283" />
+        <location filename="../../app/ost/gui/main_window.py" line="303" />
         <source>Untitled list</source>
         <translation>Liste sans nom</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="320" />
+        <location filename="../../app/ost/gui/main_window.py" line="340" />
         <source>Remove %n unit(s)</source>
         <translation><numerusform>Retirer %n unité</numerusform><numerusform>Retirer %n unités</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="370" />
+        <location filename="../../app/ost/gui/main_window.py" line="393" />
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="370" />
+        <location filename="../../app/ost/gui/main_window.py" line="393" />
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="379" />
+        <location filename="../../app/ost/gui/main_window.py" line="402" />
         <source>Move to</source>
         <translation>Déplacer vers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="381" />
+        <location filename="../../app/ost/gui/main_window.py" line="404" />
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="416" />
+        <location filename="../../app/ost/gui/main_window.py" line="439" />
         <source>BattleScribe files</source>
         <translation>Fichiers BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="418" />
+        <location filename="../../app/ost/gui/main_window.py" line="441" />
         <source>BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)</source>
         <translation>Données BattleScribe (*.gst *.cat *.gstz *.catz);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="422" />
+        <location filename="../../app/ost/gui/main_window.py" line="445" />
         <source>Folder of BattleScribe data</source>
         <translation>Dossier de données BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="429" />
+        <location filename="../../app/ost/gui/main_window.py" line="452" />
         <source>Reading BattleScribe data…</source>
         <translation>Lecture des données BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="437" />
+        <location filename="../../app/ost/gui/main_window.py" line="460" />
         <source>Reading %1</source>
         <translation>Lecture de %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="446" />
+        <location filename="../../app/ost/gui/main_window.py" line="469" />
         <source>Import failed</source>
         <translation>Échec de l'import</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="452" />
+        <location filename="../../app/ost/gui/main_window.py" line="475" />
         <source>Import finished</source>
         <translation>Import terminé</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="453" />
+        <location filename="../../app/ost/gui/main_window.py" line="476" />
         <source>%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.</source>
         <translation>%1 fiche(s) importée(s) de %2 catalogue(s) ; %3 avertissement(s). Le catalogue compte %4 fiches.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="467" />
+        <location filename="../../app/ost/gui/main_window.py" line="490" />
         <source>Export as PDF</source>
         <translation>Exporter en PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="467" />
+        <location filename="../../app/ost/gui/main_window.py" line="490" />
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="484" />
+        <location filename="../../app/ost/gui/main_window.py" line="507" />
         <source>Cannot write the PDF</source>
         <translation>Impossible d'écrire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="486" />
+        <location filename="../../app/ost/gui/main_window.py" line="509" />
         <source>PDF written to %1</source>
         <translation>PDF écrit dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="501" />
+        <location filename="../../app/ost/gui/main_window.py" line="524" />
         <source>Open a list</source>
         <translation>Ouvrir une liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="501" />
+        <location filename="../../app/ost/gui/main_window.py" line="524" />
         <source>Army lists (*.ost *.ros *.rosz *.txt);;All files (*)</source>
         <translation>Listes d'armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="515" />
+        <location filename="../../app/ost/gui/main_window.py" line="538" />
         <source>Cannot open the list</source>
         <translation>Impossible d'ouvrir la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="526" />
+        <location filename="../../app/ost/gui/main_window.py" line="549" />
         <source>How the list was read</source>
         <translation>Lecture de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="538" />
+        <location filename="../../app/ost/gui/main_window.py" line="561" />
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="549" />
+        <location filename="../../app/ost/gui/main_window.py" line="573" />
         <source>Save the list</source>
         <translation>Enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="549" />
+        <location filename="../../app/ost/gui/main_window.py" line="573" />
         <source>Ost lists (*.ost)</source>
         <translation>Listes Ost (*.ost)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="562" />
+        <location filename="../../app/ost/gui/main_window.py" line="587" />
         <source>Cannot save the list</source>
         <translation>Impossible d'enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="571" />
+        <location filename="../../app/ost/gui/main_window.py" line="596" />
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="581" />
+        <location filename="../../app/ost/gui/main_window.py" line="607" />
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="582" />
+        <location filename="../../app/ost/gui/main_window.py" line="608" />
         <source>The list “%1” has unsaved changes. Save them?</source>
         <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="593" />
+        <location filename="../../app/ost/gui/main_window.py" line="625" />
         <source>a list never saved</source>
         <translation>une liste jamais enregistrée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="596" />
+        <location filename="../../app/ost/gui/main_window.py" line="628" />
         <source>Recover unsaved work?</source>
         <translation>Récupérer le travail non enregistré ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="597" />
+        <location filename="../../app/ost/gui/main_window.py" line="629" />
         <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
         <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
     </message>
@@ -636,60 +695,6 @@
         <location filename="../../app/ost/gui/unit_editor.py" line="168" />
         <source>(none)</source>
         <translation>(aucun)</translation>
-    </message>
-</context>
-<context>
-    <name>model</name>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="33" />
-        <source>Add %1</source>
-        <extracomment>Unit fields the editor can change, and the core operation that changes each.</extracomment>
-        <translation>Ajouter %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="52" />
-        <source>Remove %1</source>
-        <translation>Retirer %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="67" />
-        <source>Move unit</source>
-        <translation>Déplacer l'unité</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="86" />
-        <source>Edit unit</source>
-        <translation>Modifier l'unité</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="117" />
-        <source>Change wargear</source>
-        <translation>Changer l'équipement</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="135" />
-        <source>Change %1</source>
-        <translation>Changer %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="154" />
-        <source>Edit list</source>
-        <translation>Modifier la liste</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="178" />
-        <source>Add detachment</source>
-        <translation>Ajouter un détachement</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="194" />
-        <source>Remove detachment</source>
-        <translation>Retirer le détachement</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/commands.py" line="217" />
-        <source>Rename detachment</source>
-        <translation>Renommer le détachement</translation>
     </message>
 </context>
 </TS>

@@ -40,7 +40,7 @@ DEPLOYMENT = RuleRef(seed="000", section="DÉPLOIEMENT")
 RESERVES = RuleRef(seed="000", section="RÉSERVES")
 TRANSPORT_X = RuleRef(seed="001", section="Transport (X)")
 LINKED_CHARACTER = RuleRef(seed="001", section="Personnage Lié")
-CATALOGUE = RuleRef(seed="SPEC", section="3. Rules the validator checks")
+CATALOGUE = RuleRef(seed="SPEC", section="Catalogue")
 
 
 class Code(StrEnum):

@@ -18,6 +18,7 @@ print it and the GUI shows it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 
 from ost.core.armylist import ArmyList, Unit, unit_points
@@ -180,6 +181,7 @@ def format_value(value: float | None, lang: str, digits: int = 1) -> str:
     """
     if value is None:
         return "–"
-    rounded = round(value, digits)
+    # Half up, as people round (16.25 -> 16.3), not Python's half-to-even.
+    rounded = float(Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
     text = f"{rounded:.0f}" if rounded == int(rounded) else f"{rounded:.{digits}f}"
     return text.replace(".", ",") if lang == "fr" else text

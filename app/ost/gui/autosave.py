@@ -2,8 +2,10 @@
 
 Each window writes ``<session>.ost`` (the list) and ``<session>.json`` (where
 the list came from) in the autosave folder; both go away when the list is
-saved or the window closes normally. Files still there at start-up belong to a
-session that ended badly, and the user is offered to recover them.
+saved or the window closes normally. A window holds ``<session>.lock`` while it
+runs, so another running window never mistakes its work for a leftover. Files
+of a session whose lock is free belong to a session that ended badly, and the
+user is offered to recover them.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QLockFile, QObject, QTimer
 
 from ost.core import listfile
 from ost.core.armylist import ArmyList
@@ -40,6 +42,13 @@ class Autosaver(QObject):
         self.timer.setInterval(INTERVAL_MS)
         self._pending: tuple[ArmyList, Path | None] | None = None
         self.timer.timeout.connect(self.save_now)
+        self._lock: QLockFile | None = None
+
+    def _hold_lock(self) -> None:
+        if self._lock is None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._lock = QLockFile(str(self.folder / f"{self.session}.lock"))
+            self._lock.tryLock(0)
 
     @property
     def list_path(self) -> Path:
@@ -60,6 +69,7 @@ class Autosaver(QObject):
             return False
         army, original = self._pending
         try:
+            self._hold_lock()
             atomic_write(self.list_path, listfile.dumps(army).encode("utf-8"))
             meta = {
                 "original": str(original) if original else None,
@@ -78,13 +88,19 @@ class Autosaver(QObject):
         for path in (self.list_path, self.meta_path):
             path.unlink(missing_ok=True)
 
+    def release(self) -> None:
+        """The window closes: give up the session's lock."""
+        if self._lock is not None:
+            self._lock.unlock()
+            self._lock = None
+
     def leftovers(self) -> list[Recovered]:
         """Autosaves of sessions that did not end normally (not this one)."""
         found: list[Recovered] = []
         if not self.folder.is_dir():
             return found
         for path in sorted(self.folder.glob("*.ost")):
-            if path.stem == self.session:
+            if path.stem == self.session or _alive(self.folder, path.stem):
                 continue
             meta_path = path.with_suffix(".json")
             try:
@@ -106,3 +122,13 @@ class Autosaver(QObject):
     def discard(recovered: Recovered) -> None:
         for path in recovered.files:
             path.unlink(missing_ok=True)
+
+
+def _alive(folder: Path, session: str) -> bool:
+    """Whether a running Ost window holds ``session``'s lock (a crashed one's lock is stale)."""
+    lock = QLockFile(str(folder / f"{session}.lock"))
+    lock.setStaleLockTime(0)  # only a lock whose process is gone is stale
+    if lock.tryLock(0):
+        lock.unlock()
+        return False
+    return lock.error() == QLockFile.LockError.LockFailedError

@@ -76,7 +76,7 @@ class CatalogueBrowser(QWidget):
                 role_item = _item(sheet.role.label(self.lang))
                 roles[key] = role_item
                 faction_item.appendRow([role_item, _item(""), _item("")])
-            role_item.appendRow(_sheet_row(sheet))
+            role_item.appendRow(_sheet_row(sheet, self.tr(" [Legends]")))
         if words:
             self.tree.expandAll()
         else:
@@ -122,8 +122,8 @@ def _item(text: str) -> QStandardItem:
     return item
 
 
-def _sheet_row(sheet: Datasheet) -> list[QStandardItem]:
-    name = _item(sheet.name + (" [Legends]" if sheet.legends else ""))
+def _sheet_row(sheet: Datasheet, legends_mark: str) -> list[QStandardItem]:
+    name = _item(sheet.name + (legends_mark if sheet.legends else ""))
     name.setData(sheet.id, ID_ROLE)
     size = _item(
         str(sheet.min_models) if sheet.min_models == sheet.max_models else f"{sheet.min_models}–{sheet.max_models}"

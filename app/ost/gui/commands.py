@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from ost.core import armylist as ops
@@ -30,7 +31,7 @@ _MERGE_ID = 0x05_7
 
 class AddUnit(QUndoCommand):
     def __init__(self, model: ArmyListModel, sheet: Datasheet, detachment_id: str) -> None:
-        super().__init__(model.tr("Add %1").replace("%1", sheet.name))
+        super().__init__(QCoreApplication.translate("Commands", "Add %1").replace("%1", sheet.name))
         self.model = model
         self.detachment_id = detachment_id
         self.unit: Unit = ops.make_unit(model.army, sheet)
@@ -49,7 +50,9 @@ class AddUnit(QUndoCommand):
 class RemoveUnit(QUndoCommand):
     def __init__(self, model: ArmyListModel, unit_id: str) -> None:
         unit = model.army.unit(unit_id)
-        super().__init__(model.tr("Remove %1").replace("%1", unit.display_name if unit else unit_id))
+        super().__init__(
+            QCoreApplication.translate("Commands", "Remove %1").replace("%1", unit.display_name if unit else unit_id)
+        )
         self.model = model
         self.unit_id = unit_id
         self.removal: ops.Removal | None = None
@@ -64,7 +67,7 @@ class RemoveUnit(QUndoCommand):
 
 class MoveUnit(QUndoCommand):
     def __init__(self, model: ArmyListModel, unit_id: str, detachment_id: str, row: int | None = None) -> None:
-        super().__init__(model.tr("Move unit"))
+        super().__init__(QCoreApplication.translate("Commands", "Move unit"))
         self.model = model
         self.unit_id = unit_id
         self.detachment_id = detachment_id
@@ -83,7 +86,7 @@ class SetUnitField(QUndoCommand):
     """Change one field of a unit; consecutive changes of the same field merge (spin boxes)."""
 
     def __init__(self, model: ArmyListModel, unit_id: str, field: str, value: Any) -> None:
-        super().__init__(model.tr("Edit unit"))
+        super().__init__(QCoreApplication.translate("Commands", "Edit unit"))
         self.model = model
         self.unit_id = unit_id
         self.field = field
@@ -114,7 +117,7 @@ class SetUnitField(QUndoCommand):
 
 class SetOption(QUndoCommand):
     def __init__(self, model: ArmyListModel, unit_id: str, option_id: str, count: int) -> None:
-        super().__init__(model.tr("Change wargear"))
+        super().__init__(QCoreApplication.translate("Commands", "Change wargear"))
         self.model = model
         self.unit_id = unit_id
         self.option_id = option_id
@@ -132,7 +135,7 @@ class SetOption(QUndoCommand):
 
 class SetPlaceholder(QUndoCommand):
     def __init__(self, model: ArmyListModel, unit_id: str, placeholder: str, value: str) -> None:
-        super().__init__(model.tr("Change %1").replace("%1", placeholder))
+        super().__init__(QCoreApplication.translate("Commands", "Change %1").replace("%1", placeholder))
         self.model = model
         self.unit_id = unit_id
         self.placeholder = placeholder
@@ -151,7 +154,7 @@ class SetPlaceholder(QUndoCommand):
 
 class SetListField(QUndoCommand):
     def __init__(self, model: ArmyListModel, field: str, value: Any) -> None:
-        super().__init__(model.tr("Edit list"))
+        super().__init__(QCoreApplication.translate("Commands", "Edit list"))
         self.model = model
         self.field = field
         self.value = value
@@ -175,7 +178,7 @@ class SetListField(QUndoCommand):
 
 class AddDetachment(QUndoCommand):
     def __init__(self, model: ArmyListModel, name: str = "") -> None:
-        super().__init__(model.tr("Add detachment"))
+        super().__init__(QCoreApplication.translate("Commands", "Add detachment"))
         self.model = model
         self.detachment = Detachment(id=ops.new_detachment_id(model.army), name=name)
         self.row = len(model.army.detachments)
@@ -191,7 +194,7 @@ class RemoveDetachment(QUndoCommand):
     """Remove a detachment and, first, each of its units (child commands)."""
 
     def __init__(self, model: ArmyListModel, detachment_id: str) -> None:
-        super().__init__(model.tr("Remove detachment"))
+        super().__init__(QCoreApplication.translate("Commands", "Remove detachment"))
         self.model = model
         self.detachment_id = detachment_id
         detachment = model.army.detachment(detachment_id)
@@ -214,7 +217,7 @@ class RemoveDetachment(QUndoCommand):
 
 class RenameDetachment(QUndoCommand):
     def __init__(self, model: ArmyListModel, detachment_id: str, name: str) -> None:
-        super().__init__(model.tr("Rename detachment"))
+        super().__init__(QCoreApplication.translate("Commands", "Rename detachment"))
         self.model = model
         self.detachment_id = detachment_id
         self.name = name

@@ -251,8 +251,10 @@ class ArmyListModel(QAbstractItemModel):
         target_parent = self.index_of_detachment(detachment_id)
         target_detachment = self.army.detachment(detachment_id)
         assert target_detachment is not None
-        dest = len(target_detachment.units) if row is None else row
         same = source.parent() == target_parent
+        if row is None:
+            row = len(target_detachment.units) - 1 if same else len(target_detachment.units)
+        dest = row
         qt_dest = dest + 1 if same and dest > source.row() else dest
         if not self.beginMoveRows(source.parent(), source.row(), source.row(), target_parent, qt_dest):
             return ops.UnitPlace(detachment_id, source.row())  # a no-op move

@@ -265,12 +265,32 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _revalidate(self) -> None:
+        self._sync_header()
         self.report = validate(self.catalogue, self.army)
         self.model.set_report(self.report)
         self.report_view.show_report(self.report)
         self.editor.sync()
         self.tree.expandAll()
         self._update_title()
+
+    def _sync_header(self) -> None:
+        """Show the list's name and limit (after an undo, say) without pushing new commands."""
+        if not self.list_name.hasFocus() and self.list_name.text() != self.army.name:
+            self.list_name.setText(self.army.name)
+        limit = self.army.points_limit or 0
+        if self.limit_box.value() != limit:
+            self.limit_box.blockSignals(True)
+            self.limit_box.setValue(limit)
+            self.limit_box.blockSignals(False)
+
+    def commit_pending_edits(self) -> None:
+        """Turn what is being typed (list name, unit name, placeholder values) into commands.
+
+        Those boxes commit when they lose focus; saving or closing with the
+        keyboard happens while they still have it.
+        """
+        self._name_edited()
+        self.editor.commit()
 
     def _stack_moved(self, _index: int) -> None:
         # The stack moves after a command ran: only now does "clean" tell the truth.
@@ -322,7 +342,10 @@ class MainWindow(QMainWindow):
                 self.push(commands.RemoveUnit(self.model, unit_id))
             self.undo_stack.endMacro()
             return
-        detachment = self.model.detachment_at(self.tree.currentIndex())
+        current = self.tree.currentIndex()
+        if self.model.unit_at(current) is not None:
+            return  # a unit row that is current but not selected: nothing to remove
+        detachment = self.model.detachment_at(current)
         if detachment is not None:
             self.push(commands.RemoveDetachment(self.model, detachment.id))
 
@@ -538,6 +561,7 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
 
     def save(self) -> bool:
+        self.commit_pending_edits()
         if self.path is None:
             return self.save_as()
         return self.save_to(self.path)
@@ -556,6 +580,7 @@ class MainWindow(QMainWindow):
         return self.save_to(path)
 
     def save_to(self, path: Path) -> bool:
+        self.commit_pending_edits()
         try:
             listfile.save(self.army, path)
         except OSError as exc:
@@ -573,6 +598,7 @@ class MainWindow(QMainWindow):
 
     def maybe_save(self) -> bool:
         """Ask what to do with unsaved changes; False means the user cancelled."""
+        self.commit_pending_edits()
         if self.undo_stack.isClean():
             return True
         buttons = QMessageBox.StandardButton
@@ -588,7 +614,13 @@ class MainWindow(QMainWindow):
         return answer == buttons.Discard
 
     def recover_autosaves(self) -> None:
-        """Offer back lists left by a session that ended badly (called once the window shows)."""
+        """Offer back lists left by a session that ended badly (called once the window shows).
+
+        Recover reopens the work (and writes it to this session's autosave at
+        once); Discard deletes it; anything else (Escape, closing the box)
+        keeps it for the next start.
+        """
+        buttons = QMessageBox.StandardButton
         for recovered in self.autosaver.leftovers():
             where = str(recovered.original) if recovered.original else self.tr("a list never saved")
             answer = QMessageBox.question(
@@ -598,20 +630,26 @@ class MainWindow(QMainWindow):
                 .replace("%1", recovered.army.name)
                 .replace("%2", where)
                 .replace("%3", recovered.saved_at or "?"),
+                buttons.Yes | buttons.Discard | buttons.Cancel,
+                buttons.Yes,
             )
-            if answer == QMessageBox.StandardButton.Yes:
+            if answer == buttons.Yes:
                 self._load_army(recovered.army, recovered.original)
                 self.push(commands.SetListField(self.model, "notes", recovered.army.notes))
                 self.undo_stack.resetClean()
-            Autosaver.discard(recovered)
-            if answer == QMessageBox.StandardButton.Yes:
+                self.autosaver.mark_dirty(self.army, self.path)
+                if self.autosaver.save_now():  # safe in this session's autosave before the old one goes
+                    Autosaver.discard(recovered)
                 break
+            if answer == buttons.Discard:
+                Autosaver.discard(recovered)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
             event.ignore()
             return
         self.autosaver.clear()
+        self.autosaver.release()
         if self.settings is not None:
             self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
             self.settings.save()

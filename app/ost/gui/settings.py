@@ -40,6 +40,8 @@ class Settings:
     lang: str | None = None
     last_folder: str | None = None
     geometry: str | None = None
+    #: True when the file was written by a newer Ost: it is read, never overwritten.
+    read_only: bool = False
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -57,10 +59,18 @@ class Settings:
             _keep_aside(path)
             return settings
         version = document.get("schema_version", 1)
-        if not isinstance(version, int) or version > SETTINGS_VERSION:
-            return settings  # written by a newer Ost: use defaults, do not overwrite blindly
+        if isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION:
+            settings.read_only = True  # written by a newer Ost: use defaults, leave its file alone
+            return settings
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            _keep_aside(path)
+            return settings
         while version < SETTINGS_VERSION:
-            document = MIGRATIONS[version](document)
+            migration = MIGRATIONS.get(version)
+            if migration is None:
+                _keep_aside(path)
+                return cls(path=path)
+            document = migration(document)
             version += 1
         recent = document.get("recent", [])
         settings.recent = [r for r in recent if isinstance(r, str)][:MAX_RECENT] if isinstance(recent, list) else []
@@ -70,6 +80,8 @@ class Settings:
         return settings
 
     def save(self) -> None:
+        if self.read_only:
+            return
         document = {
             "schema_version": SETTINGS_VERSION,
             "recent": self.recent[:MAX_RECENT],

@@ -192,6 +192,14 @@ class UnitEditor(QWidget):
             found.append(other)
         return found
 
+    def commit(self) -> None:
+        """Ask for what the text boxes hold but have not sent yet (they send on losing focus)."""
+        if self._unit() is None:
+            return
+        self._request("custom_name", self.name_edit.text().strip() or None)
+        for key, edit in self._placeholder_edits.items():
+            self._request_placeholder(key, edit.text().strip())
+
     # -- requests ----------------------------------------------------------------
 
     def _unit(self) -> Unit | None:

@@ -641,7 +641,7 @@ class _Sheet:
                     self.p(esc(rule), s.cell_small),
                 ]
             )
-        widths = [0.12, 0.17, 0.53, 0.18]
+        widths = [0.11, 0.22, 0.49, 0.18]  # the code column fits TRANSPORT-UNVERIFIED on one line
         out.append(
             Table(
                 rows,
