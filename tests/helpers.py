@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from ost.core.armylist import ArmyList, Detachment, Unit, snapshot_of
@@ -9,6 +11,13 @@ from ost.core.catalogue import AbilityRef, Catalogue, Datasheet, Faction, Transp
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
 from ost.formats.catalog_source import read_bands, read_glossary
+
+#: The BattleScribe 9th-edition sample (not ours to ship): ../shared/bsdata-9e, or $OST_BSDATA_SAMPLE.
+BSDATA_SAMPLE = Path(
+    os.environ.get("OST_BSDATA_SAMPLE", Path(__file__).resolve().parent.parent.parent / "shared" / "bsdata-9e")
+)
+
+NO_SAMPLE = f"the BattleScribe sample is not present ({BSDATA_SAMPLE}; set OST_BSDATA_SAMPLE)"
 
 SM = ["IMPERIUM", "ADEPTUS ASTARTES", "<CHAPITRE>"]
 ORK = ["ORKS", "<CLAN>"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ListBuilder
+from helpers import BSDATA_SAMPLE, NO_SAMPLE, ListBuilder
 from ost.cli.main import main
 from ost.core import listfile
 from ost.core.catalogue import Catalogue, Datasheet, SpaceRule
@@ -20,11 +20,11 @@ from ost.core.validator import validate
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.services import import_bsdata, open_store
 
-SAMPLE = Path(__file__).resolve().parent.parent.parent / "shared" / "bsdata-9e"
+SAMPLE = BSDATA_SAMPLE
 
 pytestmark = [
     pytest.mark.bsdata,
-    pytest.mark.skipif(not SAMPLE.is_dir(), reason="the BattleScribe sample ../shared/bsdata-9e is not present"),
+    pytest.mark.skipif(not SAMPLE.is_dir(), reason=NO_SAMPLE),
 ]
 
 FACTIONS = {

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import BSDATA_SAMPLE, NO_SAMPLE
 from ost.core.catalogue import SpaceRule, TransportCapacity
 from ost.formats.transport_text import Vocabulary, parse_transport
 
-SAMPLE = Path(__file__).resolve().parent.parent.parent / "shared" / "bsdata-9e"
+SAMPLE = BSDATA_SAMPLE
 
 TRUKK = (
     "This model has a transport capacity of 12 FLASH GITZ, SPECIALIST MOB INFANTRY or INFANTRY models. "
@@ -244,7 +243,7 @@ def test_random_text_never_crashes(text: str) -> None:
 
 
 @pytest.mark.bsdata
-@pytest.mark.skipif(not SAMPLE.is_dir(), reason="the BattleScribe sample ../shared/bsdata-9e is not present")
+@pytest.mark.skipif(not SAMPLE.is_dir(), reason=NO_SAMPLE)
 def test_every_transport_text_of_the_sample() -> None:
     """Most real texts are understood; the rest are flagged, none crashes."""
     import xml.etree.ElementTree as ET
