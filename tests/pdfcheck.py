@@ -6,6 +6,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -125,3 +126,21 @@ def outside(runs: list[Run], box: tuple[float, float, float, float], tolerance: 
         or r.y < y0 - tolerance
         or r.y + r.size * 0.8 > y0 + h + tolerance
     ]
+
+
+def printed_words(*, long_word_repeats: int, max_words: int) -> st.SearchStrategy[str]:
+    """Text a player might type, accents and markup characters included, with a word too long to fit."""
+    return (
+        st.lists(
+            st.one_of(
+                st.text(
+                    alphabet=list("abcdefghijklmnopqrstuvwxyz ÉéèêàçôœÆ'«»&<>;:-/0123456789"), min_size=1, max_size=12
+                ),
+                st.just("Supercalifragilistiqueexpialidocieusement" * long_word_repeats),
+            ),
+            min_size=1,
+            max_size=max_words,
+        )
+        .map(" ".join)
+        .filter(lambda s: s.strip())
+    )

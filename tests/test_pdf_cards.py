@@ -18,7 +18,7 @@ from ost.pdf.cards import CardKind, CardSize, card_specs, cards_pdf, layout_card
 from ost.pdf.common import Paper
 from ost.pdf.fonts import register_fonts
 from ost.pdf.rulecards import RuleCardError, load_rule_cards, read_rule_cards, wound_roll
-from pdfcheck import Run, fonts_used, outside, page_texts, reader, squash, text_runs
+from pdfcheck import Run, fonts_used, outside, page_texts, printed_words, reader, squash, text_runs
 
 
 def small_list(mini: Catalogue) -> ListBuilder:
@@ -264,18 +264,7 @@ def test_unknown_size_and_empty_list(mini: Catalogue) -> None:
     assert len(pdf.pages) == 1 and "Aucune carte" in page_texts(pdf)[0]
 
 
-_TEXT = (
-    st.lists(
-        st.one_of(
-            st.text(alphabet=list("abcdefghijklmnopqrstuvwxyz ÉéèêàçôœÆ'«»&<>;:-/0123456789"), min_size=1, max_size=12),
-            st.just("Supercalifragilistiqueexpialidocieusement" * 2),  # a word longer than a card
-        ),
-        min_size=1,
-        max_size=14,
-    )
-    .map(" ".join)
-    .filter(lambda s: s.strip())
-)
+_TEXT = printed_words(long_word_repeats=2, max_words=14)  # a word longer than a card
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -13,7 +13,7 @@ from ost.core.roles import Role
 from ost.core.validator import validate
 from ost.pdf.common import Paper
 from ost.pdf.sheet import army_sheet_pdf, check_report_pdf
-from pdfcheck import fonts_used, outside, page_texts, reader, squash, text_runs
+from pdfcheck import fonts_used, outside, page_texts, printed_words, reader, squash, text_runs
 
 NAME = "Croisade « Œil de Fer » — Élite"
 
@@ -177,18 +177,7 @@ def test_bad_arguments(mini: Catalogue) -> None:
         army_sheet_pdf(mini, army, lang="de")
 
 
-_NAME = (
-    st.lists(
-        st.one_of(
-            st.text(alphabet=list("abcdefghijklmnopqrstuvwxyz ÉéèêàçôœÆ'«»&<>;:-/0123456789"), min_size=1, max_size=12),
-            st.just("Supercalifragilistiqueexpialidocieusement" * 3),  # a word longer than a column
-        ),
-        min_size=1,
-        max_size=10,
-    )
-    .map(" ".join)
-    .filter(lambda s: s.strip())
-)
+_NAME = printed_words(long_word_repeats=3, max_words=10)  # a word longer than a column
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

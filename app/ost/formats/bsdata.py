@@ -755,6 +755,15 @@ class _Scope:
             if gear:
                 _merge(result.unit_profiles, part.unit_profiles)
                 _merge(result.weapons, part.weapons)
+        group_grow = self._add_groups(result, groups, depth, loose=loose, gear=gear)
+        if grow_from_children is None:
+            grow_from_children = group_grow
+        result.grow = grow_from_entries if grow_from_entries is not None else grow_from_children
+        return result
+
+    def _add_groups(self, result: _Sum, groups: list[_Child], depth: int, *, loose: bool, gear: bool) -> float | None:
+        """Add the nested groups' sums to ``result``; returns the first price per extra model they give."""
+        grow: float | None = None
         for child in groups:
             if child.hidden:
                 continue
@@ -763,15 +772,14 @@ class _Scope:
             result.models_min += part.models_min
             result.models_max = _add(result.models_max, part.models_max)
             result.models_cap += part.models_cap
-            if part.grow is not None and grow_from_children is None:
-                grow_from_children = part.grow
+            if grow is None:
+                grow = part.grow
             for key, option in part.options.items():
                 result.options.setdefault(key, option)
             if gear:
                 _merge(result.unit_profiles, part.unit_profiles)
                 _merge(result.weapons, part.weapons)
-        result.grow = grow_from_entries if grow_from_entries is not None else grow_from_children
-        return result
+        return grow
 
     def _take_options(
         self, result: _Sum, child: _Child, part: _Sum, *, extra: bool, points: float | None = None
@@ -844,21 +852,9 @@ class _Scope:
                 if part.models_min >= 1 and (child.high is None or child.high > child.low):
                     grow = part.price / part.models_min
                     break
-        for child in groups:
-            if child.hidden:
-                continue
-            part = self.summary(child.element, child.link, depth + 1, loose=loose)
-            result.price += part.price
-            result.models_min += part.models_min
-            result.models_max = _add(result.models_max, part.models_max)
-            result.models_cap += part.models_cap
-            for key, option in part.options.items():
-                result.options.setdefault(key, option)
-            if grow is None:
-                grow = part.grow
-            if gear:
-                _merge(result.unit_profiles, part.unit_profiles)
-                _merge(result.weapons, part.weapons)
+        group_grow = self._add_groups(result, groups, depth, loose=loose, gear=gear)
+        if grow is None:
+            grow = group_grow
         if group_high is not None and biggest:
             cap = group_high * biggest
             result.models_max = cap if result.models_max is None else min(result.models_max, cap)
