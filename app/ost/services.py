@@ -8,11 +8,11 @@ get objects back.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ost.core import listfile
 from ost.core.armylist import ArmyList
@@ -22,13 +22,14 @@ from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
 from ost.core.validator import Report, ValidatorOptions, validate
 from ost.formats.batch_report import BatchRow, batch_html, batch_json
-from ost.formats.bsdata import SOURCE_PREFIX as BSDATA_PREFIX
-from ost.formats.bsdata import BsImport, Progress, read_bsdata
 from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprint
 from ost.formats.listreader import LIST_SUFFIXES, ReadResult, read_list_file
 from ost.formats.reading import NameMatcher, ReadingReport
 from ost.formats.textlist import export_text
 from ost.store import CatalogueStore, default_db_path
+
+if TYPE_CHECKING:
+    from ost.formats.bsdata import BsImport, Progress
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildR
     Raises :class:`ost.formats.yamltext.SourceError` for a bad source file and
     :class:`ost.store.StoreError` when the database cannot be written.
     """
+    from ost.formats.bsdata import SOURCE_PREFIX as BSDATA_PREFIX  # large module: loaded when needed
+
     folder = source or shipped_catalogue_dir()
     catalogue = read_catalogue(folder)  # everything is read and checked before writing
     store.replace_all(
@@ -64,6 +67,8 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
     a bad file and :class:`ost.store.StoreError` when the database cannot be
     written.
     """
+    from ost.formats.bsdata import read_bsdata
+
     result = read_bsdata(paths, progress)
     save_import(store, result)
     return result
@@ -71,6 +76,8 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
 
 def save_import(store: CatalogueStore, result: BsImport) -> None:
     """Write an import read by :func:`ost.formats.bsdata.read_bsdata`, in one transaction."""
+    from ost.formats.bsdata import SOURCE_PREFIX as BSDATA_PREFIX
+
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
     files = {BSDATA_PREFIX + catalogue_id: path for path, catalogue_id, _, _ in result.files}
     meta = {
@@ -118,11 +125,6 @@ def open_store(db: Path | str | None = None, *, build_if_empty: bool = True) -> 
     return store
 
 
-def load_catalogue(db: Path | str | None = None) -> Catalogue:
-    with open_store(db) as store:
-        return store.load()
-
-
 # --- checking lists -------------------------------------------------------------
 
 
@@ -148,13 +150,6 @@ def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] = LIST_S
             yield path
 
 
-ListReader = Callable[[Path, Catalogue], ArmyList | ReadResult]
-
-
-def read_ost(path: Path, _catalogue: Catalogue) -> ArmyList:
-    return listfile.load(path)
-
-
 def read_any(path: Path, catalogue: Catalogue) -> ReadResult:
     """Any list Ost reads (.ost, BattleScribe .ros/.rosz, pasted text), format told by content."""
     return read_list_file(path, catalogue)
@@ -164,31 +159,20 @@ def check_files(
     paths: Iterable[Path | str],
     catalogue: Catalogue,
     *,
-    reader: ListReader | None = None,
     options: ValidatorOptions | None = None,
 ) -> Iterator[CheckResult]:
-    """Read and validate every file; a file that cannot be read gives an error result.
+    """Read (any list format) and validate every file; a file that cannot be read gives an error result.
 
-    By default any list format is read; the files share one name matcher, so
-    the catalogue's name index is built once for the batch.
+    The files share one name matcher, so the catalogue's name index is built once for the batch.
     """
-    if reader is None:
-        matcher = NameMatcher(catalogue)
-
-        def reader(path: Path, catalogue: Catalogue) -> ReadResult:
-            return read_list_file(path, catalogue, matcher=matcher)
-
+    matcher = NameMatcher(catalogue)
     for path in expand_paths(paths):
         try:
-            read = reader(path, catalogue)
+            read = read_list_file(path, catalogue, matcher=matcher)
         except listfile.ListFileError as exc:
             yield CheckResult(path, error=str(exc))
             continue
-        if isinstance(read, ReadResult):
-            army, reading = read.army, read.reading
-        else:
-            army, reading = read, None
-        yield CheckResult(path, army, validate(catalogue, army, options), reading=reading)
+        yield CheckResult(path, read.army, validate(catalogue, read.army, options), reading=read.reading)
 
 
 # --- batch reports and conversion ----------------------------------------------------

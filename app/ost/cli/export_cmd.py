@@ -16,11 +16,7 @@ from typing import TextIO
 from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, say
 from ost.core import listfile
 from ost.core.validator import validate
-from ost.pdf.cards import CardSize, cards_pdf
-from ost.pdf.common import Paper
-from ost.pdf.fonts import FontError
-from ost.pdf.rulecards import RuleCardError
-from ost.pdf.sheet import army_sheet_pdf, check_report_pdf, write_pdf
+from ost.pdf.common import CardSize, Paper
 from ost.services import open_store, read_any
 
 #: Default output name: next to the list, ``<list>.<what>.pdf``.
@@ -56,6 +52,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    # The layout code is imported here, not at start-up: only this command needs it.
+    from ost.pdf.cards import cards_pdf
+    from ost.pdf.fonts import FontError
+    from ost.pdf.rulecards import RuleCardError
+    from ost.pdf.sheet import army_sheet_pdf, check_report_pdf, write_pdf
+
     lang = args.export_lang or lang
     with open_store(args.catalogue_db or args.db) as store:
         catalogue = store.load()

@@ -6,12 +6,14 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, say
-from ost.formats.bsdata import BsImport, Coverage, read_bsdata
 from ost.formats.safexml import XmlInputError
 from ost.services import open_store, save_import
+
+if TYPE_CHECKING:
+    from ost.formats.bsdata import BsImport, Coverage
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -65,6 +67,8 @@ class ProgressBar:
 
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    from ost.formats.bsdata import read_bsdata  # a large module: loaded only for this command
+
     bar = ProgressBar(sys.stderr, enabled=False if args.quiet else None)
     try:
         result = read_bsdata(args.paths, bar)  # everything is read before the database is opened
@@ -93,6 +97,8 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
 
 def coverage_text(result: BsImport, lang: str) -> str:
     """The coverage report: per faction, how many datasheets have each fact."""
+    from ost.formats.bsdata import Coverage
+
     head = (
         say(lang, "catalogue", "catalogue"),
         say(lang, "rév.", "rev."),

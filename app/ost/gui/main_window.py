@@ -44,7 +44,7 @@ from ost.gui import commands
 from ost.gui.autosave import Autosaver
 from ost.gui.catalogue_browser import CatalogueBrowser
 from ost.gui.datasheet_view import datasheet_html
-from ost.gui.list_model import COL_NAME, COL_POINTS, COL_WITH, ArmyListModel
+from ost.gui.list_model import COL_NAME, COL_WITH, ArmyListModel
 from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
 from ost.gui.unit_editor import UnitEditor
@@ -654,6 +654,3 @@ class MainWindow(QMainWindow):
             self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
             self.settings.save()
         event.accept()
-
-    def points_column(self) -> int:
-        return COL_POINTS

@@ -39,29 +39,21 @@ from ost.core.catalogue import Catalogue, Datasheet, GlossaryEntry
 from ost.core.scoring import UnitScore, format_value, score_unit
 from ost.core.text import fold
 from ost.pdf import common
-from ost.pdf.common import ABILITY_ACCENT, INK, MUTED, RULE, RULE_ACCENT, SHEET_ACCENT, ZEBRA, Paper, esc, rich
+from ost.pdf.common import (
+    ABILITY_ACCENT,
+    INK,
+    MUTED,
+    RULE,
+    RULE_ACCENT,
+    SHEET_ACCENT,
+    ZEBRA,
+    CardSize,
+    Paper,
+    esc,
+    rich,
+)
 from ost.pdf.fonts import Fonts, register_fonts
 from ost.pdf.rulecards import CardBlock, RuleCard, load_rule_cards, wound_roll
-
-
-class CardSize(StrEnum):
-    POKER = "poker"
-    A6 = "a6"
-
-    @property
-    def dimensions(self) -> tuple[float, float]:
-        """Width and height of one card, in points."""
-        return (63 * mm, 88 * mm) if self is CardSize.POKER else (105 * mm, 148 * mm)
-
-    @property
-    def padding(self) -> float:
-        """Margin inside a card; A6 cards sit at the edge of an A4 sheet, so theirs is wider."""
-        return float(2.6 * mm if self is CardSize.POKER else 5 * mm)
-
-    @property
-    def font_size(self) -> float:
-        """Body text size at full scale."""
-        return 6.8 if self is CardSize.POKER else 9.0
 
 
 def card_size(value: CardSize | str) -> CardSize:

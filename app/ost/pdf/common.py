@@ -10,6 +10,7 @@ from reportlab.lib import colors
 
 __all__ = ["colors"]
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
 
 from ost.core.armylist import Unit
 from ost.core.catalogue import Datasheet
@@ -26,6 +27,26 @@ class Paper(StrEnum):
         """Width and height in points, portrait."""
         width, height = A4 if self is Paper.A4 else LETTER
         return float(width), float(height)
+
+
+class CardSize(StrEnum):
+    POKER = "poker"
+    A6 = "a6"
+
+    @property
+    def dimensions(self) -> tuple[float, float]:
+        """Width and height of one card, in points."""
+        return (63 * mm, 88 * mm) if self is CardSize.POKER else (105 * mm, 148 * mm)
+
+    @property
+    def padding(self) -> float:
+        """Margin inside a card; A6 cards sit at the edge of an A4 sheet, so theirs is wider."""
+        return float(2.6 * mm if self is CardSize.POKER else 5 * mm)
+
+    @property
+    def font_size(self) -> float:
+        """Body text size at full scale."""
+        return 6.8 if self is CardSize.POKER else 9.0
 
 
 def paper(value: Paper | str) -> Paper:
@@ -81,10 +102,6 @@ def rich(text: str) -> str:
 
 def words(lang: str, fr: str, en: str) -> str:
     return fr if lang == "fr" else en
-
-
-def plural(n: int, one: str, many: str) -> str:
-    return one if n == 1 else many
 
 
 def option_names(unit: Unit, sheet: Datasheet | None) -> list[str]:
