@@ -1,4 +1,4 @@
-"""Imports in the catalogue database: one transaction, replace per source, overrides, migration 0002, CLI."""
+"""Imports in the catalogue database: one transaction, replace per source, overrides, migrations, CLI."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ import shutil
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic import command
+from sqlalchemy import MetaData, insert
 
 from helpers import run_cli as run
 from ost.cli.import_cmd import ProgressBar
@@ -18,7 +20,8 @@ from ost.core.roles import Role
 from ost.formats.safexml import XmlInputError
 from ost.services import build_catalogue, import_bsdata, open_store, parse_override
 from ost.store import CatalogueStore, StoreError
-from ost.store.database import _alembic_config, head_revision
+from ost.store.database import _alembic_config, head_revision, sheet_to_row
+from ost.store.migrations import HEAD_REVISION
 
 DATA = Path(__file__).resolve().parent / "data" / "bsdata"
 BOSS = "bs-testers-t-boss"
@@ -172,18 +175,35 @@ def test_overrides_survive_a_rebuild(imported_db: Path) -> None:
 # --- migration -----------------------------------------------------------------------------------------------------
 
 
-def test_a_0001_database_with_data_migrates_to_0002(tmp_path: Path, mini: Catalogue) -> None:
+def _fill_as_of(store: CatalogueStore, catalogue: Catalogue, meta: dict[str, str]) -> None:
+    """Write ``catalogue`` into an older schema: only the columns that schema has."""
+    with store.engine.begin() as connection:
+        tables = MetaData()
+        tables.reflect(connection)
+
+        def rows(table: str, items: list[dict[str, Any]]) -> None:
+            columns = set(tables.tables[table].c.keys())
+            kept = [{k: v for k, v in i.items() if k in columns} for i in items]
+            connection.execute(insert(tables.tables[table]), kept)
+
+        rows("factions", [f.model_dump(mode="json") for f in catalogue.factions.values()])
+        rows("datasheets", [sheet_to_row(s, catalogue.factions.get(s.faction)) for s in catalogue])
+        CatalogueStore._write_bands(connection, catalogue.bands)
+        rows("catalogue_meta", [{"key": k, "value": v} for k, v in meta.items()])
+
+
+def test_a_0001_database_with_data_migrates_to_head(tmp_path: Path, mini: Catalogue) -> None:
     path = tmp_path / "old.sqlite"
     store = CatalogueStore(path, migrate=False)
     with store.engine.begin() as connection:
         command.upgrade(_alembic_config(connection), "0001")
     assert store.revision() == "0001"
-    store.replace_all(mini, {"source": "old"})
+    _fill_as_of(store, mini, {"source": "old"})
     store.close()
     tables = {row[0] for row in sqlite3.connect(path).execute("select name from sqlite_master where type='table'")}
     assert "datasheet_overrides" not in tables
     with CatalogueStore(path) as migrated:
-        assert migrated.revision() == head_revision() == "0002"
+        assert migrated.revision() == head_revision() == HEAD_REVISION
         assert {s.id: s for s in migrated.load()} == {s.id: s for s in mini}
         assert migrated.meta()["source"] == "old"
         migrated.set_override("captain", "points", 99)

@@ -41,7 +41,7 @@ def test_move_and_back(mini: Catalogue) -> None:
 def test_setters_return_old_values(mini: Catalogue) -> None:
     b = ListBuilder(mini)
     unit = b.add("tactical")
-    assert ops.set_models(b.army, unit, 8) == 5
+    assert ops.set_models(b.army, unit, 8).models == 5
     assert ops.set_option(b.army, unit, "flamer", 2) == 0
     assert ops.set_option(b.army, unit, "flamer", 0) == 2
     assert "flamer" not in b.unit(unit).options

@@ -11,6 +11,7 @@ from ost.core.catalogue import (
     AbilityRef,
     Catalogue,
     Datasheet,
+    ModelKind,
     ModelProfile,
     SpaceRule,
     TransportCapacity,
@@ -75,6 +76,12 @@ def full_sheet() -> Datasheet:
         source_id="1234-5678",
         source_revision="42",
         bs_ids=["1234-5678", "aaaa-bbbb"],
+        kinds=[
+            ModelKind(id="chef", name="Chef", min=1, max=1, wounds=4, points=0, profile="Chef"),
+            ModelKind(id="garde", name="Garde", min=1, max=6, wounds=2, points=17, space=2, keywords=["BOUCLIER"]),
+        ],
+        counterpart="1234-5678",
+        departures={"points": "prix du club"},
     )
 
 

@@ -18,11 +18,11 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.catalogue import Catalogue, Datasheet, WeaponProfile
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class _Model(BaseModel):
@@ -44,13 +44,34 @@ class UnitSnapshot(_Model):
     identity: str | None = None
 
 
+class StatedOption(_Model):
+    """Wargear a list's author took and priced that the catalogue lacks: kept with its price, not dropped."""
+
+    name: str = Field(min_length=1)
+    count: int = Field(default=1, ge=0)
+    #: Points the list gave for all ``count`` of them.
+    points: int = Field(default=0, ge=0)
+    #: Weapon profiles the source gave, as printed (may be empty).
+    weapons: list[WeaponProfile] = Field(default_factory=list)
+
+
 class Unit(_Model):
     id: str = Field(min_length=1)
     datasheet: str = Field(min_length=1)
     snapshot: UnitSnapshot
+    #: Models in the unit, over every kind.
     models: int = Field(ge=0)
+    #: Models of each kind (kind id -> count); empty: the datasheet's default split of ``models``.
+    #: When given, ``models`` is its sum (the operations keep both in step).
+    composition: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     #: Wargear option id -> how many times it is taken.
     options: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    #: Options the catalogue lacks, kept as the source priced them.
+    extra_options: list[StatedOption] = Field(default_factory=list)
+    #: The catalogue source the unit's datasheet came from ("ost", "bsdata:…"), if known.
+    source: str | None = None
+    #: The unit's price as the list's author stated it (a roster's cost, a text's ``[N pts]``).
+    stated_points: int | None = Field(default=None, ge=0)
     #: Id of the unit's assigned transport.
     transport: str | None = None
     #: Id of the unit a linked character joins.
@@ -74,6 +95,16 @@ class Detachment(_Model):
     units: list[Unit] = Field(default_factory=list)
 
 
+class ListOrigin(_Model):
+    """Where a list read from another format came from, for the reading report."""
+
+    #: The format it was read from ("roster", "text", "share", …).
+    format: str = ""
+    #: The data the author's tool used (a BattleScribe game system or catalogue name) and its revision.
+    data: str | None = None
+    revision: str | None = None
+
+
 class ArmyList(_Model):
     """A ``.ost`` list. ``points_limit`` is the declared game size, if any."""
 
@@ -84,6 +115,9 @@ class ArmyList(_Model):
     catalogue: str | None = None
     detachments: list[Detachment] = Field(default_factory=list)
     notes: str = ""
+    #: The list's own total as its author's tool stated it, if any.
+    stated_total: int | None = Field(default=None, ge=0)
+    origin: ListOrigin | None = None
 
     def units(self) -> Iterator[tuple[Detachment, Unit]]:
         for detachment in self.detachments:
@@ -148,16 +182,30 @@ def unfilled_placeholders(unit: Unit, sheet: Datasheet | None) -> list[str]:
     return [k for k in placeholders if keyword_key(k) not in values]
 
 
-def unit_points(unit: Unit, catalogue: Catalogue) -> int:
-    """Cost of ``unit``: from its datasheet, or from its snapshot when the catalogue lacks it."""
-    sheet = catalogue.get(unit.datasheet)
+def unit_composition(unit: Unit, sheet: Datasheet | None) -> dict[str, int]:
+    """Models of each kind of ``unit`` (kind id -> count); ``{}`` when the datasheet is unknown."""
     if sheet is None:
-        return unit.snapshot.points
-    return sheet.cost(unit.models, unit.options)
+        return dict(unit.composition)
+    return sheet.composition(unit.models, unit.composition)
 
 
-def total_points(army: ArmyList, catalogue: Catalogue) -> int:
-    return sum(unit_points(u, catalogue) for _, u in army.units())
+def unit_points(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False) -> int:
+    """Cost of ``unit``: from its datasheet, or from its snapshot when the catalogue lacks it.
+
+    Options the catalogue lacks add the price the list gave them. With
+    ``as_priced``, a unit whose list stated a price costs that price.
+    """
+    if as_priced and unit.stated_points is not None:
+        return unit.stated_points
+    sheet = catalogue.get(unit.datasheet)
+    extra = sum(o.points for o in unit.extra_options)
+    if sheet is None:
+        return unit.snapshot.points + extra
+    return sheet.cost(unit.models, unit.options, unit.composition) + extra
+
+
+def total_points(army: ArmyList, catalogue: Catalogue, *, as_priced: bool = False) -> int:
+    return sum(unit_points(u, catalogue, as_priced=as_priced) for _, u in army.units())
 
 
 # --- operations ---------------------------------------------------------------
@@ -324,11 +372,44 @@ def move_unit(army: ArmyList, unit_id: str, detachment_id: str, index: int | Non
     return UnitPlace(detachment.id, old_index)
 
 
-def set_models(army: ArmyList, unit_id: str, models: int) -> int:
+@dataclass(frozen=True)
+class SizeChange:
+    """A unit's size before an edit, to undo it."""
+
+    models: int
+    composition: dict[str, int]
+
+
+def set_models(army: ArmyList, unit_id: str, models: int) -> SizeChange:
+    """Set a unit's total; its kinds go back to the datasheet's default split. Returns the old size."""
     if models < 0:
         raise ListOperationError("a unit cannot have a negative number of models")
     _, _, unit = locate(army, unit_id)
-    old, unit.models = unit.models, models
+    old = SizeChange(unit.models, dict(unit.composition))
+    unit.models, unit.composition = models, {}
+    return old
+
+
+def set_kind_count(army: ArmyList, unit_id: str, kind_id: str, count: int, catalogue: Catalogue) -> SizeChange:
+    """Set how many models of one kind the unit has (the others keep theirs). Returns the old size."""
+    if count < 0:
+        raise ListOperationError("a unit cannot have a negative number of models")
+    _, _, unit = locate(army, unit_id)
+    sheet = catalogue.get(unit.datasheet)
+    if sheet is None or kind_id not in sheet.kind_map:
+        raise ListOperationError(f"no model kind {kind_id!r} in the datasheet of {unit.display_name}")
+    old = SizeChange(unit.models, dict(unit.composition))
+    counts = sheet.composition(unit.models, unit.composition)
+    counts[kind_id] = count
+    unit.composition, unit.models = counts, sum(counts.values())
+    return old
+
+
+def restore_size(army: ArmyList, unit_id: str, size: SizeChange) -> SizeChange:
+    """Put back a size from :func:`set_models` or :func:`set_kind_count`; returns the size it replaced."""
+    _, _, unit = locate(army, unit_id)
+    old = SizeChange(unit.models, dict(unit.composition))
+    unit.models, unit.composition = size.models, dict(size.composition)
     return old
 
 

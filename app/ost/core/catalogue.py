@@ -8,7 +8,7 @@ validator needs, so every check is a dictionary look-up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -78,6 +78,35 @@ class WargearOption(_Model):
     max: int | None = Field(default=None, ge=0)
 
 
+class ModelKind(_Model):
+    """One kind of model of a unit: a Sergeant and Marines, a Boss Nob and Boyz.
+
+    ``min``/``max`` bound how many models of this kind the unit holds;
+    ``points`` is the cost of each model of this kind beyond the unit's
+    minimum composition (the datasheet's ``points`` pays for that one);
+    ``space`` is the places one model takes in a transport (None: the
+    datasheet's default); ``profile`` names the :class:`ModelProfile` of the
+    kind (None: the profile of the same name, else the first one);
+    ``keywords`` are keywords this kind has beyond the datasheet's.
+    """
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    min: int = Field(default=0, ge=0)
+    max: int = Field(default=1, ge=0)
+    wounds: int = Field(default=1, ge=0)
+    points: int = Field(default=0, ge=0)
+    space: int | None = Field(default=None, ge=0)
+    profile: str | None = None
+    keywords: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check_counts(self) -> ModelKind:
+        if self.max < self.min:
+            raise ValueError(f"model kind {self.id!r}: max ({self.max}) is below min ({self.min})")
+        return self
+
+
 class SpaceRule(_Model):
     """Models with all of ``keywords`` take ``space`` places in the transport."""
 
@@ -119,10 +148,14 @@ class Datasheet(_Model):
     max_models: int = Field(default=1, ge=1)
     #: Cost of the unit at its minimum size.
     points: int = Field(default=0, ge=0)
-    #: Cost of each model beyond the minimum.
+    #: Cost of each model beyond the minimum (of the bulk kind when the datasheet has several kinds).
     points_per_model: int = Field(default=0, ge=0)
     options: list[WargearOption] = Field(default_factory=list)
+    #: Wounds of the datasheet's toughest model (a character's wounds); see :attr:`kinds` for each kind.
     wounds: int = Field(default=1, ge=0)
+    #: The kinds of model of a unit, leaders first. Empty in a source: one kind, made from
+    #: the datasheet's size, wounds and ``points_per_model``; never empty once validated.
+    kinds: list[ModelKind] = Field(default_factory=list)
     unit_type: UnitType = UnitType.INFANTRY
     unit_class: int = Field(default=1, ge=1, le=10)
     #: Places one model takes in a transport (default: 1, a walker 2).
@@ -140,11 +173,44 @@ class Datasheet(_Model):
     source_revision: str | None = None
     #: BattleScribe ids (entry and entry-link ids) that name this datasheet in rosters.
     bs_ids: list[str] = Field(default_factory=list)
+    #: The BattleScribe entry id of the same datasheet in the 9th-edition data (shipped datasheets).
+    counterpart: str | None = None
+    #: Fields where a shipped datasheet departs from its counterpart on purpose: field -> reason.
+    departures: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _check_sizes(self) -> Datasheet:
         if self.max_models < self.min_models:
             raise ValueError(f"max_models ({self.max_models}) is below min_models ({self.min_models})")
+        if not self.kinds:
+            self.kinds = [
+                ModelKind(
+                    id="model",
+                    name=self.name,
+                    min=self.min_models,
+                    max=self.max_models,
+                    wounds=self.wounds,
+                    points=self.points_per_model,
+                    space=self.transport_space,
+                )
+            ]
+        else:
+            seen: set[str] = set()
+            for kind in self.kinds:
+                if kind.id in seen:
+                    raise ValueError(f"duplicate model kind {kind.id!r}")
+                seen.add(kind.id)
+            if "wounds" not in self.model_fields_set:
+                self.wounds = max(k.wounds for k in self.kinds)
+            bulk = self.kinds[self.bulk_index]
+            if "points_per_model" in self.model_fields_set and bulk.points != self.points_per_model:
+                # An explicit price per model (a user's override) prices the bulk kind.
+                self.kinds = [
+                    k.model_copy(update={"points": self.points_per_model}) if i == self.bulk_index else k
+                    for i, k in enumerate(self.kinds)
+                ]
+            else:
+                self.points_per_model = bulk.points
         # Derived from the abilities unless given: a user's override to false must stick.
         if (
             "linked_character" not in self.model_fields_set
@@ -211,9 +277,77 @@ class Datasheet(_Model):
     def option_map(self) -> dict[str, WargearOption]:
         return {o.id: o for o in self.options}
 
-    def cost(self, models: int, options: dict[str, int] | None = None) -> int:
-        """Points of a unit of ``models`` models with ``options`` (option id -> count)."""
-        total = self.points + self.points_per_model * max(0, models - self.min_models)
+    # -- model kinds -------------------------------------------------------------
+
+    @property
+    def bulk_index(self) -> int:
+        """The kind that takes the models beyond every kind's minimum: the widest range, the last on ties."""
+        best, width = 0, -1
+        for index, kind in enumerate(self.kinds):
+            if kind.max - kind.min >= width:
+                best, width = index, kind.max - kind.min
+        return best
+
+    @cached_property
+    def kind_map(self) -> dict[str, ModelKind]:
+        return {k.id: k for k in self.kinds}
+
+    def default_composition(self, models: int) -> dict[str, int]:
+        """How ``models`` models split over the kinds: every kind's minimum, leaders first, the rest in the bulk.
+
+        "10 Boyz" gives 1 Boss Nob and 9 Boyz. Below the minimum, kinds listed
+        first are filled first; above every maximum, the bulk kind takes the rest
+        (the validator reports the size).
+        """
+        counts = {k.id: 0 for k in self.kinds}
+        left = max(0, models)
+        for kind in self.kinds:
+            take = min(kind.min, left)
+            counts[kind.id] = take
+            left -= take
+        if left:
+            bulk = self.kinds[self.bulk_index]
+            order = [bulk, *(k for k in self.kinds if k is not bulk)]
+            for kind in order:
+                room = max(0, kind.max - counts[kind.id])
+                take = min(room, left)
+                counts[kind.id] += take
+                left -= take
+            counts[bulk.id] += left
+        return counts
+
+    @cached_property
+    def base_composition(self) -> dict[str, int]:
+        """The composition at the datasheet's minimum size: what ``points`` pays for."""
+        return self.default_composition(self.min_models)
+
+    def composition(self, models: int, explicit: Mapping[str, int] | None = None) -> dict[str, int]:
+        """The unit's count of each kind: ``explicit`` when it names only known kinds, else the default split."""
+        if explicit and all(kind_id in self.kind_map for kind_id in explicit):
+            return {k.id: max(0, explicit.get(k.id, 0)) for k in self.kinds}
+        return self.default_composition(models)
+
+    def unit_wounds(self, composition: Mapping[str, int]) -> int:
+        """PV of a unit of ``composition``: wounds summed over its kinds."""
+        return sum(k.wounds * composition.get(k.id, 0) for k in self.kinds)
+
+    def kind_space(self, kind: ModelKind) -> int:
+        """Places one model of ``kind`` takes in a transport (before the transport's own space rules)."""
+        return kind.space if kind.space is not None else self.model_space
+
+    def cost(
+        self, models: int, options: Mapping[str, int] | None = None, composition: Mapping[str, int] | None = None
+    ) -> int:
+        """Points of a unit of ``models`` models (split as ``composition``) with ``options`` (id -> count).
+
+        The datasheet's points pay for its minimum composition; every model of a
+        kind beyond (or short of) that composition adds (or saves) the kind's
+        price. Never below 0.
+        """
+        counts = self.composition(models, composition)
+        base = self.base_composition
+        total = self.points + sum(k.points * (counts[k.id] - base[k.id]) for k in self.kinds)
+        total = max(0, total)
         if options:
             by_id = self.option_map
             for option_id, count in options.items():
@@ -303,6 +437,10 @@ class Faction(_Model):
     name_en: str | None = None
     source: str = ""
     revision: str | None = None
+    #: Ids of the BattleScribe catalogues that hold the same faction (one faction name in the browser).
+    counterparts: list[str] = Field(default_factory=list)
+    #: The BattleScribe catalogue id an imported faction comes from.
+    source_id: str | None = None
 
 
 class Catalogue:

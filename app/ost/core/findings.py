@@ -70,10 +70,13 @@ class Code(StrEnum):
     WARLORD_INELIGIBLE = "WARLORD-INELIGIBLE"
     WARLORD_MANY = "WARLORD-MANY"
     RESERVES_MAX = "RESERVES-MAX"
+    RESERVES_SPLIT = "RESERVES-SPLIT"
+    POINTS_REPRICED = "POINTS-REPRICED"
     # Ost's own additions.
     CHAR_NOT_LINKABLE = "CHAR-NOT-LINKABLE"
     PLACEHOLDER_UNSET = "PLACEHOLDER-UNSET"
     UNIT_OPTION = "UNIT-OPTION"
+    WARLORD_NONE = "WARLORD-NONE"
 
 
 #: Severity and rule reference of every code.
@@ -102,9 +105,12 @@ CODE_INFO: dict[Code, tuple[Severity, RuleRef]] = {
     Code.WARLORD_INELIGIBLE: (Severity.ERROR, DEPLOYMENT),
     Code.WARLORD_MANY: (Severity.ERROR, DEPLOYMENT),
     Code.RESERVES_MAX: (Severity.ERROR, RESERVES),
+    Code.RESERVES_SPLIT: (Severity.ERROR, LINKED_CHARACTER),
+    Code.POINTS_REPRICED: (Severity.WARNING, CATALOGUE),
     Code.CHAR_NOT_LINKABLE: (Severity.ERROR, LINKED_CHARACTER),
     Code.PLACEHOLDER_UNSET: (Severity.WARNING, COMPOSITION),
     Code.UNIT_OPTION: (Severity.ERROR, CATALOGUE),
+    Code.WARLORD_NONE: (Severity.INFO, DEPLOYMENT),
 }
 
 
@@ -119,11 +125,33 @@ class Finding(BaseModel):
     message_en: str
     units: tuple[str, ...] = Field(default_factory=tuple)
     rule: RuleRef
+    #: How to put it right, in a sentence ("choisissez un Impulsor ou un Repulsor"); may be empty.
+    fix_fr: str = ""
+    fix_en: str = ""
 
     def message(self, lang: str) -> str:
         return self.message_fr if lang == "fr" else self.message_en
 
+    def fix(self, lang: str) -> str:
+        return self.fix_fr if lang == "fr" else self.fix_en
 
-def finding(code: Code, fr: str, en: str, units: tuple[str, ...] | list[str] = ()) -> Finding:
+
+def finding(
+    code: Code,
+    fr: str,
+    en: str,
+    units: tuple[str, ...] | list[str] = (),
+    fix: tuple[str, str] | None = None,
+) -> Finding:
     severity, rule = CODE_INFO[code]
-    return Finding(code=code, severity=severity, message_fr=fr, message_en=en, units=tuple(units), rule=rule)
+    fix_fr, fix_en = fix if fix is not None else ("", "")
+    return Finding(
+        code=code,
+        severity=severity,
+        message_fr=fr,
+        message_en=en,
+        units=tuple(units),
+        rule=rule,
+        fix_fr=fix_fr,
+        fix_en=fix_en,
+    )

@@ -30,8 +30,18 @@ def _v1_to_v2(document: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
+def _v2_to_v3(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 adds model kinds and stated prices, all optional.
+
+    A version-2 unit has only its total ``models``: it takes its datasheet's
+    default split over the kinds (10 Boyz: 1 Boss Nob and 9 Boyz), which is
+    what ``composition: {}`` means. It states no price of its own.
+    """
+    return document
+
+
 #: Migrations: ``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 class ListFileError(Exception):

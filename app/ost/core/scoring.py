@@ -3,8 +3,9 @@
 Seed 000 (FIN DE PARTIE) scores a game by destruction and domination:
 
 - each PV (wound) of a model is worth the model's points divided by its
-  wounds; Ost gives every model of a unit the same value, the unit's cost
-  (options included) divided by the unit's total PV (``docs/rules.md``);
+  wounds; Ost gives every PV of a unit the same value, the unit's cost
+  (options included) divided by the unit's total PV, summed over its model
+  kinds (10 Boyz: 9 × 1 + a Boss Nob's 2 = 11 PV; ``docs/rules.md``);
 - a unit near an objective makes control points: its remaining PV value times
   a factor that depends on its role (Troupes ×4, Aéronef ×1, other roles ×2);
 - a unit whose datasheet says it never holds objectives is non-operational:
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 
-from ost.core.armylist import ArmyList, Unit, unit_points
+from ost.core.armylist import ArmyList, Unit, unit_composition, unit_points
 from ost.core.catalogue import Catalogue
 from ost.core.roles import Role
 
@@ -47,11 +48,25 @@ def pv_value(points: int, models: int, wounds_per_model: int) -> float | None:
 
 
 @dataclass(frozen=True)
+class KindScore:
+    """The models of one kind in a unit: how many, and the PV of each."""
+
+    kind_id: str
+    name: str
+    count: int
+    wounds_each: int
+
+    @property
+    def wounds(self) -> int:
+        return self.count * self.wounds_each
+
+
+@dataclass(frozen=True)
 class UnitScore:
     """The scoring figures of one unit of a list.
 
-    ``wounds_per_model`` is None when the catalogue lacks the unit's datasheet
-    (the list file keeps no wounds): its PV figures are then unknown.
+    ``kinds`` is None when the catalogue lacks the unit's datasheet (the list
+    file keeps no wounds): its PV figures are then unknown.
     """
 
     unit_id: str
@@ -59,24 +74,30 @@ class UnitScore:
     role: Role
     models: int
     points: int
-    wounds_per_model: int | None
+    kinds: tuple[KindScore, ...] | None
     operational: bool
     independent_character: bool
     control_factor: int
 
     @property
     def wounds(self) -> int | None:
-        """Total PV of the unit at the start of the game."""
-        if self.wounds_per_model is None:
+        """Total PV of the unit at the start of the game, summed over its model kinds."""
+        if self.kinds is None:
             return None
-        return self.models * self.wounds_per_model
+        return sum(k.wounds for k in self.kinds)
 
     @property
     def pv_value(self) -> float | None:
         """Value of one PV of any model of the unit (destruction points per PV lost)."""
-        if self.wounds_per_model is None:
+        wounds = self.wounds
+        if wounds is None or wounds <= 0:
             return None
-        return pv_value(self.points, self.models, self.wounds_per_model)
+        return self.points / wounds
+
+    def kind_value(self, kind: KindScore) -> float | None:
+        """Destruction value of one whole model of ``kind`` (its PV × the unit's PV value)."""
+        value = self.pv_value
+        return None if value is None else value * kind.wounds_each
 
     @property
     def model_value(self) -> float | None:
@@ -92,7 +113,7 @@ class UnitScore:
     @property
     def full_control(self) -> int:
         """Control points of the whole unit at full strength (factor × its points)."""
-        return self.points * self.control_factor if self.wounds_per_model else 0
+        return self.points * self.control_factor if self.wounds else 0
 
 
 @dataclass(frozen=True)
@@ -126,7 +147,7 @@ class ArmyScore:
     @property
     def unknown_wounds(self) -> tuple[UnitScore, ...]:
         """Units whose PV could not be computed (datasheet missing from the catalogue)."""
-        return tuple(u for u in self.units if u.wounds_per_model is None)
+        return tuple(u for u in self.units if u.kinds is None)
 
     @cached_property
     def _by_id(self) -> dict[str, UnitScore]:
@@ -140,10 +161,11 @@ class ArmyScore:
         return self._by_id.get(unit_id)
 
 
-def score_unit(unit: Unit, catalogue: Catalogue) -> UnitScore:
+def score_unit(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False) -> UnitScore:
     """Scoring figures of ``unit``; a unit whose datasheet is missing keeps its snapshot's role and points."""
     sheet = catalogue.get(unit.datasheet)
-    points = unit_points(unit, catalogue)
+    points = unit_points(unit, catalogue, as_priced=as_priced)
+    composition = unit_composition(unit, sheet)
     if sheet is None:
         return UnitScore(
             unit_id=unit.id,
@@ -151,7 +173,7 @@ def score_unit(unit: Unit, catalogue: Catalogue) -> UnitScore:
             role=unit.snapshot.role,
             models=unit.models,
             points=points,
-            wounds_per_model=None,
+            kinds=None,
             operational=True,
             independent_character=False,
             control_factor=control_factor(unit.snapshot.role),
@@ -162,16 +184,20 @@ def score_unit(unit: Unit, catalogue: Catalogue) -> UnitScore:
         role=sheet.role,
         models=unit.models,
         points=points,
-        wounds_per_model=sheet.wounds,
+        kinds=tuple(
+            KindScore(kind.id, kind.name, count, kind.wounds)
+            for kind in sheet.kinds
+            if (count := composition.get(kind.id, 0))
+        ),
         operational=not sheet.never_holds_objectives,
         independent_character=sheet.is_independent_character,
         control_factor=control_factor(sheet.role, sheet.never_holds_objectives),
     )
 
 
-def score_army(army: ArmyList, catalogue: Catalogue) -> ArmyScore:
+def score_army(army: ArmyList, catalogue: Catalogue, *, as_priced: bool = False) -> ArmyScore:
     """Scoring figures of every unit of ``army``, in list order."""
-    return ArmyScore(tuple(score_unit(unit, catalogue) for _, unit in army.units()))
+    return ArmyScore(tuple(score_unit(unit, catalogue, as_priced=as_priced) for _, unit in army.units()))
 
 
 def format_value(value: float | None, lang: str, digits: int = 1) -> str:

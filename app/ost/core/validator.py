@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
-from ost.core.armylist import ArmyList, Detachment, Unit, resolved_faction_keys, unfilled_placeholders
+from ost.core.armylist import (
+    ArmyList,
+    Detachment,
+    Unit,
+    resolved_faction_keys,
+    unfilled_placeholders,
+    unit_composition,
+    unit_points,
+)
 from ost.core.catalogue import Band, Catalogue, Datasheet, TransportCapacity
 from ost.core.findings import Code, Finding, Severity, finding
 from ost.core.roles import Role, UnitType
@@ -86,6 +94,8 @@ class ValidatorOptions:
 
     #: Whether Legends datasheets count as "available" for the exhaustion exception.
     legends_available: bool = False
+    #: Price units as their list states (a tournament's fixed points file) instead of by the catalogue.
+    as_priced: bool = False
 
 
 @dataclass(slots=True)
@@ -146,12 +156,13 @@ class _Validator:
     def _add_entry(self, detachment: Detachment, unit: Unit) -> None:
         sheet = self.catalogue.get(unit.datasheet)
         faction_keys = resolved_faction_keys(unit, sheet)
+        points = unit_points(unit, self.catalogue, as_priced=self.options.as_priced)
         if sheet is not None:
-            role, identity, points = sheet.role, sheet.identity_key, sheet.cost(unit.models, unit.options)
+            role, identity = sheet.role, sheet.identity_key
             plain = sheet.plain_keyword_keys
         else:
             snap = unit.snapshot
-            role, points = snap.role, snap.points
+            role = snap.role
             # The snapshot's identity when the file has one (schema 2), else the name: a
             # foreign roster's last category says nothing of the datasheet.
             identity = keyword_key(snap.identity or snap.name)
@@ -171,8 +182,10 @@ class _Validator:
         self.by_id.setdefault(unit.id, entry)
         self.members.setdefault(id(detachment), []).append(entry)
 
-    def add(self, code: Code, fr: str, en: str, entries: Iterable[_Entry] = ()) -> None:
-        self.findings.append(finding(code, fr, en, [e.unit.id for e in entries]))
+    def add(
+        self, code: Code, fr: str, en: str, entries: Iterable[_Entry] = (), fix: tuple[str, str] | None = None
+    ) -> None:
+        self.findings.append(finding(code, fr, en, [e.unit.id for e in entries], fix))
 
     # -- run ------------------------------------------------------------------
 
@@ -270,6 +283,8 @@ class _Validator:
                     f"{entry.name}: {unit.models} models, maximum {hi}.",
                     [entry],
                 )
+            if sheet is not None and unit.composition and len(sheet.kinds) > 1:
+                self._check_kinds(entry, sheet)
             for placeholder in unfilled_placeholders(unit, sheet):
                 unset.setdefault(placeholder.upper(), []).append(entry)
         for placeholder, entries in unset.items():
@@ -288,6 +303,26 @@ class _Validator:
                 f"{en_who} keyword {placeholder} {en_verb}; it does not count as a faction keyword.",
                 entries,
             )
+
+    def _check_kinds(self, entry: _Entry, sheet: Datasheet) -> None:
+        """Each kind of model within its own limits (1 Boss Nob at most, 4 to 9 Marines…)."""
+        counts = unit_composition(entry.unit, sheet)
+        for kind in sheet.kinds:
+            n = counts.get(kind.id, 0)
+            if n < kind.min:
+                self.add(
+                    Code.UNIT_UNDER,
+                    f"{entry.name} : {n} × {kind.name}, minimum {kind.min}.",
+                    f"{entry.name}: {n} × {kind.name}, minimum {kind.min}.",
+                    [entry],
+                )
+            elif n > kind.max:
+                self.add(
+                    Code.UNIT_OVER,
+                    f"{entry.name} : {n} × {kind.name}, maximum {kind.max}.",
+                    f"{entry.name}: {n} × {kind.name}, maximum {kind.max}.",
+                    [entry],
+                )
 
     def _check_options(self, entry: _Entry, sheet: Datasheet) -> None:
         known = sheet.option_map
@@ -620,17 +655,36 @@ class _Validator:
                         f"only infantry and walkers embark ({kind.label_en.lower()})",
                     )
                 )
-        space = sheet.model_space
-        for rule in capacity.space:
-            if all((r := resolve(k)) is None or r in keys for k in rule.keywords):
-                space = rule.space
-                break
-        needed = space * rider.unit.models
+        # Places per kind of model: the transport's rules first (each JUMP PACK model takes 2),
+        # else what the kind itself takes (1, a walker 2).
+        counts = unit_composition(rider.unit, sheet)
+        needed = 0
+        parts: list[tuple[int, int]] = []
+        for model_kind in sheet.kinds:
+            count = counts.get(model_kind.id, 0)
+            if not count:
+                continue
+            kind_keys = keys | {keyword_key(k) for k in model_kind.keywords} if model_kind.keywords else keys
+            space = sheet.kind_space(model_kind)
+            for rule in capacity.space:
+                if all((r := resolve(k)) is None or r in kind_keys for k in rule.keywords):
+                    space = rule.space
+                    break
+            needed += space * count
+            parts.append((count, space))
         if needed > total_capacity:
+            models = sum(c for c, _ in parts)
+            if len({space for _, space in parts}) <= 1:
+                space = parts[0][1] if parts else 0
+                fr_detail = f"{models} figurines × {space} place(s)"
+                en_detail = f"{models} models × {space} space"
+            else:
+                fr_detail = " + ".join(f"{c} × {sp}" for c, sp in parts)
+                en_detail = fr_detail
             problems.append(
                 (
-                    f"{rider.unit.models} figurines × {space} place(s) = {needed} places, capacité {total_capacity}",
-                    f"{rider.unit.models} models × {space} space = {needed} places, capacity {total_capacity}",
+                    f"{fr_detail} = {needed} places, capacité {total_capacity}",
+                    f"{en_detail} = {needed} places, capacity {total_capacity}",
                 )
             )
         return problems
@@ -826,7 +880,13 @@ def assume_pairings(catalogue: Catalogue, army: ArmyList) -> list[Assumption]:
     riders = _Nearest(checker, may_ride)
     # Embarking depends only on the two units' datasheets, sizes and placeholder values.
     shapes = {
-        id(e): (e.unit.datasheet, e.unit.models, tuple(sorted(e.unit.placeholders.items()))) for e in checker.entries
+        id(e): (
+            e.unit.datasheet,
+            e.unit.models,
+            tuple(sorted(e.unit.composition.items())),
+            tuple(sorted(e.unit.placeholders.items())),
+        )
+        for e in checker.entries
     }
     verdicts: dict[tuple[object, ...], bool] = {}
     for entry in checker.entries:

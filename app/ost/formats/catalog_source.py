@@ -154,6 +154,29 @@ def _rename(
     return out
 
 
+_KIND_ALIASES = {"models": "models", "per_model": "points", "pv": "wounds", "w": "wounds"}
+
+
+def _kind(located: Located, at: tuple[str | int, ...], raw: Any) -> dict[str, Any]:
+    """A model kind: ``{name, models: 1 | 4-9, wounds, per_model, space, profile, keywords, id}``."""
+    table = _table(located, at, raw)
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        name = _KIND_ALIASES.get(key, key)
+        if name == "models":
+            try:
+                out["min"], out["max"] = parse_models(value)
+            except ValueError as exc:
+                raise located.error((*at, key), str(exc), field=key) from None
+        elif name == "keywords":
+            out["keywords"] = [str(v) for v in _items(located, (*at, key), value)]
+        else:
+            out[name] = value
+    if "id" not in out and isinstance(out.get("name"), str):
+        out["id"] = slug(out["name"])
+    return out
+
+
 def _datasheet(located: Located, at: tuple[str | int, ...], raw: Any, faction: Faction) -> Datasheet:
     table = _table(located, at, raw)
     data: dict[str, Any] = {"faction": faction.id, "source": SOURCE}
@@ -183,6 +206,8 @@ def _datasheet(located: Located, at: tuple[str | int, ...], raw: Any, faction: F
                 ]
             elif name in ("keywords", "faction_keywords", "aliases"):
                 data[name] = [str(v) for v in _items(located, here, value)]
+            elif name == "kinds":
+                data["kinds"] = [_kind(located, (*here, i), v) for i, v in enumerate(_items(located, here, value))]
             else:
                 data[name] = value
         except SourceError:

@@ -19,7 +19,11 @@ from ost.gui.list_model import ArmyListModel
 
 #: Unit fields the editor can change, and the core operation that changes each.
 _UNIT_SETTERS: dict[str, Callable[[ArmyList, str, Any], Any]] = {
-    "models": lambda army, unit_id, value: ops.set_models(army, unit_id, value),
+    "models": lambda army, unit_id, value: (
+        ops.restore_size(army, unit_id, value)
+        if isinstance(value, ops.SizeChange)
+        else ops.set_models(army, unit_id, value)
+    ),
     "transport": lambda army, unit_id, value: ops.assign_transport(army, unit_id, value),
     "linked_to": lambda army, unit_id, value: ops.link_character(army, unit_id, value),
     "warlord": lambda army, unit_id, value: ops.set_flag(army, unit_id, "warlord", value),

@@ -25,6 +25,8 @@ class FactionRow(Base):
     name_en: Mapped[str | None] = mapped_column(String, nullable=True)
     source: Mapped[str] = mapped_column(String, default="")
     revision: Mapped[str | None] = mapped_column(String, nullable=True)
+    counterparts: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    source_id: Mapped[str | None] = mapped_column(String, nullable=True)
 
 
 class DatasheetRow(Base):
@@ -61,6 +63,9 @@ class DatasheetRow(Base):
     source_id: Mapped[str | None] = mapped_column(String, nullable=True)
     source_revision: Mapped[str | None] = mapped_column(String, nullable=True)
     bs_ids: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    kinds: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    counterpart: Mapped[str | None] = mapped_column(String, nullable=True)
+    departures: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
 
 
 class BandRow(Base):
