@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -443,6 +444,26 @@ class Faction(_Model):
     source_id: str | None = None
 
 
+SHIPPED_SOURCE = "ost"
+
+
+class CatalogueSource(_Model):
+    """Where datasheets come from: the shipped catalogue, or one BattleScribe import.
+
+    ``id`` is the ``source`` of its datasheets and factions ("ost",
+    "bsdata:<catalogue id>"). A source switched off stays in the database:
+    lists that use its datasheets still read, but the browser, the readers'
+    name matching and the exhaustion exception leave it out.
+    """
+
+    id: str = Field(min_length=1)
+    name: str = ""
+    kind: Literal["shipped", "bsdata", "other"] = "other"
+    revision: str | None = None
+    fingerprint: str | None = None
+    enabled: bool = True
+
+
 class Catalogue:
     """Datasheets, factions, band table and glossary, indexed for the validator."""
 
@@ -452,8 +473,11 @@ class Catalogue:
         bands: BandTable,
         glossary: Iterable[GlossaryEntry] = (),
         factions: Iterable[Faction] = (),
+        sources: Iterable[CatalogueSource] = (),
     ) -> None:
         self.bands = bands
+        #: Known sources by id; a datasheet whose source is not listed counts as switched on.
+        self.sources: dict[str, CatalogueSource] = {s.id: s for s in sources}
         self._by_id: dict[str, Datasheet] = {}
         for sheet in datasheets:
             self._by_id[sheet.id] = sheet
@@ -480,6 +504,11 @@ class Catalogue:
 
     def get(self, datasheet_id: str) -> Datasheet | None:
         return self._by_id.get(datasheet_id)
+
+    def is_enabled(self, sheet: Datasheet) -> bool:
+        """Whether ``sheet``'s source is switched on (unknown sources are)."""
+        source = self.sources.get(sheet.source)
+        return source is None or source.enabled
 
     def by_bs_id(self, bs_id: str) -> Datasheet | None:
         if self._by_bs_id is None:
