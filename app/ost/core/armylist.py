@@ -289,6 +289,7 @@ def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Un
         datasheet=sheet.id,
         snapshot=snapshot_of(sheet),
         models=sheet.min_models if models is None else models,
+        source=sheet.source or None,
     )
 
 

@@ -100,6 +100,8 @@ class ModelKind(_Model):
     space: int | None = Field(default=None, ge=0)
     profile: str | None = None
     keywords: list[str] = Field(default_factory=list)
+    #: BattleScribe ids of the entries that are models of this kind (rosters name them).
+    bs_ids: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _check_counts(self) -> ModelKind:
