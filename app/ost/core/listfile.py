@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ost.core.armylist import SCHEMA_VERSION, ArmyList
-from ost.core.fileio import atomic_write, read_limited
+from ost.core.fileio import InputFileError, atomic_write, read_regular
 
 SUFFIX = ".ost"
 MAX_LIST_BYTES = 16 * 1024 * 1024
@@ -171,16 +171,17 @@ def check_references(army: ArmyList, path: Path | str | None = None) -> None:
 
 
 def read_bytes(path: Path | str, limit: int, error: type[ListFileError] = ListFileError) -> bytes:
-    """The bytes of a list file (of any format), at most ``limit``; problems raise ``error``."""
+    """The bytes of a list file (of any format), at most ``limit``; problems raise ``error``.
+
+    Read through the guarded reader (:func:`ost.core.fileio.read_regular`):
+    FIFOs, devices, sockets and symlink loops are refused with a message.
+    """
     path = Path(path)
     try:
-        return read_limited(path, limit)
-    except FileNotFoundError:
-        raise error(path, "no such file") from None
-    except IsADirectoryError:
-        raise error(path, "is a folder, not a list file") from None
-    except (OSError, ValueError) as exc:
-        raise error(path, f"cannot read: {exc}") from None
+        return read_regular(path, limit)
+    except InputFileError as exc:
+        detail = "is a folder, not a list file" if exc.message_en.startswith("is a folder") else exc.message_en
+        raise error(path, detail) from None
 
 
 def load(path: Path | str) -> ArmyList:

@@ -260,7 +260,14 @@ def find_files(paths: Iterable[str | Path]) -> list[Path]:
     unique: list[Path] = []
     seen: set[Path] = set()
     for path in found:
-        key = path.resolve()
+        try:
+            key = path.resolve()
+        except (RuntimeError, OSError):  # harden: a symlink loop (RuntimeError before Python 3.13)
+            raise BsDataError(
+                path,
+                "symbolic link loop (the link points back to itself); cannot read",
+                "boucle de liens symboliques (le lien renvoie à lui-même) ; lecture impossible",
+            ) from None
         if key not in seen:
             seen.add(key)
             unique.append(path)
@@ -275,6 +282,15 @@ class _File:
         kind = _LOCAL.get(root.tag)
         if kind not in ("gameSystem", "catalogue"):
             shown = root.tag.split("}", 1)[-1]
+            if shown in ("gameSystem", "catalogue"):  # harden: the right element in a foreign namespace
+                namespace = root.tag[1:].split("}", 1)[0] if root.tag.startswith("{") else ""
+                raise BsDataError(
+                    document.name,
+                    f"<{shown}> is not in the BattleScribe namespace (it uses {namespace or 'no namespace'!r}, "
+                    f"expected {(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
+                    f"<{shown}> n'est pas dans l'espace de noms BattleScribe ({namespace or 'aucun'!r} au lieu de "
+                    f"{(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
+                )
             raise BsDataError(
                 document.name,
                 f"not a BattleScribe game system or catalogue (root element <{shown}>)",

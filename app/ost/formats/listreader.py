@@ -18,6 +18,7 @@ from ost.core.catalogue import Catalogue
 from ost.core.validator import assume_pairings
 from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
 from ost.formats.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES, is_zip, read_roster
+from ost.formats.safexml import utf16_encoding
 from ost.formats.textlist import decode_text, read_text
 
 #: File name endings of the lists Ost reads (for folders and file dialogs).
@@ -44,6 +45,8 @@ def detect_format(data: bytes, name: str = "") -> str:
     """
     if is_zip(data):
         return "rosz"
+    if utf16_encoding(data) is not None:  # UTF-16 XML: the roster reader re-encodes it
+        return "ros"
     head = data[:4096]
     if head.startswith(_UTF8_BOM):
         head = head[len(_UTF8_BOM) :]
