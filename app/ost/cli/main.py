@@ -8,13 +8,14 @@ the exit status.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from ost import __version__
 from ost.cli import catalogue_cmd, check_cmd, convert_cmd, export_cmd, import_cmd
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, default_lang
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, TerminalSafe, default_lang
 from ost.formats.yamltext import SourceError
 from ost.store import StoreError, default_db_path
 
@@ -50,11 +51,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             files=getattr(args, "files", []),
             screenshot=getattr(args, "screenshot", None),
         )
-    try:
-        code: int = args.handler(args, lang, sys.stdout)
-        return code
-    except (StoreError, SourceError) as exc:
-        print(f"ost: {exc}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    except BrokenPipeError:  # e.g. `ost catalogue list | head`
-        return EXIT_OK
+    # Names and texts read from files may hold terminal escapes: both streams escape control characters.
+    with contextlib.redirect_stderr(TerminalSafe(sys.stderr)):
+        try:
+            code: int = args.handler(args, lang, TerminalSafe(sys.stdout))
+            return code
+        except (StoreError, SourceError) as exc:
+            print(f"ost: {exc}", file=sys.stderr)
+            return EXIT_UNREADABLE
+        except BrokenPipeError:  # e.g. `ost catalogue list | head`
+            return EXIT_OK
