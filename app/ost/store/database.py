@@ -48,6 +48,20 @@ class StoreError(Exception):
     """The catalogue database cannot be opened, migrated or written."""
 
 
+def _reason(exc: SQLAlchemyError) -> str:
+    """What went wrong, in words: never the SQL statement or its parameters (harden, issue 13).
+
+    SQLite's own message (``exc.orig``) says what failed ("disk I/O error",
+    "attempt to write a readonly database"); SQLAlchemy's ``str(exc)`` would
+    add the whole statement and its data.
+    """
+    orig = getattr(exc, "orig", None)
+    detail = str(orig) if orig is not None else type(exc).__name__
+    if "database is locked" in detail or "database table is locked" in detail:
+        return "another Ost is writing to this database; try again in a moment"
+    return detail.splitlines()[0][:200] if detail else type(exc).__name__
+
+
 def default_db_path() -> Path:
     """``$OST_DB`` if set, else ``catalogue.sqlite`` in the user's data folder."""
     env = os.environ.get(ENV_DB)
@@ -168,6 +182,8 @@ class CatalogueStore:
                 row = connection.execute(text("SELECT version_num FROM alembic_version")).first()
                 return str(row[0]) if row else None
         except DatabaseError as exc:
+            if "locked" in str(exc.orig):
+                raise StoreError(f"{self.path}: {_reason(exc)}") from None
             raise StoreError(f"{self.path}: not a catalogue database ({exc.orig})") from None
 
     def migrate(self) -> None:
@@ -186,7 +202,7 @@ class CatalogueStore:
             with self.engine.begin() as connection:
                 command.upgrade(_alembic_config(connection), "head")
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot migrate the database: {exc}") from None
+            raise StoreError(f"{self.path}: cannot migrate the database: {_reason(exc)}") from None
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -215,7 +231,7 @@ class CatalogueStore:
                     connection.execute(statement)
                 self._write(connection, catalogue, meta or {})
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+            raise StoreError(f"{self.path}: cannot write the catalogue: {_reason(exc)}") from None
 
     def replace_sources(
         self,
@@ -248,7 +264,7 @@ class CatalogueStore:
                     connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
                     connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+            raise StoreError(f"{self.path}: cannot write the catalogue: {_reason(exc)}") from None
 
     # -- the user's overrides ----------------------------------------------------------------------------------
 
@@ -285,7 +301,7 @@ class CatalogueStore:
                     )
                 )
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the override: {exc}") from None
+            raise StoreError(f"{self.path}: cannot write the override: {_reason(exc)}") from None
         updated = self.datasheet(datasheet_id)
         assert updated is not None
         return updated
@@ -299,7 +315,7 @@ class CatalogueStore:
             with self.engine.begin() as connection:
                 return connection.execute(statement).rowcount or 0
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot remove the override: {exc}") from None
+            raise StoreError(f"{self.path}: cannot remove the override: {_reason(exc)}") from None
 
     def overrides(self, datasheet_id: str | None = None) -> dict[str, dict[str, Any]]:
         """The user's values: datasheet id -> field -> value."""
@@ -424,7 +440,7 @@ class CatalogueStore:
         try:
             return Catalogue(self.datasheets(), self.bands(), self.glossary(), self.factions())
         except DatabaseError as exc:
-            raise StoreError(f"{self.path}: cannot read the catalogue ({exc.orig})") from None
+            raise StoreError(f"{self.path}: cannot read the catalogue ({_reason(exc)})") from None
 
 
 def _known_revisions() -> set[str]:
