@@ -59,8 +59,10 @@ class ListFileError(Exception):
 def _json_path(loc: tuple[int | str, ...]) -> str:
     out = ""
     for part in loc:
+        if isinstance(part, str) and len(part) > 40:  # harden: a key from the file may be huge; keep messages short
+            part = part[:37] + "..."
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(document)"
+    return (out if len(out) <= 200 else "..." + out[-197:]) or "(document)"
 
 
 def _describe(error: dict[str, Any]) -> str:
@@ -144,18 +146,23 @@ def _parse_current(text: str) -> ArmyList | None:
     return army
 
 
+def _shown(value: str) -> str:
+    """An id from the file, quoted and cut short for a message (harden: ids may be huge)."""
+    return repr(value if len(value) <= 60 else value[:57] + "...")
+
+
 def check_references(army: ArmyList, path: Path | str | None = None) -> None:
     """Unit and detachment ids are unique, and every reference names a unit of the list."""
     ids: set[str] = set()
     detachment_ids: set[str] = set()
     for d_index, detachment in enumerate(army.detachments):
         if detachment.id in detachment_ids:
-            raise ListFileError(path, f"duplicate detachment id {detachment.id!r}", f"detachments[{d_index}].id")
+            raise ListFileError(path, f"duplicate detachment id {_shown(detachment.id)}", f"detachments[{d_index}].id")
         detachment_ids.add(detachment.id)
         for u_index, unit in enumerate(detachment.units):
             if unit.id in ids:
                 raise ListFileError(
-                    path, f"duplicate unit id {unit.id!r}", f"detachments[{d_index}].units[{u_index}].id"
+                    path, f"duplicate unit id {_shown(unit.id)}", f"detachments[{d_index}].units[{u_index}].id"
                 )
             ids.add(unit.id)
     for d_index, detachment in enumerate(army.detachments):
@@ -165,7 +172,7 @@ def check_references(army: ArmyList, path: Path | str | None = None) -> None:
                 if target is not None and target not in ids:
                     raise ListFileError(
                         path,
-                        f"refers to unit {target!r}, which is not in the list",
+                        f"refers to unit {_shown(target)}, which is not in the list",
                         f"detachments[{d_index}].units[{u_index}].{field}",
                     )
 
