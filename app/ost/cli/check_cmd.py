@@ -13,9 +13,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, say
+from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
 from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
-from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, open_store, write_batch_report
+from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, write_batch_report
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         )
         return EXIT_UNREADABLE
     db = args.catalogue_db or args.db
-    with open_store(db) as store:
+    with open_catalogue(db, lang) as store:
         catalogue = store.load()
     worst = EXIT_OK
     results: list[dict[str, Any]] = []

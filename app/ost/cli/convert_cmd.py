@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, say
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
 from ost.core.listfile import ListFileError
-from ost.services import CONVERT_SUFFIXES, convert_file, open_store
+from ost.services import CONVERT_SUFFIXES, convert_file
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             file=sys.stderr,
         )
         return EXIT_UNREADABLE
-    with open_store(args.catalogue_db or args.db) as store:
+    with open_catalogue(args.catalogue_db or args.db, lang) as store:
         catalogue = store.load()
     try:
         result = convert_file(args.input, target, catalogue, lang=lang)

@@ -447,6 +447,19 @@ class Faction(_Model):
 
 
 SHIPPED_SOURCE = "ost"
+#: Sources of imported BattleScribe catalogues are this prefix and the catalogue's id.
+BSDATA_SOURCE_PREFIX = "bsdata:"
+
+SourceKind = Literal["shipped", "bsdata", "other"]
+
+
+def source_kind(source_id: str) -> SourceKind:
+    """The kind of a source, told by its id."""
+    if source_id == SHIPPED_SOURCE:
+        return "shipped"
+    if source_id.startswith(BSDATA_SOURCE_PREFIX):
+        return "bsdata"
+    return "other"
 
 
 class CatalogueSource(_Model):
@@ -460,7 +473,7 @@ class CatalogueSource(_Model):
 
     id: str = Field(min_length=1)
     name: str = ""
-    kind: Literal["shipped", "bsdata", "other"] = "other"
+    kind: SourceKind = "other"
     revision: str | None = None
     fingerprint: str | None = None
     enabled: bool = True
@@ -509,8 +522,22 @@ class Catalogue:
 
     def is_enabled(self, sheet: Datasheet) -> bool:
         """Whether ``sheet``'s source is switched on (unknown sources are)."""
-        source = self.sources.get(sheet.source)
+        return self.source_enabled(sheet.source)
+
+    def source_enabled(self, source_id: str) -> bool:
+        """Whether the source ``source_id`` is switched on (unknown sources are)."""
+        source = self.sources.get(source_id)
         return source is None or source.enabled
+
+    def enabled_sheets(self) -> Iterator[Datasheet]:
+        """The datasheets of the sources switched on: what the browser shows and the readers match names against.
+
+        Switched-off datasheets stay reachable by id (:meth:`get`), so a list
+        that uses them still reads.
+        """
+        if all(s.enabled for s in self.sources.values()):
+            return iter(self._by_id.values())
+        return (s for s in self._by_id.values() if self.is_enabled(s))
 
     def by_bs_id(self, bs_id: str) -> Datasheet | None:
         if self._by_bs_id is None:
@@ -529,8 +556,8 @@ class Catalogue:
         """Identity keys of ``role`` available to an army with ``faction_keys``.
 
         A datasheet is available when it shares one faction keyword with
-        ``faction_keys`` (already keyword keys). Hidden datasheets never are;
-        Legends ones only with ``include_legends``. The value lists the names of
+        ``faction_keys`` (already keyword keys). Hidden datasheets and those of
+        switched-off sources never are; Legends ones only with ``include_legends``. The value lists the names of
         the datasheets behind each identity, for messages; callers must not
         change it (answers are remembered).
         """
@@ -542,7 +569,7 @@ class Catalogue:
         index = self._available.get((role, include_legends))
         if index is None:
             index = {}
-            for sheet in self._by_id.values():
+            for sheet in self.enabled_sheets():
                 if sheet.role is not role or sheet.hidden or (sheet.legends and not include_legends):
                     continue
                 for key in sheet.faction_keys:
@@ -563,11 +590,12 @@ class Catalogue:
     def search(self, query: str, *, limit: int | None = None) -> list[Datasheet]:
         """Datasheets whose name, alias, faction or keywords contain every word of ``query``.
 
-        Accents and case are ignored ("necron" finds "Nécrons").
+        Accents and case are ignored ("necron" finds "Nécrons"). Datasheets of
+        switched-off sources are left out.
         """
         words = fold(query).split()
         found: list[Datasheet] = []
-        for sheet in self._by_id.values():
+        for sheet in self.enabled_sheets():
             faction = self.factions.get(sheet.faction)
             haystack = fold(
                 " ".join(
