@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.core.changes import catalogue_changes
 from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
 from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, write_batch_report
 
@@ -64,15 +65,23 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             continue
         if not result.report.legal and worst == EXIT_OK:
             worst = EXIT_NOT_LEGAL
+        # What changed since the list was saved, from its snapshots (a roster or a text has no past).
+        saved = result.reading is None or result.reading.format == "ost"
+        changes = catalogue_changes(result.army, catalogue) if saved else []
         if args.format == "json":
             data = {"file": str(result.path), **report_data(result.army, result.report)}
             if result.reading is not None:
                 data["reading"] = result.reading.to_data()
+            data["changes"] = [change.to_data() for change in changes]
             results.append(data)
         else:
             print(report_text(result.army, result.report, lang, title=str(result.path)), file=out)
             for line in _reading_lines(result, lang):
                 print(line, file=out)
+            if changes:
+                print(say(lang, "  Depuis l'enregistrement de la liste :", "  Since the list was saved:"), file=out)
+            for change in changes:
+                print(f"    ↻ {change.message(lang)}", file=out)
     if args.format == "json":
         json.dump({"format_version": JSON_FORMAT_VERSION, "results": results}, out, ensure_ascii=False, indent=2)
         out.write("\n")
