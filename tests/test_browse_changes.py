@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from helpers import BSDATA_SAMPLE, NO_SAMPLE, ListBuilder
 from helpers import run_cli as run
@@ -181,3 +183,47 @@ def test_check_prints_the_changes(mini: Catalogue, tmp_path: Path, capsys: pytes
         store.replace_all(mini)
     _, out, _ = run(capsys, "--db", str(db), "check", "--format", "json", str(path))
     assert json.loads(out)["results"][0]["changes"] == []
+
+
+# --- properties -----------------------------------------------------------------------------------------------------
+
+_SOURCES = ["ost", "bsdata:a", "bsdata:b"]
+_NAMES = ["Rhino", "Chimère", "Chimera", "Hydra", "Basilisk"]
+
+
+@st.composite
+def catalogues(draw: st.DrawFn) -> Catalogue:
+    count = draw(st.integers(min_value=0, max_value=12))
+    sheets = []
+    for index in range(count):
+        source = draw(st.sampled_from(_SOURCES))
+        sheets.append(
+            _sheet(
+                f"s{index}",
+                draw(st.sampled_from(_NAMES)),
+                source,
+                draw(st.sampled_from(["am", "bs-am"])),
+                aliases=draw(st.lists(st.sampled_from(_NAMES), max_size=2)),
+                bs_ids=draw(st.lists(st.sampled_from(["e1", "e2", "e3"]), max_size=2)),
+                counterpart=draw(st.sampled_from([None, "e1", "e2"])),
+            )
+        )
+    factions = [
+        Faction(id="am", name="Astra Militarum", source="ost"),
+        Faction(id="bs-am", name="Imperium - Astra Militarum", source="bsdata:a"),
+    ]
+    sources = [
+        CatalogueSource(id=s, kind="shipped" if s == "ost" else "bsdata", enabled=draw(st.booleans())) for s in _SOURCES
+    ]
+    return Catalogue(sheets, BandTable(bands=[]), factions=factions, sources=sources)
+
+
+@given(catalogues())
+def test_every_switched_on_datasheet_is_listed_once(catalogue: Catalogue) -> None:
+    entries = browse_entries(catalogue)
+    listed = [s.id for e in entries for s in e.sheets]
+    assert sorted(listed) == sorted(s.id for s in catalogue.enabled_sheets())
+    for entry in entries:
+        assert len(set(entry.sources)) == len(entry.sources)  # one datasheet per source in an entry
+        if "ost" in entry.sources:
+            assert entry.sheet.source == "ost"  # shipped preferred
