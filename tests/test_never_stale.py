@@ -356,3 +356,21 @@ def test_rows_without_their_json_are_read_from_their_columns(shipped: Path, tmp_
     with CatalogueStore(db) as store:
         assert {s.id: s for s in store.load()} == expected
         assert store.datasheet(BOSS).points == 66  # type: ignore[union-attr]
+
+
+def test_switched_off_sources_are_not_matched_by_name(shipped: Path, tmp_path: Path) -> None:
+    from ost.formats.reading import NameMatcher
+
+    db = tmp_path / "c.sqlite"
+    with open_catalogue(db).store as store:
+        import_bsdata(store, [DATA])
+        boss = store.datasheet(BOSS)
+        assert boss is not None
+        found = NameMatcher(store.load()).match(boss.name)
+        assert found is not None and found.sheet.id == BOSS
+        set_source_enabled(store, IMPORTED, False)
+        matcher = NameMatcher(store.load())
+        found = matcher.match(boss.name)
+        assert found is None or found.sheet.id != BOSS
+        by_id = matcher.match(BOSS)  # a list naming it by id still reads
+        assert by_id is not None and by_id.sheet.id == BOSS

@@ -311,9 +311,10 @@ class NameMatcher:
             return
         for sheet in self.catalogue:
             seen: set[str] = set()
+            named = self.catalogue.is_enabled(sheet)  # a switched-off source's datasheets: by id only
             for text, method in ((sheet.name, "name"), *((a, "alias") for a in sheet.aliases), (sheet.id, "id")):
                 key = name_key(text)
-                if not key or key in seen:
+                if not key or key in seen or (method != "id" and not named):
                     continue
                 seen.add(key)
                 self._exact.setdefault(key, []).append((sheet, method))
