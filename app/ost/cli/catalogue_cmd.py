@@ -106,11 +106,8 @@ def _print_status(store: CatalogueStore, lang: str, out: TextIO) -> None:
             None: say(lang, "dossier absent", "folder missing"),
         }[status.up_to_date]
         built = status.built_at or "?"
-        print(
-            say(lang, f"Construit le {built} depuis {status.source_dir} ({state})", f"Built {built} from "
-                f"{status.source_dir} ({state})"),
-            file=out,
-        )
+        where = f"{status.source_dir} ({state})"
+        print(say(lang, f"Construit le {built} depuis {where}", f"Built {built} from {where}"), file=out)
     head = (
         "id",
         "type" if fr else "kind",
@@ -228,10 +225,8 @@ def _print_entries(entries: list[BrowseEntry], lang: str, out: TextIO) -> None:
         print("Aucune fiche." if lang == "fr" else "No datasheet.", file=out)
         return
     head = _HEAD[lang == "fr"] + ("sources",)
-    rows = [
-        (*_row(e.sheet, lang), " + ".join(e.sources))
-        for e in entries
-    ]
+    # The faction column names the faction group, so that a faction's lines read as one.
+    rows = [(*_row(e.sheet, lang)[:3], e.group, *_row(e.sheet, lang)[4:], " + ".join(e.sources)) for e in entries]
     _print_rows(head, rows, out)
 
 
