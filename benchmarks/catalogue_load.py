@@ -8,7 +8,8 @@ shipped datasheets are copied instead). Then compares, in the same run and on
 the same database:
 
 * **baseline**: a raw ``sqlite3`` fetch of the datasheet rows the load reads
-  (``id``, ``data``) and ``json.loads`` of each, with the garbage collector as
+  (``data``, the JSON of each datasheet, and its own ids) and ``json.loads``
+  of the JSON, with the garbage collector as
   Python leaves it: the least any loader of these rows must do;
 * **baseline, collector paused**: the same with ``gc`` disabled, the stricter
   baseline (the load pauses the collector itself);
@@ -18,8 +19,12 @@ the same database:
 * **columns read** (for reference): the datasheets rebuilt from their columns
   with the collector on, as Ost did before the ``data`` column (revision 0004).
 
-Each figure is the median of several rounds, interleaved so that a busy
-machine slows them alike. Goal: load ≤ 0.3 s for 4,000 datasheets.
+Two databases are measured: one where no two datasheets are alike (the
+worst case, on which the goal is judged), one where the copies repeat the
+imported datasheets word for word, as chapter catalogues repeat the Space
+Marines ones (the load validates a repeated datasheet once). Each figure is
+the median of several rounds, interleaved so that a busy machine slows them
+alike. Goal: load ≤ 0.3 s for 4,000 datasheets.
 """
 
 from __future__ import annotations
@@ -48,8 +53,13 @@ TARGET = 4000
 ROUNDS = 7
 
 
-def fill(store: CatalogueStore, sample: Path | None) -> int:
-    """The shipped catalogue, the sample imported, then copies under new ids up to ``TARGET`` datasheets."""
+def fill(store: CatalogueStore, sample: Path | None, *, repeats: bool) -> int:
+    """The shipped catalogue, the sample imported, then copies under new ids up to ``TARGET`` datasheets.
+
+    With ``repeats``, the copies repeat the imported datasheets word for word
+    (as chapter catalogues repeat the Space Marines ones); without, each copy
+    also gets its own name, so that no two datasheets are alike (the worst case).
+    """
     build_catalogue(store)
     sheets: list[Datasheet]
     factions: list[Faction]
@@ -68,13 +78,14 @@ def fill(store: CatalogueStore, sample: Path | None) -> int:
     while count < TARGET:
         copy += 1
         source = f"bench-copy-{copy}"
+        copies = []
+        for sheet in sheets:
+            update = {"id": f"c{copy}-{sheet.id}", "faction": f"c{copy}-{sheet.faction}", "source": source}
+            if not repeats:
+                update["name"] = f"{sheet.name} #{copy}"
+            copies.append(sheet.model_copy(update=update))
         store.replace_sources(
-            [source],
-            [
-                s.model_copy(update={"id": f"c{copy}-{s.id}", "faction": f"c{copy}-{s.faction}", "source": source})
-                for s in sheets
-            ],
-            [f.model_copy(update={"id": f"c{copy}-{f.id}", "source": source}) for f in factions],
+            [source], copies, [f.model_copy(update={"id": f"c{copy}-{f.id}", "source": source}) for f in factions]
         )
         count += len(sheets)
     return count
@@ -83,8 +94,9 @@ def fill(store: CatalogueStore, sample: Path | None) -> int:
 def baseline(path: Path) -> int:
     connection = sqlite3.connect(path)
     try:
-        rows = connection.execute("SELECT id, data FROM datasheets").fetchall()
-        return len([json.loads(data) for _, data in rows])
+        query = "SELECT data, id, faction, source, source_revision, bs_ids FROM datasheets"
+        rows = connection.execute(query).fetchall()
+        return len([(json.loads(row[0]), json.loads(row[5])) for row in rows])
     finally:
         connection.close()
 
@@ -118,14 +130,24 @@ def main() -> int:
     if sample is not None and not sample.is_dir():
         print(f"no BattleScribe folder at {sample}: copying the shipped catalogue instead", file=sys.stderr)
         sample = None
+    worst = measure(sample, repeats=False)
+    print()
+    measure(sample, repeats=True)
+    return 0 if worst <= GOAL_SECONDS else 1
+
+
+def measure(sample: Path | None, *, repeats: bool) -> float:
+    """Print the figures for one database; returns the median load time."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.sqlite"
         with CatalogueStore(path) as store:
-            count = fill(store, sample)
+            count = fill(store, sample, repeats=repeats)
             size = path.stat().st_size
             loaded = len(store.load())  # warm-up
             assert loaded == count, (loaded, count)
-            print(f"{count} datasheets, database {size / 1e6:.1f} MB")
+            distinct = sqlite3.connect(path).execute("SELECT count(DISTINCT body) FROM datasheets").fetchone()[0]
+            what = "copies repeat the imported datasheets" if repeats else "every datasheet different (worst case)"
+            print(f"{count} datasheets ({distinct} different bodies; {what}), database {size / 1e6:.1f} MB")
             times: dict[str, list[float]] = {"baseline": [], "paused": [], "load": [], "columns": []}
             for _ in range(ROUNDS):
                 times["baseline"].append(timed(lambda: baseline(path)))
@@ -142,7 +164,7 @@ def main() -> int:
     print(f"ratio columns read / load:             {median['columns'] / median['load']:.2f}")
     verdict = "met" if median["load"] <= GOAL_SECONDS else "NOT met"
     print(f"goal: load ≤ {GOAL_SECONDS:g} s for {TARGET:,} datasheets: {verdict}")
-    return 0 if median["load"] <= GOAL_SECONDS else 1
+    return median["load"]
 
 
 def _runs(values: list[float]) -> str:

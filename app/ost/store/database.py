@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
@@ -13,7 +14,21 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 from pydantic import ValidationError
-from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, inspect, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+    type_coerce,
+    update,
+)
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
 
@@ -87,14 +102,28 @@ def search_text(sheet: Datasheet, faction: Faction | None) -> str:
     return fold(" ".join(parts))
 
 
-_SHEET_COLUMNS = [c.name for c in DatasheetRow.__table__.columns if c.name not in ("search_text", "data")]
+_SHEET_COLUMNS = [c.name for c in DatasheetRow.__table__.columns if c.name not in ("search_text", "data", "body")]
+
+
+#: Fields that tell copies of one datasheet apart (a chapter catalogue repeats the Space Marines
+#: datasheets under its own ids and source): left out of the ``body`` fingerprint.
+_OWN_FIELDS = ("id", "faction", "source", "source_revision", "bs_ids")
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _data_and_body(sheet: Datasheet) -> tuple[dict[str, Any], str, str]:
+    """A datasheet's fields, its JSON, and the fingerprint of that JSON without its :data:`_OWN_FIELDS`."""
+    data = sheet.model_dump(mode="json")
+    body = _dumps({key: value for key, value in data.items() if key not in _OWN_FIELDS})
+    return data, _dumps(data), hashlib.blake2b(body.encode(), digest_size=12).hexdigest()
 
 
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
-    data = sheet.model_dump(mode="json")
-    row = {**data, "data": json.dumps(data, ensure_ascii=False, separators=(",", ":"))}
-    row["search_text"] = search_text(sheet, faction)
-    return row
+    data, text, body = _data_and_body(sheet)
+    return {**data, "data": text, "body": body, "search_text": search_text(sheet, faction)}
 
 
 def row_to_sheet(row: Any, overrides: dict[str, Any] | None = None) -> Datasheet:
@@ -483,21 +512,23 @@ class CatalogueStore:
 
     def datasheets(self, ids: Iterable[str] | None = None) -> list[Datasheet]:
         """Datasheets (all, or those of ``ids``) with the user's overrides applied."""
-        table = DatasheetRow.__table__
-        query = select(table.c.id, table.c.data).order_by(table.c.id)
+        query = _sheet_query().order_by(DatasheetRow.__table__.c.id)
         wanted = list(ids) if ids is not None else None
         if wanted is not None:
-            query = query.where(table.c.id.in_(wanted))
+            query = query.where(DatasheetRow.__table__.c.id.in_(wanted))
         with self.engine.connect() as connection:
             return self._read_sheets(connection, query, wanted)
 
     def _read_sheets(self, connection: Connection, query: Any, ids: list[str] | None = None) -> list[Datasheet]:
-        """The datasheets of ``query`` (which selects ``id`` and ``data``), overrides applied.
+        """The datasheets of ``query`` (a :func:`_sheet_query`), overrides applied.
 
         Each datasheet was validated when written and is stored whole as JSON
         (``data``): it is rebuilt by pydantic's JSON validator in one step,
-        without SQLAlchemy decoding a dozen JSON columns. Rows written before
-        that column existed are read from their columns.
+        without SQLAlchemy decoding a dozen JSON columns. Datasheets that
+        several sources repeat word for word but for their ids (``body``: the
+        Space Marines ones in every chapter catalogue) are validated once and
+        copied with their own ids. Rows written before ``data`` existed are
+        read from their columns.
         """
         overrides_query = select(DatasheetOverrideRow)
         if ids is not None:
@@ -505,21 +536,36 @@ class CatalogueStore:
         overrides = self._overrides(connection, overrides_query)
         rows = connection.execute(query).all()
         legacy: dict[str, Any] = {}
-        missing = [row[0] for row in rows if row[1] is None]
+        missing = [row.id for row in rows if row.data is None]
         if missing:
             table = DatasheetRow.__table__
             columns = select(*[table.c[name] for name in _SHEET_COLUMNS]).where(table.c.id.in_(missing))
             legacy = {row.id: row for row in connection.execute(columns)}
         sheets: list[Datasheet] = []
         validate_json = Datasheet.model_validate_json
-        for sheet_id, data in rows:
-            own = overrides.get(sheet_id)
-            if data is None:
-                sheets.append(row_to_sheet(legacy[sheet_id], own))
+        bodies: dict[str, Datasheet] = {}
+        for row in rows:
+            own = overrides.get(row.id)
+            if row.data is None:
+                sheets.append(row_to_sheet(legacy[row.id], own))
             elif own:
-                sheets.append(sheet_from_data(json.loads(data), own))
+                sheets.append(sheet_from_data(json.loads(row.data), own))
+            elif row.body is None or (first := bodies.get(row.body)) is None:
+                sheet = validate_json(row.data)
+                if row.body is not None:
+                    bodies[row.body] = sheet
+                sheets.append(sheet)
             else:
-                sheets.append(validate_json(data))
+                # A repeat: a shallow copy with its own ids (datasheets are never changed in place,
+                # and nothing has read ``first`` yet, so it has no cached values to pass on).
+                own_fields = {
+                    "id": row.id,
+                    "faction": row.faction,
+                    "source": row.source,
+                    "source_revision": row.source_revision,
+                    "bs_ids": json.loads(row.bs_ids),
+                }
+                sheets.append(first.model_copy(update=own_fields))
         return sheets
 
     def datasheet(self, datasheet_id: str) -> Datasheet | None:
@@ -529,7 +575,7 @@ class CatalogueStore:
     def search(self, query: str, *, limit: int = 50) -> list[Datasheet]:
         """Datasheets matching every word of ``query``, accents and case ignored."""
         table = DatasheetRow.__table__
-        statement = select(table.c.id, table.c.data)
+        statement = _sheet_query()
         for word in fold(query).split():
             escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
             statement = statement.where(table.c.search_text.like(f"%{escaped}%", escape="\\"))
@@ -563,8 +609,18 @@ class CatalogueStore:
                 sheet = row_to_sheet(row)
             except ValidationError:
                 continue
-            data = json.dumps(sheet.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
-            connection.execute(update(DatasheetRow).where(DatasheetRow.id == row.id).values(data=data))
+            _, data, body = _data_and_body(sheet)
+            connection.execute(update(DatasheetRow).where(DatasheetRow.id == row.id).values(data=data, body=body))
+
+
+def _sheet_query() -> Any:
+    """The columns :meth:`CatalogueStore._read_sheets` reads: ``data``, ``body`` and the datasheet's own fields.
+
+    ``bs_ids`` comes as its JSON text: decoding it is needed for repeats only.
+    """
+    table = DatasheetRow.__table__
+    own = [table.c[name] for name in _OWN_FIELDS if name != "bs_ids"]
+    return select(table.c.data, table.c.body, *own, type_coerce(table.c.bs_ids, Text).label("bs_ids"))
 
 
 def _known_revisions() -> set[str]:

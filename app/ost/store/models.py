@@ -66,10 +66,13 @@ class DatasheetRow(Base):
     kinds: Mapped[list[Any]] = mapped_column(JSON, default=list)
     counterpart: Mapped[str | None] = mapped_column(String, nullable=True)
     departures: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    #: The whole datasheet as validated JSON (without the user's overrides): loading reads this
-    #: one column and validates it in one step; the columns above serve search and sorting.
-    #: Empty for rows written before revision 0004 until the store fills it.
+    #: The whole datasheet as validated JSON (without the user's overrides): loading validates
+    #: this one column in one step; the columns above serve search and sorting. Empty for rows
+    #: written before revision 0004 until the store fills it.
     data: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: A hash of ``data`` without the datasheet's ids and source: equal for the copies of one
+    #: datasheet that several sources repeat (loaded once, then copied).
+    body: Mapped[str | None] = mapped_column(String, nullable=True)
 
 
 class BandRow(Base):

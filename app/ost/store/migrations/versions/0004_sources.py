@@ -5,9 +5,10 @@ Revises: 0003
 
 ``catalogue_sources`` gets one row per source found in ``catalogue_meta``
 (the shipped catalogue, each BattleScribe import), all switched on.
-``datasheets.data`` is left empty here: the store fills it right after the
-migration (it needs the datasheet models, which a migration must not import),
-and reads rows without it from their columns.
+``datasheets.data`` (the datasheet's JSON) and ``body`` (its hash without the
+datasheet's ids) are left empty here: the store fills them right after the
+migration (they need the datasheet models, which a migration must not import),
+and reads rows without them from their columns.
 """
 
 import json
@@ -24,6 +25,7 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("datasheets") as batch:
         batch.add_column(sa.Column("data", sa.Text(), nullable=True))
+        batch.add_column(sa.Column("body", sa.String(), nullable=True))
     sources = op.create_table(
         "catalogue_sources",
         sa.Column("id", sa.String(), primary_key=True),
@@ -61,4 +63,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("catalogue_sources")
     with op.batch_alter_table("datasheets") as batch:
+        batch.drop_column("body")
         batch.drop_column("data")
