@@ -294,9 +294,13 @@ def test_switching_a_source_off_persists_and_hides_it(
         assert not store.load().sources[IMPORTED].enabled
     code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "list", "--faction", "testers")
     assert code == 0 and BOSS not in out
+    code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "search", "boss")
+    assert code == 0 and BOSS not in out
     code, out, _ = run(capsys, "--db", str(db), "--lang", "fr", "catalogue", "source", "enable", IMPORTED)
     assert code == 0 and "activée" in out
     code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "list", "--faction", "testers")
+    assert BOSS in out
+    code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "search", "boss")
     assert BOSS in out
     with CatalogueStore(db) as store:
         catalogue = store.load()

@@ -573,9 +573,10 @@ class CatalogueStore:
         return found[0] if found else None
 
     def search(self, query: str, *, limit: int = 50) -> list[Datasheet]:
-        """Datasheets matching every word of ``query``, accents and case ignored."""
+        """Datasheets matching every word of ``query``, accents and case ignored; switched-off sources left out."""
         table = DatasheetRow.__table__
-        statement = _sheet_query()
+        switched_off = select(SourceRow.id).where(SourceRow.enabled.is_(False))
+        statement = _sheet_query().where(table.c.source.not_in(switched_off))
         for word in fold(query).split():
             escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
             statement = statement.where(table.c.search_text.like(f"%{escaped}%", escape="\\"))
