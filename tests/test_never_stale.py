@@ -288,10 +288,12 @@ def test_switching_a_source_off_persists_and_hides_it(
         assert not any(s.id == BOSS for s in catalogue.search("boss"))
         names = [n for names in catalogue.available_identities(Role.HQ, ["TESTERS"]).values() for n in names]
         assert boss.name not in names
-        # kept across a rebuild and a re-import
+        # kept across a rebuild and a re-import, the shipped source's too
+        set_source_enabled(store, "ost", False)
         rebuild_catalogue(store)
         import_bsdata(store, [DATA])
-        assert not store.load().sources[IMPORTED].enabled
+        assert not store.load().sources[IMPORTED].enabled and not store.load().sources["ost"].enabled
+        set_source_enabled(store, "ost", True)
     code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "list", "--faction", "testers")
     assert code == 0 and BOSS not in out
     code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "search", "boss")
