@@ -494,6 +494,9 @@ class Catalogue:
         self._available: dict[tuple[Role, bool], dict[str, dict[str, list[str]]]] = {}
         # (role, faction keys, legends) -> answer: the same army asks the same question again.
         self._available_memo: dict[tuple[Role, frozenset[str], bool], dict[str, list[str]]] = {}
+        # Datasheets that may count as "available" per (role, legends), and answers per question.
+        self._candidates: dict[tuple[Role, bool], list[Datasheet]] = {}
+        self._joining_memo: dict[tuple[object, ...], dict[str, list[str]]] = {}
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -558,6 +561,59 @@ class Catalogue:
         if len(self._available_memo) > 256:  # armies of many factions: keep the memo small
             self._available_memo.clear()
         self._available_memo[memo_key] = result
+        return result
+
+    def identities_joining(
+        self,
+        role: Role,
+        common_keys: frozenset[str],
+        values: Mapping[str, frozenset[str]],
+        *,
+        include_legends: bool = False,
+    ) -> dict[str, list[str]]:
+        """Identity keys of ``role`` whose datasheets could join a detachment as it stands.
+
+        A datasheet could join when its faction keywords include every key of
+        ``common_keys`` (the faction keywords all the detachment's units share),
+        a placeholder faction keyword (``<CHAPITRE>``) counting as any value the
+        detachment gives it (``values``: placeholder key -> value keys). Hidden
+        datasheets never count, Legends ones only with ``include_legends``, and
+        datasheets of switched-off sources never. The value lists the names
+        behind each identity, for messages; callers must not change it.
+        """
+        disabled = tuple(sorted(s.id for s in self.sources.values() if not s.enabled))
+        frozen_values = frozenset((k, v) for k, v in values.items())
+        memo_key = (role, common_keys, frozen_values, include_legends, disabled)
+        memo = self._joining_memo.get(memo_key)
+        if memo is not None:
+            return memo
+        candidates = self._candidates.get((role, include_legends))
+        if candidates is None:
+            candidates = [
+                sheet
+                for sheet in self._by_id.values()
+                if sheet.role is role and not sheet.hidden and (include_legends or not sheet.legends)
+            ]
+            self._candidates[(role, include_legends)] = candidates
+        result: dict[str, list[str]] = {}
+        for sheet in candidates:
+            keys = sheet.faction_keys
+            if not common_keys <= keys:
+                if not sheet.faction_placeholders:
+                    continue
+                filled = set(keys)
+                for placeholder in sheet.faction_placeholders:
+                    filled |= values.get(keyword_key(placeholder), frozenset())
+                if not common_keys <= filled:
+                    continue
+            if not self.is_enabled(sheet):
+                continue
+            names = result.setdefault(sheet.identity_key, [])
+            if sheet.name not in names:
+                names.append(sheet.name)
+        if len(self._joining_memo) > 256:  # armies of many factions: keep the memo small
+            self._joining_memo.clear()
+        self._joining_memo[memo_key] = result
         return result
 
     def search(self, query: str, *, limit: int | None = None) -> list[Datasheet]:
