@@ -8,9 +8,9 @@ validator needs, so every check is a dictionary look-up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -497,6 +497,8 @@ class Catalogue:
         # Datasheets that may count as "available" per (role, legends), and answers per question.
         self._candidates: dict[tuple[Role, bool], list[Datasheet]] = {}
         self._joining_memo: dict[tuple[object, ...], dict[str, list[str]]] = {}
+        self._transports: dict[tuple[bool, tuple[str, ...]], list[Datasheet]] = {}
+        self._memos: dict[str, dict[Hashable, Any]] = {}
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -615,6 +617,42 @@ class Catalogue:
             self._joining_memo.clear()
         self._joining_memo[memo_key] = result
         return result
+
+    def memo(self, name: str) -> dict[Hashable, Any]:
+        """A scratch memo for answers derived from this catalogue alone (emptied when it grows large).
+
+        Validations of many lists against one catalogue ask the same questions
+        (which transports could carry these Intercessors?); callers key their
+        answers by everything the answer depends on, sources switched off included.
+        """
+        memo = self._memos.setdefault(name, {})
+        if len(memo) > 4096:
+            memo.clear()
+        return memo
+
+    def transport_sheets(self, *, include_legends: bool = False) -> list[Datasheet]:
+        """Switched-on datasheets with a known transport capacity, Transport Assigné first, then by points.
+
+        Fix suggestions ("choose an Impulsor or a Repulsor") look here; the
+        answer is remembered until a source is switched on or off.
+        """
+        disabled = tuple(sorted(s.id for s in self.sources.values() if not s.enabled))
+        key = (include_legends, disabled)
+        found = self._transports.get(key)
+        if found is None:
+            found = [
+                sheet
+                for sheet in self._by_id.values()
+                if sheet.transport is not None
+                and sheet.transport.capacity
+                and sheet.transport.verified
+                and not sheet.hidden
+                and (include_legends or not sheet.legends)
+                and self.is_enabled(sheet)
+            ]
+            found.sort(key=lambda s: (s.role is not Role.DEDICATED_TRANSPORT, s.points, s.name))
+            self._transports = {key: found}
+        return found
 
     def search(self, query: str, *, limit: int | None = None) -> list[Datasheet]:
         """Datasheets whose name, alias, faction or keywords contain every word of ``query``.

@@ -18,7 +18,6 @@ from ost.core.armylist import (
     ArmyList,
     Detachment,
     Unit,
-    UnitSnapshot,
     resolved_faction_keys,
     unfilled_placeholders,
     unit_composition,
@@ -772,27 +771,23 @@ class _Validator:
             if not self._embark_problems(rider, sheet, other, capacity) and other.name not in names:
                 names.append(other.name)
         in_list = list(names)
-        common = rider.faction_keys
-        for candidate in self._transport_sheets():
-            if len(names) >= FIX_NAMES:
-                break
-            if candidate.name in names or (transport.sheet is not None and candidate.id == transport.sheet.id):
-                continue
-            capacity = candidate.transport
-            assert capacity is not None
-            probe = Unit(
-                id="?",
-                datasheet=candidate.id,
-                snapshot=UnitSnapshot(name=candidate.name, role=candidate.role, points=candidate.points),
-                models=candidate.min_models,
-                placeholders=dict(rider.unit.placeholders),
-            )
-            keys = resolved_faction_keys(probe, candidate)
-            if common and not (common & keys):
-                continue  # another army's transport
-            entry = _Entry(probe, rider.detachment, candidate, candidate.role, "", candidate.name, 0, keys)
-            if not self._embark_problems(rider, sheet, entry, capacity):
-                names.append(candidate.name)
+        disabled = tuple(sorted(k for k, v in self.catalogue.sources.items() if not v.enabled))
+        memo_key = (
+            sheet.id,
+            rider.unit.models,
+            tuple(sorted(rider.unit.composition.items())),
+            tuple(sorted(rider.unit.placeholders.items())),
+            rider.faction_keys,
+            transport.unit.datasheet,
+            self.options.legends_available,
+            disabled,
+        )
+        memo = self.catalogue.memo("transports-for")
+        suggested: list[str] | None = memo.get(memo_key)
+        if suggested is None:
+            suggested = memo[memo_key] = self._catalogue_transports_for(rider, sheet, transport)
+        names.extend(n for n in suggested if n not in names)
+        names = names[:FIX_NAMES]
         if not names:
             return (
                 f"Retirez le transport de {rider.name}, ou réduisez l'unité pour qu'elle tienne.",
@@ -808,20 +803,32 @@ class _Validator:
             f"Choose a transport that can carry {rider.name}: {_either(names, 'en')}.",
         )
 
-    def _transport_sheets(self) -> list[Datasheet]:
-        """Catalogue datasheets with a known transport capacity, Transport Assigné first."""
-        found = [
-            sheet
-            for sheet in self.catalogue
-            if sheet.transport is not None
-            and sheet.transport.capacity
-            and sheet.transport.verified
-            and not sheet.hidden
-            and (self.options.legends_available or not sheet.legends)
-            and self.catalogue.is_enabled(sheet)
-        ]
-        found.sort(key=lambda s: (s.role is not Role.DEDICATED_TRANSPORT, s.points, s.name))
-        return found
+    def _catalogue_transports_for(self, rider: _Entry, sheet: Datasheet, transport: _Entry) -> list[str]:
+        """Names of catalogue transports of the rider's factions it could board (a few, cheapest first)."""
+        names: list[str] = []
+        placeholders = rider.unit.placeholders
+        values = {keyword_key(k): keyword_key(v) for k, v in placeholders.items() if v.strip()}
+        for candidate in self.catalogue.transport_sheets(include_legends=self.options.legends_available):
+            if len(names) >= FIX_NAMES:
+                break
+            if candidate.name in names or candidate.id == transport.unit.datasheet:
+                continue
+            # It must be able to join the rider's detachment: every faction keyword of the rider,
+            # its placeholders taking the rider's values.
+            keys = candidate.faction_keys
+            if not rider.faction_keys <= keys:
+                filled = set(keys)
+                for placeholder in candidate.faction_placeholders:
+                    value = values.get(keyword_key(placeholder))
+                    if value:
+                        filled.add(value)
+                if not rider.faction_keys <= filled:
+                    continue
+            capacity = candidate.transport
+            assert capacity is not None
+            if not self._problems_boarding(rider, sheet, capacity, candidate.min_models, placeholders):
+                names.append(candidate.name)
+        return names
 
     def _link_fix(self, entry: _Entry) -> tuple[str, str]:
         """Name units of ``entry``'s detachment it could join."""
@@ -874,11 +881,22 @@ class _Validator:
     def _embark_problems(
         self, rider: _Entry, sheet: Datasheet, transport: _Entry, capacity: TransportCapacity
     ) -> list[tuple[str, str]]:
+        return self._problems_boarding(rider, sheet, capacity, transport.unit.models, transport.unit.placeholders)
+
+    def _problems_boarding(
+        self,
+        rider: _Entry,
+        sheet: Datasheet,
+        capacity: TransportCapacity,
+        transport_models: int,
+        transport_placeholders: dict[str, str],
+    ) -> list[tuple[str, str]]:
+        """Why ``rider`` cannot board a transport of ``capacity`` (empty when it can)."""
         problems: list[tuple[str, str]] = []
         per_model = capacity.capacity or 0
-        total_capacity = per_model * max(1, transport.unit.models)
-        transport_values = {keyword_key(k): keyword_key(v) for k, v in transport.unit.placeholders.items() if v.strip()}
-        transport_shown = {keyword_key(k): v.strip() for k, v in transport.unit.placeholders.items() if v.strip()}
+        total_capacity = per_model * max(1, transport_models)
+        transport_values = {keyword_key(k): keyword_key(v) for k, v in transport_placeholders.items() if v.strip()}
+        transport_shown = {keyword_key(k): v.strip() for k, v in transport_placeholders.items() if v.strip()}
 
         def resolve(keyword: str) -> str | None:
             key = keyword_key(keyword)
@@ -1184,6 +1202,8 @@ class _Validator:
 
     def _check_prices(self) -> None:
         """A list priced by its author (a roster, a text's ``[N pts]``) against the catalogue's prices."""
+        if self.army.stated_total is None and all(e.unit.stated_points is None for e in self.entries):
+            return  # priced by nobody but Ost
         differ: list[tuple[_Entry, int, int]] = []
         catalogue_total = 0
         stated_sum = 0
