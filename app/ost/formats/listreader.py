@@ -86,7 +86,14 @@ def read_list_file(
     A share code given instead of a path (``ost check OST1-…``) is read as the code.
     """
     text = str(path)
-    if sharecode.looks_like_code(text) and not Path(path).exists():
+    if sharecode.looks_like_code(text) and not _is_file(Path(path)):
         return read_list(text.encode("ascii", "replace"), "code", catalogue, matcher=matcher, registry=registry)
     data = listfile.read_bytes(path, MAX_INPUT_BYTES, ListReadError)
     return read_list(data, text, catalogue, matcher=matcher, registry=registry)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a name too long to be a file
+        return False

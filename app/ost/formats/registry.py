@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
-from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
+from ost.formats.reading import ListReadError, MatchedUnit, NameMatcher, ReadingReport, UnknownEntry
 from ost.formats.roster import is_zip, read_roster
 from ost.formats.textlist import decode_text, export_text, read_text
 
@@ -82,7 +82,16 @@ def _read_share(
     data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | None
 ) -> tuple[ArmyList, ReadingReport]:
     army = sharecode.decode(data, catalogue, name)
-    return army, ReadingReport(source=name, format="share")
+    report = ReadingReport(source=name, format="share")
+    for detachment, unit in army.units():
+        sheet = catalogue.get(unit.datasheet)
+        if sheet is None:  # made with another catalogue: the validator reports it as UNIT-UNKNOWN
+            report.unknown.append(UnknownEntry("unit", detachment.name, unit.snapshot.name, unit_id=unit.id))
+        else:
+            report.matched.append(
+                MatchedUnit(detachment.name, unit.snapshot.name, unit.id, sheet.id, sheet.name, 1.0, "id")
+            )
+    return army, report
 
 
 def _write_ost(army: ArmyList, catalogue: Catalogue, lang: str) -> bytes:
