@@ -756,7 +756,7 @@ def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphSt
     side = min(28 * mm, max(20 * mm, count * 0.3 * mm))
     caption = "Code de partage (ost check)" if lang == "fr" else "Share code (ost check)"
 
-    class _Qr(Flowable):
+    class _Qr(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
             self.available = available_width
             return available_width, 0
