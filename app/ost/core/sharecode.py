@@ -42,6 +42,7 @@ MAX_JSON_BYTES = 4 * 1024 * 1024
 
 _VERSION = re.compile(r"^OST(\d+)-", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
+_BODY = re.compile(r"[A-Za-z0-9_-]+")
 _SNAPSHOT_KEPT = ("name", "role", "points")
 
 
@@ -116,6 +117,12 @@ def decode(code: str | bytes, catalogue: Catalogue | None = None, source: str | 
     body, dot, check = text[version.end() :].rpartition(".")
     if not dot or not body:
         raise _damaged(source, "la somme de contrôle manque", "its checksum is missing")
+    if _BODY.fullmatch(body) is None:
+        raise _damaged(
+            source,
+            "il contient des caractères qu'un code n'a pas (seuls A–Z, a–z, 0–9, - et _)",
+            "it holds characters a code never has (only A–Z, a–z, 0–9, - and _)",
+        )
     if check.upper() != _checksum(body):
         raise _damaged(
             source,

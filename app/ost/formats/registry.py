@@ -206,7 +206,8 @@ class FormatRegistry:
         out = [f"{every} ({patterns})"]
         for fmt in self._formats:
             if fmt.suffixes:
-                out.append(f"{fmt.label(lang).capitalize()} ({' '.join('*' + s for s in fmt.suffixes)})")
+                label = fmt.label(lang)
+                out.append(f"{label[:1].upper()}{label[1:]} ({' '.join('*' + s for s in fmt.suffixes)})")
         out.append("Tous les fichiers (*)" if lang == "fr" else "All files (*)")
         return out
 
