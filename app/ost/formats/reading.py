@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from ost.core.armylist import ArmyList, total_points, unit_points
+from ost.core.armylist import ArmyList, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, WargearOption
 from ost.core.listfile import ListFileError
 from ost.core.text import fold
@@ -362,17 +361,17 @@ def note_prices(report: ReadingReport, army: ArmyList, catalogue: Catalogue) -> 
     verdict, this gives the detail while reading.
     """
     names = {m.unit_id: m.where for m in report.matched}
+    total = 0
     for detachment, unit in army.units():
+        priced = unit_points(unit, catalogue)
+        total += priced
         if unit.stated_points is None or catalogue.get(unit.datasheet) is None:
             continue
-        priced = unit_points(unit, catalogue)
         if priced != unit.stated_points:
             where = names.get(unit.id) or detachment.name
             report.prices.append(PriceNote(where, unit.id, unit.display_name, unit.stated_points, priced))
-    if army.stated_total is not None:
-        total = total_points(army, catalogue)
-        if total != army.stated_total:
-            report.prices.append(PriceNote("", None, army.name, army.stated_total, total))
+    if army.stated_total is not None and total != army.stated_total:
+        report.prices.append(PriceNote("", None, army.name, army.stated_total, total))
 
 
 def _place(line: int | None, where: str, lang: str) -> str:
@@ -456,11 +455,6 @@ class NameMatcher:
                     self._keys.append(key)
                     self._sheets.append(sheet)
         self._indexed = True
-
-    @cached_property
-    def kind_ids(self) -> frozenset[str]:
-        """Every BattleScribe id that names a model kind of the catalogue (rosters' model entries)."""
-        return frozenset(bs_id for sheet in self.catalogue for kind in sheet.kinds for bs_id in kind.bs_ids)
 
     def faction_of(self, text: str) -> str | None:
         """The faction a free text names ("Xenos - Orks" -> "orks"), if any."""

@@ -46,6 +46,7 @@ import math
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from xml.etree.ElementTree import Element
 
 from rapidfuzz import fuzz
@@ -186,10 +187,14 @@ def _local(tag: object) -> str:
 
 
 def _items(element: Element, container: str, item: str) -> Iterator[Element]:
+    """The ``item`` children of ``element``'s ``container`` children, with or without a namespace."""
+    container_end, item_end = "}" + container, "}" + item
     for child in element:
-        if _local(child.tag) == container:
+        tag = child.tag
+        if isinstance(tag, str) and (tag == container or tag.endswith(container_end)):
             for grandchild in child:
-                if _local(grandchild.tag) == item:
+                sub = grandchild.tag
+                if isinstance(sub, str) and (sub == item or sub.endswith(item_end)):
                     yield grandchild
 
 
@@ -205,14 +210,15 @@ def _number(value: str | None, default: int = 1) -> int:
     return round(number)
 
 
-def _points_of(element: Element) -> float:
-    """The ``pts`` cost of one selection (0 when it has none)."""
-    total = 0.0
+def _points_of(element: Element) -> float | None:
+    """The ``pts`` cost of one selection; None when it states none."""
+    total: float | None = None
     for cost in _items(element, "costs", "cost"):
         type_id = (cost.get("typeId") or "").strip()
         name = (cost.get("name") or "").strip().casefold()
         if type_id != "points" and name not in _POINTS_NAMES:
             continue
+        total = total or 0.0
         try:
             value = float((cost.get("value") or "0").strip())
         except ValueError:
@@ -222,6 +228,7 @@ def _points_of(element: Element) -> float:
     return total
 
 
+@lru_cache(maxsize=1024)
 def _role_of_category(entry_id: str, name: str) -> Role | None:
     role = ROLE_CATEGORY_IDS.get(entry_id.strip())
     if role is not None:
@@ -275,29 +282,27 @@ def _is_unit_profile(profile: Element) -> bool:
     return type_id == UNIT_PROFILE_TYPE or type_name == "unit" or type_name.startswith("unit (")
 
 
-def _profiles(selection: Element) -> list[Element]:
-    return list(_items(selection, "profiles", "profile"))
+def _profiles(selection: Element) -> tuple[list[str], list[Element]]:
+    """The names of the "Unit" profiles a roster selection carries, and its weapon profiles (read when kept)."""
+    units: list[str] = []
+    weapons: list[Element] = []
+    for profile in _items(selection, "profiles", "profile"):
+        if _is_unit_profile(profile):
+            units.append(" ".join((profile.get("name") or "").split()))
+        elif (profile.get("typeName") or "").strip().casefold() == "weapon":
+            weapons.append(profile)
+    return units, weapons
 
 
-def _unit_profile_names(selection: Element) -> list[str]:
-    return [" ".join((p.get("name") or "").split()) for p in _profiles(selection) if _is_unit_profile(p)]
-
-
-def _weapons(selection: Element) -> list[WeaponProfile]:
-    """The weapon profiles a roster selection carries, as printed."""
-    found: list[WeaponProfile] = []
-    for profile in _profiles(selection):
-        if (profile.get("typeName") or "").strip().casefold() != "weapon":
-            continue
-        values: dict[str, str] = {}
-        for characteristic in _items(profile, "characteristics", "characteristic"):
-            key = _WEAPON_FIELDS.get((characteristic.get("name") or "").strip().casefold())
-            if key is not None:
-                values[key] = shorten(characteristic.text or "", 200) or "-"
-        name = shorten(profile.get("name") or "", 80)
-        if name:
-            found.append(WeaponProfile(name=name, **values))
-    return found
+def _weapon(profile: Element) -> WeaponProfile | None:
+    """A roster's weapon profile, as printed."""
+    values: dict[str, str] = {}
+    for characteristic in _items(profile, "characteristics", "characteristic"):
+        key = _WEAPON_FIELDS.get((characteristic.get("name") or "").strip().casefold())
+        if key is not None:
+            values[key] = shorten(characteristic.text or "", 200) or "-"
+    name = shorten(profile.get("name") or "", 80)
+    return WeaponProfile(name=name, **values) if name else None
 
 
 # --- configuration: sub-factions named by the roster ---------------------------------------
@@ -369,12 +374,12 @@ class _Gear:
 
     counts: dict[str, int] = field(default_factory=dict)
     points: dict[str, float] = field(default_factory=dict)
-    weapons: dict[str, list[WeaponProfile]] = field(default_factory=dict)
+    weapons: dict[str, list[Element]] = field(default_factory=dict)
     #: Models that are wargear (a Commander's drones): kept as options, never as models.
     models: set[str] = field(default_factory=set)
     warlord: bool = False
 
-    def add(self, name: str, count: int, points: float, weapons: list[WeaponProfile], *, model: bool = False) -> None:
+    def add(self, name: str, count: int, points: float, weapons: list[Element], *, model: bool = False) -> None:
         self.counts[name] = self.counts.get(name, 0) + count
         self.points[name] = self.points.get(name, 0.0) + points
         known = self.weapons.setdefault(name, [])
@@ -396,6 +401,18 @@ class _Gear:
 
 
 @dataclass
+class _Walk:
+    """What walking a unit's selections finds."""
+
+    copies: int
+    kind_ids: frozenset[str]
+    gear: _Gear = field(default_factory=lambda: _Gear())
+    candidates: list[_Candidate] = field(default_factory=list)
+    #: Every points cost stated in the unit's selections.
+    prices: list[float] = field(default_factory=list)
+
+
+@dataclass
 class _Candidate:
     """A selection that is a model (or models) of the unit, before it is given a kind."""
 
@@ -408,7 +425,11 @@ class _Candidate:
     nested: bool
     profile_names: list[str]
     points: float
-    weapons: list[WeaponProfile]
+    weapons: list[Element]
+
+
+#: Name keys of kinds and model selections, remembered (the same few names come back in every roster).
+_key = lru_cache(maxsize=8192)(name_key)
 
 
 def _ids_of(selection: Element) -> list[str]:
@@ -450,9 +471,9 @@ def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition
         else:
             counts[kind_id] += candidate.number
     unnamed: list[_Candidate] = []
-    kind_keys = [(k.id, {name_key(k.name), name_key(k.profile or "")} - {""}) for k in sheet.kinds]
+    kind_keys = [(k.id, {_key(k.name), _key(k.profile or "")} - {""}) for k in sheet.kinds]
     for candidate in left:
-        names = {name_key(candidate.name), *(name_key(n) for n in candidate.profile_names)} - {""}
+        names = {_key(candidate.name), *(_key(n) for n in candidate.profile_names)} - {""}
         kind_id = next((kid for kid, keys in kind_keys if keys & names), None)
         if kind_id is None and len(sheet.kinds) > 1:
             kind_id = _closest_kind(kind_keys, names)
@@ -511,6 +532,7 @@ class _RosterReader:
         self.matcher = matcher if matcher is not None and matcher.catalogue is catalogue else NameMatcher(catalogue)
         self.army = ArmyList()
         self.unit_count = 0
+        self._kind_id_memo: dict[str, frozenset[str]] = {}
 
     def read(self, root: Element) -> ArmyList:
         if _local(root.tag) != "roster":
@@ -519,8 +541,9 @@ class _RosterReader:
             )
         self.army.name = " ".join((root.get("name") or "").split())
         self.army.points_limit = self._points_limit(root)
-        if _has_points(root):
-            self.army.stated_total = max(0, round(_points_of(root)))
+        total = _points_of(root)
+        if total is not None:
+            self.army.stated_total = max(0, round(total))
         system = " ".join((root.get("gameSystemName") or "").split()) or None
         system_revision = (root.get("gameSystemRevision") or "").strip() or None
         self.army.origin = ListOrigin(format=self.report.format, data=system, revision=system_revision)
@@ -697,9 +720,9 @@ class _RosterReader:
         if number > 1 and (kind != "model" or (sheet is not None and sheet.max_models == 1)):
             # BattleScribe's child numbers and costs are totals over the copies: share them out.
             copies = number
-        gear = _Gear()
-        candidates: list[_Candidate] = []
-        self._walk(selection, gear, candidates, itself=True, nested=False, copies=copies, depth=0)
+        walk = _Walk(copies, self._kind_ids(sheet))
+        self._walk(selection, walk, itself=True, nested=False, depth=0)
+        gear, candidates = walk.gear, walk.candidates
         gear = gear.shared(copies)
         composition: dict[str, int] = {}
         if sheet is not None and candidates:
@@ -722,9 +745,7 @@ class _RosterReader:
                 f"{where} : sélection prise {copies} fois, lue comme {copies} unités.",
                 f"{where}: selection taken {copies} times, read as {copies} units.",
             )
-        stated = (
-            max(0, round(self._subtree_points(selection, 0) / copies)) if _has_points(selection, deep=True) else None
-        )
+        stated = max(0, round(sum(walk.prices) / copies)) if walk.prices else None
         custom = " ".join((selection.get("customName") or "").split()) or None
         for _ in range(copies):
             unit = self._add_unit(
@@ -732,31 +753,29 @@ class _RosterReader:
             )
             unit.composition = dict(composition)
 
-    def _walk(
-        self,
-        selection: Element,
-        gear: _Gear,
-        candidates: list[_Candidate],
-        *,
-        itself: bool,
-        nested: bool,
-        copies: int,
-        depth: int,
-    ) -> None:
-        """Sort a unit's selections into models (of any selection type) and wargear."""
+    def _walk(self, selection: Element, walk: _Walk, *, itself: bool, nested: bool, depth: int) -> None:
+        """Sort a unit's selections into models (of any selection type) and wargear, and sum their prices."""
         if depth > MAX_DEPTH:
             raise ListReadError(self.source, "selections are nested too deep to be a roster")
         kind = (selection.get("type") or "").strip().lower()
         name = " ".join((selection.get("name") or "").split())
-        profile_names = _unit_profile_names(selection)
+        profile_names, weapons = _profiles(selection)
         ids = _ids_of(selection)
-        is_model = kind == "model" or (not itself and bool(profile_names)) or self._kind_id_known(ids)
+        points = _points_of(selection)
+        if points is not None:
+            walk.prices.append(points)
+        is_model = (
+            kind == "model"
+            or (not itself and bool(profile_names))
+            or (bool(walk.kind_ids) and any(i in walk.kind_ids for i in ids))
+        )
         inside_model = nested
+        copies = walk.copies
         if is_model:
             number = _number(selection.get("number"))
             if copies > 1:  # totals over the copies of the unit
                 number = max(1, round(number / copies))
-            candidates.append(
+            walk.candidates.append(
                 _Candidate(
                     name=name,
                     ids=ids,
@@ -764,22 +783,28 @@ class _RosterReader:
                     itself=itself,
                     nested=nested,
                     profile_names=profile_names,
-                    points=_points_of(selection) / copies,
-                    weapons=_weapons(selection),
+                    points=(points or 0.0) / copies,
+                    weapons=weapons,
                 )
             )
             inside_model = True
         elif not itself and name:
             if fold(name) in _WARLORD:
-                gear.warlord = True
+                walk.gear.warlord = True
             else:
-                gear.add(name, _number(selection.get("number")), _points_of(selection), _weapons(selection))
+                walk.gear.add(name, _number(selection.get("number")), points or 0.0, weapons)
         for child in _items(selection, "selections", "selection"):
-            self._walk(child, gear, candidates, itself=False, nested=inside_model, copies=copies, depth=depth + 1)
+            self._walk(child, walk, itself=False, nested=inside_model, depth=depth + 1)
 
-    def _kind_id_known(self, ids: list[str]) -> bool:
-        known = self.matcher.kind_ids
-        return bool(known) and any(i in known for i in ids)
+    def _kind_ids(self, sheet: Datasheet | None) -> frozenset[str]:
+        """The BattleScribe ids of ``sheet``'s model kinds (remembered per datasheet)."""
+        if sheet is None:
+            return frozenset()
+        known = self._kind_id_memo.get(sheet.id)
+        if known is None:
+            known = frozenset(bs_id for kind in sheet.kinds for bs_id in kind.bs_ids)
+            self._kind_id_memo[sheet.id] = known
+        return known
 
     def _resolve(
         self, selection: Element, name: str, hint: str | None
@@ -793,14 +818,6 @@ class _RosterReader:
             return found.sheet, found.method, found.confidence, None
         guess = (found.sheet.name, found.confidence) if found is not None and found.score >= GUESS_THRESHOLD else None
         return None, "", 0.0, guess
-
-    def _subtree_points(self, selection: Element, depth: int) -> float:
-        if depth > MAX_DEPTH:
-            raise ListReadError(self.source, "selections are nested too deep to be a roster")
-        total = _points_of(selection)
-        for child in _items(selection, "selections", "selection"):
-            total += self._subtree_points(child, depth + 1)
-        return total
 
     def _options(self, sheet: Datasheet | None, gear: _Gear, models: int, where: str, unit_id: str) -> _Options:
         """Wargear matched to the datasheet's options; priced or model wargear it lacks kept as stated."""
@@ -825,9 +842,11 @@ class _RosterReader:
                         )
                     )
             elif sheet is not None and (stated or gear_name in gear.models):
-                extra = StatedOption(
-                    name=gear_name, count=count, points=stated, weapons=gear.weapons.get(gear_name, [])
-                )
+                weapons: list[WeaponProfile] = []
+                for weapon in map(_weapon, gear.weapons.get(gear_name, [])):
+                    if weapon is not None and weapon not in weapons:
+                        weapons.append(weapon)
+                extra = StatedOption(name=gear_name, count=count, points=stated, weapons=weapons)
                 found.extra.append(extra)
                 self.report.extras.append(
                     ExtraOption(where=where, unit_id=unit_id, text=gear_name, count=count, points=stated)
@@ -933,17 +952,6 @@ class _Options:
     options: dict[str, int] = field(default_factory=dict)
     extra: list[StatedOption] = field(default_factory=list)
     noted: list[str] = field(default_factory=list)
-
-
-def _has_points(element: Element, *, deep: bool = False) -> bool:
-    """Whether ``element`` (or, with ``deep``, anything under it) states a points cost."""
-    nodes = element.iter() if deep else iter((element,))
-    for node in nodes:
-        for cost in _items(node, "costs", "cost"):
-            type_id = (cost.get("typeId") or "").strip()
-            if type_id == "points" or (cost.get("name") or "").strip().casefold() in _POINTS_NAMES:
-                return True
-    return False
 
 
 def _ignored(where: str, name: str) -> IgnoredEntry:
