@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ost.core.armylist import ArmyList, Unit, total_points, unit_points
 from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet, Faction
@@ -19,6 +21,7 @@ from ost.core.roles import Role
 from ost.core.validator import validate
 from ost.formats.catalog_source import read_bands, read_glossary
 from ost.formats.listreader import read_list
+from ost.formats.reading import ListReadError
 from ost.formats.roster import placeholder_words
 from readers_support import reader_sheets, sample
 
@@ -428,3 +431,33 @@ def test_too_many_troopers_stay_models_for_the_validator(cat: Catalogue) -> None
     (unit,) = [u for _, u in army.units()]
     assert unit.models == 12 and unit.composition == {"justicar": 1, "knight": 11}
     assert Code.UNIT_OVER in validate(cat, army).codes()
+
+
+# --- mutated rosters never crash the reader ----------------------------------------------------
+
+ROSTERS = [sample(n) for n in ("grey-knights-old.ros", "models-and-wargear.ros", "two-factions.ros")]
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(ROSTERS), st.data())
+def test_mutated_rosters_read_or_fail_cleanly(cat: Catalogue, roster: bytes, data: st.DataObject) -> None:
+    """Truncated, with bytes changed, or with attributes swapped for odd values: a list or a ListReadError."""
+    mutation = data.draw(st.sampled_from(["truncate", "flip", "attribute"]))
+    if mutation == "truncate":
+        roster = roster[: data.draw(st.integers(0, len(roster)))]
+    elif mutation == "flip":
+        for _ in range(data.draw(st.integers(1, 8))):
+            index = data.draw(st.integers(0, len(roster) - 1))
+            roster = roster[:index] + bytes([data.draw(st.integers(0, 255))]) + roster[index + 1 :]
+    else:
+        attribute = data.draw(st.sampled_from([b'number="', b'value="', b'type="', b'entryId="', b'name="']))
+        odd = data.draw(st.sampled_from([b"-1", b"1e999", b"NaN", b"", b"model", b"upgrade", b"unit", b"x" * 300]))
+        roster = roster.replace(attribute + roster.split(attribute, 2)[1].split(b'"', 1)[0], attribute + odd, 1)
+    try:
+        result = read_list(roster, "mutant.ros", cat)
+    except ListReadError:
+        return
+    for _, unit in result.army.units():
+        assert unit.models >= 0 and (not unit.composition or sum(unit.composition.values()) == unit.models)
+    validate(cat, result.army)
+    result.reading.lines("fr")
