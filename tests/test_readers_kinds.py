@@ -461,3 +461,37 @@ def test_mutated_rosters_read_or_fail_cleanly(cat: Catalogue, roster: bytes, dat
         assert unit.models >= 0 and (not unit.composition or sum(unit.composition.values()) == unit.models)
     validate(cat, result.army)
     result.reading.lines("fr")
+
+
+def test_drones_of_a_multi_model_unit_are_wargear_when_kinds_have_ids() -> None:
+    piranhas = _sheet(
+        "tau-piranhas",
+        "Piranhas",
+        Role.FAST_ATTACK,
+        "tau",
+        ["T'AU EMPIRE", "<SEPT>"],
+        max_models=5,
+        points=60,
+        points_per_model=60,
+        bs_ids=["tau-piranhas"],
+        kinds=[
+            {"id": "piranha", "name": "Piranha", "min": 1, "max": 5, "wounds": 6, "points": 60, "bs_ids": ["piranha"]}
+        ],
+    )
+    cat = kinds_catalogue(extra=[piranhas])
+    xml = b"""<roster name="x"><forces><force name="F"><selections>
+      <selection name="Piranhas" entryId="tau-piranhas" type="unit"><selections>
+        <selection name="Piranha" entryId="tau-piranhas::piranha" type="model" number="2"><selections>
+          <selection name="2x Gun Drones" type="upgrade" number="2"><selections>
+            <selection name="Gun Drone" entryId="drone" type="model" number="4"/>
+          </selections></selection>
+        </selections></selection>
+      </selections></selection>
+    </selections></force></forces></roster>"""
+    (unit,) = [u for _, u in read_list(xml, "x.ros", cat).army.units()]
+    assert unit.models == 2 and unit.composition == {"piranha": 2}
+    assert [(o.name, o.count, o.points) for o in unit.extra_options] == [("Gun Drone", 4, 0)]
+    # Without ids on the kinds, Ost tells them apart only by room: four drones do not fit beside two Piranhas.
+    plain = piranhas.model_copy(update={"kinds": [piranhas.kinds[0].model_copy(update={"bs_ids": []})]})
+    (unit,) = [u for _, u in read_list(xml, "x.ros", kinds_catalogue(extra=[plain])).army.units()]
+    assert unit.models == 2 and unit.extra_options[0].count == 4

@@ -456,7 +456,9 @@ def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition
     """Give each model selection a kind of ``sheet``: by BattleScribe id, by name, then where there is room.
 
     A model selection that matches no kind, inside another model's selection,
-    when every kind is full, is wargear (a Commander's Gun Drones), not a model.
+    is wargear (a Commander's or a Piranha's Gun Drones), not a model, when
+    the kinds have BattleScribe ids (they name every model of the unit) or
+    every kind is full.
     """
     counts = {k.id: 0 for k in sheet.kinds}
     by_id: dict[str, str] = {}
@@ -483,6 +485,7 @@ def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition
             counts[kind_id] += candidate.number
     wargear: list[_Candidate] = []
     bulk = sheet.kinds[sheet.bulk_index]
+    ids_known = bool(by_id)
     for candidate in unnamed:
         number = candidate.number
         if candidate.itself:
@@ -491,7 +494,7 @@ def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition
             short = [k for k in sheet.kinds if counts[k.id] < k.min]
             order = [*short, bulk, *(k for k in sheet.kinds if k is not bulk and k not in short)]
         room = sum(max(0, k.max - counts[k.id]) for k in sheet.kinds)
-        if room < number and candidate.nested:
+        if candidate.nested and (ids_known or room < number):
             wargear.append(candidate)
             continue
         for kind in order:
