@@ -18,7 +18,7 @@ sys.path.insert(0, str(HERE.parent / "app"))
 
 from ost.core import armylist as ops  # noqa: E402
 from ost.core import listfile  # noqa: E402
-from ost.core.armylist import ArmyList, Unit, UnitSnapshot  # noqa: E402
+from ost.core.armylist import ArmyList, Unit, UnitSnapshot, unit_points  # noqa: E402
 from ost.core.catalogue import Catalogue  # noqa: E402
 from ost.core.findings import Code  # noqa: E402
 from ost.core.resources import shipped_catalogue_dir  # noqa: E402
@@ -181,7 +181,7 @@ def base(c: Catalogue, note: str) -> Builder:
     """A small legal Space Marines list at 1000 points, broken by each example below."""
     b = Builder(c, f"Exemple non réglementaire — {note}", 1000, CHAPTER)
     b.army.notes = note
-    b.add("sm-capitaine")
+    b.add("sm-capitaine", warlord=True)
     b.add("sm-intercessors")
     b.add("sm-escouade-tactique")
     return b
@@ -298,13 +298,25 @@ def illegal(c: Catalogue) -> dict[Code, Builder]:
     dread = b.add("sm-dreadnought")
     b.add("sm-lieutenant", linked_to=dread)
     b = case(Code.WARLORD_INELIGIBLE, "Le seigneur de guerre vient d'une escouade de 5 figurines.")
+    b.unit("u1").warlord = False
     b.unit("u2").warlord = True
     b = case(Code.WARLORD_MANY, "Deux seigneurs de guerre.")
     b.add("sm-bibliothecaire", warlord=True)
-    b.unit("u1").warlord = True
+    b = case(Code.WARLORD_NONE, "Aucun seigneur de guerre désigné (conseil seulement).")
+    b.unit("u1").warlord = False
     b = case(Code.RESERVES_MAX, "Les deux escouades en réserve : plus de la moitié des points.")
     b.unit("u2").reserve = True
     b.unit("u3").reserve = True
+    b = case(Code.RESERVES_SPLIT, "Un Lieutenant en réserve, l'escouade qu'il rejoint sur la table.")
+    b.add("sm-lieutenant", linked_to="u3", reserve=True)
+    b = case(
+        Code.POINTS_REPRICED,
+        "Une liste écrite avec d'anciens points : son total annoncé diffère de celui d'Ost (avertissement).",
+    )
+    for _, unit in b.army.units():
+        unit.stated_points = unit_points(unit, c)
+    b.unit("u2").stated_points = unit_points(b.unit("u2"), c) + 15  # priced with an older points file
+    b.army.stated_total = sum(u.stated_points or 0 for _, u in b.army.units())
     b = case(Code.CHAR_NOT_LINKABLE, "Le Capitaine, sans Personnage Lié, est lié à une escouade.")
     b.unit("u1").linked_to = "u3"
     b = case(Code.PLACEHOLDER_UNSET, "Une escouade sans chapitre (avertissement).")

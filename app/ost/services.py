@@ -405,7 +405,11 @@ def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] = LIST_S
     """Files as given, and the list files inside folders (sorted, recursively)."""
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        try:
+            folder = path.is_dir()
+        except OSError:  # a name too long to be a file: a share code given in its place
+            folder = False
+        if folder:
             yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
         else:
             yield path

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
 from ost.core.changes import catalogue_changes
 from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
+from ost.core.validator import ValidatorOptions
 from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, write_batch_report
 
 
@@ -30,6 +31,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument(
         "--report", type=Path, metavar="FILE", help="also write a one-row-per-list report (.html or .json)"
+    )
+    check.add_argument(
+        "--as-priced",
+        action="store_true",
+        help="check with the prices each list states (a roster's costs, a text's [N pts]) instead of "
+        "the catalogue's, for a tournament that fixed its points file",
+    )
+    check.add_argument(
+        "--legends", action="store_true", help="Legends datasheets count as available for the exhaustion exception"
     )
 
 
@@ -54,7 +64,8 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     worst = EXIT_OK
     results: list[dict[str, Any]] = []
     rows = []
-    for result in check_files(args.files, catalogue):
+    options = ValidatorOptions(as_priced=args.as_priced, legends_available=args.legends)
+    for result in check_files(args.files, catalogue, options=options):
         rows.append(batch_row(result))
         if result.error is not None or result.army is None or result.report is None:
             worst = EXIT_UNREADABLE

@@ -8,9 +8,9 @@ validator needs, so every check is a dictionary look-up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -507,6 +507,11 @@ class Catalogue:
         self._available: dict[tuple[Role, bool], dict[str, dict[str, list[str]]]] = {}
         # (role, faction keys, legends) -> answer: the same army asks the same question again.
         self._available_memo: dict[tuple[Role, frozenset[str], bool], dict[str, list[str]]] = {}
+        # Datasheets that may count as "available" per (role, legends), and answers per question.
+        self._candidates: dict[tuple[Role, bool], list[Datasheet]] = {}
+        self._joining_memo: dict[tuple[object, ...], dict[str, list[str]]] = {}
+        self._transports: dict[tuple[bool, tuple[str, ...]], list[Datasheet]] = {}
+        self._memos: dict[str, dict[Hashable, Any]] = {}
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -586,6 +591,95 @@ class Catalogue:
             self._available_memo.clear()
         self._available_memo[memo_key] = result
         return result
+
+    def identities_joining(
+        self,
+        role: Role,
+        common_keys: frozenset[str],
+        values: Mapping[str, frozenset[str]],
+        *,
+        include_legends: bool = False,
+    ) -> dict[str, list[str]]:
+        """Identity keys of ``role`` whose datasheets could join a detachment as it stands.
+
+        A datasheet could join when its faction keywords include every key of
+        ``common_keys`` (the faction keywords all the detachment's units share),
+        a placeholder faction keyword (``<CHAPITRE>``) counting as any value the
+        detachment gives it (``values``: placeholder key -> value keys). Hidden
+        datasheets never count, Legends ones only with ``include_legends``, and
+        datasheets of switched-off sources never. The value lists the names
+        behind each identity, for messages; callers must not change it.
+        """
+        disabled = tuple(sorted(s.id for s in self.sources.values() if not s.enabled))
+        frozen_values = frozenset((k, v) for k, v in values.items())
+        memo_key = (role, common_keys, frozen_values, include_legends, disabled)
+        memo = self._joining_memo.get(memo_key)
+        if memo is not None:
+            return memo
+        candidates = self._candidates.get((role, include_legends))
+        if candidates is None:
+            candidates = [
+                sheet
+                for sheet in self._by_id.values()
+                if sheet.role is role and not sheet.hidden and (include_legends or not sheet.legends)
+            ]
+            self._candidates[(role, include_legends)] = candidates
+        result: dict[str, list[str]] = {}
+        for sheet in candidates:
+            keys = sheet.faction_keys
+            if not common_keys <= keys:
+                if not sheet.faction_placeholders:
+                    continue
+                filled = set(keys)
+                for placeholder in sheet.faction_placeholders:
+                    filled |= values.get(keyword_key(placeholder), frozenset())
+                if not common_keys <= filled:
+                    continue
+            if not self.is_enabled(sheet):
+                continue
+            names = result.setdefault(sheet.identity_key, [])
+            if sheet.name not in names:
+                names.append(sheet.name)
+        if len(self._joining_memo) > 256:  # armies of many factions: keep the memo small
+            self._joining_memo.clear()
+        self._joining_memo[memo_key] = result
+        return result
+
+    def memo(self, name: str) -> dict[Hashable, Any]:
+        """A scratch memo for answers derived from this catalogue alone (emptied when it grows large).
+
+        Validations of many lists against one catalogue ask the same questions
+        (which transports could carry these Intercessors?); callers key their
+        answers by everything the answer depends on, sources switched off included.
+        """
+        memo = self._memos.setdefault(name, {})
+        if len(memo) > 4096:
+            memo.clear()
+        return memo
+
+    def transport_sheets(self, *, include_legends: bool = False) -> list[Datasheet]:
+        """Switched-on datasheets with a known transport capacity, Transport Assigné first, then by points.
+
+        Fix suggestions ("choose an Impulsor or a Repulsor") look here; the
+        answer is remembered until a source is switched on or off.
+        """
+        disabled = tuple(sorted(s.id for s in self.sources.values() if not s.enabled))
+        key = (include_legends, disabled)
+        found = self._transports.get(key)
+        if found is None:
+            found = [
+                sheet
+                for sheet in self._by_id.values()
+                if sheet.transport is not None
+                and sheet.transport.capacity
+                and sheet.transport.verified
+                and not sheet.hidden
+                and (include_legends or not sheet.legends)
+                and self.is_enabled(sheet)
+            ]
+            found.sort(key=lambda s: (s.role is not Role.DEDICATED_TRANSPORT, s.points, s.name))
+            self._transports = {key: found}
+        return found
 
     def search(self, query: str, *, limit: int | None = None) -> list[Datasheet]:
         """Datasheets whose name, alias, faction or keywords contain every word of ``query``.
