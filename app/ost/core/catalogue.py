@@ -503,10 +503,6 @@ class Catalogue:
             self.glossary[fold(entry.name_en)] = entry
             self.glossary[fold(entry.key)] = entry
         self._by_bs_id: dict[str, Datasheet] | None = None
-        # role -> faction keyword key -> identity key -> names, built on first use.
-        self._available: dict[tuple[Role, bool], dict[str, dict[str, list[str]]]] = {}
-        # (role, faction keys, legends) -> answer: the same army asks the same question again.
-        self._available_memo: dict[tuple[Role, frozenset[str], bool], dict[str, list[str]]] = {}
         # Datasheets that may count as "available" per (role, legends), and answers per question.
         self._candidates: dict[tuple[Role, bool], list[Datasheet]] = {}
         self._joining_memo: dict[tuple[object, ...], dict[str, list[str]]] = {}
@@ -555,42 +551,6 @@ class Catalogue:
     def ability(self, name: str) -> GlossaryEntry | None:
         return self.glossary.get(fold(name))
 
-    def available_identities(
-        self, role: Role, faction_keys: Iterable[str], *, include_legends: bool = False
-    ) -> dict[str, list[str]]:
-        """Identity keys of ``role`` available to an army with ``faction_keys``.
-
-        A datasheet is available when it shares one faction keyword with
-        ``faction_keys`` (already keyword keys). Hidden datasheets and those of
-        switched-off sources never are; Legends ones only with ``include_legends``. The value lists the names of
-        the datasheets behind each identity, for messages; callers must not
-        change it (answers are remembered).
-        """
-        faction_keys = frozenset(faction_keys)
-        memo_key = (role, faction_keys, include_legends)
-        memo = self._available_memo.get(memo_key)
-        if memo is not None:
-            return memo
-        index = self._available.get((role, include_legends))
-        if index is None:
-            index = {}
-            for sheet in self.enabled_sheets():
-                if sheet.role is not role or sheet.hidden or (sheet.legends and not include_legends):
-                    continue
-                for key in sheet.faction_keys:
-                    names = index.setdefault(key, {}).setdefault(sheet.identity_key, [])
-                    if sheet.name not in names:
-                        names.append(sheet.name)
-            self._available[(role, include_legends)] = index
-        result: dict[str, list[str]] = {}
-        for key in sorted(faction_keys):
-            for identity, names in index.get(key, {}).items():
-                known = result.setdefault(identity, [])
-                known.extend(n for n in names if n not in known)
-        if len(self._available_memo) > 256:  # armies of many factions: keep the memo small
-            self._available_memo.clear()
-        self._available_memo[memo_key] = result
-        return result
 
     def identities_joining(
         self,
