@@ -57,7 +57,12 @@ def test_unit_with_groups_links_and_defaults(imported: BsImport) -> None:
     assert squad.faction_keywords == ["TESTERS", "<TEST CLAN>"]
     assert squad.identity == "GRUNT SQUAD"  # no keyword names the datasheet: its name does
     assert [p.name for p in squad.profiles] == ["Grunt", "Grunt Boss"]
-    assert squad.wounds == 1
+    assert squad.wounds == 2  # the toughest kind: the Boss
+    assert [(k.name, k.min, k.max, k.wounds, k.points) for k in squad.kinds] == [
+        ("Grunt Boss", 1, 1, 2, 0),
+        ("Grunt", 4, 9, 1, 7),
+    ]
+    assert squad.unit_wounds(squad.default_composition(5)) == 6
     assert [w.name for w in squad.weapons] == ["Rifle"]
     assert squad.weapons[0].abilities == ""  # "-" means none
     assert [a.name for a in squad.abilities] == ["Brave"]

@@ -51,6 +51,7 @@ from ost.core.catalogue import (
     AbilityRef,
     Datasheet,
     Faction,
+    ModelKind,
     ModelProfile,
     TransportCapacity,
     WargearOption,
@@ -176,8 +177,8 @@ WALKER_KEYWORDS = frozenset(
 HEAVY_WOUNDS = 10
 #: Words in the (lower-cased) names of wargear groups whose profiles are not the datasheet's: relics, traits…
 _NOT_DATASHEET_GEAR = re.compile(
-    "relic|warlord|trait|stratagem|heirloom|artefact|artifact|kustom job|psychic|discipline|litan|prayer|"
-    "enhancement|specialist mob"
+    r"\b(?:relics?|warlord|traits?|stratagems?|heirlooms?|artefacts?|artifacts?|kustom jobs?|psychic|disciplines?|"
+    r"litany|litanies|prayers?|enhancements?|specialist mobs?)\b"
 )
 _LEGENDS_NAME = re.compile(r"[\[(]\s*legends?\s*[\]})]", re.IGNORECASE)
 _NEVER_OBJECTIVES = re.compile(
@@ -191,6 +192,8 @@ _WEAPON_ABILITIES_MAX = 40
 _MAX_DEPTH = 40
 #: No cost or count in real data comes near this; larger values are clamped (SQLite integers are 64-bit).
 _LARGEST = 1_000_000.0
+#: A kind with no maximum in the data (rare) is given this one; the unit's own maximum still applies.
+_LARGEST_MODELS = 100
 
 
 class BsDataError(XmlInputError):
@@ -375,9 +378,10 @@ class _Raw:
         self.display_name = "" if self.name.strip().casefold() in _NAMELESS_LINKS else self.name
         #: Relics, traits, stratagems…: their profiles are not the datasheet's.
         lowered = self.name.lower()
-        self.not_gear = _NOT_DATASHEET_GEAR.search(lowered) is not None
-        self.not_model = "stat damage" in lowered or "battle honour" in lowered
         self.type = element.get("type") or ""
+        # A model named like gear ("Relic Terminator") is still a model.
+        self.not_gear = self.type != "model" and _NOT_DATASHEET_GEAR.search(lowered) is not None
+        self.not_model = "stat damage" in lowered or "battle honour" in lowered
         self.target = element.get("targetId") or ""
         self.hidden = element.get("hidden") == "true"
         self.default = element.get("defaultSelectionEntryId") or ""
@@ -586,6 +590,7 @@ class _Scope:
         self._children: dict[tuple[_Raw, _Raw | None], tuple[list[_Child], list[_Child]]] = {}
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
+        self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -907,6 +912,277 @@ class _Scope:
                 abilities.extend(more)
                 transports.extend(carried)
         return abilities, transports
+
+    # -- model kinds -----------------------------------------------------------------------------------------------
+
+    def unit_profile_elements(self, raws: Sequence[_Raw]) -> list[Element]:
+        """The Unit-type profiles of an entry (its own, through info links and groups), memoised."""
+        key = tuple(raws)
+        known = self._unit_profiles.get(key)
+        if known is None:
+            known = [p for p in self.profiles_of(raws) if (p.get("typeName") or "").startswith("Unit")]
+            self._unit_profiles[key] = known
+        return known
+
+    def walk_models(self, raw: _Raw, link_raw: _Raw | None) -> _KindWalk:
+        """Every model entry of a unit, whatever BattleScribe calls it, with its limits and groups.
+
+        A model is a ``model`` entry, or an ``upgrade`` that carries a Unit
+        profile directly under the unit (or its groups); inside a model, only
+        ``model`` entries are models (an upgrade with a profile there is gear).
+        Wargear groups (relics, traits…) are not searched.
+        """
+        walk = _KindWalk()
+        inside = raw.type == "model"
+        self._walk(raw, link_raw, walk, (), inside, False, 0)
+        return walk
+
+    def _walk(
+        self,
+        raw: _Raw,
+        link_raw: _Raw | None,
+        walk: _KindWalk,
+        groups: tuple[int, ...],
+        inside_model: bool,
+        gear_path: bool,
+        depth: int,
+    ) -> None:
+        if depth > 8:
+            return
+        entries, nested = self.children(raw, link_raw)
+        for child in entries:
+            if child.hidden or child.raw.not_gear or (child.link_raw is not None and child.link_raw.not_gear):
+                continue
+            raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+            is_model = child.raw.type == "model" or (
+                not inside_model
+                and child.raw.type == "upgrade"
+                and not child.raw.not_model
+                and bool(self.unit_profile_elements(raws))
+            )
+            if not is_model:
+                if child.raw.type == "unit":
+                    # A unit inside the unit (the Veterans of a Command Squad): its models are the unit's.
+                    index = len(walk.groups)
+                    walk.groups.append((child.low, child.high))
+                    self._walk(child.raw, child.link_raw, walk, (*groups, index), False, gear_path, depth + 1)
+                continue
+            wargear = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
+            walk.occurrences.append(
+                _Occurrence(
+                    raws, child.name, child.low, child.high, groups, wargear, child.element, child.link, child.option_id
+                )
+            )
+        for child in nested:
+            if child.hidden or child.raw.not_gear or (child.link_raw is not None and child.link_raw.not_gear):
+                continue
+            raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+            index = len(walk.groups)
+            walk.groups.append(_counts(raws))
+            words = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
+            self._walk(child.raw, child.link_raw, walk, (*groups, index), inside_model, words, depth + 1)
+
+    def kind_drafts(
+        self, raw: _Raw, link_raw: _Raw | None, element: Element, link: Element | None
+    ) -> tuple[list[_KindDraft], list[_Occurrence], int, int | None]:
+        """The model kinds of a unit, its wargear models, and its size (min, max; None: no maximum)."""
+        walk = self.walk_models(raw, link_raw)
+        raws = (raw, link_raw) if link_raw is not None else (raw,)
+        models = [o for o in walk.occurrences if not o.wargear]
+        wargear = [o for o in walk.occurrences if o.wargear]
+        own_profiles = self.unit_profile_elements(raws)
+        is_self = raw.type == "model" or (not models and bool(own_profiles) and not raw.not_model)
+        if not models and not is_self and wargear:
+            models, wargear = wargear, []  # a unit of drones: they are its models
+        drafts: dict[str, _KindDraft] = {}
+        if is_self:
+            name = (link_raw.display_name if link_raw else "") or raw.name
+            profile = own_profiles[0].get("name") if own_profiles else None
+            drafts["\0self"] = _KindDraft(
+                "\0self",
+                name,
+                1,
+                1,
+                _profile_wounds(own_profiles),
+                0.0,
+                profile,
+                [],
+                [r.id for r in raws],
+                True,
+                [],
+            )
+        for occurrence in models:
+            profiles = self.unit_profile_elements(occurrence.raws) or _named_profile(own_profiles, occurrence.name)
+            profile_name = (profiles[0].get("name") or "") if profiles else ""
+            key = " ".join((profile_name or occurrence.name).split()).casefold()
+            price = self.summary(occurrence.element, occurrence.link).price
+            draft = drafts.get(key)
+            if draft is None:
+                draft = _KindDraft(
+                    key,
+                    profile_name or occurrence.name,
+                    0,
+                    0,
+                    _profile_wounds(profiles),
+                    price,
+                    profile_name or None,
+                    [],
+                    [],
+                    False,
+                    [],
+                )
+                drafts[key] = draft
+            elif draft.wounds is None:
+                draft.wounds = _profile_wounds(profiles)
+            draft.occurrences.append(occurrence)
+            draft.low += occurrence.low
+            draft.high = _add(draft.high, occurrence.high)
+            draft.price = min(draft.price, price)
+            draft.bs_ids.extend(i for r in occurrence.raws for i in (r.id,) if i not in draft.bs_ids)
+        kinds = list(drafts.values())
+        extra_min = 0
+        # Groups, innermost first: a group's maximum caps its kinds, its minimum may force them.
+        for index in range(len(walk.groups) - 1, -1, -1):
+            low, high = walk.groups[index]
+            inside = {
+                id(k): (
+                    sum(o.low for o in k.occurrences if index in o.groups),
+                    _sum_highs([o.high for o in k.occurrences if index in o.groups]),
+                )
+                for k in kinds
+                if any(index in o.groups for o in k.occurrences)
+            }
+            if not inside:
+                continue
+            members = [k for k in kinds if id(k) in inside]
+            lows = sum(v[0] for v in inside.values())
+            if high is not None:
+                for kind in members:
+                    own_low, own_high = inside[id(kind)]
+                    room = max(0, high - (lows - own_low))
+                    capped = room if own_high is None else min(own_high, room)
+                    outside = (kind.high - own_high) if kind.high is not None and own_high is not None else None
+                    if own_high is None or capped < own_high:
+                        kind.high = (
+                            capped
+                            if not any(index not in o.groups for o in kind.occurrences)
+                            else _add(outside, capped)
+                        )
+            if low > lows:
+                # What the other kinds cannot hold must be of this kind (1 Boss Nob at most: 9 Boyz at least).
+                for kind in members:
+                    own_low = inside[id(kind)][0]
+                    spare = _sum_highs(inside[id(k)][1] for k in members if k is not kind)
+                    if spare is not None and low - spare > own_low:
+                        kind.low += low - spare - own_low
+                        lows += low - spare - own_low
+                extra_min += max(0, low - lows)
+        low_total = sum(k.low for k in kinds) + extra_min
+        high_total = _sum_highs([k.high for k in kinds])
+        for index, (_, high) in enumerate(walk.groups):
+            if high is not None and high_total is not None:
+                held = _sum_highs(
+                    [k.high for k in kinds if k.occurrences and all(index in o.groups for o in k.occurrences)]
+                )
+                if held is not None and held > high:
+                    high_total -= held - high
+        for kind in kinds:
+            if kind.high is not None and kind.high < kind.low:
+                kind.high = kind.low
+        for occurrence in wargear:
+            cap = occurrence.high
+            for index in occurrence.groups:
+                group_high = walk.groups[index][1]
+                if group_high is not None:
+                    cap = group_high if cap is None else min(cap, group_high)
+            occurrence.cap = cap
+        return kinds, wargear, low_total, high_total
+
+
+#: Names (of a model entry or of a group or link on its way) that mark models bought as wargear: a
+#: T'au Commander's drones, a familiar, a Commissar's bodyguard or attachés. They are models of the unit
+#: only when the unit has no other models (a unit of drones).
+_WARGEAR_MODEL_NAME = re.compile(r"\b(?:drones?|familiars?|attach[ée]s?|bodyguards?|servo-skulls?)\b", re.IGNORECASE)
+_LEADING_NUMBER = re.compile(r"^\s*(\d+)")
+
+
+@dataclass
+class _Occurrence:
+    """One model entry met under a unit (directly, through groups, or the unit entry itself)."""
+
+    raws: tuple[_Raw, ...]
+    name: str
+    low: int
+    high: int | None
+    #: Indexes of the groups (in :class:`_KindWalk`) that hold it, outermost first.
+    groups: tuple[int, ...]
+    wargear: bool
+    element: Element
+    link: Element | None
+    option_id: str
+    #: The most the unit can take (its own maximum and its groups'); set for wargear models.
+    cap: int | None = None
+
+
+@dataclass
+class _KindWalk:
+    occurrences: list[_Occurrence] = field(default_factory=list)
+    #: (min, max) of each group met.
+    groups: list[tuple[int, int | None]] = field(default_factory=list)
+
+
+@dataclass
+class _KindDraft:
+    key: str
+    name: str
+    low: int
+    high: int | None
+    wounds: int | None
+    price: float
+    profile: str | None
+    keywords: list[str]
+    bs_ids: list[str]
+    is_self: bool
+    occurrences: list[_Occurrence]
+
+
+def _named_profile(profiles: Sequence[Element], name: str) -> list[Element]:
+    """The unit's profile of a model that has none of its own.
+
+    The profile of the same name, else the longest one the model's name starts
+    with ("Space Marine w/Heavy Weapon" is a Space Marine).
+    """
+    wanted = " ".join(name.split()).casefold()
+    best: Element | None = None
+    best_length = 0
+    for profile in profiles:
+        label = " ".join((profile.get("name") or "").split()).casefold()
+        if not label:
+            continue
+        if label == wanted:
+            return [profile]
+        if wanted.startswith(label) and len(label) > best_length:
+            best, best_length = profile, len(label)
+    return [best] if best is not None else []
+
+
+def _sum_highs(highs: Iterable[int | None]) -> int | None:
+    total: int | None = 0
+    for high in highs:
+        total = _add(total, high)
+    return total
+
+
+def _profile_wounds(profiles: Iterable[Element]) -> int | None:
+    """The most wounds of these Unit profiles (damage brackets repeat the model), None when none says."""
+    most: int | None = None
+    for profile in profiles:
+        text = _characteristics(profile).get("W", "")
+        match = _LEADING_NUMBER.match(text)
+        if match:
+            value = int(match.group(1))
+            most = value if most is None else max(most, value)
+    return most
 
 
 def _merge(into: dict[str, Element], more: dict[str, Element]) -> None:
@@ -1239,21 +1515,40 @@ class _Reader:
                 never_holds = True
         transport = self._transport(scope, transport_elements)
         wounds, most_wounds = _wounds(profiles)
+        drafts, wargear_models, kinds_min, kinds_max = scope.kind_drafts(raw, link_raw, element, link)
+        kinds = self._kinds(scope, drafts, profiles, keywords)
+        if kinds:
+            wounds = max(k.wounds for k in kinds)
+            most_wounds = max(wounds, most_wounds or 0)
         unit_type, unit_class = unit_type_and_class(keywords, most_wounds or 1)
-        models_min = summary.models_min
-        models_max = summary.models_max
-        has_size = models_min >= 1 and models_max is not None
-        if models_max == 0 and summary.unit_profiles:
-            models_min = models_max = 1  # a "unit" entry with its own profile and no model entries
+        models_max: int | None
+        if kinds:
+            models_min = max(1, kinds_min)
+            models_max = kinds_max if kinds_max is not None else max(models_min, summary.models_cap)
             has_size = True
+        else:
+            models_min = summary.models_min
+            models_max = summary.models_max
+            has_size = models_min >= 1 and models_max is not None
+            if models_max == 0 and summary.unit_profiles:
+                models_min = models_max = 1  # a "unit" entry with its own profile and no model entries
+                has_size = True
+            if models_max is None:
+                models_max = summary.models_cap  # a model entry without a maximum: count it at its minimum
         if models_min < 1:
             models_min = 1
-        if models_max is None:
-            models_max = summary.models_cap  # a model entry without a maximum: count it at its minimum
         models_min = _bounded(models_min)
         models_max = max(models_min, _bounded(models_max))
         points = _bounded(summary.price)
         per_model = _bounded(summary.grow) if summary.grow and models_max > models_min else 0
+        found_options = dict(summary.options)
+        for occurrence in wargear_models:
+            # Drones, familiars, bodyguards: bought like wargear, so priced as options of the unit.
+            if occurrence.option_id not in found_options:
+                price = scope.summary(occurrence.element, occurrence.link).price
+                found_options[occurrence.option_id] = _Option(
+                    occurrence.option_id, occurrence.name, price, False, occurrence.cap
+                )
         legends = bool(
             _LEGENDS_NAME.search(name)
             or _LEGENDS_NAME.search(raw.name)
@@ -1271,7 +1566,7 @@ class _Reader:
                 per_model=o.per_model,
                 max=_bounded(o.max) if o.max else None,
             )
-            for o in summary.options.values()
+            for o in found_options.values()
             if _bounded(o.points) > 0
         ]
         sheet = Datasheet(
@@ -1284,7 +1579,7 @@ class _Reader:
             min_models=models_min,
             max_models=models_max,
             points=points,
-            points_per_model=per_model,
+            **({} if kinds else {"points_per_model": per_model}),
             options=options,
             wounds=wounds if wounds is not None else 1,
             unit_type=unit_type,
@@ -1298,6 +1593,7 @@ class _Reader:
             hidden=hidden,
             source_id=raw.id,
             bs_ids=[raw.id, *([link_raw.id] if link_raw else [])],
+            kinds=kinds,
         )
         return _Draft(
             target_id=raw.id,
@@ -1308,6 +1604,53 @@ class _Reader:
             has_size=has_size,
             has_transport=bool(transport_elements),
         )
+
+    def _kinds(
+        self, scope: _Scope, drafts: list[_KindDraft], profiles: list[ModelProfile], keywords: list[str]
+    ) -> list[ModelKind]:
+        """Model kinds from their drafts: the unit's own model first, then leaders, then the rest in data order."""
+        if not drafts:
+            return []
+        fallback = _wounds(profiles)[0]
+        by_name = {p.name.casefold(): p for p in profiles}
+        taken: set[str] = set()
+        found: list[tuple[int, int, ModelKind]] = []
+        own = set(keywords)
+        for order, draft in enumerate(drafts):
+            wounds = draft.wounds
+            if wounds is None:
+                same = by_name.get(draft.name.casefold())
+                wounds = _wounds([same])[0] if same is not None else None
+            if wounds is None:
+                wounds = fallback if fallback is not None else 1
+            base = slug(draft.name) or "model"
+            kind_id = base
+            number = 2
+            while kind_id in taken:
+                kind_id = f"{base}-{number}"
+                number += 1
+            taken.add(kind_id)
+            extra: list[str] = []
+            for occurrence in draft.occurrences:
+                more, _, _ = self._keywords(scope, occurrence.raws)
+                extra.extend(k for k in more if k not in own and k not in extra)
+            low = _bounded(draft.low)
+            high = max(low, _bounded(draft.high)) if draft.high is not None else max(low, 1, _LARGEST_MODELS)
+            kind = ModelKind(
+                id=kind_id,
+                name=draft.name,
+                min=low,
+                max=high,
+                wounds=_bounded(wounds),
+                points=_bounded(draft.price) if high > low else 0,
+                profile=draft.profile,
+                keywords=extra,
+                bs_ids=draft.bs_ids,
+            )
+            rank = 0 if draft.is_self else (1 if low == high == 1 else 2)
+            found.append((rank, order, kind))
+        found.sort(key=lambda item: (item[0], item[1]))
+        return [kind for _, _, kind in found]
 
     def _role(self, scope: _Scope, raws: Sequence[_Raw]) -> Role | None:
         """The role from the link's primary category, else the entry's, else a set-primary modifier."""
