@@ -667,9 +667,23 @@ class _Validator:
             kind_keys = keys | {keyword_key(k) for k in model_kind.keywords} if model_kind.keywords else keys
             space = sheet.kind_space(model_kind)
             for rule in capacity.space:
-                if all((r := resolve(k)) is None or r in kind_keys for k in rule.keywords):
+                if rule.applies(model_kind.wounds) and all(
+                    (r := resolve(k)) is None or r in kind_keys for k in rule.keywords
+                ):
                     space = rule.space
                     break
+            for limit in capacity.wound_limits:
+                if (
+                    model_kind.wounds >= limit.min_wounds
+                    and all((r := resolve(k)) is None or r in kind_keys for k in limit.keywords)
+                    and not any(resolve(k) in kind_keys for k in limit.unless)
+                ):
+                    problems.append(
+                        (
+                            f"{model_kind.name} : {model_kind.wounds} PV, {limit.min_wounds} ou plus n'embarquent pas",
+                            f"{model_kind.name}: {model_kind.wounds} wounds, {limit.min_wounds} or more cannot embark",
+                        )
+                    )
             needed += space * count
             parts.append((count, space))
         if needed > total_capacity:

@@ -346,6 +346,7 @@ class _Raw:
         "categories",
         "constraint_mods",
         "constraints",
+        "cost_conditional",
         "cost_mods",
         "costs",
         "default",
@@ -388,6 +389,8 @@ class _Raw:
         self.constraints: list[tuple[str, str, float, str]] = []
         self.costs: dict[str, float] = {}
         self.cost_mods: list[tuple[str, float]] = []
+        #: Cost changes under conditions: (kind, value, the modifier and the groups around it that hold conditions).
+        self.cost_conditional: list[tuple[str, float, tuple[Element, ...]]] = []
         self.constraint_mods: list[tuple[str, str, float]] = []
         self.add_categories: list[str] = []
         self.remove_categories: list[str] = []
@@ -416,7 +419,7 @@ class _Raw:
                     if item.get("typeId") in points_ids:
                         self.costs["points"] = _float(item.get("value"))
             elif local in ("modifiers", "modifierGroups"):
-                self._modifiers(child, False, points_ids, legends_toggles)
+                self._modifiers(child, (), points_ids, legends_toggles)
             elif local == "categoryLinks":
                 for item in child:
                     target = item.get("targetId")
@@ -441,13 +444,21 @@ class _Raw:
                 self.links.extend(child)
 
     def _modifiers(
-        self, container: Element, conditional: bool, points_ids: frozenset[str], legends_toggles: frozenset[str]
+        self,
+        container: Element,
+        holders: tuple[Element, ...],
+        points_ids: frozenset[str],
+        legends_toggles: frozenset[str],
     ) -> None:
-        """Read modifiers (and modifier groups); only unconditional ones change static facts."""
+        """Read modifiers (and modifier groups); ``holders`` are the enclosing groups that carry conditions.
+
+        Unconditional ones change static facts at once; conditional cost
+        changes are kept with their conditions, to be evaluated per datasheet.
+        """
         for item in container:
             local = _LOCAL.get(item.tag)
             if local == "modifierGroup":
-                nested = conditional or _has_conditions(item)
+                nested = (*holders, item) if _has_conditions(item) else holders
                 for part in item:
                     if _LOCAL.get(part.tag) in ("modifiers", "modifierGroups"):
                         self._modifiers(part, nested, points_ids, legends_toggles)
@@ -457,7 +468,7 @@ class _Raw:
             kind = item.get("type") or ""
             target = item.get("field") or ""
             value = item.get("value") or ""
-            has_conditions = conditional or _has_conditions(item)
+            has_conditions = bool(holders) or _has_conditions(item)
             if target == "hidden":
                 if kind == "set" and value == "true" and legends_toggles and _mentions(item, legends_toggles):
                     self.legends_hidden = True
@@ -470,11 +481,13 @@ class _Raw:
                 elif not has_conditions and kind == "remove":
                     self.remove_categories.append(value)
                 continue
-            if has_conditions:
-                continue
             if target in points_ids and kind in ("set", "increment", "decrement"):
-                number = _float(value)
-                self.cost_mods.append((kind, number))
+                if has_conditions:
+                    self.cost_conditional.append((kind, _float(value), (*holders, item)))
+                else:
+                    self.cost_mods.append((kind, _float(value)))
+            elif has_conditions:
+                continue
             elif kind in ("set", "increment", "decrement") and target not in ("name", "hidden"):
                 self.constraint_mods.append((kind, target, _float(value)))
 
@@ -585,8 +598,13 @@ class _Scope:
         self.categories: dict[str, str] = {}
         for file in reversed(files):
             self.categories.update(file.categories)
-        self._sums: dict[tuple[Element, Element | None, bool], _Sum] = {}
-        self._active: set[tuple[Element, Element | None, bool]] = set()
+        self._sums: dict[tuple[Element, Element | None, bool, str], _Sum] = {}
+        self._active: set[tuple[Element, Element | None, bool, str]] = set()
+        #: The datasheet being read (None: no condition is evaluated), and the entries above the one being read.
+        self.context: _Context | None = None
+        self._stack: list[tuple[_Raw, ...]] = []
+        self._sensitive: dict[tuple[_Raw, _Raw | None], bool] = {}
+        self._picks: dict[tuple[tuple[_Raw, ...], bool], dict[str, int]] = {}
         self._children: dict[tuple[_Raw, _Raw | None], tuple[list[_Child], list[_Child]]] = {}
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
@@ -677,7 +695,14 @@ class _Scope:
         fortification sections, Arvus Lighter), and are read again that way
         when the strict count finds no model at all.
         """
-        key = (element, link, loose)
+        raw = self.reader.raw(element)
+        link_raw = self.reader.raw(link) if link is not None else None
+        # A subtree whose prices depend on conditions is read again for each datasheet (and each parent).
+        context = ""
+        if self.context is not None and self.sensitive(raw, link_raw):
+            parent = self._stack[-1][0].id if self._stack else ""
+            context = f"{self.context.key}/{parent}"
+        key = (element, link, loose, context)
         known = self._sums.get(key)
         if known is not None:
             return known
@@ -685,8 +710,6 @@ class _Scope:
             return _NOTHING  # a cycle of links, or absurd nesting: contributes nothing
         self._active.add(key)
         try:
-            raw = self.reader.raw(element)
-            link_raw = self.reader.raw(link) if link is not None else None
             if raw.kind == "group":
                 result = self._group(raw, link_raw, depth, loose)
             else:
@@ -732,7 +755,7 @@ class _Scope:
     def _entry(self, raw: _Raw, link_raw: _Raw | None, depth: int, loose: bool) -> _Sum:
         raws = (raw, link_raw) if link_raw is not None else (raw,)
         result = _Sum(is_model=raw.type == "model")
-        result.price = _cost(raws)
+        result.price = self.price(raws)
         self._own_profiles(raws, result)
         if loose and raw.type == "upgrade" and result.unit_profiles and not raw.not_model:
             result.is_model = True
@@ -740,6 +763,15 @@ class _Scope:
             result.models_min = result.models_max = result.models_cap = 1
         gear = not raw.not_gear and not (link_raw is not None and link_raw.not_gear)
         entries, groups = self.children(raw, link_raw)
+        self._stack.append(raws)
+        try:
+            return self._entry_children(result, entries, groups, depth, loose, gear)
+        finally:
+            self._stack.pop()
+
+    def _entry_children(
+        self, result: _Sum, entries: list[_Child], groups: list[_Child], depth: int, loose: bool, gear: bool
+    ) -> _Sum:
         grow_from_entries: float | None = None
         grow_from_children: float | None = None
         for child in entries:
@@ -913,6 +945,194 @@ class _Scope:
                 transports.extend(carried)
         return abilities, transports
 
+    # -- conditions ------------------------------------------------------------------------------------------------
+
+    def push(self, raws: tuple[_Raw, ...]) -> None:
+        """Read what follows as inside ``raws`` (a datasheet's own entry, for its models and profiles)."""
+        self._stack.append(raws)
+
+    def pop(self) -> None:
+        self._stack.pop()
+
+    def sensitive(self, raw: _Raw, link_raw: _Raw | None, depth: int = 0) -> bool:
+        """Whether any price in this subtree depends on a condition (memoised)."""
+        key = (raw, link_raw)
+        known = self._sensitive.get(key)
+        if known is not None:
+            return known
+        self._sensitive[key] = False  # a cycle of links adds nothing
+        found = bool(raw.cost_conditional) or bool(link_raw is not None and link_raw.cost_conditional)
+        if not found and depth < _MAX_DEPTH:
+            entries, groups = self.children(raw, link_raw)
+            found = any(self.sensitive(c.raw, c.link_raw, depth + 1) for c in (*entries, *groups))
+        self._sensitive[key] = found
+        return found
+
+    def price(self, raws: Sequence[_Raw]) -> float:
+        """Points of one entry: its cost, unconditional modifiers, then the conditional ones that hold here.
+
+        A condition that needs the roster or the force (another unit, a detachment) cannot be
+        evaluated: the price without that modifier is kept and the datasheet is told so.
+        """
+        points = _cost(raws)
+        conditional = [m for raw in raws for m in raw.cost_conditional]
+        if not conditional or self.context is None:
+            return points
+        for kind, value, holders in conditional:
+            holds = _all3(self.holds(holder, raws) for holder in holders)
+            if holds is None:
+                self.context.kept += 1
+                name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
+                if name not in self.context.kept_names:
+                    self.context.kept_names.append(name)
+                continue
+            self.context.evaluated += 1
+            if holds:
+                points = value if kind == "set" else points + (value if kind == "increment" else -value)
+        return max(0.0, points)
+
+    def holds(self, holder: Element, own: Sequence[_Raw]) -> bool | None:
+        """The conditions (and condition groups) directly on ``holder``, all of them; None: cannot tell."""
+        results: list[bool | None] = []
+        for part in holder:
+            local = _LOCAL.get(part.tag)
+            if local == "conditions":
+                results.extend(self.condition(c, own) for c in part)
+            elif local == "conditionGroups":
+                results.extend(self.condition_group(g, own) for g in part)
+            elif local == "repeats":
+                results.append(None)  # "per N models": needs the unit as the player builds it
+        return _all3(results)
+
+    def condition_group(self, group: Element, own: Sequence[_Raw], depth: int = 0) -> bool | None:
+        if depth > _MAX_DEPTH:
+            return None
+        results: list[bool | None] = []
+        for part in group:
+            local = _LOCAL.get(part.tag)
+            if local == "conditions":
+                results.extend(self.condition(c, own) for c in part)
+            elif local == "conditionGroups":
+                results.extend(self.condition_group(g, own, depth + 1) for g in part)
+        return _any3(results) if group.get("type") == "or" else _all3(results)
+
+    def condition(self, element: Element, own: Sequence[_Raw]) -> bool | None:
+        """One BattleScribe condition for the datasheet being read, in its minimum configuration."""
+        context = self.context
+        if context is None or _LOCAL.get(element.tag) != "condition":
+            return None
+        kind = element.get("type") or ""
+        scope = element.get("scope") or ""
+        child = element.get("childId") or ""
+        if kind in ("instanceOf", "notInstanceOf"):
+            if scope == "primary-catalogue":
+                hit = child == context.catalogue
+            elif scope == "ancestor":
+                hit = any(self._is(raws, child) for raws in self._stack)
+            elif scope == "parent":
+                hit = bool(self._stack) and self._is(self._stack[-1], child)
+            elif scope == "self":
+                hit = self._is(own, child)
+            else:
+                return None
+            return hit if kind == "instanceOf" else not hit
+        compare = _COMPARISONS.get(kind)
+        if compare is None or element.get("field") != "selections" or element.get("percentValue") == "true":
+            return None
+        target: Sequence[_Raw] | None = None
+        if scope == "self":
+            target = own
+        elif scope == "parent":
+            target = self._stack[-1] if self._stack else None
+        else:
+            target = next((raws for raws in reversed(self._stack) if any(r.id == scope for r in raws)), None)
+        if target is None:
+            return None  # the force, the roster or an entry outside the unit
+        count = self._picked(tuple(target), element.get("includeChildSelections") == "true").get(child, 0)
+        return compare(count, _float(element.get("value")))
+
+    def _is(self, raws: Sequence[_Raw], wanted: str) -> bool:
+        """Whether the entry is ``wanted`` (its id, its link's, its target's) or has it as a category."""
+        removed = {target for raw in raws for target in raw.remove_categories}
+        for raw in raws:
+            if wanted in (raw.id, raw.target):
+                return True
+            if wanted not in removed and (
+                any(target == wanted for target, _ in raw.categories) or wanted in raw.add_categories
+            ):
+                return True
+        return False
+
+    def _picked(self, raws: tuple[_Raw, ...], deep: bool, depth: int = 0) -> dict[str, int]:
+        """How many selections of each id, type and category the minimum configuration of ``raws`` holds."""
+        key = (raws, deep)
+        known = self._picks.get(key)
+        if known is not None:
+            return known
+        counts: dict[str, int] = {}
+        self._picks[key] = counts  # a cycle of links adds nothing
+        if depth < _MAX_DEPTH:
+            self._pick_children(raws[0], raws[1] if len(raws) > 1 else None, 1, counts, deep, depth)
+        return counts
+
+    def _pick_children(
+        self, raw: _Raw, link_raw: _Raw | None, times: int, counts: dict[str, int], deep: bool, depth: int
+    ) -> int:
+        """Add the selections of one entry's (or group's) minimum configuration; returns how many it made."""
+        entries, groups = self.children(raw, link_raw)
+        chosen = [(c, c.low) for c in entries if not c.hidden and c.low]
+        if raw.kind == "group":
+            low, _ = _counts((raw, link_raw) if link_raw is not None else (raw,))
+            fill = low - sum(n for _, n in chosen)
+            if fill > 0 and raw.default:
+                default = next((c for c in entries if not c.hidden and raw.default in c.ids), None)
+                if default is not None:
+                    chosen.append((default, fill))
+        made = 0
+        for child, number in chosen:
+            total = number * times
+            made += total
+            child_raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+            keys = {child.raw.id, child.raw.type, *(t for r in child_raws for t, _ in r.categories)}
+            if child.link_raw is not None:
+                keys.add(child.link_raw.id)
+            for name in keys:
+                if name:
+                    counts[name] = counts.get(name, 0) + total
+            if deep:
+                for name, more in self._picked(child_raws, True, depth + 1).items():
+                    counts[name] = counts.get(name, 0) + total * more
+        for group in groups:
+            if group.hidden or depth >= _MAX_DEPTH:
+                continue
+            inside = self._pick_children(group.raw, group.link_raw, times, counts, deep, depth + 1)
+            made += inside
+            # A group counts as the selections made in it.
+            for name in (group.raw.id, group.link_raw.id if group.link_raw is not None else ""):
+                if name:
+                    counts[name] = counts.get(name, 0) + inside
+        return made
+
+    def hidden_now(self, element: Element, own: Sequence[_Raw]) -> bool | None:
+        """Whether a profile is hidden for the datasheet being read.
+
+        Statically, or by a modifier whose conditions hold; None when a modifier
+        might change it but its conditions cannot be evaluated.
+        """
+        hidden: bool | None = element.get("hidden") == "true"
+        for part in element:
+            if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
+                continue
+            for modifier, holders in _hidden_modifiers(part, ()):
+                holds = _all3(self.holds(h, own) for h in (*holders, modifier))
+                value = modifier.get("value") == "true"
+                if holds is None:
+                    if hidden is not None and hidden != value:
+                        hidden = None
+                elif holds:
+                    hidden = value
+        return hidden
+
     # -- model kinds -----------------------------------------------------------------------------------------------
 
     def unit_profile_elements(self, raws: Sequence[_Raw]) -> list[Element]:
@@ -1015,7 +1235,11 @@ class _Scope:
             profiles = self.unit_profile_elements(occurrence.raws) or _named_profile(own_profiles, occurrence.name)
             profile_name = (profiles[0].get("name") or "") if profiles else ""
             key = " ".join((profile_name or occurrence.name).split()).casefold()
-            price = self.summary(occurrence.element, occurrence.link).price
+            self._stack.append(raws)
+            try:
+                price = self.summary(occurrence.element, occurrence.link).price
+            finally:
+                self._stack.pop()
             draft = drafts.get(key)
             if draft is None:
                 draft = _KindDraft(
@@ -1164,6 +1388,81 @@ def _named_profile(profiles: Sequence[Element], name: str) -> list[Element]:
         if wanted.startswith(label) and len(label) > best_length:
             best, best_length = profile, len(label)
     return [best] if best is not None else []
+
+
+@dataclass
+class _Context:
+    """The datasheet being read: what its conditions are evaluated against, and how its cost modifiers went."""
+
+    #: The producing catalogue and the root entry: sensitive subtrees are memoised per context.
+    key: str
+    #: The primary catalogue of a roster of this faction.
+    catalogue: str
+    evaluated: int = 0
+    kept: int = 0
+    kept_names: list[str] = field(default_factory=list)
+
+
+_COMPARISONS: dict[str, Callable[[float, float], bool]] = {
+    "equalTo": lambda a, b: a == b,
+    "notEqualTo": lambda a, b: a != b,
+    "atLeast": lambda a, b: a >= b,
+    "atMost": lambda a, b: a <= b,
+    "greaterThan": lambda a, b: a > b,
+    "lessThan": lambda a, b: a < b,
+}
+
+
+def _all3(results: Iterable[bool | None]) -> bool | None:
+    """AND over true, false and unknown: false wins, then unknown."""
+    unknown = False
+    for result in results:
+        if result is False:
+            return False
+        if result is None:
+            unknown = True
+    return None if unknown else True
+
+
+def _any3(results: Iterable[bool | None]) -> bool | None:
+    """OR over true, false and unknown: true wins, then unknown."""
+    unknown = False
+    for result in results:
+        if result is True:
+            return True
+        if result is None:
+            unknown = True
+    return None if unknown else False
+
+
+def _hidden_modifiers(
+    container: Element, holders: tuple[Element, ...]
+) -> Iterator[tuple[Element, tuple[Element, ...]]]:
+    """``set hidden`` modifiers in a modifiers/modifierGroups container, with the groups around them."""
+    for item in container:
+        local = _LOCAL.get(item.tag)
+        if local == "modifierGroup":
+            for part in item:
+                if _LOCAL.get(part.tag) in ("modifiers", "modifierGroups"):
+                    yield from _hidden_modifiers(part, (*holders, item))
+        elif local == "modifier" and item.get("field") == "hidden" and item.get("type") == "set":
+            yield item, holders
+
+
+_VARIANT_NAME = re.compile(r"\(([^()]{1,60})\)\s*$")
+
+
+def _for_faction(profiles: list[Element], scope: _Scope) -> list[Element]:
+    """Of profiles named per faction ("Transport (Space Marines)"), the one of a catalogue in ``scope``."""
+    if len(profiles) < 2:
+        return profiles
+    names = [" ".join(f.name.split()).casefold() for f in scope.files]
+    matching = []
+    for profile in profiles:
+        found = _VARIANT_NAME.search(profile.get("name") or "")
+        if found and any(found.group(1).strip().casefold() in name for name in names):
+            matching.append(profile)
+    return matching if len(matching) == 1 else profiles
 
 
 def _sum_highs(highs: Iterable[int | None]) -> int | None:
@@ -1364,7 +1663,7 @@ class _Reader:
         self._raws: dict[Element, _Raw] = {}
         self._unresolved: set[tuple[str, str]] = set()
         self._scopes: dict[str, _Scope] = {}
-        self._drafts: dict[tuple[str, Element], _Draft | None] = {}
+        self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
         self._profiles: dict[Element, ModelProfile] = {}
         self._weapons: dict[Element, WeaponProfile] = {}
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
@@ -1462,15 +1761,21 @@ class _Reader:
                 queue.append(linked)
         return result
 
-    def draft(self, file: _File, root: Element) -> _Draft | None:
-        key = (file.id, root)
+    def draft(self, file: _File, root: Element, producer: _File) -> _Draft | None:
+        """The datasheet of a root entry of ``file`` as offered by ``producer`` (its catalogue is the roster's)."""
+        key = (producer.id, file.id, root)
         if key in self._drafts:
             return self._drafts[key]
-        draft = self._make_draft(file, root)
+        scope = self.scope(file)
+        scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
+        try:
+            draft = self._make_draft(file, root, scope.context)
+        finally:
+            scope.context = None
         self._drafts[key] = draft
         return draft
 
-    def _make_draft(self, file: _File, root: Element) -> _Draft | None:
+    def _make_draft(self, file: _File, root: Element, context: _Context) -> _Draft | None:
         scope = self.scope(file)
         raw = self.raw(root)
         link_raw: _Raw | None = None
@@ -1503,6 +1808,15 @@ class _Reader:
         profiles = [self._model(p) for p in summary.unit_profiles.values()]
         weapons = [self._weapon(p) for p in summary.weapons.values()]
         ability_elements, transport_elements = scope.abilities_and_transports(raw, link_raw)
+        if len(transport_elements) > 1:
+            # Variants switched by conditions (the Astra Militarum and the Renegades Chimera): keep the ones
+            # that are not hidden for this catalogue.
+            scope.push(raws)
+            try:
+                shown = [e for e in transport_elements if scope.hidden_now(e, raws) is not True]
+            finally:
+                scope.pop()
+            transport_elements = _for_faction(shown, scope)
         abilities: list[AbilityRef] = []
         never_holds = False
         seen_names: set[str] = set()
@@ -1545,7 +1859,11 @@ class _Reader:
         for occurrence in wargear_models:
             # Drones, familiars, bodyguards: bought like wargear, so priced as options of the unit.
             if occurrence.option_id not in found_options:
-                price = scope.summary(occurrence.element, occurrence.link).price
+                scope.push(raws)
+                try:
+                    price = scope.summary(occurrence.element, occurrence.link).price
+                finally:
+                    scope.pop()
                 found_options[occurrence.option_id] = _Option(
                     occurrence.option_id, occurrence.name, price, False, occurrence.cap
                 )
@@ -1863,7 +2181,7 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
         chosen: dict[str, _Draft] = {}
         link_ids: dict[str, list[str]] = {}
         for file, root in offers:
-            draft = reader.draft(file, root)
+            draft = reader.draft(file, root, producer)
             if draft is None:
                 continue
             ids = link_ids.setdefault(draft.target_id, [])
