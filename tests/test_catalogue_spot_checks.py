@@ -134,3 +134,16 @@ def test_flayed_ones_are_elite_and_only_real_tactical_squads_are_troops(shipped:
     assert shipped.get("sm-escouade-tactique-veterans") is None
     veterans = shipped.get("sm-veterans-compagnie")
     assert veterans is not None and veterans.role is Role.ELITES
+
+
+def test_a_stormraven_takes_a_dreadnought_but_not_a_redemptor(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=2000)
+    b.add("sm-capitaine")
+    raven = b.add("sm-stormraven")
+    dread = b.add("sm-dreadnought", transport=raven)
+    assert embark_findings(shipped, b, dread) == []
+    b.unit(dread).transport = None
+    other = b.add("sm-stormraven")
+    redemptor = b.add("sm-dreadnought-redemptor", transport=other)
+    found = embark_findings(shipped, b, redemptor)
+    assert len(found) == 1 and "13" in found[0]
