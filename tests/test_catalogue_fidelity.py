@@ -3,7 +3,7 @@
 Every shipped datasheet names its counterpart (``counterpart:``, a BattleScribe
 entry id in the sample ``../shared/bsdata-9e``). The sample is read through the
 importer (one reader of BattleScribe data) and each field is compared: role,
-size, points, wounds, model kinds, keywords and faction keywords (through
+size, points, wounds, model kinds, model profiles (characteristics), keywords and faction keywords (through
 ``catalog/keywords.yaml``, French -> English), identity, unit type, transport
 capacity with its allowed and forbidden keywords, its space rules and its wound
 limits. (Linked
@@ -124,6 +124,14 @@ def transport_differences(ours: TransportCapacity | None, theirs: TransportCapac
     return out
 
 
+def full_health_stats(sheet: Datasheet) -> set[tuple[str, ...]]:
+    """Characteristics of each model profile, damage-table rows below the top one left out."""
+    rows = [p for p in sheet.profiles if p.w.strip()[:1].isdigit()]
+    if any("[1]" in p.name for p in rows):
+        rows = [p for p in rows if "[1]" in p.name or "[" not in p.name]
+    return {tuple(v.replace('""', '"').strip() for v in (p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv)) for p in rows}
+
+
 def kinds_of(sheet: Datasheet) -> list[tuple[int, int, int, int]]:
     """Each kind as (min, max, wounds, price per model), leaders and bulk alike, sorted."""
     return sorted((k.min, k.max, k.wounds, k.points) for k in sheet.kinds)
@@ -155,6 +163,9 @@ def differences(ours: Datasheet, theirs: Datasheet, table: Table, *, kinds: bool
     if not english(ours.identity_key, table) & {theirs.identity_key}:
         out["identity"] = f"Ost {ours.identity_key}, data {theirs.identity_key}"
     compare("type", ours.unit_type.value, theirs.unit_type.value)
+    mine_stats = full_health_stats(ours)
+    if not mine_stats <= full_health_stats(theirs):
+        out["profiles"] = f"Ost {sorted(mine_stats)}, data {sorted(full_health_stats(theirs))}"
     out.update(transport_differences(ours.transport, theirs.transport, table))
     return out
 
@@ -231,6 +242,7 @@ def test_every_departure_has_a_reason_and_a_known_field(shipped: Catalogue) -> N
         "factions",
         "identity",
         "type",
+        "profiles",
         "transport",
         "transport.capacity",
         "transport.allowed",
@@ -268,8 +280,11 @@ def test_the_differences_are_found(shipped: Catalogue, by_entry: dict[str, Datas
     assert boyz is not None and boyz.counterpart is not None
     data = by_entry[boyz.counterpart]
     assert differences(boyz, data, table, kinds=True) == {}
-    wrong = boyz.model_copy(update={"max_models": 20, "points": 85, "keywords": [*boyz.keywords, "MÉGA-ARMURE"]})
-    assert set(differences(wrong, data, table, kinds=True)) == {"models", "points", "keywords"}
+    strong = boyz.profiles[0].model_copy(update={"a": "9"})
+    wrong = boyz.model_copy(
+        update={"max_models": 20, "points": 85, "keywords": [*boyz.keywords, "MÉGA-ARMURE"], "profiles": [strong]}
+    )
+    assert set(differences(wrong, data, table, kinds=True)) == {"models", "points", "keywords", "profiles"}
     rhino = shipped.get("sm-rhino")
     assert rhino is not None and rhino.transport is not None and rhino.counterpart is not None
     loose = rhino.transport.model_copy(update={"allowed": [["INFANTERIE"]], "forbidden": ["TERMINATOR"]})
