@@ -83,11 +83,15 @@ def shown(words: Iterable[str]) -> str:
     return "[" + ", ".join(words) + "]"
 
 
-def transport_differences(ours: TransportCapacity | None, theirs: TransportCapacity | None, table: Table) -> dict[str, str]:
+def transport_differences(
+    ours: TransportCapacity | None, theirs: TransportCapacity | None, table: Table
+) -> dict[str, str]:
     out: dict[str, str] = {}
     if ours is None or theirs is None:
         if (ours is None) != (theirs is None):
-            out["transport"] = f"Ost {'none' if ours is None else ours.capacity}, data {'none' if theirs is None else theirs.capacity}"
+            out["transport"] = (
+                f"Ost {'none' if ours is None else ours.capacity}, data {'none' if theirs is None else theirs.capacity}"
+            )
         return out
     if ours.capacity != theirs.capacity:
         out["transport.capacity"] = f"Ost {ours.capacity}, data {theirs.capacity}"
@@ -97,6 +101,7 @@ def transport_differences(ours: TransportCapacity | None, theirs: TransportCapac
         out["transport.allowed"] = f"Ost {ours.allowed}, data {theirs.allowed}"
     if not same_words(ours.forbidden, theirs.forbidden, table):
         out["transport.forbidden"] = f"Ost {ours.forbidden}, data {theirs.forbidden}"
+
     def bounds(rule: SpaceRule) -> tuple[int, int | None, int | None]:
         return rule.space, rule.min_wounds, rule.max_wounds
 
@@ -129,7 +134,9 @@ def full_health_stats(sheet: Datasheet) -> set[tuple[str, ...]]:
     rows = [p for p in sheet.profiles if p.w.strip()[:1].isdigit()]
     if any("[1]" in p.name for p in rows):
         rows = [p for p in rows if "[1]" in p.name or "[" not in p.name]
-    return {tuple(v.replace('""', '"').strip() for v in (p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv)) for p in rows}
+    return {
+        tuple(v.replace('""', '"').strip() for v in (p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv)) for p in rows
+    }
 
 
 def kinds_of(sheet: Datasheet) -> list[tuple[int, int, int, int]]:
@@ -196,7 +203,9 @@ def test_every_field_of_every_datasheet_matches_the_data(
         if theirs is None:
             continue  # test_every_counterpart_exists says so
         compared += 1
-        for field, text in sorted(unexplained(differences(sheet, theirs, table, kinds=kinds), sheet.departures).items()):
+        for field, text in sorted(
+            unexplained(differences(sheet, theirs, table, kinds=kinds), sheet.departures).items()
+        ):
             problems.append(f"{sheet.id} ({theirs.name}) {field}: {text}")
     assert compared >= 100
     assert not problems, f"{len(problems)} unexplained differences:\n" + "\n".join(problems)

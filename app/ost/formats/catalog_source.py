@@ -349,7 +349,7 @@ def read_keyword_table(path: Path) -> dict[str, tuple[str, ...]]:
         key = sorted(unknown)[0]
         raise located.error((key,), f"unknown section {key!r} (expected 'keywords')")
     table: dict[str, tuple[str, ...]] = {}
-    for french, english in _table(located, ("keywords",), root.get("keywords", {})).items():
+    for french, english in _table(located, ("keywords",), root.get("keywords") or {}).items():
         here: tuple[str | int, ...] = ("keywords", french)
         names = english if isinstance(english, list) else [english]
         if not names or not all(isinstance(n, str) and n.strip() for n in names):
