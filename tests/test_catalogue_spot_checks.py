@@ -57,35 +57,30 @@ def test_a_commissar_is_one_model_and_elite(shipped: Catalogue) -> None:
     assert Code.UNIT_OVER not in codes(shipped, b)
 
 
-def test_intercessors_cannot_board_a_land_raider(shipped: Catalogue) -> None:
-    b = ListBuilder(shipped, limit=1000)
+def ride(shipped: Catalogue, transport: str, rider: str, models: int | None = None) -> list[str]:
+    """Embarkation problems of ``models`` of ``rider`` in ``transport`` (a Captain keeps the list legal)."""
+    b = ListBuilder(shipped, limit=2000)
     b.add("sm-capitaine")
-    raider = b.add("sm-land-raider")
-    intercessors = b.add("sm-intercessors", models=5, transport=raider)
-    found = embark_findings(shipped, b, intercessors)
+    carrier = b.add(transport)
+    return embark_findings(shipped, b, b.add(rider, models=models, transport=carrier))
+
+
+def test_intercessors_cannot_board_a_land_raider(shipped: Catalogue) -> None:
+    found = ride(shipped, "sm-land-raider", "sm-intercessors", 5)
     assert len(found) == 1 and "PRIMARIS" in found[0]
 
 
 def test_five_assault_marines_with_jump_packs_board_a_land_raider(shipped: Catalogue) -> None:
-    b = ListBuilder(shipped, limit=1000)
-    b.add("sm-capitaine")
-    raider = b.add("sm-land-raider")
-    assault = b.add("sm-escouade-assaut", models=5, transport=raider)
-    assert embark_findings(shipped, b, assault) == []
+    assert ride(shipped, "sm-land-raider", "sm-escouade-assaut", 5) == []
     # Each jump pack takes two places: six of them need 12 of the Land Raider's 10.
-    b.unit(assault).models = 6
-    found = embark_findings(shipped, b, assault)
+    found = ride(shipped, "sm-land-raider", "sm-escouade-assaut", 6)
     assert len(found) == 1 and "12" in found[0]
 
 
 def test_a_rhino_refuses_jump_packs_and_the_drop_pod_any_dreadnought(shipped: Catalogue) -> None:
-    b = ListBuilder(shipped, limit=1000)
-    b.add("sm-capitaine")
-    rhino = b.add("sm-rhino")
-    assault = b.add("sm-escouade-assaut", transport=rhino)
-    pod = b.add("sm-module-atterrissage")
-    dread = b.add("sm-dreadnought", transport=pod)
-    assert embark_findings(shipped, b, assault) and embark_findings(shipped, b, dread)
+    assert ride(shipped, "sm-rhino", "sm-escouade-assaut")
+    assert ride(shipped, "sm-module-atterrissage", "sm-dreadnought")
+    assert ride(shipped, "sm-rhino", "sm-escouade-tactique", 10) == []
 
 
 def test_meganobz_fit_in_a_stompa(shipped: Catalogue) -> None:
@@ -101,11 +96,7 @@ def test_meganobz_fit_in_a_stompa(shipped: Catalogue) -> None:
 
 
 def test_a_tactical_squad_cannot_board_a_chimera(shipped: Catalogue) -> None:
-    b = ListBuilder(shipped, limit=2000)
-    b.add("sm-capitaine")
-    chimera = b.add("am-chimere")
-    tactical = b.add("sm-escouade-tactique", transport=chimera)
-    found = embark_findings(shipped, b, tactical)
+    found = ride(shipped, "am-chimere", "sm-escouade-tactique")
     assert len(found) == 1 and "ASTRA MILITARUM" in found[0]
 
 
