@@ -38,6 +38,7 @@ writes anywhere (``ost.services`` stores the result).
 
 from __future__ import annotations
 
+import functools
 import gc
 import math
 import re
@@ -143,6 +144,7 @@ _SHARED = frozenset(
 )
 _LINK_TARGET_TAGS = tuple(ns + tag for ns in (CAT_NS, GST_NS) for tag in ("selectionEntry", "selectionEntryGroup"))
 _INFO_TARGET_TAGS = tuple(ns + tag for ns in (CAT_NS, GST_NS) for tag in ("profile", "rule", "infoGroup"))
+_TARGET_TAGS = frozenset((*_LINK_TARGET_TAGS, *_INFO_TARGET_TAGS))
 
 #: Primary category name (folded) -> role. Unslotted categories are documented in docs/bsdata-import.md.
 ROLE_BY_CATEGORY: dict[str, Role] = {
@@ -217,6 +219,14 @@ class Coverage:
     transports_parsed: int = 0
     legends: int = 0
     hidden: int = 0
+    #: Model kinds over all datasheets, datasheets with more than one, kinds whose wounds a profile gives.
+    kinds: int = 0
+    several_kinds: int = 0
+    kinds_with_wounds: int = 0
+    #: Cost modifiers under conditions: evaluated for the datasheet, or kept aside (see the warnings).
+    modifiers_evaluated: int = 0
+    modifiers_kept: int = 0
+    warnings: int = 0
 
 
 @dataclass(frozen=True)
@@ -323,11 +333,12 @@ class _File:
                     self.cost_types[item.get("id") or ""] = (item.get("name") or "").strip()
 
     def anywhere(self, item_id: str) -> Element | None:
-        """Any link target with ``item_id``, nested or not (built on first use)."""
+        """Any link target with ``item_id``, nested or not (built on first use, in one pass)."""
         if self._anywhere is None:
             found: dict[str, Element] = {}
-            for tag in (*_LINK_TARGET_TAGS, *_INFO_TARGET_TAGS):
-                for element in self.root.iter(tag):
+            wanted = _TARGET_TAGS
+            for element in self.root.iter():
+                if element.tag in wanted:
                     element_id = element.get("id")
                     if element_id and element_id not in found:
                         found[element_id] = element
@@ -381,7 +392,7 @@ class _Raw:
         lowered = self.name.lower()
         self.type = element.get("type") or ""
         # A model named like gear ("Relic Terminator") is still a model.
-        self.not_gear = self.type != "model" and _NOT_DATASHEET_GEAR.search(lowered) is not None
+        self.not_gear = self.type != "model" and _is_gear_name(lowered)
         self.not_model = "stat damage" in lowered or "battle honour" in lowered
         self.target = element.get("targetId") or ""
         self.hidden = element.get("hidden") == "true"
@@ -492,6 +503,12 @@ class _Raw:
                 self.constraint_mods.append((kind, target, _float(value)))
 
 
+@functools.lru_cache(maxsize=8192)
+def _is_gear_name(lowered: str) -> bool:
+    """Relics, traits, stratagems…: names of wargear that is not the datasheet's (names repeat a lot)."""
+    return _NOT_DATASHEET_GEAR.search(lowered) is not None
+
+
 def _bounded(value: float) -> int:
     """A whole, non-negative number small enough to store (products of hostile counts can explode)."""
     return int(min(max(round(value), 0), _LARGEST))
@@ -544,6 +561,8 @@ class _Sum:
     unit_profiles: dict[str, Element] = field(default_factory=dict)
     weapons: dict[str, Element] = field(default_factory=dict)
     is_model: bool = False
+    #: Some price in the subtree depends on a condition: it is read again for each datasheet.
+    sensitive: bool = False
 
 
 _NOTHING = _Sum()
@@ -603,7 +622,6 @@ class _Scope:
         #: The datasheet being read (None: no condition is evaluated), and the entries above the one being read.
         self.context: _Context | None = None
         self._stack: list[tuple[_Raw, ...]] = []
-        self._sensitive: dict[tuple[_Raw, _Raw | None], bool] = {}
         self._picks: dict[tuple[tuple[_Raw, ...], bool], dict[str, int]] = {}
         self._children: dict[tuple[_Raw, _Raw | None], tuple[list[_Child], list[_Child]]] = {}
         self._category_kinds: dict[str, tuple[str, str]] = {}
@@ -695,21 +713,25 @@ class _Scope:
         fortification sections, Arvus Lighter), and are read again that way
         when the strict count finds no model at all.
         """
-        raw = self.reader.raw(element)
-        link_raw = self.reader.raw(link) if link is not None else None
-        # A subtree whose prices depend on conditions is read again for each datasheet (and each parent).
-        context = ""
-        if self.context is not None and self.sensitive(raw, link_raw):
-            parent = self._stack[-1][0].id if self._stack else ""
-            context = f"{self.context.key}/{parent}"
-        key = (element, link, loose, context)
-        known = self._sums.get(key)
+        # A subtree whose prices depend on conditions is read again for each datasheet (and each parent);
+        # the first reading tells whether it does, and is the only one kept for the others.
+        plain = (element, link, loose, "")
+        known = self._sums.get(plain)
+        key = plain
         if known is not None:
-            return known
+            if not known.sensitive or self.context is None:
+                return known
+            parent = self._stack[-1][0].id if self._stack else ""
+            key = (element, link, loose, f"{self.context.key}/{parent}")
+            known = self._sums.get(key)
+            if known is not None:
+                return known
         if key in self._active or depth > _MAX_DEPTH:
             return _NOTHING  # a cycle of links, or absurd nesting: contributes nothing
         self._active.add(key)
         try:
+            raw = self.reader.raw(element)
+            link_raw = self.reader.raw(link) if link is not None else None
             if raw.kind == "group":
                 result = self._group(raw, link_raw, depth, loose)
             else:
@@ -717,6 +739,11 @@ class _Scope:
         finally:
             self._active.discard(key)
         self._sums[key] = result
+        if key is not plain and plain not in self._sums:
+            self._sums[plain] = result
+        elif result.sensitive and key is plain and self.context is not None:
+            parent = self._stack[-1][0].id if self._stack else ""
+            self._sums[(element, link, loose, f"{self.context.key}/{parent}")] = result
         return result
 
     def _own_profiles(self, raws: Sequence[_Raw], result: _Sum) -> None:
@@ -756,6 +783,7 @@ class _Scope:
         raws = (raw, link_raw) if link_raw is not None else (raw,)
         result = _Sum(is_model=raw.type == "model")
         result.price = self.price(raws)
+        result.sensitive = any(r.cost_conditional for r in raws)
         self._own_profiles(raws, result)
         if loose and raw.type == "upgrade" and result.unit_profiles and not raw.not_model:
             result.is_model = True
@@ -778,6 +806,7 @@ class _Scope:
             if child.hidden:
                 continue
             part = self.summary(child.element, child.link, depth + 1, loose=loose)
+            result.sensitive = result.sensitive or part.sensitive
             low, high = child.low, child.high
             if low:
                 result.price += low * part.price
@@ -805,6 +834,7 @@ class _Scope:
             if child.hidden:
                 continue
             part = self.summary(child.element, child.link, depth + 1, loose=loose)
+            result.sensitive = result.sensitive or part.sensitive
             result.price += part.price
             result.models_min += part.models_min
             result.models_max = _add(result.models_max, part.models_max)
@@ -852,6 +882,7 @@ class _Scope:
             for child in entries
             if not child.hidden
         ]
+        result.sensitive = any(part.sensitive for _, part in parts) or any(r.cost_conditional for r in raws)
         chosen = sum(child.low for child, _ in parts)
         fill = max(0, group_low - chosen)
         pick: tuple[_Child, _Sum] | None = None
@@ -953,20 +984,6 @@ class _Scope:
 
     def pop(self) -> None:
         self._stack.pop()
-
-    def sensitive(self, raw: _Raw, link_raw: _Raw | None, depth: int = 0) -> bool:
-        """Whether any price in this subtree depends on a condition (memoised)."""
-        key = (raw, link_raw)
-        known = self._sensitive.get(key)
-        if known is not None:
-            return known
-        self._sensitive[key] = False  # a cycle of links adds nothing
-        found = bool(raw.cost_conditional) or bool(link_raw is not None and link_raw.cost_conditional)
-        if not found and depth < _MAX_DEPTH:
-            entries, groups = self.children(raw, link_raw)
-            found = any(self.sensitive(c.raw, c.link_raw, depth + 1) for c in (*entries, *groups))
-        self._sensitive[key] = found
-        return found
 
     def price(self, raws: Sequence[_Raw]) -> float:
         """Points of one entry: its cost, unconditional modifiers, then the conditional ones that hold here.
@@ -1651,6 +1668,13 @@ class _Draft:
     has_points: bool
     has_size: bool
     has_transport: bool
+    #: Model kinds whose wounds were read from their own profile (or the unit's profile of that name).
+    kinds_with_wounds: int = 0
+    #: Conditional cost modifiers met: evaluated for this datasheet, or kept aside (the price without them).
+    modifiers_evaluated: int = 0
+    modifiers_kept: int = 0
+    kept_names: list[str] = field(default_factory=list)
+    path: str = ""
 
 
 class _Reader:
@@ -1665,6 +1689,7 @@ class _Reader:
         self._scopes: dict[str, _Scope] = {}
         self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
         self._profiles: dict[Element, ModelProfile] = {}
+        self._never: dict[Element, bool] = {}
         self._weapons: dict[Element, WeaponProfile] = {}
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
         for file in files:
@@ -1825,12 +1850,12 @@ class _Reader:
             if ability_name and ability_name.casefold() not in seen_names:
                 seen_names.add(ability_name.casefold())
                 abilities.append(AbilityRef(name=ability_name))
-            if not never_holds and _NEVER_OBJECTIVES.search(_text_of(element_)):
+            if not never_holds and self._never_holds(element_):
                 never_holds = True
         transport = self._transport(scope, transport_elements)
         wounds, most_wounds = _wounds(profiles)
         drafts, wargear_models, kinds_min, kinds_max = scope.kind_drafts(raw, link_raw, element, link)
-        kinds = self._kinds(scope, drafts, profiles, keywords)
+        kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords)
         if kinds:
             wounds = max(k.wounds for k in kinds)
             most_wounds = max(wounds, most_wounds or 0)
@@ -1921,14 +1946,23 @@ class _Reader:
             has_points=points > 0,
             has_size=has_size,
             has_transport=bool(transport_elements),
+            kinds_with_wounds=kinds_with_wounds,
+            modifiers_evaluated=context.evaluated,
+            modifiers_kept=context.kept,
+            kept_names=list(context.kept_names),
+            path=file.path,
         )
 
     def _kinds(
         self, scope: _Scope, drafts: list[_KindDraft], profiles: list[ModelProfile], keywords: list[str]
-    ) -> list[ModelKind]:
-        """Model kinds from their drafts: the unit's own model first, then leaders, then the rest in data order."""
+    ) -> tuple[list[ModelKind], int]:
+        """Model kinds from their drafts: the unit's own model first, then leaders, then the rest in data order.
+
+        Also returns how many kinds had their wounds from a profile (the others take the unit's first).
+        """
         if not drafts:
-            return []
+            return [], 0
+        read = 0
         fallback = _wounds(profiles)[0]
         by_name = {p.name.casefold(): p for p in profiles}
         taken: set[str] = set()
@@ -1941,6 +1975,8 @@ class _Reader:
                 wounds = _wounds([same])[0] if same is not None else None
             if wounds is None:
                 wounds = fallback if fallback is not None else 1
+            else:
+                read += 1
             base = slug(draft.name) or "model"
             kind_id = base
             number = 2
@@ -1956,7 +1992,7 @@ class _Reader:
             high = max(low, _bounded(draft.high)) if draft.high is not None else max(low, 1, _LARGEST_MODELS)
             kind = ModelKind(
                 id=kind_id,
-                name=draft.name,
+                name=" ".join(draft.name.split()) or kind_id,
                 min=low,
                 max=high,
                 wounds=_bounded(wounds),
@@ -1968,7 +2004,7 @@ class _Reader:
             rank = 0 if draft.is_self else (1 if low == high == 1 else 2)
             found.append((rank, order, kind))
         found.sort(key=lambda item: (item[0], item[1]))
-        return [kind for _, _, kind in found]
+        return [kind for _, _, kind in found], read
 
     def _role(self, scope: _Scope, raws: Sequence[_Raw]) -> Role | None:
         """The role from the link's primary category, else the entry's, else a set-primary modifier."""
@@ -2004,6 +2040,14 @@ class _Reader:
             elif kind == "legends":
                 legends = True
         return _ordered_keywords(keywords), factions, legends
+
+    def _never_holds(self, element: Element) -> bool:
+        """Whether an ability says the unit cannot hold objectives (memoised: abilities are shared)."""
+        known = self._never.get(element)
+        if known is None:
+            known = _NEVER_OBJECTIVES.search(_text_of(element)) is not None
+            self._never[element] = known
+        return known
 
     def _model(self, profile: Element) -> ModelProfile:
         known = self._profiles.get(profile)
@@ -2211,6 +2255,23 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
             report.transports_parsed += bool(sheet.transport and sheet.transport.verified)
             report.legends += sheet.legends
             report.hidden += sheet.hidden
+            report.kinds += len(sheet.kinds)
+            report.several_kinds += len(sheet.kinds) > 1
+            report.kinds_with_wounds += draft.kinds_with_wounds
+            report.modifiers_evaluated += draft.modifiers_evaluated
+            report.modifiers_kept += draft.modifiers_kept
+            if draft.kept_names:
+                shown = ", ".join(f"'{n}'" for n in draft.kept_names[:5]) + (" …" if len(draft.kept_names) > 5 else "")
+                report.warnings += 1
+                warnings.append(
+                    ImportWarning(
+                        draft.path,
+                        f"{producer.name} – {sheet.name}: the points of {shown} depend on the army (another unit, "
+                        "the detachment or the roster); the price without that change is kept",
+                        f"{producer.name} – {sheet.name} : les points de {shown} dépendent de l'armée (une autre "
+                        "unité, le détachement ou la liste) ; le prix sans ce changement est gardé",
+                    )
+                )
         if not chosen:
             continue
         coverage.append(report)
