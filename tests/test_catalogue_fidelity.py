@@ -3,7 +3,8 @@
 Every shipped datasheet names its counterpart (``counterpart:``, a BattleScribe
 entry id in the sample ``../shared/bsdata-9e``). The sample is read through the
 importer (one reader of BattleScribe data) and each field is compared: role,
-size, points, wounds, model kinds, model profiles (characteristics), keywords and faction keywords (through
+size, points, wounds, model kinds, model profiles (characteristics), priced
+wargear options (ids are slugs of the data's names), keywords and faction keywords (through
 ``catalog/keywords.yaml``, French -> English), identity, unit type, transport
 capacity with its allowed and forbidden keywords, its space rules and its wound
 limits. (Linked
@@ -15,6 +16,7 @@ every other one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -23,7 +25,7 @@ import pytest
 from helpers import BSDATA_SAMPLE, NO_SAMPLE
 from ost.core.catalogue import Catalogue, Datasheet, SpaceRule, TransportCapacity
 from ost.core.resources import shipped_catalogue_dir
-from ost.core.text import keyword_key
+from ost.core.text import keyword_key, slug
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.catalog_source import KEYWORDS_FILE, read_keyword_table
 
@@ -139,6 +141,19 @@ def full_health_stats(sheet: Datasheet) -> set[tuple[str, ...]]:
     }
 
 
+#: Priced wargear the shipped catalogue leaves out: Legends items and another chapter's upgrades.
+LEFT_OUT_WARGEAR = re.compile(r"Legends|Death Company", re.IGNORECASE)
+
+
+def wargear_of(sheet: Datasheet) -> set[tuple[str, int, bool, int | None]]:
+    """Priced options of an imported datasheet as (id, points, per model, max); ids are slugs of the data's names."""
+    found: dict[str, tuple[str, int, bool, int | None]] = {}
+    for o in sheet.options:
+        if not LEFT_OUT_WARGEAR.search(o.name):
+            found.setdefault(slug(o.name), (slug(o.name), o.points, o.per_model, o.max))  # the data repeats some
+    return set(found.values())
+
+
 def kinds_of(sheet: Datasheet) -> list[tuple[int, int, int, int]]:
     """Each kind as (min, max, wounds, price per model), leaders and bulk alike, sorted."""
     return sorted((k.min, k.max, k.wounds, k.points) for k in sheet.kinds)
@@ -170,6 +185,9 @@ def differences(ours: Datasheet, theirs: Datasheet, table: Table, *, kinds: bool
     if not english(ours.identity_key, table) & {theirs.identity_key}:
         out["identity"] = f"Ost {ours.identity_key}, data {theirs.identity_key}"
     compare("type", ours.unit_type.value, theirs.unit_type.value)
+    mine_options = {(o.id, o.points, o.per_model, o.max) for o in ours.options}
+    if mine_options != wargear_of(theirs):
+        out["options"] = f"Ost {sorted(mine_options, key=str)}, data {sorted(wargear_of(theirs), key=str)}"
     mine_stats = full_health_stats(ours)
     if not mine_stats <= full_health_stats(theirs):
         out["profiles"] = f"Ost {sorted(mine_stats)}, data {sorted(full_health_stats(theirs))}"
@@ -252,6 +270,7 @@ def test_every_departure_has_a_reason_and_a_known_field(shipped: Catalogue) -> N
         "identity",
         "type",
         "profiles",
+        "options",
         "transport",
         "transport.capacity",
         "transport.allowed",
