@@ -3,7 +3,8 @@
 Every shipped datasheet names its counterpart (``counterpart:``, a BattleScribe
 entry id in the sample ``../shared/bsdata-9e``). The sample is read through the
 importer (one reader of BattleScribe data) and each field is compared: role,
-size, points, wounds, model kinds, model profiles (characteristics), priced
+size, points, wounds, model kinds, model profiles (characteristics), weapons (each
+shipped weapon is one of the datasheet's in the data: range, S, AP, D), priced
 wargear options (ids are slugs of the data's names), keywords and faction keywords (through
 ``catalog/keywords.yaml``, French -> English), identity, unit type, transport
 capacity with its allowed and forbidden keywords, its space rules and its wound
@@ -23,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from helpers import BSDATA_SAMPLE, NO_SAMPLE
-from ost.core.catalogue import Catalogue, Datasheet, SpaceRule, TransportCapacity
+from ost.core.catalogue import Catalogue, Datasheet, SpaceRule, TransportCapacity, WeaponProfile
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.text import keyword_key, slug
 from ost.formats.bsdata import BsImport, read_bsdata
@@ -154,6 +155,17 @@ def wargear_of(sheet: Datasheet) -> set[tuple[str, int, bool, int | None]]:
     return set(found.values())
 
 
+def _stat(value: str) -> str:
+    text = re.sub(r"\s+", "", value.replace('""', '"')).lower()
+    text = {"util.": "user", "mêlée": "melee"}.get(text, text)
+    return text + '"' if text.isdigit() else text  # the data writes some ranges without the inch mark
+
+
+def weapon_stats(sheet: Datasheet) -> set[tuple[str, str, str, str]]:
+    """Each weapon profile as (range, S, AP, D), French and English spellings made equal."""
+    return {(_stat(w.range), _stat(w.s), _stat(w.ap), _stat(w.d)) for w in sheet.weapons}
+
+
 def kinds_of(sheet: Datasheet) -> list[tuple[int, int, int, int]]:
     """Each kind as (min, max, wounds, price per model), leaders and bulk alike, sorted."""
     return sorted((k.min, k.max, k.wounds, k.points) for k in sheet.kinds)
@@ -188,6 +200,13 @@ def differences(ours: Datasheet, theirs: Datasheet, table: Table, *, kinds: bool
     mine_options = {(o.id, o.points, o.per_model, o.max) for o in ours.options}
     if mine_options != wargear_of(theirs):
         out["options"] = f"Ost {sorted(mine_options, key=str)}, data {sorted(wargear_of(theirs), key=str)}"
+    unknown_weapons = [
+        w.name
+        for w in ours.weapons
+        if (_stat(w.range), _stat(w.s), _stat(w.ap), _stat(w.d)) not in weapon_stats(theirs)
+    ]
+    if unknown_weapons:
+        out["weapons"] = f"Ost {unknown_weapons} match no weapon of the data's datasheet"
     mine_stats = full_health_stats(ours)
     if not mine_stats <= full_health_stats(theirs):
         out["profiles"] = f"Ost {sorted(mine_stats)}, data {sorted(full_health_stats(theirs))}"
@@ -271,6 +290,7 @@ def test_every_departure_has_a_reason_and_a_known_field(shipped: Catalogue) -> N
         "type",
         "profiles",
         "options",
+        "weapons",
         "transport",
         "transport.capacity",
         "transport.allowed",
@@ -313,6 +333,8 @@ def test_the_differences_are_found(shipped: Catalogue, by_entry: dict[str, Datas
         update={"max_models": 20, "points": 85, "keywords": [*boyz.keywords, "MÉGA-ARMURE"], "profiles": [strong]}
     )
     assert set(differences(wrong, data, table, kinds=True)) == {"models", "points", "keywords", "profiles"}
+    gun = WeaponProfile(name="Fling géant", range='99"', type="Lourde 1", s="12", ap="-5", d="6")
+    assert set(differences(boyz.model_copy(update={"weapons": [gun]}), data, table, kinds=True)) == {"weapons"}
     rhino = shipped.get("sm-rhino")
     assert rhino is not None and rhino.transport is not None and rhino.counterpart is not None
     loose = rhino.transport.model_copy(update={"allowed": [["INFANTERIE"]], "forbidden": ["TERMINATOR"]})
