@@ -138,3 +138,11 @@ def test_a_stormraven_takes_a_dreadnought_but_not_a_redemptor(shipped: Catalogue
     redemptor = b.add("sm-dreadnought-redemptor", transport=other)
     found = embark_findings(shipped, b, redemptor)
     assert len(found) == 1 and "13" in found[0]
+
+
+def test_every_transport_says_its_capacity_in_its_abilities(shipped: Catalogue) -> None:
+    """The Transport (X) ability printed on cards is the capacity the validator uses."""
+    for sheet in shipped:
+        said = [a.parameter for a in sheet.abilities if a.name.casefold() == "transport"]
+        capacity = sheet.transport.capacity if sheet.transport else None
+        assert said == ([str(capacity)] if capacity is not None else []), sheet.id
