@@ -329,3 +329,94 @@ def test_a_catz_with_a_1_gib_member_is_refused_quickly_in_little_memory(tmp_path
         with bounded(), pytest.raises(XmlInputError) as info:
             read_bsdata([SYSTEM, path])
         assert str(path) in str(info.value)
+
+
+# --- model kinds and conditional prices (tests/data/bsdata-kinds) ----------------------------------------------------
+
+KINDS = Path(__file__).resolve().parent / "data" / "bsdata-kinds" / "Kinds.cat"
+
+
+@pytest.fixture(scope="module")
+def kinds_import() -> BsImport:
+    return read_bsdata([SYSTEM, KINDS])
+
+
+def kinds_of(sheet_: Datasheet) -> list[tuple[str, int, int, int, int]]:
+    return [(k.name, k.min, k.max, k.wounds, k.points) for k in sheet_.kinds]
+
+
+def test_troopers_entered_as_upgrades_with_a_model_profile(kinds_import: BsImport) -> None:
+    squad = sheet(kinds_import, "k-strike", "bs-kinds")
+    assert kinds_of(squad) == [("Justicar", 1, 1, 3, 0), ("Grey Knight", 4, 9, 2, 20)]
+    # The psycannon trooper has the Grey Knight profile: the same kind, named by both its entries.
+    assert squad.kinds[1].bs_ids == ["k-knight", "k-knight-psycannon"]
+    assert squad.kinds[1].profile == "Grey Knight"
+    assert (squad.min_models, squad.max_models) == (5, 10)
+    assert squad.points == 102 and squad.points_per_model == 20
+    assert squad.wounds == 3  # the toughest kind
+    assert squad.unit_wounds(squad.default_composition(10)) == 3 + 9 * 2
+
+
+def test_the_unit_entry_is_itself_a_model_with_extra_models(kinds_import: BsImport) -> None:
+    apostle = sheet(kinds_import, "k-apostle", "bs-kinds")
+    assert kinds_of(apostle) == [("Dark Apostle", 1, 1, 4, 0), ("Dark Disciple", 0, 2, 1, 5)]
+    assert apostle.kinds[0].bs_ids == ["k-apostle"]
+    assert (apostle.min_models, apostle.max_models) == (1, 3)
+    assert apostle.wounds == 4 and apostle.is_independent_character
+    assert apostle.cost(3) == 80
+    assert apostle.default_composition(3) == {"dark-apostle": 1, "dark-disciple": 2}
+
+
+def test_drones_bought_as_wargear_are_options_not_models(kinds_import: BsImport) -> None:
+    commander = sheet(kinds_import, "k-commander", "bs-kinds")
+    assert kinds_of(commander) == [("Battle Commander", 1, 1, 6, 0)]
+    assert (commander.min_models, commander.max_models) == (1, 1)
+    drones = {o.id: o for o in commander.options}["k-drones-gun"]
+    assert (drones.name, drones.points, drones.max) == ("Gun Drone", 10, 2)
+    # A unit made of drones only: there they are the models.
+    squadron = sheet(kinds_import, "k-drone-squad", "bs-kinds")
+    assert kinds_of(squadron) == [("Gun Drone", 4, 12, 1, 10)]
+    assert (squadron.min_models, squadron.max_models, squadron.points) == (4, 12, 40)
+
+
+def test_a_commissar_is_one_model_whatever_comes_with_it(kinds_import: BsImport) -> None:
+    commissar = sheet(kinds_import, "k-commissar", "bs-kinds")
+    assert kinds_of(commissar) == [("Test Commissar", 1, 1, 4, 0)]
+    assert (commissar.min_models, commissar.max_models, commissar.points) == (1, 1, 40)
+    options = {o.id: o for o in commissar.options}
+    assert (options["k-ogre"].points, options["k-ogre"].max) == (50, 1)
+    assert options["k-aide"].points == 25
+
+
+def test_a_price_set_by_the_datasheet_is_evaluated(kinds_import: BsImport) -> None:
+    # The mark is free for a RAGE datasheet, 20 points for the others.
+    assert sheet(kinds_import, "k-rage-champion", "bs-kinds").points == 80
+    assert sheet(kinds_import, "k-rage-brute", "bs-kinds").points == 70
+    lord = {o.id: o.points for o in sheet(kinds_import, "k-rage-lord", "bs-kinds").options}
+    assert lord["k-rage-lord-mark"] == 20
+    # The jump pack costs 5 more when the unit's own selections hold the mark (the Brute always does).
+    assert lord["k-rage-lord-jump"] == 15
+    brute = {o.id: o.points for o in sheet(kinds_import, "k-rage-brute", "bs-kinds").options}
+    assert brute["k-rage-brute-jump"] == 20
+
+
+def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsImport) -> None:
+    commissar = sheet(kinds_import, "k-commissar", "bs-kinds")
+    assert {o.id: o.points for o in commissar.options}["k-commissar-banner"] == 15  # the price without the change
+    report = next(c for c in kinds_import.coverage if c.faction == "bs-kinds")
+    assert report.modifiers_kept == 1 and report.warnings == 1
+    assert report.modifiers_evaluated >= 4
+    warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.message_en]
+    assert len(warned) == 1 and "Test Commissar" in warned[0].message_en and "Banner of Hate" in warned[0].message_fr
+    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (10, 2, 10)
+
+
+def test_kinds_survive_the_store(kinds_import: BsImport, tmp_path: Path) -> None:
+    from ost.services import save_import
+    from ost.store import CatalogueStore
+
+    with CatalogueStore(tmp_path / "c.sqlite") as store:
+        save_import(store, kinds_import)
+        stored = store.datasheet("bs-kinds-k-strike")
+    assert stored is not None
+    assert stored.kinds == sheet(kinds_import, "k-strike", "bs-kinds").kinds

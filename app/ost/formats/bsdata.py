@@ -1820,6 +1820,8 @@ class _Reader:
         if role is None:
             return None
         name = (link_raw.display_name if link_raw else "") or raw.name or raw.id
+        # "!TY7 Devilfish": a leading "!" only sorts the entry first in BattleScribe.
+        name = name.lstrip("! ") or name
         summary = scope.summary(element, link)
         if summary.models_max == 0:
             summary = scope.summary(element, link, loose=True)
