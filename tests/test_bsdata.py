@@ -420,3 +420,93 @@ def test_kinds_survive_the_store(kinds_import: BsImport, tmp_path: Path) -> None
         stored = store.datasheet("bs-kinds-k-strike")
     assert stored is not None
     assert stored.kinds == sheet(kinds_import, "k-strike", "bs-kinds").kinds
+
+
+CONDITION_VALUES = st.sampled_from(
+    [
+        "ancestor",
+        "parent",
+        "self",
+        "force",
+        "roster",
+        "primary-catalogue",
+        "k-kw-rage",
+        "k-mark",
+        "test-kinds",
+        "instanceOf",
+        "notInstanceOf",
+        "atLeast",
+        "equalTo",
+        "lessThan",
+        "or",
+        "and",
+        "-1",
+        "nan",
+        "",
+        "k-apostle",
+    ]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_mangled_kinds_and_conditions_never_crash(data: st.DataObject) -> None:
+    """Odd scopes, types, ids and counts in conditions and model entries: an import with sane kinds."""
+    import re
+    import tempfile
+
+    text = KINDS.read_text(encoding="utf-8")
+    spots = [m.span(1) for m in re.finditer(r'(?:value|childId|scope|type|targetId|id)="([^"]*)"', text)]
+    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
+    for start, end in sorted(chosen, reverse=True):
+        text = text[:start] + data.draw(st.one_of(CONDITION_VALUES, VALUES)) + text[end:]
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "Kinds.cat").write_text(text, encoding="utf-8")
+        try:
+            result = read_bsdata([SYSTEM, Path(folder) / "Kinds.cat"])
+        except XmlInputError:
+            return
+    for found in result.datasheets:
+        assert found.kinds and all(k.min <= k.max for k in found.kinds)
+        assert sum(k.min for k in found.kinds) <= found.min_models <= found.max_models
+        assert found.wounds == max(k.wounds for k in found.kinds)
+        assert len({k.id for k in found.kinds}) == len(found.kinds)
+
+
+def test_a_unit_of_thousands_of_model_entries_is_read_in_bounded_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hostile unit with 3,000 model entries in as many groups: read without kinds, not in quadratic time."""
+    entries = "".join(
+        f'<selectionEntryGroup id="g{i}" name="G{i}"><selectionEntries>'
+        f'<selectionEntry id="m{i}" name="Model {i}" type="model"><constraints>'
+        f'<constraint field="selections" scope="parent" value="1" id="c{i}" type="max"/></constraints>'
+        f"</selectionEntry></selectionEntries></selectionEntryGroup>"
+        for i in range(3000)
+    )
+    catalogue = (
+        '<catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="huge" name="Huge" revision="1" '
+        'library="false" gameSystemId="test-sys"><selectionEntries>'
+        '<selectionEntry id="horde" name="Horde" type="unit"><categoryLinks>'
+        '<categoryLink id="h-role" targetId="cat-troops" primary="true"/></categoryLinks>'
+        f"<selectionEntryGroups>{entries}</selectionEntryGroups></selectionEntry>"
+        "</selectionEntries></catalogue>"
+    )
+    path = tmp_path / "Huge.cat"
+    path.write_text(catalogue, encoding="utf-8")
+    from ost.formats import bsdata
+
+    calls = 0
+    original = bsdata._Scope._walk
+
+    def counted(self: object, *args: object) -> None:
+        nonlocal calls
+        calls += 1
+        original(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bsdata._Scope, "_walk", counted)
+    result = read_bsdata([SYSTEM, path])
+    horde = sheet(result, "horde", "bs-huge")
+    assert calls <= 3  # the walk gave up at once (one walk per datasheet: the horde and the wall)
+    assert [k.id for k in horde.kinds] == ["model"]  # one kind made from the size
+    assert horde.max_models == 3000

@@ -196,6 +196,8 @@ _MAX_DEPTH = 40
 _LARGEST = 1_000_000.0
 #: A kind with no maximum in the data (rare) is given this one; the unit's own maximum still applies.
 _LARGEST_MODELS = 100
+#: Entries and groups looked at for a unit's model kinds (real units stay under 100).
+_MAX_WALK = 600
 
 
 class BsDataError(XmlInputError):
@@ -1184,9 +1186,12 @@ class _Scope:
         gear_path: bool,
         depth: int,
     ) -> None:
-        if depth > 8:
+        if depth > 8 or walk.overflow:
             return
         entries, nested = self.children(raw, link_raw)
+        if len(walk.occurrences) + len(walk.groups) + len(entries) + len(nested) > _MAX_WALK:
+            walk.overflow = True  # no real unit comes near: a hostile file is read without kinds
+            return
         for child in entries:
             if child.hidden or child.raw.not_gear or (child.link_raw is not None and child.link_raw.not_gear):
                 continue
@@ -1224,6 +1229,8 @@ class _Scope:
     ) -> tuple[list[_KindDraft], list[_Occurrence], int, int | None]:
         """The model kinds of a unit, its wargear models, and its size (min, max; None: no maximum)."""
         walk = self.walk_models(raw, link_raw)
+        if walk.overflow:
+            return [], [], 0, None
         raws = (raw, link_raw) if link_raw is not None else (raw,)
         models = [o for o in walk.occurrences if not o.wargear]
         wargear = [o for o in walk.occurrences if o.wargear]
@@ -1370,6 +1377,8 @@ class _KindWalk:
     occurrences: list[_Occurrence] = field(default_factory=list)
     #: (min, max) of each group met.
     groups: list[tuple[int, int | None]] = field(default_factory=list)
+    #: More entries than any real unit holds: the unit is read without kinds.
+    overflow: bool = False
 
 
 @dataclass
