@@ -120,6 +120,21 @@ def test_multi_kind_units_of_the_sample(sample: BsImport) -> None:
     krieg = find(sample, "bs-imperium-astra-militarum", "Death Korps of Krieg")
     assert (krieg.min_models, krieg.max_models) == (10, 10)
     assert sum(k.min for k in krieg.kinds) == 10
+    # "Bodyguards" is a unit here, and its drones are wargear.
+    guards = find(sample, "bs-t-au-empire", "Crisis Bodyguards")
+    assert [(k.name, k.min, k.max) for k in guards.kinds] == [
+        ("Crisis Bodyguard Shas'vre", 1, 1),
+        ("Crisis Bodyguard Shas'ui", 1, 5),
+    ]
+    # A Grot Oiler "does not count as a model": a model entry without a profile, inside a model.
+    mek = find(sample, "bs-orks", "Mek")
+    assert [k.name for k in mek.kinds] == ["Mek"] and (mek.min_models, mek.max_models) == (1, 1)
+    assert any(o.name == "Grot Oiler" and o.points == 5 for o in mek.options)
+    silent = find(sample, "bs-necrons", "The Silent King")
+    assert [(k.name, k.min, k.max, k.wounds) for k in silent.kinds] == [
+        ("Szarekh", 1, 1, 16),
+        ("Triarchal Menhir", 2, 2, 5),
+    ]
     hydras = find(sample, "bs-imperium-astra-militarum", "Hydra Battery [Legends]")
     assert (hydras.min_models, hydras.max_models) == (1, 3)  # platforms entered as upgrades with a profile
     for sheet in sample.datasheets:

@@ -194,8 +194,6 @@ _WEAPON_ABILITIES_MAX = 40
 _MAX_DEPTH = 40
 #: No cost or count in real data comes near this; larger values are clamped (SQLite integers are 64-bit).
 _LARGEST = 1_000_000.0
-#: A kind with no maximum in the data (rare) is given this one; the unit's own maximum still applies.
-_LARGEST_MODELS = 100
 #: Entries and groups looked at for a unit's model kinds (real units stay under 100).
 _MAX_WALK = 600
 
@@ -1059,7 +1057,7 @@ class _Scope:
         if compare is None or element.get("field") != "selections" or element.get("percentValue") == "true":
             return None
         target: Sequence[_Raw] | None = None
-        if scope == "self":
+        if scope == "self" or any(r.id == scope for r in own):
             target = own
         elif scope == "parent":
             target = self._stack[-1] if self._stack else None
@@ -1235,12 +1233,17 @@ class _Scope:
         models = [o for o in walk.occurrences if not o.wargear]
         wargear = [o for o in walk.occurrences if o.wargear]
         own_profiles = self.unit_profile_elements(raws)
+        if raw.type == "model":
+            # Inside a model, a model entry with no profile (a Grot Oiler "does not count as a model") is gear.
+            profiled = [o for o in models if self.unit_profile_elements(o.raws) or _named_profile(own_profiles, o.name)]
+            wargear.extend(o for o in models if o not in profiled)
+            models = profiled
         is_self = raw.type == "model" or (not models and bool(own_profiles) and not raw.not_model)
         if not models and not is_self and wargear:
             models, wargear = wargear, []  # a unit of drones: they are its models
         drafts: dict[str, _KindDraft] = {}
         if is_self:
-            name = (link_raw.display_name if link_raw else "") or raw.name
+            name = ((link_raw.display_name if link_raw else "") or raw.name).lstrip("! ")
             profile = own_profiles[0].get("name") if own_profiles else None
             drafts["\0self"] = _KindDraft(
                 "\0self",
@@ -1288,6 +1291,10 @@ class _Scope:
             draft.price = min(draft.price, price)
             draft.bs_ids.extend(i for r in occurrence.raws for i in (r.id,) if i not in draft.bs_ids)
         kinds = list(drafts.values())
+        for kind in kinds:
+            if len(kind.occurrences) == 1:
+                # One entry: its own name ("Szarekh", not the bracket of its profile "Szarekh [1] (9+ …)").
+                kind.name = kind.occurrences[0].name.lstrip("! ") or kind.name
         extra_min = 0
         # Groups, innermost first: a group's maximum caps its kinds, its minimum may force them.
         for index in range(len(walk.groups) - 1, -1, -1):
@@ -1348,9 +1355,10 @@ class _Scope:
 
 
 #: Names (of a model entry or of a group or link on its way) that mark models bought as wargear: a
-#: T'au Commander's drones, a familiar, a Commissar's bodyguard or attachés. They are models of the unit
-#: only when the unit has no other models (a unit of drones).
-_WARGEAR_MODEL_NAME = re.compile(r"\b(?:drones?|familiars?|attach[ée]s?|bodyguards?|servo-skulls?)\b", re.IGNORECASE)
+#: T'au Commander's drones, a familiar, a Commissar's "Attachés and Bodyguards". They are models of the unit
+#: only when the unit has no other models (a unit of drones). "Bodyguard" alone is no such word: Crisis
+#: Bodyguards are a unit.
+_WARGEAR_MODEL_NAME = re.compile(r"\b(?:drones?|familiars?|attach[ée]s?|servo-skulls?)\b", re.IGNORECASE)
 _LEADING_NUMBER = re.compile(r"^\s*(\d+)")
 
 
@@ -1866,7 +1874,8 @@ class _Reader:
         transport = self._transport(scope, transport_elements)
         wounds, most_wounds = _wounds(profiles)
         drafts, wargear_models, kinds_min, kinds_max = scope.kind_drafts(raw, link_raw, element, link)
-        kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords)
+        unit_max = kinds_max if kinds_max is not None else max(1, kinds_min, summary.models_cap)
+        kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords, unit_max)
         if kinds:
             wounds = max(k.wounds for k in kinds)
             most_wounds = max(wounds, most_wounds or 0)
@@ -1874,7 +1883,7 @@ class _Reader:
         models_max: int | None
         if kinds:
             models_min = max(1, kinds_min)
-            models_max = kinds_max if kinds_max is not None else max(models_min, summary.models_cap)
+            models_max = unit_max
             has_size = True
         else:
             models_min = summary.models_min
@@ -1965,7 +1974,12 @@ class _Reader:
         )
 
     def _kinds(
-        self, scope: _Scope, drafts: list[_KindDraft], profiles: list[ModelProfile], keywords: list[str]
+        self,
+        scope: _Scope,
+        drafts: list[_KindDraft],
+        profiles: list[ModelProfile],
+        keywords: list[str],
+        unit_max: int,
     ) -> tuple[list[ModelKind], int]:
         """Model kinds from their drafts: the unit's own model first, then leaders, then the rest in data order.
 
@@ -2000,7 +2014,10 @@ class _Reader:
                 more, _, _ = self._keywords(scope, occurrence.raws)
                 extra.extend(k for k in more if k not in own and k not in extra)
             low = _bounded(draft.low)
-            high = max(low, _bounded(draft.high)) if draft.high is not None else max(low, 1, _LARGEST_MODELS)
+            # No kind holds more than the unit less the other kinds' minimum.
+            room = _bounded(unit_max) - sum(_bounded(other.low) for other in drafts if other is not draft)
+            high = _bounded(draft.high) if draft.high is not None else room
+            high = max(low, min(high, room))
             kind = ModelKind(
                 id=kind_id,
                 name=" ".join(draft.name.split()) or kind_id,
@@ -2246,13 +2263,22 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
                 chosen[draft.target_id] = draft
         report = Coverage(faction=faction_id, name=producer.name, revision=producer.revision)
         for target_id, draft in chosen.items():
+            bs_ids = [target_id, *link_ids[target_id]]
+            # The unit's own model (a character) is named by every link that offers the datasheet.
+            kinds = [
+                k.model_copy(update={"bs_ids": [*k.bs_ids, *(i for i in bs_ids if i not in k.bs_ids)]})
+                if target_id in k.bs_ids
+                else k
+                for k in draft.sheet.kinds
+            ]
             sheet = draft.sheet.model_copy(
                 update={
                     "id": f"{faction_id}-{target_id}",
                     "faction": faction_id,
                     "source": source,
                     "source_revision": producer.revision or None,
-                    "bs_ids": [target_id, *link_ids[target_id]],
+                    "bs_ids": bs_ids,
+                    "kinds": kinds,
                 }
             )
             datasheets.append(sheet)
