@@ -20,16 +20,24 @@ how. In short:
   root entries (fortifications common to every army) form one more faction.
   The same target offered twice (under two roles) is one datasheet; a slotted
   role wins over an unslotted one and every link id is kept in ``bs_ids``.
-* **Facts.** Points and size are those of the minimum configuration: the
-  entry's cost plus ``min ×`` each mandatory child, groups filled from their
-  default entry; the cost of one more model is the price of the model that
-  lets the unit grow. Unconditional modifiers (link repricing, constraint
-  changes) are applied; conditional ones need a roster and are ignored.
+* **Model kinds.** One kind per model entry of a unit, whatever BattleScribe
+  calls it (a ``model``, an ``upgrade`` with a Unit profile, the unit entry
+  itself when it is a model), entries of the same profile merged; drones,
+  familiars and attachés bought with a unit that has other models are wargear
+  options. Sizes are summed over the kinds, wounds are the toughest kind's.
+* **Facts.** Points are those of the minimum configuration: the entry's cost
+  plus ``min ×`` each mandatory child, groups filled from their default entry.
+  Unconditional modifiers (link repricing, constraint changes) are applied;
+  conditional prices are evaluated for each datasheet (what it is, what its
+  minimum configuration holds, its catalogue) and kept at the price without
+  the change, with a warning, when they need the force or the roster.
   Hidden and Legends entries are kept and flagged.
 * **Speed.** One pass indexes each file; every parsed entry and every
   computed subtree is memoised, so a shared weapon or wargear group is read
-  once per catalogue scope. ``benchmarks/import_bsdata.py`` keeps this within
-  a few times a raw ``xml.etree`` parse.
+  once per catalogue scope (a subtree whose price depends on a condition once
+  per datasheet and parent). ``benchmarks/import_bsdata.py`` keeps this within
+  4 times a raw ``xml.etree`` parse, on the sample and on the sample grown to
+  the full release's size.
 
 :func:`read_bsdata` is the entry point; it returns a :class:`BsImport` with
 the factions, the datasheets, a coverage report and warnings, and never
