@@ -680,8 +680,8 @@ class _Validator:
                 ):
                     problems.append(
                         (
-                            f"{model_kind.name} : {model_kind.wounds} PV, {limit.min_wounds} ou plus n'embarquent pas",
-                            f"{model_kind.name}: {model_kind.wounds} wounds, {limit.min_wounds} or more cannot embark",
+                            f"{model_kind.wounds} PV ({model_kind.name}), au plus {limit.min_wounds - 1}",
+                            f"{model_kind.wounds} wounds ({model_kind.name}), at most {limit.min_wounds - 1}",
                         )
                     )
             needed += space * count

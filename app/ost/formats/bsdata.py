@@ -20,16 +20,24 @@ how. In short:
   root entries (fortifications common to every army) form one more faction.
   The same target offered twice (under two roles) is one datasheet; a slotted
   role wins over an unslotted one and every link id is kept in ``bs_ids``.
-* **Facts.** Points and size are those of the minimum configuration: the
-  entry's cost plus ``min ×`` each mandatory child, groups filled from their
-  default entry; the cost of one more model is the price of the model that
-  lets the unit grow. Unconditional modifiers (link repricing, constraint
-  changes) are applied; conditional ones need a roster and are ignored.
+* **Model kinds.** One kind per model entry of a unit, whatever BattleScribe
+  calls it (a ``model``, an ``upgrade`` with a Unit profile, the unit entry
+  itself when it is a model), entries of the same profile merged; drones,
+  familiars and attachés bought with a unit that has other models are wargear
+  options. Sizes are summed over the kinds, wounds are the toughest kind's.
+* **Facts.** Points are those of the minimum configuration: the entry's cost
+  plus ``min ×`` each mandatory child, groups filled from their default entry.
+  Unconditional modifiers (link repricing, constraint changes) are applied;
+  conditional prices are evaluated for each datasheet (what it is, what its
+  minimum configuration holds, its catalogue) and kept at the price without
+  the change, with a warning, when they need the force or the roster.
   Hidden and Legends entries are kept and flagged.
 * **Speed.** One pass indexes each file; every parsed entry and every
   computed subtree is memoised, so a shared weapon or wargear group is read
-  once per catalogue scope. ``benchmarks/import_bsdata.py`` keeps this within
-  a few times a raw ``xml.etree`` parse.
+  once per catalogue scope (a subtree whose price depends on a condition once
+  per datasheet and parent). ``benchmarks/import_bsdata.py`` keeps this within
+  4 times a raw ``xml.etree`` parse, on the sample and on the sample grown to
+  the full release's size.
 
 :func:`read_bsdata` is the entry point; it returns a :class:`BsImport` with
 the factions, the datasheets, a coverage report and warnings, and never
@@ -194,8 +202,8 @@ _WEAPON_ABILITIES_MAX = 40
 _MAX_DEPTH = 40
 #: No cost or count in real data comes near this; larger values are clamped (SQLite integers are 64-bit).
 _LARGEST = 1_000_000.0
-#: A kind with no maximum in the data (rare) is given this one; the unit's own maximum still applies.
-_LARGEST_MODELS = 100
+#: Entries and groups looked at for a unit's model kinds (real units stay under 100).
+_MAX_WALK = 600
 
 
 class BsDataError(XmlInputError):
@@ -1057,7 +1065,7 @@ class _Scope:
         if compare is None or element.get("field") != "selections" or element.get("percentValue") == "true":
             return None
         target: Sequence[_Raw] | None = None
-        if scope == "self":
+        if scope == "self" or any(r.id == scope for r in own):
             target = own
         elif scope == "parent":
             target = self._stack[-1] if self._stack else None
@@ -1184,9 +1192,12 @@ class _Scope:
         gear_path: bool,
         depth: int,
     ) -> None:
-        if depth > 8:
+        if depth > 8 or walk.overflow:
             return
         entries, nested = self.children(raw, link_raw)
+        if len(walk.occurrences) + len(walk.groups) + len(entries) + len(nested) > _MAX_WALK:
+            walk.overflow = True  # no real unit comes near: a hostile file is read without kinds
+            return
         for child in entries:
             if child.hidden or child.raw.not_gear or (child.link_raw is not None and child.link_raw.not_gear):
                 continue
@@ -1224,16 +1235,23 @@ class _Scope:
     ) -> tuple[list[_KindDraft], list[_Occurrence], int, int | None]:
         """The model kinds of a unit, its wargear models, and its size (min, max; None: no maximum)."""
         walk = self.walk_models(raw, link_raw)
+        if walk.overflow:
+            return [], [], 0, None
         raws = (raw, link_raw) if link_raw is not None else (raw,)
         models = [o for o in walk.occurrences if not o.wargear]
         wargear = [o for o in walk.occurrences if o.wargear]
         own_profiles = self.unit_profile_elements(raws)
+        if raw.type == "model":
+            # Inside a model, a model entry with no profile (a Grot Oiler "does not count as a model") is gear.
+            profiled = [o for o in models if self.unit_profile_elements(o.raws) or _named_profile(own_profiles, o.name)]
+            wargear.extend(o for o in models if o not in profiled)
+            models = profiled
         is_self = raw.type == "model" or (not models and bool(own_profiles) and not raw.not_model)
         if not models and not is_self and wargear:
             models, wargear = wargear, []  # a unit of drones: they are its models
         drafts: dict[str, _KindDraft] = {}
         if is_self:
-            name = (link_raw.display_name if link_raw else "") or raw.name
+            name = ((link_raw.display_name if link_raw else "") or raw.name).lstrip("! ")
             profile = own_profiles[0].get("name") if own_profiles else None
             drafts["\0self"] = _KindDraft(
                 "\0self",
@@ -1281,6 +1299,10 @@ class _Scope:
             draft.price = min(draft.price, price)
             draft.bs_ids.extend(i for r in occurrence.raws for i in (r.id,) if i not in draft.bs_ids)
         kinds = list(drafts.values())
+        for kind in kinds:
+            if len(kind.occurrences) == 1:
+                # One entry: its own name ("Szarekh", not the bracket of its profile "Szarekh [1] (9+ …)").
+                kind.name = kind.occurrences[0].name.lstrip("! ") or kind.name
         extra_min = 0
         # Groups, innermost first: a group's maximum caps its kinds, its minimum may force them.
         for index in range(len(walk.groups) - 1, -1, -1):
@@ -1341,9 +1363,10 @@ class _Scope:
 
 
 #: Names (of a model entry or of a group or link on its way) that mark models bought as wargear: a
-#: T'au Commander's drones, a familiar, a Commissar's bodyguard or attachés. They are models of the unit
-#: only when the unit has no other models (a unit of drones).
-_WARGEAR_MODEL_NAME = re.compile(r"\b(?:drones?|familiars?|attach[ée]s?|bodyguards?|servo-skulls?)\b", re.IGNORECASE)
+#: T'au Commander's drones, a familiar, a Commissar's "Attachés and Bodyguards". They are models of the unit
+#: only when the unit has no other models (a unit of drones). "Bodyguard" alone is no such word: Crisis
+#: Bodyguards are a unit.
+_WARGEAR_MODEL_NAME = re.compile(r"\b(?:drones?|familiars?|attach[ée]s?|servo-skulls?)\b", re.IGNORECASE)
 _LEADING_NUMBER = re.compile(r"^\s*(\d+)")
 
 
@@ -1370,6 +1393,8 @@ class _KindWalk:
     occurrences: list[_Occurrence] = field(default_factory=list)
     #: (min, max) of each group met.
     groups: list[tuple[int, int | None]] = field(default_factory=list)
+    #: More entries than any real unit holds: the unit is read without kinds.
+    overflow: bool = False
 
 
 @dataclass
@@ -1820,6 +1845,8 @@ class _Reader:
         if role is None:
             return None
         name = (link_raw.display_name if link_raw else "") or raw.name or raw.id
+        # "!TY7 Devilfish": a leading "!" only sorts the entry first in BattleScribe.
+        name = name.lstrip("! ") or name
         summary = scope.summary(element, link)
         if summary.models_max == 0:
             summary = scope.summary(element, link, loose=True)
@@ -1855,7 +1882,8 @@ class _Reader:
         transport = self._transport(scope, transport_elements)
         wounds, most_wounds = _wounds(profiles)
         drafts, wargear_models, kinds_min, kinds_max = scope.kind_drafts(raw, link_raw, element, link)
-        kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords)
+        unit_max = kinds_max if kinds_max is not None else max(1, kinds_min, summary.models_cap)
+        kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords, unit_max)
         if kinds:
             wounds = max(k.wounds for k in kinds)
             most_wounds = max(wounds, most_wounds or 0)
@@ -1863,7 +1891,7 @@ class _Reader:
         models_max: int | None
         if kinds:
             models_min = max(1, kinds_min)
-            models_max = kinds_max if kinds_max is not None else max(models_min, summary.models_cap)
+            models_max = unit_max
             has_size = True
         else:
             models_min = summary.models_min
@@ -1954,7 +1982,12 @@ class _Reader:
         )
 
     def _kinds(
-        self, scope: _Scope, drafts: list[_KindDraft], profiles: list[ModelProfile], keywords: list[str]
+        self,
+        scope: _Scope,
+        drafts: list[_KindDraft],
+        profiles: list[ModelProfile],
+        keywords: list[str],
+        unit_max: int,
     ) -> tuple[list[ModelKind], int]:
         """Model kinds from their drafts: the unit's own model first, then leaders, then the rest in data order.
 
@@ -1989,7 +2022,10 @@ class _Reader:
                 more, _, _ = self._keywords(scope, occurrence.raws)
                 extra.extend(k for k in more if k not in own and k not in extra)
             low = _bounded(draft.low)
-            high = max(low, _bounded(draft.high)) if draft.high is not None else max(low, 1, _LARGEST_MODELS)
+            # No kind holds more than the unit less the other kinds' minimum.
+            room = _bounded(unit_max) - sum(_bounded(other.low) for other in drafts if other is not draft)
+            high = _bounded(draft.high) if draft.high is not None else room
+            high = max(low, min(high, room))
             kind = ModelKind(
                 id=kind_id,
                 name=" ".join(draft.name.split()) or kind_id,
@@ -2235,13 +2271,22 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
                 chosen[draft.target_id] = draft
         report = Coverage(faction=faction_id, name=producer.name, revision=producer.revision)
         for target_id, draft in chosen.items():
+            bs_ids = [target_id, *link_ids[target_id]]
+            # The unit's own model (a character) is named by every link that offers the datasheet.
+            kinds = [
+                k.model_copy(update={"bs_ids": [*k.bs_ids, *(i for i in bs_ids if i not in k.bs_ids)]})
+                if target_id in k.bs_ids
+                else k
+                for k in draft.sheet.kinds
+            ]
             sheet = draft.sheet.model_copy(
                 update={
                     "id": f"{faction_id}-{target_id}",
                     "faction": faction_id,
                     "source": source,
                     "source_revision": producer.revision or None,
-                    "bs_ids": [target_id, *link_ids[target_id]],
+                    "bs_ids": bs_ids,
+                    "kinds": kinds,
                 }
             )
             datasheets.append(sheet)
