@@ -111,10 +111,36 @@ class ModelKind(_Model):
 
 
 class SpaceRule(_Model):
-    """Models with all of ``keywords`` take ``space`` places in the transport."""
+    """Models with all of ``keywords`` take ``space`` places in the transport.
+
+    ``min_wounds``/``max_wounds`` narrow the rule to models with that many
+    wounds ("each model with a Wounds characteristic of 3 or more takes the
+    space of 2 models"); ``keywords`` may then be empty (any model).
+    """
 
     keywords: list[str]
     space: int = Field(ge=0)
+    min_wounds: int | None = Field(default=None, ge=0)
+    max_wounds: int | None = Field(default=None, ge=0)
+
+    def applies(self, wounds: int) -> bool:
+        """Whether a model with ``wounds`` wounds is within the rule's wound bounds (keywords aside)."""
+        return (self.min_wounds is None or wounds >= self.min_wounds) and (
+            self.max_wounds is None or wounds <= self.max_wounds
+        )
+
+
+class WoundLimit(_Model):
+    """Models too tough for a transport.
+
+    Models with all of ``keywords`` (any model when empty) and ``min_wounds``
+    wounds or more cannot embark, unless they have one of ``unless``
+    ("non-CHARACTER models with a Wounds characteristic of 4 or more").
+    """
+
+    keywords: list[str] = Field(default_factory=list)
+    min_wounds: int = Field(ge=0)
+    unless: list[str] = Field(default_factory=list)
 
 
 class TransportCapacity(_Model):
@@ -131,6 +157,8 @@ class TransportCapacity(_Model):
     allowed: list[list[str]] = Field(default_factory=list)
     forbidden: list[str] = Field(default_factory=list)
     space: list[SpaceRule] = Field(default_factory=list)
+    #: Models too tough to embark ("cannot transport DREADNOUGHT models with a Wounds characteristic of 13 or more").
+    wound_limits: list[WoundLimit] = Field(default_factory=list)
     text: str | None = None
     verified: bool = True
 

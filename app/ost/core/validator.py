@@ -953,9 +953,23 @@ class _Validator:
             kind_keys = keys | {keyword_key(k) for k in model_kind.keywords} if model_kind.keywords else keys
             space = sheet.kind_space(model_kind)
             for rule in capacity.space:
-                if all((r := resolve(k)) is None or r in kind_keys for k in rule.keywords):
+                if rule.applies(model_kind.wounds) and all(
+                    (r := resolve(k)) is None or r in kind_keys for k in rule.keywords
+                ):
                     space = rule.space
                     break
+            for limit in capacity.wound_limits:
+                if (
+                    model_kind.wounds >= limit.min_wounds
+                    and all((r := resolve(k)) is None or r in kind_keys for k in limit.keywords)
+                    and not any(resolve(k) in kind_keys for k in limit.unless)
+                ):
+                    problems.append(
+                        (
+                            f"{model_kind.wounds} PV ({model_kind.name}), au plus {limit.min_wounds - 1}",
+                            f"{model_kind.wounds} wounds ({model_kind.name}), at most {limit.min_wounds - 1}",
+                        )
+                    )
             needed += space * count
             parts.append((count, space))
         if needed > total_capacity:
