@@ -33,6 +33,7 @@ small size, bounding work instead of time.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import json
 import multiprocessing
@@ -368,11 +369,12 @@ def _mutate_json(rng: random.Random, data: bytes) -> tuple[str, bytes]:
         op = rng.choice(["replace", "delete", "duplicate", "nest", "unknown-key"])
         ops.append(op)
         if op == "replace":
-            container[key] = copy.deepcopy(rng.choice(_JSON_EDGES))
+            container[key] = copy.deepcopy(rng.choice(_JSON_EDGES))  # the edges are shallow
         elif op == "delete":
             del container[key]
         elif op == "duplicate" and isinstance(container, list) and len(nodes) < _MAX_NODES // 50:
-            container.extend(copy.deepcopy(container[key]) for _ in range(rng.choice([1, 5, 50])))
+            with contextlib.suppress(RecursionError):  # a value nested thousands deep by an earlier op: left as is
+                container.extend(copy.deepcopy(container[key]) for _ in range(rng.choice([1, 5, 50])))
         elif op == "nest":
             value: Any = container[key]
             for _ in range(rng.choice([10, 100, 2000])):

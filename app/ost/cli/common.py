@@ -6,7 +6,12 @@ import io
 import locale
 import os
 import re
+import sys
+from pathlib import Path
 from typing import TextIO
+
+from ost.services import open_catalogue as _open_catalogue
+from ost.store import CatalogueStore
 
 EXIT_OK, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -75,3 +80,11 @@ class TerminalSafe(io.TextIOBase):
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return getattr(self.raw, "encoding", "utf-8")
+
+
+def open_catalogue(db: Path | str | None, lang: str) -> CatalogueStore:
+    """Open the catalogue database; a rebuild or a bad source goes to stderr (a first build goes unsaid)."""
+    opened = _open_catalogue(db)
+    if opened.notice is not None and opened.notice.kind != "built":
+        print(f"ost: {opened.notice.message(lang)}", file=sys.stderr)
+    return opened.store
