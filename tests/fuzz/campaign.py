@@ -369,7 +369,7 @@ def _mutate_json(rng: random.Random, data: bytes) -> tuple[str, bytes]:
         op = rng.choice(["replace", "delete", "duplicate", "nest", "unknown-key"])
         ops.append(op)
         if op == "replace":
-            container[key] = copy.deepcopy(rng.choice(_JSON_EDGES))  # the edges are shallow
+            container[key] = copy.deepcopy(rng.choice(_JSON_EDGES))  # a copy: later ops must not change the edges
         elif op == "delete":
             del container[key]
         elif op == "duplicate" and isinstance(container, list) and len(nodes) < _MAX_NODES // 50:
@@ -381,7 +381,7 @@ def _mutate_json(rng: random.Random, data: bytes) -> tuple[str, bytes]:
                 value = [value]
             container[key] = value
         elif op == "unknown-key" and isinstance(container, dict):
-            container[rng.choice(["zz", "", "schema_version", "id"])] = rng.choice(_JSON_EDGES)
+            container[rng.choice(["zz", "", "schema_version", "id"])] = copy.deepcopy(rng.choice(_JSON_EDGES))
     try:
         text = json.dumps(document, ensure_ascii=rng.random() < 0.5)
     except (ValueError, RecursionError):
