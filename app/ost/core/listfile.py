@@ -117,6 +117,8 @@ def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
         raise ListFileError(path, f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise ListFileError(path, "not a list file: nesting is too deep") from None
+    except ValueError:  # harden: Python refuses integers of more than 4,300 digits
+        raise ListFileError(path, "not a list file: a number is far too long") from None
     if not isinstance(document, dict):
         raise ListFileError(path, f"expected a JSON object, got {type(document).__name__}")
     document = migrate(document, path)

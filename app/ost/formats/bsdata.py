@@ -56,6 +56,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
+from pydantic import ValidationError
+
 from ost.core.catalogue import (
     AbilityRef,
     Datasheet,
@@ -304,7 +306,7 @@ class _File:
         if kind not in ("gameSystem", "catalogue"):
             shown = root.tag.split("}", 1)[-1]
             if shown in ("gameSystem", "catalogue"):  # harden: the right element in a foreign namespace
-                namespace = root.tag[1:].split("}", 1)[0] if root.tag.startswith("{") else ""
+                namespace = root.tag[1:].split("}", 1)[0][:80] if root.tag.startswith("{") else ""
                 raise BsDataError(
                     document.name,
                     f"<{shown}> is not in the BattleScribe namespace (it uses {namespace or 'no namespace'!r}, "
@@ -1836,6 +1838,15 @@ class _Reader:
         scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
         try:
             draft = self._make_draft(file, root, scope.context)
+        except ValidationError as exc:  # harden (fuzz): an entry no datasheet can be made of, e.g. with no name
+            error = exc.errors()[0]
+            field = ".".join(str(part) for part in error["loc"]) or "?"
+            entry = (root.get("id") or "?")[:60]
+            raise BsDataError(
+                file.path,
+                f"entry {entry!r} cannot become a datasheet ({field}: {error['msg']})",
+                f"l'entrée {entry!r} ne peut pas devenir une fiche ({field} : {error['msg']})",
+            ) from None
         finally:
             scope.context = None
         self._drafts[key] = draft

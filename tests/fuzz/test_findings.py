@@ -1,0 +1,66 @@
+"""What the fuzz campaign found, kept as plain tests (each failed before its fix)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from ost.core import listfile
+from ost.core.listfile import ListFileError
+from ost.formats.bsdata import CAT_NS, BsDataError, read_bsdata
+
+pytestmark = pytest.mark.fuzz
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "bsdata"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "legal" / "orks-1000.ost"
+
+
+def test_a_number_of_ten_thousand_digits_is_refused_clearly() -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace('"points_limit": 1000', '"points_limit": ' + "9" * 10_000)
+    with pytest.raises(ListFileError, match="number is far too long"):
+        listfile.parse(text.encode("utf-8"), "big.ost")
+
+
+def test_a_huge_unknown_key_gives_a_short_message() -> None:
+    document = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    document["detachments"][0]["units"][0]["x" * 50_000] = 1
+    with pytest.raises(ListFileError) as info:
+        listfile.parse(json.dumps(document).encode("utf-8"), "key.ost")
+    assert "unknown field" in str(info.value) and len(str(info.value)) < 300
+
+
+def test_a_huge_duplicate_id_gives_a_short_message() -> None:
+    document = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    units = document["detachments"][0]["units"]
+    units[0]["id"] = units[1]["id"] = "u" * 50_000
+    with pytest.raises(ListFileError, match="duplicate unit id") as info:
+        listfile.parse(json.dumps(document).encode("utf-8"), "ids.ost")
+    assert len(str(info.value)) < 300
+
+
+def test_an_entry_with_an_empty_name_is_refused_naming_its_file(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    path = folder / "Testers.cat"
+    ElementTree.register_namespace("", CAT_NS[1:-1])
+    tree = ElementTree.parse(path)
+    for entry in tree.getroot().iter(f"{CAT_NS}selectionEntry"):
+        entry.set("name", "")  # neither a name nor an id: nothing to call the datasheet
+        entry.set("id", "")
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+    with pytest.raises(BsDataError, match="cannot become a datasheet") as info:
+        read_bsdata([folder])
+    assert "Testers.cat" in str(info.value) and len(str(info.value)) < 300
+
+
+def test_a_huge_foreign_namespace_gives_a_short_message(tmp_path: Path) -> None:
+    path = tmp_path / "odd.cat"
+    namespace = "http://www.battlescribe.net/" + "x" * 20_000
+    path.write_text(f'<catalogue xmlns="{namespace}" id="c" name="C"/>', encoding="utf-8")
+    with pytest.raises(BsDataError, match="namespace") as info:
+        read_bsdata([path])
+    assert len(str(info.value)) < 400
