@@ -9,18 +9,27 @@ Everything Ost reads from outside (BattleScribe data ``.gst``/``.cat``, rosters
   external entity or DTD to fetch (local files, URLs). BattleScribe files never
   carry a DTD.
 * **Only encodings where that check is exact:** UTF-8 (with or without a BOM),
-  US-ASCII and ISO-8859-1. A NUL byte (UTF-16/32 text) or another declared
-  encoding is refused, because ``<!DOCTYPE`` could then hide behind other bytes.
+  US-ASCII and ISO-8859-1. UTF-16 (with a BOM, or starting ``<`` and a NUL,
+  as Windows tools write rosters) is re-encoded to UTF-8 first, so the check
+  runs on UTF-8. Any other NUL byte (UTF-32, binary data) or declared encoding
+  is refused, because ``<!DOCTYPE`` could then hide behind other bytes.
+* **Regular files only:** every file is read through
+  :func:`ost.core.fileio.read_regular`: FIFOs, devices (``/dev/zero``) and
+  sockets are refused by kind from ``stat()`` (a FIFO is never opened for
+  reading, so nothing blocks), symlink loops and unreadable paths get their
+  own words, and the bytes are counted up to the limit.
 * **Size limits:** a plain file above :attr:`Limits.max_file_bytes` is refused
   from its size on disk, before being read. Zip archives are refused above
   :attr:`Limits.max_members` members; each member is refused when its declared
   size, or the bytes actually produced while decompressing, pass
   :attr:`Limits.max_member_bytes` (reading stops at that point, so a "zip bomb"
   never fills memory), or when its compression ratio passes
-  :attr:`Limits.max_ratio`. Member names with absolute paths, drive letters or
-  ``..`` are refused; encrypted members too. The member table itself is
-  bounded (count and size, read from the archive's end record) before
-  Python's ``zipfile`` builds anything from it.
+  :attr:`Limits.max_ratio`. The member table itself is bounded (count and
+  size, read from the archive's end record) before Python's ``zipfile`` builds
+  anything from it. Encrypted members are refused.
+* **Member names:** where names matter (BattleScribe data), empty names,
+  absolute paths, drive letters and ``..`` are refused; where they do not (the
+  one file of a ``.rosz``), any name is accepted and only shown, cut short.
 
 Why not ``defusedxml``: it swaps in the pure-Python ``XMLParser``, measured
 25–30 % slower on the BattleScribe sample, and the importers must stay within
@@ -28,11 +37,13 @@ a few times the raw parse. Refusing any DTD up front is stricter than
 defusedxml's defaults and lets the C parser run unchanged. The hostile-file
 tests in ``tests/test_safexml.py`` hold both properties.
 
-API: :func:`parse_xml_bytes` (bytes you already hold), :func:`parse_xml_file`,
-:func:`read_zip_members`, and :func:`read_documents` (a path that is XML or a
-zip of XML; the usual entry point). Every problem raises :class:`XmlInputError`,
-whose message names the file (and the zip member) and says what is wrong, in
-French and English.
+API: :func:`read_file` (the guarded read of one file), :func:`parse_xml_bytes`
+(bytes you already hold), :func:`parse_xml_file`, :func:`open_zip` (a checked
+archive in memory), :func:`read_zip_bytes` and :func:`read_zip_members` (its
+members), :func:`read_single_member` (a ``.rosz``), and :func:`read_documents`
+(a path that is XML or a zip of XML; the usual entry point). Every problem
+raises :class:`XmlInputError`, whose message names the file (and the zip
+member) and says what is wrong, in French and English.
 """
 
 from __future__ import annotations
@@ -51,13 +62,21 @@ from ost.core.fileio import megabytes as _megabytes
 __all__ = [
     "DEFAULT_LIMITS",
     "Limits",
+    "SafeZip",
     "XmlDocument",
     "XmlInputError",
+    "is_utf16_xml",
     "is_zip",
+    "is_zip_data",
+    "open_zip",
     "parse_xml_bytes",
     "parse_xml_file",
     "read_documents",
+    "read_file",
+    "read_single_member",
+    "read_zip_bytes",
     "read_zip_members",
+    "utf16_encoding",
 ]
 
 MiB = 1024 * 1024
