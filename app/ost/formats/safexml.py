@@ -180,18 +180,21 @@ def utf16_encoding(data: bytes) -> str | None:
     return None
 
 
+def _without_bom(data: bytes) -> bytes:
+    return data[2:] if data[:2] in (bom for bom, _ in _UTF16_BOMS) else data
+
+
 def is_utf16_xml(data: bytes) -> bool:
     """True when ``data`` is UTF-16 text (with a BOM or not) whose first character, after spaces, is ``<``."""
     encoding = utf16_encoding(data)
     if encoding is None:
         return False
-    body = data[2:] if data[:2] in (bom for bom, _ in _UTF16_BOMS) else data
-    return body[:400].decode(encoding, "ignore").lstrip().startswith("<")
+    return _without_bom(data)[:400].decode(encoding, "ignore").lstrip().startswith("<")
 
 
 def _from_utf16(data: bytes, encoding: str, name: str) -> bytes:
     """UTF-16 XML re-encoded as UTF-8 (its declaration saying so), so the safety checks stay exact."""
-    body = data[2:] if data[:2] in (bom for bom, _ in _UTF16_BOMS) else data
+    body = _without_bom(data)
     try:
         text = body.decode(encoding)
     except UnicodeDecodeError as exc:
