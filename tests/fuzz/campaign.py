@@ -34,6 +34,7 @@ small size, bounding work instead of time.
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import copy
 import json
@@ -440,6 +441,30 @@ def _mutate_zip(rng: random.Random, data: bytes, rosters: list[bytes]) -> tuple[
     return f"zip-bytes-{label}", mutated
 
 
+def _mutate_code(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """A share code whose content is mutated, then packed again with a valid checksum (so decoding goes deep)."""
+    text = data.decode("ascii", "replace").strip()
+    prefix, _, rest = text.partition("-")
+    body = rest.rsplit(".", 1)[0]
+    try:
+        document = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    except (ValueError, zlib.error):
+        return "code-undecodable", data
+    op = rng.choice(["json", "json", "bomb", "version", "garbage"])
+    if op == "json":
+        label, payload = _mutate_json(rng, document)
+        op = f"code-{label}"
+    elif op == "bomb":
+        payload = b"[" + b" " * rng.choice([100_000, 5_000_000]) + b"]"  # the larger one passes the unpacked limit
+    elif op == "version":
+        prefix, payload = rng.choice(["OST2", "OST0", "OST99999999999999999999", "ost1", "OST"]), document
+    else:
+        payload = rng.randbytes(rng.choice([0, 10, 1000]))
+    packed = base64.urlsafe_b64encode(zlib.compress(payload, 9)).decode("ascii").rstrip("=")
+    checksum = f"{zlib.crc32(packed.encode('ascii')) & 0xFFFFFFFF:08X}"
+    return op if op.startswith("code-") else f"code-{op}", f"{prefix}-{packed}.{checksum}".encode("ascii")
+
+
 def inputs(reader: Reader, count: int, seed: int = 0) -> Iterator[tuple[str, bytes]]:
     """``count`` inputs for ``reader`` (label, bytes), the same for the same seed."""
     rng = random.Random(seed * 1_000_003 + zlib.crc32(reader.name.encode()))
@@ -458,6 +483,8 @@ def inputs(reader: Reader, count: int, seed: int = 0) -> Iterator[tuple[str, byt
             label, data = _mutate_text(rng, base)
         elif structured and reader.kind == "zip":
             label, data = _mutate_zip(rng, base, rosters)
+        elif structured and reader.kind == "code":
+            label, data = _mutate_code(rng, base)
         else:
             label, data = _mutate_bytes(rng, base, seeds)
         if rng.random() < 0.1:  # a second round now and then
