@@ -36,8 +36,9 @@ from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Table, TableSty
 
 from ost.core.armylist import ArmyList, Unit
 from ost.core.catalogue import Catalogue, Datasheet, GlossaryEntry
-from ost.core.scoring import UnitScore, format_value, score_unit
+from ost.core.presenter import DatasheetView, WeaponRow, label, present, unit_line
 from ost.core.text import fold
+from ost.core.validator import Report, validate
 from ost.pdf import common
 from ost.pdf.common import (
     ABILITY_ACCENT,
@@ -53,7 +54,7 @@ from ost.pdf.common import (
     rich,
 )
 from ost.pdf.fonts import Fonts, register_fonts
-from ost.pdf.rulecards import CardBlock, RuleCard, load_rule_cards, wound_roll
+from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_texts, load_rule_cards, wound_roll
 
 
 def card_size(value: CardSize | str) -> CardSize:
@@ -69,12 +70,20 @@ class CardKind(StrEnum):
     RULE = "rule"
 
 
-#: Type scales tried in turn before a card continues on another one; the last
-#: one is the smallest Ost prints (5.4 pt on a poker card).
-SCALES = (1.0, 0.92, 0.85, 0.8)
-#: Space kept at the bottom of a card for its footer line.
-FOOTER = 3.6 * mm
+#: Body text sizes of a card: the smallest Ost prints (a card whose text does not
+#: fit at that size continues on another card), and the largest a short text grows to.
+BODY_MIN = {CardSize.POKER: 7.5, CardSize.A6: 9.0}
+BODY_MAX = {CardSize.POKER: 11.0, CardSize.A6: 15.0}
+#: Type sizes step by this much while a card is fitted.
+STEP = 0.25
+#: Space kept at the bottom of a card for its footer line, and the footer's type size.
+FOOTER = 3.8 * mm
+FOOTER_SIZE = {CardSize.POKER: 6.0, CardSize.A6: 7.0}
+#: No title is printed smaller than this.
+TITLE_MIN = 6.5
 CUT_MARK = 5 * mm
+#: Printers leave up to a quarter of an inch unprinted at every edge: cut marks stay inside.
+PRINTABLE_EDGE = 18.0
 
 
 @dataclass(frozen=True)
@@ -237,14 +246,13 @@ def _bullets(items: Iterable[str], st: _CardStyles) -> list[Flowable]:
 # --- datasheet cards ---------------------------------------------------------------------
 
 
-_PROFILE_HEAD = {
-    "fr": ("", "M", "CC", "CT", "F", "E", "PV", "A", "Cd", "Sv"),
-    "en": ("", "M", "WS", "BS", "S", "T", "W", "A", "Ld", "Sv"),
-}
-_WEAPON_HEAD = {
-    "fr": ("Arme", "Portée", "Type", "F", "PA", "D"),
-    "en": ("Weapon", "Range", "Type", "S", "AP", "D"),
-}
+@dataclass(frozen=True)
+class _Group:
+    """Units of one datasheet that carry the same weapons: they share a card."""
+
+    sheet: Datasheet
+    units: list[Unit]
+    views: list[DatasheetView]
 
 
 class _Deck:
@@ -288,6 +296,22 @@ class _Deck:
             found.setdefault(sheet.id, (sheet, []))[1].append(unit)
         return list(found.values())
 
+    def groups(self) -> list[_Group]:
+        """One group per datasheet and set of carried weapons, in order of first use."""
+        out: list[_Group] = []
+        for sheet, units in self.used_sheets():
+            by_kit: dict[tuple[Any, ...], _Group] = {}
+            for unit in units:
+                view = present(sheet, self.catalogue, self.lang, unit)
+                kit = (view.weapons, view.other_wargear, tuple(p.name for p in view.profiles))
+                group = by_kit.get(kit)
+                if group is None:
+                    group = by_kit[kit] = _Group(sheet, [], [])
+                    out.append(group)
+                group.units.append(unit)
+                group.views.append(view)
+        return out
+
     def used_abilities(self, sheets: Sequence[Datasheet]) -> list[tuple[GlossaryEntry, list[str], list[str]]]:
         """Glossary abilities the datasheets have, with the datasheets and parameters that use them.
 
@@ -321,109 +345,108 @@ class _Deck:
 
     def specs(self, kinds: Iterable[CardKind]) -> list[CardSpec]:
         wanted = set(kinds)
-        sheets = self.used_sheets()
         out: list[CardSpec] = []
         if CardKind.DATASHEET in wanted:
-            for sheet, units in sheets:
-                out.append(self.datasheet_spec(sheet, units))
+            groups = self.groups()
+            for group in groups:
+                title = group.sheet.name
+                if sum(1 for g in groups if g.sheet.id == group.sheet.id) > 1:
+                    names = ", ".join(v.unit.name for v in group.views if v.unit is not None)
+                    if names and names != group.sheet.name:
+                        title = f"{group.sheet.name} — {names}"
+                out.append(self.datasheet_spec(group, title))
         if CardKind.ABILITY in wanted:
-            for entry, names, parameters in self.used_abilities([s for s, _ in sheets]):
-                out.append(self.ability_spec(entry, names, parameters))
+            texts = load_ability_texts(self.lang)
+            for entry, names, parameters in self.used_abilities([s for s, _ in self.used_sheets()]):
+                out.append(self.ability_spec(entry, names, parameters, texts.get(entry.key)))
         if CardKind.RULE in wanted:
             for card in load_rule_cards(self.lang):
                 out.append(self.rule_spec(card))
         return out
 
-    def datasheet_spec(self, sheet: Datasheet, units: list[Unit]) -> CardSpec:
-        scores = [score_unit(u, self.catalogue) for u in units]
-
+    def datasheet_spec(self, group: _Group, title: str) -> CardSpec:
         def build(size: float) -> list[Flowable]:
-            return self.datasheet_body(sheet, units, scores, _styles(size, self.fonts))
+            return self.datasheet_body(group, _styles(size, self.fonts))
 
-        return CardSpec(CardKind.DATASHEET, sheet.name, build, key=sheet.id)
+        return CardSpec(CardKind.DATASHEET, title, build, key=group.sheet.id)
 
-    def datasheet_body(
-        self, sheet: Datasheet, units: list[Unit], scores: list[UnitScore], st: _CardStyles
-    ) -> list[Flowable]:
+    def datasheet_body(self, group: _Group, st: _CardStyles) -> list[Flowable]:
         lang, w = self.lang, self.w
+        view = group.views[0]
         out: list[Flowable] = []
-        models = (
-            f"{sheet.min_models}" if sheet.min_models == sheet.max_models else f"{sheet.min_models}–{sheet.max_models}"
-        )
-        cost = f"{sheet.points} pts"
-        if sheet.points_per_model:
-            cost += w(f" (+{sheet.points_per_model}/fig.)", f" (+{sheet.points_per_model}/model)")
         meta = [
-            sheet.role.label(lang),
-            w(f"{models} fig.", f"{models} models"),
-            cost,
-            w(f"{sheet.wounds} PV/fig.", f"{sheet.wounds} W/model"),
+            view.role,
+            w(f"{view.models} fig.", f"{view.models} model" + ("" if view.models == "1" else "s")),
+            view.cost,
+            view.wounds_note,
         ]
-        out.append(_p(esc(" · ".join(meta)), st.meta))
-        for unit, score in zip(units, scores, strict=True):
-            facts = [
-                w(f"{unit.models} fig.", f"{unit.models} mod."),
-                f"{score.points} pts",
-                w(f"1 PV = {format_value(score.pv_value, lang)}", f"1 W = {format_value(score.pv_value, lang)}"),
-                w(f"contrôle ×{score.control_factor}", f"control ×{score.control_factor}"),
-            ]
-            options = common.option_names(unit, sheet)
-            if options:
-                facts.append(", ".join(options))
-            label = unit.custom_name or (w("Dans la liste", "In the list") if len(units) == 1 else sheet.name)
-            marks = ""
-            if unit.warlord:
-                marks += " ★"
-            out.append(self.labelled(label + marks, " · ".join(facts), st.small))
-        if sheet.profiles:
-            out.append(self.profile_table(sheet, st))
-        if sheet.weapons:
-            out.append(self.weapon_table(sheet, st))
+        out.append(_p(esc(" · ".join(_tie(m) for m in meta)), st.meta))
+        for unit_view in group.views:
+            facts = unit_view.unit
+            if facts is None:
+                continue
+            text = " · ".join(_tie(part) for part in unit_line(unit_view).split(" · "))
+            if facts.options:
+                text += " · " + ", ".join(facts.options)
+            name = facts.name if (facts.name != view.name or len(group.views) > 1) else label(lang, "in_list")
+            if facts.warlord:
+                name += " ★"
+            out.append(self.labelled(name, text, st.small))
+        if view.profiles:
+            out.append(self.profile_table(view, st))
+        if view.weapons:
+            out.append(self.weapon_table(view, st))
+        if view.other_wargear:
+            out.append(self.labelled(label(lang, "wargear"), ", ".join(view.other_wargear), st.small))
         special: list[str] = []
-        for ability in sheet.abilities:
-            entry = self.catalogue.ability(ability.name)
-            if entry is not None:
-                name = entry.name(lang)
-                special.append(f"{name} ({ability.parameter})" if ability.parameter else name)
-            elif ability.text:
-                out.append(self.labelled(ability.display, ability.text, st.body))
+        for ability in view.abilities:
+            if ability.key is not None:
+                special.append(ability.name)
+            elif ability.summary:
+                out.append(self.labelled(ability.name, ability.summary, st.body))
             else:
-                special.append(ability.display)
+                special.append(ability.name)
         if special:
-            out.append(self.labelled(w("Capacités spéciales", "Special abilities"), ", ".join(special), st.body))
-        if sheet.transport is not None:
-            out.append(self.labelled("Transport", self.transport_text(sheet), st.body))
-        if sheet.is_independent_character:
-            out.append(
-                _p(esc(w("Personnage indépendant (9 PV ou moins).", "Independent character (9 W or fewer).")), st.small)
-            )
-        if sheet.never_holds_objectives:
-            out.append(
-                _p(
-                    esc(
-                        w(
-                            "Non opérationnelle : ne tient jamais les objectifs (contrôle ×0, hors total de "
-                            "destruction).",
-                            "Non-operational: never holds objectives (control ×0, left out of the destruction total).",
-                        )
-                    ),
-                    st.small,
-                )
-            )
-        if sheet.keywords:
-            out.append(self.labelled(w("Mots-clefs", "Keywords"), ", ".join(sheet.keywords), st.small))
-        if sheet.faction_keywords:
-            values = _placeholders(units)
-            shown = [f"{k} = {values[k]}" if k in values else k for k in sheet.faction_keywords]
-            out.append(self.labelled("Faction", ", ".join(shown), st.small))
+            out.append(self.labelled(label(lang, "special"), ", ".join(special), st.body))
+        if view.transport is not None:
+            out.append(self.labelled(label(lang, "transport"), view.transport, st.body))
+        if view.independent_character:
+            out.append(_p(esc(label(lang, "independent")), st.small))
+        if view.non_operational:
+            out.append(_p(esc(common.typo(label(lang, "non_operational"))), st.small))
+        if view.keywords:
+            out.append(self.labelled(label(lang, "keywords"), ", ".join(view.keywords), st.small))
+        if view.faction_keywords:
+            out.append(self.labelled("Faction", ", ".join(view.faction_keywords), st.small))
         return out
 
-    def profile_table(self, sheet: Datasheet, st: _CardStyles) -> Table:
-        head = _PROFILE_HEAD[self.lang]
+    def profile_table(self, view: DatasheetView, st: _CardStyles) -> Table:
+        head = view.profile_head
         rows: list[list[Any]] = [list(head)]
-        for p in sheet.profiles:
-            rows.append([p.name, p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv])
+        for p in view.profiles:
+            rows.append([p.name, *p.values])
         widths, squeezed = self._stat_widths(rows, st)
+        extra: list[tuple[Any, ...]] = []
+        if widths[0] < self.width * 0.3:
+            # Too narrow for the names: each name gets a full-width line above its figures.
+            stat_widths = widths[1:]
+            grow = self.width / sum(stat_widths)
+            stat_widths = [x * grow for x in stat_widths]
+            data: list[list[Any]] = [list(head[1:])]
+            extra: list[tuple[Any, ...]] = []
+            for p in view.profiles:
+                at = len(data)
+                data.append([self.cell(p.name, st.cell_bold, self.width), *[""] * (len(head) - 2)])
+                data.append(list(p.values))
+                extra += [
+                    ("SPAN", (0, at), (-1, at)),
+                    ("ALIGN", (0, at), (-1, at), "LEFT"),
+                    ("FONTNAME", (0, at), (-1, at), st.fonts.condensed_bold),
+                    ("LINEBELOW", (0, at), (-1, at), 0, colors.white),
+                    ("BOTTOMPADDING", (0, at), (-1, at), 0),
+                    ("NOSPLIT", (0, at), (-1, at + 1)),
+                ]
+            return _grid_table(data, stat_widths, st, ("ALIGN", (0, 0), (-1, -1), "CENTER"), *extra)
         for row in rows[1:]:
             row[0] = self.cell(row[0], st.cell_bold, widths[0])
         if squeezed:  # odd data (very long values): let them wrap inside their columns
@@ -441,7 +464,7 @@ class _Deck:
     def _stat_widths(self, rows: list[list[Any]], st: _CardStyles) -> tuple[list[float], bool]:
         """Column widths: each stat column as wide as its widest value ('20-60"', '2+'), the name takes the rest.
 
-        Stats never take more than 70 % of the card; if they would, they share
+        Stats never take more than 82 % of the card; if they would, they share
         that room in proportion (the values are short, so this only happens
         with odd data) and the second value says so: the values must wrap.
         """
@@ -450,8 +473,8 @@ class _Deck:
         stats = []
         for col in range(1, columns + 1):
             widest = max(stringWidth(str(r[col]), st.fonts.condensed_bold, st.cell.fontSize) for r in rows)
-            stats.append(max(widest + pad, st.size * 1.4))
-        room = self.width * 0.7
+            stats.append(max(widest + pad, st.size * 1.3))
+        room = self.width * 0.82
         squeezed = sum(stats) > room
         if squeezed:
             # Narrow columns keep their width; the wide ones share what is left equally.
@@ -465,9 +488,10 @@ class _Deck:
             stats = [fixed.get(i, share) for i in range(len(stats))]
         return [self.width - sum(stats), *stats], squeezed
 
-    def weapon_table(self, sheet: Datasheet, st: _CardStyles) -> Table:
-        head = _WEAPON_HEAD[self.lang]
-        widths = self._weapon_widths(sheet, st)
+    def weapon_table(self, view: DatasheetView, st: _CardStyles) -> Table:
+        head = view.weapon_head
+        weapons = view.weapons
+        widths = self._weapon_widths(weapons, head, st)
         pad = 2 * max(1.0, st.size * 0.22)
         centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
 
@@ -479,10 +503,10 @@ class _Deck:
 
         rows: list[list[Any]] = [list(head)]
         extra: list[tuple[Any, ...]] = []
-        for weapon in sheet.weapons:
+        for weapon in weapons:
             rows.append(
                 [
-                    self.cell(weapon.name, st.cell_bold, widths[0]),
+                    self.cell(weapon.label, st.cell_bold, widths[0]),
                     self.cell(weapon.range, st.cell, widths[1]),
                     self.cell(weapon.type, st.cell, widths[2]),
                     stat(weapon.s, widths[3]),
@@ -490,9 +514,12 @@ class _Deck:
                     stat(weapon.d, widths[5]),
                 ]
             )
-            if weapon.abilities:
+            notes = weapon.abilities
+            if weapon.origin == "list":
+                notes = f"{notes} ({label(self.lang, 'from_list')})" if notes else label(self.lang, "from_list")
+            if notes:
                 row = len(rows)
-                rows.append([self.cell(weapon.abilities, st.italic, self.width), "", "", "", "", ""])
+                rows.append([self.cell(notes, st.italic, self.width), "", "", "", "", ""])
                 extra += [
                     ("FONTNAME", (0, row), (-1, row), st.fonts.condensed_italic),
                     ("FONTSIZE", (0, row), (-1, row), st.italic.fontSize),
@@ -511,18 +538,16 @@ class _Deck:
             *extra,
         )
 
-    def _weapon_widths(self, sheet: Datasheet, st: _CardStyles) -> list[float]:
+    def _weapon_widths(self, weapons: Sequence[WeaponRow], head: Sequence[str], st: _CardStyles) -> list[float]:
         """Range, S, AP and D as wide as their longest value or header; type up to 28 %; the name the rest."""
         pad = 2 * max(1.0, st.size * 0.22)
         size = st.cell.fontSize
-        head = _WEAPON_HEAD[self.lang]
 
         def widest(values: Iterable[str], header: str, floor: float = st.size * 1.9) -> float:
             content = max((stringWidth(v, st.fonts.condensed, size) for v in values), default=0.0)
             head_width = float(stringWidth(header, st.fonts.condensed_bold, size))
             return max(content + pad, head_width + pad, floor)
 
-        weapons = sheet.weapons
         rng = widest((x.range for x in weapons), head[1])
         kind = min(widest((x.type for x in weapons), head[2]), self.width * 0.28)
         stats = [
@@ -536,28 +561,11 @@ class _Deck:
             name = self.width - rng - kind - sum(stats)
         return [name, rng, kind, *stats]
 
-    def transport_text(self, sheet: Datasheet) -> str:
-        """What a transport carries, in words (plain text)."""
-        t = sheet.transport
-        assert t is not None
-        w = self.w
-        capacity = str(t.capacity) if t.capacity is not None else "?"
-        allowed = " | ".join(" ".join(a) for a in t.allowed) or w("infanterie", "infantry")
-        text = f"{capacity} ({allowed})"
-        if t.forbidden:
-            text += w(f" ; interdits : {', '.join(t.forbidden)}", f"; not: {', '.join(t.forbidden)}")
-        for rule in t.space:
-            text += w(
-                f" ; {' '.join(rule.keywords)} : {rule.space} places",
-                f"; {' '.join(rule.keywords)}: {rule.space} places",
-            )
-        if not t.verified and t.text:
-            text += f" ({t.text})"
-        return text
-
     # -- ability cards ----------------------------------------------------------------------
 
-    def ability_spec(self, entry: GlossaryEntry, names: list[str], parameters: list[str]) -> CardSpec:
+    def ability_spec(
+        self, entry: GlossaryEntry, names: list[str], parameters: list[str], text: AbilityText | None
+    ) -> CardSpec:
         def build(size: float) -> list[Flowable]:
             st = _styles(size, self.fonts)
             w = self.w
@@ -570,7 +578,11 @@ class _Deck:
             if parameters:
                 shown = ", ".join(f"{entry.name(self.lang)} ({p})" for p in parameters)
                 out.append(self.labelled(w("Dans l’armée", "In the army"), shown, st.small))
-            out.append(_p(esc(common.typo(entry.summary(self.lang))), st.body))
+            if text is not None:
+                out.extend(_p(rich(part), st.body) for part in text.text.split("\n\n"))
+                out.append(self.labelled(w("Lecture d'Ost", "How Ost reads it"), text.reads, st.italic))
+            else:
+                out.append(_p(esc(common.typo(entry.summary(self.lang))), st.body))
             out.append(self.labelled(w("Utilisée par", "Used by"), ", ".join(names), st.small))
             return out
 
@@ -625,13 +637,9 @@ class _Deck:
         return _grid_table(rows, widths, st, *extra, accent=RULE_ACCENT)
 
 
-def _placeholders(units: Iterable[Unit]) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for unit in units:
-        for key, value in unit.placeholders.items():
-            if value.strip():
-                values.setdefault(key, value)
-    return values
+def _tie(text: str) -> str:
+    """A short phrase ("2 W/model", "1 W = 8") that must not break over two lines."""
+    return text.replace(" ", common.NBSP) if len(text) <= 28 else text
 
 
 # --- fitting -------------------------------------------------------------------------------
@@ -721,7 +729,7 @@ def _title_layout(title: str, width: float, fonts: Fonts, size: CardSize) -> tup
     points = floor
     while True:
         lines = _wrap_line(title, font, points, width)
-        if len(lines) <= 3 or points <= 4:
+        if len(lines) <= 3 or points <= TITLE_MIN:
             break
         points -= 0.5
     if len(lines) > 3:  # absurdly long: keep three lines and say it goes on
@@ -772,8 +780,50 @@ def _title_height(placed: PlacedCard) -> float:
     return float(len(placed.title_lines) * placed.title_size * 1.12 + 2.2 * mm)
 
 
+def _fit(spec: CardSpec, size: CardSize, width: float, body: float) -> tuple[float, list[Flowable], list[float | None]] | None:
+    """The largest body size (in steps of :data:`STEP`) at which ``spec`` fits one card, with its flowables.
+
+    None when it does not fit even at :data:`BODY_MIN`. Text height grows
+    between linearly (table rows) and as the square (wrapped paragraphs) of the
+    type size, so the square root of the room left is a safe guess of how much
+    larger the text may be: a card is built two to four times, not once per size.
+    """
+    low, high = BODY_MIN[size], BODY_MAX[size]
+    flowables = spec.build(low)
+    needed, heights = _stack_height(flowables, width, body)
+    if needed > body:
+        return None
+    best = (low, flowables, heights)
+    tried_high: float | None = None
+    for _ in range(4):
+        current, _, _ = best
+        guess = math.floor(current * math.sqrt(body / max(needed, 1.0)) / STEP) * STEP
+        guess = min(high, guess)
+        if tried_high is not None:
+            guess = min(guess, tried_high - STEP)
+        if guess <= current:
+            break
+        flowables = spec.build(guess)
+        total, heights = _stack_height(flowables, width, body)
+        if total <= body:
+            best, needed = (guess, flowables, heights), total
+        else:
+            tried_high = guess
+            # Too large: step back between the last fit and this guess.
+            guess = max(current, round((current + guess) / 2 / STEP) * STEP)
+            if guess <= current:
+                break
+            flowables = spec.build(guess)
+            total, heights = _stack_height(flowables, width, body)
+            if total <= body:
+                best, needed = (guess, flowables, heights), total
+            else:
+                tried_high = guess
+    return best
+
+
 def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> list[PlacedCard]:
-    """Fit every spec on one card, in smaller type if needed, or continue it on more cards."""
+    """Fit every spec on one card in the largest type that fits, or continue it on more cards at the smallest."""
     w, h = size.dimensions
     pad = size.padding
     inner = w - 2 * pad
@@ -782,28 +832,12 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
         title_size, title_lines = _title_layout(spec.title, inner - 2 * mm, fonts, size)
         probe = PlacedCard(spec, [], title_size=title_size, title_lines=title_lines)
         body = h - 2 * pad - _title_height(probe) - FOOTER - 1.2 * mm
-        # Text height grows about as the square of the type size: start from the first scale
-        # that may fit, so a long card is built and measured once or twice, not four times.
-        flowables = spec.build(round(size.font_size * SCALES[0], 2))
-        needed, heights = _stack_height(flowables, inner, body)
-        if needed <= body:
+        fitted = _fit(spec, size, inner, body)
+        if fitted is not None:
+            _, flowables, heights = fitted
             placed.append(PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights))
             continue
-        fitted = False
-        for scale in SCALES[1:]:
-            if needed * scale * scale > body * 1.06:
-                continue
-            flowables = spec.build(round(size.font_size * scale, 2))
-            total, heights = _stack_height(flowables, inner, body)
-            if total <= body:
-                placed.append(
-                    PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights)
-                )
-                fitted = True
-                break
-        if fitted:
-            continue
-        pieces = _split(spec.build(round(size.font_size * SCALES[-1], 2)), inner, body)
+        pieces = _split(spec.build(BODY_MIN[size]), inner, body)
         for index, (piece, piece_heights) in enumerate(pieces, start=1):
             placed.append(
                 PlacedCard(
@@ -825,15 +859,17 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
 _ACCENTS = {CardKind.DATASHEET: SHEET_ACCENT, CardKind.ABILITY: ABILITY_ACCENT, CardKind.RULE: RULE_ACCENT}
 
 
-def _kind_label(kind: CardKind, lang: str) -> str:
-    return {
-        CardKind.DATASHEET: common.words(lang, "Fiche d'unité", "Datasheet"),
-        CardKind.ABILITY: common.words(lang, "Capacité spéciale", "Special ability"),
-        CardKind.RULE: common.words(lang, "Règle de base", "Core rule"),
-    }[kind]
+@dataclass(frozen=True)
+class Stamp:
+    """What every card of a list says at its foot, so that two players' cards never mix."""
+
+    list_name: str
+    legal: bool | None
 
 
-def _draw_card(canvas: Canvas, placed: PlacedCard, x: float, y: float, size: CardSize, lang: str, fonts: Fonts) -> None:
+def _draw_card(
+    canvas: Canvas, placed: PlacedCard, x: float, y: float, size: CardSize, lang: str, fonts: Fonts, stamp: Stamp
+) -> None:
     w, h = size.dimensions
     pad = size.padding
     inner = w - 2 * pad
@@ -863,16 +899,32 @@ def _draw_card(canvas: Canvas, placed: PlacedCard, x: float, y: float, size: Car
         fh = known
         flowable.drawOn(canvas, x + pad, cursor - fh)
         cursor -= fh + flowable.getSpaceAfter()
-    # Footer.
-    canvas.setFillColor(MUTED)
-    canvas.setFont(fonts.condensed, 5.2 if size is CardSize.POKER else 6.5)
+    # Footer: the list's name and verdict on the left, the part of a card that goes on ("1/2") on the right.
+    # (The kind of card is told by the colour of its title band.)
+    foot_size = FOOTER_SIZE[size]
     foot_y = y + pad + 0.4 * mm
-    label = _kind_label(placed.spec.kind, lang)
-    if placed.parts > 1:
-        cont = common.words(lang, "suite", "cont.") if placed.part > 1 else ""
-        label += f" · {placed.part}/{placed.parts}" + (f" ({cont})" if cont else "")
-    canvas.drawString(x + pad, foot_y, label)
-    canvas.drawRightString(x + w - pad, foot_y, "Ost · MAC HAMMER 40K")
+    kind = f"{placed.part}/{placed.parts}" if placed.parts > 1 else ""
+    canvas.setFillColor(MUTED)
+    canvas.setFont(fonts.condensed, foot_size)
+    kind_width = stringWidth(kind, fonts.condensed, foot_size)
+    canvas.drawRightString(x + w - pad, foot_y, kind)
+    verdict = ""
+    if stamp.legal is not None:
+        verdict = common.words(lang, "réglementaire", "legal") if stamp.legal else common.words(
+            lang, "NON RÉGLEMENTAIRE", "NOT LEGAL"
+        )
+    room = inner - kind_width - 1.5 * mm
+    font = fonts.condensed_bold
+    verdict_text = f" · {verdict}" if verdict else ""
+    verdict_width = stringWidth(verdict_text, font, foot_size)
+    name = common.clip(stamp.list_name, font, foot_size, max(room - verdict_width, room * 0.4))
+    canvas.setFillColor(INK)
+    canvas.setFont(font, foot_size)
+    canvas.drawString(x + pad, foot_y, name)
+    if verdict:
+        canvas.setFillColor(common.ILLEGAL if stamp.legal is False else common.LEGAL)
+        text = common.clip(verdict_text, font, foot_size, room - stringWidth(name, font, foot_size))
+        canvas.drawString(x + pad + stringWidth(name, font, foot_size), foot_y, text)
 
 
 def _draw_guides(canvas: Canvas, geo: PageGeometry, used: int) -> None:
@@ -888,32 +940,46 @@ def _draw_guides(canvas: Canvas, geo: PageGeometry, used: int) -> None:
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(0.4)
     gap = 1 * mm
-    x_len = min(CUT_MARK, geo.y0 - gap)
+    # Marks run from just outside the grid towards the paper's edge, and stop
+    # PRINTABLE_EDGE short of it; where that leaves less than 2 mm, none is drawn
+    # (the card outlines still show the cut).
+    x_len = min(CUT_MARK, geo.y0 - gap - PRINTABLE_EDGE)
     if x_len >= 2 * mm:
+        top = geo.y0 + geo.rows * h
         for col in range(geo.cols + 1):
             x = geo.x0 + col * w
             canvas.line(x, geo.y0 - gap - x_len, x, geo.y0 - gap)
-            top = geo.y0 + geo.rows * h
-            canvas.line(x, top + gap, x, min(page_h, top + gap + x_len))
-    y_len = min(CUT_MARK, geo.x0 - gap)
+            canvas.line(x, top + gap, x, top + gap + x_len)
+    y_len = min(CUT_MARK, geo.x0 - gap - PRINTABLE_EDGE)
     if y_len >= 2 * mm:
+        right = geo.x0 + geo.cols * w
         for row in range(geo.rows + 1):
             y = geo.y0 + row * h
             canvas.line(geo.x0 - gap - y_len, y, geo.x0 - gap, y)
-            right = geo.x0 + geo.cols * w
-            canvas.line(right + gap, y, min(page_w, right + gap + y_len), y)
+            canvas.line(right + gap, y, right + gap + y_len, y)
     canvas.restoreState()
 
 
 def render_cards(
-    placed: Sequence[PlacedCard], paper: Paper, size: CardSize, lang: str, fonts: Fonts, title: str
+    placed: Sequence[PlacedCard],
+    paper: Paper,
+    size: CardSize,
+    lang: str,
+    fonts: Fonts,
+    title: str,
+    stamp: Stamp | None = None,
+    trace: common.Trace | None = None,
 ) -> bytes:
     geo = page_geometry(paper, size)
+    stamp = stamp or Stamp(title, None)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=geo.page, initialFontName=fonts.condensed, lang=lang)
     canvas.setTitle(title)
     canvas.setAuthor("Ost")
     canvas.setCreator("Ost")
+    if trace is not None:
+        canvas.setSubject(trace.subject(lang))
+        canvas.setKeywords(trace.keywords(lang))
     if not placed:
         canvas.setFont(fonts.regular, 11)
         canvas.drawString(20 * mm, geo.page[1] - 25 * mm, common.words(lang, "Aucune carte.", "No card."))
@@ -922,7 +988,7 @@ def render_cards(
         _draw_guides(canvas, geo, len(placed) - start)
         for slot, card in enumerate(placed[start : start + geo.per_page]):
             x, y = geo.origin(slot)
-            _draw_card(canvas, card, x, y, size, lang, fonts)
+            _draw_card(canvas, card, x, y, size, lang, fonts, stamp)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -950,18 +1016,21 @@ def card_specs(
 def cards_pdf(
     catalogue: Catalogue,
     army: ArmyList,
+    report: Report | None = None,
     *,
     lang: str = "fr",
     paper: Paper | str = Paper.A4,
     size: CardSize | str = CardSize.POKER,
     kinds: Iterable[CardKind] = ALL_KINDS,
 ) -> bytes:
-    """The quick-reference cards of ``army`` as PDF bytes."""
+    """The quick-reference cards of ``army`` as PDF bytes; each card names the list and its verdict."""
     chosen = card_size(size)
     sheet_paper = common.paper(paper)
     fonts = register_fonts()
     specs = card_specs(catalogue, army, lang=lang, size=chosen, kinds=kinds)
     placed = layout_cards(specs, chosen, fonts)
+    report = report or validate(catalogue, army)
     name = army.name or common.words(lang, "liste sans nom", "unnamed list")
     title = common.words(lang, f"{name} — cartes de référence", f"{name} — reference cards")
-    return render_cards(placed, sheet_paper, chosen, lang, fonts, title)
+    trace = common.Trace.of(catalogue, army, report)
+    return render_cards(placed, sheet_paper, chosen, lang, fonts, title, Stamp(name, report.legal), trace)
