@@ -74,6 +74,8 @@ class CardKind(StrEnum):
 #: fit at that size continues on another card), and the largest a short text grows to.
 BODY_MIN = {CardSize.POKER: 7.5, CardSize.A6: 9.0}
 BODY_MAX = {CardSize.POKER: 11.0, CardSize.A6: 15.0}
+#: A card that does not fit at BODY_MIN tries once more with its secondary text this much smaller.
+COMPACT = 0.94
 #: Type sizes step by this much while a card is fitted.
 STEP = 0.25
 #: Space kept at the bottom of a card for its footer line, and the footer's type size.
@@ -126,24 +128,35 @@ class _CardStyles:
     italic: ParagraphStyle
 
 
-@lru_cache(maxsize=32)
-def _styles(size: float, fonts: Fonts) -> _CardStyles:
-    """Paragraph styles for body text of ``size`` points (cached: styles are immutable in use)."""
-    lead = size * 1.2
+@lru_cache(maxsize=64)
+def _styles(size: float, fonts: Fonts, floor: float = 0.0) -> _CardStyles:
+    """Paragraph styles for a card set at ``size`` points (cached: styles are immutable in use).
+
+    The body text never goes below ``floor``: a ``size`` under it (a card that
+    almost fits) shrinks only the tables, keywords and notes.
+    """
+    body = max(size, floor)
+    lead = body * 1.2
     base = ParagraphStyle(
-        f"card-{size}", fontName=fonts.condensed, fontSize=size, leading=lead, textColor=INK, spaceAfter=size * 0.35
+        f"card-{size}-{floor}",
+        fontName=fonts.condensed,
+        fontSize=body,
+        leading=lead,
+        textColor=INK,
+        spaceAfter=size * 0.3,
     )
 
     def style(name: str, **kw: Any) -> ParagraphStyle:
-        return ParagraphStyle(f"{name}-{size}", parent=base, **kw)
+        return ParagraphStyle(f"{name}-{size}-{floor}", parent=base, **kw)
 
-    cell = size * 0.93
+    # Tables and keywords are set smaller than the body: 6.4–6.6 pt under a 7.5 pt body.
+    cell = size * 0.88
     return _CardStyles(
         size=size,
         fonts=fonts,
         body=base,
-        meta=style("meta", textColor=MUTED, fontSize=size * 0.95, leading=size * 1.14),
-        small=style("small", fontSize=size * 0.9, leading=size * 1.08),
+        meta=style("meta", textColor=MUTED, fontSize=size * 0.9, leading=size * 1.06),
+        small=style("small", fontSize=size * 0.86, leading=size * 1.02),
         cell=style("cell", fontSize=cell, leading=cell * 1.15, spaceAfter=0),
         cell_bold=style("cell-bold", fontName=fonts.condensed_bold, fontSize=cell, leading=cell * 1.15, spaceAfter=0),
         head=style(
@@ -157,8 +170,8 @@ def _styles(size: float, fonts: Fonts) -> _CardStyles:
         italic=style(
             "italic",
             fontName=fonts.condensed_italic,
-            fontSize=cell * 0.95,
-            leading=cell * 1.1,
+            fontSize=cell * 0.97,
+            leading=cell * 1.08,
             spaceAfter=0,
             textColor=MUTED,
         ),
@@ -182,8 +195,8 @@ def _grid_table(
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-        ("TOPPADDING", (0, 0), (-1, -1), pad * 0.6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.8),
+        ("TOPPADDING", (0, 0), (-1, -1), pad * 0.4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.6),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
     ]
     if header:
@@ -258,7 +271,11 @@ class _Group:
 class _Deck:
     """Builds the card specs of one list."""
 
-    def __init__(self, catalogue: Catalogue, army: ArmyList, lang: str, width: float, fonts: Fonts) -> None:
+    def __init__(
+        self, catalogue: Catalogue, army: ArmyList, lang: str, width: float, fonts: Fonts, floor: float = 0.0
+    ) -> None:
+        #: The smallest body text (see :func:`_styles`).
+        self.floor = floor
         self.catalogue = catalogue
         self.army = army
         self.lang = lang
@@ -366,7 +383,7 @@ class _Deck:
 
     def datasheet_spec(self, group: _Group, title: str) -> CardSpec:
         def build(size: float) -> list[Flowable]:
-            return self.datasheet_body(group, _styles(size, self.fonts))
+            return self.datasheet_body(group, _styles(size, self.fonts, self.floor))
 
         return CardSpec(CardKind.DATASHEET, title, build, key=group.sheet.id)
 
@@ -414,10 +431,12 @@ class _Deck:
             out.append(_p(esc(label(lang, "independent")), st.small))
         if view.non_operational:
             out.append(_p(esc(common.typo(label(lang, "non_operational"))), st.small))
-        if view.keywords:
-            out.append(self.labelled(label(lang, "keywords"), ", ".join(view.keywords), st.small))
+        keywords = ", ".join(view.keywords)
         if view.faction_keywords:
-            out.append(self.labelled("Faction", ", ".join(view.faction_keywords), st.small))
+            faction = ", ".join(view.faction_keywords)
+            keywords = f"{keywords} · Faction{w(' :', ':')} {faction}" if keywords else faction
+        if keywords:
+            out.append(self.labelled(label(lang, "keywords"), keywords, st.small))
         return out
 
     def profile_table(self, view: DatasheetView, st: _CardStyles) -> Table:
@@ -567,7 +586,7 @@ class _Deck:
         self, entry: GlossaryEntry, names: list[str], parameters: list[str], text: AbilityText | None
     ) -> CardSpec:
         def build(size: float) -> list[Flowable]:
-            st = _styles(size, self.fonts)
+            st = _styles(size, self.fonts, self.floor)
             w = self.w
             kind = (
                 w("Capacité d'arme", "Weapon ability")
@@ -592,7 +611,7 @@ class _Deck:
 
     def rule_spec(self, card: RuleCard) -> CardSpec:
         def build(size: float) -> list[Flowable]:
-            st = _styles(size, self.fonts)
+            st = _styles(size, self.fonts, self.floor)
             out: list[Flowable] = []
             for block in card.blocks:
                 out.extend(self.rule_block(block, st))
@@ -792,7 +811,11 @@ def _fit(spec: CardSpec, size: CardSize, width: float, body: float) -> tuple[flo
     flowables = spec.build(low)
     needed, heights = _stack_height(flowables, width, body)
     if needed > body:
-        return None
+        # Almost fits: the body stays at its floor, tables and keywords get smaller (never under 6 pt).
+        compact = low * COMPACT
+        flowables = spec.build(compact)
+        needed, heights = _stack_height(flowables, width, body)
+        return (compact, flowables, heights) if needed <= body else None
     best = (low, flowables, heights)
     tried_high: float | None = None
     for _ in range(4):
@@ -1010,7 +1033,7 @@ def card_specs(
     chosen = card_size(size)
     fonts = register_fonts()
     inner = chosen.dimensions[0] - 2 * chosen.padding
-    return _Deck(catalogue, army, lang, inner, fonts).specs(kinds)
+    return _Deck(catalogue, army, lang, inner, fonts, BODY_MIN[chosen]).specs(kinds)
 
 
 def cards_pdf(
