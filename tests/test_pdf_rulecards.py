@@ -156,7 +156,7 @@ CLAIMS: list[tuple[str, str, str, str | None]] = [
     ("cancels", "Première annulation : un 1 à 4 naturel échoue", "ANNULATION", "un jet naturel de 4- est toujours un échec"),
     ("cancels", "Deuxième ou relance : un 1 à 5 naturel échoue", "ANNULATION", "un jet naturel de 5- est toujours un échec"),
     ("cancels", "peut servir d'annulation au même seuil", "ANNULATION", "en une annulation de X+"),
-    ("cancels", "une seule par figurine et par tour", "RÉCUPÉRATION", "qu'une seule récupération par tour"),
+    ("cancels", "une seule par figurine et par tour", "RÉCUPÉRATION", "d'une seule récupération par tour"),
     # mortal wounds
     ("mortal-wounds", "Ignorent la sauvegarde d'armure", "BLESSURE MORTELLE", "ignore les sauvegardes d'armure"),
     ("mortal-wounds", "Donnent -1 à la sauvegarde invulnérable", "BLESSURE MORTELLE", "un malus de -1 à une sauvegarde invulnérable"),
