@@ -174,18 +174,23 @@ class UnitFacts:
     reserve: bool = False
 
     def pv_line(self, lang: str) -> str:
-        """PV summed per kind, in words: "9 × 1 + Boss Nob 2 = 11 PV" (one kind: "10 × 1 = 10 PV")."""
+        """PV summed per kind, in words: "9 × 1 + Boss Nob 2 = 11 PV" (one kind: "10 × 1 = 10 PV").
+
+        Kinds of several models come first; the first of them goes unnamed (the
+        unit's bulk), every other kind is named.
+        """
         unit = words(lang, "PV", "W")
         if self.wounds is None:
             return words(lang, "PV inconnus", "wounds unknown")
         if not self.kinds:
             return f"0 {unit}"
+        ordered = sorted(self.kinds, key=lambda k: k.count <= 1)
         parts: list[str] = []
-        for index, kind in enumerate(self.kinds):
-            if kind.count == 1 and len(self.kinds) > 1:
-                parts.append(f"{kind.name} {kind.wounds_each}")
-            elif index == 0 or len(self.kinds) == 1:
+        for index, kind in enumerate(ordered):
+            if index == 0:
                 parts.append(f"{kind.count} × {kind.wounds_each}")
+            elif kind.count == 1:
+                parts.append(f"{kind.name} {kind.wounds_each}")
             else:
                 parts.append(f"{kind.name} {kind.count} × {kind.wounds_each}")
         return f"{' + '.join(parts)} = {self.wounds} {unit}"
@@ -261,7 +266,10 @@ _LABELS: dict[str, tuple[str, str]] = {
         "Non opérationnelle : ne tient jamais les objectifs (contrôle ×0, hors total de destruction).",
         "Non-operational: never holds objectives (control ×0, left out of the destruction total).",
     ),
-    "linked": ("Personnage Lié : rejoint une unité de son détachement.", "Linked Character: joins a unit of its detachment."),
+    "linked": (
+        "Personnage Lié : rejoint une unité de son détachement.",
+        "Linked Character: joins a unit of its detachment.",
+    ),
     "all_weapons": (
         "Toutes les armes de la fiche ; « option » : seulement si elle est prise.",
         "Every weapon of the datasheet; “option”: only when taken.",
@@ -357,7 +365,7 @@ def _profiles(
     sheet: Datasheet, lang: str, composition: Mapping[str, int] | None
 ) -> tuple[tuple[ProfileRow, ...], tuple[str, ...]]:
     """One row per model kind that has a profile, then the profiles no kind names (a vehicle's other models)."""
-    head = _PROFILE_HEAD["fr" if lang == "fr" else "en"]
+    head: tuple[str, ...] = _PROFILE_HEAD["fr" if lang == "fr" else "en"]
     invs = {id(p): invulnerable_save(sheet, p) for p in sheet.profiles}
     with_inv = any(v is not None for v in invs.values())
     if with_inv:
@@ -418,7 +426,7 @@ def option_weapons(sheet: Datasheet, option: WargearOption) -> list[WeaponProfil
 def _row(weapon: WeaponProfile, lang: str, origin: str, count: int = 0) -> WeaponRow:
     return WeaponRow(
         name=weapon.name,
-        range=weapon.range,
+        range=weapon_type(weapon.range, lang),  # "Mêlée" / "Melee"
         type=weapon_type(weapon.type, lang),
         s=weapon.s,
         ap=weapon.ap,
@@ -574,8 +582,6 @@ def unit_line(view: DatasheetView) -> str:
     return " · ".join(parts)
 
 
-def present_units(
-    sheet: Datasheet, catalogue: Catalogue, lang: str, units: Sequence[Unit]
-) -> list[DatasheetView]:
+def present_units(sheet: Datasheet, catalogue: Catalogue, lang: str, units: Sequence[Unit]) -> list[DatasheetView]:
     """The view of each unit of ``units`` (all of ``sheet``)."""
     return [present(sheet, catalogue, lang, unit) for unit in units]

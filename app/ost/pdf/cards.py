@@ -85,7 +85,7 @@ FOOTER_SIZE = {CardSize.POKER: 6.0, CardSize.A6: 7.0}
 TITLE_MIN = 6.5
 CUT_MARK = 5 * mm
 #: Printers leave up to a quarter of an inch unprinted at every edge: cut marks stay inside.
-PRINTABLE_EDGE = 18.0
+PRINTABLE_EDGE = 18.5
 
 
 @dataclass(frozen=True)
@@ -374,8 +374,8 @@ class _Deck:
                 out.append(self.datasheet_spec(group, title))
         if CardKind.ABILITY in wanted:
             texts = load_ability_texts(self.lang)
-            for entry, names, parameters in self.used_abilities([s for s, _ in self.used_sheets()]):
-                out.append(self.ability_spec(entry, names, parameters, texts.get(entry.key)))
+            for entry, users, parameters in self.used_abilities([s for s, _ in self.used_sheets()]):
+                out.append(self.ability_spec(entry, users, parameters, texts.get(entry.key)))
         if CardKind.RULE in wanted:
             for card in load_rule_cards(self.lang):
                 out.append(self.rule_spec(card))
@@ -452,11 +452,12 @@ class _Deck:
             grow = self.width / sum(stat_widths)
             stat_widths = [x * grow for x in stat_widths]
             data: list[list[Any]] = [list(head[1:])]
-            extra: list[tuple[Any, ...]] = []
+            centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
             for p in view.profiles:
                 at = len(data)
                 data.append([self.cell(p.name, st.cell_bold, self.width), *[""] * (len(head) - 2)])
-                data.append(list(p.values))
+                # Odd data (very long values) wraps inside its column.
+                data.append([_p(esc(v), centred) for v in p.values] if squeezed else list(p.values))
                 extra += [
                     ("SPAN", (0, at), (-1, at)),
                     ("ALIGN", (0, at), (-1, at), "LEFT"),
@@ -799,7 +800,9 @@ def _title_height(placed: PlacedCard) -> float:
     return float(len(placed.title_lines) * placed.title_size * 1.12 + 2.2 * mm)
 
 
-def _fit(spec: CardSpec, size: CardSize, width: float, body: float) -> tuple[float, list[Flowable], list[float | None]] | None:
+def _fit(
+    spec: CardSpec, size: CardSize, width: float, body: float
+) -> tuple[float, list[Flowable], list[float | None]] | None:
     """The largest body size (in steps of :data:`STEP`) at which ``spec`` fits one card, with its flowables.
 
     None when it does not fit even at :data:`BODY_MIN`. Text height grows
@@ -926,7 +929,11 @@ def _draw_card(
     # (The kind of card is told by the colour of its title band.)
     foot_size = FOOTER_SIZE[size]
     foot_y = y + pad + 0.4 * mm
-    kind = f"{placed.part}/{placed.parts}" if placed.parts > 1 else ""
+    kind = ""
+    if placed.parts > 1:
+        kind = f"{placed.part}/{placed.parts}"
+        if placed.part > 1:
+            kind += common.words(lang, " (suite)", " (cont.)")
     canvas.setFillColor(MUTED)
     canvas.setFont(fonts.condensed, foot_size)
     kind_width = stringWidth(kind, fonts.condensed, foot_size)
@@ -971,15 +978,17 @@ def _draw_guides(canvas: Canvas, geo: PageGeometry, used: int) -> None:
         top = geo.y0 + geo.rows * h
         for col in range(geo.cols + 1):
             x = geo.x0 + col * w
-            canvas.line(x, geo.y0 - gap - x_len, x, geo.y0 - gap)
-            canvas.line(x, top + gap, x, top + gap + x_len)
+            if PRINTABLE_EDGE <= x <= page_w - PRINTABLE_EDGE:  # a cut on the paper's own edge needs no mark
+                canvas.line(x, geo.y0 - gap - x_len, x, geo.y0 - gap)
+                canvas.line(x, top + gap, x, top + gap + x_len)
     y_len = min(CUT_MARK, geo.x0 - gap - PRINTABLE_EDGE)
     if y_len >= 2 * mm:
         right = geo.x0 + geo.cols * w
         for row in range(geo.rows + 1):
             y = geo.y0 + row * h
-            canvas.line(geo.x0 - gap - y_len, y, geo.x0 - gap, y)
-            canvas.line(right + gap, y, right + gap + y_len, y)
+            if PRINTABLE_EDGE <= y <= page_h - PRINTABLE_EDGE:
+                canvas.line(geo.x0 - gap - y_len, y, geo.x0 - gap, y)
+                canvas.line(right + gap, y, right + gap + y_len, y)
     canvas.restoreState()
 
 

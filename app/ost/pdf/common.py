@@ -9,13 +9,12 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 
 __all__ = ["colors"]
-from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.lib.units import mm
-
 import datetime
 import hashlib
 from dataclasses import dataclass
 
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ost import __version__

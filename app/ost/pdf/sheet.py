@@ -129,6 +129,21 @@ def _table_style(
     return TableStyle(commands)
 
 
+def _frame_style(fonts: Fonts, *extra: tuple[Any, ...]) -> TableStyle:
+    """A table used only to place blocks side by side: no padding, no rules, our font even for empty cells."""
+    return TableStyle(
+        [
+            ("FONTNAME", (0, 0), (-1, -1), fonts.condensed),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            *extra,
+        ]
+    )
+
+
 # --- page decoration -------------------------------------------------------------
 
 
@@ -265,7 +280,7 @@ class _ContinuedTable(Table):  # type: ignore[misc]  # reportlab has no type hin
 
     continued: Callable[[], Flowable] | None = None
 
-    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803 (reportlab's names)
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         parts: list[Flowable] = super().split(availWidth, availHeight)
         if len(parts) < 2 or self.continued is None:
             return parts
@@ -375,16 +390,7 @@ class _Sheet:
         block = Table(
             [[text, code or ""]],
             colWidths=[self.width - SHARE_CODE_ROOM, SHARE_CODE_ROOM],
-            style=TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-                ]
-            ),
+            style=_frame_style(self.fonts, ("ALIGN", (1, 0), (1, 0), "RIGHT")),
             hAlign="LEFT",
         )
         return [block]
@@ -678,7 +684,7 @@ class _Sheet:
         if checked:
             extra += [("TEXTCOLOR", (4, r), (4, r), LEGAL) for r in good_rows]
             extra += [("FONTNAME", (4, 1), (4, -1), self.fonts.condensed_bold)]
-        widths = [0.33, 0.13, 0.16, 0.16, 0.22]
+        widths = [0.3, 0.12, 0.15, 0.15, 0.28]
         table = Table(
             rows,
             colWidths=[width * w for w in widths],
@@ -761,15 +767,7 @@ class _Sheet:
         block = Table(
             [[self.totals(left), "", self.band_table(right)]],
             colWidths=[left, gap, right],
-            style=TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-                ]
-            ),
+            style=_frame_style(self.fonts),
             hAlign="LEFT",
         )
         return [Spacer(1, 3 * mm), KeepTogether([block, *self.legend()])]
