@@ -326,3 +326,18 @@ def test_header_keeps_a_long_name_whole_when_there_is_no_stamp(mini: Catalogue) 
     header = [r for r in text_runs(pdf) if r.y > Paper.A4.size[1] - 40]
     assert any(name in r.text for r in header)
     assert outside(text_runs(pdf), (0, 0, *Paper.A4.size)) == []
+
+
+def test_the_cli_and_the_window_render_the_same_view(mini: Catalogue) -> None:
+    from ost.cli.catalogue_cmd import datasheet_text
+    from ost.gui.datasheet_view import datasheet_html
+
+    cat = catalogue(mini)
+    for lang, melee in (("fr", "Mêlée"), ("en", "Melee")):
+        html = datasheet_html(boyz(), cat, lang)
+        text = datasheet_text(boyz(), cat, lang)
+        for shown in (html, text):
+            assert melee in shown and "Lance-rokette" in shown and "Boss Nob" in shown
+        # Figures never break in the window; names wrap at spaces.
+        assert "white-space: nowrap" in html and "width='100%'" in html
+    assert "Mêlée" not in datasheet_html(boyz(), cat, "en")
