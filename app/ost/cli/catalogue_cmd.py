@@ -192,7 +192,7 @@ def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
         lines.append("")
         lines.append(label(lang, "weapons") + (" :" if fr else ":"))
         option = label(lang, "option")
-        rows = [
+        rows: list[tuple[str, ...]] = [
             (w.name + (f" ({option})" if w.origin == "option" else ""), w.range, w.type, w.s, w.ap, w.d, w.abilities)
             for w in view.weapons
         ]

@@ -96,6 +96,8 @@ class CardSpec:
     title: str
     build: Callable[[float], list[Flowable]]
     key: str = ""
+    #: Set when the card says the same for every list (a core rule card): its layout is kept for reuse.
+    reuse: tuple[object, ...] | None = None
 
 
 @dataclass
@@ -618,7 +620,8 @@ class _Deck:
                 out.extend(self.rule_block(block, st))
             return out
 
-        return CardSpec(CardKind.RULE, card.title, build, key=card.id)
+        reuse = ("rule", self.lang, self.width, self.floor, card.model_dump_json())  # equal content, equal key
+        return CardSpec(CardKind.RULE, card.title, build, key=card.id, reuse=reuse)
 
     def rule_block(self, block: CardBlock, st: _CardStyles) -> list[Flowable]:
         if block.text is not None:
@@ -807,45 +810,48 @@ def _fit(
 
     None when it does not fit even at :data:`BODY_MIN`. Text height grows
     between linearly (table rows) and as the square (wrapped paragraphs) of the
-    type size, so the square root of the room left is a safe guess of how much
-    larger the text may be: a card is built two to four times, not once per size.
+    type size: the first guess takes the middle (power 1.5), a miss falls back
+    to the square root, which always fits. A card is built two or three times.
     """
     low, high = BODY_MIN[size], BODY_MAX[size]
-    flowables = spec.build(low)
-    needed, heights = _stack_height(flowables, width, body)
-    if needed > body:
-        # Almost fits: the body stays at its floor, tables and keywords get smaller (never under 6 pt).
-        compact = low * COMPACT
-        flowables = spec.build(compact)
-        needed, heights = _stack_height(flowables, width, body)
-        return (compact, flowables, heights) if needed <= body else None
-    best = (low, flowables, heights)
-    tried_high: float | None = None
-    for _ in range(4):
-        current, _, _ = best
-        guess = math.floor(current * math.sqrt(body / max(needed, 1.0)) / STEP) * STEP
-        guess = min(high, guess)
-        if tried_high is not None:
-            guess = min(guess, tried_high - STEP)
-        if guess <= current:
-            break
-        flowables = spec.build(guess)
+
+    def attempt(points: float) -> tuple[float, list[Flowable], list[float | None]] | None:
+        flowables = spec.build(points)
         total, heights = _stack_height(flowables, width, body)
-        if total <= body:
-            best, needed = (guess, flowables, heights), total
-        else:
-            tried_high = guess
-            # Too large: step back between the last fit and this guess.
-            guess = max(current, round((current + guess) / 2 / STEP) * STEP)
-            if guess <= current:
-                break
-            flowables = spec.build(guess)
-            total, heights = _stack_height(flowables, width, body)
-            if total <= body:
-                best, needed = (guess, flowables, heights), total
-            else:
-                tried_high = guess
-    return best
+        measured[points] = total
+        return (points, flowables, heights) if total <= body else None
+
+    def step(points: float) -> float:
+        return float(min(high, math.floor(points / STEP + 1e-9) * STEP))
+
+    measured: dict[float, float] = {}
+    best = attempt(low)
+    if best is None:
+        # Almost fits: the body stays at its floor, tables and keywords get smaller (never under 6 pt).
+        return attempt(low * COMPACT)
+    room = body / max(measured[low], 1.0)
+    if room < 1.08:
+        return best
+    bold = step(low * room ** (1 / 1.5))
+    if bold <= low:
+        return best
+    fitted = attempt(bold)
+    if fitted is None:
+        safe = step(low * room**0.5)
+        if low < safe < bold:
+            return attempt(safe) or best
+        return best
+    left = body / max(measured[bold], 1.0)
+    if left < 1.12 or bold >= high:
+        return fitted
+    more = step(bold * left**0.5)
+    return (attempt(more) if more > bold else None) or fitted
+
+
+#: Layouts of cards that read the same for every list (core rules), by their ``reuse`` key and card size.
+#: Flowables are drawn again as they are: the GUI exports the same rule cards for every list.
+_REUSED: dict[tuple[object, ...], PlacedCard] = {}
+_REUSED_MAX = 256
 
 
 def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> list[PlacedCard]:
@@ -855,13 +861,22 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
     inner = w - 2 * pad
     placed: list[PlacedCard] = []
     for spec in specs:
+        memo = (*spec.reuse, size) if spec.reuse is not None else None
+        if memo is not None and memo in _REUSED:
+            placed.append(_REUSED[memo])
+            continue
         title_size, title_lines = _title_layout(spec.title, inner - 2 * mm, fonts, size)
         probe = PlacedCard(spec, [], title_size=title_size, title_lines=title_lines)
         body = h - 2 * pad - _title_height(probe) - FOOTER - 1.2 * mm
         fitted = _fit(spec, size, inner, body)
         if fitted is not None:
             _, flowables, heights = fitted
-            placed.append(PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights))
+            card = PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights)
+            placed.append(card)
+            if memo is not None:
+                if len(_REUSED) >= _REUSED_MAX:
+                    _REUSED.clear()
+                _REUSED[memo] = card
             continue
         pieces = _split(spec.build(BODY_MIN[size]), inner, body)
         for index, (piece, piece_heights) in enumerate(pieces, start=1):

@@ -7,6 +7,7 @@ file is described at the top of ``core-rules.fr.yaml``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -137,8 +138,28 @@ def read_ability_texts(path: Path) -> dict[str, AbilityText]:
 
 
 def load_ability_texts(lang: str) -> dict[str, AbilityText]:
-    """The shipped ability card texts in ``lang``, by glossary key."""
-    return read_ability_texts(ability_text_path(lang))
+    """The shipped ability card texts in ``lang``, by glossary key (read again only when the file changes)."""
+    path = ability_text_path(lang)
+    return dict(_read_ability_texts_cached(path, *_stamp(path)))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    """What tells that a file changed: its modification time and size (0, 0 when it is missing)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return 0, 0
+    return info.st_mtime_ns, info.st_size
+
+
+@lru_cache(maxsize=8)
+def _read_ability_texts_cached(path: Path, _mtime: int, _size: int) -> dict[str, AbilityText]:
+    return read_ability_texts(path)
+
+
+@lru_cache(maxsize=8)
+def _read_rule_cards_cached(path: Path, _mtime: int, _size: int) -> RuleCardFile:
+    return read_rule_cards(path)
 
 
 def rule_card_path(lang: str) -> Path:
@@ -185,8 +206,9 @@ def read_rule_cards(path: Path) -> RuleCardFile:
 
 
 def load_rule_cards(lang: str) -> list[RuleCard]:
-    """The shipped core rule cards in ``lang`` ("fr" or "en")."""
-    return read_rule_cards(rule_card_path(lang)).cards
+    """The shipped core rule cards in ``lang`` ("fr" or "en"), read again only when the file changes."""
+    path = rule_card_path(lang)
+    return list(_read_rule_cards_cached(path, *_stamp(path)).cards)
 
 
 def wound_roll(strength: int, toughness: int) -> int:
