@@ -25,7 +25,19 @@ from ost.core.catalogue import (
 )
 from ost.core.presenter import present, unit_line, weapon_type
 from ost.core.roles import Role
-from ost.pdf.cards import BODY_MIN, COMPACT, CardKind, CardSize, _styles, cards_pdf, page_geometry
+from ost.pdf.cards import (
+    BODY_MAX,
+    BODY_MIN,
+    COMPACT,
+    CardKind,
+    CardSize,
+    _stack_height,
+    _styles,
+    card_specs,
+    cards_pdf,
+    layout_cards,
+    page_geometry,
+)
 from ost.pdf.common import Paper, list_fingerprint
 from ost.pdf.fonts import register_fonts
 from ost.pdf.sheet import army_sheet_pdf, check_report_pdf
@@ -341,3 +353,20 @@ def test_the_cli_and_the_window_render_the_same_view(mini: Catalogue) -> None:
         # Figures never break in the window; names wrap at spaces.
         assert "white-space: nowrap" in html and "width='100%'" in html
     assert "Mêlée" not in datasheet_html(boyz(), cat, "en")
+
+
+def test_cards_fill_their_room(mini: Catalogue) -> None:
+    """Short texts grow (up to BODY_MAX) or share a card; a card is never left mostly empty."""
+    cat = catalogue(mini)
+    b = ork_list(cat)
+    b.add("tactical", options={"flamer": 1})
+    fonts = register_fonts()
+    for size in (CardSize.POKER, CardSize.A6):
+        placed = layout_cards(card_specs(cat, b.army, size=size), size, fonts)
+        for card in placed:
+            if card.parts > 1 or card.size >= BODY_MAX[size]:
+                continue
+            used = _stack_height(card.flowables, size.dimensions[0] - 2 * size.padding, card.room)[0]
+            assert used >= card.room * 0.55, (size, card.spec.title, round(used / card.room, 2))
+        keys = [card.spec.key for card in placed]
+        assert "stratagems+airborne" in keys, keys  # two short rule cards share one

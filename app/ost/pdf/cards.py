@@ -73,7 +73,7 @@ class CardKind(StrEnum):
 #: Body text sizes of a card: the smallest Ost prints (a card whose text does not
 #: fit at that size continues on another card), and the largest a short text grows to.
 BODY_MIN = {CardSize.POKER: 7.5, CardSize.A6: 9.0}
-BODY_MAX = {CardSize.POKER: 11.0, CardSize.A6: 15.0}
+BODY_MAX = {CardSize.POKER: 12.5, CardSize.A6: 16.0}
 #: A card that does not fit at BODY_MIN tries once more with its secondary text this much smaller.
 COMPACT = 0.94
 #: Type sizes step by this much while a card is fitted.
@@ -98,6 +98,8 @@ class CardSpec:
     key: str = ""
     #: Set when the card says the same for every list (a core rule card): its layout is kept for reuse.
     reuse: tuple[object, ...] | None = None
+    #: A short card may share a physical card with the next short one of the same kind.
+    pack: bool = False
 
 
 @dataclass
@@ -112,6 +114,9 @@ class PlacedCard:
     title_lines: list[str] = field(default_factory=list)
     #: Height of each flowable, when it was last wrapped at the card's width (drawing then skips wrapping).
     heights: list[float | None] = field(default_factory=list)
+    #: The type size the body was built at, and the height the body had to fill.
+    size: float = 0.0
+    room: float = 0.0
 
 
 # --- styles ------------------------------------------------------------------------
@@ -608,7 +613,7 @@ class _Deck:
             out.append(self.labelled(w("Utilisée par", "Used by"), ", ".join(names), st.small))
             return out
 
-        return CardSpec(CardKind.ABILITY, entry.name(self.lang), build, key=entry.key)
+        return CardSpec(CardKind.ABILITY, entry.name(self.lang), build, key=entry.key, pack=True)
 
     # -- rule cards ----------------------------------------------------------------------------
 
@@ -621,7 +626,7 @@ class _Deck:
             return out
 
         reuse = ("rule", self.lang, self.width, self.floor, card.model_dump_json())  # equal content, equal key
-        return CardSpec(CardKind.RULE, card.title, build, key=card.id, reuse=reuse)
+        return CardSpec(CardKind.RULE, card.title, build, key=card.id, reuse=reuse, pack=True)
 
     def rule_block(self, block: CardBlock, st: _CardStyles) -> list[Flowable]:
         if block.text is not None:
@@ -852,15 +857,94 @@ def _fit(
 #: Flowables are drawn again as they are: the GUI exports the same rule cards for every list.
 _REUSED: dict[tuple[object, ...], PlacedCard] = {}
 _REUSED_MAX = 256
+#: Heights at the smallest type of cards that read the same for every list, to tell short ones.
+_HEIGHTS: dict[tuple[object, ...], float] = {}
+
+
+#: Two short cards share one when both together take at most this much of a card at the smallest type.
+PACK_SHARE = 0.9
+
+
+def _heading_bar(title: str, kind: CardKind, size: float, fonts: Fonts, width: float) -> Flowable:
+    """The title of the second card sharing a card: a band like the card's own, inside the body."""
+    style = ParagraphStyle(
+        f"bar-{size}", fontName=fonts.condensed_bold, fontSize=size * 1.05, leading=size * 1.25, textColor=colors.white
+    )
+    bar = Table(
+        [[Paragraph(esc(common.typo(title)), style)]],
+        colWidths=[width],
+        style=TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), _ACCENTS[kind]),
+                ("FONTNAME", (0, 0), (-1, -1), fonts.condensed_bold),
+                ("LEFTPADDING", (0, 0), (-1, -1), 1 * mm),
+                ("TOPPADDING", (0, 0), (-1, -1), 0.6 * mm),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.9 * mm),
+            ]
+        ),
+    )
+    bar.spaceBefore = size * 0.6
+    bar.spaceAfter = size * 0.4
+    return bar
+
+
+def _pair(first: CardSpec, second: CardSpec, fonts: Fonts, width: float) -> CardSpec:
+    """One card holding two short ones: the first's title in the band, the second's as a bar in the body."""
+
+    def build(size: float) -> list[Flowable]:
+        return [*first.build(size), _heading_bar(second.title, second.kind, size, fonts, width), *second.build(size)]
+
+    reuse = (*first.reuse, *second.reuse) if first.reuse is not None and second.reuse is not None else None
+    return CardSpec(first.kind, first.title, build, key=f"{first.key}+{second.key}", reuse=reuse)
+
+
+def _packed(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, width: float, body: float) -> list[CardSpec]:
+    """``specs`` with each run of two short cards of one kind made into one card (abilities, core rules)."""
+    out: list[CardSpec] = []
+    index = 0
+    heights: dict[int, float] = {}
+
+    def height(at: int) -> float:
+        spec = specs[at]
+        memo = (*spec.reuse, size, "height") if spec.reuse is not None else None
+        if memo is not None and memo in _HEIGHTS:
+            return _HEIGHTS[memo]
+        if at not in heights:
+            heights[at] = _stack_height(spec.build(BODY_MIN[size]), width, body)[0]
+            if memo is not None:
+                _HEIGHTS[memo] = heights[at]
+        return heights[at]
+
+    while index < len(specs):
+        spec = specs[index]
+        after = specs[index + 1] if index + 1 < len(specs) else None
+        if (
+            after is not None
+            and spec.pack
+            and after.pack
+            and spec.kind is after.kind
+            and height(index) + height(index + 1) + 3 * BODY_MIN[size] <= body * PACK_SHARE
+        ):
+            out.append(_pair(spec, after, fonts, width))
+            index += 2
+            continue
+        out.append(spec)
+        index += 1
+    return out
 
 
 def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> list[PlacedCard]:
-    """Fit every spec on one card in the largest type that fits, or continue it on more cards at the smallest."""
+    """Fit every spec on one card in the largest type that fits, or continue it on more cards at the smallest.
+
+    Two short ability or rule cards in a row share one card.
+    """
     w, h = size.dimensions
     pad = size.padding
     inner = w - 2 * pad
     placed: list[PlacedCard] = []
-    for spec in specs:
+    # The room of a card with a one-line title, to tell short cards.
+    typical = h - 2 * pad - (9.5 * 1.12 + 2.2 * mm) - FOOTER - 1.2 * mm
+    for spec in _packed(specs, size, fonts, inner, typical):
         memo = (*spec.reuse, size) if spec.reuse is not None else None
         if memo is not None and memo in _REUSED:
             placed.append(_REUSED[memo])
@@ -870,8 +954,16 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
         body = h - 2 * pad - _title_height(probe) - FOOTER - 1.2 * mm
         fitted = _fit(spec, size, inner, body)
         if fitted is not None:
-            _, flowables, heights = fitted
-            card = PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights)
+            points, flowables, heights = fitted
+            card = PlacedCard(
+                spec,
+                flowables,
+                title_size=title_size,
+                title_lines=title_lines,
+                heights=heights,
+                size=points,
+                room=body,
+            )
             placed.append(card)
             if memo is not None:
                 if len(_REUSED) >= _REUSED_MAX:
@@ -889,6 +981,8 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
                     title_size=title_size,
                     title_lines=title_lines,
                     heights=piece_heights,
+                    size=BODY_MIN[size],
+                    room=body,
                 )
             )
     return placed
