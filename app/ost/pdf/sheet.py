@@ -643,10 +643,10 @@ class _Sheet:
             self.w("Rôle", "Role"),
             self.w("Unités", "Units"),
             self.w("Min–max", "Min–max"),
-            self.w("Par fiche", "Per datasheet"),
+            self.w("Par fiche", "Per sheet"),
             self.w("État", "Status"),
         ]
-        rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
+        rows: list[list[Any]] = [list(header)]  # short words: plain text, never broken inside a word
         bad_rows: list[int] = []
         good_rows: list[int] = []
         checked = report.band is not None
@@ -684,14 +684,17 @@ class _Sheet:
         if checked:
             extra += [("TEXTCOLOR", (4, r), (4, r), LEGAL) for r in good_rows]
             extra += [("FONTNAME", (4, 1), (4, -1), self.fonts.condensed_bold)]
-        widths = [0.3, 0.12, 0.15, 0.15, 0.28]
+        widths = [0.29, 0.14, 0.16, 0.15, 0.26]
         table = Table(
             rows,
             colWidths=[width * w for w in widths],
             repeatRows=1,
             style=_table_style(
                 self.fonts,
-                ("ALIGN", (1, 1), (1, -1), "RIGHT"),
+                ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+                ("FONTNAME", (0, 0), (-1, 0), self.fonts.condensed_bold),
+                ("FONTSIZE", (0, 0), (-1, 0), 7),
+                ("ALIGN", (1, 0), (1, -1), "RIGHT"),
                 ("ALIGN", (2, 1), (3, -1), "CENTER"),
                 *extra,
                 rows=len(rows),
