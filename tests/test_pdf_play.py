@@ -160,6 +160,11 @@ def test_options_the_catalogue_lacks_keep_the_lists_profiles(mini: Catalogue) ->
     shoota = [w for w in view.weapons if w.name == "Kustom shoota"]
     assert shoota and shoota[0].origin == "list" and shoota[0].type == "Assault 4"
     assert view.other_wargear == ("Bosspole",)
+    # The sheet's wargear column and the card name them too.
+    sheet = squash(" ".join(page_texts(reader(army_sheet_pdf(cat, b.army)))))
+    cards = squash(" ".join(page_texts(reader(cards_pdf(cat, b.army, kinds=[CardKind.DATASHEET])))))
+    for text in (sheet, cards):
+        assert squash("Kustom shoota") in text and squash("Bosspole") in text
 
 
 @pytest.mark.parametrize(

@@ -544,14 +544,7 @@ def _unit_facts(unit: Unit, score: UnitScore, sheet: Datasheet, lang: str) -> Un
         kinds = tuple(
             KindPV(k.name, k.count, k.wounds_each, format_value(score.kind_value(k), lang)) for k in score.kinds
         )
-    options: list[str] = []
-    for option_id, count in unit.options.items():
-        if count <= 0:
-            continue
-        option = sheet.option_map.get(option_id)
-        name = option.name if option is not None else option_id
-        options.append(f"{count}× {name}" if count > 1 else name)
-    options += [f"{o.count}× {o.name}" if o.count > 1 else o.name for o in unit.extra_options if o.count > 0]
+    options = option_labels(unit, sheet)
     return UnitFacts(
         name=unit.custom_name or sheet.name,
         models=unit.models,
@@ -564,6 +557,19 @@ def _unit_facts(unit: Unit, score: UnitScore, sheet: Datasheet, lang: str) -> Un
         warlord=unit.warlord,
         reserve=unit.reserve,
     )
+
+
+def option_labels(unit: Unit, sheet: Datasheet | None) -> list[str]:
+    """The unit's options as "2× Lance-flammes": the catalogue's (unknown ones by their id), then the list's own."""
+    shown: list[str] = []
+    for option_id, count in unit.options.items():
+        if count <= 0:
+            continue
+        option = sheet.option_map.get(option_id) if sheet is not None else None
+        name = option.name if option is not None else option_id
+        shown.append(f"{count}× {name}" if count > 1 else name)
+    shown += [f"{o.count}× {o.name}" if o.count > 1 else o.name for o in unit.extra_options if o.count > 0]
+    return shown
 
 
 def unit_line(view: DatasheetView) -> str:

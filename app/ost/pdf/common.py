@@ -18,8 +18,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ost import __version__
-from ost.core.armylist import ArmyList, Unit
-from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.armylist import ArmyList
+from ost.core.catalogue import Catalogue
 from ost.core.validator import Report
 
 LANGS = ("fr", "en")
@@ -110,19 +110,6 @@ def rich(text: str) -> str:
 
 def words(lang: str, fr: str, en: str) -> str:
     return fr if lang == "fr" else en
-
-
-def option_names(unit: Unit, sheet: Datasheet | None) -> list[str]:
-    """The unit's chosen options as "2× Lance-flammes" (unknown options by their id)."""
-    by_id = {o.id: o for o in sheet.options} if sheet is not None else {}
-    shown: list[str] = []
-    for option_id, count in unit.options.items():
-        if count <= 0:
-            continue
-        option = by_id.get(option_id)
-        name = option.name if option is not None else option_id
-        shown.append(f"{count}× {name}" if count > 1 else name)
-    return shown
 
 
 def clip(text: str, font: str, size: float, width: float) -> str:

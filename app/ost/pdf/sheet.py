@@ -43,6 +43,7 @@ from ost.core.armylist import ArmyList, Detachment, Unit
 from ost.core.catalogue import Catalogue
 from ost.core.fileio import atomic_write
 from ost.core.findings import Severity
+from ost.core.presenter import option_labels
 from ost.core.roles import Role
 from ost.core.scoring import ArmyScore, UnitScore, format_value, score_army
 from ost.core.text import is_placeholder, keyword_key
@@ -526,7 +527,7 @@ class _Sheet:
         name_cell: list[Flowable] = [self.p(esc(unit.display_name), s.cell_bold)]
         if details:
             name_cell.append(self.p(esc(" · ".join(details)), s.cell_small))
-        wargear = common.option_names(unit, sheet)
+        wargear = option_labels(unit, sheet)
         links: list[str] = []
         if unit.transport:
             target = self.units.get(unit.transport)
