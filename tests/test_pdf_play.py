@@ -8,8 +8,11 @@ the list's name on every card, traceable footers.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from helpers import ListBuilder
 from ost.core.armylist import StatedOption
@@ -40,6 +43,7 @@ from ost.pdf.cards import (
 )
 from ost.pdf.common import Paper, list_fingerprint
 from ost.pdf.fonts import register_fonts
+from ost.pdf.rulecards import RuleCardError, read_ability_texts
 from ost.pdf.sheet import army_sheet_pdf, check_report_pdf
 from pdfcheck import line_segments, outside, page_texts, reader, squash, text_runs
 
@@ -217,9 +221,9 @@ def test_every_text_is_at_least_6_pt_and_body_text_7_5(mini: Catalogue) -> None:
     # The styles themselves: the body never under 7.5 pt, nothing under 6 pt, even on a card that almost fits.
     fonts = register_fonts()
     for floor in BODY_MIN.values():
-        for st in (_styles(floor, fonts, floor), _styles(floor * COMPACT, fonts, floor)):
-            assert st.body.fontSize >= 7.5
-            for style in (st.meta, st.small, st.cell, st.cell_bold, st.head, st.italic):
+        for styles in (_styles(floor, fonts, floor), _styles(floor * COMPACT, fonts, floor)):
+            assert styles.body.fontSize >= 7.5
+            for style in (styles.meta, styles.small, styles.cell, styles.cell_bold, styles.head, styles.italic):
                 assert style.fontSize >= 6, style.name
     for make in (army_sheet_pdf, check_report_pdf):
         runs = text_runs(reader(make(cat, b.army)))
@@ -375,3 +379,41 @@ def test_cards_fill_their_room(mini: Catalogue) -> None:
             assert used >= card.room * 0.55, (size, card.spec.title, round(used / card.room, 2))
         keys = [card.spec.key for card in placed]
         assert "stratagems+airborne" in keys, keys  # two short rule cards share one
+
+
+_TYPE_TEXT = st.lists(
+    st.sampled_from(
+        ["Lourde", "Heavy", "Assaut", "Assault", "Tir Rapide", "Rapid Fire", "Mêlée", "Melee", "D6", "2", "*"]
+    ),
+    min_size=1,
+    max_size=4,
+).map(" ".join)
+
+
+@given(text=_TYPE_TEXT)
+def test_weapon_types_translate_both_ways(text: str) -> None:
+    english = weapon_type(text, "en")
+    french = weapon_type(text, "fr")
+    assert weapon_type(english, "fr") == french and weapon_type(french, "en") == english
+    for word in ("Lourde", "Assaut", "Mêlée", "Tir Rapide"):
+        assert word not in english
+
+
+def test_units_of_one_datasheet_with_different_weapons_get_a_card_each(mini: Catalogue) -> None:
+    cat = catalogue(mini)
+    b = ListBuilder(cat, limit=1000, name="Deux kits")
+    b.add("t-boyz", options={"gros-fling": 1}, custom_name="Les Flingueurs")
+    b.add("t-boyz", options={"lance-rokette": 1}, custom_name="Les Rokkeurs")
+    b.add("t-boyz", options={"gros-fling": 1}, custom_name="Les Autres")
+    titles = [s.title for s in card_specs(cat, b.army, kinds=[CardKind.DATASHEET])]
+    assert titles == ["Boyz — Les Flingueurs, Les Autres", "Boyz — Les Rokkeurs"]
+
+
+def test_broken_ability_text_file_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "abilities.fr.yaml"
+    path.write_text("lang: fr\nabilities:\n  - key: qg\n    text: x\n", encoding="utf-8")
+    with pytest.raises(RuleCardError, match=r"abilities\.fr\.yaml.*reads"):
+        read_ability_texts(path)
+    path.write_text("lang: fr\nabilities:\n  - {key: qg, text: a, reads: b}\n  - {key: qg, text: c, reads: d}\n")
+    with pytest.raises(RuleCardError, match="duplicate ability key qg"):
+        read_ability_texts(path)
