@@ -843,9 +843,13 @@ def _fit(
     fitted = attempt(bold)
     if fitted is None:
         safe = step(low * room**0.5)
-        if low < safe < bold:
-            return attempt(safe) or best
-        return best
+        if not low < safe < bold:
+            return best
+        fitted = attempt(safe)
+        if fitted is None:  # tables that wrap more in larger type: one step halfway
+            half = step((low + safe) / 2)
+            return (attempt(half) if low < half < safe else None) or best
+        return fitted
     left = body / max(measured[bold], 1.0)
     if left < 1.12 or bold >= high:
         return fitted
