@@ -417,3 +417,16 @@ def test_broken_ability_text_file_names_the_file(tmp_path: Path) -> None:
     path.write_text("lang: fr\nabilities:\n  - {key: qg, text: a, reads: b}\n  - {key: qg, text: c, reads: d}\n")
     with pytest.raises(RuleCardError, match="duplicate ability key qg"):
         read_ability_texts(path)
+
+
+def test_no_page_holds_only_the_legend(mini: Catalogue) -> None:
+    """Lists of every length up to three pages: each page carries units, the totals or findings."""
+    cat = catalogue(mini)
+    names = ["intercessors", "tactical", "scouts", "captain", "t-boyz", "t-boss"]
+    b = ListBuilder(cat, limit=4000, name="Longueurs")
+    for count in range(1, 41):
+        b.add(names[count % len(names)])
+        if count % 3:
+            continue
+        for text in page_texts(reader(army_sheet_pdf(cat, b.army))):
+            assert any(mark in text for mark in ("Détachement", "Totaux", "Gravité")), (count, text[:200])
