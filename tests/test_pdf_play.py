@@ -28,6 +28,7 @@ from ost.core.catalogue import (
 )
 from ost.core.presenter import present, unit_line, weapon_type
 from ost.core.roles import Role
+from ost.core.validator import validate
 from ost.pdf.cards import (
     BODY_MAX,
     BODY_MIN,
@@ -308,14 +309,22 @@ def test_export_only_some_kinds_of_cards(mini: Catalogue) -> None:
 def test_a_ten_unit_list_fits_one_page(mini: Catalogue) -> None:
     cat = catalogue(mini)
     b = ListBuilder(cat, limit=2000, name="Dix unités")
-    for sheet_id in ("captain", "lieutenant", "tactical", "intercessors", "scouts", "t-boyz", "t-boss"):
-        b.add(sheet_id)
-    b.det("Second")
-    for sheet_id in ("tactical", "intercessors", "terminators"):
-        b.add(sheet_id)
+    b.add("captain", warlord=True)
+    tactical = b.add("tactical", models=10, options={"flamer": 1})
+    b.add("lieutenant", linked_to=tactical)
+    intercessors = b.add("intercessors", models=10)
+    b.add("apothecary", linked_to=intercessors)
+    b.add("scouts")
+    b.add("terminators")
+    b.det("Waaagh")
+    b.add("t-boss", options={"pince": 1})
+    b.add("t-boyz", models=20)
+    b.add("t-boyz", models=10, options={"gros-fling": 1})
     assert b.army.unit_count() == 10
+    report = validate(cat, b.army)
+    assert report.legal, report.codes()
     for lang in ("fr", "en"):
-        pdf = reader(army_sheet_pdf(cat, b.army, lang=lang))
+        pdf = reader(army_sheet_pdf(cat, b.army, report, lang=lang))
         assert len(pdf.pages) == 1, lang
 
 

@@ -160,13 +160,8 @@ class _PageInfo:
     trace: str = ""
 
 
-#: Room kept at the right of the title block of the first page for the list's share code (a QR code).
-SHARE_CODE_ROOM = 24 * mm
-
-
-def share_code(army: ArmyList, size: float) -> Flowable | None:
-    """The list's share code as a square flowable of ``size`` points, or None (no code is printed yet)."""
-    return None
+#: Room kept at the right of the title block of the first page for the list's share code (a QR code, 28 mm at most).
+SHARE_CODE_ROOM = 30 * mm
 
 
 def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
@@ -358,8 +353,8 @@ class _Sheet:
         )
         return " · ".join(parts)
 
-    def head(self, kind: str) -> list[Flowable]:
-        """Kind, name, summary and verdict; the right of the block is kept for the list's share code."""
+    def head(self, kind: str, *, share: bool = False) -> list[Flowable]:
+        """Kind, name, summary and verdict; with ``share``, the list's share code (a QR code) at their right."""
         report = self.report
         colour = LEGAL if report.legal else ILLEGAL
         verdict_style = ParagraphStyle("verdict-c", parent=self.s.verdict, textColor=colour)
@@ -387,7 +382,7 @@ class _Sheet:
             self.p(esc(report.verdict(self.lang)), verdict_style),
             self.p(esc(common.typo(" · ".join(notes))), self.s.verdict_note),
         ]
-        code = share_code(self.army, SHARE_CODE_ROOM - 2 * mm)
+        code = share_qr(self.catalogue, self.army, self.lang, self.s.note) if share else []
         block = Table(
             [[text, code or ""]],
             colWidths=[self.width - SHARE_CODE_ROOM, SHARE_CODE_ROOM],
@@ -777,7 +772,7 @@ class _Sheet:
         return [Spacer(1, 3 * mm), KeepTogether([block, *self.legend()])]
 
     def sheet_story(self) -> list[Flowable]:
-        story = self.head(self.w("Feuille d'armée", "Army sheet"))
+        story = self.head(self.w("Feuille d'armée", "Army sheet"), share=True)
         story += self.detachments()
         story += self.summary()
         story += self.findings()
@@ -828,6 +823,59 @@ def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
         fonts=sheet.fonts,
         trace=sheet.trace.line(sheet.lang),
     )
+
+
+def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphStyle) -> list[Flowable]:
+    """The list's share code (:mod:`ost.core.sharecode`) as a QR code for an organiser to scan.
+
+    A flowable of no height, in the column the title block keeps free at its
+    right (:data:`SHARE_CODE_ROOM`): it draws downwards from the top of that
+    column, so the sheet keeps its pages. Nothing when the code is too long for a QR code (a list far beyond
+    4,000 points).
+    """
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+
+    from ost.core import sharecode
+
+    code = sharecode.encode(army, catalogue)
+    if len(code) > 2800:  # a version-40 QR code holds about 2,900 bytes
+        return []
+    widget = QrCodeWidget(code, barLevel="L")
+    try:
+        widget.draw()  # computes the matrix; the encoder refuses what it cannot fit
+    except Exception:
+        return []
+    matrix = widget.qr
+    count = matrix.getModuleCount()
+    side = min(28 * mm, max(20 * mm, count * 0.3 * mm))
+    caption = "Code de partage (ost check)" if lang == "fr" else "Share code (ost check)"
+
+    class _Qr(Flowable):  # type: ignore[misc]  # reportlab has no type hints
+        def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+            self.available = available_width
+            return available_width, 0
+
+        def draw(self) -> None:
+            canvas = self.canv
+            module = side / count
+            left, top = self.available - side, 0
+            canvas.setFillColor(colors.black)
+            for row in range(count):
+                col = 0
+                while col < count:
+                    if not matrix.isDark(row, col):
+                        col += 1
+                        continue
+                    start = col
+                    while col < count and matrix.isDark(row, col):
+                        col += 1
+                    y = top - (row + 1) * module
+                    canvas.rect(left + start * module, y, (col - start) * module, module, stroke=0, fill=1)
+            canvas.setFillColor(MUTED)
+            canvas.setFont(style.fontName, 6)
+            canvas.drawRightString(self.available, top - side - 2.5 * mm, caption)
+
+    return [_Qr()]
 
 
 def army_sheet_pdf(
