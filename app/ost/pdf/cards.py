@@ -185,6 +185,12 @@ def _styles(size: float, fonts: Fonts, floor: float = 0.0) -> _CardStyles:
     )
 
 
+def _pad(st: _CardStyles) -> float:
+    """Left and right padding of a table cell; tighter on a card set compact (body larger than the rest)."""
+    compact = st.size < st.body.fontSize
+    return float(max(1.0, st.size * (0.15 if compact else 0.22)))
+
+
 def _grid_table(
     data: list[list[Any]],
     widths: Sequence[float],
@@ -193,7 +199,7 @@ def _grid_table(
     header: bool = True,
     accent: Color = SHEET_ACCENT,
 ) -> Table:
-    pad = max(1.0, st.size * 0.22)
+    pad = _pad(st)
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), st.fonts.condensed),
         ("FONTSIZE", (0, 0), (-1, -1), st.cell.fontSize),
@@ -398,12 +404,14 @@ class _Deck:
         lang, w = self.lang, self.w
         view = group.views[0]
         out: list[Flowable] = []
+        compact = st.size < self.floor
         meta = [
             view.role,
             w(f"{view.models} fig.", f"{view.models} model" + ("" if view.models == "1" else "s")),
             view.cost,
-            view.wounds_note,
         ]
+        if not compact:  # the wounds per kind are in the profile table and the unit's PV line too
+            meta.append(view.wounds_note)
         out.append(_p(esc(" · ".join(_tie(m) for m in meta)), st.meta))
         for unit_view in group.views:
             facts = unit_view.unit
@@ -495,7 +503,7 @@ class _Deck:
         that room in proportion (the values are short, so this only happens
         with odd data) and the second value says so: the values must wrap.
         """
-        pad = 2 * max(1.0, st.size * 0.22)
+        pad = 2 * _pad(st)
         columns = len(rows[0]) - 1
         stats = []
         for col in range(1, columns + 1):
@@ -519,7 +527,7 @@ class _Deck:
         head = view.weapon_head
         weapons = view.weapons
         widths = self._weapon_widths(weapons, head, st)
-        pad = 2 * max(1.0, st.size * 0.22)
+        pad = 2 * _pad(st)
         centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
 
         def stat(value: str, width: float) -> Any:
@@ -567,7 +575,7 @@ class _Deck:
 
     def _weapon_widths(self, weapons: Sequence[WeaponRow], head: Sequence[str], st: _CardStyles) -> list[float]:
         """Range, S, AP and D as wide as their longest value or header; type up to 28 %; the name the rest."""
-        pad = 2 * max(1.0, st.size * 0.22)
+        pad = 2 * _pad(st)
         size = st.cell.fontSize
 
         def widest(values: Iterable[str], header: str, floor: float = st.size * 1.9) -> float:
