@@ -830,8 +830,8 @@ def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphSt
 
     A flowable of no height, in the column the title block keeps free at its
     right (:data:`SHARE_CODE_ROOM`): it draws downwards from the top of that
-    column, so the sheet keeps its pages. Nothing when the code is too long for a QR code (a list far beyond
-    4,000 points).
+    column, so the sheet keeps its pages. Nothing when the code is too long
+    for a QR code (a list far beyond 4,000 points).
     """
     from reportlab.graphics.barcode.qr import QrCodeWidget
 
@@ -841,11 +841,19 @@ def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphSt
     if len(code) > 2800:  # a version-40 QR code holds about 2,900 bytes
         return []
     widget = QrCodeWidget(code, barLevel="L")
+    matrix = widget.qr
     try:
-        widget.draw()  # computes the matrix; the encoder refuses what it cannot fit
+        # Only the matrix: the widget's drawing would build one shape per dark run. Small codes
+        # get the mask that scans best; from version 11 on, trying the eight masks costs a third
+        # of a second, and any mask is a valid code, so the first one is taken.
+        if matrix.version is None:
+            matrix.version = matrix.calculate_version()  # refuses what it cannot fit
+        if matrix.version <= 10:
+            matrix.make()
+        else:
+            matrix.makeImpl(False, 0)
     except Exception:
         return []
-    matrix = widget.qr
     count = matrix.getModuleCount()
     side = min(28 * mm, max(20 * mm, count * 0.3 * mm))
     caption = "Code de partage (ost check)" if lang == "fr" else "Share code (ost check)"
