@@ -64,3 +64,13 @@ def test_a_huge_foreign_namespace_gives_a_short_message(tmp_path: Path) -> None:
     with pytest.raises(BsDataError, match="namespace") as info:
         read_bsdata([path])
     assert len(str(info.value)) < 400
+
+
+def test_a_share_code_with_a_ten_thousand_digit_version_is_refused_clearly() -> None:
+    from ost.core import sharecode
+
+    with pytest.raises(ListFileError, match="another Ost version") as info:
+        sharecode.decode("OST" + "9" * 10_000 + "-abc.0000", None, "code")
+    assert len(str(info.value)) < 300
+    with pytest.raises(ListFileError, match="another Ost version"):
+        sharecode.decode("OST2-abc.00000000", None, "code")
