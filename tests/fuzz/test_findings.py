@@ -74,3 +74,18 @@ def test_a_share_code_with_a_ten_thousand_digit_version_is_refused_clearly() -> 
     assert len(str(info.value)) < 300
     with pytest.raises(ListFileError, match="another Ost version"):
         sharecode.decode("OST2-abc.00000000", None, "code")
+
+
+def test_links_fanning_out_to_shared_groups_are_walked_once(tmp_path: Path) -> None:
+    """A 29 KB catalogue whose groups link on to each other cost 4.9 million calls (0.65 s); work now stays small.
+
+    The catalogue is the campaign's input ``bsdata#5287`` (elements duplicated, namespaces stripped).
+    """
+    from campaign import counted
+
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    shutil.copy(Path(__file__).resolve().parent / "data" / "fanout.Test Allies.cat", folder / "Test Allies.cat")
+    result, calls = counted(lambda: read_bsdata([folder]))
+    assert result.datasheets
+    assert calls < 200_000

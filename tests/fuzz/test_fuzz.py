@@ -13,12 +13,9 @@ sees: the text reader's patterns have their own test.)
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Callable
-from typing import Any
 
 import pytest
-from campaign import Reader, catalogue, inputs, readers, run_one
+from campaign import Reader, catalogue, counted, inputs, readers, run_one
 
 pytestmark = pytest.mark.fuzz
 
@@ -28,24 +25,6 @@ SEED = int(os.environ.get("OST_FUZZ_SEED", "0"))
 WORK_BASE = 200_000
 WORK_PER_BYTE = {"text": 400, "sharecode": 400}
 DEFAULT_WORK_PER_BYTE = 50
-
-
-def counted(run: Callable[[], Any]) -> tuple[Any, int]:
-    """Run ``run`` and count the function calls it makes (Python and built-in)."""
-    calls = 0
-
-    def profile(_frame: Any, event: str, _arg: Any) -> None:
-        nonlocal calls
-        if event in ("call", "c_call"):
-            calls += 1
-
-    previous = sys.getprofile()
-    sys.setprofile(profile)
-    try:
-        result = run()
-    finally:
-        sys.setprofile(previous)
-    return result, calls
 
 
 @pytest.fixture(scope="module", autouse=True)

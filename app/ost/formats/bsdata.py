@@ -974,13 +974,17 @@ class _Scope:
         return found
 
     def abilities_and_transports(
-        self, raw: _Raw, link_raw: _Raw | None, depth: int = 0
+        self, raw: _Raw, link_raw: _Raw | None, depth: int = 0, seen: set[tuple[int, int]] | None = None
     ) -> tuple[list[Element], list[Element]]:
         """Ability profiles and rules of the unit and its models, and its transport profiles.
 
         Only the entry itself, its groups and its model entries are searched,
         not wargear: relics and traits are options, not the datasheet's rules.
+        Each (entry, link) is searched once (``seen``): links to shared groups
+        that link on again would otherwise be walked once per path, which grows
+        as the breadth to the power of the depth (harden, found by the fuzz campaign).
         """
+        seen = set() if seen is None else seen
         raws = (raw, link_raw) if link_raw is not None else (raw,)
         profiles = self.profiles_of(raws)
         abilities = [p for p in profiles if p.get("typeName") == "Abilities" and p.get("name") != "Transport"]
@@ -997,7 +1001,11 @@ class _Scope:
             if child.hidden or child.raw.not_gear:
                 continue
             if child.raw.kind == "group" or child.raw.type in ("model", "unit"):
-                more, carried = self.abilities_and_transports(child.raw, child.link_raw, depth + 1)
+                key = (id(child.raw), id(child.link_raw))
+                if key in seen:
+                    continue
+                seen.add(key)
+                more, carried = self.abilities_and_transports(child.raw, child.link_raw, depth + 1, seen)
                 abilities.extend(more)
                 transports.extend(carried)
         return abilities, transports
