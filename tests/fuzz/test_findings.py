@@ -89,3 +89,37 @@ def test_links_fanning_out_to_shared_groups_are_walked_once(tmp_path: Path) -> N
     result, calls = counted(lambda: read_bsdata([folder]))
     assert result.datasheets
     assert calls < 200_000
+
+
+def _looping_groups(folder: Path, fan_out: int) -> Path:
+    """The test data with a shared group that links to itself ``fan_out`` times, linked from every root entry."""
+    shutil.copytree(DATA, folder)
+    path = folder / "Testers.cat"
+    ElementTree.register_namespace("", CAT_NS[1:-1])
+    tree = ElementTree.parse(path)
+    root = tree.getroot()
+    shared = root.find(f"{CAT_NS}sharedSelectionEntryGroups")
+    if shared is None:
+        shared = ElementTree.SubElement(root, f"{CAT_NS}sharedSelectionEntryGroups")
+    group = ElementTree.SubElement(shared, f"{CAT_NS}selectionEntryGroup", {"id": "loop", "name": "Loop"})
+    links = ElementTree.SubElement(group, f"{CAT_NS}entryLinks")
+    for index in range(fan_out):
+        attributes = {"id": f"l{index}", "name": "Loop", "targetId": "loop", "type": "selectionEntryGroup"}
+        ElementTree.SubElement(links, f"{CAT_NS}entryLink", attributes)
+    for entry in root.find(f"{CAT_NS}selectionEntries") or []:
+        entry_links = entry.find(f"{CAT_NS}entryLinks")
+        if entry_links is None:
+            entry_links = ElementTree.SubElement(entry, f"{CAT_NS}entryLinks")
+        attributes = {"id": "into", "name": "Loop", "targetId": "loop", "type": "selectionEntryGroup"}
+        ElementTree.SubElement(entry_links, f"{CAT_NS}entryLink", attributes)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+    return folder
+
+
+def test_groups_that_link_to_themselves_cost_work_linear_in_their_links(tmp_path: Path) -> None:
+    """8 self-links cost 3.9 million calls before, 32 would have cost billions; the work now barely grows."""
+    from campaign import counted
+
+    _, few = counted(lambda: read_bsdata([_looping_groups(tmp_path / "few", 8)]))
+    _, many = counted(lambda: read_bsdata([_looping_groups(tmp_path / "many", 32)]))
+    assert few < 300_000 and many < 2 * few

@@ -958,9 +958,15 @@ class _Scope:
 
     # -- datasheets ------------------------------------------------------------------------------------------------
 
-    def model_raws(self, raw: _Raw, link_raw: _Raw | None, depth: int = 0) -> list[tuple[_Raw, ...]]:
-        """The model entries of a unit (through its groups), each as (entry, link) raws."""
+    def model_raws(
+        self, raw: _Raw, link_raw: _Raw | None, depth: int = 0, seen: set[tuple[int, int]] | None = None
+    ) -> list[tuple[_Raw, ...]]:
+        """The model entries of a unit (through its groups), each as (entry, link) raws.
+
+        Each group (with its link) is searched once (``seen``), as in :meth:`abilities_and_transports`.
+        """
         found: list[tuple[_Raw, ...]] = []
+        seen = set() if seen is None else seen
         if depth > 6:
             return found
         entries, groups = self.children(raw, link_raw)
@@ -969,8 +975,9 @@ class _Scope:
                 continue
             if child.raw.type == "model":
                 found.append((child.raw, child.link_raw) if child.link_raw else (child.raw,))
-            elif child.raw.kind == "group":
-                found.extend(self.model_raws(child.raw, child.link_raw, depth + 1))
+            elif child.raw.kind == "group" and (id(child.raw), id(child.link_raw)) not in seen:
+                seen.add((id(child.raw), id(child.link_raw)))
+                found.extend(self.model_raws(child.raw, child.link_raw, depth + 1, seen))
         return found
 
     def abilities_and_transports(
