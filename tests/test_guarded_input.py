@@ -197,6 +197,18 @@ def test_unreadable_file(tmp_path: Path) -> None:
         listfile.load(path)
 
 
+@POSIX
+def test_unreachable_paths_have_plain_words(tmp_path: Path) -> None:
+    afile = tmp_path / "liste.ost"
+    afile.write_text("{}", encoding="utf-8")
+    with pytest.raises(ListFileError, match="not a folder"):
+        listfile.load(afile / "inside.ost")
+    with pytest.raises(ListFileError, match="too long"):
+        listfile.load(tmp_path / ("x" * 5000 + ".ost"))
+    with pytest.raises(InputFileError, match="not a valid path"):
+        read_regular("bad\x00name.ost", 100)
+
+
 def test_missing_file_has_plain_words(tmp_path: Path) -> None:
     with pytest.raises(XmlInputError, match="no such file") as info:
         list(read_documents(tmp_path / "absent.cat"))
