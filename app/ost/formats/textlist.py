@@ -63,29 +63,34 @@ MAX_UNITS = 2000
 #: Largest count Ost reads before a name ("3x").
 MAX_COUNT = 1000
 
+# Every pattern here runs in time linear in the line (tests/test_patterns_linear.py checks
+# them all on long adversarial runs): no two unbounded quantifiers over overlapping
+# characters follow each other or nest, and nothing starts with an unbounded run that a
+# search would retry from every position. Trimming, fences and "the last match" are
+# done in Python instead.
+
 # "2 000", "2.000", "2,000" and narrow/non-breaking spaces are thousands separators.
 _NUM = r"\d{1,3}(?:[ .,\u00a0\u202f]\d{3})+(?!\d)|\d{1,7}"
+_NUMBER = re.compile(_NUM)
 _POINTS = re.compile(rf"(?<![\w.,])({_NUM})(?:[.,]0+)?\s*(?:pts|pt|points?)(?![a-z])\.?", re.IGNORECASE)
 _BRACKET = re.compile(r"\[([^\[\]]{0,300})\]")
 _PAREN = re.compile(r"\(([^()]{0,300})\)")
 #: A bracket with power level or command points only ("(10 PL)", "[-1CP]"): not part of a name.
 _OTHER_COSTS = re.compile(r"[\[(]\s*[-+]?\d{1,4}\s*(?:PL|CP|PP)(?:\s*,\s*[-+]?\d{1,4}\s*(?:PL|CP|PP))*\s*[\])]", re.I)
+#: "(55)" at the end of a name or before its colon: points, or a model count (see ``_Header.bare``).
 _BARE_PAREN = re.compile(r"\(\s*(\d{1,5})\s*\)\s*(?=:|$)")
-_TRAILING_POINTS = re.compile(rf"\s*[-–—:,]?\s*({_NUM})(?:[.,]0+)?\s*(?:pts|pt|points?)\.?\s*$", re.IGNORECASE)
 _COUNT_BEFORE = re.compile(r"^(\d{1,4})\s*[x×]\s*(?=\S)", re.IGNORECASE)
-_COUNT_AFTER = re.compile(r"\s*(?:[x×]\s*(\d{1,4})|\(\s*[x×]\s*(\d{1,4})\s*\))$", re.IGNORECASE)
+#: A count after a single-spaced name: "Squad x10", "Squad 10x", "Squad (x10)", "Squad (10x)".
+_COUNT_AFTER = re.compile(r"(?<![^ (])\(?(?:[x×] ?(\d{1,4})|(\d{1,4}) ?[x×])\)?$", re.IGNORECASE)
 _LABEL = re.compile(r"^((?:char|unit|perso|unite)\s*\d{1,3})\s*:\s*", re.IGNORECASE)
-_CUSTOM = re.compile(r"\s*(?:«\s*([^»]{1,200}?)\s*»|“([^”]{1,200}?)”|\"([^\"]{1,200}?)\")\s*")
+#: A custom name in quotes; the spaces inside are trimmed in Python.
+_CUSTOM = re.compile(r"«([^»]{1,200})»|“([^”]{1,200})”|\"([^\"]{1,200})\"")
 _SEPARATOR = re.compile(r"[=+\-_*#~.·•&]{1,}")
 _FOOTER = re.compile(
     r"^(?:created with|exported (?:with|from)|généré|genere|made with|app:|data:|app version|data version"
     r"|warhammer 40,?000(?: app)?$|battlescribe$|new recruit$)",
     re.IGNORECASE,
 )
-_ROSTER_TITLE = re.compile(r"\+{3,}\s*(.*?)\s*\+{3,}")
-_DETACHMENT = re.compile(r"\+\+\s*(.*?)\s*\+\+")
-_SECTION = re.compile(r"\+\s*([^+]*?)\s*\+")
-_HEADER_FIELD = re.compile(r"\+\s*([^:+]{2,40}?)\s*:\s*(.*)")
 _DOTS = re.compile(r"^(\.{1,6})\s+(?=\S)")
 _BULLET = re.compile(r"^([•◦○▪■▫□‣∙●◆◇➢►»>]|[-–—*])\s+")
 _BULLET_LEVEL = {"•": 1, "●": 1, "◆": 1, "►": 1, "➢": 1, "◦": 2, "○": 2, "◇": 2, "▪": 3, "■": 3, "▫": 3, "□": 3}
@@ -99,8 +104,9 @@ _BATTLE_SIZE = re.compile(
     re.IGNORECASE,
 )
 _TOTAL = re.compile(r"^(?:total(?: army points)?|total de l'armée|points totaux)\b", re.IGNORECASE)
-_LAST_NUMBER = re.compile(rf"({_NUM})(?!.*\d)")
 _PLACEHOLDER_VALUE = re.compile(r"^(<[^<>]{1,40}>)\s*[=:]\s*(.{1,60})$")
+_NOT_DIGIT = re.compile(r"\D")
+_PLURAL_S = re.compile(r"s\b", re.IGNORECASE)
 
 _WARLORD = {fold(w) for w in ("Warlord", "Seigneur de guerre", "Seigneur de Guerre (Warlord)")}
 _RESERVE = {fold(w) for w in ("Reserve", "Reserves", "In reserve", "Réserve", "En réserve", "Réserves")}
@@ -199,7 +205,65 @@ def decode_text(data: bytes, source: str) -> str:
 
 
 def _int(text: str) -> int:
-    return int(re.sub(r"[^\d]", "", text) or "0")
+    return int(_NOT_DIGIT.sub("", text) or "0")
+
+
+def _trailing_points(text: str) -> tuple[int, int] | None:
+    """Where the points written at the end of ``text`` start, and their value ("Boyz - 90 pts" -> (4, 90)).
+
+    The last "N pts" of the text, when only spaces follow it; a dash, colon or
+    comma before it goes with it.
+    """
+    last = None
+    for last in _POINTS.finditer(text):
+        pass
+    if last is None or text[last.end() :].strip():
+        return None
+    start = len(text[: last.start()].rstrip())
+    if start and text[start - 1] in "-–—:,":
+        start = len(text[: start - 1].rstrip())
+    return start, _int(last.group(1))
+
+
+def _without_trailing_points(text: str) -> str:
+    trailing = _trailing_points(text)
+    return text[: trailing[0]] if trailing is not None else text
+
+
+def _fenced(text: str) -> tuple[int, str] | None:
+    """A line fenced with "+" on both sides: how many (the fewer of the two sides) and what is inside.
+
+    "+++ Roster +++" -> (3, "Roster"); "++ Detachment ++" -> (2, …); "+ HQ +" -> (1, "HQ").
+    """
+    if len(text) < 2 or text[0] != "+" or text[-1] != "+":
+        return None
+    inner = text.strip("+")
+    lead = len(text) - len(text.lstrip("+"))
+    trail = len(text) - len(text.rstrip("+"))
+    if not inner.strip():
+        return None
+    return min(lead, trail), inner.strip()
+
+
+def _header_field(text: str) -> tuple[str, str] | None:
+    """A "+ KEY: value" line of the compact layouts: its key and value."""
+    if not text.startswith("+") or ":" not in text:
+        return None
+    key, _, value = text[1:].partition(":")
+    key = key.strip()
+    if not 2 <= len(key) <= 40 or "+" in key:
+        return None
+    return key, value.strip()
+
+
+def _without_trailing_paren(text: str) -> str:
+    """``text`` without a last bracketed group ("Roster (Warhammer 40,000 9th Edition)" -> "Roster")."""
+    text = text.rstrip()
+    if text.endswith(")"):
+        start = text.rfind("(")
+        if start >= 0 and ")" not in text[start:-1]:
+            return text[:start].rstrip()
+    return text
 
 
 def points_in(text: str) -> int | None:
@@ -237,6 +301,17 @@ class _Header:
     custom: str | None = None
     label: str | None = None
     gear: list[str] = field(default_factory=list)
+    #: ``points`` came from a bare number in brackets ("Squad (10)"): a model count when it fits the datasheet.
+    bare: bool = False
+
+
+def _cost_group(rest: str) -> re.Match[str] | None:
+    """The first bracket that gives points ("[5 PL, 90pts]", "(90 points)"), else a bare "(N)" at the end."""
+    for pattern in (_BRACKET, _PAREN):
+        for group in pattern.finditer(rest):
+            if _POINTS.search(group.group(1)):
+                return group
+    return _BARE_PAREN.search(rest)
 
 
 def parse_header(text: str) -> _Header | None:
@@ -248,21 +323,12 @@ def parse_header(text: str) -> _Header | None:
         label = found.group(1)
         rest = rest[found.end() :]
     points: int | None = None
+    bare = False
     gear_text = ""
-    cost = None
-    for pattern in (_BRACKET, _PAREN):
-        for group in pattern.finditer(rest):
-            if _POINTS.search(group.group(1)):
-                cost = group
-                break
-        if cost is not None:
-            break
-    if cost is None:
-        bare = _BARE_PAREN.search(rest)
-        if bare is not None:
-            cost = bare
+    cost = _cost_group(rest)
     if cost is not None:
-        points = points_in(cost.group(1)) if cost.re is not _BARE_PAREN else _int(cost.group(1))
+        bare = cost.re is _BARE_PAREN
+        points = _int(cost.group(1)) if bare else points_in(cost.group(1))
         name_part = rest[: cost.start()]
         after = rest[cost.end() :].strip()
         # Several cost groups ("[5 PL] [90pts]"): drop the others from the name.
@@ -272,10 +338,10 @@ def parse_header(text: str) -> _Header | None:
         elif after:
             gear_text = _BRACKET.sub(lambda m: m.group(1), after)
     else:
-        trailing = _TRAILING_POINTS.search(rest)
-        if trailing is not None and trailing.start() > 0:
-            points = _int(trailing.group(1))
-            rest = rest[: trailing.start()]
+        trailing = _trailing_points(rest)
+        if trailing is not None and trailing[0] > 0:
+            points = trailing[1]
+            rest = rest[: trailing[0]]
         name_part, sep, gear_text = rest.partition(": ")
         if not sep and name_part.endswith(":"):
             name_part = name_part[:-1]
@@ -283,7 +349,7 @@ def parse_header(text: str) -> _Header | None:
     custom = None
     quoted = _CUSTOM.search(name_part)
     if quoted is not None:
-        custom = next(g for g in quoted.groups() if g is not None).strip() or None
+        custom = " ".join(next(g for g in quoted.groups() if g is not None).split()) or None
         name_part = name_part[: quoted.start()] + " " + name_part[quoted.end() :]
     name = " ".join(name_part.split()).strip(" -–—:,.")
     count = None
@@ -295,12 +361,14 @@ def parse_header(text: str) -> _Header | None:
         after_count = _COUNT_AFTER.search(name)
         if after_count and after_count.start() > 0:
             count = int(after_count.group(1) or after_count.group(2))
-            name = name[: after_count.start()].strip()
+            name = name[: after_count.start()].strip(" -–—:,.")
     if not name or not _WORDS.search(name):
         return None
     if count is not None:
         count = min(count, MAX_COUNT)
-    return _Header(name=name, count=count, points=points, custom=custom, label=label, gear=split_items(gear_text))
+    return _Header(
+        name=name, count=count, points=points, custom=custom, label=label, gear=split_items(gear_text), bare=bare
+    )
 
 
 @dataclass
@@ -431,12 +499,12 @@ class _TextReader:
 
     def _structure(self, number: int, text: str) -> bool:
         """``+++ roster +++``, ``++ detachment ++``, ``+ Role +`` and ``+ KEY: value`` lines."""
-        title = _ROSTER_TITLE.fullmatch(text)
-        if title:
+        fence = _fenced(text)
+        if fence is not None and fence[0] >= 3:
             self.layouts.add("battlescribe")
-            inner = title.group(1)
+            inner = fence[1]
             # "+++ Name (Game System) [costs] +++": the game system in brackets goes.
-            name = re.sub(r"\s*\([^()]*\)\s*$", "", _BRACKET.sub(" ", inner).strip())
+            name = _without_trailing_paren(_BRACKET.sub(" ", inner).strip())
             if name and not self.army.name:
                 self.army.name = " ".join(name.split())
             total = points_in(inner)
@@ -445,10 +513,9 @@ class _TextReader:
             self._ignore(number, text, "title")
             self.current = None
             return True
-        detachment = _DETACHMENT.fullmatch(text)
-        if detachment:
+        if fence is not None and fence[0] == 2:
             self.layouts.add("battlescribe")
-            inner = detachment.group(1)
+            inner = fence[1]
             self.current = None
             if fold(inner).startswith("total"):
                 total = points_in(inner)
@@ -461,20 +528,21 @@ class _TextReader:
             self.section_role, self.section_kind = None, "units"
             self._ignore(number, text, "detachment")
             return True
-        header = _HEADER_FIELD.fullmatch(text)
-        if header:
+        header = _header_field(text)
+        if header is not None:
             self.layouts.add("compact")
-            self._header_field(number, text, header.group(1), header.group(2))
+            self._header_field(number, text, *header)
             return True
-        section = _SECTION.fullmatch(text)
-        if section:
+        if fence is not None and "+" not in fence[1]:
             self.current = None
             self.seen_content = True
-            if not self._set_section(section.group(1)):
+            # "+ HQ [5 PL, 90pts] +": the costs of a section are not part of its name.
+            title = " ".join(_BRACKET.sub(" ", fence[1]).split())
+            if not self._set_section(title):
                 self.section_role, self.section_kind = None, "other"
                 self.report.warn(
-                    f"Section « {shorten(section.group(1), 60)} » inconnue : ses unités gardent le rôle de leur fiche.",
-                    f"Unknown section “{shorten(section.group(1), 60)}”: its units keep their datasheet's role.",
+                    f"Section « {shorten(title, 60)} » inconnue : ses unités gardent le rôle de leur fiche.",
+                    f"Unknown section “{shorten(title, 60)}”: its units keep their datasheet's role.",
                     number,
                 )
             self._ignore(number, text, "section")
@@ -510,7 +578,7 @@ class _TextReader:
         if key in _UNSLOTTED_SECTIONS:
             self.section_role, self.section_kind = Role.UNSLOTTED, "unslotted"
             return True
-        for candidate in (title, title.rstrip("sS"), re.sub(r"(?i)s\b", "", title)):
+        for candidate in (title, title.rstrip("sS"), _PLURAL_S.sub("", title)):
             try:
                 role = Role.parse(candidate.strip(" :=#*-"))
             except ValueError:
@@ -848,7 +916,7 @@ def _title_of(text: str) -> str:
     """A title line without its points ("My army (1995 points)" -> "My army")."""
     for pattern in (_BRACKET, _PAREN):
         text = pattern.sub(lambda m: " " if _POINTS.search(m.group(1)) else m.group(0), text)
-    text = _TRAILING_POINTS.sub("", text)
+    text = _without_trailing_points(text)
     return " ".join(text.split()).strip(" -–—:")
 
 
@@ -857,8 +925,10 @@ def _number_in(text: str) -> int | None:
     value = points_in(text)
     if value is not None:
         return value
-    last = _LAST_NUMBER.search(text)
-    return _int(last.group(1)) if last else None
+    last = None
+    for last in _NUMBER.finditer(text):
+        pass
+    return _int(last.group(0)) if last else None
 
 
 def _flatten(items: list[_Item]) -> list[_Item]:
