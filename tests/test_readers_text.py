@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from helpers import ListBuilder
 from ost.core.armylist import ArmyList
-from ost.core.catalogue import Catalogue
+from ost.core.catalogue import Catalogue, Datasheet, Faction, ModelKind
+from ost.core.roles import Role
 from ost.formats.listreader import read_list
 from ost.formats.reading import ListReadError, NameMatcher
 from ost.formats.textlist import decode_text, export_text, parse_header, read_text
@@ -20,6 +21,59 @@ from readers_support import reader_catalogue, sample
 @pytest.fixture(scope="module")
 def cat() -> Catalogue:
     return reader_catalogue()
+
+
+def kinds_catalogue() -> Catalogue:
+    """The readers' catalogue where Boyz and Tactical Squads have model kinds, with a Dark Apostle and a Commander."""
+    base = reader_catalogue()
+    changed: dict[str, dict[str, object]] = {
+        "ork-boyz": {
+            "kinds": [
+                ModelKind(id="nob", name="Boss Nob", min=1, max=1, wounds=2),
+                ModelKind(id="boy", name="Ork Boy", min=9, max=29, points=8),
+            ]
+        },
+        "tactical": {
+            "kinds": [
+                ModelKind(id="sergeant", name="Space Marine Sergeant", min=1, max=1, wounds=2),
+                ModelKind(id="marine", name="Space Marine", min=4, max=9, points=18),
+            ]
+        },
+    }
+    sheets = [
+        Datasheet.model_validate(s.model_dump() | changed[s.id]) if s.id in changed else s for s in base
+    ]
+    sheets += [
+        Datasheet(
+            id="dark-apostle",
+            name="Dark Apostle",
+            faction="chaos",
+            role=Role.HQ,
+            points=75,
+            min_models=1,
+            max_models=3,
+            keywords=["INFANTERIE", "PERSONNAGE", "DARK APOSTLE"],
+            faction_keywords=["CHAOS", "<LÉGION>"],
+            kinds=[
+                ModelKind(id="apostle", name="Dark Apostle", min=1, max=1, wounds=5),
+                ModelKind(id="disciple", name="Dark Disciple", min=0, max=2, points=8),
+            ],
+        ),
+        Datasheet(
+            id="tau-commander",
+            name="T'au Commander",
+            faction="tau",
+            role=Role.HQ,
+            points=90,
+            wounds=6,
+            keywords=["BATTLESUIT", "PERSONNAGE", "COMMANDER"],
+            faction_keywords=["T'AU EMPIRE", "<SEPT>"],
+            options=[{"id": "cib", "name": "Cyclic ion blaster", "points": 15, "max": 4}],
+        ),
+    ]
+    factions = [*base.factions.values(), Faction(id="chaos", name="Chaos"), Faction(id="tau", name="T'au Empire")]
+    glossary = list({id(entry): entry for entry in base.glossary.values()}.values())
+    return Catalogue(sheets, base.bands, glossary, factions)
 
 
 def summary(army: ArmyList) -> list[tuple[str, int, dict[str, int]]]:

@@ -31,8 +31,16 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from ost.core.armylist import ArmyList, Detachment, Unit, UnitSnapshot, snapshot_of, unit_points
-from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.armylist import (
+    ArmyList,
+    Detachment,
+    StatedOption,
+    Unit,
+    UnitSnapshot,
+    snapshot_of,
+    unit_points,
+)
+from ost.core.catalogue import Catalogue, Datasheet, ModelKind
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, slug
 from ost.formats.reading import (
@@ -80,8 +88,9 @@ _OTHER_COSTS = re.compile(r"[\[(]\s*[-+]?\d{1,4}\s*(?:PL|CP|PP)(?:\s*,\s*[-+]?\d
 #: "(55)" at the end of a name or before its colon: points, or a model count (see ``_Header.bare``).
 _BARE_PAREN = re.compile(r"\(\s*(\d{1,5})\s*\)\s*(?=:|$)")
 _COUNT_BEFORE = re.compile(r"^(\d{1,4})\s*[x×]\s*(?=\S)", re.IGNORECASE)
-#: A count after a single-spaced name: "Squad x10", "Squad 10x", "Squad (x10)", "Squad (10x)".
-_COUNT_AFTER = re.compile(r"(?<![^ (])\(?(?:[x×] ?(\d{1,4})|(\d{1,4}) ?[x×])\)?$", re.IGNORECASE)
+#: A count after a single-spaced name: "Squad x10", "Squad 10x", "Squad (x10)", "Squad (10x)", and
+#: "Squad (10)" when the points are written apart ("Squad (10) (180 pts)").
+_COUNT_AFTER = re.compile(r"(?<![^ (])\(?(?:[x×] ?(\d{1,4})|(\d{1,4}) ?[x×])\)?$|(?<= )\((\d{1,4})\)$", re.IGNORECASE)
 _LABEL = re.compile(r"^((?:char|unit|perso|unite)\s*\d{1,3})\s*:\s*", re.IGNORECASE)
 #: A custom name in quotes; the spaces inside are trimmed in Python.
 _CUSTOM = re.compile(r"«([^»]{1,200})»|“([^”]{1,200})”|\"([^\"]{1,200})\"")
@@ -176,6 +185,73 @@ _NON_MODEL_PREFIXES = tuple(
     )
 )
 _WORDS = re.compile(r"[^\W\d_]", re.UNICODE)
+
+#: Detail lines of BattleScribe's full text export, under a unit or a model line.
+_DETAIL_KEYS = {
+    fold(k)
+    for k in (
+        "Selections",
+        "Categories",
+        "Rules",
+        "Abilities",
+        "Unit",
+        "Weapon",
+        "Psychic Power",
+        "Psyker",
+        "Wound Track",
+        "Explosion",
+        "Transport",
+        "Keywords",
+        "Faction Keywords",
+        "Stat Damage",
+        "Profiles",
+    )
+}
+#: Sub-faction choices ("Chapter: Ultramarines", "Clan Kultur: Goffs") and the placeholders each fills
+#: (folded names inside the brackets, English and French). "" fills a datasheet's only placeholder.
+_SUBFACTIONS: dict[str, tuple[str, ...]] = {
+    "chapter": ("chapter", "chapitre"),
+    "chapitre": ("chapter", "chapitre"),
+    "clan": ("clan",),
+    "craftworld": ("craftworld", "vaisseau-monde", "vaisseau monde"),
+    "vaisseau-monde": ("craftworld", "vaisseau-monde", "vaisseau monde"),
+    "dynasty": ("dynasty", "dynastie"),
+    "dynastie": ("dynasty", "dynastie"),
+    "sept": ("sept",),
+    "hive fleet": ("hive fleet", "flotte-ruche", "flotte ruche"),
+    "flotte-ruche": ("hive fleet", "flotte-ruche", "flotte ruche"),
+    "regiment": ("regiment",),
+    "forge world": ("forge world", "monde-forge", "monde forge"),
+    "monde-forge": ("forge world", "monde-forge", "monde forge"),
+    "order": ("order", "ordre"),
+    "ordre": ("order", "ordre"),
+    "legion": ("legion",),
+    "kabal": ("kabal", "cabale"),
+    "cabale": ("kabal", "cabale"),
+    "household": ("household", "maisonnee"),
+    "maisonnee": ("household", "maisonnee"),
+    "sub-faction": ("",),
+    "subfaction": ("",),
+    "sous-faction": ("",),
+}
+#: Words after the sub-faction's name in a configuration line ("Craftworld Selection", "Clan Kultur").
+_SUBFACTION_SUFFIXES = ("selection", "choice", "kultur", "affiliation", "choix")
+
+
+def _subfaction_of(key: str) -> str | None:
+    """The sub-faction a configuration key names ("Craftworld Selection" -> "craftworld"), if any."""
+    folded = " ".join(_BRACKET.sub(" ", fold(key)).split())
+    for suffix in _SUBFACTION_SUFFIXES:
+        if folded.endswith(" " + suffix):
+            folded = folded[: -len(suffix) - 1]
+    return folded if folded in _SUBFACTIONS else None
+
+
+def _fills(subfaction: str, placeholder: str, placeholders: tuple[str, ...]) -> bool:
+    """Whether a sub-faction choice fills ``placeholder`` (one of a datasheet's ``placeholders``)."""
+    inner = fold(placeholder.strip("<> "))
+    names = _SUBFACTIONS[subfaction]
+    return inner in names or inner.replace("-", " ") in names or (names == ("",) and len(placeholders) == 1)
 
 
 def decode_text(data: bytes, source: str) -> str:
@@ -360,7 +436,7 @@ def parse_header(text: str) -> _Header | None:
     else:
         after_count = _COUNT_AFTER.search(name)
         if after_count and after_count.start() > 0:
-            count = int(after_count.group(1) or after_count.group(2))
+            count = int(after_count.group(1) or after_count.group(2) or after_count.group(3))
             name = name[: after_count.start()].strip(" -–—:,.")
     if not name or not _WORDS.search(name):
         return None
@@ -389,8 +465,9 @@ class _Item:
 
 
 def _item(line: int, level: int, text: str) -> _Item | None:
-    if _PLACEHOLDER_VALUE.match(text.strip()):
-        # "<CHAPITRE>: ULTRAMARINES" is one mark, not a name followed by gear.
+    label, sep, value = text.partition(":")
+    if _PLACEHOLDER_VALUE.match(text.strip()) or (sep and value.strip() and _subfaction_of(label) is not None):
+        # "<CHAPITRE>: ULTRAMARINES" and "Chapter: Ultramarines" are one mark, not a name followed by gear.
         return _Item(line, level, text.strip(), None)
     header = parse_header(text)
     if header is None:
@@ -415,6 +492,8 @@ class _Pending:
     role: Role | None
     indent: int
     items: list[_Item] = field(default_factory=list)
+    #: Items of a "Selections:" line under the unit, read like the gear on its own line.
+    selections: list[tuple[int, str]] = field(default_factory=list)
     child_indent: int | None = None
     units: list[Unit] = field(default_factory=list)
 
@@ -446,6 +525,12 @@ class _TextReader:
         self.seen_content = False
         self.layouts: set[str] = set()
         self.warlord_hint: str | None = None
+        #: The last nested line and its unit: a "Selections:" line below it gives its gear.
+        self.last_item: tuple[_Pending, _Item] | None = None
+        #: The configuration line a "Selections:" line gives the choice of ("Clan Kultur").
+        self.config_key: tuple[int, str] | None = None
+        #: Sub-faction choices: detachment id ("" before any) -> [(sub-faction, value, line)].
+        self.subfactions: dict[str, list[tuple[str, str, int]]] = {}
 
     # -- line by line -----------------------------------------------------------------
 
@@ -489,13 +574,78 @@ class _TextReader:
             return
         if self._structure(number, stripped):
             return
+        if self._details(number, stripped):
+            return
         if self._child(number, stripped, indent):
             return
         if self._setting(number, stripped):
             return
+        if self._subfaction_line(number, stripped):
+            return
         if self._role_section(number, stripped):
             return
         self._unit_line(number, stripped, indent)
+
+    def _details(self, number: int, text: str) -> bool:
+        """``Selections:``, ``Categories:``, ``Rules:``… lines of BattleScribe's full export.
+
+        The selections of a unit are read like the gear on its own line, those
+        of a model line as that model's gear, those of a configuration line
+        ("Clan Kultur" then "Selections: Goffs") as its choice. The rest
+        describes the datasheet, which Ost has: recognised, not read.
+        """
+        key, sep, value = text.partition(":")
+        if not sep or fold(key) not in _DETAIL_KEYS:
+            return False
+        self.layouts.add("battlescribe")
+        if fold(key) != "selections":
+            self._ignore(number, text, "details")
+            return True
+        if self.section_kind == "config" and self.config_key is not None:
+            self._config_choice(number, self.config_key[1], value)
+            return True
+        current = self.current
+        if current is None:
+            self._not_understood(number, text)
+            return True
+        target = self.last_item[1] if self.last_item is not None and self.last_item[0] is current else None
+        for piece in split_items(value):
+            if target is None:
+                current.selections.append((number, piece))
+            else:
+                child = _item(number, target.level + 1, piece)
+                if child is not None:
+                    target.children.append(child)
+        self._ignore(number, text, "selections")
+        return True
+
+    def _subfaction_line(self, number: int, text: str) -> bool:
+        """A sub-faction choice ("Chapter: Ultramarines", "Craftworld Selection: Saim-Hann"), or a
+        configuration line whose choice follows on a ``Selections:`` line."""
+        key, sep, value = text.partition(":")
+        subfaction = _subfaction_of(key)
+        if sep and subfaction is not None and value.strip():
+            self._config_choice(number, key, value)
+            return True
+        if self.section_kind == "config" and not sep:
+            self.config_key = (number, _BRACKET.sub(" ", text).strip())
+            self._ignore(number, text, "configuration")
+            return True
+        return False
+
+    def _config_choice(self, number: int, key: str, value: str) -> None:
+        subfaction = _subfaction_of(key)
+        choice = " ".join(_BRACKET.sub(" ", value).split()).strip(" .:")
+        text = f"{' '.join(key.split())}: {choice}"
+        if subfaction is not None and choice:
+            where = self.army.detachments[-1].id if self.army.detachments else ""
+            self.subfactions.setdefault(where, []).append((subfaction, choice, number))
+            self._ignore(number, text, "sub-faction")
+        elif _LIMIT.match(key) and points_in(value) is not None:
+            self.army.points_limit = points_in(value)
+            self._ignore(number, text, "points limit")
+        else:
+            self._ignore(number, text, "configuration")
 
     def _structure(self, number: int, text: str) -> bool:
         """``+++ roster +++``, ``++ detachment ++``, ``+ Role +`` and ``+ KEY: value`` lines."""
@@ -565,6 +715,9 @@ class _TextReader:
                 self.army.detachments[-1].name = " ".join(value.split())
         elif "warlord" in field_key or "seigneur" in field_key:
             self.warlord_hint = value
+        elif _subfaction_of(key) is not None and value.strip():
+            self._config_choice(number, key, value)
+            return
         self._ignore(number, text, "header")
 
     def _set_section(self, title: str) -> bool:
@@ -606,7 +759,9 @@ class _TextReader:
         """Points limit, battle size and total lines."""
         value: int | None = None
         if _LIMIT.match(text) or (_BATTLE_SIZE.match(text) and points_in(text) is not None):
-            value = _number_in(text)
+            # "Battle Size [12CP]" gives command points; its size follows on a "Selections:" line.
+            sized = fold(text).startswith(("battle size", "taille de bataille"))
+            value = points_in(text) if sized else _number_in(text)
             if value:
                 self.army.points_limit = value
                 self._ignore(number, text, "points limit")
@@ -649,6 +804,7 @@ class _TextReader:
             return True
         self.layouts.add("battlescribe" if dots is not None else "app")
         current.add(item)
+        self.last_item = (current, item)
         return True
 
     def _names_a_unit(self, body: str, current: _Pending, *, plain_bullet: bool) -> bool:
@@ -687,6 +843,7 @@ class _TextReader:
         found = self.matcher.best(header.name, hint)
         matched = found is not None and found.score >= MATCH_THRESHOLD
         if self.section_kind == "config":
+            self.config_key = (number, header.name)
             self._ignore(number, text, "configuration")
             return
         clearly_unit = header.points is not None or header.count is not None or header.label is not None
@@ -762,6 +919,8 @@ class _TextReader:
                 self._record(pending, unit, sheet, found)
         if self.warlord_hint:
             self._mark_warlord(self.warlord_hint)
+        self._apply_subfactions()
+        self.army.stated_total = self.declared_total
         if not self.army.detachments and not self.pending:
             first = next(iter(self.report.unknown_lines), None)
             detail = f" (line {first.line}: “{first.text}”)" if first is not None else ""
@@ -800,30 +959,77 @@ class _TextReader:
                     pending.units[0].warlord = True
                 return
 
+    def _apply_subfactions(self) -> None:
+        """Fill the placeholders the sub-faction lines name, for the units of their detachment.
+
+        A choice written before any detachment holds for the whole list. A
+        unit's own value (written on its line) wins.
+        """
+        for detachment in self.army.detachments:
+            choices = [*self.subfactions.get("", []), *self.subfactions.get(detachment.id, [])]
+            used: set[int] = set()
+            for unit in detachment.units:
+                sheet = self.catalogue.get(unit.datasheet)
+                if sheet is None:
+                    continue
+                holes = sheet.faction_placeholders
+                for subfaction, value, line in choices:
+                    for placeholder in holes:
+                        if _fills(subfaction, placeholder, holes) and placeholder not in unit.placeholders:
+                            unit.placeholders[placeholder] = value.upper()
+                            used.add(line)
+            for _subfaction, value, line in choices:
+                if line not in used and detachment.units and self.subfactions.get(detachment.id):
+                    self.report.warn(
+                        f"« {value} » ne remplit le mot-clé d'aucune unité de « {detachment.name} ».",
+                        f"“{value}” fills no unit's keyword in “{detachment.name}”.",
+                        line,
+                    )
+
     def _units(self, pending: _Pending, sheet: Datasheet | None) -> list[Unit]:
         header = pending.header
         flags = _Flags()
         gear: list[_Item] = []
-        model_items: list[_Item] = []
-        for text in header.gear:
-            inline = _item(pending.line, 1, text)
-            if inline is None:
+        inline_models: list[_Item] = []
+        inline = [(pending.line, text) for text in header.gear] + pending.selections
+        for line, text in inline:
+            item = _item(line, 1, text)
+            if item is None:
                 continue
             # BattleScribe writes childless models on the unit's own line: "Boyz [..]: 10x Boy".
-            (model_items if _names_a_model(inline, sheet) else gear).append(inline)
+            (inline_models if _names_a_model(item, sheet) else gear).append(item)
+        model_items: list[_Item] = []
         for item in pending.items:
             if item.level == 1 and _is_model(item, sheet):
                 model_items.append(item)
                 gear.extend(item.children)
             else:
                 gear.append(item)
+        # A model both listed among the selections and written below (BattleScribe's full export) counts once.
+        below = {name_key(i.name) for i in model_items}
+        model_items += [i for i in inline_models if name_key(i.name) not in below]
+        count, points = header.count, header.points
+        if header.bare and points is not None:
+            if sheet is not None and sheet.max_models > 1 and 1 <= points <= sheet.max_models and not model_items:
+                count, points = points, None
+                self.report.warn(
+                    f"« {header.name} » : ({count}) lu comme un nombre de figurines.",
+                    f"“{header.name}”: ({count}) read as a number of models.",
+                    pending.line,
+                )
         copies = 1
+        composition: dict[str, int] = {}
         if model_items:
             models = sum(i.times for i in model_items)
-        elif header.count is not None:
-            models = header.count
-            if sheet is not None and sheet.max_models == 1 and header.count > 1:
-                copies, models = header.count, 1
+            if sheet is not None and len(sheet.kinds) > 1:
+                counts = self._composition(pending, sheet, model_items)
+                models = sum(counts.values())
+                # The datasheet's default split is not written down: the unit follows its size.
+                composition = {} if counts == sheet.default_composition(models) else counts
+        elif count is not None:
+            models = count
+            if sheet is not None and sheet.max_models == 1 and count > 1:
+                copies, models = count, 1
         elif sheet is not None:
             models = sheet.min_models
             if sheet.min_models > 1:
@@ -841,6 +1047,7 @@ class _TextReader:
                 pending.line,
             )
         options: dict[str, int] = {}
+        extra: list[StatedOption] = []
         noted: list[str] = []
         for item in _flatten(gear):
             if flags.take(item.name):
@@ -848,13 +1055,28 @@ class _TextReader:
             option = match_option(sheet, item.name) if sheet is not None else None
             if option is not None:
                 options[option.id] = options.get(option.id, 0) + item.times
+            elif item.points is not None and sheet is not None:
+                extra.append(StatedOption(name=item.name, count=item.times, points=item.points))
+                self.report.warn(
+                    f"« {header.name} » : « {item.name} » ({item.points} pts) n'est pas une option de la fiche ; "
+                    "gardé avec le prix du texte.",
+                    f"“{header.name}”: “{item.name}” ({item.points} pts) is no option of the datasheet; "
+                    "kept at the text's price.",
+                    item.line,
+                )
             elif not item.children:
                 noted.append(f"{item.name} ×{item.count}" if item.count and item.count > 1 else item.name)
-        points = header.points
         if points is None:
             child_points = [i.points for i in pending.items if i.points is not None]
             points = sum(child_points) if child_points else None
         per_copy = round(points / copies) if points is not None else None
+        placeholders = dict(flags.placeholders)
+        if sheet is not None:
+            holes = sheet.faction_placeholders
+            for subfaction, value in flags.subfactions:
+                for placeholder in holes:
+                    if _fills(subfaction, placeholder, holes):
+                        placeholders[placeholder] = value.upper()
         units: list[Unit] = []
         for _ in range(copies):
             if sheet is not None:
@@ -871,8 +1093,11 @@ class _TextReader:
                     datasheet=datasheet_id,
                     snapshot=snapshot,
                     models=models,
+                    composition=dict(composition),
                     options=dict(options),
-                    placeholders=dict(flags.placeholders),
+                    extra_options=[o.model_copy() for o in extra],
+                    stated_points=per_copy,
+                    placeholders=dict(placeholders),
                     warlord=flags.warlord,
                     reserve=flags.reserve,
                     custom_name=header.custom,
@@ -880,6 +1105,41 @@ class _TextReader:
                 )
             )
         return units
+
+    def _composition(self, pending: _Pending, sheet: Datasheet, model_items: list[_Item]) -> dict[str, int]:
+        """Models of each kind (kind id -> count) from the model lines.
+
+        Each line goes to the kind its name comes closest to ("17x Ork Boy W/
+        Slugga" is an "Ork Boy"); a line close to no kind goes to the kind that
+        takes the bulk of the unit, and the report says so. A leading kind no
+        line names is the unit's own entry when the unit bears its name (a
+        Dark Apostle with his Disciples): it counts its minimum.
+        """
+        counts = {k.id: 0 for k in sheet.kinds}
+        named: set[str] = set()
+        bulk = sheet.kinds[sheet.bulk_index]
+        for item in model_items:
+            kind = _kind_named(sheet, item.name)
+            if kind is None:
+                kind = bulk
+                self.report.warn(
+                    f"« {item.name} » : aucun type de figurine de « {sheet.name} » ne porte ce nom ; "
+                    f"compté comme « {bulk.name} ».",
+                    f"“{item.name}”: no model kind of “{sheet.name}” has this name; counted as “{bulk.name}”.",
+                    item.line,
+                )
+            else:
+                named.add(kind.id)
+            counts[kind.id] += item.times
+        for kind in sheet.kinds:
+            if kind.min and kind.id not in named and not counts[kind.id] and _close(kind.name, pending.header.name):
+                counts[kind.id] = kind.min
+                self.report.warn(
+                    f"« {pending.header.name} » : la ligne de l'unité compte pour {kind.min} « {kind.name} ».",
+                    f"“{pending.header.name}”: the unit's own line counts as {kind.min} “{kind.name}”.",
+                    pending.line,
+                )
+        return counts
 
     def _record(self, pending: _Pending, unit: Unit, sheet: Datasheet | None, found: NameMatch | None) -> None:
         text = shorten(pending.text)
@@ -941,6 +1201,37 @@ def _flatten(items: list[_Item]) -> list[_Item]:
     return out
 
 
+def _close(name: str, other: str) -> bool:
+    """Whether two names are the same, loosely ("Ork Boy W/ Slugga & Choppa" and "Ork Boy")."""
+    key, other_key = name_key(name), name_key(other)
+    if not key or not other_key:
+        return False
+    return key == other_key or fuzz.token_set_ratio(key, other_key) >= MATCH_THRESHOLD
+
+
+def _kind_named(sheet: Datasheet, name: str) -> ModelKind | None:
+    """The model kind of ``sheet`` that ``name`` names: exactly, else the closest loosely."""
+    key = name_key(name)
+    best: tuple[float, ModelKind] | None = None
+    for kind in sheet.kinds:
+        kind_key = name_key(kind.name)
+        if kind_key == key:
+            return kind
+        score = max(fuzz.ratio(key, kind_key), fuzz.token_set_ratio(key, kind_key))
+        if score >= MATCH_THRESHOLD and (best is None or score > best[0]):
+            best = (score, kind)
+    return best[1] if best else None
+
+
+def _gear_name(item: _Item, sheet: Datasheet) -> bool:
+    """Whether an item names one of the datasheet's options, weapons or abilities."""
+    if match_option(sheet, item.name):
+        return True
+    key = name_key(item.name)
+    others = [name_key(w.name) for w in sheet.weapons] + [name_key(a.name) for a in sheet.abilities]
+    return any(key == other or fuzz.ratio(key, other) >= MATCH_THRESHOLD for other in others)
+
+
 def _names_a_model(item: _Item, sheet: Datasheet | None) -> bool:
     """Whether an item written on a unit's own line names one of its datasheet's models.
 
@@ -948,30 +1239,38 @@ def _names_a_model(item: _Item, sheet: Datasheet | None) -> bool:
     a close match will do ("10x Boy" for "Ork Boy"). Weapons, abilities and
     options never count, whatever their names share with a model's.
     """
-    if sheet is None or sheet.max_models == 1 or not sheet.profiles or match_option(sheet, item.name):
+    if sheet is None or sheet.max_models == 1 or item.points is not None or _gear_name(item, sheet):
         return False
     key = name_key(item.name)
-    others = [name_key(w.name) for w in sheet.weapons] + [name_key(a.name) for a in sheet.abilities]
-    if any(key == other or fuzz.ratio(key, other) >= MATCH_THRESHOLD for other in others):
-        return False
-    profiles = [name_key(p.name) for p in sheet.profiles]
+    models = [name_key(p.name) for p in sheet.profiles] + [name_key(k.name) for k in sheet.kinds]
     if item.count is None:
-        return key in profiles
-    return any(key == other or fuzz.token_set_ratio(key, other) >= MATCH_THRESHOLD for other in profiles)
+        return key in models
+    return any(key == other or fuzz.token_set_ratio(key, other) >= MATCH_THRESHOLD for other in models)
 
 
 def _is_model(item: _Item, sheet: Datasheet | None) -> bool:
-    """Whether a first-level line under a unit gives models (rather than wargear)."""
+    """Whether a first-level line under a unit gives models (rather than wargear).
+
+    A line that names a model kind of the datasheet does, whatever else it
+    says; one that names an option, a weapon or an ability does not. Under a
+    datasheet of one model, only a line with the datasheet's own name is a
+    model (a Commander's Gun Drones are wargear); under a larger unit, any
+    other line is (troopers named after their weapons, "Grey Knight (Sword)").
+    """
     key = fold(item.name)
     if key in _WARLORD or key in _RESERVE or _PLACEHOLDER_VALUE.match(item.name):
         return False
-    if key.startswith(_NON_MODEL_PREFIXES):
+    if key.startswith(_NON_MODEL_PREFIXES) or _subfaction_of(item.name.partition(":")[0]) is not None:
         return False
     if sheet is None:
         return item.count is not None or bool(item.children)
+    if len(sheet.kinds) > 1 and _kind_named(sheet, item.name) is not None:
+        return True
+    if _gear_name(item, sheet):
+        return False
     if sheet.max_models == 1:
         return names_match(sheet, item.name)
-    return match_option(sheet, item.name) is None
+    return item.points is None or item.count is not None or bool(item.children)
 
 
 @dataclass
@@ -981,9 +1280,16 @@ class _Flags:
     warlord: bool = False
     reserve: bool = False
     placeholders: dict[str, str] = field(default_factory=dict)
+    #: Sub-faction choices written as gear ("Chapter: Ultramarines"): (sub-faction, value).
+    subfactions: list[tuple[str, str]] = field(default_factory=list)
 
     def take(self, name: str) -> bool:
         key = fold(name)
+        label, sep, value = name.partition(":")
+        subfaction = _subfaction_of(label) if sep else None
+        if subfaction is not None and value.strip():
+            self.subfactions.append((subfaction, " ".join(value.split())))
+            return True
         if key in _WARLORD:
             self.warlord = True
             return True
