@@ -104,7 +104,10 @@ PATTERNS = list(reader_patterns())
 
 
 def best_time(run: Callable[[], object], repeats: int, enough: float = 0.0) -> float:
-    """The best of ``repeats`` runs of ``run`` (the collector off, as ``timeit`` does); stops once one takes ``enough``."""
+    """The best of ``repeats`` runs of ``run``, the collector off (as ``timeit`` does).
+
+    Stops as soon as one run takes ``enough`` or less.
+    """
     best = float("inf")
     collecting = gc.isenabled()
     gc.disable()
@@ -127,12 +130,12 @@ def scaling_failure(
     sizes: tuple[int, ...] = SIZES,
     operations: tuple[str, ...] = ("search", "fullmatch"),
 ) -> str | None:
-    """Why ``pattern`` (or a function of a text) is superlinear on the strings ``make`` builds, or None when it scales linearly.
+    """Why ``pattern`` (or a function of a text) grows superlinearly on the strings ``make`` builds.
 
-    Each size is measured against the one before. A step over the bound is
-    measured again, the two sizes in turn several times and the best of each
-    compared, so that a busy moment of the machine does not fail the test;
-    backtracking fails every round.
+    None when it scales linearly. Each size is measured against the one
+    before; a step over the bound is measured again, the two sizes in turn
+    several times and the best of each compared, so that a busy moment of
+    the machine does not fail the test; backtracking fails every round.
     """
     for operation_name in operations:
         operation = getattr(pattern, operation_name) if isinstance(pattern, re.Pattern) else pattern
@@ -169,7 +172,11 @@ def scaling_failure(
 
 def test_the_reader_modules_have_patterns() -> None:
     names = {name for name, _ in PATTERNS}
-    assert {"ost.formats.textlist._POINTS", "ost.formats.textlist._COUNT_AFTER", "ost.formats.reading._DECORATION"} <= names
+    assert {
+        "ost.formats.textlist._POINTS",
+        "ost.formats.textlist._COUNT_AFTER",
+        "ost.formats.reading._DECORATION",
+    } <= names
     assert len(PATTERNS) > 30
 
 

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import ListBuilder
-from ost.core.armylist import ArmyList
+from ost.core.armylist import ArmyList, StatedOption, Unit, unit_composition, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, Faction, ModelKind
 from ost.core.roles import Role
 from ost.formats.listreader import read_list
-from ost.formats.reading import ListReadError, NameMatcher
+from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
 from ost.formats.textlist import decode_text, export_text, parse_header, read_text
 from readers_support import reader_catalogue, sample
 
@@ -40,9 +40,7 @@ def kinds_catalogue() -> Catalogue:
             ]
         },
     }
-    sheets = [
-        Datasheet.model_validate(s.model_dump() | changed[s.id]) if s.id in changed else s for s in base
-    ]
+    sheets = [Datasheet.model_validate(s.model_dump() | changed[s.id]) if s.id in changed else s for s in base]
     sheets += [
         Datasheet(
             id="dark-apostle",
@@ -329,38 +327,105 @@ def test_round_trip_of_unknown_units(cat: Catalogue) -> None:
     ]
 
 
-SHEETS = list(reader_catalogue())
+KINDS = kinds_catalogue()
+SHEETS = list(KINDS)
 _names = st.text(alphabet="abcdeéèàçÉ ’'-", min_size=1, max_size=20).map(lambda s: " ".join(s.split())).filter(bool)
+#: Wargear no datasheet of the test catalogue has, for options the catalogue lacks.
+EXTRA_GEAR = ["Fleshmower", "Relic Shield", "Wreckin' Ball", "Gun Drone", "Bosspole"]
+SUBFACTIONS = ["ULTRAMARINES", "GOFFS", "WORD BEARERS", "VIOR'LA", "SAUTEKH"]
+
+
+@st.composite
+def compositions(draw: st.DrawFn, sheet: Datasheet) -> dict[str, int]:
+    """Nothing (the default split), or a count of each kind within a little of its limits."""
+    if len(sheet.kinds) == 1 or draw(st.booleans()):
+        return {}
+    return {k.id: draw(st.integers(0, k.max + 1)) for k in sheet.kinds}
 
 
 @st.composite
 def armies(draw: st.DrawFn) -> ArmyList:
-    catalogue = reader_catalogue()
-    b = ListBuilder(catalogue, draw(st.sampled_from([None, 500, 1000, 2000])), name=draw(_names))
+    b = ListBuilder(KINDS, draw(st.sampled_from([None, 500, 1000, 2000])), name=draw(_names))
     for index in range(draw(st.integers(1, 3))):
         if index:
             b.det(draw(st.one_of(st.just(""), _names)))
         for _ in range(draw(st.integers(0, 5))):
             sheet = draw(st.sampled_from(SHEETS))
             options = {o.id: draw(st.integers(1, 3)) for o in sheet.options if draw(st.booleans())}
+            composition = draw(compositions(sheet))
+            extra = [
+                StatedOption(name=name, count=draw(st.integers(1, 3)), points=draw(st.integers(0, 60)))
+                for name in draw(st.lists(st.sampled_from(EXTRA_GEAR), max_size=2, unique=True))
+            ]
+            placeholders = {
+                p: draw(st.sampled_from(SUBFACTIONS)) for p in sheet.faction_placeholders if draw(st.booleans())
+            }
             b.add(
                 sheet.id,
-                models=draw(st.integers(0, sheet.max_models + 2)),
+                models=sum(composition.values()) if composition else draw(st.integers(0, sheet.max_models + 2)),
+                composition=composition,
                 options=options,
+                extra_options=extra,
+                stated_points=draw(st.one_of(st.none(), st.integers(0, 500))),
                 warlord=draw(st.booleans()),
                 reserve=draw(st.booleans()),
                 custom_name=draw(st.one_of(st.none(), _names)),
-                placeholders={},
+                placeholders=placeholders,
             )
+    b.army.stated_total = draw(st.one_of(st.none(), st.integers(0, 3000)))
     return b.army
 
 
-@settings(max_examples=40, deadline=None)
-@given(armies())
-def test_round_trip_property(army: ArmyList) -> None:
-    catalogue = reader_catalogue()
-    back = _round_trip(army, catalogue)
-    assert _shape(back) == _shape(army)
+def _full_shape(army: ArmyList, catalogue: Catalogue) -> list[list[tuple[object, ...]]]:
+    """What the text keeps of each unit: its size split over kinds, gear, marks and price."""
+    out = []
+    for detachment in army.detachments:
+        rows = []
+        for unit in detachment.units:
+            sheet = catalogue.get(unit.datasheet)
+            rows.append(
+                (
+                    unit.datasheet,
+                    unit.models,
+                    unit_composition(unit, sheet),
+                    unit.options,
+                    [(o.name, o.count, o.points) for o in unit.extra_options],
+                    unit.custom_name,
+                    unit.warlord,
+                    unit.reserve,
+                    unit.placeholders,
+                    unit.stated_points if unit.stated_points is not None else unit_points(unit, catalogue),
+                )
+            )
+        out.append(rows)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(armies(), st.sampled_from(["fr", "en"]))
+def test_round_trip_property(army: ArmyList, lang: str) -> None:
+    """Ost list -> text -> Ost list gives the same list.
+
+    A text always states a price: a unit without a stated price comes back
+    with Ost's price stated, and the list with the sum of its prices.
+    """
+    back = _round_trip(army, KINDS, lang)
+    assert _full_shape(back, KINDS) == _full_shape(army, KINDS)
+    prices = sum(row[-1] for rows in _full_shape(army, KINDS) for row in rows)  # type: ignore[misc]
+    assert back.stated_total == (army.stated_total if army.stated_total is not None else prices)
+    assert back.name == " ".join(army.name.split()) and back.points_limit == army.points_limit
+    assert [u.composition for _, u in back.units()] == [
+        {}
+        if unit_composition(u, KINDS.get(u.datasheet)) == _default(u)
+        else unit_composition(u, KINDS.get(u.datasheet))
+        for _, u in army.units()
+    ]
+
+
+def _default(unit: Unit) -> dict[str, int]:
+    sheet = KINDS.get(unit.datasheet)
+    assert sheet is not None
+    return sheet.default_composition(unit.models)
 
 
 def test_models_written_on_the_units_own_line(shipped: Catalogue) -> None:
@@ -424,3 +489,172 @@ def test_points_written_on_model_lines(cat: Catalogue) -> None:
     army, _report = read_text("1x Gizmo Squad\n. 5x Gizmo [100 pts]\n. Gizmo Boss [30 pts]\n", cat, "g.txt")
     (unit,) = [u for _, u in army.units()]
     assert unit.snapshot.points == 130
+
+
+# --- the layouts of BattleScribe, New Recruit and the app, on a catalogue with model kinds -------------------
+
+
+def detail(army: ArmyList) -> list[tuple[object, ...]]:
+    return [(u.datasheet, u.models, u.composition, u.options, u.stated_points, u.placeholders) for _, u in army.units()]
+
+
+def accounted_lines(reading: ReadingReport) -> set[int | None]:
+    return (
+        {i.line for i in reading.ignored}
+        | {u.line for u in reading.unknown}
+        | {m.line for m in reading.matched}
+        | {w.line for w in reading.warnings}
+    )
+
+
+def test_battlescribe_full_export() -> None:
+    """Selections, Categories and Rules lines; configuration choices on their own lines; models below units."""
+    text = sample("battlescribe-full.txt").decode()
+    army, reading = read_text(text, KINDS, "full.txt")
+    assert reading.layout == "battlescribe"
+    assert army.name == "Waaagh de Lyon" and army.points_limit == 2000 and army.stated_total == 656
+    goffs, ultramarines = {"<CLAN>": "GOFFS"}, {"<CHAPITRE>": "ULTRAMARINES"}
+    assert detail(army) == [
+        ("ork-boss", 1, {}, {"power-klaw": 1}, 90, goffs),
+        ("ork-boyz", 20, {}, {"big-choppa": 1, "rokkit": 2}, 170, goffs),
+        ("ork-boyz", 10, {}, {}, 80, goffs),  # "Selections: Boss Nob, 9x Ork Boy" on the unit itself
+        ("ork-trukk", 1, {}, {}, 70, goffs),
+        ("captain", 1, {}, {}, 110, ultramarines),
+        ("tactical", 10, {}, {"flamer": 1}, 136, ultramarines),
+    ]
+    warboss, trukk, captain = (army.detachments[0].units[0], army.detachments[0].units[3], army.detachments[1].units[0])
+    assert warboss.warlord and "Kombi-weapon" in warboss.notes
+    # Priced wargear the catalogue lacks keeps its price, and the report says so with the line.
+    assert [(o.name, o.count, o.points) for o in trukk.extra_options] == [("Wreckin' Ball", 1, 10)]
+    assert [(o.name, o.points) for o in captain.extra_options] == [("Relic Shield", 15)]
+    assert [w.line for w in reading.warnings] == [46, 58]
+    assert not reading.unknown
+    reasons = Counter(i.reason for i in reading.ignored)
+    assert reasons["sub-faction"] == 2 and reasons["details"] >= 10 and reasons["points limit"] == 1
+    non_blank = {n for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith(". ")}
+    assert non_blank <= accounted_lines(reading)
+
+
+def test_units_that_are_models_and_wargear_drones() -> None:
+    army, reading = read_text(sample("battlescribe-bullets.txt").decode(), KINDS, "bullets.txt")
+    apostle, commander, shielded, squad = (u for _, u in army.units())
+    # The Dark Apostle's own line is a model beside his two Disciples.
+    assert (apostle.models, unit_composition(apostle, KINDS.get("dark-apostle"))) == (3, {"apostle": 1, "disciple": 2})
+    assert apostle.placeholders == {"<LÉGION>": "WORD BEARERS"} and apostle.warlord
+    # Drones are the Commander's wargear, not more Commanders: priced, they are kept with their price.
+    assert (commander.models, commander.options) == (1, {"cib": 1})
+    assert [(o.name, o.count, o.points) for o in commander.extra_options] == [("Gun Drone", 2, 20)]
+    assert shielded.models == 1 and "Shield Drone ×2" in shielded.notes and not shielded.extra_options
+    assert commander.placeholders == {"<SEPT>": "VIOR'LA SEPT"}
+    assert (squad.datasheet, squad.models) == ("tactical", 10)  # "Tactical Squad 10x"
+    messages = [w.message_en for w in reading.warnings]
+    assert any("own line counts as 1 “Dark Apostle”" in m for m in messages)
+    assert any("“Gun Drone” (20 pts) is no option" in m for m in messages)
+    assert army.stated_total == 391 and not reading.unknown
+
+
+def test_new_recruit_compact_with_counts_after_names() -> None:
+    army, reading = read_text(sample("newrecruit-compact.txt").decode(), KINDS, "nr.txt")
+    assert reading.layout == "compact"
+    evil_sunz = {"<CLAN>": "EVIL SUNZ"}  # "+ CLAN KULTUR: Evil Sunz"
+    assert detail(army) == [
+        ("ork-boss", 1, {}, {"power-klaw": 1}, 90, evil_sunz),
+        ("ork-boyz", 20, {}, {"rokkit": 2, "big-choppa": 1}, 180, evil_sunz),
+        ("ork-boyz", 10, {}, {}, 80, evil_sunz),
+        ("ork-trukk", 1, {}, {}, 70, evil_sunz),
+    ]
+    assert army.detachments[0].units[0].warlord and army.stated_total == 420
+    assert not reading.unknown and not reading.warnings
+
+
+def test_official_app_with_model_bullets() -> None:
+    army, reading = read_text(sample("app-boyz.txt").decode(), KINDS, "app.txt")
+    assert reading.layout == "app"
+    assert detail(army) == [
+        ("ork-boss", 1, {}, {"power-klaw": 1}, 90, {"<CLAN>": "GOFFS"}),  # "• Clan Kultur: Goffs"
+        ("ork-boyz", 20, {}, {"big-choppa": 1, "rokkit": 2}, 170, {}),
+        ("tactical", 10, {}, {}, 160, {}),
+    ]
+    assert army.points_limit == 2000 and army.stated_total == 420
+    assert not reading.unknown and not reading.warnings
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "10x Tactical Squad",
+        "Tactical Squad 10x",
+        "Tactical Squad x10",
+        "Tactical Squad x 10",
+        "Tactical Squad (10)",
+        "Tactical Squad (x10)",
+        "Tactical Squad 10x [180 pts]",
+        "Tactical Squad (10) (180 pts)",
+        "Tactical Squad x10 - 180 pts",
+        "• Tactical Squad 10x (180 points)",
+    ],
+)
+def test_counts_before_or_after_the_name(line: str) -> None:
+    army, reading = read_text(line + "\n", KINDS, "t.txt")
+    (unit,) = [u for _, u in army.units()]
+    assert (unit.datasheet, unit.models) == ("tactical", 10)
+    assert unit.stated_points == (180 if "180" in line else None)
+    assert not reading.unknown
+
+
+def test_a_bare_number_is_points_unless_it_fits_the_unit() -> None:
+    army, reading = read_text("Tactical Squad (180)\nRhino (75)\nRhino 3x\n", KINDS, "t.txt")
+    assert [(u.datasheet, u.models, u.stated_points) for _, u in army.units()] == [
+        ("tactical", 5, 180),
+        ("rhino", 1, 75),
+        ("rhino", 1, None),
+        ("rhino", 1, None),
+        ("rhino", 1, None),
+    ]
+    assert any("read as 3 units" in w.message_en for w in reading.warnings)
+    army, reading = read_text("Tactical Squad (8)\n", KINDS, "t.txt")
+    assert [u.models for _, u in army.units()] == [8]
+    assert [w.message_en for w in reading.warnings] == ["“Tactical Squad”: (8) read as a number of models."]
+
+
+def test_model_lines_give_the_composition() -> None:
+    text = (
+        "Boyz [80pts]\n. 10x Ork Boy\n"  # no Boss Nob: not the default split
+        "Tactical Squad [100pts]\n. Space Marine Sergeant (Bolter)\n. 4x Space Marine (Sword)\n"
+        "Tactical Squad [100pts]\n. 2x Veteran\n. 3x Space Marine\n"  # a name no kind has: the bulk kind
+    )
+    army, reading = read_text(text, KINDS, "t.txt")
+    boyz, tactical, odd = (u for _, u in army.units())
+    assert (boyz.models, boyz.composition) == (10, {"nob": 0, "boy": 10})
+    assert (tactical.models, tactical.composition) == (5, {})
+    assert (odd.models, odd.composition) == (5, {"sergeant": 0, "marine": 5})
+    assert [w.line for w in reading.warnings] == [7]
+    assert "“2x Veteran”" not in reading.warnings[0].message_en and "“Veteran”" in reading.warnings[0].message_en
+
+
+def test_models_counted_whatever_the_lines_are_called(cat: Catalogue) -> None:
+    """Troopers named after their weapons still count (a datasheet of one kind of model)."""
+    text = "Intercessor Squad [100pts]\n. Intercessor Sergeant\n. 2x Intercessor (Bolt Rifle)\n. 2x Auto Bolt Rifle\n"
+    army, _ = read_text(text, cat, "t.txt")
+    assert [u.models for _, u in army.units()] == [5]
+
+
+def test_lines_not_understood_keep_their_numbers() -> None:
+    text = "Selections: Boss Nob\n+ HQ +\nWarboss [90pts]\nSelections: Warlord\n???\n. \u200b\nBoyz [80pts]\n"
+    army, reading = read_text(text, KINDS, "t.txt")
+    assert [u.line for u in reading.unknown_lines] == [1, 5, 6]
+    assert army.detachments[0].units[0].warlord
+
+
+def test_sub_faction_lines_fill_only_the_placeholders_they_name() -> None:
+    text = (
+        "++ Patrol Detachment (Imperium - Adeptus Astartes) ++\nChapter: Ultramarines\nCaptain [80pts]\n"
+        "++ Patrol Detachment (Xenos - Orks) ++\nCraftworld Selection: Saim-Hann\nWarboss [80pts]\n"
+    )
+    army, reading = read_text(text, KINDS, "t.txt")
+    captain, boss = (u for _, u in army.units())
+    assert captain.placeholders == {"<CHAPITRE>": "ULTRAMARINES"}
+    assert boss.placeholders == {}
+    assert [(w.line, w.message_en) for w in reading.warnings] == [
+        (5, "“Saim-Hann” fills no unit's keyword in “Patrol Detachment (Xenos - Orks)”.")
+    ]

@@ -284,15 +284,21 @@ def _int(text: str) -> int:
     return int(_NOT_DIGIT.sub("", text) or "0")
 
 
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The last match of ``pattern`` in ``text`` (a "(?!.*x)" look-ahead would rescan the rest from every match)."""
+    found = None
+    for found in pattern.finditer(text):  # noqa: B007
+        pass
+    return found
+
+
 def _trailing_points(text: str) -> tuple[int, int] | None:
     """Where the points written at the end of ``text`` start, and their value ("Boyz - 90 pts" -> (4, 90)).
 
     The last "N pts" of the text, when only spaces follow it; a dash, colon or
     comma before it goes with it.
     """
-    last = None
-    for last in _POINTS.finditer(text):
-        pass
+    last = _last(_POINTS, text)
     if last is None or text[last.end() :].strip():
         return None
     start = len(text[: last.start()].rstrip())
@@ -620,8 +626,11 @@ class _TextReader:
         return True
 
     def _subfaction_line(self, number: int, text: str) -> bool:
-        """A sub-faction choice ("Chapter: Ultramarines", "Craftworld Selection: Saim-Hann"), or a
-        configuration line whose choice follows on a ``Selections:`` line."""
+        """A sub-faction choice ("Chapter: Ultramarines", "Craftworld Selection: Saim-Hann").
+
+        In a configuration section, a line without a colon names a choice that
+        follows on a ``Selections:`` line ("Clan Kultur", then "Selections: Goffs").
+        """
         key, sep, value = text.partition(":")
         subfaction = _subfaction_of(key)
         if sep and subfaction is not None and value.strip():
@@ -1009,14 +1018,15 @@ class _TextReader:
         below = {name_key(i.name) for i in model_items}
         model_items += [i for i in inline_models if name_key(i.name) not in below]
         count, points = header.count, header.points
-        if header.bare and points is not None:
-            if sheet is not None and sheet.max_models > 1 and 1 <= points <= sheet.max_models and not model_items:
-                count, points = points, None
-                self.report.warn(
-                    f"« {header.name} » : ({count}) lu comme un nombre de figurines.",
-                    f"“{header.name}”: ({count}) read as a number of models.",
-                    pending.line,
-                )
+        # "Squad (10)": a model count when it fits the datasheet's size, else points.
+        fits = sheet is not None and points is not None and 1 <= points <= sheet.max_models and sheet.max_models > 1
+        if header.bare and fits and not model_items:
+            count, points = points, None
+            self.report.warn(
+                f"« {header.name} » : ({count}) lu comme un nombre de figurines.",
+                f"“{header.name}”: ({count}) read as a number of models.",
+                pending.line,
+            )
         copies = 1
         composition: dict[str, int] = {}
         if model_items:
@@ -1185,9 +1195,7 @@ def _number_in(text: str) -> int | None:
     value = points_in(text)
     if value is not None:
         return value
-    last = None
-    for last in _NUMBER.finditer(text):
-        pass
+    last = _last(_NUMBER, text)
     return _int(last.group(0)) if last else None
 
 
@@ -1296,9 +1304,9 @@ class _Flags:
         if key in _RESERVE:
             self.reserve = True
             return True
-        value = _PLACEHOLDER_VALUE.match(name.strip())
-        if value:
-            self.placeholders[value.group(1).upper()] = value.group(2).strip()
+        placeholder = _PLACEHOLDER_VALUE.match(name.strip())
+        if placeholder:
+            self.placeholders[placeholder.group(1).upper()] = placeholder.group(2).strip()
             return True
         return False
 
@@ -1323,17 +1331,22 @@ def _custom(name: str | None) -> str:
 def export_text(army: ArmyList, catalogue: Catalogue, lang: str = "fr") -> str:
     """An Ost list as BattleScribe-like text that :func:`read_text` reads back.
 
-    Detachments, units (in order), model counts, options, custom names,
-    warlord and reserve marks and placeholder values survive the round trip;
-    transports and linked characters do not (the text has no way to say them).
+    Detachments, units (in order), model counts and the models of each kind,
+    options, options the catalogue lacks (with their stated price), custom
+    names, warlord and reserve marks, placeholder values and prices survive
+    the round trip. A unit's price is the one its list stated, else Ost's;
+    the title's total is the list's stated total, else the sum of the prices
+    written. Transports and linked characters do not (the text has no way to
+    say them), nor the units' notes.
     """
     fr = lang == "fr"
-    total = sum(unit_points(u, catalogue) for _, u in army.units())
-    out = [f"+++ {army.name or ('Liste' if fr else 'List')} [{total} pts] +++"]
+    prices = {id(u): _price(u, catalogue) for _, u in army.units()}
+    total = army.stated_total if army.stated_total is not None else sum(prices.values())
+    out = [f"+++ {_clean(army.name) or ('Liste' if fr else 'List')} [{total} pts] +++"]
     if army.points_limit is not None:
         out.append(f"Limite de points : {army.points_limit}" if fr else f"Points limit: {army.points_limit}")
     for index, detachment in enumerate(army.detachments, 1):
-        det_points = sum(unit_points(u, catalogue) for u in detachment.units)
+        det_points = sum(prices[id(u)] for u in detachment.units)
         default = f"Détachement {index}" if fr else f"Detachment {index}"
         out += ["", f"++ {_clean(detachment.name) or default} [{det_points} pts] ++"]
         role: Role | None = None
@@ -1343,8 +1356,12 @@ def export_text(army: ArmyList, catalogue: Catalogue, lang: str = "fr") -> str:
             if unit_role is not role:
                 role = unit_role
                 out += ["", f"+ {role.label(lang)} +", ""]
-            out += _unit_lines(unit, sheet, catalogue, fr)
+            out += _unit_lines(unit, sheet, prices[id(unit)], fr)
     return "\n".join(out) + "\n"
+
+
+def _price(unit: Unit, catalogue: Catalogue) -> int:
+    return unit.stated_points if unit.stated_points is not None else unit_points(unit, catalogue)
 
 
 def _clean(text: str) -> str:
@@ -1352,14 +1369,19 @@ def _clean(text: str) -> str:
     return " ".join(text.replace("[", "(").replace("]", ")").split()).strip("+ ")
 
 
-def _unit_lines(unit: Unit, sheet: Datasheet | None, catalogue: Catalogue, fr: bool) -> list[str]:
+def _counted(count: int, name: str) -> str:
+    return f"{count}x {name}" if count != 1 else name
+
+
+def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, fr: bool) -> list[str]:
     name = _clean(sheet.name if sheet is not None else unit.snapshot.name)
     gear: list[str] = []
     if sheet is not None:
         names = {o.id: o.name for o in sheet.options}
         for option_id, count in unit.options.items():
-            label = _clean(names.get(option_id, option_id))
-            gear.append(f"{count}x {label}" if count != 1 else label)
+            gear.append(_counted(count, _clean(names.get(option_id, option_id))))
+    for extra in unit.extra_options:
+        gear.append(f"{_counted(extra.count, _clean(extra.name))} [{extra.points} pts]")
     if unit.warlord:
         gear.append("Seigneur de guerre" if fr else "Warlord")
     if unit.reserve:
@@ -1368,8 +1390,17 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, catalogue: Catalogue, fr: b
         if is_placeholder(placeholder) and value.strip():
             gear.append(f"{placeholder} = {_clean(value)}")
     custom = unit.custom_name.replace("»", "").replace("«", "") if unit.custom_name else None
-    head = f"{name}{_custom(_clean(custom) if custom else None)} [{unit_points(unit, catalogue)} pts]"
+    head = f"{name}{_custom(_clean(custom) if custom else None)} [{price} pts]"
     lines = [head + (": " + ", ".join(gear) if gear else "")]
+    if sheet is not None and len(sheet.kinds) > 1:
+        # One line per kind; a leading kind with none is written too, so it is not taken for the unit's own line.
+        counts = sheet.composition(unit.models, unit.composition)
+        for kind in sheet.kinds:
+            if counts[kind.id] or kind.min:
+                lines.append(f". {counts[kind.id]}x {_clean(kind.name)}")
+        if len(lines) == 1:
+            lines.append(f". 0x {_clean(sheet.kinds[sheet.bulk_index].name)}")
+        return lines
     single = sheet.max_models == 1 if sheet is not None else False
     if not (single and unit.models == 1) and not (sheet is None and unit.models == 1):
         lines.append(f". {unit.models}x {name}")
