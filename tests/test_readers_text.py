@@ -9,9 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import ListBuilder
+from ost.core import listfile
 from ost.core.armylist import ArmyList, StatedOption, Unit, unit_composition, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, Faction, ModelKind
 from ost.core.roles import Role
+from ost.core.validator import validate
 from ost.formats.listreader import read_list
 from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
 from ost.formats.textlist import decode_text, export_text, parse_header, read_text
@@ -658,3 +660,50 @@ def test_sub_faction_lines_fill_only_the_placeholders_they_name() -> None:
     assert [(w.line, w.message_en) for w in reading.warnings] == [
         (5, "“Saim-Hann” fills no unit's keyword in “Patrol Detachment (Xenos - Orks)”.")
     ]
+
+
+def test_priced_model_bullets_stay_in_their_unit() -> None:
+    """"• 9x Boy [72 pts]" under Boyz is a model line, though "Boy" is close to the datasheet "Boyz"."""
+    text = (
+        "Boyz [9 PL, 85pts]\n• Boss Nob [10 pts]\n• 9x Ork Boy [72 pts]\n"
+        "Boyz\n• Boss Nob [10 pts]\n• 9x Boy [72 pts]\n"
+    )
+    army, reading = read_text(text, KINDS, "t.txt")
+    assert [(u.models, u.stated_points) for _, u in army.units()] == [(10, 85), (10, 82)]
+    assert not reading.uncertain and not reading.warnings
+
+
+_SAMPLE_LINES = sorted(
+    {
+        line
+        for name in ("battlescribe-full.txt", "battlescribe-bullets.txt", "newrecruit-compact.txt", "app-boyz.txt")
+        for line in sample(name).decode().splitlines()
+    }
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(_SAMPLE_LINES),
+            st.tuples(st.sampled_from(_SAMPLE_LINES), st.text(max_size=12)).map(lambda p: p[0][:20] + p[1]),
+        ),
+        max_size=40,
+    )
+)
+def test_shuffled_sample_lines_read_or_fail_clearly(lines: list[str]) -> None:
+    """Lines of every layout in any order, some cut and mended: a valid list or a clear error, never a crash."""
+    try:
+        army, reading = read_text("\n".join(lines), KINDS, "mix.txt")
+    except ListReadError as error:
+        message = str(error)
+        assert message.startswith("mix.txt: ")  # noqa: PT017 (hypothesis draws texts that read and texts that fail)
+        return
+    back = listfile.parse(listfile.dumps(army), "mix.ost")
+    validate(KINDS, back)
+    for _, unit in army.units():
+        sheet = KINDS.get(unit.datasheet)
+        assert unit.models >= 0 and (not unit.composition or sum(unit.composition.values()) == unit.models)
+        assert sheet is None or not unit.composition or set(unit.composition) == set(sheet.kind_map)
+    assert all(u.line is not None for u in reading.unknown_lines)

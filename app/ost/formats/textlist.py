@@ -821,12 +821,18 @@ class _TextReader:
 
         A "•" line does when it names a datasheet and gives points; a "-" or
         "*" line (plain lists use them for units) when it names a datasheet.
+        Neither does when it names a model kind or an option of the unit above.
         """
         header = parse_header(body)
         if header is None:
             return False
         if not plain_bullet and header.points is None:
             return False
+        # "• 9x Boy [72 pts]" under Boyz is one of its models, however close "Boy" comes to a datasheet.
+        own = self.matcher.best(current.header.name, current.hint)
+        if own is not None and own.score >= MATCH_THRESHOLD:
+            if _kind_named(own.sheet, header.name) is not None or match_option(own.sheet, header.name) is not None:
+                return False
         found = self.matcher.best(header.name, current.hint)
         return found is not None and found.score >= MATCH_THRESHOLD
 
