@@ -698,7 +698,7 @@ def test_shuffled_sample_lines_read_or_fail_clearly(lines: list[str]) -> None:
         army, reading = read_text("\n".join(lines), KINDS, "mix.txt")
     except ListReadError as error:
         message = str(error)
-        assert message.startswith("mix.txt: ")  # noqa: PT017 (hypothesis draws texts that read and texts that fail)
+        assert message.startswith("mix.txt: ")
         return
     back = listfile.parse(listfile.dumps(army), "mix.ost")
     validate(KINDS, back)

@@ -829,10 +829,9 @@ class _TextReader:
         if not plain_bullet and header.points is None:
             return False
         # "• 9x Boy [72 pts]" under Boyz is one of its models, however close "Boy" comes to a datasheet.
-        own = self.matcher.best(current.header.name, current.hint)
-        if own is not None and own.score >= MATCH_THRESHOLD:
-            if _kind_named(own.sheet, header.name) is not None or match_option(own.sheet, header.name) is not None:
-                return False
+        own = self.matcher.match(current.header.name, current.hint)
+        if own is not None and (_kind_named(own.sheet, header.name) or match_option(own.sheet, header.name)):
+            return False
         found = self.matcher.best(header.name, current.hint)
         return found is not None and found.score >= MATCH_THRESHOLD
 
