@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from ost.core.armylist import (
     ArmyList,
@@ -1236,13 +1237,21 @@ def _kind_named(sheet: Datasheet, name: str) -> ModelKind | None:
     return best[1] if best else None
 
 
+@lru_cache(maxsize=4096)
+def _keys(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The comparison keys of a datasheet's weapon and ability names (asked for every line under its units)."""
+    return tuple(name_key(n) for n in names)
+
+
 def _gear_name(item: _Item, sheet: Datasheet) -> bool:
     """Whether an item names one of the datasheet's options, weapons or abilities."""
     if match_option(sheet, item.name):
         return True
+    others = _keys(tuple(w.name for w in sheet.weapons) + tuple(a.name for a in sheet.abilities))
+    if not others:
+        return False
     key = name_key(item.name)
-    others = [name_key(w.name) for w in sheet.weapons] + [name_key(a.name) for a in sheet.abilities]
-    return any(key == other or fuzz.ratio(key, other) >= MATCH_THRESHOLD for other in others)
+    return key in others or process.extractOne(key, others, scorer=fuzz.ratio, score_cutoff=MATCH_THRESHOLD) is not None
 
 
 def _names_a_model(item: _Item, sheet: Datasheet | None) -> bool:
@@ -1255,7 +1264,7 @@ def _names_a_model(item: _Item, sheet: Datasheet | None) -> bool:
     if sheet is None or sheet.max_models == 1 or item.points is not None or _gear_name(item, sheet):
         return False
     key = name_key(item.name)
-    models = [name_key(p.name) for p in sheet.profiles] + [name_key(k.name) for k in sheet.kinds]
+    models = _keys(tuple(p.name for p in sheet.profiles) + tuple(k.name for k in sheet.kinds))
     if item.count is None:
         return key in models
     return any(key == other or fuzz.token_set_ratio(key, other) >= MATCH_THRESHOLD for other in models)
