@@ -657,9 +657,13 @@ def test_sub_faction_lines_fill_only_the_placeholders_they_name() -> None:
     captain, boss = (u for _, u in army.units())
     assert captain.placeholders == {"<CHAPITRE>": "ULTRAMARINES"}
     assert boss.placeholders == {}
-    assert [(w.line, w.message_en) for w in reading.warnings] == [
-        (5, "“Saim-Hann” fills no unit's keyword in “Patrol Detachment (Xenos - Orks)”.")
-    ]
+    assert [(w.line, w.message_en) for w in reading.warnings] == [(5, "“Saim-Hann” fills no unit's keyword; left out.")]
+    # Before any detachment, a choice holds for the whole list.
+    army, reading = read_text("Chapter: Ultramarines\nCaptain [80pts]\nWarboss [80pts]\n", KINDS, "t.txt")
+    assert [u.placeholders for _, u in army.units()] == [{"<CHAPITRE>": "ULTRAMARINES"}, {}]
+    assert not reading.warnings and [i.reason for i in reading.ignored] == ["sub-faction"]
+    _, reading = read_text("Dynasty: Sautekh\nCaptain [80pts]\n", KINDS, "t.txt")
+    assert [(w.line, w.message_en) for w in reading.warnings] == [(1, "“Sautekh” fills no unit's keyword; left out.")]
 
 
 def test_priced_model_bullets_stay_in_their_unit() -> None:
@@ -707,3 +711,27 @@ def test_shuffled_sample_lines_read_or_fail_clearly(lines: list[str]) -> None:
         assert unit.models >= 0 and (not unit.composition or sum(unit.composition.values()) == unit.models)
         assert sheet is None or not unit.composition or set(unit.composition) == set(sheet.kind_map)
     assert all(u.line is not None for u in reading.unknown_lines)
+
+
+_unit_names = st.text(alphabet="abcdefghijklmnopqrstuvwyzéèàç'-", min_size=2, max_size=12).filter(
+    lambda s: any(c.isalpha() for c in s) and s[0].isalpha() and s[-1].isalpha()
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(_unit_names, min_size=1, max_size=3).map(" ".join),
+    st.integers(1, 999),
+    st.sampled_from(["{n}x {name}", "{name} {n}x", "{name} x{n}", "{name} (x{n})", "{name} ({n})", "{n} x {name}"]),
+    st.one_of(st.none(), st.integers(0, 9999)),
+    st.sampled_from([" [{p} pts]", " ({p} points)", " - {p} pts", " [5 PL, {p}pts]"]),
+)
+def test_counts_and_prices_in_any_form(name: str, count: int, form: str, points: int | None, price: str) -> None:
+    line = form.format(n=count, name=name) + (price.format(p=points) if points is not None else "")
+    header = parse_header(line)
+    assert header is not None, line
+    if form == "{name} ({n})" and points is None:
+        # Alone, a bare number in brackets may be points: the datasheet decides later.
+        assert (header.name, header.points, header.bare) == (name, count, True), line
+    else:
+        assert (header.name, header.count, header.points) == (name, count, points), line

@@ -978,11 +978,12 @@ class _TextReader:
         """Fill the placeholders the sub-faction lines name, for the units of their detachment.
 
         A choice written before any detachment holds for the whole list. A
-        unit's own value (written on its line) wins.
+        unit's own value (written on its line) wins. A choice that fills no
+        unit's placeholder is reported.
         """
+        used: set[int] = set()
         for detachment in self.army.detachments:
             choices = [*self.subfactions.get("", []), *self.subfactions.get(detachment.id, [])]
-            used: set[int] = set()
             for unit in detachment.units:
                 sheet = self.catalogue.get(unit.datasheet)
                 if sheet is None:
@@ -993,13 +994,13 @@ class _TextReader:
                         if _fills(subfaction, placeholder, holes) and placeholder not in unit.placeholders:
                             unit.placeholders[placeholder] = value.upper()
                             used.add(line)
-            for _subfaction, value, line in choices:
-                if line not in used and detachment.units and self.subfactions.get(detachment.id):
-                    self.report.warn(
-                        f"« {value} » ne remplit le mot-clé d'aucune unité de « {detachment.name} ».",
-                        f"“{value}” fills no unit's keyword in “{detachment.name}”.",
-                        line,
-                    )
+        for _subfaction, value, line in sorted(c for choices in self.subfactions.values() for c in choices):
+            if line not in used:
+                self.report.warn(
+                    f"« {value} » ne remplit le mot-clé d'aucune unité ; ignoré.",
+                    f"“{value}” fills no unit's keyword; left out.",
+                    line,
+                )
 
     def _units(self, pending: _Pending, sheet: Datasheet | None) -> list[Unit]:
         header = pending.header
