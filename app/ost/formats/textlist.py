@@ -4,7 +4,10 @@ Four layouts are read, and may be mixed:
 
 - BattleScribe's text export: ``++ Detachment (Faction) [costs] ++``,
   ``+ Role +``, ``Unit [N PL, N pts]: gear, gear`` and nested
-  ``. 3x Model: gear`` lines;
+  ``. 3x Model: gear`` or ``• 9x Boy`` lines; its full form adds
+  ``Selections:``, ``Categories:``, ``Rules:``… lines under each unit and
+  model line, and writes configuration choices as ``Clan Kultur`` followed
+  by ``Selections: Goffs``;
 - the official app: a title line with points, ALL-CAPS role sections
   ("HQ", "TROOPS"), ``Unit (N points)`` followed by ``• 1x Model`` and
   ``◦ gear`` bullet lines;
@@ -14,14 +17,23 @@ Four layouts are read, and may be mixed:
 
 Every line is accounted for in the :class:`~ost.formats.reading.ReadingReport`:
 a unit (matched to the catalogue with a confidence, or kept as an unknown
-unit when the line clearly is one), a recognised header or setting, or a line
-not understood, reported with its number. Nothing is dropped silently.
+unit when the line clearly is one), a recognised header, setting or detail, or
+a line not understood, reported with its number. Every guess is a warning
+with its line. Nothing is dropped silently.
 
-A count before a name (``3x Rhino``) is the number of models; for a
-datasheet of one model it is the number of units.
+A count before or after a name (``3x Rhino``, ``Tactical Squad 10x``,
+``Squad x10``) is the number of models; for a datasheet of one model it is
+the number of units. Model lines give the unit's size and, under a datasheet
+with several model kinds, its composition. Prices written are kept as the
+list states them (``Unit.stated_points``, ``ArmyList.stated_total``), and
+priced wargear the catalogue lacks as ``Unit.extra_options``. Sub-faction
+lines ("Chapter: Ultramarines") fill the placeholders they name.
+
+Every pattern runs in time linear in its line (see the note above them).
 
 :func:`export_text` writes an Ost list in the BattleScribe-like form, so that
-reading it back gives the same detachments, units, model counts and options.
+reading it back gives the same list (see its docstring for what a text
+cannot hold).
 """
 
 from __future__ import annotations
