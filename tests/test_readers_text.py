@@ -735,3 +735,10 @@ def test_counts_and_prices_in_any_form(name: str, count: int, form: str, points:
         assert (header.name, header.points, header.bare) == (name, count, True), line
     else:
         assert (header.name, header.count, header.points) == (name, count, points), line
+
+
+def test_detail_words_do_not_hide_units() -> None:
+    """"Transport: Rhino (75 pts)" is a unit of a plain list; "Transport: …" under a unit is a detail."""
+    army, reading = read_text("Captain [80pts]\nTransport: Rhino (75 pts)\nRules: Bolter Discipline\n", KINDS, "t")
+    assert [u.datasheet for _, u in army.units()] == ["captain", "rhino"]
+    assert [(i.line, i.reason) for i in reading.ignored] == [(3, "details")]

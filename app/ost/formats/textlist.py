@@ -616,10 +616,15 @@ class _TextReader:
         key, sep, value = text.partition(":")
         if not sep or fold(key) not in _DETAIL_KEYS:
             return False
-        self.layouts.add("battlescribe")
         if fold(key) != "selections":
+            # Only under a unit or a configuration line, and never with a price: "Transport: Rhino
+            # (75 pts)" in a plain list is a unit.
+            if (self.current is None and self.section_kind != "config") or points_in(value) is not None:
+                return False
+            self.layouts.add("battlescribe")
             self._ignore(number, text, "details")
             return True
+        self.layouts.add("battlescribe")
         if self.section_kind == "config" and self.config_key is not None:
             self._config_choice(number, self.config_key[1], value)
             return True
@@ -869,6 +874,12 @@ class _TextReader:
         hint = self._hint()
         found = self.matcher.best(header.name, hint)
         matched = found is not None and found.score >= MATCH_THRESHOLD
+        if not matched and ": " in header.name:
+            # "HQ: Captain", "Transport: Rhino": a label before the datasheet's name.
+            rest = header.name.partition(": ")[2].strip()
+            after_label = self.matcher.best(rest, hint)
+            if after_label is not None and after_label.score >= MATCH_THRESHOLD:
+                header.name, found, matched = rest, after_label, True
         if self.section_kind == "config":
             self.config_key = (number, header.name)
             self._ignore(number, text, "configuration")
