@@ -742,3 +742,12 @@ def test_detail_words_do_not_hide_units() -> None:
     army, reading = read_text("Captain [80pts]\nTransport: Rhino (75 pts)\nRules: Bolter Discipline\n", KINDS, "t")
     assert [u.datasheet for _, u in army.units()] == ["captain", "rhino"]
     assert [(i.line, i.reason) for i in reading.ignored] == [(3, "details")]
+
+
+def test_origin_and_sources() -> None:
+    army, _ = read_text(sample("battlescribe-full.txt").decode(), KINDS, "full.txt")
+    assert army.origin is not None
+    assert (army.origin.format, army.origin.data) == ("text", "Warhammer 40,000 9th Edition")
+    army, _ = read_text("Captain [80pts]\nSomething [20pts]\n", KINDS, "t.txt")
+    assert army.origin is not None and army.origin.data is None
+    assert [u.source for _, u in army.units()] == [KINDS.get("captain").source or None, None]  # type: ignore[union-attr]

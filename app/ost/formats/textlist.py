@@ -47,6 +47,7 @@ from rapidfuzz import fuzz, process
 from ost.core.armylist import (
     ArmyList,
     Detachment,
+    ListOrigin,
     StatedOption,
     Unit,
     UnitSnapshot,
@@ -351,14 +352,17 @@ def _header_field(text: str) -> tuple[str, str] | None:
     return key, value.strip()
 
 
-def _without_trailing_paren(text: str) -> str:
-    """``text`` without a last bracketed group ("Roster (Warhammer 40,000 9th Edition)" -> "Roster")."""
+def _trailing_paren(text: str) -> tuple[str, str | None]:
+    """``text`` without its last bracketed group, and that group's content.
+
+    "Roster (Warhammer 40,000 9th Edition)" -> ("Roster", "Warhammer 40,000 9th Edition").
+    """
     text = text.rstrip()
     if text.endswith(")"):
         start = text.rfind("(")
         if start >= 0 and ")" not in text[start:-1]:
-            return text[:start].rstrip()
-    return text
+            return text[:start].rstrip(), text[start + 1 : -1].strip() or None
+    return text, None
 
 
 def points_in(text: str) -> int | None:
@@ -548,6 +552,8 @@ class _TextReader:
         self.last_item: tuple[_Pending, _Item] | None = None
         #: The configuration line a "Selections:" line gives the choice of ("Clan Kultur").
         self.config_key: tuple[int, str] | None = None
+        #: The game system a BattleScribe title names ("Warhammer 40,000 9th Edition").
+        self.game_system: str | None = None
         #: Sub-faction choices: detachment id ("" before any) -> [(sub-faction, value, line)].
         self.subfactions: dict[str, list[tuple[str, str, int]]] = {}
 
@@ -680,8 +686,9 @@ class _TextReader:
         if fence is not None and fence[0] >= 3:
             self.layouts.add("battlescribe")
             inner = fence[1]
-            # "+++ Name (Game System) [costs] +++": the game system in brackets goes.
-            name = _without_trailing_paren(_BRACKET.sub(" ", inner).strip())
+            # "+++ Name (Game System) [costs] +++": the game system in brackets is the data the list was built with.
+            name, system = _trailing_paren(_BRACKET.sub(" ", inner).strip())
+            self.game_system = self.game_system or system
             if name and not self.army.name:
                 self.army.name = " ".join(name.split())
             total = points_in(inner)
@@ -959,6 +966,7 @@ class _TextReader:
             self._mark_warlord(self.warlord_hint)
         self._apply_subfactions()
         self.army.stated_total = self.declared_total
+        self.army.origin = ListOrigin(format="text", data=self.game_system)
         if not self.army.detachments and not self.pending:
             first = next(iter(self.report.unknown_lines), None)
             detail = f" (line {first.line}: “{first.text}”)" if first is not None else ""
@@ -1137,6 +1145,7 @@ class _TextReader:
                     options=dict(options),
                     extra_options=[o.model_copy() for o in extra],
                     stated_points=per_copy,
+                    source=(sheet.source or None) if sheet is not None else None,
                     placeholders=dict(placeholders),
                     warlord=flags.warlord,
                     reserve=flags.reserve,
