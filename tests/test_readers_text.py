@@ -751,3 +751,27 @@ def test_origin_and_sources() -> None:
     army, _ = read_text("Captain [80pts]\nSomething [20pts]\n", KINDS, "t.txt")
     assert army.origin is not None and army.origin.data is None
     assert [u.source for _, u in army.units()] == [KINDS.get("captain").source or None, None]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "battlescribe-export.txt",
+        "battlescribe-full.txt",
+        "battlescribe-bullets.txt",
+        "newrecruit-compact.txt",
+        "app-export.txt",
+        "app-boyz.txt",
+        "wtc-compact.txt",
+        "plain.txt",
+    ],
+)
+def test_every_line_of_every_sample_is_accounted_for(name: str) -> None:
+    """A unit, a model or gear line under one, a line recognised as something else, or a line reported."""
+    text = sample(name).decode()
+    _, reading = read_text(text, KINDS, name)
+    nested = {
+        n for n, line in enumerate(text.splitlines(), 1) if line.startswith((". ", "• ", "◦ ", "  ")) and line.strip()
+    }
+    non_blank = {n for n, line in enumerate(text.splitlines(), 1) if line.strip()}
+    assert non_blank - nested <= accounted_lines(reading)
