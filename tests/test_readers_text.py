@@ -136,8 +136,12 @@ def test_official_app_layout(cat: Catalogue) -> None:
     assert lord.warlord and "Voidscythe" in lord.notes
     # English alias and French name with accents both match, exactly.
     assert all(m.confidence == 1.0 for m in reading.matched)
-    # The sub-faction line is not understood: reported with its number.
-    assert [(u.line, u.text) for u in reading.unknown_lines] == [(5, "Sautekh")]
+    # The short line after the faction's is the sub-faction: it fills each unit's placeholder, and the report says so.
+    assert not reading.unknown_lines
+    assert [(w.line, w.message_en) for w in reading.warnings] == [(5, "“Sautekh” read as the army's sub-faction.")]
+    assert {u.placeholders.get("<DYNASTIE>") for _, u in army.units() if not u.datasheet.startswith("text:")} == {
+        "SAUTEKH"
+    }
     assert [u.line for u in reading.unknown_units] == [32, 35]
     assert [u.text for u in reading.unknown_units][1] == "Lokhust Lord (121 points)"
     assert army.unit(reading.unknown_units[0].unit_id or "").snapshot.role.value == "elites"  # type: ignore[union-attr]
@@ -775,3 +779,15 @@ def test_every_line_of_every_sample_is_accounted_for(name: str) -> None:
     }
     non_blank = {n for n, line in enumerate(text.splitlines(), 1) if line.strip()}
     assert non_blank - nested <= accounted_lines(reading)
+
+
+def test_a_bare_sub_faction_only_in_the_heading() -> None:
+    text = "Orks\nStrike Force (2000 points)\nGoffs\n\nHQ\nWarboss (90 points)\nBad Moons\n"
+    army, reading = read_text(text, KINDS, "t.txt")
+    assert [u.placeholders for _, u in army.units()] == [{"<CLAN>": "GOFFS"}]
+    assert [u.line for u in reading.unknown_lines] == [7]  # after a unit, a bare name is not a sub-faction
+    # Without a faction line first, or with digits, or long: not a sub-faction either.
+    _, reading = read_text("Goffs\nWarboss (90 points)\n", KINDS, "t.txt")
+    assert [i.reason for i in reading.ignored] == ["title"]
+    _, reading = read_text("Orks\nListe pour le tournoi de Lyon\nWarboss (90 points)\n", KINDS, "t.txt")
+    assert [u.line for u in reading.unknown_lines] == [2] and not reading.warnings

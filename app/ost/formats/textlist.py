@@ -552,6 +552,8 @@ class _TextReader:
         self.last_item: tuple[_Pending, _Item] | None = None
         #: The configuration line a "Selections:" line gives the choice of ("Clan Kultur").
         self.config_key: tuple[int, str] | None = None
+        #: The line naming the list's faction ("Necrons" in the app's heading), if any.
+        self.faction_line: int | None = None
         #: The game system a BattleScribe title names ("Warhammer 40,000 9th Edition").
         self.game_system: str | None = None
         #: Sub-faction choices: detachment id ("" before any) -> [(sub-faction, value, line)].
@@ -665,6 +667,28 @@ class _TextReader:
             self._ignore(number, text, "configuration")
             return True
         return False
+
+    def _bare_subfaction(self, number: int, text: str) -> bool:
+        """A sub-faction named alone in the app's heading ("Necrons", "Incursion (1000 points)", "Sautekh").
+
+        Only before any unit, after the faction's line, and for a short name
+        (three words at most, no digits): it fills each unit's only
+        placeholder, and the report says so (and says when it fills none).
+        """
+        words = text.split()
+        if self.pending or self.faction_line is None or not 1 <= len(words) <= 3:
+            return False
+        if any(not (ch.isalpha() or ch in " '’-") for ch in text):
+            return False
+        where = self.army.detachments[-1].id if self.army.detachments else ""
+        self.subfactions.setdefault(where, []).append(("sub-faction", text.strip(), number))
+        self.report.warn(
+            f"« {text.strip()} » lu comme la sous-faction de l'armée.",
+            f"“{text.strip()}” read as the army's sub-faction.",
+            number,
+        )
+        self._ignore(number, text, "sub-faction")
+        return True
 
     def _config_choice(self, number: int, key: str, value: str) -> None:
         subfaction = _subfaction_of(key)
@@ -898,7 +922,10 @@ class _TextReader:
                 self.army.name = _title_of(text)
             if header.points is not None:
                 self.declared_total = header.points
-            self.document_hint = self.matcher.faction_of(text) or self.document_hint
+            faction = self.matcher.faction_of(text)
+            self.document_hint = faction or self.document_hint
+            if faction is not None and fold(header.name) == fold(text):
+                self.faction_line = number  # the list is named after its faction
             self._ignore(number, text, "title")
             self.seen_content = True
             return
@@ -906,7 +933,10 @@ class _TextReader:
             faction = self.matcher.faction_of(text)
             if faction is not None and fold(header.name) == fold(text):
                 self.document_hint = faction
+                self.faction_line = number
                 self._ignore(number, text, "faction")
+                return
+            if self._bare_subfaction(number, text):
                 return
             self._not_understood(number, text, found)
             return
