@@ -791,3 +791,10 @@ def test_a_bare_sub_faction_only_in_the_heading() -> None:
     assert [i.reason for i in reading.ignored] == ["title"]
     _, reading = read_text("Orks\nListe pour le tournoi de Lyon\nWarboss (90 points)\n", KINDS, "t.txt")
     assert [u.line for u in reading.unknown_lines] == [2] and not reading.warnings
+
+
+def test_priced_model_lines_under_a_unit_are_models() -> None:
+    """BattleScribe may price each model line: ". Intercessor Sergeant [20pts]" is still a model."""
+    text = "Intercessor Squad [100pts]\n. Intercessor Sergeant [20pts]\n. 4x Intercessor [80pts]\n"
+    army, _ = read_text(text, KINDS, "t")
+    assert [(u.models, u.extra_options) for _, u in army.units()] == [(5, [])]

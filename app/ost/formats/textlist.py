@@ -1355,7 +1355,7 @@ def _is_model(item: _Item, sheet: Datasheet | None) -> bool:
         return False
     if sheet.max_models == 1:
         return names_match(sheet, item.name)
-    return item.points is None or item.count is not None or bool(item.children)
+    return True
 
 
 @dataclass
