@@ -1,17 +1,19 @@
-"""``ost catalogue build|list|show|search|override``."""
+"""``ost catalogue build|status|source|list|show|search|override``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, say
-from ost.core.catalogue import Catalogue, Datasheet
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.core.browse import BrowseEntry, browse_entries, faction_groups
+from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
-from ost.services import build_catalogue, open_store, parse_override
+from ost.services import build_catalogue, catalogue_status, open_store, parse_override, set_source_enabled
 from ost.store import OVERRIDABLE_FIELDS, CatalogueStore, StoreError
 
 
@@ -21,7 +23,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     cat_commands = cat.add_subparsers(dest="action", metavar="ACTION", required=True)
     build = cat_commands.add_parser("build", help="(re)build the catalogue from its YAML sources")
     build.add_argument("--source", type=Path, help="source folder (default: the shipped catalog/)")
-    listing = cat_commands.add_parser("list", help="list datasheets")
+    cat_commands.add_parser("status", help="the database, its schema and its sources (kind, revision, fingerprint)")
+    source = cat_commands.add_parser("source", help="switch a source on or off (the browser and name matching skip it)")
+    source.add_argument("switch", choices=("enable", "disable"))
+    source.add_argument("source_id", metavar="ID", help="source id (see `ost catalogue status`) or a unique part")
+    listing = cat_commands.add_parser("list", help="list datasheets (one line per datasheet over every source)")
     listing.add_argument("--faction", help="only this faction (id or name)")
     listing.add_argument("--role", help="only this role (QG, Troupes, HQ, Troops…)")
     show = cat_commands.add_parser("show", help="show one datasheet")
@@ -45,7 +51,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     if args.action == "build":
-        with open_store(args.db, build_if_empty=False) as store:
+        with open_store(args.db, build_if_empty=False, refresh=False) as store:
             result = build_catalogue(store, args.source)
         print(
             f"{result.datasheets} fiches, {result.factions} factions → {store.path}"
@@ -54,7 +60,12 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             file=out,
         )
         return EXIT_OK
-    with open_store(args.db) as store:
+    with open_catalogue(args.db, lang) as store:
+        if args.action == "status":
+            _print_status(store, lang, out)
+            return EXIT_OK
+        if args.action == "source":
+            return _switch_source(store, args.switch == "enable", args.source_id, lang, out)
         if args.action == "override":
             return _override(store, args, lang, out)
         if args.action == "show":
@@ -72,11 +83,85 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                 print(say(lang, f"Valeurs personnelles : {shown}", f"Your own values: {shown}"), file=out)
             return EXIT_OK
         if args.action == "search":
-            sheets = store.search(" ".join(args.query), limit=args.limit)
+            _print_table(store.search(" ".join(args.query), limit=args.limit), lang, out)
         else:
-            sheets = _filtered(store.load(), args.faction, args.role)
-        _print_table(sheets, lang, out)
+            catalogue = store.load()
+            _print_entries(_filtered(catalogue, args.faction, args.role), lang, out)
         return EXIT_OK
+
+
+_KIND_FR = {"shipped": "livrée", "bsdata": "BattleScribe", "other": "autre"}
+_KIND_EN = {"shipped": "shipped", "bsdata": "BattleScribe", "other": "other"}
+
+
+def _print_status(store: CatalogueStore, lang: str, out: TextIO) -> None:
+    status = catalogue_status(store)
+    fr = lang == "fr"
+    print(f"{'Base' if fr else 'Database'}: {status.path}", file=out)
+    print(f"{'Schéma' if fr else 'Schema'}: {status.schema or '-'}", file=out)
+    if status.source_dir is not None:
+        state = {
+            True: say(lang, "à jour", "up to date"),
+            False: say(lang, "sources modifiées depuis", "sources changed since"),
+            None: say(lang, "dossier absent", "folder missing"),
+        }[status.up_to_date]
+        built = status.built_at or "?"
+        where = f"{status.source_dir} ({state})"
+        print(say(lang, f"Construit le {built} depuis {where}", f"Built {built} from {where}"), file=out)
+    head = (
+        "id",
+        "type" if fr else "kind",
+        "nom" if fr else "name",
+        "révision" if fr else "revision",
+        "empreinte" if fr else "fingerprint",
+        "fiches" if fr else "sheets",
+        "active" if fr else "enabled",
+    )
+    kinds = _KIND_FR if fr else _KIND_EN
+    rows = [
+        (
+            s.source.id,
+            kinds[s.source.kind],
+            s.source.name,
+            s.source.revision or "-",
+            s.source.fingerprint or "-",
+            str(s.datasheets),
+            say(lang, "oui", "yes") if s.source.enabled else say(lang, "non", "no"),
+        )
+        for s in status.sources
+    ]
+    _print_rows(head, rows, out)
+
+
+def _find_source(store: CatalogueStore, text: str) -> CatalogueSource:
+    """The source ``text`` names: its id, or the only source whose id or name contains it."""
+    sources = store.sources()
+    for source in sources:
+        if source.id == text:
+            return source
+    key = fold(text)
+    found = [s for s in sources if key in fold(s.id) or key in fold(s.name)]
+    if len(found) == 1:
+        return found[0]
+    known = ", ".join(f"{s.id} ({s.name})" for s in (found or sources)) or "-"
+    what = "several sources match" if found else "no such source"
+    raise StoreError(f"{what}: {text!r} (sources: {known})")
+
+
+def _switch_source(store: CatalogueStore, on: bool, text: str, lang: str, out: TextIO) -> int:
+    try:
+        source = set_source_enabled(store, _find_source(store, text).id, on)
+    except StoreError as exc:
+        print(f"ost: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    shown = f"{source.name} [{source.id}]"
+    print(
+        say(lang, f"Source {shown} activée.", f"Source {shown} switched on.")
+        if on
+        else say(lang, f"Source {shown} désactivée.", f"Source {shown} switched off."),
+        file=out,
+    )
+    return EXIT_OK
 
 
 def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: TextIO) -> int:
@@ -114,49 +199,65 @@ def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: T
     return EXIT_OK
 
 
-def _filtered(catalogue: Catalogue, faction: str | None, role: str | None) -> list[Datasheet]:
-
+def _filtered(catalogue: Catalogue, faction: str | None, role: str | None) -> list[BrowseEntry]:
+    """One entry per datasheet (sources switched on), of a faction (group id or any of its names) and a role."""
     wanted_role = Role.parse(role) if role else None
-    faction_ids: set[str] | None = None
+    groups = faction_groups(catalogue)
+    entries = browse_entries(catalogue)
     if faction:
         key = fold(faction)
-        faction_ids = {
-            f.id for f in catalogue.factions.values() if key in (fold(f.id), fold(f.name), fold(f.name_en or ""))
+        chosen = {
+            g.id
+            for g in groups
+            if key in (fold(g.id), fold(g.name), fold(g.name_en))
+            or any(
+                key in (fold(f.id), fold(f.name), fold(f.name_en or ""))
+                for f in (catalogue.factions.get(i) for i in g.faction_ids)
+                if f is not None
+            )
         }
-    sheets = [
-        s
-        for s in catalogue
-        if (wanted_role is None or s.role is wanted_role) and (faction_ids is None or s.faction in faction_ids)
-    ]
-    return sorted(sheets, key=lambda s: (s.faction, list(Role).index(s.role), fold(s.name)))
+        entries = [e for e in entries if e.group in chosen or fold(e.sheet.faction) == key]
+    return [e for e in entries if wanted_role is None or e.sheet.role is wanted_role]
+
+
+def _print_entries(entries: list[BrowseEntry], lang: str, out: TextIO) -> None:
+    if not entries:
+        print("Aucune fiche." if lang == "fr" else "No datasheet.", file=out)
+        return
+    head = _HEAD[lang == "fr"] + ("sources",)
+    # The faction column names the faction group, so that a faction's lines read as one.
+    rows = [(*_row(e.sheet, lang)[:3], e.group, *_row(e.sheet, lang)[4:], " + ".join(e.sources)) for e in entries]
+    _print_rows(head, rows, out)
+
+
+_HEAD = {
+    True: ("id", "nom", "rôle", "faction", "fig.", "points"),
+    False: ("id", "name", "role", "faction", "models", "points"),
+}
+
+
+def _row(s: Datasheet, lang: str) -> tuple[str, ...]:
+    return (
+        s.id,
+        s.name,
+        s.role.label(lang),
+        s.faction,
+        f"{s.min_models}" if s.min_models == s.max_models else f"{s.min_models}-{s.max_models}",
+        f"{s.points}" + (f" +{s.points_per_model}" if s.points_per_model else ""),
+    )
+
+
+def _print_rows(head: tuple[str, ...], rows: Sequence[tuple[str, ...]], out: TextIO) -> None:
+    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
+    for row in [head, *rows]:
+        print("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)).rstrip(), file=out)
 
 
 def _print_table(sheets: list[Datasheet], lang: str, out: TextIO) -> None:
     if not sheets:
         print("Aucune fiche." if lang == "fr" else "No datasheet.", file=out)
         return
-    rows = [
-        (
-            s.id,
-            s.name,
-            s.role.label(lang),
-            s.faction,
-            f"{s.min_models}" if s.min_models == s.max_models else f"{s.min_models}-{s.max_models}",
-            f"{s.points}" + (f" +{s.points_per_model}" if s.points_per_model else ""),
-        )
-        for s in sheets
-    ]
-    head = (
-        "id",
-        "nom" if lang == "fr" else "name",
-        "rôle" if lang == "fr" else "role",
-        "faction",
-        "fig." if lang == "fr" else "models",
-        "points",
-    )
-    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
-    for row in [head, *rows]:
-        print("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)).rstrip(), file=out)
+    _print_rows(_HEAD[lang == "fr"], [_row(s, lang) for s in sheets], out)
 
 
 def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:

@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, say
+from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
 from ost.core import listfile
 from ost.core.validator import validate
 from ost.pdf.common import CardSize, Paper
-from ost.services import open_store, read_any
+from ost.services import read_any
 
 #: Default output name: next to the list, ``<list>.<what>.pdf``.
 _SUFFIX = {"sheet": "sheet", "cards": "cards", "report": "report"}
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     from ost.pdf.sheet import army_sheet_pdf, check_report_pdf, write_pdf
 
     lang = args.export_lang or lang
-    with open_store(args.catalogue_db or args.db) as store:
+    with open_catalogue(args.catalogue_db or args.db, lang) as store:
         catalogue = store.load()
     try:
         read = read_any(args.list, catalogue)

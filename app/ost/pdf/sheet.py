@@ -679,6 +679,7 @@ class _Sheet:
         story += self.band_table()
         story += self.findings()
         story += self.legend()
+        story[2:2] = share_qr(self.catalogue, self.army, self.lang, self.s.note)  # after the title
         return story
 
     def report_story(self, source: str | None, reading: Sequence[str] = ()) -> list[Flowable]:
@@ -728,6 +729,59 @@ def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
         lang=sheet.lang,
         fonts=sheet.fonts,
     )
+
+
+def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphStyle) -> list[Flowable]:
+    """The list's share code (:mod:`ost.core.sharecode`) as a QR code for an organiser to scan.
+
+    A flowable of no height put after the title: it draws in the right margin
+    of the summary and verdict lines (short ones), so the sheet keeps its
+    pages. Nothing when the code is too long for a QR code (a list far beyond
+    4,000 points).
+    """
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+
+    from ost.core import sharecode
+
+    code = sharecode.encode(army, catalogue)
+    if len(code) > 2800:  # a version-40 QR code holds about 2,900 bytes
+        return []
+    widget = QrCodeWidget(code, barLevel="L")
+    try:
+        widget.draw()  # computes the matrix; the encoder refuses what it cannot fit
+    except Exception:
+        return []
+    matrix = widget.qr
+    count = matrix.getModuleCount()
+    side = min(28 * mm, max(20 * mm, count * 0.3 * mm))
+    caption = "Code de partage (ost check)" if lang == "fr" else "Share code (ost check)"
+
+    class _Qr(Flowable):  # type: ignore[misc]  # reportlab has no type hints
+        def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+            self.available = available_width
+            return available_width, 0
+
+        def draw(self) -> None:
+            canvas = self.canv
+            module = side / count
+            left, top = self.available - side, 0
+            canvas.setFillColor(colors.black)
+            for row in range(count):
+                col = 0
+                while col < count:
+                    if not matrix.isDark(row, col):
+                        col += 1
+                        continue
+                    start = col
+                    while col < count and matrix.isDark(row, col):
+                        col += 1
+                    y = top - (row + 1) * module
+                    canvas.rect(left + start * module, y, (col - start) * module, module, stroke=0, fill=1)
+            canvas.setFillColor(MUTED)
+            canvas.setFont(style.fontName, 6)
+            canvas.drawRightString(self.available, top - side - 2.5 * mm, caption)
+
+    return [_Qr()]
 
 
 def army_sheet_pdf(
