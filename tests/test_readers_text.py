@@ -798,3 +798,22 @@ def test_priced_model_lines_under_a_unit_are_models() -> None:
     text = "Intercessor Squad [100pts]\n. Intercessor Sergeant [20pts]\n. 4x Intercessor [80pts]\n"
     army, _ = read_text(text, KINDS, "t")
     assert [(u.models, u.extra_options) for _, u in army.units()] == [(5, [])]
+
+
+def test_english_model_lines_find_the_shipped_french_kinds(shipped: Catalogue) -> None:
+    """The shipped catalogue names kinds in French: "Space Marine Sergeant" is its "Sergent"."""
+    text = (
+        "Tactical Squad [5 PL, 95pts]\n. Space Marine Sergeant: Bolt pistol\n. 3x Space Marine\n"
+        ". Space Marine w/ Flamer: Flamer\n"
+        "Intercessor Squad [10 PL, 140pts]\n. Intercessor Sergeant\n. 6x Intercessor W/ Bolt Rifle\n"
+        "Boyz [9 PL, 80pts]\n. Boss Nob W/ Power Klaw\n. 9x Ork Boy W/ Slugga & Choppa\n"
+        "Boyz [9 PL, 80pts]\n. 10x Ork Boy W/ Slugga & Choppa\n"
+    )
+    army, reading = read_text(text, shipped, "t.txt")
+    assert [(u.models, u.composition) for _, u in army.units()] == [
+        (5, {}),
+        (7, {}),
+        (10, {}),
+        (10, {"boss-nob": 0, "boy": 10}),
+    ]
+    assert not reading.warnings and not reading.unknown

@@ -1286,18 +1286,47 @@ def _close(name: str, other: str) -> bool:
     return key == other_key or fuzz.token_set_ratio(key, other_key) >= MATCH_THRESHOLD
 
 
+#: English words of model lines and the French ones Ost's kinds are named with (compared after folding).
+_KIND_WORDS = {
+    "sergeant": "sergent",
+    "sergeants": "sergent",
+    "veterans": "veteran",
+    "biker": "motard",
+    "bikers": "motard",
+    "guardsman": "garde",
+    "guardsmen": "garde",
+}
+#: Words that name a unit's leader: a line with one goes to a kind with one, a line without to a kind without.
+_LEADER_WORDS = frozenset(
+    {"sergent", "boss", "champion", "exarch", "tempestor", "superior", "commandant", "leader", "chef", "sarge", "alpha"}
+)
+
+
+def _kind_key(name: str) -> str:
+    return " ".join(_KIND_WORDS.get(word, word) for word in name_key(name).split())
+
+
 def _kind_named(sheet: Datasheet, name: str) -> ModelKind | None:
-    """The model kind of ``sheet`` that ``name`` names: exactly, else the closest loosely."""
-    key = name_key(name)
-    best: tuple[float, ModelKind] | None = None
-    for kind in sheet.kinds:
-        kind_key = name_key(kind.name)
+    """The model kind of ``sheet`` that ``name`` names: exactly, else the closest loosely.
+
+    "17x Ork Boy W/ Slugga & Choppa" names the "Boy"; a leader's line goes to
+    the leader's kind and a trooper's to a trooper's even where both kinds
+    share the trooper's name ("Intercessor Sergeant" and "Intercessor" beside
+    "Sergent Intercessor" and "Intercessor"; English "Sergeant" is the
+    catalogue's "Sergent").
+    """
+    key = _kind_key(name)
+    candidates: list[tuple[float, int, ModelKind]] = []
+    for index, kind in enumerate(sheet.kinds):
+        kind_key = _kind_key(kind.name)
         if kind_key == key:
             return kind
         score = max(fuzz.ratio(key, kind_key), fuzz.token_set_ratio(key, kind_key))
-        if score >= MATCH_THRESHOLD and (best is None or score > best[0]):
-            best = (score, kind)
-    return best[1] if best else None
+        if score >= MATCH_THRESHOLD:
+            candidates.append((score, -index, kind))
+    leading = _LEADER_WORDS & set(key.split())
+    led = [c for c in candidates if bool(leading & set(_kind_key(c[2].name).split())) == bool(leading)]
+    return max(led or candidates, key=lambda c: c[:2])[2] if candidates else None
 
 
 @lru_cache(maxsize=4096)
