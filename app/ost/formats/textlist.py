@@ -680,8 +680,7 @@ class _TextReader:
             return False
         if any(not (ch.isalpha() or ch in " '’-") for ch in text):
             return False
-        where = self.army.detachments[-1].id if self.army.detachments else ""
-        self.subfactions.setdefault(where, []).append(("sub-faction", text.strip(), number))
+        self._choose("sub-faction", text.strip(), number)
         self.report.warn(
             f"« {text.strip()} » lu comme la sous-faction de l'armée.",
             f"“{text.strip()}” read as the army's sub-faction.",
@@ -690,13 +689,17 @@ class _TextReader:
         self._ignore(number, text, "sub-faction")
         return True
 
+    def _choose(self, subfaction: str, value: str, number: int) -> None:
+        """Record a sub-faction choice for the current detachment (before any: for the whole list)."""
+        where = self.army.detachments[-1].id if self.army.detachments else ""
+        self.subfactions.setdefault(where, []).append((subfaction, value, number))
+
     def _config_choice(self, number: int, key: str, value: str) -> None:
         subfaction = _subfaction_of(key)
         choice = " ".join(_BRACKET.sub(" ", value).split()).strip(" .:")
         text = f"{' '.join(key.split())}: {choice}"
         if subfaction is not None and choice:
-            where = self.army.detachments[-1].id if self.army.detachments else ""
-            self.subfactions.setdefault(where, []).append((subfaction, choice, number))
+            self._choose(subfaction, choice, number)
             self._ignore(number, text, "sub-faction")
         elif _LIMIT.match(key) and points_in(value) is not None:
             self.army.points_limit = points_in(value)
