@@ -400,6 +400,12 @@ def test_a_price_set_by_the_datasheet_is_evaluated(kinds_import: BsImport) -> No
     assert brute["k-rage-brute-jump"] == 20
 
 
+def test_a_price_per_model_of_the_unit_is_counted_in_the_minimum_configuration(kinds_import: BsImport) -> None:
+    squad = sheet(kinds_import, "k-rage-squad", "bs-kinds")
+    assert squad.points == 5 * 10 + 5 * 2  # the icon costs 2 per model: 5 models at the minimum
+    assert kinds_of(squad) == [("Rager", 5, 10, 1, 10)]
+
+
 def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsImport) -> None:
     commissar = sheet(kinds_import, "k-commissar", "bs-kinds")
     assert {o.id: o.points for o in commissar.options}["k-commissar-banner"] == 15  # the price without the change
@@ -408,7 +414,7 @@ def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsIm
     assert report.modifiers_evaluated >= 4
     warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.message_en]
     assert len(warned) == 1 and "Test Commissar" in warned[0].message_en and "Banner of Hate" in warned[0].message_fr
-    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (10, 2, 10)
+    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (11, 2, 11)
 
 
 def test_kinds_survive_the_store(kinds_import: BsImport, tmp_path: Path) -> None:

@@ -1005,15 +1005,17 @@ class _Scope:
             return points
         for kind, value, holders in conditional:
             holds = _all3(self.holds(holder, raws) for holder in holders)
-            if holds is None:
+            times = self.repeats(holders[-1], raws) if holds else 1
+            if holds is None or times is None:
                 self.context.kept += 1
                 name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
                 if name not in self.context.kept_names:
                     self.context.kept_names.append(name)
                 continue
             self.context.evaluated += 1
-            if holds:
-                points = value if kind == "set" else points + (value if kind == "increment" else -value)
+            if holds and times:
+                change = value * times
+                points = value if kind == "set" else points + (change if kind == "increment" else -change)
         return max(0.0, points)
 
     def holds(self, holder: Element, own: Sequence[_Raw]) -> bool | None:
@@ -1025,9 +1027,29 @@ class _Scope:
                 results.extend(self.condition(c, own) for c in part)
             elif local == "conditionGroups":
                 results.extend(self.condition_group(g, own) for g in part)
-            elif local == "repeats":
-                results.append(None)  # "per N models": needs the unit as the player builds it
         return _all3(results)
+
+    def repeats(self, modifier: Element, own: Sequence[_Raw]) -> int | None:
+        """How many times a modifier applies.
+
+        1, or its repeats ("+2 per model") counted in the minimum configuration;
+        None when a repeat counts something outside the unit.
+        """
+        total: int | None = None
+        for part in modifier:
+            if _LOCAL.get(part.tag) != "repeats":
+                continue
+            for repeat in part:
+                if _LOCAL.get(repeat.tag) != "repeat":
+                    continue
+                count = self._count(repeat, own)
+                step = _float(repeat.get("value"))
+                each = _float(repeat.get("repeats")) or 1.0
+                if count is None or step <= 0 or repeat.get("percentValue") == "true":
+                    return None
+                rounds = math.ceil(count / step) if repeat.get("roundUp") == "true" else math.floor(count / step)
+                total = (total or 0) + int(min(rounds * each, _LARGEST))
+        return 1 if total is None else total
 
     def condition_group(self, group: Element, own: Sequence[_Raw], depth: int = 0) -> bool | None:
         if depth > _MAX_DEPTH:
@@ -1062,8 +1084,19 @@ class _Scope:
                 return None
             return hit if kind == "instanceOf" else not hit
         compare = _COMPARISONS.get(kind)
-        if compare is None or element.get("field") != "selections" or element.get("percentValue") == "true":
+        if compare is None or element.get("percentValue") == "true":
             return None
+        count = self._count(element, own)
+        return None if count is None else compare(count, _float(element.get("value")))
+
+    def _count(self, element: Element, own: Sequence[_Raw]) -> int | None:
+        """Selections of ``childId`` a condition or repeat counts, in the minimum configuration of its scope.
+
+        None for the force, the roster or an entry outside the unit.
+        """
+        if element.get("field") != "selections":
+            return None
+        scope = element.get("scope") or ""
         target: Sequence[_Raw] | None = None
         if scope == "self" or any(r.id == scope for r in own):
             target = own
@@ -1072,9 +1105,9 @@ class _Scope:
         else:
             target = next((raws for raws in reversed(self._stack) if any(r.id == scope for r in raws)), None)
         if target is None:
-            return None  # the force, the roster or an entry outside the unit
-        count = self._picked(tuple(target), element.get("includeChildSelections") == "true").get(child, 0)
-        return compare(count, _float(element.get("value")))
+            return None
+        picked = self._picked(tuple(target), element.get("includeChildSelections") == "true")
+        return picked.get(element.get("childId") or "", 0)
 
     def _is(self, raws: Sequence[_Raw], wanted: str) -> bool:
         """Whether the entry is ``wanted`` (its id, its link's, its target's) or has it as a category."""
