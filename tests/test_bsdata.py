@@ -285,18 +285,25 @@ def test_unit_type_and_class_mapping() -> None:
 VALUES = st.sampled_from(["nan", "inf", "-1", "-1.0", "0", "1e400", "999999999999", "abc", "", "3.5", "true", "t-boss"])
 
 
+def mangled(data: st.DataObject, path: Path, attributes: str, values: st.SearchStrategy[str]) -> str:
+    """The text of ``path`` with up to 8 values of ``attributes`` (a regex alternation) replaced."""
+    import re
+
+    text = path.read_text(encoding="utf-8")
+    spots = [m.span(1) for m in re.finditer(rf'(?:{attributes})="([^"]*)"', text)]
+    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
+    for start, end in sorted(chosen, reverse=True):
+        text = text[:start] + data.draw(values) + text[end:]
+    return text
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_mangled_catalogues_never_crash(data: st.DataObject) -> None:
     """Odd values anywhere (costs, constraints, ids, flags) or a cut file: an import or a clear refusal."""
-    import re
     import tempfile
 
-    text = TESTERS.read_text(encoding="utf-8")
-    spots = [m.span(1) for m in re.finditer(r'(?:value|targetId|hidden|type|id)="([^"]*)"', text)]
-    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
-    for start, end in sorted(chosen, reverse=True):
-        text = text[:start] + data.draw(VALUES) + text[end:]
+    text = mangled(data, TESTERS, "value|targetId|hidden|type|id", VALUES)
     if data.draw(st.booleans()):
         text = text[: data.draw(st.integers(0, len(text)))]
     with tempfile.TemporaryDirectory() as folder:
@@ -458,14 +465,9 @@ CONDITION_VALUES = st.sampled_from(
 @given(st.data())
 def test_mangled_kinds_and_conditions_never_crash(data: st.DataObject) -> None:
     """Odd scopes, types, ids and counts in conditions and model entries: an import with sane kinds."""
-    import re
     import tempfile
 
-    text = KINDS.read_text(encoding="utf-8")
-    spots = [m.span(1) for m in re.finditer(r'(?:value|childId|scope|type|targetId|id)="([^"]*)"', text)]
-    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
-    for start, end in sorted(chosen, reverse=True):
-        text = text[:start] + data.draw(st.one_of(CONDITION_VALUES, VALUES)) + text[end:]
+    text = mangled(data, KINDS, "value|childId|scope|type|targetId|id", st.one_of(CONDITION_VALUES, VALUES))
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "Kinds.cat").write_text(text, encoding="utf-8")
         try:

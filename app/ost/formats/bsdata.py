@@ -1488,26 +1488,23 @@ _COMPARISONS: dict[str, Callable[[float, float], bool]] = {
 }
 
 
-def _all3(results: Iterable[bool | None]) -> bool | None:
-    """AND over true, false and unknown: false wins, then unknown."""
+def _three_valued(results: Iterable[bool | None], decisive: bool) -> bool | None:
+    """AND (``decisive`` False) or OR (True) over true, false and unknown: the decisive value wins, then unknown."""
     unknown = False
     for result in results:
-        if result is False:
-            return False
+        if result is decisive:
+            return decisive
         if result is None:
             unknown = True
-    return None if unknown else True
+    return None if unknown else not decisive
+
+
+def _all3(results: Iterable[bool | None]) -> bool | None:
+    return _three_valued(results, False)
 
 
 def _any3(results: Iterable[bool | None]) -> bool | None:
-    """OR over true, false and unknown: true wins, then unknown."""
-    unknown = False
-    for result in results:
-        if result is True:
-            return True
-        if result is None:
-            unknown = True
-    return None if unknown else False
+    return _three_valued(results, True)
 
 
 def _hidden_modifiers(

@@ -407,18 +407,7 @@ class _Reader:
                 self.understood = False  # "1 MONSTER with a Wounds characteristic of 16 or less": not kept
             counted.append((how, _number(head.group(1)), self.alternatives(phrase)))
         # "1 TAUROS model or 2 DROP SENTINEL models": a capacity of 2 where a TAUROS takes the space of 2.
-        choices = [(count, alternatives) for how, count, alternatives in counted if how in ("", "OR")]
-        largest = max(count for count, _ in choices)
-        self._set_capacity(largest)
-        for count, alternatives in choices:
-            if not alternatives or not count or largest % count:
-                self.understood = False
-                continue
-            for alternative in alternatives:
-                if alternative not in self.allowed:
-                    self.allowed.append(alternative)
-                if count != largest:
-                    self.space.append(SpaceRule(keywords=alternative, space=largest // count))
+        self._loads([(count, alternatives, None) for how, count, alternatives in counted if how in ("", "OR")])
         for how, count, alternatives in counted:
             if how not in ("AND", "PLUS"):
                 continue
@@ -470,12 +459,17 @@ class _Reader:
         else:
             self.understood = False  # two capacities ("if equipped with…, 12 instead")
 
-    def _settle_choices(self) -> None:
-        """"One of the following: 20 INFANTRY models; 1 MONSTER": a capacity of 20 where a MONSTER takes 20."""
-        largest = max(count for count, _, _ in self.choices)
+    def _loads(self, loads: list[tuple[int, list[list[str]], int | None]]) -> None:
+        """Alternative loads (count, who, most wounds).
+
+        The largest count is the capacity; the others' riders take the space
+        that makes them fit ("one of the following: 20 INFANTRY models; 1
+        MONSTER": a MONSTER takes 20 places).
+        """
+        largest = max(count for count, _, _ in loads)
         self._set_capacity(largest)
-        for count, alternatives, high in self.choices:
-            if not count or largest % count:
+        for count, alternatives, high in loads:
+            if not alternatives or not count or largest % count:
                 self.understood = False
                 continue
             for alternative in alternatives:
@@ -489,7 +483,7 @@ class _Reader:
 
     def result(self, text: str) -> TransportCapacity:
         if self.choices:
-            self._settle_choices()
+            self._loads(self.choices)
         elif self.choosing:
             self.understood = False
         if self.capacities != 1:
