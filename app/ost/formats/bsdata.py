@@ -1020,14 +1020,7 @@ class _Scope:
 
     def holds(self, holder: Element, own: Sequence[_Raw]) -> bool | None:
         """The conditions (and condition groups) directly on ``holder``, all of them; None: cannot tell."""
-        results: list[bool | None] = []
-        for part in holder:
-            local = _LOCAL.get(part.tag)
-            if local == "conditions":
-                results.extend(self.condition(c, own) for c in part)
-            elif local == "conditionGroups":
-                results.extend(self.condition_group(g, own) for g in part)
-        return _all3(results)
+        return self.condition_group(holder, own, either=False)
 
     def repeats(self, modifier: Element, own: Sequence[_Raw]) -> int | None:
         """How many times a modifier applies.
@@ -1051,7 +1044,10 @@ class _Scope:
                 total = (total or 0) + int(min(rounds * each, _LARGEST))
         return 1 if total is None else total
 
-    def condition_group(self, group: Element, own: Sequence[_Raw], depth: int = 0) -> bool | None:
+    def condition_group(
+        self, group: Element, own: Sequence[_Raw], depth: int = 0, *, either: bool | None = None
+    ) -> bool | None:
+        """A condition group (``either``: its type is "or"), or the conditions directly on a modifier."""
         if depth > _MAX_DEPTH:
             return None
         results: list[bool | None] = []
@@ -1061,7 +1057,9 @@ class _Scope:
                 results.extend(self.condition(c, own) for c in part)
             elif local == "conditionGroups":
                 results.extend(self.condition_group(g, own, depth + 1) for g in part)
-        return _any3(results) if group.get("type") == "or" else _all3(results)
+        if either is None:
+            either = group.get("type") == "or"
+        return _any3(results) if either else _all3(results)
 
     def condition(self, element: Element, own: Sequence[_Raw]) -> bool | None:
         """One BattleScribe condition for the datasheet being read, in its minimum configuration."""
