@@ -462,6 +462,11 @@ class _Raw:
             elif local == "entryLinks":
                 self.links.extend(child)
 
+    @property
+    def has_children(self) -> bool:
+        """Entries, groups or links of its own (a link that adds children must be read where it is)."""
+        return bool(self.entries or self.groups or self.links)
+
     def _modifiers(
         self,
         container: Element,
@@ -569,7 +574,7 @@ class _Sum:
     unit_profiles: dict[str, Element] = field(default_factory=dict)
     weapons: dict[str, Element] = field(default_factory=dict)
     is_model: bool = False
-    #: Some price in the subtree depends on a condition: it is read again for each datasheet.
+    #: Some price in the subtree depends on a condition: it is read again for each datasheet (and parent).
     sensitive: bool = False
 
 
@@ -627,14 +632,25 @@ class _Scope:
             self.categories.update(file.categories)
         self._sums: dict[tuple[Element, Element | None, bool, str], _Sum] = {}
         self._active: set[tuple[Element, Element | None, bool, str]] = set()
-        #: The datasheet being read (None: no condition is evaluated), and the entries above the one being read.
-        self.context: _Context | None = None
-        self._stack: list[tuple[_Raw, ...]] = []
         self._picks: dict[tuple[tuple[_Raw, ...], bool], dict[str, int]] = {}
         self._children: dict[tuple[_Raw, _Raw | None], tuple[list[_Child], list[_Child]]] = {}
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
         self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
+
+    @property
+    def context(self) -> _Context | None:
+        """The datasheet being read (None: no condition is evaluated); shared by every scope of the import."""
+        return self.reader.context
+
+    @context.setter
+    def context(self, value: _Context | None) -> None:
+        self.reader.context = value
+
+    @property
+    def _stack(self) -> list[tuple[_Raw, ...]]:
+        """The entries above the one being read, the datasheet's own first."""
+        return self.reader.stack
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -673,6 +689,8 @@ class _Scope:
                 found = file.anywhere(item_id)
                 if found is not None:
                     break
+        if found is not None:
+            self.reader.homes.setdefault(found, file)
         self._found[item_id] = found
         return found
 
@@ -721,6 +739,14 @@ class _Scope:
         fortification sections, Arvus Lighter), and are read again that way
         when the strict count finds no model at all.
         """
+        homes = self.reader.homes
+        home = homes.get(element)
+        if home is not None and home is not self.owner and (link is None or not self.reader.raw(link).has_children):
+            # An entry of a library (or of the game system): read in its own file's scope, where every
+            # catalogue that links to it finds the same result.
+            other = self.reader.scope(home)
+            if other is not self:
+                return other.summary(element, link, depth, loose=loose)
         # A subtree whose prices depend on conditions is read again for each datasheet (and each parent);
         # the first reading tells whether it does, and is the only one kept for the others.
         plain = (element, link, loose, "")
@@ -740,6 +766,12 @@ class _Scope:
         try:
             raw = self.reader.raw(element)
             link_raw = self.reader.raw(link) if link is not None else None
+            # Entries written inside this one live in the same file (links record theirs when resolved).
+            entries, groups = self.children(raw, link_raw)
+            mine = home or self.owner
+            for child in (*entries, *groups):
+                if child.link is None and child.element not in homes:
+                    homes[child.element] = mine
             if raw.kind == "group":
                 result = self._group(raw, link_raw, depth, loose)
             else:
@@ -747,9 +779,7 @@ class _Scope:
         finally:
             self._active.discard(key)
         self._sums[key] = result
-        if key is not plain and plain not in self._sums:
-            self._sums[plain] = result
-        elif result.sensitive and key is plain and self.context is not None:
+        if result.sensitive and key is plain and self.context is not None:
             parent = self._stack[-1][0].id if self._stack else ""
             self._sums[(element, link, loose, f"{self.context.key}/{parent}")] = result
         return result
@@ -1003,16 +1033,19 @@ class _Scope:
         conditional = [m for raw in raws for m in raw.cost_conditional]
         if not conditional or self.context is None:
             return points
+        context = self.context
         for kind, value, holders in conditional:
             holds = _all3(self.holds(holder, raws) for holder in holders)
             times = self.repeats(holders[-1], raws) if holds else 1
+            first = holders[-1] not in context.met  # each modifier counts once per datasheet
+            context.met.add(holders[-1])
             if holds is None or times is None:
-                self.context.kept += 1
+                context.kept += first
                 name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
-                if name not in self.context.kept_names:
-                    self.context.kept_names.append(name)
+                if name not in context.kept_names:
+                    context.kept_names.append(name)
                 continue
-            self.context.evaluated += 1
+            context.evaluated += first
             if holds and times:
                 change = value * times
                 points = value if kind == "set" else points + (change if kind == "increment" else -change)
@@ -1474,6 +1507,8 @@ class _Context:
     evaluated: int = 0
     kept: int = 0
     kept_names: list[str] = field(default_factory=list)
+    #: The conditional modifiers met so far (each counts once, however often its subtree is read).
+    met: set[Element] = field(default_factory=set)
 
 
 _COMPARISONS: dict[str, Callable[[float, float], bool]] = {
@@ -1738,6 +1773,11 @@ class _Reader:
         self.by_id: dict[str, _File] = {}
         self.warnings: list[ImportWarning] = []
         self._raws: dict[Element, _Raw] = {}
+        #: The file each link target was found in: its subtree is read in that file's scope, once for every
+        #: catalogue that uses it (twelve Space Marine chapters share one library).
+        self.homes: dict[Element, _File] = {}
+        self.context: _Context | None = None
+        self.stack: list[tuple[_Raw, ...]] = []
         self._unresolved: set[tuple[str, str]] = set()
         self._scopes: dict[str, _Scope] = {}
         self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
@@ -1845,6 +1885,7 @@ class _Reader:
         if key in self._drafts:
             return self._drafts[key]
         scope = self.scope(file)
+        self.homes.setdefault(root, file)
         scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
         try:
             draft = self._make_draft(file, root, scope.context)
