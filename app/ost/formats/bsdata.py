@@ -637,6 +637,7 @@ class _Scope:
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
         self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
+        self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
 
     @property
     def context(self) -> _Context | None:
@@ -784,14 +785,26 @@ class _Scope:
             self._sums[(element, link, loose, f"{self.context.key}/{parent}")] = result
         return result
 
-    def _own_profiles(self, raws: Sequence[_Raw], result: _Sum) -> None:
-        for profile in self.profiles_of(raws):
-            kind = profile.get("typeName") or ""
-            name = profile.get("name") or ""
-            if kind.startswith("Unit"):
-                result.unit_profiles.setdefault(name, profile)
-            elif kind == "Weapon":
-                result.weapons.setdefault(name, profile)
+    def _own_profiles(self, raws: tuple[_Raw, ...], result: _Sum) -> None:
+        """The entry's own Unit and Weapon profiles into ``result``.
+
+        Memoised: conditional prices re-read an entry often, its profiles never change.
+        """
+        known = self._profiles.get(raws)
+        if known is None:
+            units: dict[str, Element] = {}
+            weapons: dict[str, Element] = {}
+            for profile in self.profiles_of(raws):
+                kind = profile.get("typeName") or ""
+                name = profile.get("name") or ""
+                if kind.startswith("Unit"):
+                    units.setdefault(name, profile)
+                elif kind == "Weapon":
+                    weapons.setdefault(name, profile)
+            known = (units, weapons)
+            self._profiles[raws] = known
+        result.unit_profiles.update(known[0])
+        result.weapons.update(known[1])
 
     def profiles_of(self, raws: Sequence[_Raw], *, rules: bool = False, depth: int = 0) -> list[Element]:
         """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped."""
