@@ -463,6 +463,18 @@ class _Raw:
                 self.links.extend(child)
 
     @property
+    def plain(self) -> bool:
+        """A link that changes nothing of what its target's summary holds (costs, limits, profiles, children)."""
+        return (
+            self.kind == "link"
+            and not self.not_gear
+            and not (self.costs or self.cost_mods or self.cost_conditional)
+            and not (self.constraints or self.constraint_mods)
+            and not (self.profiles or self.rules or self.info_links or self.info_groups)
+            and not self.has_children
+        )
+
+    @property
     def has_children(self) -> bool:
         """Entries, groups or links of its own (a link that adds children must be read where it is)."""
         return bool(self.entries or self.groups or self.links)
@@ -740,6 +752,8 @@ class _Scope:
         fortification sections, Arvus Lighter), and are read again that way
         when the strict count finds no model at all.
         """
+        if link is not None and self.reader.raw(link).plain:
+            link = None  # a link that changes nothing its target computes: share the target's reading
         homes = self.reader.homes
         home = homes.get(element)
         if home is not None and home is not self.owner and (link is None or not self.reader.raw(link).has_children):
