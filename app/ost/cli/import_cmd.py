@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, say
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
 from ost.formats.safexml import XmlInputError
-from ost.services import open_store, save_import
+from ost.services import save_import
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, Coverage
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         print(f"ost: {exc.message(lang)}", file=sys.stderr)
         return EXIT_UNREADABLE
     bar.finish()
-    with open_store(args.db) as store:
+    with open_catalogue(args.db, lang) as store:
         save_import(store, result)
         path = store.path
     if not args.quiet:

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ost import __version__
-from ost.cli import catalogue_cmd, check_cmd, convert_cmd, export_cmd, import_cmd
+from ost.cli import catalogue_cmd, check_cmd, convert_cmd, export_cmd, import_cmd, share_cmd
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, default_lang
 from ost.formats.yamltext import SourceError
 from ost.store import StoreError, default_db_path
 
-COMMANDS = (catalogue_cmd, check_cmd, convert_cmd, import_cmd, export_cmd)
+COMMANDS = (catalogue_cmd, check_cmd, convert_cmd, share_cmd, import_cmd, export_cmd)
 
 
 def _parser() -> argparse.ArgumentParser:
