@@ -407,17 +407,19 @@ def test_a_price_set_by_the_datasheet_is_evaluated(kinds_import: BsImport) -> No
     assert brute["k-rage-brute-jump"] == 20
 
 
-def test_a_price_per_model_of_the_unit_is_counted_in_the_minimum_configuration(kinds_import: BsImport) -> None:
+def test_a_price_per_model_of_the_unit_is_kept_aside(kinds_import: BsImport) -> None:
+    """A repeat ("+2 per model") grows with the unit: pricing it at the minimum size would be wrong later."""
     squad = sheet(kinds_import, "k-rage-squad", "bs-kinds")
-    assert squad.points == 5 * 10 + 5 * 2  # the icon costs 2 per model: 5 models at the minimum
+    assert squad.points == 5 * 10  # the icon's own cost (0), without the per-model change
     assert kinds_of(squad) == [("Rager", 5, 10, 1, 10)]
+    assert any("Icon of Rage" in w.message_en and "Rage Squad" in w.message_en for w in kinds_import.warnings)
 
 
 def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsImport) -> None:
     commissar = sheet(kinds_import, "k-commissar", "bs-kinds")
     assert {o.id: o.points for o in commissar.options}["k-commissar-banner"] == 15  # the price without the change
     report = next(c for c in kinds_import.coverage if c.faction == "bs-kinds")
-    assert report.modifiers_kept == 1 and report.warnings == 1
+    assert report.modifiers_kept == 2 and report.warnings == 2  # the banner, and the icon priced per model
     assert report.modifiers_evaluated >= 4
     warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.message_en]
     assert len(warned) == 1 and "Test Commissar" in warned[0].message_en and "Banner of Hate" in warned[0].message_fr

@@ -543,6 +543,10 @@ def _has_conditions(element: Element) -> bool:
     return any(_LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats") for part in element)
 
 
+def _has_repeats(element: Element) -> bool:
+    return any(_LOCAL.get(part.tag) == "repeats" for part in element)
+
+
 def _mentions(element: Element, ids: frozenset[str]) -> bool:
     return any(condition.get("childId") in ids for condition in element.iter() if condition.get("childId"))
 
@@ -1063,7 +1067,9 @@ class _Scope:
         context = self.context
         for kind, value, holders in conditional:
             holds = _all3(self.holds(holder, raws) for holder in holders)
-            times = self.repeats(holders[-1], raws) if holds else 1
+            # "+2 per model": a price that grows with the unit; the minimum configuration would price the
+            # option for the smallest unit only, so such modifiers are kept aside.
+            times = None if _has_repeats(holders[-1]) and holds is not False else 1
             first = holders[-1] not in context.met  # each modifier counts once per datasheet
             context.met.add(holders[-1])
             if holds is None or times is None:
@@ -1081,28 +1087,6 @@ class _Scope:
     def holds(self, holder: Element, own: Sequence[_Raw]) -> bool | None:
         """The conditions (and condition groups) directly on ``holder``, all of them; None: cannot tell."""
         return self.condition_group(holder, own, either=False)
-
-    def repeats(self, modifier: Element, own: Sequence[_Raw]) -> int | None:
-        """How many times a modifier applies.
-
-        1, or its repeats ("+2 per model") counted in the minimum configuration;
-        None when a repeat counts something outside the unit.
-        """
-        total: int | None = None
-        for part in modifier:
-            if _LOCAL.get(part.tag) != "repeats":
-                continue
-            for repeat in part:
-                if _LOCAL.get(repeat.tag) != "repeat":
-                    continue
-                count = self._count(repeat, own)
-                step = _float(repeat.get("value"))
-                each = _float(repeat.get("repeats")) or 1.0
-                if count is None or step <= 0 or repeat.get("percentValue") == "true":
-                    return None
-                rounds = math.ceil(count / step) if repeat.get("roundUp") == "true" else math.floor(count / step)
-                total = (total or 0) + int(min(rounds * each, _LARGEST))
-        return 1 if total is None else total
 
     def condition_group(
         self, group: Element, own: Sequence[_Raw], depth: int = 0, *, either: bool | None = None
