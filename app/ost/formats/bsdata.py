@@ -2392,9 +2392,10 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
                     ImportWarning(
                         draft.path,
                         f"{producer.name} – {sheet.name}: the points of {shown} depend on the army (another unit, "
-                        "the detachment or the roster); the price without that change is kept",
+                        "the detachment, the roster) or grow with the unit; the price without that change is kept",
                         f"{producer.name} – {sheet.name} : les points de {shown} dépendent de l'armée (une autre "
-                        "unité, le détachement ou la liste) ; le prix sans ce changement est gardé",
+                        "unité, le détachement, la liste) ou de la taille de l'unité ; le prix sans ce changement "
+                        "est gardé",
                     )
                 )
         if not chosen:
