@@ -520,3 +520,17 @@ def test_a_unit_of_thousands_of_model_entries_is_read_in_bounded_steps(
     assert calls <= 3  # the walk gave up at once (one walk per datasheet: the horde and the wall)
     assert [k.id for k in horde.kinds] == ["model"]  # one kind made from the size
     assert horde.max_models == 3000
+
+
+def test_absurd_counts_of_several_kinds_stay_consistent(tmp_path: Path) -> None:
+    """Each kind's count is clamped on its own; the unit's size still holds their sum."""
+    text = KINDS.read_text(encoding="utf-8")
+    text = text.replace('value="1" id="k-justicar-min"', 'value="1e400" id="k-justicar-min"')
+    text = text.replace('value="1" id="k-justicar-max"', 'value="1e400" id="k-justicar-max"')
+    text = text.replace('value="4" id="k-strike-knights-min"', 'value="1e400" id="k-strike-knights-min"')
+    text = text.replace('value="9" id="k-strike-knights-max"', 'value="1e400" id="k-strike-knights-max"')
+    path = tmp_path / "Kinds.cat"
+    path.write_text(text, encoding="utf-8")
+    squad = sheet(read_bsdata([SYSTEM, path]), "k-strike", "bs-kinds")
+    assert sum(k.min for k in squad.kinds) <= squad.min_models <= squad.max_models
+    assert all(k.min <= k.max for k in squad.kinds)

@@ -1984,7 +1984,8 @@ class _Reader:
                 models_max = summary.models_cap  # a model entry without a maximum: count it at its minimum
         if models_min < 1:
             models_min = 1
-        models_min = _bounded(models_min)
+        # Each kind is clamped on its own (hostile counts): the unit holds at least their sum.
+        models_min = max(_bounded(models_min), sum(k.min for k in kinds))
         models_max = max(models_min, _bounded(models_max))
         points = _bounded(summary.price)
         per_model = _bounded(summary.grow) if summary.grow and models_max > models_min else 0
