@@ -653,6 +653,7 @@ class _Scope:
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
         self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
+        self._abilities: dict[tuple[_Raw, _Raw | None], tuple[list[Element], list[Element]]] = {}
         self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
 
     @property
@@ -1040,10 +1041,25 @@ class _Scope:
             if child.hidden or child.raw.not_gear:
                 continue
             if child.raw.kind == "group" or child.raw.type in ("model", "unit"):
-                more, carried = self.abilities_and_transports(child.raw, child.link_raw, depth + 1)
+                more, carried = self._child_abilities(child, depth + 1)
                 abilities.extend(more)
                 transports.extend(carried)
         return abilities, transports
+
+    def _child_abilities(self, child: _Child, depth: int) -> tuple[list[Element], list[Element]]:
+        """A child's abilities and transports, memoised, read in its own file's scope like its summary."""
+        link_raw = child.link_raw if child.link_raw is not None and not child.link_raw.plain else None
+        scope: _Scope = self
+        home = self.reader.homes.get(child.element)
+        if home is not None and home is not self.owner and link_raw is None:
+            scope = self.reader.scope(home)
+        key = (child.raw, link_raw)
+        known = scope._abilities.get(key)
+        if known is None:
+            scope._abilities[key] = ([], [])  # a cycle of links adds nothing
+            known = scope.abilities_and_transports(child.raw, link_raw, depth)
+            scope._abilities[key] = known
+        return known
 
     # -- conditions ------------------------------------------------------------------------------------------------
 
@@ -1794,6 +1810,8 @@ class _Reader:
         self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
         self._profiles: dict[Element, ModelProfile] = {}
         self._never: dict[Element, bool] = {}
+        self._abilities: dict[str, AbilityRef] = {}
+        self._options: dict[tuple[str, str, int, bool, int | None], WargearOption] = {}
         self._weapons: dict[Element, WeaponProfile] = {}
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
         for file in files:
@@ -1956,7 +1974,7 @@ class _Reader:
             ability_name = (element_.get("name") or "").strip()
             if ability_name and ability_name.casefold() not in seen_names:
                 seen_names.add(ability_name.casefold())
-                abilities.append(AbilityRef(name=ability_name))
+                abilities.append(self._ability(ability_name))
             if not never_holds and self._never_holds(element_):
                 never_holds = True
         transport = self._transport(scope, transport_elements)
@@ -2011,13 +2029,7 @@ class _Reader:
         hidden = raw.hidden or (link_raw is not None and link_raw.hidden) or _blocked(raws)
         identity = _identity(name, keywords)
         options = [
-            WargearOption(
-                id=o.id,
-                name=o.name,
-                points=_bounded(o.points),
-                per_model=o.per_model,
-                max=_bounded(o.max) if o.max else None,
-            )
+            self._option(o.id, o.name, _bounded(o.points), o.per_model, _bounded(o.max) if o.max else None)
             for o in found_options.values()
             if _bounded(o.points) > 0
         ]
@@ -2157,6 +2169,22 @@ class _Reader:
             elif kind == "legends":
                 legends = True
         return _ordered_keywords(keywords), factions, legends
+
+    def _ability(self, name: str) -> AbilityRef:
+        """One shared (validated once) ability reference per name: thousands of datasheets repeat them."""
+        known = self._abilities.get(name)
+        if known is None:
+            known = self._abilities[name] = AbilityRef(name=name)
+        return known
+
+    def _option(self, option_id: str, name: str, points: int, per_model: bool, most: int | None) -> WargearOption:
+        """One shared (validated once) option per value: chapters repeat their library's options."""
+        key = (option_id, name, points, per_model, most)
+        known = self._options.get(key)
+        if known is None:
+            known = WargearOption(id=option_id, name=name, points=points, per_model=per_model, max=most)
+            self._options[key] = known
+        return known
 
     def _never_holds(self, element: Element) -> bool:
         """Whether an ability says the unit cannot hold objectives (memoised: abilities are shared)."""
