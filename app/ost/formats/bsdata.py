@@ -590,11 +590,24 @@ class _Sum:
     unit_profiles: dict[str, Element] = field(default_factory=dict)
     weapons: dict[str, Element] = field(default_factory=dict)
     is_model: bool = False
-    #: Some price in the subtree depends on a condition: it is read again for each datasheet (and parent).
+    #: Some price in the subtree depends on a condition: it is read again where the entries above differ.
     sensitive: bool = False
+    #: ... and a condition asks which catalogue the roster is of: read again per catalogue too.
+    by_catalogue: bool = False
+    #: The conditional cost modifiers met in the subtree: (modifier, kept aside, entry name).
+    met: frozenset[tuple[Element, bool, str]] = frozenset()
 
 
 _NOTHING = _Sum()
+_NO_MET: frozenset[tuple[Element, bool, str]] = frozenset()
+
+
+def _inherit(result: _Sum, part: _Sum) -> None:
+    """What a child's subtree tells its parent about conditions: whether it depends on them, and which it met."""
+    if part.sensitive:
+        result.sensitive = True
+        result.by_catalogue = result.by_catalogue or part.by_catalogue
+        result.met = result.met | part.met if result.met else part.met
 
 
 def _add(total: int | None, more: int | None) -> int | None:
@@ -775,9 +788,13 @@ class _Scope:
         if known is not None:
             if not known.sensitive or self.context is None:
                 return known
-            parent = self._stack[-1][0].id if self._stack else ""
-            key = (element, link, loose, f"{self.context.key}/{parent}")
+            # Read again where what the conditions look at differs: the entries above (ids and categories),
+            # and the catalogue when a condition asks for it. Twelve chapters share one reading.
+            key = (element, link, loose, self._signature())
             known = self._sums.get(key)
+            if known is not None and known.by_catalogue:
+                key = (element, link, loose, f"{key[3]}@{self.context.catalogue}")
+                known = self._sums.get(key)
             if known is not None:
                 return known
         if key in self._active or depth > _MAX_DEPTH:
@@ -799,10 +816,27 @@ class _Scope:
         finally:
             self._active.discard(key)
         self._sums[key] = result
-        if result.sensitive and key is plain and self.context is not None:
-            parent = self._stack[-1][0].id if self._stack else ""
-            self._sums[(element, link, loose, f"{self.context.key}/{parent}")] = result
+        if result.sensitive and self.context is not None:
+            signature = self._signature()
+            self._sums.setdefault((element, link, loose, signature), result)
+            if result.by_catalogue:
+                self._sums[(element, link, loose, f"{signature}@{self.context.catalogue}")] = result
         return result
+
+    def _signature(self) -> str:
+        """What conditions can see of the entries above: each one's id and categories."""
+        parts = []
+        cache = self.reader.signatures
+        for raws in self._stack:
+            known = cache.get(raws)
+            if known is None:
+                removed = {t for raw in raws for t in raw.remove_categories}
+                categories = {t for raw in raws for t, _ in raw.categories}
+                categories.update(t for raw in raws for t in raw.add_categories)
+                known = raws[0].id + "|" + ",".join(sorted(categories - removed))
+                cache[raws] = known
+            parts.append(known)
+        return "/".join(parts)
 
     def _own_profiles(self, raws: tuple[_Raw, ...], result: _Sum) -> None:
         """The entry's own Unit and Weapon profiles into ``result``.
@@ -852,8 +886,12 @@ class _Scope:
     def _entry(self, raw: _Raw, link_raw: _Raw | None, depth: int, loose: bool) -> _Sum:
         raws = (raw, link_raw) if link_raw is not None else (raw,)
         result = _Sum(is_model=raw.type == "model")
-        result.price = self.price(raws)
+        asked = self.reader.catalogue_asked
+        met: set[tuple[Element, bool, str]] = set()
+        result.price = self.price(raws, met)
+        result.met = frozenset(met) if met else _NO_MET
         result.sensitive = any(r.cost_conditional for r in raws)
+        result.by_catalogue = self.reader.catalogue_asked != asked
         self._own_profiles(raws, result)
         if loose and raw.type == "upgrade" and result.unit_profiles and not raw.not_model:
             result.is_model = True
@@ -876,7 +914,7 @@ class _Scope:
             if child.hidden:
                 continue
             part = self.summary(child.element, child.link, depth + 1, loose=loose)
-            result.sensitive = result.sensitive or part.sensitive
+            _inherit(result, part)
             low, high = child.low, child.high
             if low:
                 result.price += low * part.price
@@ -904,7 +942,7 @@ class _Scope:
             if child.hidden:
                 continue
             part = self.summary(child.element, child.link, depth + 1, loose=loose)
-            result.sensitive = result.sensitive or part.sensitive
+            _inherit(result, part)
             result.price += part.price
             result.models_min += part.models_min
             result.models_max = _add(result.models_max, part.models_max)
@@ -952,7 +990,8 @@ class _Scope:
             for child in entries
             if not child.hidden
         ]
-        result.sensitive = any(part.sensitive for _, part in parts) or any(r.cost_conditional for r in raws)
+        for _, part in parts:
+            _inherit(result, part)
         chosen = sum(child.low for child, _ in parts)
         fill = max(0, group_low - chosen)
         pick: tuple[_Child, _Sum] | None = None
@@ -1070,34 +1109,28 @@ class _Scope:
     def pop(self) -> None:
         self._stack.pop()
 
-    def price(self, raws: Sequence[_Raw]) -> float:
+    def price(self, raws: Sequence[_Raw], met: set[tuple[Element, bool, str]]) -> float:
         """Points of one entry: its cost, unconditional modifiers, then the conditional ones that hold here.
 
         A condition that needs the roster or the force (another unit, a detachment) cannot be
-        evaluated: the price without that modifier is kept and the datasheet is told so.
+        evaluated: the price without that modifier is kept. Each conditional modifier met is added
+        to ``met`` as (modifier, kept, entry name), for the datasheet's coverage and warnings.
         """
         points = _cost(raws)
         conditional = [m for raw in raws for m in raw.cost_conditional]
         if not conditional or self.context is None:
             return points
-        context = self.context
+        name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
         for kind, value, holders in conditional:
             holds = _all3(self.holds(holder, raws) for holder in holders)
             # "+2 per model": a price that grows with the unit; the minimum configuration would price the
             # option for the smallest unit only, so such modifiers are kept aside.
-            times = None if _has_repeats(holders[-1]) and holds is not False else 1
-            first = holders[-1] not in context.met  # each modifier counts once per datasheet
-            context.met.add(holders[-1])
-            if holds is None or times is None:
-                context.kept += first
-                name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
-                if name not in context.kept_names:
-                    context.kept_names.append(name)
+            if holds is None or (holds and _has_repeats(holders[-1])):
+                met.add((holders[-1], True, name))
                 continue
-            context.evaluated += first
-            if holds and times:
-                change = value * times
-                points = value if kind == "set" else points + (change if kind == "increment" else -change)
+            met.add((holders[-1], False, name))
+            if holds:
+                points = value if kind == "set" else points + (value if kind == "increment" else -value)
         return max(0.0, points)
 
     def holds(self, holder: Element, own: Sequence[_Raw]) -> bool | None:
@@ -1131,6 +1164,7 @@ class _Scope:
         child = element.get("childId") or ""
         if kind in ("instanceOf", "notInstanceOf"):
             if scope == "primary-catalogue":
+                self.reader.catalogue_asked += 1
                 hit = child == context.catalogue
             elif scope == "ancestor":
                 hit = any(self._is(raws, child) for raws in self._stack)
@@ -1322,7 +1356,12 @@ class _Scope:
             self._walk(child.raw, child.link_raw, walk, (*groups, index), inside_model, words, depth + 1)
 
     def kind_drafts(
-        self, raw: _Raw, link_raw: _Raw | None, element: Element, link: Element | None
+        self,
+        raw: _Raw,
+        link_raw: _Raw | None,
+        element: Element,
+        link: Element | None,
+        met: set[tuple[Element, bool, str]],
     ) -> tuple[list[_KindDraft], list[_Occurrence], int, int | None]:
         """The model kinds of a unit, its wargear models, and its size (min, max; None: no maximum)."""
         walk = self.walk_models(raw, link_raw)
@@ -1363,7 +1402,9 @@ class _Scope:
             key = " ".join((profile_name or occurrence.name).split()).casefold()
             self._stack.append(raws)
             try:
-                price = self.summary(occurrence.element, occurrence.link).price
+                model = self.summary(occurrence.element, occurrence.link)
+                price = model.price
+                met.update(model.met)
             finally:
                 self._stack.pop()
             draft = drafts.get(key)
@@ -1525,17 +1566,12 @@ def _named_profile(profiles: Sequence[Element], name: str) -> list[Element]:
 
 @dataclass
 class _Context:
-    """The datasheet being read: what its conditions are evaluated against, and how its cost modifiers went."""
+    """The datasheet being read: what its conditions are evaluated against."""
 
-    #: The producing catalogue and the root entry: sensitive subtrees are memoised per context.
+    #: The producing catalogue and the root entry.
     key: str
     #: The primary catalogue of a roster of this faction.
     catalogue: str
-    evaluated: int = 0
-    kept: int = 0
-    kept_names: list[str] = field(default_factory=list)
-    #: The conditional modifiers met so far (each counts once, however often its subtree is read).
-    met: set[Element] = field(default_factory=set)
 
 
 _COMPARISONS: dict[str, Callable[[float, float], bool]] = {
@@ -1805,6 +1841,9 @@ class _Reader:
         self.homes: dict[Element, _File] = {}
         self.context: _Context | None = None
         self.stack: list[tuple[_Raw, ...]] = []
+        #: Conditions on the primary catalogue evaluated so far (a subtree that meets one is read per catalogue).
+        self.catalogue_asked = 0
+        self.signatures: dict[tuple[_Raw, ...], str] = {}
         self._unresolved: set[tuple[str, str]] = set()
         self._scopes: dict[str, _Scope] = {}
         self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
@@ -1917,13 +1956,13 @@ class _Reader:
         self.homes.setdefault(root, file)
         scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
         try:
-            draft = self._make_draft(file, root, scope.context)
+            draft = self._make_draft(file, root)
         finally:
             scope.context = None
         self._drafts[key] = draft
         return draft
 
-    def _make_draft(self, file: _File, root: Element, context: _Context) -> _Draft | None:
+    def _make_draft(self, file: _File, root: Element) -> _Draft | None:
         scope = self.scope(file)
         raw = self.raw(root)
         link_raw: _Raw | None = None
@@ -1979,7 +2018,8 @@ class _Reader:
                 never_holds = True
         transport = self._transport(scope, transport_elements)
         wounds, most_wounds = _wounds(profiles)
-        drafts, wargear_models, kinds_min, kinds_max = scope.kind_drafts(raw, link_raw, element, link)
+        met: set[tuple[Element, bool, str]] = set(summary.met)
+        drafts, wargear_models, kinds_min, kinds_max = scope.kind_drafts(raw, link_raw, element, link, met)
         unit_max = kinds_max if kinds_max is not None else max(1, kinds_min, summary.models_cap)
         kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords, unit_max)
         if kinds:
@@ -2013,7 +2053,9 @@ class _Reader:
             if occurrence.option_id not in found_options:
                 scope.push(raws)
                 try:
-                    price = scope.summary(occurrence.element, occurrence.link).price
+                    bought = scope.summary(occurrence.element, occurrence.link)
+                    price = bought.price
+                    met.update(bought.met)
                 finally:
                     scope.pop()
                 found_options[occurrence.option_id] = _Option(
@@ -2059,6 +2101,7 @@ class _Reader:
             bs_ids=[raw.id, *([link_raw.id] if link_raw else [])],
             kinds=kinds,
         )
+        kept = {m for m, aside, _ in met if aside}
         return _Draft(
             target_id=raw.id,
             link_ids=[link_raw.id] if link_raw else [],
@@ -2068,9 +2111,9 @@ class _Reader:
             has_size=has_size,
             has_transport=bool(transport_elements),
             kinds_with_wounds=kinds_with_wounds,
-            modifiers_evaluated=context.evaluated,
-            modifiers_kept=context.kept,
-            kept_names=list(context.kept_names),
+            modifiers_evaluated=len({m for m, _, _ in met} - kept),
+            modifiers_kept=len(kept),
+            kept_names=sorted({name for m, aside, name in met if aside}),
             path=file.path,
         )
 
