@@ -439,3 +439,32 @@ def test_no_page_holds_only_the_legend(mini: Catalogue) -> None:
             continue
         for text in page_texts(reader(army_sheet_pdf(cat, b.army))):
             assert any(mark in text for mark in ("Détachement", "Totaux", "Gravité")), (count, text[:200])
+
+
+def test_transport_words_name_wound_rules() -> None:
+    from ost.core.catalogue import Datasheet, SpaceRule, TransportCapacity, WoundLimit
+    from ost.core.presenter import transport_words
+    from ost.core.roles import Role
+
+    bastion = Datasheet(
+        id="b",
+        name="Bastion",
+        role=Role.FORTIFICATION,
+        transport=TransportCapacity(
+            capacity=15,
+            allowed=[["INFANTERIE"]],
+            space=[
+                SpaceRule(keywords=[], space=2, min_wounds=3, max_wounds=3),
+                SpaceRule(keywords=[], space=3, min_wounds=4),
+            ],
+            wound_limits=[WoundLimit(min_wounds=5, unless=["PERSONNAGE"])],
+        ),
+    )
+    fr = transport_words(bastion, "fr")
+    en = transport_words(bastion, "en")
+    assert fr is not None and en is not None
+    assert "figurines de 3 PV : 2 places chacune" in fr
+    assert "figurines de 4 PV ou plus : 3 places chacune" in fr
+    assert "pas de figurines de 5 PV ou plus (sauf PERSONNAGE)" in fr
+    assert "models with 4 or more wounds: 3 places each" in en
+    assert " : 2 places" not in fr.replace("PV : 2", "")

@@ -506,6 +506,25 @@ def _faction_keywords(sheet: Datasheet, unit: Unit | None) -> list[str]:
     return [f"{k} = {values[fold(k)]}" if fold(k) in values else k for k in sheet.faction_keywords]
 
 
+def _models_with(keywords: list[str], min_wounds: int | None, max_wounds: int | None) -> tuple[str, str]:
+    """Who a transport rule is about: "figurines MÉGA-ARMURE de 3 PV ou plus" and its English."""
+    fr = "figurines" + (f" {' '.join(keywords)}" if keywords else "")
+    en = (f"{' '.join(keywords)} " if keywords else "") + "models"
+    if min_wounds is not None and min_wounds == max_wounds:
+        fr += f" de {min_wounds} PV"
+        en += f" with {min_wounds} wounds"
+    elif min_wounds is not None and max_wounds is not None:
+        fr += f" de {min_wounds} à {max_wounds} PV"
+        en += f" with {min_wounds} to {max_wounds} wounds"
+    elif min_wounds is not None:
+        fr += f" de {min_wounds} PV ou plus"
+        en += f" with {min_wounds} or more wounds"
+    elif max_wounds is not None:
+        fr += f" de {max_wounds} PV ou moins"
+        en += f" with {max_wounds} or fewer wounds"
+    return fr, en
+
+
 def transport_words(sheet: Datasheet, lang: str) -> str | None:
     """What a transport carries, in words: "12 figurines d'infanterie ; pas de MÉGA-ARMURE"."""
     t = sheet.transport
@@ -528,11 +547,19 @@ def transport_words(sheet: Datasheet, lang: str) -> str | None:
     if t.forbidden:
         text += words(lang, f" ; pas de {', '.join(t.forbidden)}", f"; no {', '.join(t.forbidden)}")
     for rule in t.space:
+        who_fr, who_en = _models_with(rule.keywords, rule.min_wounds, rule.max_wounds)
         text += words(
             lang,
-            f" ; {' '.join(rule.keywords)} : {rule.space} places chacun",
-            f"; {' '.join(rule.keywords)}: {rule.space} places each",
+            f" ; {who_fr} : {rule.space} places chacune",
+            f"; {who_en}: {rule.space} places each",
         )
+    for limit in t.wound_limits:
+        who_fr, who_en = _models_with(limit.keywords, limit.min_wounds, None)
+        if limit.unless:
+            unless = " ".join(limit.unless)
+            who_fr += f" (sauf {unless})"
+            who_en += f" (unless {unless})"
+        text += words(lang, f" ; pas de {who_fr}", f"; no {who_en}")
     if not t.verified and t.text:
         text += words(lang, f" (non vérifié : {t.text})", f" (unverified: {t.text})")
     return text
