@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ost.core.fileio import atomic_write, stale_temporaries
+from ost.core.fileio import atomic_write, process_gone, stale_temporaries
 
 
 def _dead_pid() -> int:
@@ -93,3 +93,24 @@ def test_a_write_names_its_temporary_after_the_process(tmp_path: Path, monkeypat
     monkeypatch.setattr(os, "replace", spy)
     atomic_write(tmp_path / "b.ost", b"x")
     assert seen and seen[0].startswith(f".b.ost.{os.getpid()}-") and seen[0].endswith(".tmp")
+
+
+def test_a_killed_process_not_yet_collected_counts_as_gone(tmp_path: Path) -> None:
+    """Ost killed while its parent has not collected it yet (a zombie): its temporary file is a leftover."""
+    import signal
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        assert not process_gone(child.pid)
+        child.send_signal(signal.SIGKILL)
+        for _ in range(10_000):  # until the kernel has marked it ended (not waited for: it stays a zombie)
+            if process_gone(child.pid):
+                break
+            time.sleep(0.001)
+        assert process_gone(child.pid)
+        leftover = tmp_path / f".a.ost.{child.pid}-x.tmp"
+        leftover.write_bytes(b"")
+        assert stale_temporaries(tmp_path / "a.ost") == [leftover]
+    finally:
+        child.kill()
+        child.wait()

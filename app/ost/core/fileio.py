@@ -29,7 +29,15 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["InputFileError", "atomic_write", "file_kind", "read_limited", "read_regular", "stale_temporaries"]
+__all__ = [
+    "InputFileError",
+    "atomic_write",
+    "file_kind",
+    "process_gone",
+    "read_limited",
+    "read_regular",
+    "stale_temporaries",
+]
 
 MiB = 1024 * 1024
 _CHUNK = 1 * MiB
@@ -190,7 +198,7 @@ def _temporary_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def _process_gone(pid: int) -> bool:
+def process_gone(pid: int) -> bool:
     """True when no process ``pid`` runs (POSIX); on Windows, never assumed (age decides there)."""
     if sys.platform == "win32" or pid <= 0:
         return False
@@ -200,7 +208,17 @@ def _process_gone(pid: int) -> bool:
         return True
     except OSError:  # it exists but belongs to someone else
         return False
-    return False
+    return _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """True when ``pid`` has ended but its parent has not collected it yet (Linux; False where unknown)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read(4096).rpartition(b")")[2].split()[:1]
+    except OSError:
+        return False
+    return state == [b"Z"]
 
 
 def stale_temporaries(path: Path, older_than: float = STALE_AFTER_SECONDS) -> list[Path]:
@@ -221,7 +239,7 @@ def stale_temporaries(path: Path, older_than: float = STALE_AFTER_SECONDS) -> li
         if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp")):
             continue
         owner = entry.name[len(prefix) :].split("-", 1)[0]
-        dead = owner.isdigit() and int(owner) != os.getpid() and _process_gone(int(owner))
+        dead = owner.isdigit() and int(owner) != os.getpid() and process_gone(int(owner))
         with contextlib.suppress(OSError):
             info = entry.stat(follow_symlinks=False)
             if stat.S_ISREG(info.st_mode) and (dead or now - info.st_mtime >= older_than):
