@@ -1,0 +1,101 @@
+"""Rosters as BattleScribe 2.03 writes them for real units, read against the shipped catalogue.
+
+Entry ids and names are those of the 9th-edition data (Orks.cat): a Boyz mob whose
+Boss Nob carries a Power Klaw, the Klaw being the datasheet's "Boss Nob" option.
+"""
+
+from __future__ import annotations
+
+from ost.core.armylist import unit_points
+from ost.core.catalogue import Catalogue, Datasheet, Faction
+from ost.core.roles import Role
+from ost.formats.roster import read_roster
+
+_NS = "http://www.battlescribe.net/schema/rosterSchema"
+_TROOPS = (
+    '<categories><category id="c1" name="Troops" entryId="5d76b6f5-20ae-4d70-8f59-ade72a2add3a" primary="true"/>'
+    "</categories>"
+)
+
+
+def _cost(points: int) -> str:
+    return f'<costs><cost name="pts" typeId="points" value="{points}.0"/></costs>'
+
+
+def _boyz_roster(nob_gear: str, nob_gear_id: str, gear_points: int, boyz: int = 19) -> bytes:
+    nob = (
+        '<selection id="s3" name="Boss Nob" entryId="fffc-9253-282a-3f0f::b816-45d4-dcde-e771" '
+        'entryGroupId="0f35-4e09-6673-45b4" number="1" type="model"><selections>'
+        f'<selection id="s4" name="{nob_gear}" entryId="{nob_gear_id}" number="1" type="upgrade">'
+        f"{_cost(gear_points)}</selection></selections>{_cost(8)}</selection>"
+    )
+    boys = (
+        '<selection id="s5" name="Ork Boy w/ Slugga &amp; Choppa" entryId="c265-7969-10c0-0d77" '
+        f'entryGroupId="0f35-4e09-6673-45b4" number="{boyz}" type="model">{_cost(8 * boyz)}</selection>'
+    )
+    unit = (
+        '<selection id="s2" name="Boyz" entryId="e891-db86-4983-2a05::4923-2dbf-7fd5-8828" number="1" type="unit">'
+        f"<selections>{nob}{boys}</selections>{_cost(0)}{_TROOPS}</selection>"
+    )
+    total = 8 * (boyz + 1) + gear_points
+    return (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><roster id="r" name="Goffs" '
+        f'battleScribeVersion="2.03" gameSystemId="28ec-711c-d87f-3aeb" xmlns="{_NS}">{_cost(total)}'
+        '<forces><force id="f" name="Patrol Detachment -2CP" entryId="x" catalogueId="3bba-af85-a93c-6bdf" '
+        f'catalogueName="Orks"><selections>{unit}</selections></force></forces></roster>'
+    ).encode()
+
+
+def test_a_boss_nobs_power_klaw_is_the_datasheets_boss_nob_option(shipped: Catalogue) -> None:
+    data = _boyz_roster("Power Klaw", "5d19-15a5-9dd5-3536::fe00-451f-6735-6fd9", 10)
+    army, report = read_roster(data, shipped)
+    unit = next(u for _, u in army.units())
+    assert unit.datasheet == "ork-boyz"
+    assert unit.composition == {"boss-nob": 1, "boy": 19}
+    assert unit.options == {"boss-nob-power-klaw": 1}
+    assert unit.extra_options == []
+    assert report.extras == [] and report.prices == []
+    assert unit_points(unit, shipped) == unit.stated_points == 170
+
+
+def test_gear_the_datasheet_lacks_under_a_model_is_still_kept_at_its_price(shipped: Catalogue) -> None:
+    data = _boyz_roster("Squig Launcher", "zzzz-0000-0000-0000", 15)
+    army, report = read_roster(data, shipped)
+    unit = next(u for _, u in army.units())
+    assert unit.options == {}
+    assert [(o.name, o.points) for o in unit.extra_options] == [("Squig Launcher", 15)]
+    assert [e.text for e in report.extras] == ["Squig Launcher"]
+
+
+def test_an_option_is_found_by_its_battlescribe_id_whatever_the_roster_calls_it(shipped: Catalogue) -> None:
+    sheet = Datasheet(
+        id="bs-boyz",
+        name="Boyz",
+        role=Role.TROOPS,
+        faction="orks",
+        min_models=10,
+        max_models=30,
+        points=80,
+        points_per_model=8,
+        bs_ids=["4923-2dbf-7fd5-8828"],
+        options=[
+            {"id": "8e81-bc80-3cbc-1627", "name": "Boss Nob – Big Choppa", "points": 5},
+            {"id": "5d19-15a5-9dd5-3536", "name": "Boss Nob – Power Klaw", "points": 10},
+        ],
+    )
+    catalogue = Catalogue([sheet], shipped.bands, [], [Faction(id="orks", name="Orks")])
+    data = _boyz_roster("Klaw (renamed)", "5d19-15a5-9dd5-3536::fe00-451f-6735-6fd9", 10)
+    army, report = read_roster(data, catalogue)
+    unit = next(u for _, u in army.units())
+    assert unit.options == {"5d19-15a5-9dd5-3536": 1}
+    assert unit.extra_options == [] and report.extras == []
+
+
+def test_free_gear_under_a_model_is_not_taken_for_a_priced_option_of_a_close_name(shipped: Catalogue) -> None:
+    # The Nob's plain Choppa is free; "Boss Nob – Big Choppa" (5 pts) is another weapon.
+    data = _boyz_roster("Choppa", "8279-314c-08b7-a39f::c4df-c43d-08a6-18ab", 0, boyz=9)
+    army, report = read_roster(data, shipped)
+    unit = next(u for _, u in army.units())
+    assert unit.options == {}
+    assert report.prices == []
+    assert unit_points(unit, shipped) == unit.stated_points == 80
