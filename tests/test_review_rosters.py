@@ -9,6 +9,7 @@ from __future__ import annotations
 from ost.core.armylist import unit_points
 from ost.core.catalogue import Catalogue, Datasheet, Faction
 from ost.core.roles import Role
+from ost.formats.listreader import read_list
 from ost.formats.roster import read_roster
 
 _NS = "http://www.battlescribe.net/schema/rosterSchema"
@@ -99,3 +100,50 @@ def test_free_gear_under_a_model_is_not_taken_for_a_priced_option_of_a_close_nam
     assert unit.options == {}
     assert report.prices == []
     assert unit_points(unit, shipped) == unit.stated_points == 80
+
+
+def _commander_roster(blaster_points: int, unit_points: int) -> bytes:
+    blaster = (
+        '<selection id="s3" name="Fusion Blaster" entryId="35f7-591a-5869-98ce::36c0-1c30-1987-6213" number="1" '
+        f'type="upgrade">{_cost(blaster_points)}</selection>'
+    )
+    hq = '<categories><category id="c1" name="HQ" entryId="848a6ff2-0def-4c72-8433-ff7da70e6bc7" primary="true"/>'
+    unit = (
+        '<selection id="s2" name="Commander in Crisis Battlesuit" entryId="dc01-4d7c-1cd4-ccc0::7f8e-4026-6462-8e74" '
+        f'number="1" type="model"><selections>{blaster}</selections>{_cost(unit_points)}{hq}</categories></selection>'
+    )
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?><roster id="r" name="Vior\'la" xmlns="{_NS}">'
+        f"{_cost(unit_points + blaster_points)}"
+        '<forces><force id="f" name="Patrol" entryId="x" catalogueId="c0bb-c0cd-a715-99c6" '
+        'catalogueName="T\'au Empire">'
+        f"<selections>{unit}</selections></force></forces></roster>"
+    ).encode()
+
+
+def _commander_catalogue(shipped: Catalogue) -> Catalogue:
+    # As the importer prices it: the default Slot 1 weapon (10 pts) is in the base price, the option is the difference.
+    sheet = Datasheet(
+        id="bs-commander",
+        name="Commander in Crisis Battlesuit",
+        role=Role.HQ,
+        faction="tau",
+        points=120,
+        bs_ids=["dc01-4d7c-1cd4-ccc0", "7f8e-4026-6462-8e74"],
+        options=[{"id": "36c0-1c30-1987-6213", "name": "Fusion Blaster", "points": 5}],
+    )
+    return Catalogue([sheet], shipped.bands, [], [Faction(id="tau", name="T'au Empire")])
+
+
+def test_an_option_priced_otherwise_is_not_reported_when_the_units_price_agrees(shipped: Catalogue) -> None:
+    result = read_list(_commander_roster(15, 110), "c.ros", _commander_catalogue(shipped))
+    army, report = result.army, result.reading
+    assert next(u for _, u in army.units()).options == {"36c0-1c30-1987-6213": 1}
+    assert report.prices == []
+
+
+def test_an_option_priced_otherwise_explains_a_unit_whose_price_differs(shipped: Catalogue) -> None:
+    report = read_list(_commander_roster(20, 110), "c.ros", _commander_catalogue(shipped)).reading
+    notes = [(p.text, p.stated, p.priced, p.option) for p in report.prices]
+    assert ("Fusion Blaster", 20, 5, True) in notes
+    assert ("Commander in Crisis Battlesuit", 130, 125, False) in notes
