@@ -1266,6 +1266,13 @@ class _Validator:
             f"{head_en}{detail_en}. The check uses {used_en}.",
             [e for e, _, _ in differ],
             (
+                "Vérifiez que ces prix sont ceux du fichier de points du tournoi ; sinon, vérifiez la liste "
+                "aux prix du catalogue.",
+                "Check that these prices are those of the tournament's points file; if not, check the list "
+                "at the catalogue's prices.",
+            )
+            if self.options.as_priced
+            else (
                 "Vérifiez les points avec l'auteur de la liste (données plus anciennes ?) ; si le tournoi a "
                 "fixé ses points, vérifiez avec les prix de la liste (ost check --as-priced).",
                 "Check the points with the list's author (older data?); if the tournament fixed its points, "
