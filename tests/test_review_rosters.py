@@ -147,3 +147,13 @@ def test_an_option_priced_otherwise_explains_a_unit_whose_price_differs(shipped:
     notes = [(p.text, p.stated, p.priced, p.option) for p in report.prices]
     assert ("Fusion Blaster", 20, 5, True) in notes
     assert ("Commander in Crisis Battlesuit", 130, 125, False) in notes
+
+
+def test_the_data_line_follows_french_typography() -> None:
+    from ost.formats.reading import DataRevision, ReadingReport
+
+    report = ReadingReport(source="x.ros", format="ros")
+    report.data += [DataRevision("Warhammer 40,000 9th Edition", "250", None), DataRevision("Orks", "70", "77")]
+    lines = "\n".join(report.lines("fr"))
+    assert "(rév. 250) ; Orks (rév. 70, catalogue : rév. 77)" in lines
+    assert "(rev. 250); Orks (rev. 70, catalogue: rev. 77)" in "\n".join(report.lines("en"))

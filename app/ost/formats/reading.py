@@ -293,7 +293,7 @@ class ReadingReport:
             else:
                 mine = f", catalogue: rev. {ours}" if ours else ""
                 parts.append(f"{item.what} (rev. {theirs}{mine})")
-        return ("Données de la liste : " if fr else "The list's data: ") + "; ".join(parts)
+        return ("Données de la liste : " if fr else "The list's data: ") + (" ; " if fr else "; ").join(parts)
 
     def to_data(self) -> dict[str, Any]:
         """The JSON form (``reading`` in ``ost check --format json``)."""
