@@ -227,3 +227,50 @@ def test_every_switched_on_datasheet_is_listed_once(catalogue: Catalogue) -> Non
         assert len(set(entry.sources)) == len(entry.sources)  # one datasheet per source in an entry
         if "ost" in entry.sources:
             assert entry.sheet.source == "ost"  # shipped preferred
+
+
+def _repriced_per_model(mini: Catalogue, per_model: int) -> Catalogue:
+    sheets = [
+        Datasheet.model_validate({**s.model_dump(), "points_per_model": per_model}) if s.id == "tactical" else s
+        for s in mini
+    ]
+    return Catalogue(sheets, mini.bands, mini.glossary.values(), mini.factions.values())
+
+
+def test_a_new_price_per_extra_model_is_a_change(mini: Catalogue) -> None:
+    # Ten Tactical Marines cost more when each model past the minimum does, though the minimum's price holds.
+    b = ListBuilder(mini)
+    tactical = b.add("tactical", models=10)
+    old = mini.get("tactical").points_per_model  # type: ignore[union-attr]
+    assert catalogue_changes(b.army, _repriced_per_model(mini, old)) == []
+    found = catalogue_changes(b.army, _repriced_per_model(mini, old + 2))
+    assert [(c.unit_id, c.kind, c.old, c.new) for c in found] == [(tactical, "model_points", str(old), str(old + 2))]
+    assert f"{old + 2} points par figurine" in found[0].message_fr
+    assert f"({old} à l'enregistrement" in found[0].message_fr
+    assert f"{old + 2} points per extra model" in found[0].message_en
+
+
+def test_a_list_saved_before_snapshots_knew_the_price_per_model_reports_no_such_change(mini: Catalogue) -> None:
+    b = ListBuilder(mini)
+    unit = b.add("tactical", models=10)
+    b.unit(unit).snapshot.points_per_model = None
+    assert catalogue_changes(b.army, _repriced_per_model(mini, 30)) == []
+
+
+def test_check_says_a_change_once_for_units_of_the_same_name(
+    mini: Catalogue, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ost.store import CatalogueStore
+
+    b = ListBuilder(mini)
+    b.add("captain")
+    b.add("tactical", models=5)
+    b.add("tactical", models=5)
+    path = tmp_path / "l.ost"
+    listfile.save(b.army, path)
+    db = tmp_path / "changed.sqlite"
+    with CatalogueStore(db) as store:
+        store.replace_all(_changed(mini, points=95))
+    _, out, _ = run(capsys, "--db", str(db), "--lang", "en", "check", str(path))
+    lines = [line for line in out.splitlines() if "↻" in line]
+    assert len(lines) == 1 and "(×2)" in lines[0] and "95 points" in lines[0]
