@@ -260,6 +260,21 @@ def _print_table(sheets: list[Datasheet], lang: str, out: TextIO) -> None:
     _print_rows(_HEAD[lang == "fr"], [_row(s, lang) for s in sheets], out)
 
 
+def _kinds_line(sheet: Datasheet, lang: str) -> list[str]:
+    """The unit's model kinds (a Boss Nob and Boyz), each with its count, wounds and price; none for one kind."""
+    if len(sheet.kinds) < 2:
+        return []
+    fr = lang == "fr"
+    parts = []
+    for kind in sheet.kinds:
+        count = f"{kind.min}" if kind.min == kind.max else f"{kind.min}–{kind.max}"
+        details = [f"{'PV' if fr else 'W'} {kind.wounds}"]
+        if kind.points:
+            details.append(f"+{kind.points} pts {'par figurine en plus' if fr else 'per extra model'}")
+        parts.append(f"{kind.name} {count} ({', '.join(details)})")
+    return [f"{'Types de figurines :' if fr else 'Model kinds:'} {' · '.join(parts)}"]
+
+
 def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
     fr = lang == "fr"
     faction = catalogue.factions.get(sheet.faction)
@@ -274,6 +289,7 @@ def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
             else ""
         )
         + f"   {'PV' if fr else 'W'}: {sheet.wounds}",
+        *_kinds_line(sheet, lang),
         f"Type: {sheet.unit_type.label(lang)}, {'classe' if fr else 'class'} {sheet.unit_class}",
         f"{'Mots-clefs' if fr else 'Keywords'}: {', '.join(sheet.keywords)}",
         f"{'Mots-clefs de faction' if fr else 'Faction keywords'}: {', '.join(sheet.faction_keywords)}",

@@ -1,0 +1,21 @@
+"""What ``ost catalogue`` shows a player: model kinds on a datasheet, messages in both languages."""
+
+from __future__ import annotations
+
+from ost.cli.catalogue_cmd import datasheet_text
+from ost.core.catalogue import Catalogue
+
+
+def test_show_gives_each_model_kind_with_its_count_wounds_and_price(shipped: Catalogue) -> None:
+    boyz = shipped.get("ork-boyz")
+    assert boyz is not None
+    fr = datasheet_text(boyz, shipped, "fr")
+    en = datasheet_text(boyz, shipped, "en")
+    assert "Boss Nob 1 (PV 2)" in fr and "Boy 9–29 (PV 1, +8 pts par figurine en plus)" in fr
+    assert "Boss Nob 1 (W 2)" in en and "Boy 9–29 (W 1, +8 pts per extra model)" in en
+
+
+def test_show_of_a_one_kind_datasheet_has_no_kind_line(shipped: Catalogue) -> None:
+    sheet = next(s for s in shipped if len(s.kinds) == 1)
+    assert "Types de figurines" not in datasheet_text(sheet, shipped, "fr")
+    assert "Model kinds" not in datasheet_text(sheet, shipped, "en")
