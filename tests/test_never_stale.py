@@ -320,9 +320,9 @@ def test_unknown_or_ambiguous_sources_are_refused(
         import_bsdata(store, [DATA])
         with pytest.raises(StoreError, match="no catalogue source"):
             set_source_enabled(store, "bsdata:nope", False)
-    code, _, err = run(capsys, "--db", str(db), "catalogue", "source", "disable", "nope")
+    code, _, err = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "source", "disable", "nope")
     assert code == 2 and "no such source" in err and "ost" in err
-    code, _, err = run(capsys, "--db", str(db), "catalogue", "source", "disable", "bsdata:")
+    code, _, err = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "source", "disable", "bsdata:")
     assert code == 2 and "several sources" in err
 
 

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from helpers import run_cli as run
 from ost.cli.catalogue_cmd import datasheet_text
 from ost.core.catalogue import Catalogue
 
@@ -19,3 +24,22 @@ def test_show_of_a_one_kind_datasheet_has_no_kind_line(shipped: Catalogue) -> No
     sheet = next(s for s in shipped if len(s.kinds) == 1)
     assert "Types de figurines" not in datasheet_text(sheet, shipped, "fr")
     assert "Model kinds" not in datasheet_text(sheet, shipped, "en")
+
+
+@pytest.mark.parametrize(
+    ("args", "fr", "en"),
+    [
+        (["catalogue", "show", "nothing-such"], "aucune fiche 'nothing-such'", "no datasheet 'nothing-such'"),
+        (["catalogue", "source", "disable", "zzz"], "aucune source ne correspond", "no such source"),
+        (["catalogue", "override", "nothing-such", "points", "5"], "aucune fiche", "no datasheet"),
+        (["catalogue", "override", "tactical", "points"], "donnez une VALEUR, ou --clear", "give a VALUE, or --clear"),
+        (["catalogue", "override", "tactical", "points", "5", "--clear"], "--clear ne prend pas", "--clear takes no"),
+    ],
+)
+def test_catalogue_errors_speak_the_users_language(
+    capsys: pytest.CaptureFixture[str], mini_db: Path, args: list[str], fr: str, en: str
+) -> None:
+    code, _, err = run(capsys, "--db", str(mini_db), "--lang", "fr", *args)
+    assert code != 0 and fr in err and en not in err
+    code, _, err = run(capsys, "--db", str(mini_db), "--lang", "en", *args)
+    assert code != 0 and en in err

@@ -73,7 +73,14 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             if sheet is None:
                 found = store.search(args.id, limit=5)
                 hint = ", ".join(s.id for s in found)
-                print(f"ost: no datasheet {args.id!r}" + (f" (did you mean: {hint})" if hint else ""), file=sys.stderr)
+                print(
+                    say(
+                        lang,
+                        f"ost: aucune fiche {args.id!r}" + (f" (vouliez-vous dire : {hint})" if hint else ""),
+                        f"ost: no datasheet {args.id!r}" + (f" (did you mean: {hint})" if hint else ""),
+                    ),
+                    file=sys.stderr,
+                )
                 return EXIT_UNREADABLE
             catalogue = store.load()
             print(datasheet_text(sheet, catalogue, lang), file=out)
@@ -133,7 +140,7 @@ def _print_status(store: CatalogueStore, lang: str, out: TextIO) -> None:
     _print_rows(head, rows, out)
 
 
-def _find_source(store: CatalogueStore, text: str) -> CatalogueSource:
+def _find_source(store: CatalogueStore, text: str, lang: str) -> CatalogueSource:
     """The source ``text`` names: its id, or the only source whose id or name contains it."""
     sources = store.sources()
     for source in sources:
@@ -144,13 +151,16 @@ def _find_source(store: CatalogueStore, text: str) -> CatalogueSource:
     if len(found) == 1:
         return found[0]
     known = ", ".join(f"{s.id} ({s.name})" for s in (found or sources)) or "-"
-    what = "several sources match" if found else "no such source"
-    raise StoreError(f"{what}: {text!r} (sources: {known})")
+    if found:
+        what = say(lang, "plusieurs sources correspondent", "several sources match")
+    else:
+        what = say(lang, "aucune source ne correspond", "no such source")
+    raise StoreError(say(lang, f"{what} : {text!r} (sources : {known})", f"{what}: {text!r} (sources: {known})"))
 
 
 def _switch_source(store: CatalogueStore, on: bool, text: str, lang: str, out: TextIO) -> int:
     try:
-        source = set_source_enabled(store, _find_source(store, text).id, on)
+        source = set_source_enabled(store, _find_source(store, text, lang).id, on)
     except StoreError as exc:
         print(f"ost: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -166,11 +176,11 @@ def _switch_source(store: CatalogueStore, on: bool, text: str, lang: str, out: T
 
 def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: TextIO) -> int:
     if store.datasheet(args.id) is None and not args.clear:
-        print(f"ost: no datasheet {args.id!r}", file=sys.stderr)
+        print(say(lang, f"ost: aucune fiche {args.id!r}", f"ost: no datasheet {args.id!r}"), file=sys.stderr)
         return EXIT_UNREADABLE
     if args.clear:
         if args.value is not None:
-            print("ost: --clear takes no VALUE", file=sys.stderr)
+            print(say(lang, "ost: --clear ne prend pas de VALEUR", "ost: --clear takes no VALUE"), file=sys.stderr)
             return EXIT_UNREADABLE
         removed = store.clear_override(args.id, args.field)
         print(
@@ -186,7 +196,7 @@ def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: T
             print(f"{field} = {value}", file=out)
         return EXIT_OK
     if args.value is None:
-        print("ost: give a VALUE, or --clear", file=sys.stderr)
+        print(say(lang, "ost: donnez une VALEUR, ou --clear", "ost: give a VALUE, or --clear"), file=sys.stderr)
         return EXIT_UNREADABLE
     try:
         value = parse_override(args.field, args.value)
