@@ -43,3 +43,29 @@ def test_catalogue_errors_speak_the_users_language(
     assert code != 0 and fr in err and en not in err
     code, _, err = run(capsys, "--db", str(mini_db), "--lang", "en", *args)
     assert code != 0 and en in err
+
+
+def test_search_results_are_browse_entries_one_per_datasheet_whatever_its_sources() -> None:
+    from ost.core.browse import entries_of
+    from test_browse_changes import two_sources
+
+    catalogue = two_sources()
+    found = [catalogue.get(i) for i in ("bs-am-lr-entry", "am-leman-russ", "bs-am-hydra", "bs-am-hydra-2")]
+    entries = entries_of(catalogue, [s for s in found if s is not None])
+    assert [e.sheet.id for e in entries] == ["am-leman-russ", "bs-am-hydra", "bs-am-hydra-2"]
+    assert entries[0].sources == ("ost", "bsdata:am-cat")
+    assert {e.group for e in entries} == {"astra-militarum"}
+    assert entries_of(catalogue, []) == []
+
+
+def test_cli_search_shows_a_datasheet_of_two_sources_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from ost.store import CatalogueStore
+    from test_browse_changes import two_sources
+
+    db = tmp_path / "two.sqlite"
+    with CatalogueStore(db) as store:
+        store.replace_all(two_sources())
+    code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "search", "leman", "russ")
+    rows = [line for line in out.splitlines()[1:] if line.strip()]
+    assert code == 0 and len(rows) == 1, out
+    assert "am-leman-russ" in rows[0] and "ost + bsdata:am-cat" in rows[0] and "astra-militarum" in rows[0]

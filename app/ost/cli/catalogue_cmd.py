@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
-from ost.core.browse import BrowseEntry, browse_entries, faction_groups
+from ost.core.browse import BrowseEntry, browse_entries, entries_of, faction_groups
 from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
@@ -90,7 +90,9 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                 print(say(lang, f"Valeurs personnelles : {shown}", f"Your own values: {shown}"), file=out)
             return EXIT_OK
         if args.action == "search":
-            _print_table(store.search(" ".join(args.query), limit=args.limit), lang, out)
+            # One line per datasheet whatever the sources that hold it, as `list` shows them.
+            found = store.search(" ".join(args.query), limit=args.limit)
+            _print_entries(entries_of(store.load(), found) if found else [], lang, out)
         else:
             catalogue = store.load()
             _print_entries(_filtered(catalogue, args.faction, args.role), lang, out)
@@ -261,13 +263,6 @@ def _print_rows(head: tuple[str, ...], rows: Sequence[tuple[str, ...]], out: Tex
     widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
     for row in [head, *rows]:
         print("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)).rstrip(), file=out)
-
-
-def _print_table(sheets: list[Datasheet], lang: str, out: TextIO) -> None:
-    if not sheets:
-        print("Aucune fiche." if lang == "fr" else "No datasheet.", file=out)
-        return
-    _print_rows(_HEAD[lang == "fr"], [_row(s, lang) for s in sheets], out)
 
 
 def _kinds_line(sheet: Datasheet, lang: str) -> list[str]:
