@@ -220,8 +220,8 @@ def entries_of(catalogue: Catalogue, sheets: Iterable[Datasheet]) -> list[Browse
     result: list[BrowseEntry] = []
     seen: set[int] = set()
     for sheet in wanted:
-        entry = holder.get((sheet.source, sheet.id))
-        if entry is not None and id(entry) not in seen:
-            seen.add(id(entry))
-            result.append(entry)
+        found = holder.get((sheet.source, sheet.id))
+        if found is not None and id(found) not in seen:
+            seen.add(id(found))
+            result.append(found)
     return result
