@@ -157,3 +157,25 @@ def test_the_data_line_follows_french_typography() -> None:
     lines = "\n".join(report.lines("fr"))
     assert "(rév. 250) ; Orks (rév. 70, catalogue : rév. 77)" in lines
     assert "(rev. 250); Orks (rev. 70, catalogue: rev. 77)" in "\n".join(report.lines("en"))
+
+
+def test_a_datasheet_not_yet_used_is_named_by_the_shipped_catalogue_first(shipped: Catalogue) -> None:
+    ork = ["ORKS", "<CLAN>"]
+    imported = Datasheet(
+        id="bs-snagga",
+        name="Beast Snagga Boyz",
+        role=Role.TROOPS,
+        faction="bs-orks",
+        source="bsdata:orks",
+        keywords=["INFANTRY", "BEAST SNAGGA", "BOYZ"],
+        identity="BEAST SNAGGA BOYZ",
+        faction_keywords=ork,
+    )
+    ours = imported.model_copy(
+        update={"id": "ork-snagga", "name": "Boyz Beast Snagga", "source": "ost", "faction": "orks"}
+    )
+    catalogue = Catalogue([imported, ours], shipped.bands)
+    found = catalogue.identities_joining(
+        Role.TROOPS, frozenset(k for k in imported.faction_keys if "CLAN" not in k), {}
+    )
+    assert list(found.values()) == [["Boyz Beast Snagga", "Beast Snagga Boyz"]]

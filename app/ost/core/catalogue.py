@@ -606,11 +606,15 @@ class Catalogue:
             return memo
         candidates = self._candidates.get((role, include_legends))
         if candidates is None:
-            candidates = [
-                sheet
-                for sheet in self._by_id.values()
-                if sheet.role is role and not sheet.hidden and (include_legends or not sheet.legends)
-            ]
+            # Shipped datasheets first, so that messages name an identity by its French name when Ost has one.
+            candidates = sorted(
+                (
+                    sheet
+                    for sheet in self._by_id.values()
+                    if sheet.role is role and not sheet.hidden and (include_legends or not sheet.legends)
+                ),
+                key=lambda sheet: source_kind(sheet.source) != "shipped",
+            )
             self._candidates[(role, include_legends)] = candidates
         result: dict[str, list[str]] = {}
         for sheet in candidates:
