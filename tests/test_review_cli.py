@@ -69,3 +69,10 @@ def test_cli_search_shows_a_datasheet_of_two_sources_once(capsys: pytest.Capture
     rows = [line for line in out.splitlines()[1:] if line.strip()]
     assert code == 0 and len(rows) == 1, out
     assert "am-leman-russ" in rows[0] and "ost + bsdata:am-cat" in rows[0] and "astra-militarum" in rows[0]
+
+
+def test_an_unreadable_file_is_named_once(capsys: pytest.CaptureFixture[str], mini_db: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ost"
+    bad.write_text("{not json", encoding="utf-8")
+    code, out, _ = run(capsys, "--db", str(mini_db), "--lang", "en", "check", str(bad))
+    assert code == 2 and f"{bad}: unreadable — " in out and out.count(str(bad)) == 1, out

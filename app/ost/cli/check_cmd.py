@@ -72,7 +72,9 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             if args.format == "json":
                 results.append({"file": str(result.path), "error": result.error})
             else:
-                print(f"{result.path}: {say(lang, 'illisible', 'unreadable')} — {result.error}", file=out)
+                # The reader's message starts with the file's name already: say it once.
+                reason = (result.error or "").removeprefix(f"{result.path}: ")
+                print(f"{result.path}: {say(lang, 'illisible', 'unreadable')} — {reason}", file=out)
             continue
         if not result.report.legal and worst == EXIT_OK:
             worst = EXIT_NOT_LEGAL
