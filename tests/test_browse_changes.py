@@ -274,3 +274,19 @@ def test_check_says_a_change_once_for_units_of_the_same_name(
     _, out, _ = run(capsys, "--db", str(db), "--lang", "en", "check", str(path))
     lines = [line for line in out.splitlines() if "↻" in line]
     assert len(lines) == 1 and "(×2)" in lines[0] and "95 points" in lines[0]
+
+
+@pytest.mark.parametrize("datasheet", ["bs:ffff-ffff-ffff-ffff", "text:canoptek-thing"])
+def test_a_unit_no_catalogue_ever_held_is_not_reported_gone(mini: Catalogue, datasheet: str) -> None:
+    # A roster's or a text's unit the catalogue lacked when read (UNIT-UNKNOWN says so): nothing changed since.
+    b = ListBuilder(mini)
+    unit = b.add("tactical", models=5)
+    b.unit(unit).datasheet = datasheet
+    b.unit(unit).source = None
+    assert catalogue_changes(b.army, mini) == []
+
+
+def test_a_catalogue_datasheet_gone_since_is_still_reported(mini: Catalogue) -> None:
+    b = ListBuilder(mini)
+    unit = b.add("chaplain")
+    assert [(c.unit_id, c.kind) for c in catalogue_changes(b.army, _changed(mini))] == [(unit, "gone")]

@@ -21,6 +21,10 @@ from ost.core.catalogue import Catalogue, Datasheet
 
 ChangeKind = Literal["gone", "points", "model_points", "size", "role"]
 
+#: Datasheet ids the readers give units the catalogue lacked when the list was read (a roster's
+#: ``bs:<entry id>``, a pasted text's ``text:<name>``): no catalogue held them, so none lost them.
+FOREIGN_ID_PREFIXES = ("bs:", "text:")
+
 
 @dataclass(frozen=True)
 class UnitChange:
@@ -64,6 +68,8 @@ def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
         return UnitChange(unit.id, name, unit.datasheet, kind, old, new, fr, en)
 
     if sheet is None:
+        if unit.datasheet.startswith(FOREIGN_ID_PREFIXES):
+            return []  # UNIT-UNKNOWN says it is missing; it never was in a catalogue
         return [
             change(
                 "gone",
