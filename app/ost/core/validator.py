@@ -292,12 +292,7 @@ class _Validator:
                     f"Ost uses what the file says of it ({unit.snapshot.role.label_en}, "
                     f"{unit.snapshot.points} points).",
                     [entry],
-                    (
-                        "Remplacez-la par une fiche du catalogue, ou importez les données BattleScribe qui la "
-                        "contiennent (Catalogue ▸ Importer).",
-                        "Replace it with a catalogue datasheet, or import the BattleScribe data that holds it "
-                        "(Catalogue ▸ Import).",
-                    ),
+                    self._unknown_fix(unit),
                 )
                 lo, hi = unit.snapshot.min_models, unit.snapshot.max_models
             else:
@@ -1100,6 +1095,29 @@ class _Validator:
                 f"a unit of the same class.",
             )
         return None
+
+    def _unknown_fix(self, unit: Unit) -> tuple[str, str]:
+        """How to replace a unit whose datasheet is not in the catalogue.
+
+        A roster's unit read before its BattleScribe data was imported keeps
+        the entry's id (``bs:<id>``): when the catalogue holds that entry now,
+        the fix names the datasheet to take.
+        """
+        bs_id = unit.datasheet[3:] if unit.datasheet.startswith("bs:") else ""
+        known = self.catalogue.by_bs_id(bs_id, enabled=True) if bs_id else None
+        if known is not None:
+            return (
+                f"Remplacez-la par « {known.name} » ({known.id}), la fiche du catalogue pour cette entrée "
+                f"BattleScribe, ou relisez le roster.",
+                f"Replace it with “{known.name}” ({known.id}), the catalogue's datasheet for this BattleScribe "
+                f"entry, or read the roster again.",
+            )
+        return (
+            "Remplacez-la par une fiche du catalogue, ou importez les données BattleScribe qui la "
+            "contiennent (Catalogue ▸ Importer).",
+            "Replace it with a catalogue datasheet, or import the BattleScribe data that holds it "
+            "(Catalogue ▸ Import).",
+        )
 
     # -- warlord and reserves -------------------------------------------------
 
