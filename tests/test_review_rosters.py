@@ -179,3 +179,51 @@ def test_a_datasheet_not_yet_used_is_named_by_the_shipped_catalogue_first(shippe
         Role.TROOPS, frozenset(k for k in imported.faction_keys if "CLAN" not in k), {}
     )
     assert list(found.values()) == [["Boyz Beast Snagga", "Beast Snagga Boyz"]]
+
+
+def test_an_unknown_roster_unit_the_catalogue_now_holds_is_named_in_the_fix(shipped: Catalogue) -> None:
+    # Read when the catalogue lacked it ("bs:<entry id>"); the data imported since holds that entry.
+    from helpers import ListBuilder
+    from ost.core.findings import Code
+    from ost.core.validator import validate
+
+    b = ListBuilder(shipped)
+    unit = b.add("ork-boyz", models=10)
+    b.unit(unit).datasheet = "bs:4923-2dbf-7fd5-8828"
+    finding = next(f for f in validate(shipped, b.army).findings if f.code is Code.UNIT_UNKNOWN)
+    assert "Boyz" in (finding.fix_fr or "") and "Boyz" in (finding.fix_en or "")
+    assert "Importer" not in (finding.fix_fr or "") and "Import" not in (finding.fix_en or "")
+    b.unit(unit).datasheet = "bs:ffff-0000"
+    finding = next(f for f in validate(shipped, b.army).findings if f.code is Code.UNIT_UNKNOWN)
+    assert "Import" in (finding.fix_en or "")
+
+
+def _renamed_boyz(shipped: Catalogue, *, imported_on: bool) -> Catalogue:
+    from ost.core.catalogue import CatalogueSource
+
+    ours = shipped.get("ork-boyz")
+    assert ours is not None and ours.counterpart == "4923-2dbf-7fd5-8828"
+    # A name no fuzzy match would take for "Boyz": only the BattleScribe id ties them.
+    renamed = ours.model_copy(update={"name": "Gros Bras Verts", "aliases": []})
+    imported = ours.model_copy(
+        update={"id": "bs-orks-boyz", "source": "bsdata:orks", "bs_ids": ["4923-2dbf-7fd5-8828"], "counterpart": None}
+    )
+    sources = [
+        CatalogueSource(id="ost", kind="shipped", name="Ost"),
+        CatalogueSource(id="bsdata:orks", kind="bsdata", name="Orks", enabled=imported_on),
+    ]
+    return Catalogue([renamed, imported], shipped.bands, [], [Faction(id="orks", name="Orks")], sources)
+
+
+def test_a_shipped_datasheet_is_found_by_its_battlescribe_counterpart(shipped: Catalogue) -> None:
+    catalogue = _renamed_boyz(shipped, imported_on=False)
+    army, report = read_roster(_boyz_roster("Choppa", "8279-314c-08b7-a39f::c4df-c43d-08a6-18ab", 0, boyz=9), catalogue)
+    unit = next(u for _, u in army.units())
+    assert unit.datasheet == "ork-boyz" and report.matched[0].method == "bs-id"
+
+
+def test_an_imported_datasheet_holding_the_id_still_comes_first(shipped: Catalogue) -> None:
+    catalogue = _renamed_boyz(shipped, imported_on=True)
+    assert catalogue.by_bs_id("4923-2dbf-7fd5-8828").id == "bs-orks-boyz"  # type: ignore[union-attr]
+    army, _ = read_roster(_boyz_roster("Choppa", "8279-314c-08b7-a39f::c4df-c43d-08a6-18ab", 0, boyz=9), catalogue)
+    assert next(u for _, u in army.units()).datasheet == "bs-orks-boyz"

@@ -838,8 +838,8 @@ class _RosterReader:
         self, selection: Element, name: str, hint: str | None
     ) -> tuple[Datasheet | None, str, float, tuple[str, float] | None]:
         for candidate in _ids_of(selection):
-            sheet = self.catalogue.by_bs_id(candidate)
-            if sheet is not None and self.catalogue.is_enabled(sheet):
+            sheet = self.catalogue.by_bs_id(candidate, enabled=True)
+            if sheet is not None:
                 return sheet, "bs-id", 1.0, None
         found = self.matcher.best(name, hint)
         if found is not None and found.score >= MATCH_THRESHOLD:
