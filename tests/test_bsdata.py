@@ -285,18 +285,25 @@ def test_unit_type_and_class_mapping() -> None:
 VALUES = st.sampled_from(["nan", "inf", "-1", "-1.0", "0", "1e400", "999999999999", "abc", "", "3.5", "true", "t-boss"])
 
 
+def mangled(data: st.DataObject, path: Path, attributes: str, values: st.SearchStrategy[str]) -> str:
+    """The text of ``path`` with up to 8 values of ``attributes`` (a regex alternation) replaced."""
+    import re
+
+    text = path.read_text(encoding="utf-8")
+    spots = [m.span(1) for m in re.finditer(rf'(?:{attributes})="([^"]*)"', text)]
+    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
+    for start, end in sorted(chosen, reverse=True):
+        text = text[:start] + data.draw(values) + text[end:]
+    return text
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_mangled_catalogues_never_crash(data: st.DataObject) -> None:
     """Odd values anywhere (costs, constraints, ids, flags) or a cut file: an import or a clear refusal."""
-    import re
     import tempfile
 
-    text = TESTERS.read_text(encoding="utf-8")
-    spots = [m.span(1) for m in re.finditer(r'(?:value|targetId|hidden|type|id)="([^"]*)"', text)]
-    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
-    for start, end in sorted(chosen, reverse=True):
-        text = text[:start] + data.draw(VALUES) + text[end:]
+    text = mangled(data, TESTERS, "value|targetId|hidden|type|id", VALUES)
     if data.draw(st.booleans()):
         text = text[: data.draw(st.integers(0, len(text)))]
     with tempfile.TemporaryDirectory() as folder:
@@ -400,15 +407,23 @@ def test_a_price_set_by_the_datasheet_is_evaluated(kinds_import: BsImport) -> No
     assert brute["k-rage-brute-jump"] == 20
 
 
+def test_a_price_per_model_of_the_unit_is_kept_aside(kinds_import: BsImport) -> None:
+    """A repeat ("+2 per model") grows with the unit: pricing it at the minimum size would be wrong later."""
+    squad = sheet(kinds_import, "k-rage-squad", "bs-kinds")
+    assert squad.points == 5 * 10  # the icon's own cost (0), without the per-model change
+    assert kinds_of(squad) == [("Rager", 5, 10, 1, 10)]
+    assert any("Icon of Rage" in w.message_en and "Rage Squad" in w.message_en for w in kinds_import.warnings)
+
+
 def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsImport) -> None:
     commissar = sheet(kinds_import, "k-commissar", "bs-kinds")
     assert {o.id: o.points for o in commissar.options}["k-commissar-banner"] == 15  # the price without the change
     report = next(c for c in kinds_import.coverage if c.faction == "bs-kinds")
-    assert report.modifiers_kept == 1 and report.warnings == 1
+    assert report.modifiers_kept == 2 and report.warnings == 2  # the banner, and the icon priced per model
     assert report.modifiers_evaluated >= 4
     warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.message_en]
     assert len(warned) == 1 and "Test Commissar" in warned[0].message_en and "Banner of Hate" in warned[0].message_fr
-    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (10, 2, 10)
+    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (11, 2, 11)
 
 
 def test_kinds_survive_the_store(kinds_import: BsImport, tmp_path: Path) -> None:
@@ -452,14 +467,9 @@ CONDITION_VALUES = st.sampled_from(
 @given(st.data())
 def test_mangled_kinds_and_conditions_never_crash(data: st.DataObject) -> None:
     """Odd scopes, types, ids and counts in conditions and model entries: an import with sane kinds."""
-    import re
     import tempfile
 
-    text = KINDS.read_text(encoding="utf-8")
-    spots = [m.span(1) for m in re.finditer(r'(?:value|childId|scope|type|targetId|id)="([^"]*)"', text)]
-    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
-    for start, end in sorted(chosen, reverse=True):
-        text = text[:start] + data.draw(st.one_of(CONDITION_VALUES, VALUES)) + text[end:]
+    text = mangled(data, KINDS, "value|childId|scope|type|targetId|id", st.one_of(CONDITION_VALUES, VALUES))
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "Kinds.cat").write_text(text, encoding="utf-8")
         try:
@@ -510,3 +520,15 @@ def test_a_unit_of_thousands_of_model_entries_is_read_in_bounded_steps(
     assert calls <= 3  # the walk gave up at once (one walk per datasheet: the horde and the wall)
     assert [k.id for k in horde.kinds] == ["model"]  # one kind made from the size
     assert horde.max_models == 3000
+
+
+def test_absurd_counts_of_several_kinds_stay_consistent(tmp_path: Path) -> None:
+    """Each kind's count is clamped on its own; the unit's size still holds their sum."""
+    text = KINDS.read_text(encoding="utf-8")
+    text = text.replace('value="1" id="k-justicar-min"', 'value="5000000" id="k-justicar-min"')
+    text = text.replace('value="1" id="k-justicar-max"', 'value="5000000" id="k-justicar-max"')
+    path = tmp_path / "Kinds.cat"
+    path.write_text(text, encoding="utf-8")
+    squad = sheet(read_bsdata([SYSTEM, path]), "k-strike", "bs-kinds")
+    assert sum(k.min for k in squad.kinds) <= squad.min_models <= squad.max_models
+    assert all(k.min <= k.max for k in squad.kinds)

@@ -49,7 +49,7 @@ def test_check_reads_every_format_and_shows_reading_problems(
     assert "Lecture (roster BattleScribe (.ros)) : 2 unité(s) reconnue(s), 2 absente(s) du catalogue" in out
     assert "« Skorpekh Destroyers » : fiche absente du catalogue" in out
     assert "ligne 35 : « Company Champion [2 PL, 125pts]: Master-crafted power sword »" in out
-    assert "ligne 5 : « Sautekh » : ligne non comprise, ignorée" in out
+    assert "ligne 5 : « Sautekh » lu comme la sous-faction de l'armée." in out
     assert "UNIT-UNKNOWN" in out
 
 

@@ -11,13 +11,13 @@ from ost.cli.catalogue_cmd import datasheet_text
 from ost.core.catalogue import Catalogue
 
 
-def test_show_gives_each_model_kind_with_its_count_wounds_and_price(shipped: Catalogue) -> None:
+def test_show_gives_each_model_kind_with_its_count_and_price(shipped: Catalogue) -> None:
     boyz = shipped.get("ork-boyz")
     assert boyz is not None
     fr = datasheet_text(boyz, shipped, "fr")
     en = datasheet_text(boyz, shipped, "en")
-    assert "Boss Nob 1 (PV 2)" in fr and "Boy 9–29 (PV 1, +8 pts par figurine en plus)" in fr
-    assert "Boss Nob 1 (W 2)" in en and "Boy 9–29 (W 1, +8 pts per extra model)" in en
+    assert "Types de figurines : Boss Nob 1 · Boy 9–29 (+8 pts par figurine en plus)" in fr
+    assert "Model kinds: Boss Nob 1 · Boy 9–29 (+8 pts per extra model)" in en
 
 
 def test_show_of_a_one_kind_datasheet_has_no_kind_line(shipped: Catalogue) -> None:

@@ -104,10 +104,40 @@ def test_devilfish_one_more_drone_rides_on_top() -> None:
     assert result.forbidden == ["BATTLESUIT"]
 
 
-def test_tyrannocyte_one_of_the_following_is_not_verified() -> None:
+def test_tyrannocyte_one_of_the_following() -> None:
     result = parse_transport(TYRANNOCYTE)
-    assert not result.verified
-    assert result.text == TYRANNOCYTE
+    assert result.verified and result.text is None
+    # 20 infantry, or one monster that takes the whole space; a monster above 16 wounds cannot embark.
+    assert result.capacity == 20
+    assert result.allowed == [["<HIVE FLEET>", "INFANTRY"], ["<HIVE FLEET>", "MONSTER"]]
+    assert result.space == [
+        SpaceRule(keywords=["<HIVE FLEET>", "MONSTER"], space=20),
+        SpaceRule(keywords=[], space=3, min_wounds=2),
+    ]
+    assert result.wound_limits == [WoundLimit(keywords=["<HIVE FLEET>", "MONSTER"], min_wounds=17)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "One of the following:\n• 20 INFANTRY models.\n• 3 MONSTER models.",  # 20 is no multiple of 3
+        "One of the following:\n• 10 INFANTRY models with a Wounds characteristic of 3 or more.",
+        "One of the following:",
+        "This model has a transport capacity as follows:\n- 24 INFANTRY models\n- One of the following: 6 "
+        "BATTLESUIT models; 24 more INFANTRY models.",
+    ],
+)
+def test_choices_that_cannot_be_kept(text: str) -> None:
+    assert not parse_transport(text).verified
+
+
+def test_models_that_have_the_keyword() -> None:
+    text = (
+        "This model has a transport capacity of 10 <CULT> INFANTRY models. "
+        "It cannot transport models that have the ABERRANT or BIKER keywords."
+    )
+    result = parse_transport(text)
+    assert result.verified and result.forbidden == ["ABERRANT", "BIKER"]
 
 
 def test_ultramarines_rhino_bare_chapter_is_a_placeholder() -> None:

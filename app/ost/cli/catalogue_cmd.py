@@ -11,6 +11,7 @@ from typing import TextIO
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
 from ost.core.browse import BrowseEntry, browse_entries, entries_of, faction_groups
 from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
+from ost.core.presenter import label, present
 from ost.core.roles import Role
 from ost.core.text import fold
 from ost.services import build_catalogue, catalogue_status, open_store, parse_override, set_source_enabled
@@ -266,111 +267,83 @@ def _print_rows(head: tuple[str, ...], rows: Sequence[tuple[str, ...]], out: Tex
 
 
 def _kinds_line(sheet: Datasheet, lang: str) -> list[str]:
-    """The unit's model kinds (a Boss Nob and Boyz), each with its count, wounds and price; none for one kind."""
+    """The unit's model kinds (a Boss Nob and Boyz), each with its count and price; none for one kind."""
     if len(sheet.kinds) < 2:
         return []
     fr = lang == "fr"
     parts = []
     for kind in sheet.kinds:
         count = f"{kind.min}" if kind.min == kind.max else f"{kind.min}–{kind.max}"
-        details = [f"{'PV' if fr else 'W'} {kind.wounds}"]
-        if kind.points:
-            details.append(f"+{kind.points} pts {'par figurine en plus' if fr else 'per extra model'}")
-        parts.append(f"{kind.name} {count} ({', '.join(details)})")
+        price = f" (+{kind.points} pts {'par figurine en plus' if fr else 'per extra model'})" if kind.points else ""
+        parts.append(f"{kind.name} {count}{price}")
     return [f"{'Types de figurines :' if fr else 'Model kinds:'} {' · '.join(parts)}"]
 
 
 def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
+    """The datasheet as text for ``ost catalogue show``: the presenter's view (``ost.core.presenter``)."""
+    view = present(sheet, catalogue, lang)
     fr = lang == "fr"
-    faction = catalogue.factions.get(sheet.faction)
     lines = [
-        f"{sheet.name}  [{sheet.id}]",
-        f"Faction: {faction.name if faction else sheet.faction}   {'Rôle' if fr else 'Role'}: {sheet.role.label(lang)}",
-        f"{'Figurines' if fr else 'Models'}: {sheet.min_models}–{sheet.max_models}"
-        f"   Points: {sheet.points}"
+        f"{view.name}  [{view.id}]",
+        f"Faction: {view.faction}   {'Rôle' if fr else 'Role'}: {view.role}",
+        f"{label(lang, 'models')}: {view.models}   Points: {sheet.points}"
         + (
             f" (+{sheet.points_per_model} {'par figurine en plus' if fr else 'per extra model'})"
             if sheet.points_per_model
             else ""
         )
-        + f"   {'PV' if fr else 'W'}: {sheet.wounds}",
+        + f"   {label(lang, 'pv')}: {view.wounds_note}",
         *_kinds_line(sheet, lang),
-        f"Type: {sheet.unit_type.label(lang)}, {'classe' if fr else 'class'} {sheet.unit_class}",
-        f"{'Mots-clefs' if fr else 'Keywords'}: {', '.join(sheet.keywords)}",
-        f"{'Mots-clefs de faction' if fr else 'Faction keywords'}: {', '.join(sheet.faction_keywords)}",
+        f"Type: {view.unit_type}, {label(lang, 'class')} {view.unit_class}"
+        + f"   {label(lang, 'control')}: ×{view.control_factor}",
+        f"{label(lang, 'keywords')}: {', '.join(view.keywords)}",
+        f"{label(lang, 'faction_keywords')}: {', '.join(view.faction_keywords)}",
     ]
-    if sheet.profiles:
-        lines.append("")
-        header = (
-            "",
-            "M",
-            "CC" if fr else "WS",
-            "CT" if fr else "BS",
-            "F" if fr else "S",
-            "E" if fr else "T",
-            "PV" if fr else "W",
-            "A",
-            "Cd" if fr else "Ld",
-            "Sv",
-        )
-        rows = [(p.name, p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv) for p in sheet.profiles]
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-        for row in [header, *rows]:
+
+    def table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+        widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+        for row in [head, *rows]:
             lines.append("  ".join(c.ljust(widths[i]) for i, c in enumerate(row)).rstrip())
-    if sheet.weapons:
+
+    if view.profiles:
         lines.append("")
-        lines.append("Armes :" if fr else "Weapons:")
-        for w in sheet.weapons:
-            extra = f" — {w.abilities}" if w.abilities else ""
-            lines.append(
-                f"  {w.name}: {w.range}, {w.type}, F{w.s} PA{w.ap} D{w.d}{extra}"
-                if fr
-                else f"  {w.name}: {w.range}, {w.type}, S{w.s} AP{w.ap} D{w.d}{extra}"
-            )
-    if sheet.abilities:
+        table(view.profile_head, [(p.name, *p.values) for p in view.profiles])
+    if view.weapons:
         lines.append("")
-        lines.append("Capacités :" if fr else "Abilities:")
-        for ability in sheet.abilities:
-            entry = catalogue.ability(ability.name)
-            text = ability.text or (entry.summary(lang) if entry else "")
-            name = entry.name(lang) if entry else ability.name
-            shown = f"{name} ({ability.parameter})" if ability.parameter else name
-            lines.append(f"  {shown}" + (f": {text}" if text else ""))
-    if sheet.transport is not None:
-        t = sheet.transport
+        lines.append(label(lang, "weapons") + (" :" if fr else ":"))
+        option = label(lang, "option")
+        rows: list[tuple[str, ...]] = [
+            (w.name + (f" ({option})" if w.origin == "option" else ""), w.range, w.type, w.s, w.ap, w.d, w.abilities)
+            for w in view.weapons
+        ]
+        table(("", *view.weapon_head[1:], ""), rows)
+    if view.abilities:
         lines.append("")
-        allowed = " | ".join(" ".join(a) for a in t.allowed) or ("infanterie" if fr else "infantry")
-        lines.append(
-            f"Transport : {t.capacity if t.capacity is not None else '?'} ({allowed})"
-            if fr
-            else f"Transport: {t.capacity if t.capacity is not None else '?'} ({allowed})"
-        )
-        if t.forbidden:
-            lines.append(f"  {'Interdits' if fr else 'Forbidden'}: {', '.join(t.forbidden)}")
-        for rule in t.space:
-            lines.append(f"  {' '.join(rule.keywords)}: {rule.space} places")
-        if not t.verified:
-            lines.append(f"  ({'non vérifié' if fr else 'unverified'}: {t.text})")
-    if sheet.options:
+        lines.append(label(lang, "abilities") + (" :" if fr else ":"))
+        for ability in view.abilities:
+            lines.append(f"  {ability.name}" + (f": {ability.summary}" if ability.summary else ""))
+    if view.transport is not None:
         lines.append("")
-        lines.append("Options :" if fr else "Options:")
-        for option in sheet.options:
-            each = (" par figurine" if fr else " per model") if option.per_model else ""
-            lines.append(f"  {option.name} [{option.id}]: {option.points} pts{each}")
+        lines.append(f"{label(lang, 'transport')}{' :' if fr else ':'} {view.transport}")
+    if view.options:
+        lines.append("")
+        lines.append(label(lang, "options") + (" :" if fr else ":"))
+        for option_id, offer in zip((o.id for o in sheet.options), view.options, strict=True):
+            lines.append(f"  {offer} [{option_id}]")
     flags = []
-    if sheet.linked_character:
-        flags.append("Personnage Lié" if fr else "Linked Character")
-    if sheet.is_independent_character:
-        flags.append("personnage indépendant" if fr else "independent character")
-    if sheet.never_holds_objectives:
-        flags.append("ne tient jamais les objectifs" if fr else "never holds objectives")
+    if view.linked_character:
+        flags.append(label(lang, "linked"))
+    if view.independent_character:
+        flags.append(label(lang, "independent"))
+    if view.non_operational:
+        flags.append(label(lang, "non_operational"))
     if sheet.legends:
         flags.append("Legends")
     if sheet.hidden:
         flags.append("masquée par défaut" if fr else "hidden by default")
     if flags:
         lines.append("")
-        lines.append(", ".join(flags))
+        lines.extend(flags)
     if sheet.source:
         lines.append(f"Source: {sheet.source}" + (f" ({sheet.source_id})" if sheet.source_id else ""))
     return "\n".join(lines)

@@ -77,6 +77,8 @@ class WargearOption(_Model):
     #: True when the cost is paid for every model that takes it.
     per_model: bool = False
     max: int | None = Field(default=None, ge=0)
+    #: Names of the weapons this option takes the place of (dropped from a unit whose every model takes it).
+    replaces: list[str] = Field(default_factory=list)
 
 
 class ModelKind(_Model):

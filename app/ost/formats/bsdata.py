@@ -462,6 +462,23 @@ class _Raw:
             elif local == "entryLinks":
                 self.links.extend(child)
 
+    @property
+    def plain(self) -> bool:
+        """A link that changes nothing of what its target's summary holds (costs, limits, profiles, children)."""
+        return (
+            self.kind == "link"
+            and not self.not_gear
+            and not (self.costs or self.cost_mods or self.cost_conditional)
+            and not (self.constraints or self.constraint_mods)
+            and not (self.profiles or self.rules or self.info_links or self.info_groups)
+            and not self.has_children
+        )
+
+    @property
+    def has_children(self) -> bool:
+        """Entries, groups or links of its own (a link that adds children must be read where it is)."""
+        return bool(self.entries or self.groups or self.links)
+
     def _modifiers(
         self,
         container: Element,
@@ -526,6 +543,10 @@ def _has_conditions(element: Element) -> bool:
     return any(_LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats") for part in element)
 
 
+def _has_repeats(element: Element) -> bool:
+    return any(_LOCAL.get(part.tag) == "repeats" for part in element)
+
+
 def _mentions(element: Element, ids: frozenset[str]) -> bool:
     return any(condition.get("childId") in ids for condition in element.iter() if condition.get("childId"))
 
@@ -569,11 +590,24 @@ class _Sum:
     unit_profiles: dict[str, Element] = field(default_factory=dict)
     weapons: dict[str, Element] = field(default_factory=dict)
     is_model: bool = False
-    #: Some price in the subtree depends on a condition: it is read again for each datasheet.
+    #: Some price in the subtree depends on a condition: it is read again where the entries above differ.
     sensitive: bool = False
+    #: ... and a condition asks which catalogue the roster is of: read again per catalogue too.
+    by_catalogue: bool = False
+    #: The conditional cost modifiers met in the subtree: (modifier, kept aside, entry name).
+    met: frozenset[tuple[Element, bool, str]] = frozenset()
 
 
 _NOTHING = _Sum()
+_NO_MET: frozenset[tuple[Element, bool, str]] = frozenset()
+
+
+def _inherit(result: _Sum, part: _Sum) -> None:
+    """What a child's subtree tells its parent about conditions: whether it depends on them, and which it met."""
+    if part.sensitive:
+        result.sensitive = True
+        result.by_catalogue = result.by_catalogue or part.by_catalogue
+        result.met = result.met | part.met if result.met else part.met
 
 
 def _add(total: int | None, more: int | None) -> int | None:
@@ -627,14 +661,27 @@ class _Scope:
             self.categories.update(file.categories)
         self._sums: dict[tuple[Element, Element | None, bool, str], _Sum] = {}
         self._active: set[tuple[Element, Element | None, bool, str]] = set()
-        #: The datasheet being read (None: no condition is evaluated), and the entries above the one being read.
-        self.context: _Context | None = None
-        self._stack: list[tuple[_Raw, ...]] = []
         self._picks: dict[tuple[tuple[_Raw, ...], bool], dict[str, int]] = {}
         self._children: dict[tuple[_Raw, _Raw | None], tuple[list[_Child], list[_Child]]] = {}
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
         self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
+        self._abilities: dict[tuple[_Raw, _Raw | None], tuple[list[Element], list[Element]]] = {}
+        self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
+
+    @property
+    def context(self) -> _Context | None:
+        """The datasheet being read (None: no condition is evaluated); shared by every scope of the import."""
+        return self.reader.context
+
+    @context.setter
+    def context(self, value: _Context | None) -> None:
+        self.reader.context = value
+
+    @property
+    def _stack(self) -> list[tuple[_Raw, ...]]:
+        """The entries above the one being read, the datasheet's own first."""
+        return self.reader.stack
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -673,6 +720,8 @@ class _Scope:
                 found = file.anywhere(item_id)
                 if found is not None:
                     break
+        if found is not None:
+            self.reader.homes.setdefault(found, file)
         self._found[item_id] = found
         return found
 
@@ -721,6 +770,16 @@ class _Scope:
         fortification sections, Arvus Lighter), and are read again that way
         when the strict count finds no model at all.
         """
+        if link is not None and self.reader.raw(link).plain:
+            link = None  # a link that changes nothing its target computes: share the target's reading
+        homes = self.reader.homes
+        home = homes.get(element)
+        if home is not None and home is not self.owner and (link is None or not self.reader.raw(link).has_children):
+            # An entry of a library (or of the game system): read in its own file's scope, where every
+            # catalogue that links to it finds the same result.
+            other = self.reader.scope(home)
+            if other is not self:
+                return other.summary(element, link, depth, loose=loose)
         # A subtree whose prices depend on conditions is read again for each datasheet (and each parent);
         # the first reading tells whether it does, and is the only one kept for the others.
         plain = (element, link, loose, "")
@@ -729,9 +788,13 @@ class _Scope:
         if known is not None:
             if not known.sensitive or self.context is None:
                 return known
-            parent = self._stack[-1][0].id if self._stack else ""
-            key = (element, link, loose, f"{self.context.key}/{parent}")
+            # Read again where what the conditions look at differs: the entries above (ids and categories),
+            # and the catalogue when a condition asks for it. Twelve chapters share one reading.
+            key = (element, link, loose, self._signature())
             known = self._sums.get(key)
+            if known is not None and known.by_catalogue:
+                key = (element, link, loose, f"{key[3]}@{self.context.catalogue}")
+                known = self._sums.get(key)
             if known is not None:
                 return known
         if key in self._active or depth > _MAX_DEPTH:
@@ -740,6 +803,12 @@ class _Scope:
         try:
             raw = self.reader.raw(element)
             link_raw = self.reader.raw(link) if link is not None else None
+            # Entries written inside this one live in the same file (links record theirs when resolved).
+            entries, groups = self.children(raw, link_raw)
+            mine = home or self.owner
+            for child in (*entries, *groups):
+                if child.link is None and child.element not in homes:
+                    homes[child.element] = mine
             if raw.kind == "group":
                 result = self._group(raw, link_raw, depth, loose)
             else:
@@ -747,21 +816,48 @@ class _Scope:
         finally:
             self._active.discard(key)
         self._sums[key] = result
-        if key is not plain and plain not in self._sums:
-            self._sums[plain] = result
-        elif result.sensitive and key is plain and self.context is not None:
-            parent = self._stack[-1][0].id if self._stack else ""
-            self._sums[(element, link, loose, f"{self.context.key}/{parent}")] = result
+        if result.sensitive and self.context is not None:
+            signature = self._signature()
+            self._sums.setdefault((element, link, loose, signature), result)
+            if result.by_catalogue:
+                self._sums[(element, link, loose, f"{signature}@{self.context.catalogue}")] = result
         return result
 
-    def _own_profiles(self, raws: Sequence[_Raw], result: _Sum) -> None:
-        for profile in self.profiles_of(raws):
-            kind = profile.get("typeName") or ""
-            name = profile.get("name") or ""
-            if kind.startswith("Unit"):
-                result.unit_profiles.setdefault(name, profile)
-            elif kind == "Weapon":
-                result.weapons.setdefault(name, profile)
+    def _signature(self) -> str:
+        """What conditions can see of the entries above: each one's id and categories."""
+        parts = []
+        cache = self.reader.signatures
+        for raws in self._stack:
+            known = cache.get(raws)
+            if known is None:
+                removed = {t for raw in raws for t in raw.remove_categories}
+                categories = {t for raw in raws for t, _ in raw.categories}
+                categories.update(t for raw in raws for t in raw.add_categories)
+                known = raws[0].id + "|" + ",".join(sorted(categories - removed))
+                cache[raws] = known
+            parts.append(known)
+        return "/".join(parts)
+
+    def _own_profiles(self, raws: tuple[_Raw, ...], result: _Sum) -> None:
+        """The entry's own Unit and Weapon profiles into ``result``.
+
+        Memoised: conditional prices re-read an entry often, its profiles never change.
+        """
+        known = self._profiles.get(raws)
+        if known is None:
+            units: dict[str, Element] = {}
+            weapons: dict[str, Element] = {}
+            for profile in self.profiles_of(raws):
+                kind = profile.get("typeName") or ""
+                name = profile.get("name") or ""
+                if kind.startswith("Unit"):
+                    units.setdefault(name, profile)
+                elif kind == "Weapon":
+                    weapons.setdefault(name, profile)
+            known = (units, weapons)
+            self._profiles[raws] = known
+        result.unit_profiles.update(known[0])
+        result.weapons.update(known[1])
 
     def profiles_of(self, raws: Sequence[_Raw], *, rules: bool = False, depth: int = 0) -> list[Element]:
         """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped."""
@@ -790,8 +886,12 @@ class _Scope:
     def _entry(self, raw: _Raw, link_raw: _Raw | None, depth: int, loose: bool) -> _Sum:
         raws = (raw, link_raw) if link_raw is not None else (raw,)
         result = _Sum(is_model=raw.type == "model")
-        result.price = self.price(raws)
+        asked = self.reader.catalogue_asked
+        met: set[tuple[Element, bool, str]] = set()
+        result.price = self.price(raws, met)
+        result.met = frozenset(met) if met else _NO_MET
         result.sensitive = any(r.cost_conditional for r in raws)
+        result.by_catalogue = self.reader.catalogue_asked != asked
         self._own_profiles(raws, result)
         if loose and raw.type == "upgrade" and result.unit_profiles and not raw.not_model:
             result.is_model = True
@@ -814,7 +914,7 @@ class _Scope:
             if child.hidden:
                 continue
             part = self.summary(child.element, child.link, depth + 1, loose=loose)
-            result.sensitive = result.sensitive or part.sensitive
+            _inherit(result, part)
             low, high = child.low, child.high
             if low:
                 result.price += low * part.price
@@ -842,7 +942,7 @@ class _Scope:
             if child.hidden:
                 continue
             part = self.summary(child.element, child.link, depth + 1, loose=loose)
-            result.sensitive = result.sensitive or part.sensitive
+            _inherit(result, part)
             result.price += part.price
             result.models_min += part.models_min
             result.models_max = _add(result.models_max, part.models_max)
@@ -890,7 +990,8 @@ class _Scope:
             for child in entries
             if not child.hidden
         ]
-        result.sensitive = any(part.sensitive for _, part in parts) or any(r.cost_conditional for r in raws)
+        for _, part in parts:
+            _inherit(result, part)
         chosen = sum(child.low for child, _ in parts)
         fill = max(0, group_low - chosen)
         pick: tuple[_Child, _Sum] | None = None
@@ -979,10 +1080,25 @@ class _Scope:
             if child.hidden or child.raw.not_gear:
                 continue
             if child.raw.kind == "group" or child.raw.type in ("model", "unit"):
-                more, carried = self.abilities_and_transports(child.raw, child.link_raw, depth + 1)
+                more, carried = self._child_abilities(child, depth + 1)
                 abilities.extend(more)
                 transports.extend(carried)
         return abilities, transports
+
+    def _child_abilities(self, child: _Child, depth: int) -> tuple[list[Element], list[Element]]:
+        """A child's abilities and transports, memoised, read in its own file's scope like its summary."""
+        link_raw = child.link_raw if child.link_raw is not None and not child.link_raw.plain else None
+        scope: _Scope = self
+        home = self.reader.homes.get(child.element)
+        if home is not None and home is not self.owner and link_raw is None:
+            scope = self.reader.scope(home)
+        key = (child.raw, link_raw)
+        known = scope._abilities.get(key)
+        if known is None:
+            scope._abilities[key] = ([], [])  # a cycle of links adds nothing
+            known = scope.abilities_and_transports(child.raw, link_raw, depth)
+            scope._abilities[key] = known
+        return known
 
     # -- conditions ------------------------------------------------------------------------------------------------
 
@@ -993,43 +1109,38 @@ class _Scope:
     def pop(self) -> None:
         self._stack.pop()
 
-    def price(self, raws: Sequence[_Raw]) -> float:
+    def price(self, raws: Sequence[_Raw], met: set[tuple[Element, bool, str]]) -> float:
         """Points of one entry: its cost, unconditional modifiers, then the conditional ones that hold here.
 
         A condition that needs the roster or the force (another unit, a detachment) cannot be
-        evaluated: the price without that modifier is kept and the datasheet is told so.
+        evaluated: the price without that modifier is kept. Each conditional modifier met is added
+        to ``met`` as (modifier, kept, entry name), for the datasheet's coverage and warnings.
         """
         points = _cost(raws)
         conditional = [m for raw in raws for m in raw.cost_conditional]
         if not conditional or self.context is None:
             return points
+        name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
         for kind, value, holders in conditional:
             holds = _all3(self.holds(holder, raws) for holder in holders)
-            if holds is None:
-                self.context.kept += 1
-                name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
-                if name not in self.context.kept_names:
-                    self.context.kept_names.append(name)
+            # "+2 per model": a price that grows with the unit; the minimum configuration would price the
+            # option for the smallest unit only, so such modifiers are kept aside.
+            if holds is None or (holds and _has_repeats(holders[-1])):
+                met.add((holders[-1], True, name))
                 continue
-            self.context.evaluated += 1
+            met.add((holders[-1], False, name))
             if holds:
                 points = value if kind == "set" else points + (value if kind == "increment" else -value)
         return max(0.0, points)
 
     def holds(self, holder: Element, own: Sequence[_Raw]) -> bool | None:
         """The conditions (and condition groups) directly on ``holder``, all of them; None: cannot tell."""
-        results: list[bool | None] = []
-        for part in holder:
-            local = _LOCAL.get(part.tag)
-            if local == "conditions":
-                results.extend(self.condition(c, own) for c in part)
-            elif local == "conditionGroups":
-                results.extend(self.condition_group(g, own) for g in part)
-            elif local == "repeats":
-                results.append(None)  # "per N models": needs the unit as the player builds it
-        return _all3(results)
+        return self.condition_group(holder, own, either=False)
 
-    def condition_group(self, group: Element, own: Sequence[_Raw], depth: int = 0) -> bool | None:
+    def condition_group(
+        self, group: Element, own: Sequence[_Raw], depth: int = 0, *, either: bool | None = None
+    ) -> bool | None:
+        """A condition group (``either``: its type is "or"), or the conditions directly on a modifier."""
         if depth > _MAX_DEPTH:
             return None
         results: list[bool | None] = []
@@ -1039,7 +1150,9 @@ class _Scope:
                 results.extend(self.condition(c, own) for c in part)
             elif local == "conditionGroups":
                 results.extend(self.condition_group(g, own, depth + 1) for g in part)
-        return _any3(results) if group.get("type") == "or" else _all3(results)
+        if either is None:
+            either = group.get("type") == "or"
+        return _any3(results) if either else _all3(results)
 
     def condition(self, element: Element, own: Sequence[_Raw]) -> bool | None:
         """One BattleScribe condition for the datasheet being read, in its minimum configuration."""
@@ -1051,6 +1164,7 @@ class _Scope:
         child = element.get("childId") or ""
         if kind in ("instanceOf", "notInstanceOf"):
             if scope == "primary-catalogue":
+                self.reader.catalogue_asked += 1
                 hit = child == context.catalogue
             elif scope == "ancestor":
                 hit = any(self._is(raws, child) for raws in self._stack)
@@ -1062,8 +1176,19 @@ class _Scope:
                 return None
             return hit if kind == "instanceOf" else not hit
         compare = _COMPARISONS.get(kind)
-        if compare is None or element.get("field") != "selections" or element.get("percentValue") == "true":
+        if compare is None or element.get("percentValue") == "true":
             return None
+        count = self._count(element, own)
+        return None if count is None else compare(count, _float(element.get("value")))
+
+    def _count(self, element: Element, own: Sequence[_Raw]) -> int | None:
+        """Selections of ``childId`` a condition or repeat counts, in the minimum configuration of its scope.
+
+        None for the force, the roster or an entry outside the unit.
+        """
+        if element.get("field") != "selections":
+            return None
+        scope = element.get("scope") or ""
         target: Sequence[_Raw] | None = None
         if scope == "self" or any(r.id == scope for r in own):
             target = own
@@ -1072,9 +1197,9 @@ class _Scope:
         else:
             target = next((raws for raws in reversed(self._stack) if any(r.id == scope for r in raws)), None)
         if target is None:
-            return None  # the force, the roster or an entry outside the unit
-        count = self._picked(tuple(target), element.get("includeChildSelections") == "true").get(child, 0)
-        return compare(count, _float(element.get("value")))
+            return None
+        picked = self._picked(tuple(target), element.get("includeChildSelections") == "true")
+        return picked.get(element.get("childId") or "", 0)
 
     def _is(self, raws: Sequence[_Raw], wanted: str) -> bool:
         """Whether the entry is ``wanted`` (its id, its link's, its target's) or has it as a category."""
@@ -1231,7 +1356,12 @@ class _Scope:
             self._walk(child.raw, child.link_raw, walk, (*groups, index), inside_model, words, depth + 1)
 
     def kind_drafts(
-        self, raw: _Raw, link_raw: _Raw | None, element: Element, link: Element | None
+        self,
+        raw: _Raw,
+        link_raw: _Raw | None,
+        element: Element,
+        link: Element | None,
+        met: set[tuple[Element, bool, str]],
     ) -> tuple[list[_KindDraft], list[_Occurrence], int, int | None]:
         """The model kinds of a unit, its wargear models, and its size (min, max; None: no maximum)."""
         walk = self.walk_models(raw, link_raw)
@@ -1272,7 +1402,9 @@ class _Scope:
             key = " ".join((profile_name or occurrence.name).split()).casefold()
             self._stack.append(raws)
             try:
-                price = self.summary(occurrence.element, occurrence.link).price
+                model = self.summary(occurrence.element, occurrence.link)
+                price = model.price
+                met.update(model.met)
             finally:
                 self._stack.pop()
             draft = drafts.get(key)
@@ -1434,15 +1566,12 @@ def _named_profile(profiles: Sequence[Element], name: str) -> list[Element]:
 
 @dataclass
 class _Context:
-    """The datasheet being read: what its conditions are evaluated against, and how its cost modifiers went."""
+    """The datasheet being read: what its conditions are evaluated against."""
 
-    #: The producing catalogue and the root entry: sensitive subtrees are memoised per context.
+    #: The producing catalogue and the root entry.
     key: str
     #: The primary catalogue of a roster of this faction.
     catalogue: str
-    evaluated: int = 0
-    kept: int = 0
-    kept_names: list[str] = field(default_factory=list)
 
 
 _COMPARISONS: dict[str, Callable[[float, float], bool]] = {
@@ -1455,26 +1584,23 @@ _COMPARISONS: dict[str, Callable[[float, float], bool]] = {
 }
 
 
-def _all3(results: Iterable[bool | None]) -> bool | None:
-    """AND over true, false and unknown: false wins, then unknown."""
+def _three_valued(results: Iterable[bool | None], decisive: bool) -> bool | None:
+    """AND (``decisive`` False) or OR (True) over true, false and unknown: the decisive value wins, then unknown."""
     unknown = False
     for result in results:
-        if result is False:
-            return False
+        if result is decisive:
+            return decisive
         if result is None:
             unknown = True
-    return None if unknown else True
+    return None if unknown else not decisive
+
+
+def _all3(results: Iterable[bool | None]) -> bool | None:
+    return _three_valued(results, False)
 
 
 def _any3(results: Iterable[bool | None]) -> bool | None:
-    """OR over true, false and unknown: true wins, then unknown."""
-    unknown = False
-    for result in results:
-        if result is True:
-            return True
-        if result is None:
-            unknown = True
-    return None if unknown else False
+    return _three_valued(results, True)
 
 
 def _hidden_modifiers(
@@ -1710,11 +1836,21 @@ class _Reader:
         self.by_id: dict[str, _File] = {}
         self.warnings: list[ImportWarning] = []
         self._raws: dict[Element, _Raw] = {}
+        #: The file each link target was found in: its subtree is read in that file's scope, once for every
+        #: catalogue that uses it (twelve Space Marine chapters share one library).
+        self.homes: dict[Element, _File] = {}
+        self.context: _Context | None = None
+        self.stack: list[tuple[_Raw, ...]] = []
+        #: Conditions on the primary catalogue evaluated so far (a subtree that meets one is read per catalogue).
+        self.catalogue_asked = 0
+        self.signatures: dict[tuple[_Raw, ...], str] = {}
         self._unresolved: set[tuple[str, str]] = set()
         self._scopes: dict[str, _Scope] = {}
         self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
         self._profiles: dict[Element, ModelProfile] = {}
         self._never: dict[Element, bool] = {}
+        self._abilities: dict[str, AbilityRef] = {}
+        self._options: dict[tuple[str, str, int, bool, int | None], WargearOption] = {}
         self._weapons: dict[Element, WeaponProfile] = {}
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
         for file in files:
@@ -1817,15 +1953,16 @@ class _Reader:
         if key in self._drafts:
             return self._drafts[key]
         scope = self.scope(file)
+        self.homes.setdefault(root, file)
         scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
         try:
-            draft = self._make_draft(file, root, scope.context)
+            draft = self._make_draft(file, root)
         finally:
             scope.context = None
         self._drafts[key] = draft
         return draft
 
-    def _make_draft(self, file: _File, root: Element, context: _Context) -> _Draft | None:
+    def _make_draft(self, file: _File, root: Element) -> _Draft | None:
         scope = self.scope(file)
         raw = self.raw(root)
         link_raw: _Raw | None = None
@@ -1876,12 +2013,13 @@ class _Reader:
             ability_name = (element_.get("name") or "").strip()
             if ability_name and ability_name.casefold() not in seen_names:
                 seen_names.add(ability_name.casefold())
-                abilities.append(AbilityRef(name=ability_name))
+                abilities.append(self._ability(ability_name))
             if not never_holds and self._never_holds(element_):
                 never_holds = True
         transport = self._transport(scope, transport_elements)
         wounds, most_wounds = _wounds(profiles)
-        drafts, wargear_models, kinds_min, kinds_max = scope.kind_drafts(raw, link_raw, element, link)
+        met: set[tuple[Element, bool, str]] = set(summary.met)
+        drafts, wargear_models, kinds_min, kinds_max = scope.kind_drafts(raw, link_raw, element, link, met)
         unit_max = kinds_max if kinds_max is not None else max(1, kinds_min, summary.models_cap)
         kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords, unit_max)
         if kinds:
@@ -1904,7 +2042,8 @@ class _Reader:
                 models_max = summary.models_cap  # a model entry without a maximum: count it at its minimum
         if models_min < 1:
             models_min = 1
-        models_min = _bounded(models_min)
+        # Each kind is clamped on its own (hostile counts): the unit holds at least their sum.
+        models_min = max(_bounded(models_min), sum(k.min for k in kinds))
         models_max = max(models_min, _bounded(models_max))
         points = _bounded(summary.price)
         per_model = _bounded(summary.grow) if summary.grow and models_max > models_min else 0
@@ -1914,7 +2053,9 @@ class _Reader:
             if occurrence.option_id not in found_options:
                 scope.push(raws)
                 try:
-                    price = scope.summary(occurrence.element, occurrence.link).price
+                    bought = scope.summary(occurrence.element, occurrence.link)
+                    price = bought.price
+                    met.update(bought.met)
                 finally:
                     scope.pop()
                 found_options[occurrence.option_id] = _Option(
@@ -1930,13 +2071,7 @@ class _Reader:
         hidden = raw.hidden or (link_raw is not None and link_raw.hidden) or _blocked(raws)
         identity = _identity(name, keywords)
         options = [
-            WargearOption(
-                id=o.id,
-                name=o.name,
-                points=_bounded(o.points),
-                per_model=o.per_model,
-                max=_bounded(o.max) if o.max else None,
-            )
+            self._option(o.id, o.name, _bounded(o.points), o.per_model, _bounded(o.max) if o.max else None)
             for o in found_options.values()
             if _bounded(o.points) > 0
         ]
@@ -1966,6 +2101,7 @@ class _Reader:
             bs_ids=[raw.id, *([link_raw.id] if link_raw else [])],
             kinds=kinds,
         )
+        kept = {m for m, aside, _ in met if aside}
         return _Draft(
             target_id=raw.id,
             link_ids=[link_raw.id] if link_raw else [],
@@ -1975,9 +2111,9 @@ class _Reader:
             has_size=has_size,
             has_transport=bool(transport_elements),
             kinds_with_wounds=kinds_with_wounds,
-            modifiers_evaluated=context.evaluated,
-            modifiers_kept=context.kept,
-            kept_names=list(context.kept_names),
+            modifiers_evaluated=len({m for m, _, _ in met} - kept),
+            modifiers_kept=len(kept),
+            kept_names=sorted({name for m, aside, name in met if aside}),
             path=file.path,
         )
 
@@ -2076,6 +2212,22 @@ class _Reader:
             elif kind == "legends":
                 legends = True
         return _ordered_keywords(keywords), factions, legends
+
+    def _ability(self, name: str) -> AbilityRef:
+        """One shared (validated once) ability reference per name: thousands of datasheets repeat them."""
+        known = self._abilities.get(name)
+        if known is None:
+            known = self._abilities[name] = AbilityRef(name=name)
+        return known
+
+    def _option(self, option_id: str, name: str, points: int, per_model: bool, most: int | None) -> WargearOption:
+        """One shared (validated once) option per value: chapters repeat their library's options."""
+        key = (option_id, name, points, per_model, most)
+        known = self._options.get(key)
+        if known is None:
+            known = WargearOption(id=option_id, name=name, points=points, per_model=per_model, max=most)
+            self._options[key] = known
+        return known
 
     def _never_holds(self, element: Element) -> bool:
         """Whether an ability says the unit cannot hold objectives (memoised: abilities are shared)."""
@@ -2312,9 +2464,10 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
                     ImportWarning(
                         draft.path,
                         f"{producer.name} – {sheet.name}: the points of {shown} depend on the army (another unit, "
-                        "the detachment or the roster); the price without that change is kept",
+                        "the detachment, the roster) or grow with the unit; the price without that change is kept",
                         f"{producer.name} – {sheet.name} : les points de {shown} dépendent de l'armée (une autre "
-                        "unité, le détachement ou la liste) ; le prix sans ce changement est gardé",
+                        "unité, le détachement, la liste) ou de la taille de l'unité ; le prix sans ce changement "
+                        "est gardé",
                     )
                 )
         if not chosen:

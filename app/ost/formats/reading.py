@@ -401,7 +401,8 @@ def shorten(text: str, limit: int = 120) -> str:
 # --- matching names ---------------------------------------------------------------
 
 _NOT_WORD = re.compile(r"[^0-9a-z]+")
-_DECORATION = re.compile(r"\s*[\[(]\s*(?:legends?|legendes?)\s*[\])}]\s*", re.IGNORECASE)
+# No leading or trailing "\s*": a search would retry it from every space of a run (name_key drops the spaces).
+_DECORATION = re.compile(r"[\[(]\s*(?:legends?|legendes?)\s*[\])}]", re.IGNORECASE)
 
 
 def name_key(text: str) -> str:

@@ -6,7 +6,8 @@ models. Each MEGA ARMOUR or JUMP PACK model takes up the space of 2 models.").
 This module splits the text into clauses (sentences, list items, bracketed
 remarks) and reads each with a small grammar::
 
-    clause    := capacity | refusal | space | harmless | NUMBER
+    clause    := capacity | refusal | space | harmless | NUMBER | "one of the following" choice*
+    choice    := N LIST [wounds]                                   (the list items after "one of the following")
     capacity  := [lead] ("has a transport capacity of" | "can transport" | "can carry") counts
                  | [lead] "can transport any number of" LIST ", but no more than" N "models in total"
     counts    := N LIST ["or" N LIST]* ["and" 1 LIST]      ("… units, up to a total of N models" too)
@@ -20,7 +21,9 @@ remarks) and reads each with a small grammar::
 so a capacity gives the count and the alternatives that may embark; another
 count joined by "or" ("1 TAUROS model or 2 DROP SENTINEL models") makes the
 larger one the capacity and gives the smaller one its space; "and 1 RECON
-DRONE model" lets one such model ride on top (space 0); a refusal gives
+DRONE model" lets one such model ride on top (space 0); "one of the
+following" items are alternatives the same way, a "16 or less" wounds bound
+on one becoming a wound limit for it; a refusal gives
 forbidden keywords, or a wound limit (:class:`WoundLimit`) when it names
 wounds; a space rule gives :class:`SpaceRule` entries, bounded by wounds when
 the text says so; counts of units ("no more than two units", "one other
@@ -37,7 +40,7 @@ error. Placeholders keep their brackets: ``<CLAN>``,
 ``< CRAFTWORLD >`` and ``<LEGION<`` become ``<CRAFTWORLD>`` and ``<LEGION>``;
 ``(ORDER)`` and a leading bare ``CHAPTER`` become ``<ORDER>`` and ``<CHAPTER>``.
 
-Anything not understood ("one of the following", a condition on equipment,
+Anything not understood (several loads at once, "as follows", a condition on equipment,
 "up to 2 DREADNOUGHT models", a wounds condition on what may embark, a clause
 of another kind) gives ``verified=False`` and keeps the text, so the validator
 reports ``TRANSPORT-UNVERIFIED`` rather than guessing. Clauses are upper-cased
@@ -131,7 +134,8 @@ _WOUNDS = re.compile(
     + r"(?: (?:OR|OF) (MORE|LESS|FEWER|HIGHER|LOWER))?(?= |$)"
 )
 #: "models with the ADEPTA SORORITAS keyword" names the keyword.
-_WITH_KEYWORD = re.compile(r"\bMODELS? WITH THE ([A-Z<>' -]{1,60}?) KEYWORDS?\b")
+_WITH_KEYWORD = re.compile(r"\bMODELS? (?:WITH|THAT HAVE|THAT HAS|WHICH HAVE) THE ([A-Z<>' -]{1,60}?) KEYWORDS?\b")
+_ONE_OF = re.compile(r"(?:[A-Z' ]{0,60} )?ONE OF THE FOLLOWING:?")
 _CONDITIONAL = re.compile(r"\b(?:IF|UNLESS|WHILE|WHEN)\b")
 _HARMLESS = (re.compile(r"^NO MORE THAN \w{1,10} UNITS? CAN BE EMBARKED\b"),)
 _BARE = re.compile(r"^" + _NUMBER + r"$")
@@ -193,6 +197,9 @@ class _Reader:
         self.forbidden: list[str] = []
         self.space: list[SpaceRule] = []
         self.wound_limits: list[WoundLimit] = []
+        #: After "one of the following": the alternative loads (count, keyword alternatives, most wounds).
+        self.choosing = False
+        self.choices: list[tuple[int, list[list[str]], int | None]] = []
         self.understood = True
 
     # -- keyword lists ---------------------------------------------------------------------------------------------
@@ -289,8 +296,27 @@ class _Reader:
         if bare:
             self._set_capacity(_number(bare.group(1)))
             return
+        if _ONE_OF.fullmatch(clause):
+            self.choosing = True  # the list items that follow are alternative loads
+            return
+        if self.choosing and _COUNT_START.match(clause):
+            self._choice(clause)
+            return
         for part in _SPLIT_EACH.split(clause):
             self._clause(part.strip(" ,"))
+
+    def _choice(self, clause: str) -> None:
+        """One item of "one of the following": ``N LIST [with a Wounds characteristic of M or less]``."""
+        head = _COUNT_START.match(clause)
+        if head is None:
+            self.understood = False
+            return
+        phrase, low, high, _ = self._wounds(clause[head.end() :].strip())
+        alternatives = self.alternatives(phrase)
+        if not alternatives or low is not None:
+            self.understood = False  # "models with 3 wounds or more may embark": not kept
+            return
+        self.choices.append((_number(head.group(1)), alternatives, high))
 
     def _clause(self, clause: str) -> None:
         """One clause: a capacity, a refusal or a space rule; anything else is not understood."""
@@ -381,18 +407,7 @@ class _Reader:
                 self.understood = False  # "1 MONSTER with a Wounds characteristic of 16 or less": not kept
             counted.append((how, _number(head.group(1)), self.alternatives(phrase)))
         # "1 TAUROS model or 2 DROP SENTINEL models": a capacity of 2 where a TAUROS takes the space of 2.
-        choices = [(count, alternatives) for how, count, alternatives in counted if how in ("", "OR")]
-        largest = max(count for count, _ in choices)
-        self._set_capacity(largest)
-        for count, alternatives in choices:
-            if not alternatives or not count or largest % count:
-                self.understood = False
-                continue
-            for alternative in alternatives:
-                if alternative not in self.allowed:
-                    self.allowed.append(alternative)
-                if count != largest:
-                    self.space.append(SpaceRule(keywords=alternative, space=largest // count))
+        self._loads([(count, alternatives, None) for how, count, alternatives in counted if how in ("", "OR")])
         for how, count, alternatives in counted:
             if how not in ("AND", "PLUS"):
                 continue
@@ -444,7 +459,33 @@ class _Reader:
         else:
             self.understood = False  # two capacities ("if equipped with…, 12 instead")
 
+    def _loads(self, loads: list[tuple[int, list[list[str]], int | None]]) -> None:
+        """Alternative loads (count, who, most wounds).
+
+        The largest count is the capacity; the others' riders take the space
+        that makes them fit ("one of the following: 20 INFANTRY models; 1
+        MONSTER": a MONSTER takes 20 places).
+        """
+        largest = max(count for count, _, _ in loads)
+        self._set_capacity(largest)
+        for count, alternatives, high in loads:
+            if not alternatives or not count or largest % count:
+                self.understood = False
+                continue
+            for alternative in alternatives:
+                if alternative not in self.allowed:
+                    self.allowed.append(alternative)
+                if count != largest:
+                    self.space.append(SpaceRule(keywords=alternative, space=largest // count))
+                if high is not None:
+                    # "1 MONSTER with a Wounds characteristic of 16 or less": a tougher one cannot embark.
+                    self.wound_limits.append(WoundLimit(keywords=alternative, min_wounds=high + 1))
+
     def result(self, text: str) -> TransportCapacity:
+        if self.choices:
+            self._loads(self.choices)
+        elif self.choosing:
+            self.understood = False
         if self.capacities != 1:
             self.understood = False
         allowed = _simplest(self.allowed)
