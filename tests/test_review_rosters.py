@@ -227,3 +227,16 @@ def test_an_imported_datasheet_holding_the_id_still_comes_first(shipped: Catalog
     assert catalogue.by_bs_id("4923-2dbf-7fd5-8828").id == "bs-orks-boyz"  # type: ignore[union-attr]
     army, _ = read_roster(_boyz_roster("Choppa", "8279-314c-08b7-a39f::c4df-c43d-08a6-18ab", 0, boyz=9), catalogue)
     assert next(u for _, u in army.units()).datasheet == "bs-orks-boyz"
+
+
+def test_a_roster_read_on_shipped_datasheets_shows_no_catalogue_revision_beside_its_data(shipped: Catalogue) -> None:
+    # Ost's own version ("0.1.0") is no BattleScribe data revision: nothing to set beside the roster's "77".
+    from ost.core.catalogue import CatalogueSource
+
+    catalogue = _renamed_boyz(shipped, imported_on=False)
+    catalogue.sources["ost"] = CatalogueSource(id="ost", kind="shipped", name="Ost", revision="0.1.0")
+    data = _boyz_roster("Choppa", "8279-314c-08b7-a39f::c4df-c43d-08a6-18ab", 0, boyz=9)
+    data = data.replace(b'catalogueName="Orks"', b'catalogueName="Orks" catalogueRevision="77"')
+    _, report = read_roster(data, catalogue)
+    orks = next(d for d in report.data if d.what == "Orks")
+    assert orks.revision == "77" and orks.catalogue_revision is None

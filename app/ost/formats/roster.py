@@ -52,7 +52,7 @@ from xml.etree.ElementTree import Element
 from rapidfuzz import fuzz
 
 from ost.core.armylist import ArmyList, Detachment, ListOrigin, StatedOption, Unit, UnitSnapshot, snapshot_of
-from ost.core.catalogue import Catalogue, Datasheet, WargearOption, WeaponProfile
+from ost.core.catalogue import Catalogue, Datasheet, WargearOption, WeaponProfile, source_kind
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
 from ost.formats.reading import (
@@ -706,7 +706,8 @@ class _RosterReader:
                 return faction.revision
         for unit in detachment.units:
             sheet = self.catalogue.get(unit.datasheet)
-            if sheet is None:
+            # Ost's own datasheets carry Ost's version, which no BattleScribe data revision compares with.
+            if sheet is None or source_kind(sheet.source) == "shipped":
                 continue
             if sheet.source_revision:
                 return sheet.source_revision
