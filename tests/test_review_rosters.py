@@ -240,3 +240,22 @@ def test_a_roster_read_on_shipped_datasheets_shows_no_catalogue_revision_beside_
     _, report = read_roster(data, catalogue)
     orks = next(d for d in report.data if d.what == "Orks")
     assert orks.revision == "77" and orks.catalogue_revision is None
+
+
+def test_a_singular_faction_category_is_the_faction_not_its_sub_faction(shipped: Catalogue) -> None:
+    # Some links of the data call "Faction: Orks" "Faction: Ork": not a clan; the Clan Kultur choice names it.
+    data = _boyz_roster("Choppa", "8279-314c-08b7-a39f::c4df-c43d-08a6-18ab", 0, boyz=9)
+    categories = (
+        '<category id="c2" name="Faction: Ork" entryId="1c58-037f-7b58-1223" primary="false"/>'
+        '<category id="c3" name="Faction: &lt;Clan&gt;" entryId="2ab6-8d0f-494d-38e2" primary="false"/></categories>'
+    )
+    data = data.replace(b"</categories>", categories.encode(), 1)
+    clan = (
+        '<selection id="k1" name="Clan Kultur" entryId="fee6-89eb-b8fc-9982" number="1" type="upgrade"><selections>'
+        '<selection id="k2" name="Goffs" entryId="5602-29aa-24d5-612d" number="1" type="upgrade"/>'
+        "</selections></selection>"
+    )
+    data = data.replace(b'<selections><selection id="s2"', f'<selections>{clan}<selection id="s2"'.encode(), 1)
+    army, _ = read_roster(data, shipped)
+    unit = next(u for _, u in army.units())
+    assert unit.placeholders == {"<CLAN>": "GOFFS"}

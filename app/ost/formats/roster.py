@@ -1030,6 +1030,8 @@ def _placeholders(faction_keywords: list[str], roster_factions: list[str]) -> di
     if len(holes) != 1:
         return {}
     known = {keyword_key(k) for k in faction_keywords if not is_placeholder(k)}
+    # The data names some links of "Faction: Orks" "Faction: Ork": a plural's singular is that faction.
+    known |= {k[:-1] for k in known if k.endswith("S")} | {f"{k}S" for k in known}
     extra = [f for f in roster_factions if not is_placeholder(f) and keyword_key(f) not in known]
     if len(extra) != 1:
         return {}
