@@ -42,6 +42,9 @@ class UnitSnapshot(_Model):
     #: Identity key of the datasheet ("same datasheet" for the per-datasheet cap).
     #: Added in schema version 2; lists of version 1 fall back to the name.
     identity: str | None = None
+    #: Price of each model past the minimum (the bulk kind's), to tell the player it changed.
+    #: Lists saved before it was recorded lack it (None: nothing to compare).
+    points_per_model: int | None = None
 
 
 class StatedOption(_Model):
@@ -150,6 +153,7 @@ def snapshot_of(sheet: Datasheet) -> UnitSnapshot:
         min_models=sheet.min_models,
         max_models=sheet.max_models,
         identity=sheet.identity_key,
+        points_per_model=sheet.points_per_model,
     )
 
 

@@ -292,12 +292,7 @@ class _Validator:
                     f"Ost uses what the file says of it ({unit.snapshot.role.label_en}, "
                     f"{unit.snapshot.points} points).",
                     [entry],
-                    (
-                        "Remplacez-la par une fiche du catalogue, ou importez les données BattleScribe qui la "
-                        "contiennent (Catalogue ▸ Importer).",
-                        "Replace it with a catalogue datasheet, or import the BattleScribe data that holds it "
-                        "(Catalogue ▸ Import).",
-                    ),
+                    self._unknown_fix(unit),
                 )
                 lo, hi = unit.snapshot.min_models, unit.snapshot.max_models
             else:
@@ -1101,6 +1096,29 @@ class _Validator:
             )
         return None
 
+    def _unknown_fix(self, unit: Unit) -> tuple[str, str]:
+        """How to replace a unit whose datasheet is not in the catalogue.
+
+        A roster's unit read before its BattleScribe data was imported keeps
+        the entry's id (``bs:<id>``): when the catalogue holds that entry now,
+        the fix names the datasheet to take.
+        """
+        bs_id = unit.datasheet[3:] if unit.datasheet.startswith("bs:") else ""
+        known = self.catalogue.by_bs_id(bs_id, enabled=True) if bs_id else None
+        if known is not None:
+            return (
+                f"Remplacez-la par « {known.name} » ({known.id}), la fiche du catalogue pour cette entrée "
+                f"BattleScribe, ou relisez le roster.",
+                f"Replace it with “{known.name}” ({known.id}), the catalogue's datasheet for this BattleScribe "
+                f"entry, or read the roster again.",
+            )
+        return (
+            "Remplacez-la par une fiche du catalogue, ou importez les données BattleScribe qui la "
+            "contiennent (Catalogue ▸ Importer).",
+            "Replace it with a catalogue datasheet, or import the BattleScribe data that holds it "
+            "(Catalogue ▸ Import).",
+        )
+
     # -- warlord and reserves -------------------------------------------------
 
     def _check_warlord(self) -> None:
@@ -1266,6 +1284,13 @@ class _Validator:
             f"{head_en}{detail_en}. The check uses {used_en}.",
             [e for e, _, _ in differ],
             (
+                "Vérifiez que ces prix sont ceux du fichier de points du tournoi ; sinon, vérifiez la liste "
+                "aux prix du catalogue.",
+                "Check that these prices are those of the tournament's points file; if not, check the list "
+                "at the catalogue's prices.",
+            )
+            if self.options.as_priced
+            else (
                 "Vérifiez les points avec l'auteur de la liste (données plus anciennes ?) ; si le tournoi a "
                 "fixé ses points, vérifiez avec les prix de la liste (ost check --as-priced).",
                 "Check the points with the list's author (older data?); if the tournament fixed its points, "
