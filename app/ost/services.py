@@ -411,6 +411,8 @@ class CheckResult:
     army: ArmyList | None = None
     report: Report | None = None
     error: str | None = None
+    #: The reader's error itself, for its message in the user's language.
+    failure: listfile.ListFileError | None = None
     #: How the file was read: units matched, unknown units and lines, warnings.
     reading: ReadingReport | None = None
 
@@ -449,7 +451,7 @@ def check_files(
         try:
             read = read_list_file(path, catalogue, matcher=matcher)
         except listfile.ListFileError as exc:
-            yield CheckResult(path, error=str(exc))
+            yield CheckResult(path, error=str(exc), failure=exc)
             continue
         yield CheckResult(path, read.army, validate(catalogue, read.army, options), reading=read.reading)
 

@@ -73,7 +73,10 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                 results.append({"file": str(result.path), "error": result.error})
             else:
                 # The reader's message starts with the file's name already: say it once.
-                reason = (result.error or "").removeprefix(f"{result.path}: ")
+                if result.failure is not None:
+                    reason = result.failure.reason(lang)
+                else:
+                    reason = (result.error or "").removeprefix(f"{result.path}: ")
                 print(f"{result.path}: {say(lang, 'illisible', 'unreadable')} — {reason}", file=out)
             continue
         if not result.report.legal and worst == EXIT_OK:
