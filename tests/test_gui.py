@@ -20,7 +20,8 @@ from ost.core import listfile
 from ost.core.catalogue import Catalogue
 from ost.gui.autosave import Autosaver
 from ost.gui.catalogue_browser import ID_ROLE
-from ost.gui.list_model import COL_POINTS, ArmyListModel
+from ost.gui.dialogs import TextListDialog
+from ost.gui.list_model import COL_POINTS, COL_WITH, ArmyListModel
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
 
@@ -116,7 +117,7 @@ def test_assign_transport_in_the_form(window: MainWindow) -> None:
     box.activated.emit(box.currentIndex())
     assert window.army.unit(tactical).transport == rhino  # type: ignore[union-attr]
     assert window.report.legal  # type: ignore[union-attr]
-    assert "→ Rhino" in window.model.index_of_unit(tactical, 4).data()
+    assert "→ Rhino" in window.model.index_of_unit(tactical, COL_WITH).data()
 
 
 def test_finding_selects_its_units(window: MainWindow) -> None:
@@ -314,8 +315,8 @@ def test_export_through_the_dialog(window: MainWindow, tmp_path: Path, monkeypat
 
 
 def test_import_bsdata_into_the_catalogue(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text: shown.append(text))
+    shown: list[TextListDialog] = []
+    monkeypatch.setattr(window, "exec_dialog", lambda dialog: shown.append(dialog) or 0)
     monkeypatch.setattr(
         "PySide6.QtWidgets.QFileDialog.getExistingDirectory",
         lambda *_a, **_k: str(Path(__file__).parent / "data" / "bsdata"),
@@ -325,7 +326,12 @@ def test_import_bsdata_into_the_catalogue(window: MainWindow, tmp_path: Path, mo
     window.import_bsdata_dialog()
     assert len(window.catalogue) > before
     assert len(shown) == 1
-    assert "datasheet(s) imported from" in shown[0]  # no translator is installed in these tests
+    assert "datasheet(s) imported from" in shown[0].summary.text()  # no translator is installed in these tests
+    # The warnings are listed one by one, not only counted.
+    _summary, warnings = window.last_import_summary
+    assert shown[0].lines.count() == len(warnings)
+    if warnings:
+        assert shown[0].lines.item(0).text() == warnings[0]
     assert window.army.unit_count() == 1  # the list being edited is kept
     factions = {window.browser.model.index(r, 0).data() for r in range(window.browser.model.rowCount())}
     assert len(factions) > 2

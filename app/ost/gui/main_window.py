@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt
+from PySide6.QtCore import QByteArray, QEventLoop, QItemSelectionModel, QModelIndex, QPoint, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
+    QDialog,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -38,21 +38,17 @@ from ost import services
 from ost.core import listfile
 from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import Catalogue
-from ost.core.validator import Report, validate
-from ost.formats.safexml import XmlInputError
-from ost.gui import commands
+from ost.core.validator import Report, ValidatorOptions, validate
+from ost.gui import commands, printing
 from ost.gui.autosave import Autosaver
 from ost.gui.catalogue_browser import CatalogueBrowser
 from ost.gui.datasheet_view import datasheet_html
-from ost.gui.list_model import COL_NAME, COL_WITH, ArmyListModel
+from ost.gui.dialogs import TextListDialog
+from ost.gui.import_worker import ImportWorker
+from ost.gui.list_model import COL_GEAR, COL_NAME, ArmyListModel
 from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
 from ost.gui.unit_editor import UnitEditor
-from ost.pdf.cards import cards_pdf
-from ost.pdf.fonts import FontError
-from ost.pdf.rulecards import RuleCardError
-from ost.pdf.sheet import army_sheet_pdf, check_report_pdf, write_pdf
-from ost.store import StoreError
 
 MAX_LIMIT = 100_000
 
@@ -98,20 +94,40 @@ class MainWindow(QMainWindow):
         self.limit_box.setSingleStep(250)
         self.limit_box.setSpecialValueText(self.tr("no limit"))
         self.limit_box.setSuffix(self.tr(" pts"))
+        # Typing 1750 is one edit (sent on Enter or when the box loses focus), not four.
+        self.limit_box.setKeyboardTracking(False)
         self.limit_box.valueChanged.connect(self._limit_edited)
 
         self.tree = QTreeView()
         self.tree.setModel(self.model)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setUniformRowHeights(True)
+        self.tree.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.tree.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.tree.setDropIndicatorShown(True)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.doubleClicked.connect(self._double_clicked)
         self.tree.selectionModel().currentChanged.connect(self._current_unit_changed)
+        self.model.rowsInserted.connect(self._rows_inserted)
+        self.model.move_requested.connect(self.move_units)
         header = self.tree.header()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(COL_WITH, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(24)
+        # Fixed widths from the font, not ResizeToContents (which measures every row on every change).
+        metrics = self.tree.fontMetrics()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
+        for column, sample in (
+            (1, "Transport Assigné"),
+            (2, "00 unités"),
+            (3, "00000"),
+            (COL_GEAR, "2× Lance-flammes lourd"),
+            (5, "→ Rhino de Titus"),
+            (6, "★⌛"),
+        ):
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 16)
+        self.validations = 0  # how many times the list was checked (tests count them)
 
         self.editor = UnitEditor(catalogue, lang)
         self.editor.field_requested.connect(
@@ -264,14 +280,26 @@ class MainWindow(QMainWindow):
         self.editor.show_unit(army, None)
         self._update_title()
 
+    def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        """A new detachment opens at once; nothing else is re-expanded."""
+        if not parent.isValid():
+            for row in range(first, last + 1):
+                self.tree.setExpanded(self.model.index(row, 0), True)
+
     def _revalidate(self) -> None:
         self._sync_header()
-        self.report = validate(self.catalogue, self.army)
+        self.validations += 1
+        self.report = validate(self.catalogue, self.army, self.validator_options())
         self.model.set_report(self.report)
-        self.report_view.show_report(self.report)
+        self.report_view.show_report(self.report, self.army, self.catalogue)
         self.editor.sync()
-        self.tree.expandAll()
         self._update_title()
+
+    def validator_options(self) -> ValidatorOptions:
+        return ValidatorOptions(
+            legends_available=bool(self.settings and self.settings.legends),
+            as_priced=self.as_priced_action.isChecked() if hasattr(self, "as_priced_action") else False,
+        )
 
     def _sync_header(self) -> None:
         """Show the list's name and limit (after an undo, say) without pushing new commands."""
@@ -290,6 +318,7 @@ class MainWindow(QMainWindow):
         keyboard happens while they still have it.
         """
         self._name_edited()
+        self.limit_box.interpretText()  # a limit typed but not yet confirmed with Enter
         self.editor.commit()
 
     def _stack_moved(self, _index: int) -> None:
@@ -382,6 +411,25 @@ class MainWindow(QMainWindow):
         if name != self.army.name:
             self.push(commands.SetListField(self.model, "name", name))
 
+    def move_units(self, unit_ids: list[str], detachment_id: str, row: int) -> None:
+        """Move units (dropped in the tree) to ``row`` of a detachment (-1: its end), one undo step."""
+        if not unit_ids or self.army.detachment(detachment_id) is None:
+            return
+        self.undo_stack.beginMacro(self.tr("Move %n unit(s)", "", len(unit_ids)))
+        for unit_id in unit_ids:
+            detachment = self.army.detachment(detachment_id)
+            assert detachment is not None
+            if row < 0:
+                self.push(commands.MoveUnit(self.model, unit_id, detachment_id))
+                continue
+            current = next((i for i, u in enumerate(detachment.units) if u.id == unit_id), None)
+            dest = row - 1 if current is not None and current < row else row
+            dest = min(dest, len(detachment.units) - (1 if current is not None else 0))
+            self.push(commands.MoveUnit(self.model, unit_id, detachment_id, dest))
+            row = dest + 1
+        self.undo_stack.endMacro()
+        self.select_units(unit_ids)
+
     def _limit_edited(self, value: int) -> None:
         limit = value or None
         if limit != self.army.points_limit:
@@ -421,8 +469,7 @@ class MainWindow(QMainWindow):
     def set_catalogue(self, catalogue: Catalogue) -> None:
         """Use another catalogue (after an import): every pane refreshes, the list stays."""
         self.catalogue = catalogue
-        self.browser.catalogue = catalogue
-        self.browser.refilter(self.search.text())
+        self.browser.set_catalogue(catalogue)
         self.model.catalogue = catalogue
         self.editor.catalogue = catalogue
         self.editor.show_unit(self.army, self.editor.unit_id)
@@ -448,42 +495,65 @@ class MainWindow(QMainWindow):
             self.import_bsdata(paths)
 
     def import_bsdata(self, paths: list[Path]) -> bool:
-        """Import BattleScribe files into the catalogue database, with a progress dialog."""
-        progress = QProgressDialog(self.tr("Reading BattleScribe data…"), "", 0, 0, self)
-        progress.setCancelButton(None)
+        """Import BattleScribe files on a worker thread, with a progress dialog that can cancel.
+
+        Returns True when the import finished and the window uses the new
+        catalogue; False when it failed (the user is told why) or was
+        cancelled (the catalogue is unchanged). The window keeps answering
+        meanwhile; the warnings of the import are listed at the end.
+        """
+        progress = QProgressDialog(self.tr("Reading BattleScribe data…"), self.tr("Cancel"), 0, 0, self)
         progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(0)
+        progress.setMinimumDuration(300)
+        worker = ImportWorker(self.db_path, paths, self)
+        self.import_worker: ImportWorker | None = worker
+        loop = QEventLoop(self)
+        outcome: dict[str, object] = {}
 
         def report(done: int, total: int, name: str) -> None:
             progress.setMaximum(total)
             progress.setValue(done)
-            progress.setLabelText(self.tr("Reading %1").replace("%1", name))
-            QApplication.processEvents()
+            if name:
+                progress.setLabelText(self.tr("Reading %1").replace("%1", name))
 
-        try:
-            with services.open_store(self.db_path) as store:
-                result = services.import_bsdata(store, paths, report)
-                catalogue = store.load()
-        except (XmlInputError, StoreError, OSError) as exc:
-            progress.close()
-            QMessageBox.warning(self, self.tr("Import failed"), str(exc))
-            return False
+        worker.progressed.connect(report)
+        worker.finished_import.connect(lambda result, catalogue: outcome.update(result=result, catalogue=catalogue))
+        worker.failed.connect(lambda message: outcome.update(error=message))
+        worker.cancelled.connect(lambda: outcome.update(cancelled=True))
+        worker.finished.connect(loop.quit)
+        progress.canceled.connect(worker.cancel)
+        worker.start()
+        loop.exec()
+        worker.wait()
         progress.close()
+        progress.deleteLater()
+        worker.deleteLater()
+        self.import_worker = None
+        if "error" in outcome:
+            QMessageBox.warning(self, self.tr("Import failed"), str(outcome["error"]))
+            return False
+        if "catalogue" not in outcome:
+            self.statusBar().showMessage(self.tr("Import cancelled: the catalogue is unchanged."), 8000)
+            return False
+        catalogue = outcome["catalogue"]
+        result = outcome["result"]
+        assert isinstance(catalogue, Catalogue)
         self.set_catalogue(catalogue)
-        QMessageBox.information(
-            self,
-            self.tr("Import finished"),
+        summary = (
             self.tr("%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.")
-            .replace("%1", str(len(result.datasheets)))
-            .replace("%2", str(len(result.factions)))
-            .replace("%3", str(len(result.warnings)))
-            .replace("%4", str(len(catalogue))),
+            .replace("%1", str(len(result.datasheets)))  # type: ignore[attr-defined]
+            .replace("%2", str(len(result.factions)))  # type: ignore[attr-defined]
+            .replace("%3", str(len(result.warnings)))  # type: ignore[attr-defined]
+            .replace("%4", str(len(catalogue)))
         )
+        warnings = [w.message(self.lang) for w in result.warnings]  # type: ignore[attr-defined]
+        self.last_import_summary = (summary, warnings)
+        self.exec_dialog(TextListDialog(self.tr("Import finished"), summary, warnings, self))
         return True
 
     # -- printing ------------------------------------------------------------------
 
-    def export_dialog(self, what: str) -> None:
+    def export_dialog(self, what: printing.What) -> None:
         folder = Path((self.settings.last_folder if self.settings else None) or Path.home())
         stem = self.path.stem if self.path else (self.army.name or "liste")
         suggested = str(folder / f"{stem}.{what}.pdf")
@@ -491,23 +561,64 @@ class MainWindow(QMainWindow):
         if name:
             self.export_pdf(what, Path(name))
 
-    def export_pdf(self, what: str, path: Path) -> bool:
-        """Write the army sheet, the cards or the check report of the list to ``path``."""
-        report = self.report or validate(self.catalogue, self.army)
+    def print_options(self) -> printing.PrintOptions:
+        return printing.PrintOptions(
+            lang=self.lang,
+            paper=self.settings.paper if self.settings else "a4",
+            card_size=self.settings.card_size if self.settings else "poker",
+            source=self.path.name if self.path else None,
+        )
+
+    def render_pdf(self, what: printing.What) -> bytes | None:
+        """The PDF of the list (sheet, cards or report), or None after telling the user why not."""
+        report = self.report or validate(self.catalogue, self.army, self.validator_options())
         try:
-            if what == "sheet":
-                data = army_sheet_pdf(self.catalogue, self.army, report, lang=self.lang)
-            elif what == "cards":
-                data = cards_pdf(self.catalogue, self.army, lang=self.lang)
-            else:
-                source = self.path.name if self.path else None
-                data = check_report_pdf(self.catalogue, self.army, report, lang=self.lang, source=source)
-            write_pdf(data, path)
-        except (OSError, FontError, RuleCardError) as exc:
-            QMessageBox.critical(self, self.tr("Cannot write the PDF"), f"{path}: {exc}")
+            return printing.render_pdf(what, self.catalogue, self.army, report, self.print_options())
+        except printing.PrintError as exc:
+            QMessageBox.critical(self, self.tr("Cannot make the PDF"), str(exc))
+            return None
+
+    def export_pdf(self, what: printing.What, path: Path) -> bool:
+        """Write the army sheet, the cards or the check report of the list to ``path``."""
+        data = self.render_pdf(what)
+        if data is None:
+            return False
+        try:
+            printing.write_pdf(data, path)
+        except printing.PrintError as exc:
+            QMessageBox.critical(self, self.tr("Cannot write the PDF"), str(exc))
             return False
         self.statusBar().showMessage(self.tr("PDF written to %1").replace("%1", str(path)), 8000)
         return True
+
+    def preview(self, what: printing.What) -> printing.PreviewDialog | None:
+        """Show the pages that would be printed; Save in the preview goes on to the export dialog.
+
+        Returns the dialog (already closed), or None when the pages could not be
+        rendered and the PDF was handed to the system's viewer instead.
+        """
+        data = self.render_pdf(what)
+        if data is None:
+            return None
+        pages = printing.page_images(data)
+        if pages is None:
+            printing.open_in_viewer(data, f"{self.army.name or 'liste'}.{what}.pdf")
+            return None
+        titles = {
+            "sheet": self.tr("Army sheet"),
+            "cards": self.tr("Reference cards"),
+            "report": self.tr("Check report"),
+        }
+        dialog = printing.PreviewDialog(
+            self.tr("Preview: %1").replace("%1", titles[what]) + f" — {len(pages)} p.", pages, self
+        )
+        if self.exec_dialog(dialog) == QDialog.DialogCode.Accepted:
+            self.export_dialog(what)
+        return dialog
+
+    def exec_dialog(self, dialog: QDialog) -> int:
+        """Run a modal dialog (a seam the tests replace, since nobody clicks offscreen)."""
+        return int(dialog.exec())
 
     # -- files -------------------------------------------------------------------
 
