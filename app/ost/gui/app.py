@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from ost.core.catalogue import Catalogue
 from ost.core.resources import resource
 from ost.gui.settings import Settings
+from ost.gui.settings_dialog import apply_disabled_sources
 
 
 def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
@@ -103,14 +104,6 @@ def load_catalogue(db: Path | None, settings: Settings) -> tuple[Catalogue, Path
     gc.freeze()  # the catalogue lives as long as the program: keep it out of later collections
     apply_disabled_sources(catalogue, settings.disabled_sources)
     return catalogue, path
-
-
-def apply_disabled_sources(catalogue: Catalogue, disabled: list[str]) -> None:
-    """Switch off the sources the user turned off in the settings (until the store keeps it)."""
-    for source_id, source in list(catalogue.sources.items()):
-        enabled = source_id not in disabled
-        if source.enabled != enabled:
-            catalogue.sources[source_id] = source.model_copy(update={"enabled": enabled})
 
 
 def _save_screenshot(app: QApplication, window: QWidget, path: Path) -> None:

@@ -15,7 +15,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from ost import services
 from ost.core.catalogue import Catalogue
 
 
@@ -50,6 +49,7 @@ class ImportWorker(QThread):
         self.progressed.emit(done, total, name)
 
     def run(self) -> None:  # the worker thread
+        from ost import services
         from ost.formats.bsdata import read_bsdata  # large module: loaded when an import starts
         from ost.formats.safexml import XmlInputError
         from ost.store import StoreError

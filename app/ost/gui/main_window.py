@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEventLoop, QItemSelectionModel, QModelIndex, QPoint, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtCore import QByteArray, QEventLoop, QItemSelectionModel, QModelIndex, QPoint, QSize, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -34,23 +35,32 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ost import services
 from ost.core import listfile
 from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import Catalogue
+from ost.core.resources import resource
 from ost.core.validator import Report, ValidatorOptions, validate
 from ost.gui import commands, printing
 from ost.gui.autosave import Autosaver
 from ost.gui.catalogue_browser import CatalogueBrowser
 from ost.gui.datasheet_view import datasheet_html
-from ost.gui.dialogs import TextListDialog
+from ost.gui.dialogs import PastedListDialog, TextListDialog, reading_legend
 from ost.gui.import_worker import ImportWorker
 from ost.gui.list_model import COL_GEAR, COL_NAME, ArmyListModel
 from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
+from ost.gui.settings_dialog import SettingsDialog, apply_disabled_sources
 from ost.gui.unit_editor import UnitEditor
 
+if TYPE_CHECKING:
+    from ost.formats.reading import ReadingReport
+
 MAX_LIMIT = 100_000
+
+
+def _icon(name: str) -> QIcon:
+    """One of Ost's toolbar icons (resources/icons, public domain)."""
+    return QIcon(str(resource("icons", f"{name}.svg")))
 
 
 def new_army(name: str = "", limit: int | None = 2000) -> ArmyList:
@@ -127,6 +137,7 @@ class MainWindow(QMainWindow):
             (6, "★⌛"),
         ):
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 16)
+        self.reading: ReadingReport | None = None
         self.validations = 0  # how many times the list was checked (tests count them)
 
         self.editor = UnitEditor(catalogue, lang)
@@ -153,6 +164,28 @@ class MainWindow(QMainWindow):
         self._load_army(self.model.army, None)
         if settings is not None and settings.geometry:
             self.restoreGeometry(QByteArray.fromBase64(settings.geometry.encode("ascii")))
+        self.fit_to_screen()
+
+    def fit_to_screen(self) -> None:
+        """Keep the window inside the screen's free area (a saved size may come from a larger screen)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        free = screen.availableGeometry()
+        if self.isMaximized() or self.isFullScreen():
+            return
+        frame = self.frameGeometry()
+        extra_w = frame.width() - self.width()
+        extra_h = frame.height() - self.height()
+        width = min(self.width(), free.width() - extra_w)
+        height = min(self.height(), free.height() - extra_h)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        frame = self.frameGeometry()
+        x = min(max(frame.x(), free.left()), free.right() - frame.width() + 1)
+        y = min(max(frame.y(), free.top()), free.bottom() - frame.height() + 1)
+        if (x, y) != (frame.x(), frame.y()):
+            self.move(x, y)
 
     # -- layout and actions ------------------------------------------------------
 
@@ -193,45 +226,92 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(splitter)
 
     def _action(
-        self, text: str, slot: Callable[[], object], shortcut: QKeySequence.StandardKey | str | None = None
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence.StandardKey | str | None = None,
+        icon: str | None = None,
     ) -> QAction:
         action = QAction(text, self)
         action.triggered.connect(lambda _checked=False: slot())
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
+        if icon is not None:
+            action.setIcon(_icon(icon))
         return action
 
     def _build_actions(self) -> None:
         keys = QKeySequence.StandardKey
         file_menu = self.menuBar().addMenu(self.tr("&File"))
-        file_menu.addAction(self._action(self.tr("&New list"), self.new_list, keys.New))
-        file_menu.addAction(self._action(self.tr("&Open…"), self.open_dialog, keys.Open))
+        new = self._action(self.tr("&New list"), self.new_list, keys.New, "new")
+        open_ = self._action(self.tr("&Open…"), self.open_dialog, keys.Open, "open")
+        file_menu.addAction(new)
+        file_menu.addAction(open_)
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.paste_action = self._action(
+            self.tr("Check a &pasted list"), self.check_pasted_list, "Ctrl+Shift+V", "paste-check"
+        )
+        file_menu.addAction(self.paste_action)
         file_menu.addSeparator()
-        file_menu.addAction(self._action(self.tr("&Save"), self.save, keys.Save))
+        save = self._action(self.tr("&Save"), self.save, keys.Save, "save")
+        file_menu.addAction(save)
         file_menu.addAction(self._action(self.tr("Save &as…"), self.save_as, keys.SaveAs))
         file_menu.addSeparator()
+        preview_menu = file_menu.addMenu(self.tr("Print pre&view"))
+        preview_sheet = self._action(self.tr("Army &sheet"), lambda: self.preview("sheet"), "Ctrl+Shift+P", "preview")
+        preview_menu.addAction(preview_sheet)
+        preview_menu.addAction(self._action(self.tr("Reference &cards"), lambda: self.preview("cards")))
+        preview_menu.addAction(self._action(self.tr("Check &report"), lambda: self.preview("report")))
         export_menu = file_menu.addMenu(self.tr("&Export"))
-        export_menu.addAction(
-            self._action(self.tr("Army &sheet (PDF)…"), lambda: self.export_dialog("sheet"), "Ctrl+P")
+        export_sheet = self._action(
+            self.tr("Army &sheet (PDF)…"), lambda: self.export_dialog("sheet"), "Ctrl+P", "export-pdf"
         )
+        export_menu.addAction(export_sheet)
         export_menu.addAction(self._action(self.tr("Reference &cards (PDF)…"), lambda: self.export_dialog("cards")))
         export_menu.addAction(self._action(self.tr("Check &report (PDF)…"), lambda: self.export_dialog("report")))
+        file_menu.addSeparator()
+        settings = self._action(self.tr("Se&ttings…"), self.settings_dialog, keys.Preferences, "settings")
+        if settings.shortcut().isEmpty():
+            settings.setShortcut(QKeySequence("Ctrl+,"))
+        file_menu.addAction(settings)
         file_menu.addSeparator()
         file_menu.addAction(self._action(self.tr("&Quit"), self.close, keys.Quit))
 
         edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
         undo = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
         undo.setShortcut(QKeySequence(keys.Undo))
+        undo.setIcon(_icon("undo"))
         redo = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
-        redo.setShortcut(QKeySequence(keys.Redo))
+        # Ctrl+Shift+Z everywhere, and the platform's own redo key (Ctrl+Y on Windows) too.
+        redo.setShortcuts(list(dict.fromkeys([QKeySequence("Ctrl+Shift+Z"), *QKeySequence.keyBindings(keys.Redo)])))
+        redo.setIcon(_icon("redo"))
         edit_menu.addAction(undo)
         edit_menu.addAction(redo)
         edit_menu.addSeparator()
+        duplicate = self._action(self.tr("&Duplicate the unit"), self.duplicate_selected, "Ctrl+D", "duplicate")
+        copy_text = self._action(
+            self.tr("&Copy the list as text"), self.copy_as_text, "Ctrl+Shift+C", "copy-text"
+        )
+        remove = self._action(self.tr("&Remove the selection"), self.remove_selected, keys.Delete, "remove")
+        edit_menu.addAction(duplicate)
+        edit_menu.addAction(copy_text)
+        edit_menu.addAction(remove)
+        edit_menu.addSeparator()
         edit_menu.addAction(self._action(self.tr("&Find a datasheet"), self.search.setFocus, keys.Find))
         edit_menu.addAction(self._action(self.tr("New &detachment"), self.add_detachment))
-        edit_menu.addAction(self._action(self.tr("&Remove the selection"), self.remove_selected, keys.Delete))
+
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.reading_action = self._action(self.tr("&Reading report"), self.show_reading_report)
+        self.reading_action.setEnabled(False)
+        view_menu.addAction(self.reading_action)
+        self.as_priced_action = QAction(self.tr("List &prices"), self)
+        self.as_priced_action.setCheckable(True)
+        self.as_priced_action.setToolTip(
+            self.tr("Check with the prices the list states (a tournament's fixed points) instead of the catalogue's")
+        )
+        self.as_priced_action.toggled.connect(lambda _on: self._revalidate())
+        view_menu.addAction(self.as_priced_action)
 
         catalogue_menu = self.menuBar().addMenu(self.tr("&Catalogue"))
         catalogue_menu.addAction(
@@ -240,9 +320,26 @@ class MainWindow(QMainWindow):
         catalogue_menu.addAction(
             self._action(self.tr("Import BattleScribe &files…"), lambda: self.import_bsdata_dialog(files=True))
         )
+        catalogue_menu.addSeparator()
+        catalogue_menu.addAction(self._action(self.tr("&Rebuild the shipped catalogue"), self.rebuild_catalogue))
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self._action(self.tr("&About Ost"), self._about))
+
+        toolbar = self.addToolBar(self.tr("Main toolbar"))
+        toolbar.setObjectName("main-toolbar")
+        toolbar.setMovable(False)
+        toolbar.setIconSize(QSize(22, 22))
+        for action in (new, open_, save, None, undo, redo, None, duplicate, remove, copy_text, None):
+            if action is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(action)
+        for action in (self.paste_action, preview_sheet, export_sheet, None, settings):
+            if action is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(action)
 
     def _welcome(self) -> str:
         title = self.tr("Welcome to Ost")
@@ -430,6 +527,110 @@ class MainWindow(QMainWindow):
         self.undo_stack.endMacro()
         self.select_units(unit_ids)
 
+    def duplicate_selected(self) -> None:
+        """Copy each selected unit right after itself (one undo step); the copies become the selection."""
+        unit_ids = self.selected_unit_ids()
+        if not unit_ids:
+            unit = self.model.unit_at(self.tree.currentIndex())
+            unit_ids = [unit.id] if unit is not None else []
+        if not unit_ids:
+            self.statusBar().showMessage(self.tr("Select a unit to duplicate."), 5000)
+            return
+        copies: list[str] = []
+        self.undo_stack.beginMacro(self.tr("Duplicate %n unit(s)", "", len(unit_ids)))
+        for unit_id in unit_ids:
+            command = commands.DuplicateUnit(self.model, unit_id)
+            self.push(command)
+            copies.append(command.unit.id)
+        self.undo_stack.endMacro()
+        self.select_units(copies)
+
+    def list_text(self) -> str:
+        """The list as text, in the layout Ost (and other builders) read back."""
+        from ost.formats.textlist import export_text  # the text formats: loaded when first used
+
+        return export_text(self.army, self.catalogue, self.lang)
+
+    def copy_as_text(self) -> None:
+        QGuiApplication.clipboard().setText(self.list_text())
+        self.statusBar().showMessage(self.tr("The list is on the clipboard as text."), 5000)
+
+    def check_pasted_list(self, text: str | None = None) -> PastedListDialog | None:
+        """Read the clipboard's text as a list and show it read-only, with its verdict and reading report."""
+        from ost.core.listfile import ListFileError
+        from ost.formats.listreader import read_list
+
+        if text is None:
+            text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            QMessageBox.information(self, self.tr("Check a pasted list"), self.tr("The clipboard holds no text."))
+            return None
+        try:
+            result = read_list(text.encode("utf-8"), self.tr("clipboard"), self.catalogue)
+        except ListFileError as exc:
+            QMessageBox.warning(self, self.tr("Check a pasted list"), str(exc))
+            return None
+        report = validate(self.catalogue, result.army, self.validator_options())
+        dialog = PastedListDialog(self.catalogue, result.army, report, result.reading, self.lang, self)
+        if self.exec_dialog(dialog) == QDialog.DialogCode.Accepted and self.maybe_save():
+            self.autosaver.clear()
+            self._load_army(result.army, None)
+            self._set_reading(result.reading)
+        return dialog
+
+    def _set_reading(self, reading: ReadingReport | None) -> None:
+        self.reading = reading
+        self.reading_action.setEnabled(reading is not None)
+
+    def show_reading_report(self) -> TextListDialog | None:
+        """How the list in the window was read from another format (Affichage ▸ Rapport de lecture)."""
+        if self.reading is None:
+            return None
+        lines = self.reading.lines(self.lang)
+        dialog = TextListDialog(self.tr("Reading report"), lines[0], lines[1:], self, reading_legend())
+        self.exec_dialog(dialog)
+        return dialog
+
+    def settings_dialog(self) -> SettingsDialog | None:
+        if self.settings is None:
+            return None
+        dialog = SettingsDialog(self.settings, self.catalogue, self)
+        if self.exec_dialog(dialog) == QDialog.DialogCode.Accepted:
+            dialog.apply()
+            self.apply_settings()
+        return dialog
+
+    def apply_settings(self) -> None:
+        """Use changed settings at once (all but the language, which applies at the next start)."""
+        if self.settings is None:
+            return
+        if apply_disabled_sources(self.catalogue, self.settings.disabled_sources):
+            self.browser.rebuild()
+        self._revalidate()
+
+    def rebuild_catalogue(self) -> bool:
+        """Rebuild the shipped catalogue from its sources, keeping imported data and overrides."""
+        from ost import services
+        from ost.formats.yamltext import SourceError
+        from ost.store import StoreError
+
+        rebuild = getattr(services, "rebuild_catalogue", None) or services.build_catalogue
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            with services.open_store(self.db_path) as store:
+                rebuild(store)
+                catalogue = store.load()
+        except (StoreError, SourceError, OSError) as exc:
+            QMessageBox.warning(self, self.tr("Cannot rebuild the catalogue"), str(exc))
+            return False
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        self.set_catalogue(catalogue)
+        self.statusBar().showMessage(
+            self.tr("Catalogue rebuilt: %n datasheet(s).", "", len(catalogue)), 8000
+        )
+        return True
+
     def _limit_edited(self, value: int) -> None:
         limit = value or None
         if limit != self.army.points_limit:
@@ -455,7 +656,8 @@ class MainWindow(QMainWindow):
                 action.triggered.connect(
                     lambda _c=False, d=detachment.id, u=unit.id: self.push(commands.MoveUnit(self.model, u, d))
                 )
-            menu.addAction(self.tr("Remove"), self.remove_selected)
+            menu.addAction(_icon("duplicate"), self.tr("Duplicate"), self.duplicate_selected)
+            menu.addAction(_icon("remove"), self.tr("Remove"), self.remove_selected)
         else:
             menu.addAction(self.tr("New detachment"), self.add_detachment)
             if self.model.detachment_at(index) is not None:
@@ -468,6 +670,8 @@ class MainWindow(QMainWindow):
 
     def set_catalogue(self, catalogue: Catalogue) -> None:
         """Use another catalogue (after an import): every pane refreshes, the list stays."""
+        if self.settings is not None:
+            apply_disabled_sources(catalogue, self.settings.disabled_sources)
         self.catalogue = catalogue
         self.browser.set_catalogue(catalogue)
         self.model.catalogue = catalogue
@@ -644,6 +848,8 @@ class MainWindow(QMainWindow):
         what could not be read is shown to the user.
         """
         try:
+            from ost import services  # the list readers: loaded when a list is first opened
+
             result = services.read_any(path, self.catalogue)
         except listfile.ListFileError as exc:
             QMessageBox.warning(self, self.tr("Cannot open the list"), str(exc))
@@ -654,12 +860,9 @@ class MainWindow(QMainWindow):
         if self.settings is not None:
             self.settings.add_recent(path)
             self.settings.save()
+        self._set_reading(None if native else result.reading)
         if not native and result.reading.problems:
-            QMessageBox.information(
-                self,
-                self.tr("How the list was read"),
-                "\n".join(result.reading.lines(self.lang)),
-            )
+            self.show_reading_report()
         return True
 
     def _fill_recent(self) -> None:

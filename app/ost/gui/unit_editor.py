@@ -24,6 +24,7 @@ from ost.core.armylist import ArmyList, Unit
 from ost.core.catalogue import Catalogue
 from ost.core.roles import Role
 from ost.core.validator import boarding_problems, joining_problems
+from ost.gui.commands import UnitField
 
 MAX_MODELS = 999
 
@@ -246,7 +247,7 @@ class UnitEditor(QWidget):
             return None
         return self.army.unit(self.unit_id)
 
-    def _request(self, field: str, value: object) -> None:
+    def _request(self, field: UnitField, value: object) -> None:
         unit = self._unit()
         if unit is not None and getattr(unit, field) != value:
             self.field_requested.emit(unit.id, field, value)
