@@ -106,6 +106,9 @@ class CatalogueBrowser(QWidget):
         self._timer.timeout.connect(self.apply_filter)
         self.search.textChanged.connect(lambda _text: self._timer.start())
         self.items = QStandardItemModel(self)
+        self.items.setHorizontalHeaderLabels([self.tr("Datasheet"), self.tr("Size"), self.tr("Pts")])
+        for column, tip in ((1, self.tr("Models in the unit")), (2, self.tr("Points"))):
+            self.items.setHeaderData(column, Qt.Orientation.Horizontal, tip, Qt.ItemDataRole.ToolTipRole)
         self.model = QSortFilterProxyModel(self)
         self.model.setSourceModel(self.items)
         self.model.setFilterRole(FOLDED_ROLE)
@@ -127,8 +130,9 @@ class CatalogueBrowser(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Fixed)
         metrics = self.tree.fontMetrics()
-        header.resizeSection(1, metrics.horizontalAdvance("10–20") + 14)
-        header.resizeSection(2, metrics.horizontalAdvance("0000") + 14)
+        for column, sample in ((1, "10–20"), (2, "0000")):
+            title = str(self.items.headerData(column, Qt.Orientation.Horizontal))
+            header.resizeSection(column, max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(title)) + 16)
         self.add_button = QPushButton(self.tr("Add to the list"))
         self.add_button.setEnabled(False)
         self.add_button.clicked.connect(self._add_current)
@@ -162,9 +166,9 @@ class CatalogueBrowser(QWidget):
 
     def rebuild(self) -> None:
         """Build the tree from the catalogue (once per catalogue, not per keystroke)."""
-        self.items.clear()
+        # Rows only: clearing the whole model would drop the columns and the header's sizing with them.
+        self.items.removeRows(0, self.items.rowCount())
         self._by_id = {}
-        self.items.setHorizontalHeaderLabels([self.tr("Datasheet"), self.tr("Models"), self.tr("Points")])
         root = self.items.invisibleRootItem()
         order = {role: n for n, role in enumerate(Role)}
         legends_mark = self.tr(" [Legends]")

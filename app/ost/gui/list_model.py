@@ -42,7 +42,8 @@ from ost.core.validator import Report
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
-COL_NAME, COL_ROLE, COL_MODELS, COL_POINTS, COL_GEAR, COL_WITH, COL_MARKS = range(7)
+#: Columns, the numbers first: in a narrow window the view scrolls sideways and the last ones go first.
+COL_NAME, COL_MODELS, COL_POINTS, COL_ROLE, COL_GEAR, COL_WITH, COL_MARKS = range(7)
 COLUMNS = 7
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 10
 DETACHMENT_ID_ROLE = Qt.ItemDataRole.UserRole + 11
@@ -176,16 +177,16 @@ class ArmyListModel(QAbstractItemModel):
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
-        names = [
-            self.tr("Unit"),
-            self.tr("Role"),
-            self.tr("Models"),
-            self.tr("Points"),
-            self.tr("Wargear"),
-            self.tr("With"),
-            "",
-        ]
-        return names[section] if 0 <= section < len(names) else None
+        names = {
+            COL_NAME: self.tr("Unit"),
+            COL_ROLE: self.tr("Role"),
+            COL_MODELS: self.tr("Models"),
+            COL_POINTS: self.tr("Points"),
+            COL_GEAR: self.tr("Wargear"),
+            COL_WITH: self.tr("With"),
+            COL_MARKS: "",
+        }
+        return names.get(section)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         # Views ask for many roles per cell on every paint: answer the unused ones at once,

@@ -11,11 +11,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEventLoop, QItemSelectionModel, QModelIndex, QPoint, QSize, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+    QResizeEvent,
+    QShowEvent,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
@@ -26,6 +37,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressDialog,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -46,7 +58,7 @@ from ost.gui.catalogue_browser import CatalogueBrowser
 from ost.gui.datasheet_view import datasheet_html
 from ost.gui.dialogs import PastedListDialog, TextListDialog, reading_legend
 from ost.gui.import_worker import ImportWorker
-from ost.gui.list_model import COL_GEAR, COL_NAME, ArmyListModel
+from ost.gui.list_model import COL_GEAR, COL_MARKS, COL_MODELS, COL_NAME, COL_POINTS, COL_ROLE, COL_WITH, ArmyListModel
 from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
 from ost.gui.settings_dialog import SettingsDialog, apply_disabled_sources
@@ -65,6 +77,25 @@ def _icon(name: str) -> QIcon:
 
 def new_army(name: str = "", limit: int | None = 2000) -> ArmyList:
     return ArmyList(name=name, points_limit=limit, detachments=[Detachment(id="d1")])
+
+
+class ListView(QTreeView):
+    """The list's tree: the unit name takes the room left, but never less than a readable width.
+
+    (A stretched column shrinks to nothing in a narrow window; here the view
+    scrolls sideways instead, and the names stay whole.)
+    """
+
+    MIN_NAME_WIDTH = 190
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_name_column()
+
+    def fit_name_column(self) -> None:
+        header = self.header()
+        others = sum(header.sectionSize(c) for c in range(1, header.count()))
+        header.resizeSection(COL_NAME, max(self.MIN_NAME_WIDTH, self.viewport().width() - others))
 
 
 class MainWindow(QMainWindow):
@@ -108,7 +139,7 @@ class MainWindow(QMainWindow):
         self.limit_box.setKeyboardTracking(False)
         self.limit_box.valueChanged.connect(self._limit_edited)
 
-        self.tree = QTreeView()
+        self.tree = ListView()
         self.tree.setModel(self.model)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setUniformRowHeights(True)
@@ -127,16 +158,16 @@ class MainWindow(QMainWindow):
         # Fixed widths from the font, not ResizeToContents (which measures every row on every change).
         metrics = self.tree.fontMetrics()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
         for column, sample in (
-            (1, "Transport Assigné"),
-            (2, "00 unités"),
-            (3, "00000"),
+            (COL_MODELS, "00 unités"),
+            (COL_POINTS, "00000"),
+            (COL_ROLE, "Transport Assigné"),
             (COL_GEAR, "2× Lance-flammes lourd"),
-            (5, "→ Rhino de Titus"),
-            (6, "★⌛"),
+            (COL_WITH, "→ Rhino de Titus"),
+            (COL_MARKS, "★⌛"),
         ):
-            header.resizeSection(column, metrics.horizontalAdvance(sample) + 16)
+            title = str(self.model.headerData(column, Qt.Orientation.Horizontal) or "")
+            header.resizeSection(column, max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(title)) + 18)
         self.reading: ReadingReport | None = None
         self.validations = 0  # how many times the list was checked (tests count them)
 
@@ -166,6 +197,19 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(QByteArray.fromBase64(settings.geometry.encode("ascii")))
         self.fit_to_screen()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._first_show:  # share the width once; afterwards the user's own split is kept
+            self._first_show = False
+            self.share_width()
+
+    def share_width(self) -> None:
+        """Catalogue a fifth (at least 240 px), details and verdict 30 % (at least 300 px), the list the rest."""
+        width = self.splitter.width() or self.width()
+        left = max(240, width // 5)
+        right = max(300, width * 3 // 10)
+        self.splitter.setSizes([left, max(360, width - left - right), right])
+
     def fit_to_screen(self) -> None:
         """Keep the window inside the screen's free area (a saved size may come from a larger screen)."""
         screen = self.screen() or QGuiApplication.primaryScreen()
@@ -192,6 +236,7 @@ class MainWindow(QMainWindow):
     def _build_layout(self) -> None:
         header = QHBoxLayout()
         header.addWidget(QLabel(self.tr("List")))
+        self.list_name.setMinimumWidth(120)
         header.addWidget(self.list_name, 1)
         header.addWidget(QLabel(self.tr("Limit")))
         header.addWidget(self.limit_box)
@@ -211,7 +256,12 @@ class MainWindow(QMainWindow):
         center_layout.addLayout(buttons)
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.editor, self.tr("Unit"))
+        editor_area = QScrollArea()  # a long form scrolls rather than making the window taller
+        editor_area.setWidget(self.editor)
+        editor_area.setWidgetResizable(True)
+        editor_area.setFrameShape(QFrame.Shape.NoFrame)
+        editor_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(editor_area, self.tr("Unit"))
         self.tabs.addTab(self.details, self.tr("Datasheet"))
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.tabs)
@@ -222,7 +272,16 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.browser)
         splitter.addWidget(center)
         splitter.addWidget(right)
-        splitter.setSizes([270, 720, 410])
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(2, 0)
+        splitter.setCollapsible(0, False)
+        splitter.setCollapsible(1, False)
+        right.setMinimumWidth(300)
+        center.setMinimumWidth(360)
+        splitter.setSizes([290, 700, 410])
+        self.splitter = splitter
+        self._first_show = True
         self.setCentralWidget(splitter)
 
     def _action(
@@ -494,7 +553,7 @@ class MainWindow(QMainWindow):
         unit = self.model.unit_at(current)
         self.editor.show_unit(self.army, unit.id if unit else None)
         if unit is not None:
-            self.tabs.setCurrentWidget(self.editor)
+            self.tabs.setCurrentIndex(0)
             self._show_sheet(unit.datasheet, switch=False)
 
     def _show_sheet(self, sheet_id: str, switch: bool = True) -> None:

@@ -75,7 +75,6 @@ class ReportView(QWidget):
         self.roles.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.roles.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.roles.setShowGrid(False)
-        self.roles.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.roles.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column, sample in ((1, "Unités"), (2, "(00–00)"), (3, "0000 pts")):
@@ -89,9 +88,10 @@ class ReportView(QWidget):
         self.findings.itemActivated.connect(self._activated)
         self.findings.itemClicked.connect(self._activated)
         layout.addWidget(self.verdict)
+        self.findings.setMinimumHeight(90)
         layout.addWidget(self.summary)
-        layout.addWidget(self.roles)
         layout.addWidget(self.findings, 1)
+        layout.addWidget(self.roles)
         self._shown_findings: tuple[Finding, ...] | None = None
         #: True when the list shown is empty (a neutral banner, not a red verdict).
         self.empty = False
@@ -143,7 +143,8 @@ class ReportView(QWidget):
         if len(rows) != len(self._role_rows):
             self.roles.setRowCount(len(rows))
             height = self.roles.horizontalHeader().height() + self.roles.verticalHeader().length() + 4
-            self.roles.setFixedHeight(height)
+            self.roles.setMaximumHeight(height)  # all rows when there is room; it scrolls when there is not
+            self.roles.setMinimumHeight(min(height, 110))
         for row, texts in enumerate(rows):
             old = self._role_rows[row] if row < len(self._role_rows) else None
             for column, text in enumerate(texts):

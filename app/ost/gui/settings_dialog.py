@@ -78,9 +78,10 @@ class SettingsDialog(QDialog):
         group = QGroupBox(self.tr("Catalogue sources"))
         group_layout = QVBoxLayout(group)
         self.sources = QListWidget()
+        revision_word = self.tr("revision")
         for source_id, source in sorted(catalogue.sources.items()):
             name = source.name or (self.tr("Ost catalogue") if source_id == SHIPPED_SOURCE else source_id)
-            revision = f" ({self.tr('revision')} {source.revision})" if source.revision else ""
+            revision = f" ({revision_word} {source.revision})" if source.revision else ""
             item = QListWidgetItem(name + revision)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(

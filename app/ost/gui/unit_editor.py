@@ -52,6 +52,7 @@ class UnitEditor(QWidget):
         outer.addWidget(self.title)
         self.form_host = QWidget()
         self.form = QFormLayout(self.form_host)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow pane: label above its box
         outer.addWidget(self.form_host)
         outer.addStretch(1)
         self.show_unit(None, None)
@@ -106,13 +107,13 @@ class UnitEditor(QWidget):
                 self.form.addRow(placeholder, edit)
                 self._placeholder_edits[placeholder] = edit
 
-        self.transport_box = QComboBox()
+        self.transport_box = _choice_box()
         self.transport_box.activated.connect(
             lambda _i: self._request("transport", self.transport_box.currentData() or None)
         )
         self.form.addRow(self.tr("Assigned transport"), self.transport_box)
 
-        self.link_box = QComboBox(self.form_host)
+        self.link_box = _choice_box(self.form_host)
         self.link_box.activated.connect(lambda _i: self._request("linked_to", self.link_box.currentData() or None))
         self._link_shown = bool((sheet is not None and sheet.linked_character) or unit.linked_to)
         if self._link_shown:
@@ -261,6 +262,14 @@ class UnitEditor(QWidget):
         unit = self._unit()
         if unit is not None and unit.placeholders.get(key, "") != value:
             self.placeholder_requested.emit(unit.id, key, value)
+
+
+def _choice_box(parent: QWidget | None = None) -> QComboBox:
+    """A choice box as wide as its pane allows, not as wide as its longest choice (reasons are long)."""
+    box = QComboBox(parent)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(14)
+    return box
 
 
 def _reason(message: str) -> str:
