@@ -93,7 +93,8 @@ def test_a_transport_already_taken_is_offered_no_more(window: MainWindow, mini: 
     window._load_army(b.army, None)
     window.select_units(["u1"])  # the Captain
     enabled, text = box_entries(window.editor.transport_box)["u4"]
-    assert not enabled and "Escouade Tactique" in text or "Tactical" in text
+    assert not enabled
+    assert "Escouade Tactique" in text or "Tactical" in text
 
 
 def test_the_link_box_greys_out_units_a_character_cannot_join(window: MainWindow, mini: Catalogue) -> None:
@@ -219,12 +220,13 @@ def test_role_points_in_the_band_table(window: MainWindow, mini: Catalogue) -> N
     captain = mini.get("captain")
     lieutenant = mini.get("lieutenant")
     assert captain is not None and lieutenant is not None
-    hq = next(text for role, text in rows.items() if role.startswith("QG") or role.startswith("HQ"))
+    hq = next(text for role, text in rows.items() if role.startswith(("QG", "HQ")))
     assert hq.startswith(str(captain.points + lieutenant.points))
 
 
 def test_redo_answers_ctrl_shift_z(window: MainWindow) -> None:
-    redo = next(a for a in window.findChildren(type(window.reading_action)) if "Redo" in a.text() or "Rétablir" in a.text())
+    actions = window.findChildren(type(window.reading_action))
+    redo = next(a for a in actions if "Redo" in a.text() or "Rétablir" in a.text())
     assert "Ctrl+Shift+Z" in [k.toString() for k in redo.shortcuts()]
 
 
@@ -299,10 +301,9 @@ def test_switched_off_sources_leave_the_browser(mini: Catalogue) -> None:
 def test_one_faction_name_and_one_row_per_datasheet_across_sources(mini: Catalogue) -> None:
     sheets = mini_sheets()
     captain = next(s for s in sheets if s.id == "captain").model_copy(update={"counterpart": "bs-cap-id"})
-    twin = captain.model_copy(
-        update={"id": "bs-captain", "name": "Captain", "source": "bsdata:sm", "faction": "bs-sm", "bs_ids": ["bs-cap-id"]}
-    )
-    other = captain.model_copy(update={"id": "bs-chaplain", "name": "Chaplain", "source": "bsdata:sm", "faction": "bs-sm"})
+    imported = {"source": "bsdata:sm", "faction": "bs-sm"}
+    twin = captain.model_copy(update={"id": "bs-captain", "name": "Captain", "bs_ids": ["bs-cap-id"], **imported})
+    other = captain.model_copy(update={"id": "bs-chaplain", "name": "Chaplain", "counterpart": None, **imported})
     catalogue = Catalogue(
         [*(s for s in sheets if s.id != "captain"), captain, twin, other],
         mini.bands,

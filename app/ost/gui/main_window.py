@@ -99,6 +99,8 @@ class ListView(QTreeView):
 
 
 class MainWindow(QMainWindow):
+    #: Until the window is first shown (then the splitter's widths are shared once).
+    _first_show: bool = True
     def __init__(
         self,
         catalogue: Catalogue,
