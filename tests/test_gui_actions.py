@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from PySide6.QtGui import QGuiApplication, QStandardItemModel
 from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+import test_gui
 from helpers import ListBuilder, mini_sheets
 from ost.core.catalogue import Catalogue, CatalogueSource, Faction
 from ost.core.findings import Code, finding
@@ -25,23 +25,8 @@ from ost.gui.settings import Settings
 from ost.gui.settings_dialog import SettingsDialog, apply_disabled_sources
 
 pytestmark = pytest.mark.gui
+window = test_gui.window  # the window fixture (dialogs recorded, not shown), shared with test_gui.py
 BSDATA = Path(__file__).parent / "data" / "bsdata"
-
-
-@pytest.fixture
-def window(qtbot: QtBot, mini: Catalogue, tmp_path: Path) -> Iterator[MainWindow]:
-    settings = Settings(path=tmp_path / "settings.json")
-    win = MainWindow(mini, lang="fr", settings=settings, autosave_dir=tmp_path / "autosave")
-    shown: list[QDialog] = []
-    win.shown_dialogs = shown  # type: ignore[attr-defined]
-    win.dialog_answer = 0  # type: ignore[attr-defined]
-    win.exec_dialog = lambda dialog: shown.append(dialog) or win.dialog_answer  # type: ignore[attr-defined,method-assign]
-    win.show()
-    win.undo_stack.setClean()
-    yield win
-    win.undo_stack.setClean()
-    win.close()
-    win.deleteLater()
 
 
 def ultramarines(mini: Catalogue) -> ListBuilder:
