@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
 
 from ost.core.catalogue import SHIPPED_SOURCE, Catalogue, Datasheet
 from ost.core.roles import Role
@@ -120,6 +120,7 @@ class CatalogueBrowser(QWidget):
         self.tree = QTreeView()
         self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
@@ -182,7 +183,6 @@ class CatalogueBrowser(QWidget):
             for sheet, sources in entries:
                 by_role.setdefault(sheet.role, []).append((sheet, sources))
             faction_count = _count_item(len(entries), self.tr("%n datasheet(s)", "", len(entries)))
-            root.appendRow([faction_item, faction_count, _item("")])
             for role in sorted(by_role, key=order.__getitem__):
                 sheets = sorted(by_role[role], key=lambda pair: fold(pair[0].name))
                 label = role.label(self.lang)
@@ -196,6 +196,8 @@ class CatalogueBrowser(QWidget):
                     row[0].setData(search_text(sheet, names), FOLDED_ROLE)
                     self._by_id[sheet.id] = row[0]
                     role_item.appendRow(row)
+            # Attached last: rows added to a detached item send no signal through the proxy and the view.
+            root.appendRow([faction_item, faction_count, _item("")])
         self._filtered = None
         self.apply_filter()
 
@@ -271,9 +273,11 @@ class CatalogueBrowser(QWidget):
             self.add_requested.emit(sheet.id)
 
 
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
 def _item(text: str) -> QStandardItem:
-    item = QStandardItem(text)
-    item.setEditable(False)
+    item = QStandardItem(text)  # the view never edits (NoEditTriggers): no per-item flag needed
     item.setData("", ID_ROLE)  # never an empty value (see CatalogueBrowser._sheet_id)
     return item
 
@@ -281,7 +285,7 @@ def _item(text: str) -> QStandardItem:
 def _count_item(count: int, tooltip: str) -> QStandardItem:
     item = _item(str(count))
     item.setToolTip(tooltip)
-    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    item.setTextAlignment(_RIGHT)
     item.setForeground(Qt.GlobalColor.gray)
     return item
 
@@ -295,6 +299,6 @@ def _sheet_row(sheet: Datasheet, legends_mark: str, sources: str) -> list[QStand
         str(sheet.min_models) if sheet.min_models == sheet.max_models else f"{sheet.min_models}–{sheet.max_models}"
     )
     points = _item(str(sheet.points))
-    for item in (size, points):
-        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    size.setTextAlignment(_RIGHT)
+    points.setTextAlignment(_RIGHT)
     return [name, size, points]
