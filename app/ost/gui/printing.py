@@ -34,7 +34,7 @@ from ost.core.validator import Report
 
 What = Literal["sheet", "cards", "report"]
 #: Resolution of the preview images (dots per inch).
-PREVIEW_DPI = 60
+PREVIEW_DPI = 80
 #: Longest wait for ``pdftoppm`` before the preview gives up (a guard, not a goal).
 RENDER_TIMEOUT_S = 60
 
@@ -108,7 +108,7 @@ class PreviewDialog(QDialog):
     def __init__(self, title: str, pages: list[Path], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
-        self.resize(QSize(720, 860))
+        self.resize(QSize(760, 880))
         host = QWidget()
         column = QVBoxLayout(host)
         column.setAlignment(Qt.AlignmentFlag.AlignHCenter)

@@ -46,6 +46,7 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.settings = settings
         self.setWindowTitle(self.tr("Settings"))
+        self.setMinimumWidth(520)
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.language = QComboBox()
@@ -78,6 +79,7 @@ class SettingsDialog(QDialog):
         group = QGroupBox(self.tr("Catalogue sources"))
         group_layout = QVBoxLayout(group)
         self.sources = QListWidget()
+        self.sources.setWordWrap(True)
         revision_word = self.tr("revision")
         for source_id, source in sorted(catalogue.sources.items()):
             name = source.name or (self.tr("Ost catalogue") if source_id == SHIPPED_SOURCE else source_id)
