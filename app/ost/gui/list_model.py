@@ -18,7 +18,7 @@ units of the others.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -531,12 +531,3 @@ class ArmyListModel(QAbstractItemModel):
         self.move_requested.emit(ids, target[0], target[1])
         return False  # the move is done by undo commands; the view must not remove rows itself
 
-
-def unit_ids_in(indexes: Iterable[QModelIndex], model: ArmyListModel) -> list[str]:
-    """The ids of the units among ``indexes``, once each, in order."""
-    ids: list[str] = []
-    for index in indexes:
-        unit = model.unit_at(index)
-        if unit is not None and unit.id not in ids:
-            ids.append(unit.id)
-    return ids
