@@ -18,7 +18,7 @@ sys.path.insert(0, str(HERE.parent / "app"))
 
 from ost.core import armylist as ops  # noqa: E402
 from ost.core import listfile  # noqa: E402
-from ost.core.armylist import ArmyList, Unit, UnitSnapshot  # noqa: E402
+from ost.core.armylist import ArmyList, Unit, UnitSnapshot, unit_points  # noqa: E402
 from ost.core.catalogue import Catalogue  # noqa: E402
 from ost.core.findings import Code  # noqa: E402
 from ost.core.resources import shipped_catalogue_dir  # noqa: E402
@@ -96,10 +96,8 @@ def space_marines_2000(c: Catalogue) -> Builder:
     bikers = b.add("sm-escouade-motards")
     b.add("sm-capitaine-motard", linked_to=bikers)
     b.add("sm-intercessors")
-    vets = b.add("sm-escouade-tactique-veterans")
-    razorback = b.add("sm-razorback")
-    b.unit(vets).models = 6
-    b.unit(vets).transport = razorback
+    squad = b.add("sm-escouade-tactique", models=6)
+    b.unit(squad).transport = b.add("sm-razorback")
     return b
 
 
@@ -119,6 +117,7 @@ def astra_militarum_3000(c: Catalogue) -> Builder:
     b.add("am-commandant-char")
     b.add("am-escouade-infanterie")
     b.add("am-scions", models=10)
+    b.add("am-conscrits")
     b.add("am-basilisk")
     b.add("am-hydra")
     b.add("am-sentinelle", models=3)
@@ -128,7 +127,6 @@ def astra_militarum_3000(c: Catalogue) -> Builder:
     b.add("am-conscrits", models=30)
     b.add("am-escouade-infanterie")
     b.add("am-rough-riders", models=10)
-    b.add("am-hellhound")
     b.add("am-bastion-imperial")
     b.add("am-baneblade")
     b.add("am-vendetta")
@@ -161,6 +159,8 @@ def necrons_4000(c: Catalogue) -> Builder:
     b.add("nec-spectres-canoptek")
     b.det("Monolithe")
     b.add("nec-barge-commandement")
+    b.add("nec-guerriers")
+    b.add("nec-immortels")
     b.add("nec-ecorcheurs")
     b.add("nec-monolithe")
     b.add("nec-faucheur-nocturne")
@@ -181,7 +181,7 @@ def base(c: Catalogue, note: str) -> Builder:
     """A small legal Space Marines list at 1000 points, broken by each example below."""
     b = Builder(c, f"Exemple non réglementaire — {note}", 1000, CHAPTER)
     b.army.notes = note
-    b.add("sm-capitaine")
+    b.add("sm-capitaine", warlord=True)
     b.add("sm-intercessors")
     b.add("sm-escouade-tactique")
     return b
@@ -243,7 +243,7 @@ def illegal(c: Catalogue) -> dict[Code, Builder]:
     b.add("sm-rhino")
     b = case(Code.TRANSPORT_SHARED, "Un Rhino assigné à deux unités.")
     rhino = b.add("sm-rhino")
-    b.add("sm-escouade-tactique-veterans")
+    b.add("sm-escouade-tactique")
     b.unit("u3").transport = rhino
     b.unit("u5").transport = rhino
     b = case(Code.TRANSPORT_INVALID, "Une escouade a pour transport une autre escouade.")
@@ -279,17 +279,17 @@ def illegal(c: Catalogue) -> dict[Code, Builder]:
     b.det("Second")
     b.add("sm-techmarine")
     b.add("sm-intercessors")
-    vets = b.add("sm-escouade-tactique-veterans")
+    squad = b.add("sm-escouade-tactique")
     rhino = b.add("sm-rhino")
     b.unit("u3").transport = rhino  # a Rhino of the second detachment for a squad of the first
-    b.unit(vets).transport = b.add("sm-rhino")
+    b.unit(squad).transport = b.add("sm-rhino")
     b = case(Code.CHAR_UNLINKED, "Un Lieutenant (Personnage Lié) lié à aucune unité.")
     b.add("sm-lieutenant")
     b = case(Code.CHAR_TARGET, "Un Lieutenant lié au Capitaine, un personnage.")
     b.add("sm-lieutenant", linked_to="u1")
     b = case(Code.CHAR_MAX, "Trois personnages liés sur une même escouade.")
     b.army.points_limit = 3000
-    for troops in ("sm-intercessors", "sm-infiltrators", "sm-escouade-tactique-veterans", "sm-intercessors"):
+    for troops in ("sm-intercessors", "sm-infiltrators", "sm-intercessors-assaut", "sm-intercessors"):
         b.add(troops)
     b.add("sm-lieutenant", linked_to="u3")
     b.add("sm-lieutenant", linked_to="u3")
@@ -298,13 +298,25 @@ def illegal(c: Catalogue) -> dict[Code, Builder]:
     dread = b.add("sm-dreadnought")
     b.add("sm-lieutenant", linked_to=dread)
     b = case(Code.WARLORD_INELIGIBLE, "Le seigneur de guerre vient d'une escouade de 5 figurines.")
+    b.unit("u1").warlord = False
     b.unit("u2").warlord = True
     b = case(Code.WARLORD_MANY, "Deux seigneurs de guerre.")
     b.add("sm-bibliothecaire", warlord=True)
-    b.unit("u1").warlord = True
+    b = case(Code.WARLORD_NONE, "Aucun seigneur de guerre désigné (conseil seulement).")
+    b.unit("u1").warlord = False
     b = case(Code.RESERVES_MAX, "Les deux escouades en réserve : plus de la moitié des points.")
     b.unit("u2").reserve = True
     b.unit("u3").reserve = True
+    b = case(Code.RESERVES_SPLIT, "Un Lieutenant en réserve, l'escouade qu'il rejoint sur la table.")
+    b.add("sm-lieutenant", linked_to="u3", reserve=True)
+    b = case(
+        Code.POINTS_REPRICED,
+        "Une liste écrite avec d'anciens points : son total annoncé diffère de celui d'Ost (avertissement).",
+    )
+    for _, unit in b.army.units():
+        unit.stated_points = unit_points(unit, c)
+    b.unit("u2").stated_points = unit_points(b.unit("u2"), c) + 15  # priced with an older points file
+    b.army.stated_total = sum(u.stated_points or 0 for _, u in b.army.units())
     b = case(Code.CHAR_NOT_LINKABLE, "Le Capitaine, sans Personnage Lié, est lié à une escouade.")
     b.unit("u1").linked_to = "u3"
     b = case(Code.PLACEHOLDER_UNSET, "Une escouade sans chapitre (avertissement).")

@@ -144,3 +144,45 @@ def printed_words(*, long_word_repeats: int, max_words: int) -> st.SearchStrateg
         .map(" ".join)
         .filter(lambda s: s.strip())
     )
+
+
+def line_segments(pdf: PdfReader) -> list[tuple[int, float, float, float, float]]:
+    """Every straight line drawn (``m`` then ``l``), as (page, x0, y0, x1, y1) in page coordinates.
+
+    Follows ``cm`` and ``q``/``Q``, which is all Ost's pages use.
+    """
+    from pypdf.generic import ContentStream
+
+    found: list[tuple[int, float, float, float, float]] = []
+    for number, page in enumerate(pdf.pages):
+        content = ContentStream(page.get_contents(), pdf)
+        matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        stack: list[tuple[float, ...]] = []
+        start: tuple[float, float] | None = None
+
+        def apply(x: float, y: float, m: tuple[float, ...]) -> tuple[float, float]:
+            return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+        for operands, operator in content.operations:
+            if operator == b"q":
+                stack.append(matrix)
+            elif operator == b"Q":
+                matrix = stack.pop() if stack else matrix
+            elif operator == b"cm":
+                a, b, c, d, e, f = (float(v) for v in operands)
+                m = matrix
+                matrix = (
+                    a * m[0] + b * m[2],
+                    a * m[1] + b * m[3],
+                    c * m[0] + d * m[2],
+                    c * m[1] + d * m[3],
+                    e * m[0] + f * m[2] + m[4],
+                    e * m[1] + f * m[3] + m[5],
+                )
+            elif operator == b"m":
+                start = apply(float(operands[0]), float(operands[1]), matrix)
+            elif operator == b"l" and start is not None:
+                end = apply(float(operands[0]), float(operands[1]), matrix)
+                found.append((number, *start, *end))
+                start = end
+    return found

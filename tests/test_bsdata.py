@@ -57,7 +57,12 @@ def test_unit_with_groups_links_and_defaults(imported: BsImport) -> None:
     assert squad.faction_keywords == ["TESTERS", "<TEST CLAN>"]
     assert squad.identity == "GRUNT SQUAD"  # no keyword names the datasheet: its name does
     assert [p.name for p in squad.profiles] == ["Grunt", "Grunt Boss"]
-    assert squad.wounds == 1
+    assert squad.wounds == 2  # the toughest kind: the Boss
+    assert [(k.name, k.min, k.max, k.wounds, k.points) for k in squad.kinds] == [
+        ("Grunt Boss", 1, 1, 2, 0),
+        ("Grunt", 4, 9, 1, 7),
+    ]
+    assert squad.unit_wounds(squad.default_composition(5)) == 6
     assert [w.name for w in squad.weapons] == ["Rifle"]
     assert squad.weapons[0].abilities == ""  # "-" means none
     assert [a.name for a in squad.abilities] == ["Brave"]
@@ -280,18 +285,25 @@ def test_unit_type_and_class_mapping() -> None:
 VALUES = st.sampled_from(["nan", "inf", "-1", "-1.0", "0", "1e400", "999999999999", "abc", "", "3.5", "true", "t-boss"])
 
 
+def mangled(data: st.DataObject, path: Path, attributes: str, values: st.SearchStrategy[str]) -> str:
+    """The text of ``path`` with up to 8 values of ``attributes`` (a regex alternation) replaced."""
+    import re
+
+    text = path.read_text(encoding="utf-8")
+    spots = [m.span(1) for m in re.finditer(rf'(?:{attributes})="([^"]*)"', text)]
+    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
+    for start, end in sorted(chosen, reverse=True):
+        text = text[:start] + data.draw(values) + text[end:]
+    return text
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_mangled_catalogues_never_crash(data: st.DataObject) -> None:
     """Odd values anywhere (costs, constraints, ids, flags) or a cut file: an import or a clear refusal."""
-    import re
     import tempfile
 
-    text = TESTERS.read_text(encoding="utf-8")
-    spots = [m.span(1) for m in re.finditer(r'(?:value|targetId|hidden|type|id)="([^"]*)"', text)]
-    chosen = data.draw(st.lists(st.sampled_from(spots), max_size=8, unique=True))
-    for start, end in sorted(chosen, reverse=True):
-        text = text[:start] + data.draw(VALUES) + text[end:]
+    text = mangled(data, TESTERS, "value|targetId|hidden|type|id", VALUES)
     if data.draw(st.booleans()):
         text = text[: data.draw(st.integers(0, len(text)))]
     with tempfile.TemporaryDirectory() as folder:
@@ -324,3 +336,199 @@ def test_a_catz_with_a_1_gib_member_is_refused_quickly_in_little_memory(tmp_path
         with bounded(), pytest.raises(XmlInputError) as info:
             read_bsdata([SYSTEM, path])
         assert str(path) in str(info.value)
+
+
+# --- model kinds and conditional prices (tests/data/bsdata-kinds) ----------------------------------------------------
+
+KINDS = Path(__file__).resolve().parent / "data" / "bsdata-kinds" / "Kinds.cat"
+
+
+@pytest.fixture(scope="module")
+def kinds_import() -> BsImport:
+    return read_bsdata([SYSTEM, KINDS])
+
+
+def kinds_of(sheet_: Datasheet) -> list[tuple[str, int, int, int, int]]:
+    return [(k.name, k.min, k.max, k.wounds, k.points) for k in sheet_.kinds]
+
+
+def test_troopers_entered_as_upgrades_with_a_model_profile(kinds_import: BsImport) -> None:
+    squad = sheet(kinds_import, "k-strike", "bs-kinds")
+    assert kinds_of(squad) == [("Justicar", 1, 1, 3, 0), ("Grey Knight", 4, 9, 2, 20)]
+    # The psycannon trooper has the Grey Knight profile: the same kind, named by both its entries.
+    assert squad.kinds[1].bs_ids == ["k-knight", "k-knight-psycannon"]
+    assert squad.kinds[1].profile == "Grey Knight"
+    assert (squad.min_models, squad.max_models) == (5, 10)
+    assert squad.points == 102 and squad.points_per_model == 20
+    assert squad.wounds == 3  # the toughest kind
+    assert squad.unit_wounds(squad.default_composition(10)) == 3 + 9 * 2
+
+
+def test_the_unit_entry_is_itself_a_model_with_extra_models(kinds_import: BsImport) -> None:
+    apostle = sheet(kinds_import, "k-apostle", "bs-kinds")
+    assert kinds_of(apostle) == [("Dark Apostle", 1, 1, 4, 0), ("Dark Disciple", 0, 2, 1, 5)]
+    assert apostle.kinds[0].bs_ids == ["k-apostle"]
+    assert (apostle.min_models, apostle.max_models) == (1, 3)
+    assert apostle.wounds == 4 and apostle.is_independent_character
+    assert apostle.cost(3) == 80
+    assert apostle.default_composition(3) == {"dark-apostle": 1, "dark-disciple": 2}
+
+
+def test_drones_bought_as_wargear_are_options_not_models(kinds_import: BsImport) -> None:
+    commander = sheet(kinds_import, "k-commander", "bs-kinds")
+    assert kinds_of(commander) == [("Battle Commander", 1, 1, 6, 0)]
+    assert (commander.min_models, commander.max_models) == (1, 1)
+    drones = {o.id: o for o in commander.options}["k-drones-gun"]
+    assert (drones.name, drones.points, drones.max) == ("Gun Drone", 10, 2)
+    # A unit made of drones only: there they are the models.
+    squadron = sheet(kinds_import, "k-drone-squad", "bs-kinds")
+    assert kinds_of(squadron) == [("Gun Drone", 4, 12, 1, 10)]
+    assert (squadron.min_models, squadron.max_models, squadron.points) == (4, 12, 40)
+
+
+def test_a_commissar_is_one_model_whatever_comes_with_it(kinds_import: BsImport) -> None:
+    commissar = sheet(kinds_import, "k-commissar", "bs-kinds")
+    assert kinds_of(commissar) == [("Test Commissar", 1, 1, 4, 0)]
+    assert (commissar.min_models, commissar.max_models, commissar.points) == (1, 1, 40)
+    options = {o.id: o for o in commissar.options}
+    assert (options["k-ogre"].points, options["k-ogre"].max) == (50, 1)
+    assert options["k-aide"].points == 25
+
+
+def test_a_price_set_by_the_datasheet_is_evaluated(kinds_import: BsImport) -> None:
+    # The mark is free for a RAGE datasheet, 20 points for the others.
+    assert sheet(kinds_import, "k-rage-champion", "bs-kinds").points == 80
+    assert sheet(kinds_import, "k-rage-brute", "bs-kinds").points == 70
+    lord = {o.id: o.points for o in sheet(kinds_import, "k-rage-lord", "bs-kinds").options}
+    assert lord["k-rage-lord-mark"] == 20
+    # The jump pack costs 5 more when the unit's own selections hold the mark (the Brute always does).
+    assert lord["k-rage-lord-jump"] == 15
+    brute = {o.id: o.points for o in sheet(kinds_import, "k-rage-brute", "bs-kinds").options}
+    assert brute["k-rage-brute-jump"] == 20
+
+
+def test_a_price_per_model_of_the_unit_is_kept_aside(kinds_import: BsImport) -> None:
+    """A repeat ("+2 per model") grows with the unit: pricing it at the minimum size would be wrong later."""
+    squad = sheet(kinds_import, "k-rage-squad", "bs-kinds")
+    assert squad.points == 5 * 10  # the icon's own cost (0), without the per-model change
+    assert kinds_of(squad) == [("Rager", 5, 10, 1, 10)]
+    assert any("Icon of Rage" in w.message_en and "Rage Squad" in w.message_en for w in kinds_import.warnings)
+
+
+def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsImport) -> None:
+    commissar = sheet(kinds_import, "k-commissar", "bs-kinds")
+    assert {o.id: o.points for o in commissar.options}["k-commissar-banner"] == 15  # the price without the change
+    report = next(c for c in kinds_import.coverage if c.faction == "bs-kinds")
+    assert report.modifiers_kept == 2 and report.warnings == 2  # the banner, and the icon priced per model
+    assert report.modifiers_evaluated >= 4
+    warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.message_en]
+    assert len(warned) == 1 and "Test Commissar" in warned[0].message_en and "Banner of Hate" in warned[0].message_fr
+    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (11, 2, 11)
+
+
+def test_kinds_survive_the_store(kinds_import: BsImport, tmp_path: Path) -> None:
+    from ost.services import save_import
+    from ost.store import CatalogueStore
+
+    with CatalogueStore(tmp_path / "c.sqlite") as store:
+        save_import(store, kinds_import)
+        stored = store.datasheet("bs-kinds-k-strike")
+    assert stored is not None
+    assert stored.kinds == sheet(kinds_import, "k-strike", "bs-kinds").kinds
+
+
+CONDITION_VALUES = st.sampled_from(
+    [
+        "ancestor",
+        "parent",
+        "self",
+        "force",
+        "roster",
+        "primary-catalogue",
+        "k-kw-rage",
+        "k-mark",
+        "test-kinds",
+        "instanceOf",
+        "notInstanceOf",
+        "atLeast",
+        "equalTo",
+        "lessThan",
+        "or",
+        "and",
+        "-1",
+        "nan",
+        "",
+        "k-apostle",
+    ]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_mangled_kinds_and_conditions_never_crash(data: st.DataObject) -> None:
+    """Odd scopes, types, ids and counts in conditions and model entries: an import with sane kinds."""
+    import tempfile
+
+    text = mangled(data, KINDS, "value|childId|scope|type|targetId|id", st.one_of(CONDITION_VALUES, VALUES))
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "Kinds.cat").write_text(text, encoding="utf-8")
+        try:
+            result = read_bsdata([SYSTEM, Path(folder) / "Kinds.cat"])
+        except XmlInputError:
+            return
+    for found in result.datasheets:
+        assert found.kinds and all(k.min <= k.max for k in found.kinds)
+        assert sum(k.min for k in found.kinds) <= found.min_models <= found.max_models
+        assert found.wounds == max(k.wounds for k in found.kinds)
+        assert len({k.id for k in found.kinds}) == len(found.kinds)
+
+
+def test_a_unit_of_thousands_of_model_entries_is_read_in_bounded_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hostile unit with 3,000 model entries in as many groups: read without kinds, not in quadratic time."""
+    entries = "".join(
+        f'<selectionEntryGroup id="g{i}" name="G{i}"><selectionEntries>'
+        f'<selectionEntry id="m{i}" name="Model {i}" type="model"><constraints>'
+        f'<constraint field="selections" scope="parent" value="1" id="c{i}" type="max"/></constraints>'
+        f"</selectionEntry></selectionEntries></selectionEntryGroup>"
+        for i in range(3000)
+    )
+    catalogue = (
+        '<catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="huge" name="Huge" revision="1" '
+        'library="false" gameSystemId="test-sys"><selectionEntries>'
+        '<selectionEntry id="horde" name="Horde" type="unit"><categoryLinks>'
+        '<categoryLink id="h-role" targetId="cat-troops" primary="true"/></categoryLinks>'
+        f"<selectionEntryGroups>{entries}</selectionEntryGroups></selectionEntry>"
+        "</selectionEntries></catalogue>"
+    )
+    path = tmp_path / "Huge.cat"
+    path.write_text(catalogue, encoding="utf-8")
+    from ost.formats import bsdata
+
+    calls = 0
+    original = bsdata._Scope._walk
+
+    def counted(self: object, *args: object) -> None:
+        nonlocal calls
+        calls += 1
+        original(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bsdata._Scope, "_walk", counted)
+    result = read_bsdata([SYSTEM, path])
+    horde = sheet(result, "horde", "bs-huge")
+    assert calls <= 3  # the walk gave up at once (one walk per datasheet: the horde and the wall)
+    assert [k.id for k in horde.kinds] == ["model"]  # one kind made from the size
+    assert horde.max_models == 3000
+
+
+def test_absurd_counts_of_several_kinds_stay_consistent(tmp_path: Path) -> None:
+    """Each kind's count is clamped on its own; the unit's size still holds their sum."""
+    text = KINDS.read_text(encoding="utf-8")
+    text = text.replace('value="1" id="k-justicar-min"', 'value="5000000" id="k-justicar-min"')
+    text = text.replace('value="1" id="k-justicar-max"', 'value="5000000" id="k-justicar-max"')
+    path = tmp_path / "Kinds.cat"
+    path.write_text(text, encoding="utf-8")
+    squad = sheet(read_bsdata([SYSTEM, path]), "k-strike", "bs-kinds")
+    assert sum(k.min for k in squad.kinds) <= squad.min_models <= squad.max_models
+    assert all(k.min <= k.max for k in squad.kinds)

@@ -86,6 +86,61 @@ def test_boyz(sample: BsImport) -> None:
     )
     assert boyz.faction_keywords == ["ORKS", "<CLAN>"]
     assert "INFANTRY" in boyz.keywords and boyz.identity == "BOYZ"
+    # A Boss Nob of 2 wounds and 9 to 29 Boyz (the three Boy entries share the Ork Boy profile).
+    assert [(k.name, k.min, k.max, k.wounds) for k in boyz.kinds] == [("Boss Nob", 1, 1, 2), ("Ork Boy", 9, 29, 1)]
+    assert len(boyz.kinds[1].bs_ids) == 3 and boyz.kinds[0].bs_ids  # rosters name any of them
+    assert boyz.wounds == 2
+    assert boyz.unit_wounds(boyz.default_composition(10)) == 11
+
+
+def test_commissar_is_one_model(sample: BsImport) -> None:
+    commissar = find(sample, "bs-imperium-astra-militarum", "Commissar")
+    assert (commissar.role, commissar.min_models, commissar.max_models, commissar.points) == (Role.ELITES, 1, 1, 40)
+    assert [(k.name, k.min, k.max, k.wounds) for k in commissar.kinds] == [("Commissar", 1, 1, 4)]
+    # The bodyguard bought with it is an option, not a model of the Commissar's unit.
+    assert any(o.name == "Ogryn Bodyguard" and o.points == 50 for o in commissar.options)
+
+
+def test_a_tau_commanders_drones_are_not_commanders(sample: BsImport) -> None:
+    commander = find(sample, "bs-t-au-empire", "Commander in Crisis Battlesuit")
+    assert [(k.name, k.min, k.max) for k in commander.kinds] == [("Commander in Crisis Battlesuit", 1, 1)]
+    assert (commander.min_models, commander.max_models, commander.wounds) == (1, 1, 6)
+    drones = {o.name: o for o in commander.options if "Drone" in o.name}
+    assert drones["Gun Drone"].points == 10 and drones["Gun Drone"].max == 2
+
+
+def test_multi_kind_units_of_the_sample(sample: BsImport) -> None:
+    tactical = find(sample, "bs-imperium-adeptus-astartes-ultramarines", "Tactical Squad")
+    assert [(k.name, k.min, k.max) for k in tactical.kinds] == [("Space Marine Sergeant", 1, 1), ("Space Marine", 4, 9)]
+    relic = find(sample, "bs-imperium-adeptus-astartes-ultramarines", "Relic Terminator Squad")
+    assert [(k.name, k.min, k.max, k.wounds) for k in relic.kinds] == [
+        ("Relic Terminator Sergeant", 1, 1, 3),
+        ("Relic Terminator", 4, 9, 3),
+    ]
+    krieg = find(sample, "bs-imperium-astra-militarum", "Death Korps of Krieg")
+    assert (krieg.min_models, krieg.max_models) == (10, 10)
+    assert sum(k.min for k in krieg.kinds) == 10
+    # "Bodyguards" is a unit here, and its drones are wargear.
+    guards = find(sample, "bs-t-au-empire", "Crisis Bodyguards")
+    assert [(k.name, k.min, k.max) for k in guards.kinds] == [
+        ("Crisis Bodyguard Shas'vre", 1, 1),
+        ("Crisis Bodyguard Shas'ui", 1, 5),
+    ]
+    # A Grot Oiler "does not count as a model": a model entry without a profile, inside a model.
+    mek = find(sample, "bs-orks", "Mek")
+    assert [k.name for k in mek.kinds] == ["Mek"] and (mek.min_models, mek.max_models) == (1, 1)
+    assert any(o.name == "Grot Oiler" and o.points == 5 for o in mek.options)
+    silent = find(sample, "bs-necrons", "The Silent King")
+    assert [(k.name, k.min, k.max, k.wounds) for k in silent.kinds] == [
+        ("Szarekh", 1, 1, 16),
+        ("Triarchal Menhir", 2, 2, 5),
+    ]
+    hydras = find(sample, "bs-imperium-astra-militarum", "Hydra Battery [Legends]")
+    assert (hydras.min_models, hydras.max_models) == (1, 3)  # platforms entered as upgrades with a profile
+    for sheet in sample.datasheets:
+        assert sheet.kinds, sheet.name
+        assert sheet.wounds == max(k.wounds for k in sheet.kinds), sheet.name
+        assert sum(k.min for k in sheet.kinds) <= sheet.min_models <= sheet.max_models, sheet.name
 
 
 def test_intercessors(sample: BsImport) -> None:
@@ -113,6 +168,33 @@ def test_trukk_transport(sample: BsImport) -> None:
     assert capacity.capacity == 12
     assert SpaceRule(keywords=["MEGA ARMOUR"], space=2) in capacity.space
     assert ["INFANTRY"] in capacity.allowed
+
+
+def test_space_marine_transports_as_the_data_says(sample: BsImport) -> None:
+    faction = "bs-imperium-adeptus-astartes-ultramarines"
+    raider = find(sample, faction, "Land Raider").transport
+    assert raider is not None and raider.verified and raider.capacity == 10
+    assert raider.allowed == [["<CHAPTER>", "INFANTRY"]]
+    assert raider.forbidden == ["PRIMARIS"]
+    assert {tuple(r.keywords): r.space for r in raider.space} == {
+        ("JUMP PACK",): 2,
+        ("TERMINATOR",): 2,
+        ("CENTURION",): 3,
+    }
+    rhino = find(sample, faction, "Rhino").transport
+    assert rhino is not None and rhino.verified and rhino.capacity == 10
+    assert rhino.allowed == [["<CHAPTER>", "INFANTRY"]]
+    assert set(rhino.forbidden) >= {"JUMP PACK", "TERMINATOR", "PRIMARIS", "CENTURION"}
+
+
+def test_transport_texts_understood(sample: BsImport) -> None:
+    total = sum(c.transports for c in sample.coverage)
+    understood = sum(c.transports_parsed for c in sample.coverage)
+    assert understood >= 0.9 * total, f"{understood} of {total}"
+    tau = next(c for c in sample.coverage if c.faction == "bs-t-au-empire")
+    assert tau.transports_parsed >= 4  # the Devilfish (one more drone) and the Tidewalls (any number of…)
+    devilfish = find(sample, "bs-t-au-empire", "TY7 Devilfish")  # "!TY7 Devilfish" in the data
+    assert devilfish.transport is not None and devilfish.transport.verified
 
 
 def test_chimera_transport(sample: BsImport) -> None:

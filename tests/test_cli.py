@@ -72,10 +72,22 @@ def _write(path: Path, b: ListBuilder) -> Path:
 
 def legal_list(mini: Catalogue) -> ListBuilder:
     b = ListBuilder(mini, 1000, name="Légale")
-    b.add("captain")
+    b.add("captain", warlord=True)
     b.add("intercessors")
     b.add("tactical")
     return b
+
+
+def test_check_as_priced(capsys: pytest.CaptureFixture[str], tmp_path: Path, mini: Catalogue, mini_db: Path) -> None:
+    b = legal_list(mini)
+    b.army.points_limit = 300
+    b.unit("u2").stated_points = 150  # 80 + 150 + 90 = 320 as priced by its author; 270 by the catalogue
+    path = _write(tmp_path / "priced.ost", b)
+    code, out, _ = run(capsys, "--lang", "en", "check", "--catalogue", str(mini_db), str(path))
+    assert code == 0 and "POINTS-REPRICED" in out and "POINTS-OVER" not in out
+    assert "→ Check the points with the list's author" in out
+    code, out, _ = run(capsys, "--lang", "en", "check", "--as-priced", "--catalogue", str(mini_db), str(path))
+    assert code == 1 and "POINTS-OVER" in out and "320 / 300" in out
 
 
 def test_check_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path, mini: Catalogue, mini_db: Path) -> None:

@@ -73,6 +73,45 @@ def test_export_cards(capsys: pytest.CaptureFixture[str], tmp_path: Path, mini_d
     assert runs_outside_cards(data, Paper.A4, CardSize.A6) == []
 
 
+@pytest.mark.parametrize(
+    ("only", "shown", "absent"),
+    [
+        (["datasheets"], ["Escouade Tactique"], ["Tour et activations", "Personnage Lié"]),
+        (["rules"], ["Tour et activations", "Transport détruit"], ["Escouade Tactique"]),
+        (["abilities", "rules"], ["Tour et activations"], ["Escouade Tactique"]),
+        (["datasheets,rules"], ["Escouade Tactique", "Tour et activations"], []),
+    ],
+)
+def test_export_only_some_cards(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    mini_db: Path,
+    mini: Catalogue,
+    only: list[str],
+    shown: list[str],
+    absent: list[str],
+) -> None:
+    source = write_list(tmp_path, mini, legal=True)
+    target = tmp_path / "cards.pdf"
+    flags = [arg for value in only for arg in ("--only", value)]
+    code, _, _ = run(capsys, "--db", str(mini_db), "export", "cards", str(source), "-o", str(target), *flags)
+    assert code == 0
+    whole = squash(" ".join(page_texts(reader(target.read_bytes()))))
+    for text in shown:
+        assert squash(text) in whole, text
+    for text in absent:
+        assert squash(text) not in whole, text
+
+
+def test_export_only_rejects_unknown_kinds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, mini_db: Path, mini: Catalogue
+) -> None:
+    source = write_list(tmp_path, mini, legal=True)
+    with pytest.raises(SystemExit):
+        main(["--db", str(mini_db), "export", "cards", str(source), "--only", "weapons"])
+    assert "unknown kind of card 'weapons'" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("legal", "status"), [(True, 0), (False, 1)])
 def test_export_report_exit_status(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, mini_db: Path, mini: Catalogue, legal: bool, status: int

@@ -139,7 +139,7 @@ def test_finding_selects_its_units(window: MainWindow) -> None:
     window.add_unit("rhino")
     rhino = window.army.detachments[0].units[3].id
     assert window.army.unit(rhino).placeholders == {"<CHAPITRE>": "Ultramarines"}  # type: ignore[union-attr]
-    assert window.report_view.findings.count() == 1
+    assert window.report_view.findings.count() == 2  # the orphan Rhino, then advice: no warlord chosen
     item = window.report_view.findings.item(0)
     assert "Rhino" in item.text()
     window.report_view.findings.itemClicked.emit(item)

@@ -158,7 +158,9 @@ def test_an_override_that_no_longer_fits_is_left_out(imported_db: Path) -> None:
         store.set_override(SQUAD, "min_models", 8)
         store.set_override(SQUAD, "points", 50)
         with sqlite3.connect(imported_db) as db:  # as if a new revision had shrunk the unit
-            db.execute("update datasheets set max_models = 6 where id = ?", (SQUAD,))
+            db.execute(
+                "update datasheets set max_models = 6, data = json_set(data, '$.max_models', 6) where id = ?", (SQUAD,)
+            )
         squad = store.datasheet(SQUAD)
         assert squad is not None and (squad.min_models, squad.max_models, squad.points) == (5, 6, 50)
 

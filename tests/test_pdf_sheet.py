@@ -67,7 +67,7 @@ def test_legal_sheet_shows_everything(mini: Catalogue) -> None:
         "Tableau des tranches",
         "Totaux",
         "Total de destruction",
-        "Aucun constat",
+        "aucun constat",
         "Page 1 / 1",
     ]:
         assert squash(expected) in whole, expected
@@ -97,11 +97,14 @@ def test_long_unit_table_repeats_its_header(mini: Catalogue) -> None:
     b = illegal_list(mini, units=80)
     pdf = reader(army_sheet_pdf(mini, b.army))
     texts = page_texts(pdf)
-    # Unit rows show the placeholder values (ULTRAMARINES); nothing else on the sheet does.
-    pages_with_units = [t for t in texts if "ULTRAMARINES" in t]
-    assert len(pages_with_units) >= 2
+    # 80 units take two pages of rows: the second starts with the repeated header row.
+    pages_with_units = [t for t in texts if "Transport et" in t]
+    assert len(pages_with_units) >= 2 and pages_with_units == texts[: len(pages_with_units)]
     for text in pages_with_units:
         assert "Équipement" in text and "Contrôle" in text
+    # A table continued on the next page says whose it is.
+    for text in pages_with_units[1:]:
+        assert "Détachement 1 (suite)" in text
 
 
 def test_english_sheet(mini: Catalogue) -> None:

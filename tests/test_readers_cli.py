@@ -49,7 +49,7 @@ def test_check_reads_every_format_and_shows_reading_problems(
     assert "Lecture (roster BattleScribe (.ros)) : 2 unité(s) reconnue(s), 2 absente(s) du catalogue" in out
     assert "« Skorpekh Destroyers » : fiche absente du catalogue" in out
     assert "ligne 35 : « Company Champion [2 PL, 125pts]: Master-crafted power sword »" in out
-    assert "ligne 5 : « Sautekh » : ligne non comprise, ignorée" in out
+    assert "ligne 5 : « Sautekh » lu comme la sous-faction de l'armée." in out
     assert "UNIT-UNKNOWN" in out
 
 
@@ -167,3 +167,23 @@ def test_pasted_list_against_the_shipped_catalogue(capsys: pytest.CaptureFixture
     roster.write_bytes(sample("orks-waaagh.ros"))
     code, out, _ = run(capsys, "--db", str(tmp_path / "shipped.sqlite"), "check", str(roster))
     assert code == 1 and "4 unité(s) reconnue(s)" in out
+
+
+def test_check_says_where_the_roster_s_prices_differ(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from test_readers_kinds import kinds_catalogue
+
+    path = tmp_path / "kinds.sqlite"
+    with CatalogueStore(path) as store:
+        store.replace_all(kinds_catalogue())
+    roster = tmp_path / "gk.ros"
+    roster.write_bytes(sample("grey-knights-old.ros"))
+    code, out, _ = run(capsys, "--lang", "en", "check", "--catalogue", str(path), str(roster))
+    assert code in (0, 1)
+    assert "Reading (BattleScribe roster (.ros)): 3 unit(s) recognised, 2 price(s) differ" in out
+    assert "The list's data: Warhammer 40,000 9th Edition (rev. 240); Imperium - Grey Knights (rev. 5" in out
+    assert "≠ Patrol Detachment 0CP (Imperium - Grey Knights): Strike Squad: 115 pts in the list, 120 pts" in out
+    assert "≠ the list's total is 512 pts, Ost counts 507 pts" in out
+    _, out, _ = run(capsys, "check", "--format", "json", "--catalogue", str(path), str(roster))
+    reading = json.loads(out)["results"][0]["reading"]
+    assert [p["stated"] for p in reading["prices"]] == [115, 115, 512]
+    assert reading["data"][0]["revision"] == "240"

@@ -52,6 +52,10 @@ SAMPLES: dict[str, bytes] = {
     "app.txt": sample("app-export.txt"),
     "wtc.txt": sample("wtc-compact.txt"),
     "plain.txt": sample("plain.txt"),
+    "bs-full.txt": sample("battlescribe-full.txt"),
+    "bs-bullets.txt": sample("battlescribe-bullets.txt"),
+    "nr.txt": sample("newrecruit-compact.txt"),
+    "app-boyz.txt": sample("app-boyz.txt"),
     "liste.ost": _ost_sample(),
 }
 NAMES = ["liste.ost", "roster.ros", "roster.rosz", "pasted.txt", "sans-extension"]

@@ -37,7 +37,10 @@ def test_ultramarines_roster(cat: Catalogue) -> None:
     # By BattleScribe id (the last part of an entryId path), with its custom name and warlord mark.
     assert captain.datasheet == "captain" and captain.custom_name == "Capitaine Titus" and captain.warlord
     assert captain.models == 1
-    assert "Master-crafted power sword" in captain.notes
+    # A priced upgrade the datasheet lacks is kept with the roster's price, and reported.
+    assert [(o.name, o.count, o.points) for o in captain.extra_options] == [("Master-crafted power sword", 1, 5)]
+    assert captain.stated_points == 85
+    assert "Rites of War" in captain.notes
     # The sub-faction comes from the roster's extra faction category, and is shared with the force.
     assert captain.placeholders == {"<CHAPITRE>": "ULTRAMARINES"}
     assert tactical.placeholders == {"<CHAPITRE>": "ULTRAMARINES"}

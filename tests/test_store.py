@@ -207,3 +207,32 @@ def test_linked_character_override_to_false_sticks(tmp_path: Path, mini: Catalog
         store.set_override("lieutenant", "linked_character", False)
         assert store.datasheet("lieutenant").linked_character is False  # type: ignore[union-attr]
         assert store.load().get("lieutenant").linked_character is False  # type: ignore[union-attr]
+
+
+def test_repeated_datasheets_are_read_once_and_keep_their_own_ids(tmp_path: Path, mini: Catalogue) -> None:
+    """A chapter catalogue repeats Space Marines datasheets: stored with one body, read back whole and apart."""
+    first = full_sheet()
+    copies = [
+        first.model_copy(
+            update={
+                "id": f"copy-{n}",
+                "faction": f"f{n}",
+                "source": f"bsdata:{n}",
+                "source_revision": str(n),
+                "bs_ids": [str(n)],
+            }
+        )
+        for n in range(3)
+    ]
+    other = first.model_copy(update={"id": "other", "name": "Autre"})
+    catalogue = Catalogue([first, *copies, other], mini.bands)
+    with CatalogueStore(tmp_path / "c.sqlite") as store:
+        store.replace_all(catalogue)
+        with sqlite3.connect(store.path) as connection:
+            bodies = connection.execute("select count(distinct body) from datasheets").fetchone()[0]
+        assert bodies == 2
+        loaded = {s.id: s for s in store.load()}
+    assert loaded == {s.id: s for s in catalogue}
+    assert len({id(s) for s in loaded.values()}) == 5
+    assert [loaded[f"copy-{n}"].source for n in range(3)] == ["bsdata:0", "bsdata:1", "bsdata:2"]
+    assert loaded["copy-2"].bs_ids == ["2"] and loaded["copy-2"].identity_key == first.identity_key

@@ -7,16 +7,19 @@ get objects back.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
+from ost import __version__
 from ost.core import listfile
 from ost.core.armylist import ArmyList
-from ost.core.catalogue import Catalogue
+from ost.core.catalogue import SHIPPED_SOURCE, Catalogue, CatalogueSource
 from ost.core.fileio import atomic_write
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
@@ -26,7 +29,8 @@ from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprin
 from ost.formats.listreader import LIST_SUFFIXES, ReadResult, read_list_file
 from ost.formats.reading import NameMatcher, ReadingReport
 from ost.formats.textlist import export_text
-from ost.store import CatalogueStore, default_db_path
+from ost.formats.yamltext import SourceError
+from ost.store import CatalogueStore, StoreError, default_db_path
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, Progress
@@ -39,8 +43,40 @@ class BuildResult:
     source: Path
 
 
+#: ``catalogue_meta`` keys of the YAML build: where from, the sources' content hash, their sizes and times.
+META_SOURCE_DIR, META_SOURCE_KIND, META_FINGERPRINT, META_STAMP = "source_dir", "source_kind", "fingerprint", "stamp"
+
+
+def source_stamp(folder: Path) -> str:
+    """A hash of the names, sizes and modification times of the source files: cheap, no file is read.
+
+    An unchanged stamp means unchanged sources (any editor, copy or install
+    changes a file's time or size); a changed one says only "maybe", and the
+    content fingerprint (:func:`ost.formats.catalog_source.source_fingerprint`)
+    decides.
+    """
+    digest = hashlib.sha256(str(folder.resolve()).encode())
+    for path in sorted(folder.rglob("*.yaml")):
+        info = path.stat()
+        digest.update(f"\0{path.relative_to(folder).as_posix()}\0{info.st_size}\0{info.st_mtime_ns}".encode())
+    return digest.hexdigest()[:16]
+
+
+def _is_shipped(folder: Path) -> bool:
+    try:
+        return folder.resolve() == shipped_catalogue_dir().resolve()
+    except OSError:
+        return False
+
+
 def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildResult:
     """Rebuild the catalogue from YAML sources; the database is untouched on any error.
+
+    Everything is read and checked first, then written in one transaction;
+    imported BattleScribe data, the user's overrides and the sources' on/off
+    switches are kept. The build records where it came from (the shipped
+    ``catalog/``, or the folder ``source``) and the sources' fingerprint, so
+    that :func:`refresh_catalogue` can tell when they change.
 
     Raises :class:`ost.formats.yamltext.SourceError` for a bad source file and
     :class:`ost.store.StoreError` when the database cannot be written.
@@ -48,13 +84,137 @@ def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildR
     from ost.formats.bsdata import SOURCE_PREFIX as BSDATA_PREFIX  # large module: loaded when needed
 
     folder = source or shipped_catalogue_dir()
+    shipped = source is None or _is_shipped(folder)
+    stamp = source_stamp(folder)  # taken before reading: a file changed meanwhile shows at the next open
+    fingerprint = source_fingerprint(folder)
     catalogue = read_catalogue(folder)  # everything is read and checked before writing
+    meta = {
+        "source": SOURCE,
+        META_SOURCE_DIR: str(folder),
+        META_SOURCE_KIND: "shipped" if shipped else "folder",
+        META_FINGERPRINT: fingerprint,
+        META_STAMP: stamp,
+    }
+    described = CatalogueSource(
+        id=SHIPPED_SOURCE,
+        name="Ost" if shipped else f"Ost ({folder})",
+        kind="shipped",
+        revision=__version__,
+        fingerprint=fingerprint,
+    )
     store.replace_all(
         catalogue,
-        {"source": SOURCE, "source_dir": str(folder), "fingerprint": source_fingerprint(folder)},
+        meta,
         keep_prefixes=(BSDATA_PREFIX,),  # imported BattleScribe data is not the build's to drop
+        sources=[described],
     )
     return BuildResult(len(catalogue), len(catalogue.factions), folder)
+
+
+def _built_from(meta: dict[str, str]) -> Path:
+    """The folder the catalogue was built from: the recorded folder, or the shipped one of this Ost.
+
+    A database built by an Ost that did not record the kind of its folder is
+    taken as shipped unless its folder is still there and is not an Ost's own
+    (whose ``catalog/`` sits beside ``resources/``).
+    """
+    shipped = shipped_catalogue_dir()
+    recorded = meta.get(META_SOURCE_DIR)
+    kind = meta.get(META_SOURCE_KIND)
+    if recorded and kind == "folder":
+        return Path(recorded)
+    if recorded and kind is None:
+        folder = Path(recorded)
+        if folder.is_dir() and not _is_shipped(folder) and not (folder.parent / "resources").is_dir():
+            return folder
+    return shipped
+
+
+NoticeKind = Literal["built", "rebuilt", "source-error", "write-error"]
+
+
+@dataclass(frozen=True)
+class CatalogueNotice:
+    """What opening the catalogue did or could not do, for the user (the CLI prints it, the window shows it)."""
+
+    kind: NoticeKind
+    message_fr: str
+    message_en: str
+    #: The bad source's error (file, line, field), for ``source-error``.
+    error: SourceError | None = None
+
+    def message(self, lang: str) -> str:
+        return self.message_fr if lang == "fr" else self.message_en
+
+
+def _source_error_fr(exc: SourceError) -> str:
+    where = exc.path
+    if exc.line is not None:
+        where += f", ligne {exc.line}"
+    if exc.field:
+        where += f", champ {exc.field}"
+    return f"{where} : {exc.detail}"
+
+
+def refresh_catalogue(store: CatalogueStore, source: Path | None = None) -> CatalogueNotice | None:
+    """Rebuild the shipped part of the catalogue when its sources changed since it was built; None when not needed.
+
+    The sources are those the database was built from (the shipped
+    ``catalog/`` of this Ost, or the folder given to ``ost catalogue build
+    --source``), or ``source``. Their stamp (names, sizes, times) is compared
+    first, the content fingerprint only when the stamp differs, so an
+    unchanged catalogue costs a few ``stat`` calls. A rebuild is one
+    transaction that keeps imported data, overrides and switches. A bad
+    source or a failed write leaves the database as it was and is told in
+    the notice. Databases not built from YAML sources (no ``source`` fact)
+    are left alone.
+    """
+    meta = store.meta()
+    if meta.get("source") != SOURCE:
+        return None
+    folder = Path(source) if source is not None else _built_from(meta)
+    if not folder.is_dir():
+        return None
+    stamp = source_stamp(folder)
+    if meta.get(META_STAMP) == stamp and meta.get(META_SOURCE_DIR) == str(folder):
+        return None
+    if meta.get(META_FINGERPRINT) == source_fingerprint(folder):
+        # Same content (a fresh copy, a touched file): remember the new stamp, rebuild nothing. A
+        # read-only database cannot remember it: the content hash is taken again next time.
+        with contextlib.suppress(StoreError):
+            store.set_meta({META_STAMP: stamp, META_SOURCE_DIR: str(folder)})
+        return None
+    try:
+        result = build_catalogue(store, None if _is_shipped(folder) else folder)
+    except SourceError as exc:
+        return CatalogueNotice(
+            "source-error",
+            f"le catalogue n'a pas été mis à jour : {_source_error_fr(exc)}. Le catalogue précédent reste utilisé.",
+            f"the catalogue was not updated: {exc}. The previous catalogue is still used.",
+            error=exc,
+        )
+    except StoreError as exc:
+        return CatalogueNotice(
+            "write-error",
+            f"le catalogue n'a pas pu être mis à jour : {exc}. Le catalogue précédent reste utilisé.",
+            f"the catalogue could not be updated: {exc}. The previous catalogue is still used.",
+        )
+    return CatalogueNotice(
+        "rebuilt",
+        f"les sources du catalogue ont changé ({folder}) : catalogue reconstruit, {result.datasheets} fiches ; "
+        f"données importées et valeurs personnelles conservées.",
+        f"the catalogue sources changed ({folder}): catalogue rebuilt, {result.datasheets} datasheets; "
+        f"imported data and your own values kept.",
+    )
+
+
+def rebuild_catalogue(store: CatalogueStore) -> BuildResult:
+    """Rebuild the shipped part now from the folder it was built from (*Catalogue ▸ Reconstruire*).
+
+    Same guarantees as :func:`build_catalogue`, whose errors it raises.
+    """
+    folder = _built_from(store.meta())
+    return build_catalogue(store, None if _is_shipped(folder) else folder)
 
 
 def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: Progress | None = None) -> BsImport:
@@ -87,7 +247,26 @@ def save_import(store: CatalogueStore, result: BsImport) -> None:
         )
         for faction in result.factions
     }
-    store.replace_sources(result.sources, result.datasheets, result.factions, meta)
+    described = [
+        CatalogueSource(
+            id=faction.source,
+            name=faction.name,
+            kind="bsdata",
+            revision=faction.revision,
+            fingerprint=_file_fingerprint(files.get(faction.source)),
+        )
+        for faction in result.factions
+    ]
+    store.replace_sources(result.sources, result.datasheets, result.factions, meta, described)
+
+
+def _file_fingerprint(path: str | Path | None) -> str | None:
+    if not path:
+        return None
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+    except OSError:
+        return None
 
 
 _TRUE = {"1", "true", "yes", "oui", "vrai", "on"}
@@ -117,12 +296,94 @@ def parse_override(field: str, text: str) -> Any:
         raise ValueError(f"expected a whole number, got {text!r}") from None
 
 
-def open_store(db: Path | str | None = None, *, build_if_empty: bool = True) -> CatalogueStore:
-    """Open (and migrate) the catalogue database; fill it from ``catalog/`` on first use."""
+@dataclass(frozen=True)
+class OpenedCatalogue:
+    """An open catalogue database and what opening it did (a first build, a rebuild, a bad source)."""
+
+    store: CatalogueStore
+    notice: CatalogueNotice | None = None
+
+
+def open_catalogue(
+    db: Path | str | None = None, *, source: Path | None = None, build_if_empty: bool = True, refresh: bool = True
+) -> OpenedCatalogue:
+    """Open (and migrate) the catalogue database, filled from ``catalog/`` on first use and never stale.
+
+    On first use the shipped catalogue (or ``source``) is built; afterwards
+    the shipped part is rebuilt whenever its sources changed
+    (:func:`refresh_catalogue`). The notice says so, in French and English;
+    a bad edited source leaves the previous catalogue and is told there too.
+    Raises :class:`StoreError` when the database cannot be opened, and
+    :class:`SourceError` when a first build meets a bad source.
+    """
     store = CatalogueStore(Path(db) if db is not None else default_db_path())
-    if build_if_empty and store.is_empty():
-        build_catalogue(store)
-    return store
+    try:
+        if build_if_empty and store.is_empty():
+            result = build_catalogue(store, source)
+            return OpenedCatalogue(
+                store,
+                CatalogueNotice(
+                    "built",
+                    f"catalogue construit ({result.datasheets} fiches) : {store.path}",
+                    f"catalogue built ({result.datasheets} datasheets): {store.path}",
+                ),
+            )
+        return OpenedCatalogue(store, refresh_catalogue(store, source) if refresh else None)
+    except BaseException:
+        store.close()
+        raise
+
+
+def open_store(db: Path | str | None = None, *, build_if_empty: bool = True, refresh: bool = True) -> CatalogueStore:
+    """:func:`open_catalogue` for callers that have nobody to tell what opening did."""
+    return open_catalogue(db, build_if_empty=build_if_empty, refresh=refresh).store
+
+
+# --- the catalogue's sources -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SourceStatus:
+    source: CatalogueSource
+    datasheets: int
+
+
+@dataclass(frozen=True)
+class CatalogueStatus:
+    """What ``ost catalogue status`` shows: the database, its schema, its sources."""
+
+    path: Path
+    schema: str | None
+    built_at: str | None
+    #: The folder the shipped part was built from, and whether its sources still match (None: not built from one).
+    source_dir: Path | None
+    up_to_date: bool | None
+    sources: list[SourceStatus]
+
+
+def catalogue_status(store: CatalogueStore) -> CatalogueStatus:
+    """The database path and schema, and every source with its kind, revision, fingerprint, switch and size."""
+    meta = store.meta()
+    counts = store.source_counts()
+    folder: Path | None = None
+    up_to_date: bool | None = None
+    if meta.get("source") == SOURCE:
+        folder = _built_from(meta)
+        if folder.is_dir():
+            up_to_date = meta.get(META_FINGERPRINT) == source_fingerprint(folder)
+    return CatalogueStatus(
+        path=store.path,
+        schema=store.revision(),
+        built_at=meta.get("built_at"),
+        source_dir=folder,
+        up_to_date=up_to_date,
+        sources=[SourceStatus(s, counts.get(s.id, 0)) for s in store.sources()],
+    )
+
+
+def set_source_enabled(store: CatalogueStore, source_id: str, on: bool) -> CatalogueSource:
+    """Switch a source on or off; kept in the database. Raises :class:`StoreError` for an unknown source."""
+    return store.set_source_enabled(source_id, on)
 
 
 # --- checking lists -------------------------------------------------------------
@@ -144,7 +405,11 @@ def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] = LIST_S
     """Files as given, and the list files inside folders (sorted, recursively)."""
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        try:
+            folder = path.is_dir()
+        except OSError:  # a name too long to be a file: a share code given in its place
+            folder = False
+        if folder:
             yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
         else:
             yield path

@@ -1,17 +1,20 @@
-"""``ost catalogue build|list|show|search|override``."""
+"""``ost catalogue build|status|source|list|show|search|override``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, say
-from ost.core.catalogue import Catalogue, Datasheet
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.core.browse import BrowseEntry, browse_entries, faction_groups
+from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
+from ost.core.presenter import label, present
 from ost.core.roles import Role
 from ost.core.text import fold
-from ost.services import build_catalogue, open_store, parse_override
+from ost.services import build_catalogue, catalogue_status, open_store, parse_override, set_source_enabled
 from ost.store import OVERRIDABLE_FIELDS, CatalogueStore, StoreError
 
 
@@ -21,7 +24,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     cat_commands = cat.add_subparsers(dest="action", metavar="ACTION", required=True)
     build = cat_commands.add_parser("build", help="(re)build the catalogue from its YAML sources")
     build.add_argument("--source", type=Path, help="source folder (default: the shipped catalog/)")
-    listing = cat_commands.add_parser("list", help="list datasheets")
+    cat_commands.add_parser("status", help="the database, its schema and its sources (kind, revision, fingerprint)")
+    source = cat_commands.add_parser("source", help="switch a source on or off (the browser and name matching skip it)")
+    source.add_argument("switch", choices=("enable", "disable"))
+    source.add_argument("source_id", metavar="ID", help="source id (see `ost catalogue status`) or a unique part")
+    listing = cat_commands.add_parser("list", help="list datasheets (one line per datasheet over every source)")
     listing.add_argument("--faction", help="only this faction (id or name)")
     listing.add_argument("--role", help="only this role (QG, Troupes, HQ, Troops…)")
     show = cat_commands.add_parser("show", help="show one datasheet")
@@ -45,7 +52,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     if args.action == "build":
-        with open_store(args.db, build_if_empty=False) as store:
+        with open_store(args.db, build_if_empty=False, refresh=False) as store:
             result = build_catalogue(store, args.source)
         print(
             f"{result.datasheets} fiches, {result.factions} factions → {store.path}"
@@ -54,7 +61,12 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             file=out,
         )
         return EXIT_OK
-    with open_store(args.db) as store:
+    with open_catalogue(args.db, lang) as store:
+        if args.action == "status":
+            _print_status(store, lang, out)
+            return EXIT_OK
+        if args.action == "source":
+            return _switch_source(store, args.switch == "enable", args.source_id, lang, out)
         if args.action == "override":
             return _override(store, args, lang, out)
         if args.action == "show":
@@ -72,11 +84,85 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                 print(say(lang, f"Valeurs personnelles : {shown}", f"Your own values: {shown}"), file=out)
             return EXIT_OK
         if args.action == "search":
-            sheets = store.search(" ".join(args.query), limit=args.limit)
+            _print_table(store.search(" ".join(args.query), limit=args.limit), lang, out)
         else:
-            sheets = _filtered(store.load(), args.faction, args.role)
-        _print_table(sheets, lang, out)
+            catalogue = store.load()
+            _print_entries(_filtered(catalogue, args.faction, args.role), lang, out)
         return EXIT_OK
+
+
+_KIND_FR = {"shipped": "livrée", "bsdata": "BattleScribe", "other": "autre"}
+_KIND_EN = {"shipped": "shipped", "bsdata": "BattleScribe", "other": "other"}
+
+
+def _print_status(store: CatalogueStore, lang: str, out: TextIO) -> None:
+    status = catalogue_status(store)
+    fr = lang == "fr"
+    print(f"{'Base' if fr else 'Database'}: {status.path}", file=out)
+    print(f"{'Schéma' if fr else 'Schema'}: {status.schema or '-'}", file=out)
+    if status.source_dir is not None:
+        state = {
+            True: say(lang, "à jour", "up to date"),
+            False: say(lang, "sources modifiées depuis", "sources changed since"),
+            None: say(lang, "dossier absent", "folder missing"),
+        }[status.up_to_date]
+        built = status.built_at or "?"
+        where = f"{status.source_dir} ({state})"
+        print(say(lang, f"Construit le {built} depuis {where}", f"Built {built} from {where}"), file=out)
+    head = (
+        "id",
+        "type" if fr else "kind",
+        "nom" if fr else "name",
+        "révision" if fr else "revision",
+        "empreinte" if fr else "fingerprint",
+        "fiches" if fr else "sheets",
+        "active" if fr else "enabled",
+    )
+    kinds = _KIND_FR if fr else _KIND_EN
+    rows = [
+        (
+            s.source.id,
+            kinds[s.source.kind],
+            s.source.name,
+            s.source.revision or "-",
+            s.source.fingerprint or "-",
+            str(s.datasheets),
+            say(lang, "oui", "yes") if s.source.enabled else say(lang, "non", "no"),
+        )
+        for s in status.sources
+    ]
+    _print_rows(head, rows, out)
+
+
+def _find_source(store: CatalogueStore, text: str) -> CatalogueSource:
+    """The source ``text`` names: its id, or the only source whose id or name contains it."""
+    sources = store.sources()
+    for source in sources:
+        if source.id == text:
+            return source
+    key = fold(text)
+    found = [s for s in sources if key in fold(s.id) or key in fold(s.name)]
+    if len(found) == 1:
+        return found[0]
+    known = ", ".join(f"{s.id} ({s.name})" for s in (found or sources)) or "-"
+    what = "several sources match" if found else "no such source"
+    raise StoreError(f"{what}: {text!r} (sources: {known})")
+
+
+def _switch_source(store: CatalogueStore, on: bool, text: str, lang: str, out: TextIO) -> int:
+    try:
+        source = set_source_enabled(store, _find_source(store, text).id, on)
+    except StoreError as exc:
+        print(f"ost: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    shown = f"{source.name} [{source.id}]"
+    print(
+        say(lang, f"Source {shown} activée.", f"Source {shown} switched on.")
+        if on
+        else say(lang, f"Source {shown} désactivée.", f"Source {shown} switched off."),
+        file=out,
+    )
+    return EXIT_OK
 
 
 def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: TextIO) -> int:
@@ -114,141 +200,131 @@ def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: T
     return EXIT_OK
 
 
-def _filtered(catalogue: Catalogue, faction: str | None, role: str | None) -> list[Datasheet]:
-
+def _filtered(catalogue: Catalogue, faction: str | None, role: str | None) -> list[BrowseEntry]:
+    """One entry per datasheet (sources switched on), of a faction (group id or any of its names) and a role."""
     wanted_role = Role.parse(role) if role else None
-    faction_ids: set[str] | None = None
+    groups = faction_groups(catalogue)
+    entries = browse_entries(catalogue)
     if faction:
         key = fold(faction)
-        faction_ids = {
-            f.id for f in catalogue.factions.values() if key in (fold(f.id), fold(f.name), fold(f.name_en or ""))
+        chosen = {
+            g.id
+            for g in groups
+            if key in (fold(g.id), fold(g.name), fold(g.name_en))
+            or any(
+                key in (fold(f.id), fold(f.name), fold(f.name_en or ""))
+                for f in (catalogue.factions.get(i) for i in g.faction_ids)
+                if f is not None
+            )
         }
-    sheets = [
-        s
-        for s in catalogue
-        if (wanted_role is None or s.role is wanted_role) and (faction_ids is None or s.faction in faction_ids)
-    ]
-    return sorted(sheets, key=lambda s: (s.faction, list(Role).index(s.role), fold(s.name)))
+        entries = [e for e in entries if e.group in chosen or fold(e.sheet.faction) == key]
+    return [e for e in entries if wanted_role is None or e.sheet.role is wanted_role]
+
+
+def _print_entries(entries: list[BrowseEntry], lang: str, out: TextIO) -> None:
+    if not entries:
+        print("Aucune fiche." if lang == "fr" else "No datasheet.", file=out)
+        return
+    head = _HEAD[lang == "fr"] + ("sources",)
+    # The faction column names the faction group, so that a faction's lines read as one.
+    rows = [(*_row(e.sheet, lang)[:3], e.group, *_row(e.sheet, lang)[4:], " + ".join(e.sources)) for e in entries]
+    _print_rows(head, rows, out)
+
+
+_HEAD = {
+    True: ("id", "nom", "rôle", "faction", "fig.", "points"),
+    False: ("id", "name", "role", "faction", "models", "points"),
+}
+
+
+def _row(s: Datasheet, lang: str) -> tuple[str, ...]:
+    return (
+        s.id,
+        s.name,
+        s.role.label(lang),
+        s.faction,
+        f"{s.min_models}" if s.min_models == s.max_models else f"{s.min_models}-{s.max_models}",
+        f"{s.points}" + (f" +{s.points_per_model}" if s.points_per_model else ""),
+    )
+
+
+def _print_rows(head: tuple[str, ...], rows: Sequence[tuple[str, ...]], out: TextIO) -> None:
+    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
+    for row in [head, *rows]:
+        print("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)).rstrip(), file=out)
 
 
 def _print_table(sheets: list[Datasheet], lang: str, out: TextIO) -> None:
     if not sheets:
         print("Aucune fiche." if lang == "fr" else "No datasheet.", file=out)
         return
-    rows = [
-        (
-            s.id,
-            s.name,
-            s.role.label(lang),
-            s.faction,
-            f"{s.min_models}" if s.min_models == s.max_models else f"{s.min_models}-{s.max_models}",
-            f"{s.points}" + (f" +{s.points_per_model}" if s.points_per_model else ""),
-        )
-        for s in sheets
-    ]
-    head = (
-        "id",
-        "nom" if lang == "fr" else "name",
-        "rôle" if lang == "fr" else "role",
-        "faction",
-        "fig." if lang == "fr" else "models",
-        "points",
-    )
-    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
-    for row in [head, *rows]:
-        print("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)).rstrip(), file=out)
+    _print_rows(_HEAD[lang == "fr"], [_row(s, lang) for s in sheets], out)
 
 
 def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
+    """The datasheet as text for ``ost catalogue show``: the presenter's view (``ost.core.presenter``)."""
+    view = present(sheet, catalogue, lang)
     fr = lang == "fr"
-    faction = catalogue.factions.get(sheet.faction)
     lines = [
-        f"{sheet.name}  [{sheet.id}]",
-        f"Faction: {faction.name if faction else sheet.faction}   {'Rôle' if fr else 'Role'}: {sheet.role.label(lang)}",
-        f"{'Figurines' if fr else 'Models'}: {sheet.min_models}–{sheet.max_models}"
-        f"   Points: {sheet.points}"
+        f"{view.name}  [{view.id}]",
+        f"Faction: {view.faction}   {'Rôle' if fr else 'Role'}: {view.role}",
+        f"{label(lang, 'models')}: {view.models}   Points: {sheet.points}"
         + (
             f" (+{sheet.points_per_model} {'par figurine en plus' if fr else 'per extra model'})"
             if sheet.points_per_model
             else ""
         )
-        + f"   {'PV' if fr else 'W'}: {sheet.wounds}",
-        f"Type: {sheet.unit_type.label(lang)}, {'classe' if fr else 'class'} {sheet.unit_class}",
-        f"{'Mots-clefs' if fr else 'Keywords'}: {', '.join(sheet.keywords)}",
-        f"{'Mots-clefs de faction' if fr else 'Faction keywords'}: {', '.join(sheet.faction_keywords)}",
+        + f"   {label(lang, 'pv')}: {view.wounds_note}",
+        f"Type: {view.unit_type}, {label(lang, 'class')} {view.unit_class}"
+        + f"   {label(lang, 'control')}: ×{view.control_factor}",
+        f"{label(lang, 'keywords')}: {', '.join(view.keywords)}",
+        f"{label(lang, 'faction_keywords')}: {', '.join(view.faction_keywords)}",
     ]
-    if sheet.profiles:
-        lines.append("")
-        header = (
-            "",
-            "M",
-            "CC" if fr else "WS",
-            "CT" if fr else "BS",
-            "F" if fr else "S",
-            "E" if fr else "T",
-            "PV" if fr else "W",
-            "A",
-            "Cd" if fr else "Ld",
-            "Sv",
-        )
-        rows = [(p.name, p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv) for p in sheet.profiles]
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-        for row in [header, *rows]:
+
+    def table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+        widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+        for row in [head, *rows]:
             lines.append("  ".join(c.ljust(widths[i]) for i, c in enumerate(row)).rstrip())
-    if sheet.weapons:
+
+    if view.profiles:
         lines.append("")
-        lines.append("Armes :" if fr else "Weapons:")
-        for w in sheet.weapons:
-            extra = f" — {w.abilities}" if w.abilities else ""
-            lines.append(
-                f"  {w.name}: {w.range}, {w.type}, F{w.s} PA{w.ap} D{w.d}{extra}"
-                if fr
-                else f"  {w.name}: {w.range}, {w.type}, S{w.s} AP{w.ap} D{w.d}{extra}"
-            )
-    if sheet.abilities:
+        table(view.profile_head, [(p.name, *p.values) for p in view.profiles])
+    if view.weapons:
         lines.append("")
-        lines.append("Capacités :" if fr else "Abilities:")
-        for ability in sheet.abilities:
-            entry = catalogue.ability(ability.name)
-            text = ability.text or (entry.summary(lang) if entry else "")
-            name = entry.name(lang) if entry else ability.name
-            shown = f"{name} ({ability.parameter})" if ability.parameter else name
-            lines.append(f"  {shown}" + (f": {text}" if text else ""))
-    if sheet.transport is not None:
-        t = sheet.transport
+        lines.append(label(lang, "weapons") + (" :" if fr else ":"))
+        option = label(lang, "option")
+        rows: list[tuple[str, ...]] = [
+            (w.name + (f" ({option})" if w.origin == "option" else ""), w.range, w.type, w.s, w.ap, w.d, w.abilities)
+            for w in view.weapons
+        ]
+        table(("", *view.weapon_head[1:], ""), rows)
+    if view.abilities:
         lines.append("")
-        allowed = " | ".join(" ".join(a) for a in t.allowed) or ("infanterie" if fr else "infantry")
-        lines.append(
-            f"Transport : {t.capacity if t.capacity is not None else '?'} ({allowed})"
-            if fr
-            else f"Transport: {t.capacity if t.capacity is not None else '?'} ({allowed})"
-        )
-        if t.forbidden:
-            lines.append(f"  {'Interdits' if fr else 'Forbidden'}: {', '.join(t.forbidden)}")
-        for rule in t.space:
-            lines.append(f"  {' '.join(rule.keywords)}: {rule.space} places")
-        if not t.verified:
-            lines.append(f"  ({'non vérifié' if fr else 'unverified'}: {t.text})")
-    if sheet.options:
+        lines.append(label(lang, "abilities") + (" :" if fr else ":"))
+        for ability in view.abilities:
+            lines.append(f"  {ability.name}" + (f": {ability.summary}" if ability.summary else ""))
+    if view.transport is not None:
         lines.append("")
-        lines.append("Options :" if fr else "Options:")
-        for option in sheet.options:
-            each = (" par figurine" if fr else " per model") if option.per_model else ""
-            lines.append(f"  {option.name} [{option.id}]: {option.points} pts{each}")
+        lines.append(f"{label(lang, 'transport')}{' :' if fr else ':'} {view.transport}")
+    if view.options:
+        lines.append("")
+        lines.append(label(lang, "options") + (" :" if fr else ":"))
+        for option_id, offer in zip((o.id for o in sheet.options), view.options, strict=True):
+            lines.append(f"  {offer} [{option_id}]")
     flags = []
-    if sheet.linked_character:
-        flags.append("Personnage Lié" if fr else "Linked Character")
-    if sheet.is_independent_character:
-        flags.append("personnage indépendant" if fr else "independent character")
-    if sheet.never_holds_objectives:
-        flags.append("ne tient jamais les objectifs" if fr else "never holds objectives")
+    if view.linked_character:
+        flags.append(label(lang, "linked"))
+    if view.independent_character:
+        flags.append(label(lang, "independent"))
+    if view.non_operational:
+        flags.append(label(lang, "non_operational"))
     if sheet.legends:
         flags.append("Legends")
     if sheet.hidden:
         flags.append("masquée par défaut" if fr else "hidden by default")
     if flags:
         lines.append("")
-        lines.append(", ".join(flags))
+        lines.extend(flags)
     if sheet.source:
         lines.append(f"Source: {sheet.source}" + (f" ({sheet.source_id})" if sheet.source_id else ""))
     return "\n".join(lines)

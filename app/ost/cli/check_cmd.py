@@ -13,9 +13,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, say
+from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.core.changes import catalogue_changes
 from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
-from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, open_store, write_batch_report
+from ost.core.validator import ValidatorOptions
+from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, write_batch_report
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,6 +31,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument(
         "--report", type=Path, metavar="FILE", help="also write a one-row-per-list report (.html or .json)"
+    )
+    check.add_argument(
+        "--as-priced",
+        action="store_true",
+        help="check with the prices each list states (a roster's costs, a text's [N pts]) instead of "
+        "the catalogue's, for a tournament that fixed its points file",
+    )
+    check.add_argument(
+        "--legends", action="store_true", help="Legends datasheets count as available for the exhaustion exception"
     )
 
 
@@ -48,12 +59,13 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         )
         return EXIT_UNREADABLE
     db = args.catalogue_db or args.db
-    with open_store(db) as store:
+    with open_catalogue(db, lang) as store:
         catalogue = store.load()
     worst = EXIT_OK
     results: list[dict[str, Any]] = []
     rows = []
-    for result in check_files(args.files, catalogue):
+    options = ValidatorOptions(as_priced=args.as_priced, legends_available=args.legends)
+    for result in check_files(args.files, catalogue, options=options):
         rows.append(batch_row(result))
         if result.error is not None or result.army is None or result.report is None:
             worst = EXIT_UNREADABLE
@@ -64,15 +76,23 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             continue
         if not result.report.legal and worst == EXIT_OK:
             worst = EXIT_NOT_LEGAL
+        # What changed since the list was saved, from its snapshots (a roster or a text has no past).
+        saved = result.reading is None or result.reading.format == "ost"
+        changes = catalogue_changes(result.army, catalogue) if saved else []
         if args.format == "json":
             data = {"file": str(result.path), **report_data(result.army, result.report)}
             if result.reading is not None:
                 data["reading"] = result.reading.to_data()
+            data["changes"] = [change.to_data() for change in changes]
             results.append(data)
         else:
             print(report_text(result.army, result.report, lang, title=str(result.path)), file=out)
             for line in _reading_lines(result, lang):
                 print(line, file=out)
+            if changes:
+                print(say(lang, "  Depuis l'enregistrement de la liste :", "  Since the list was saved:"), file=out)
+            for change in changes:
+                print(f"    ↻ {change.message(lang)}", file=out)
     if args.format == "json":
         json.dump({"format_version": JSON_FORMAT_VERSION, "results": results}, out, ensure_ascii=False, indent=2)
         out.write("\n")

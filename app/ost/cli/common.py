@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import locale
 import os
+import sys
+from pathlib import Path
+
+from ost.services import open_catalogue as _open_catalogue
+from ost.store import CatalogueStore
 
 EXIT_OK, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -22,3 +27,11 @@ def default_lang() -> str:
 
 def say(lang: str, fr: str, en: str) -> str:
     return fr if lang == "fr" else en
+
+
+def open_catalogue(db: Path | str | None, lang: str) -> CatalogueStore:
+    """Open the catalogue database; a rebuild or a bad source goes to stderr (a first build goes unsaid)."""
+    opened = _open_catalogue(db)
+    if opened.notice is not None and opened.notice.kind != "built":
+        print(f"ost: {opened.notice.message(lang)}", file=sys.stderr)
+    return opened.store

@@ -1,8 +1,11 @@
-"""``ost convert IN -o OUT``: turn a roster or a pasted list into an Ost list (or an Ost list into text).
+"""``ost convert IN -o OUT``: turn any list Ost reads into an Ost list, text or a share code.
 
-The input may be any list Ost reads (format told by content); the output is
-an ``.ost`` list, or text in the BattleScribe-like form for ``.txt``. What
-could not be read is printed, so nothing is lost without a word.
+The input may be any list Ost reads (format told by content: a roster, pasted
+text, a share code, an ``.ost`` list). The output format is told by the
+output's ending (``.ost``, ``.txt``) or by ``--to`` (``ost``, ``text``,
+``share``); ``-o -`` writes to the standard output. Formats come from
+:mod:`ost.formats.registry`. What could not be read is printed, so nothing is
+lost without a word.
 """
 
 from __future__ import annotations
@@ -12,33 +15,60 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, say
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.core.fileio import atomic_write
 from ost.core.listfile import ListFileError
-from ost.services import CONVERT_SUFFIXES, convert_file, open_store
+from ost.formats.registry import FormatRegistry, ListFormat
+from ost.services import read_any
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    writable = [f.name for f in FormatRegistry().writable]
     convert = commands.add_parser(
-        "convert", help="convert a list (BattleScribe .ros/.rosz, pasted text, .ost) to an Ost list or to text"
+        "convert",
+        help="convert a list (BattleScribe .ros/.rosz, pasted text, share code, .ost) to an Ost list, text or a code",
     )
     convert.set_defaults(handler=run)
-    convert.add_argument("input", type=Path, help="the list to read")
-    convert.add_argument("-o", "--output", type=Path, required=True, help="the file to write (.ost or .txt)")
+    convert.add_argument("input", type=Path, help="the list to read (a file, or a share code)")
+    convert.add_argument(
+        "-o", "--output", type=Path, required=True, help="the file to write (.ost or .txt), or - for the screen"
+    )
+    convert.add_argument("--to", choices=writable, help="the output format (default: told by the output's ending)")
     convert.add_argument("--catalogue", "--catalog", dest="catalogue_db", type=Path, help="catalogue database")
 
 
+def _target_format(registry: FormatRegistry, target: Path, to: str | None) -> ListFormat | None:
+    if to is not None:
+        return registry.get(to)
+    if str(target) == "-":
+        return registry.get("ost")
+    return registry.writer_for(target.name)
+
+
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    registry = FormatRegistry()
     target: Path = args.output
-    if target.suffix.lower() not in CONVERT_SUFFIXES:
+    fmt = _target_format(registry, target, args.to)
+    if fmt is None or fmt.write is None:
+        endings = " ou ".join(s for f in registry.writable for s in f.suffixes)
         print(
-            say(lang, "ost: la sortie doit finir par .ost ou .txt", "ost: the output must end in .ost or .txt"),
+            say(
+                lang,
+                f"ost: la sortie doit finir par {endings} (ou choisissez --to)",
+                f"ost: the output must end in {endings.replace(' ou ', ' or ')} (or give --to)",
+            ),
             file=sys.stderr,
         )
         return EXIT_UNREADABLE
-    with open_store(args.catalogue_db or args.db) as store:
+    with open_catalogue(args.catalogue_db or args.db, lang) as store:
         catalogue = store.load()
     try:
-        result = convert_file(args.input, target, catalogue, lang=lang)
+        result = read_any(args.input, catalogue)
+        data = fmt.write(result.army, catalogue, lang)
+        if str(target) == "-":
+            out.write(data.decode("utf-8"))
+        else:
+            atomic_write(target, data)
     except ListFileError as exc:
         print(f"ost: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -47,15 +77,16 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         return EXIT_UNREADABLE
     army = result.army
     units = army.unit_count()
+    report = sys.stderr if str(target) == "-" else out
     print(
         say(
             lang,
             f"{args.input} → {target} : {units} unité(s), {len(army.detachments)} détachement(s)",
             f"{args.input} → {target}: {units} unit(s), {len(army.detachments)} detachment(s)",
         ),
-        file=out,
+        file=report,
     )
     if result.reading.format != "ost":
         for line in result.reading.lines(lang):
-            print(f"  {line}", file=out)
+            print(f"  {line}", file=report)
     return EXIT_OK

@@ -2,6 +2,8 @@
 
 - ``sheet``: the army sheet (SPEC.md §4);
 - ``cards``: quick-reference cards, 63×88 mm (``--size poker``) or A6;
+  ``--only datasheets|abilities|rules`` (repeated, or comma-separated) prints
+  only those kinds of cards;
 - ``report``: a check report for an opponent's list (verdict, findings, sheet);
   its exit status is that of ``ost check`` (1 when the list is not legal).
 """
@@ -13,14 +15,28 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, say
+from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
 from ost.core import listfile
 from ost.core.validator import validate
 from ost.pdf.common import CardSize, Paper
-from ost.services import open_store, read_any
+from ost.services import read_any
 
 #: Default output name: next to the list, ``<list>.<what>.pdf``.
 _SUFFIX = {"sheet": "sheet", "cards": "cards", "report": "report"}
+#: ``--only`` words -> the kind of card (``ost.pdf.cards.CardKind`` values).
+CARD_KINDS = {"datasheets": "datasheet", "abilities": "ability", "rules": "rule"}
+
+
+def _card_kinds(text: str) -> list[str]:
+    """``--only`` value: one or more of datasheets, abilities, rules, comma-separated."""
+    kinds = []
+    for word in text.split(","):
+        key = word.strip().lower()
+        if key not in CARD_KINDS:
+            accepted = ", ".join(CARD_KINDS)
+            raise argparse.ArgumentTypeError(f"unknown kind of card {word.strip()!r} (accepted: {accepted})")
+        kinds.append(CARD_KINDS[key])
+    return kinds
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,17 +65,24 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                 default=CardSize.POKER.value,
                 help="card size: poker (63×88 mm, the default) or a6",
             )
+            sub.add_argument(
+                "--only",
+                type=_card_kinds,
+                action="append",
+                metavar="KINDS",
+                help="only these cards: datasheets, abilities, rules (repeat or separate with commas; default: all)",
+            )
 
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     # The layout code is imported here, not at start-up: only this command needs it.
-    from ost.pdf.cards import cards_pdf
+    from ost.pdf.cards import ALL_KINDS, cards_pdf
     from ost.pdf.fonts import FontError
     from ost.pdf.rulecards import RuleCardError
     from ost.pdf.sheet import army_sheet_pdf, check_report_pdf, write_pdf
 
     lang = args.export_lang or lang
-    with open_store(args.catalogue_db or args.db) as store:
+    with open_catalogue(args.catalogue_db or args.db, lang) as store:
         catalogue = store.load()
     try:
         read = read_any(args.list, catalogue)
@@ -75,7 +98,9 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         if args.action == "sheet":
             data = army_sheet_pdf(catalogue, army, report, lang=lang, paper=args.paper)
         elif args.action == "cards":
-            data = cards_pdf(catalogue, army, lang=lang, paper=args.paper, size=args.size)
+            chosen = {kind for group in args.only or [] for kind in group}
+            kinds = [k for k in ALL_KINDS if k.value in chosen] if chosen else list(ALL_KINDS)
+            data = cards_pdf(catalogue, army, report, lang=lang, paper=args.paper, size=args.size, kinds=kinds)
         else:
             data = check_report_pdf(
                 catalogue, army, report, lang=lang, paper=args.paper, source=args.list.name, reading=reading

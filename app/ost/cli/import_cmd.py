@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, say
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
 from ost.formats.safexml import XmlInputError
-from ost.services import open_store, save_import
+from ost.services import save_import
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, Coverage
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         print(f"ost: {exc.message(lang)}", file=sys.stderr)
         return EXIT_UNREADABLE
     bar.finish()
-    with open_store(args.db) as store:
+    with open_catalogue(args.db, lang) as store:
         save_import(store, result)
         path = store.path
     if not args.quiet:
@@ -95,8 +95,28 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     return EXIT_OK
 
 
+#: Coverage counts summed into the total row.
+_SUMMED = (
+    "datasheets",
+    "role",
+    "points",
+    "size",
+    "keywords",
+    "profiles",
+    "kinds",
+    "several_kinds",
+    "kinds_with_wounds",
+    "modifiers_evaluated",
+    "modifiers_kept",
+    "transports",
+    "transports_parsed",
+    "legends",
+    "warnings",
+)
+
+
 def coverage_text(result: BsImport, lang: str) -> str:
-    """The coverage report: per faction, how many datasheets have each fact."""
+    """The coverage report: per faction, how many datasheets have each fact, model kinds, modifiers, transports."""
     from ost.formats.bsdata import Coverage
 
     head = (
@@ -108,24 +128,18 @@ def coverage_text(result: BsImport, lang: str) -> str:
         say(lang, "taille", "size"),
         say(lang, "mots-clefs", "keywords"),
         say(lang, "profils", "profiles"),
+        say(lang, "types", "kinds"),
+        say(lang, "multi", "multi"),
+        say(lang, "PV lus", "wounds"),
+        say(lang, "modif. évaluées/gardées", "modifiers evaluated/kept"),
         say(lang, "transport lu", "transport parsed"),
         "legends",
     )
     rows = [_row(c) for c in result.coverage]
+    total = Coverage(faction="", name=say(lang, "Total", "Total"), revision="")
     if result.coverage:
-        total = Coverage(faction="", name=say(lang, "Total", "Total"), revision="")
         for c in result.coverage:
-            for name in (
-                "datasheets",
-                "role",
-                "points",
-                "size",
-                "keywords",
-                "profiles",
-                "transports",
-                "transports_parsed",
-                "legends",
-            ):
+            for name in _SUMMED:
                 setattr(total, name, getattr(total, name) + getattr(c, name))
         rows.append(_row(total))
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
@@ -139,11 +153,33 @@ def coverage_text(result: BsImport, lang: str) -> str:
         say(
             lang,
             "rôle : rôle tactique du tableau (les autres sont « hors organisation ») ; taille : min–max lus ; "
+            "types : types de figurines (sergent, soldats…) ; multi : fiches de plusieurs types ; "
+            "PV lus : types dont le profil donne les PV ; modif. : prix sous condition évalués pour la fiche / "
+            "gardés au prix sans la condition (voir les avertissements) ; "
             "transport lu : capacités comprises / capacités trouvées.",
             "role: a battlefield role of the table (others are unslotted); size: min–max read; "
+            "kinds: kinds of model (sergeant, troopers…); multi: datasheets with several kinds; "
+            "wounds: kinds whose profile gives their wounds; modifiers: conditional prices evaluated for the "
+            "datasheet / kept at the price without the condition (see the warnings); "
             "transport parsed: capacities understood / capacities found.",
         )
     )
+    by_wounds: dict[int, int] = {}
+    for sheet in result.datasheets:
+        for kind in sheet.kinds:
+            by_wounds[kind.wounds] = by_wounds.get(kind.wounds, 0) + 1
+    if by_wounds:
+        shown = ", ".join(f"{w} PV × {n}" if lang == "fr" else f"{w} W × {n}" for w, n in sorted(by_wounds.items()))
+        lines.append(say(lang, f"PV par type de figurine : {shown}.", f"Wounds per model kind: {shown}."))
+    if result.coverage and total.transports:
+        share = 100 * total.transports_parsed / total.transports
+        lines.append(
+            say(
+                lang,
+                f"Transports compris : {share:.0f} % ; {len(result.warnings)} avertissement(s).",
+                f"Transports understood: {share:.0f}%; {len(result.warnings)} warning(s).",
+            )
+        )
     return "\n".join(lines)
 
 
@@ -157,6 +193,10 @@ def _row(c: Coverage) -> tuple[str, ...]:
         str(c.size),
         str(c.keywords),
         str(c.profiles),
+        str(c.kinds),
+        str(c.several_kinds),
+        str(c.kinds_with_wounds),
+        f"{c.modifiers_evaluated}/{c.modifiers_kept}",
         f"{c.transports_parsed}/{c.transports}",
         str(c.legends),
     )

@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "catalogue": ("catalogue_cmd", ("catalog",), "build and browse the unit catalogue"),
     "check": ("check_cmd", (), "check army lists against the rules"),
     "convert": ("convert_cmd", (), "convert army lists between formats"),
+    "share": ("share_cmd", (), "print a list's share code (one line of text to paste)"),
     "import": ("import_cmd", (), "import data from other programs into the catalogue"),
     "export": ("export_cmd", (), "printable PDFs: army sheet, reference cards, check report"),
 }

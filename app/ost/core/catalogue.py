@@ -8,9 +8,9 @@ validator needs, so every check is a dictionary look-up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -77,6 +77,8 @@ class WargearOption(_Model):
     #: True when the cost is paid for every model that takes it.
     per_model: bool = False
     max: int | None = Field(default=None, ge=0)
+    #: Names of the weapons this option takes the place of (dropped from a unit whose every model takes it).
+    replaces: list[str] = Field(default_factory=list)
 
 
 class ModelKind(_Model):
@@ -111,10 +113,36 @@ class ModelKind(_Model):
 
 
 class SpaceRule(_Model):
-    """Models with all of ``keywords`` take ``space`` places in the transport."""
+    """Models with all of ``keywords`` take ``space`` places in the transport.
+
+    ``min_wounds``/``max_wounds`` narrow the rule to models with that many
+    wounds ("each model with a Wounds characteristic of 3 or more takes the
+    space of 2 models"); ``keywords`` may then be empty (any model).
+    """
 
     keywords: list[str]
     space: int = Field(ge=0)
+    min_wounds: int | None = Field(default=None, ge=0)
+    max_wounds: int | None = Field(default=None, ge=0)
+
+    def applies(self, wounds: int) -> bool:
+        """Whether a model with ``wounds`` wounds is within the rule's wound bounds (keywords aside)."""
+        return (self.min_wounds is None or wounds >= self.min_wounds) and (
+            self.max_wounds is None or wounds <= self.max_wounds
+        )
+
+
+class WoundLimit(_Model):
+    """Models too tough for a transport.
+
+    Models with all of ``keywords`` (any model when empty) and ``min_wounds``
+    wounds or more cannot embark, unless they have one of ``unless``
+    ("non-CHARACTER models with a Wounds characteristic of 4 or more").
+    """
+
+    keywords: list[str] = Field(default_factory=list)
+    min_wounds: int = Field(ge=0)
+    unless: list[str] = Field(default_factory=list)
 
 
 class TransportCapacity(_Model):
@@ -131,6 +159,8 @@ class TransportCapacity(_Model):
     allowed: list[list[str]] = Field(default_factory=list)
     forbidden: list[str] = Field(default_factory=list)
     space: list[SpaceRule] = Field(default_factory=list)
+    #: Models too tough to embark ("cannot transport DREADNOUGHT models with a Wounds characteristic of 13 or more").
+    wound_limits: list[WoundLimit] = Field(default_factory=list)
     text: str | None = None
     verified: bool = True
 
@@ -447,6 +477,19 @@ class Faction(_Model):
 
 
 SHIPPED_SOURCE = "ost"
+#: Sources of imported BattleScribe catalogues are this prefix and the catalogue's id.
+BSDATA_SOURCE_PREFIX = "bsdata:"
+
+SourceKind = Literal["shipped", "bsdata", "other"]
+
+
+def source_kind(source_id: str) -> SourceKind:
+    """The kind of a source, told by its id."""
+    if source_id == SHIPPED_SOURCE:
+        return "shipped"
+    if source_id.startswith(BSDATA_SOURCE_PREFIX):
+        return "bsdata"
+    return "other"
 
 
 class CatalogueSource(_Model):
@@ -460,7 +503,7 @@ class CatalogueSource(_Model):
 
     id: str = Field(min_length=1)
     name: str = ""
-    kind: Literal["shipped", "bsdata", "other"] = "other"
+    kind: SourceKind = "other"
     revision: str | None = None
     fingerprint: str | None = None
     enabled: bool = True
@@ -490,10 +533,11 @@ class Catalogue:
             self.glossary[fold(entry.name_en)] = entry
             self.glossary[fold(entry.key)] = entry
         self._by_bs_id: dict[str, Datasheet] | None = None
-        # role -> faction keyword key -> identity key -> names, built on first use.
-        self._available: dict[tuple[Role, bool], dict[str, dict[str, list[str]]]] = {}
-        # (role, faction keys, legends) -> answer: the same army asks the same question again.
-        self._available_memo: dict[tuple[Role, frozenset[str], bool], dict[str, list[str]]] = {}
+        # Datasheets that may count as "available" per (role, legends), and answers per question.
+        self._candidates: dict[tuple[Role, bool], list[Datasheet]] = {}
+        self._joining_memo: dict[tuple[object, ...], dict[str, list[str]]] = {}
+        self._transports: dict[tuple[bool, tuple[str, ...]], list[Datasheet]] = {}
+        self._memos: dict[str, dict[Hashable, Any]] = {}
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -509,8 +553,22 @@ class Catalogue:
 
     def is_enabled(self, sheet: Datasheet) -> bool:
         """Whether ``sheet``'s source is switched on (unknown sources are)."""
-        source = self.sources.get(sheet.source)
+        return self.source_enabled(sheet.source)
+
+    def source_enabled(self, source_id: str) -> bool:
+        """Whether the source ``source_id`` is switched on (unknown sources are)."""
+        source = self.sources.get(source_id)
         return source is None or source.enabled
+
+    def enabled_sheets(self) -> Iterator[Datasheet]:
+        """The datasheets of the sources switched on: what the browser shows and the readers match names against.
+
+        Switched-off datasheets stay reachable by id (:meth:`get`), so a list
+        that uses them still reads.
+        """
+        if all(s.enabled for s in self.sources.values()):
+            return iter(self._by_id.values())
+        return (s for s in self._by_id.values() if self.is_enabled(s))
 
     def by_bs_id(self, bs_id: str) -> Datasheet | None:
         if self._by_bs_id is None:
@@ -523,51 +581,105 @@ class Catalogue:
     def ability(self, name: str) -> GlossaryEntry | None:
         return self.glossary.get(fold(name))
 
-    def available_identities(
-        self, role: Role, faction_keys: Iterable[str], *, include_legends: bool = False
-    ) -> dict[str, list[str]]:
-        """Identity keys of ``role`` available to an army with ``faction_keys``.
 
-        A datasheet is available when it shares one faction keyword with
-        ``faction_keys`` (already keyword keys). Hidden datasheets never are;
-        Legends ones only with ``include_legends``. The value lists the names of
-        the datasheets behind each identity, for messages; callers must not
-        change it (answers are remembered).
+    def identities_joining(
+        self,
+        role: Role,
+        common_keys: frozenset[str],
+        values: Mapping[str, frozenset[str]],
+        *,
+        include_legends: bool = False,
+    ) -> dict[str, list[str]]:
+        """Identity keys of ``role`` whose datasheets could join a detachment as it stands.
+
+        A datasheet could join when its faction keywords include every key of
+        ``common_keys`` (the faction keywords all the detachment's units share),
+        a placeholder faction keyword (``<CHAPITRE>``) counting as any value the
+        detachment gives it (``values``: placeholder key -> value keys). Hidden
+        datasheets never count, Legends ones only with ``include_legends``, and
+        datasheets of switched-off sources never. The value lists the names
+        behind each identity, for messages; callers must not change it.
         """
-        faction_keys = frozenset(faction_keys)
-        memo_key = (role, faction_keys, include_legends)
-        memo = self._available_memo.get(memo_key)
+        disabled = tuple(sorted(s.id for s in self.sources.values() if not s.enabled))
+        frozen_values = frozenset((k, v) for k, v in values.items())
+        memo_key = (role, common_keys, frozen_values, include_legends, disabled)
+        memo = self._joining_memo.get(memo_key)
         if memo is not None:
             return memo
-        index = self._available.get((role, include_legends))
-        if index is None:
-            index = {}
-            for sheet in self._by_id.values():
-                if sheet.role is not role or sheet.hidden or (sheet.legends and not include_legends):
-                    continue
-                for key in sheet.faction_keys:
-                    names = index.setdefault(key, {}).setdefault(sheet.identity_key, [])
-                    if sheet.name not in names:
-                        names.append(sheet.name)
-            self._available[(role, include_legends)] = index
+        candidates = self._candidates.get((role, include_legends))
+        if candidates is None:
+            candidates = [
+                sheet
+                for sheet in self._by_id.values()
+                if sheet.role is role and not sheet.hidden and (include_legends or not sheet.legends)
+            ]
+            self._candidates[(role, include_legends)] = candidates
         result: dict[str, list[str]] = {}
-        for key in sorted(faction_keys):
-            for identity, names in index.get(key, {}).items():
-                known = result.setdefault(identity, [])
-                known.extend(n for n in names if n not in known)
-        if len(self._available_memo) > 256:  # armies of many factions: keep the memo small
-            self._available_memo.clear()
-        self._available_memo[memo_key] = result
+        for sheet in candidates:
+            keys = sheet.faction_keys
+            if not common_keys <= keys:
+                if not sheet.faction_placeholders:
+                    continue
+                filled = set(keys)
+                for placeholder in sheet.faction_placeholders:
+                    filled |= values.get(keyword_key(placeholder), frozenset())
+                if not common_keys <= filled:
+                    continue
+            if not self.is_enabled(sheet):
+                continue
+            names = result.setdefault(sheet.identity_key, [])
+            if sheet.name not in names:
+                names.append(sheet.name)
+        if len(self._joining_memo) > 256:  # armies of many factions: keep the memo small
+            self._joining_memo.clear()
+        self._joining_memo[memo_key] = result
         return result
+
+    def memo(self, name: str) -> dict[Hashable, Any]:
+        """A scratch memo for answers derived from this catalogue alone (emptied when it grows large).
+
+        Validations of many lists against one catalogue ask the same questions
+        (which transports could carry these Intercessors?); callers key their
+        answers by everything the answer depends on, sources switched off included.
+        """
+        memo = self._memos.setdefault(name, {})
+        if len(memo) > 4096:
+            memo.clear()
+        return memo
+
+    def transport_sheets(self, *, include_legends: bool = False) -> list[Datasheet]:
+        """Switched-on datasheets with a known transport capacity, Transport Assigné first, then by points.
+
+        Fix suggestions ("choose an Impulsor or a Repulsor") look here; the
+        answer is remembered until a source is switched on or off.
+        """
+        disabled = tuple(sorted(s.id for s in self.sources.values() if not s.enabled))
+        key = (include_legends, disabled)
+        found = self._transports.get(key)
+        if found is None:
+            found = [
+                sheet
+                for sheet in self._by_id.values()
+                if sheet.transport is not None
+                and sheet.transport.capacity
+                and sheet.transport.verified
+                and not sheet.hidden
+                and (include_legends or not sheet.legends)
+                and self.is_enabled(sheet)
+            ]
+            found.sort(key=lambda s: (s.role is not Role.DEDICATED_TRANSPORT, s.points, s.name))
+            self._transports = {key: found}
+        return found
 
     def search(self, query: str, *, limit: int | None = None) -> list[Datasheet]:
         """Datasheets whose name, alias, faction or keywords contain every word of ``query``.
 
-        Accents and case are ignored ("necron" finds "Nécrons").
+        Accents and case are ignored ("necron" finds "Nécrons"). Datasheets of
+        switched-off sources are left out.
         """
         words = fold(query).split()
         found: list[Datasheet] = []
-        for sheet in self._by_id.values():
+        for sheet in self.enabled_sheets():
             faction = self.factions.get(sheet.faction)
             haystack = fold(
                 " ".join(

@@ -57,6 +57,9 @@ def report_text(army: ArmyList, report: Report, lang: str, *, title: str | None 
     lines += [f"  {line}" for line in summary_lines(army, report, lang)]
     for item in report.findings:
         lines.append(f"  {_MARK[item.severity]} {item.code.value}  {item.message(lang)}  [{item.rule}]")
+        fix = item.fix(lang)
+        if fix:
+            lines.append(f"      → {fix}")
     return "\n".join(lines)
 
 
@@ -92,6 +95,8 @@ def report_data(army: ArmyList, report: Report) -> dict[str, Any]:
                 "severity": f.severity.value,
                 "message_fr": f.message_fr,
                 "message_en": f.message_en,
+                "fix_fr": f.fix_fr,
+                "fix_en": f.fix_en,
                 "units": list(f.units),
                 "rule": {"seed": f.rule.seed, "section": f.rule.section},
             }

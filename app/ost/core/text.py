@@ -7,6 +7,7 @@ import unicodedata
 from functools import lru_cache
 
 _SPACES = re.compile(r"\s+")
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 
 @lru_cache(maxsize=65536)
@@ -44,4 +45,4 @@ def is_placeholder(keyword: str) -> bool:
 def slug(text: str) -> str:
     """A lower-case ASCII identifier made from ``text`` ("Boyz Orks" -> "boyz-orks")."""
     folded = fold(text)
-    return re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
+    return _NOT_SLUG.sub("-", folded).strip("-")

@@ -42,6 +42,11 @@ COUNTED_ROLES: tuple[Role, ...] = (
 )
 WALKER_MIN_CAPACITY = 6
 MAX_LINKED_CHARACTERS = 2
+#: Unit types an infantry (class 1) linked character may join: mounted units count as
+#: cavalry (seed 001 gives the character the unit's "mode de transport").
+CLASS_1_JOINS = frozenset({UnitType.INFANTRY, UnitType.CAVALRY, UnitType.BIKE})
+#: At most this many names in a fix suggestion ("choisissez un Impulsor ou un Repulsor").
+FIX_NAMES = 4
 
 
 class RoleCount(BaseModel):
@@ -119,6 +124,16 @@ def _plural(n: int, one: str, many: str) -> str:
 
 def _names(entries: Iterable[_Entry]) -> str:
     return ", ".join(e.name for e in entries)
+
+
+def _either(names: list[str], lang: str) -> str:
+    """"A, B ou C" / "A, B or C"."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    word = " ou " if lang == "fr" else " or "
+    return ", ".join(names[:-1]) + word + names[-1]
 
 
 def _band_text(band: Band, lang: str) -> str:
@@ -201,6 +216,7 @@ class _Validator:
         self._check_characters()
         self._check_warlord()
         self._check_reserves()
+        self._check_prices()
         if band is None:
             self._band_none(basis)
         order = {code: i for i, code in enumerate(Code)}
@@ -234,7 +250,16 @@ class _Validator:
             )
         fr += " Effectifs par rôle et détachements non vérifiés."
         en += " Role counts and detachments were not checked."
-        self.add(Code.BAND_NONE, fr, en)
+        self.add(
+            Code.BAND_NONE,
+            fr,
+            en,
+            (),
+            (
+                f"Donnez à la liste une limite de points entre {lo} et {hi} (la taille de la partie).",
+                f"Give the list a points limit between {lo} and {hi} (the game size).",
+            ),
+        )
 
     def _check_points(self) -> None:
         limit = self.army.points_limit
@@ -244,6 +269,11 @@ class _Validator:
                 Code.POINTS_OVER,
                 f"Total de {self.total} points pour une limite de {limit} points ({over} de trop).",
                 f"Total of {self.total} points for a limit of {limit} points ({over} too many).",
+                (),
+                (
+                    f"Retirez au moins {over} points (unités, figurines ou options), ou relevez la limite.",
+                    f"Remove at least {over} points (units, models or options), or raise the limit.",
+                ),
             )
 
     # -- units ----------------------------------------------------------------
@@ -262,6 +292,12 @@ class _Validator:
                     f"Ost uses what the file says of it ({unit.snapshot.role.label_en}, "
                     f"{unit.snapshot.points} points).",
                     [entry],
+                    (
+                        "Remplacez-la par une fiche du catalogue, ou importez les données BattleScribe qui la "
+                        "contiennent (Catalogue ▸ Importer).",
+                        "Replace it with a catalogue datasheet, or import the BattleScribe data that holds it "
+                        "(Catalogue ▸ Import).",
+                    ),
                 )
                 lo, hi = unit.snapshot.min_models, unit.snapshot.max_models
             else:
@@ -275,6 +311,10 @@ class _Validator:
                     f"{entry.name}: {unit.models} {_plural(unit.models, 'model', 'models')}, "
                     f"minimum {lo} (understrength units are not allowed).",
                     [entry],
+                    (
+                        f"Portez {entry.name} à {lo} figurines au moins.",
+                        f"Bring {entry.name} up to at least {lo} models.",
+                    ),
                 )
             if hi is not None and unit.models > hi:
                 self.add(
@@ -282,6 +322,10 @@ class _Validator:
                     f"{entry.name} : {unit.models} figurines, maximum {hi}.",
                     f"{entry.name}: {unit.models} models, maximum {hi}.",
                     [entry],
+                    (
+                        f"Ramenez {entry.name} à {hi} figurines, ou prenez une seconde unité.",
+                        f"Bring {entry.name} down to {hi} models, or take a second unit.",
+                    ),
                 )
             if sheet is not None and unit.composition and len(sheet.kinds) > 1:
                 self._check_kinds(entry, sheet)
@@ -302,6 +346,10 @@ class _Validator:
                 f"{fr_who} le mot-clef {placeholder} {fr_verb} pas pour les mots-clefs de faction.",
                 f"{en_who} keyword {placeholder} {en_verb}; it does not count as a faction keyword.",
                 entries,
+                (
+                    f"Donnez une valeur à {placeholder} dans la fiche de chaque unité (par exemple ULTRAMARINES).",
+                    f"Give {placeholder} a value in each unit's form (for example ULTRAMARINES).",
+                ),
             )
 
     def _check_kinds(self, entry: _Entry, sheet: Datasheet) -> None:
@@ -315,6 +363,7 @@ class _Validator:
                     f"{entry.name} : {n} × {kind.name}, minimum {kind.min}.",
                     f"{entry.name}: {n} × {kind.name}, minimum {kind.min}.",
                     [entry],
+                        (f"Prenez au moins {kind.min} × {kind.name}.", f"Take at least {kind.min} × {kind.name}."),
                 )
             elif n > kind.max:
                 self.add(
@@ -322,6 +371,7 @@ class _Validator:
                     f"{entry.name} : {n} × {kind.name}, maximum {kind.max}.",
                     f"{entry.name}: {n} × {kind.name}, maximum {kind.max}.",
                     [entry],
+                    (f"Prenez au plus {kind.max} × {kind.name}.", f"Take at most {kind.max} × {kind.name}."),
                 )
 
     def _check_options(self, entry: _Entry, sheet: Datasheet) -> None:
@@ -334,6 +384,7 @@ class _Validator:
                     f"{entry.name} : option « {option_id} » prise {count} fois ; un nombre négatif n'a pas de sens.",
                     f"{entry.name}: option “{option_id}” taken {count} times; a negative count makes no sense.",
                     [entry],
+                    ("Retirez cette option.", "Remove this option."),
                 )
                 continue
             if option is None:
@@ -342,6 +393,10 @@ class _Validator:
                     f"{entry.name} : l'option « {option_id} » n'existe pas pour {sheet.name}.",
                     f"{entry.name}: option “{option_id}” does not exist for {sheet.name}.",
                     [entry],
+                    (
+                        f"Retirez cette option, ou choisissez une option de la fiche {sheet.name}.",
+                        f"Remove this option, or choose one of {sheet.name}'s options.",
+                    ),
                 )
                 continue
             cap = option.max if option.max is not None else (entry.unit.models if option.per_model else None)
@@ -351,6 +406,7 @@ class _Validator:
                     f"{entry.name} : option « {option.name} » prise {count} fois, maximum {cap}.",
                     f"{entry.name}: option “{option.name}” taken {count} times, maximum {cap}.",
                     [entry],
+                    (f"Prenez « {option.name} » {cap} fois au plus.", f"Take “{option.name}” at most {cap} times."),
                 )
 
     # -- detachments ----------------------------------------------------------
@@ -363,6 +419,8 @@ class _Validator:
                     Code.DET_EMPTY,
                     f"Le détachement {_det_name(detachment, index, 'fr')} n'a aucune unité : il n'est pas compté.",
                     f"Detachment {_det_name(detachment, index, 'en')} has no unit: it is not counted.",
+                    (),
+                    ("Supprimez ce détachement ou ajoutez-y des unités.", "Delete this detachment or add units to it."),
                 )
                 continue
             non_empty.append(detachment)
@@ -382,6 +440,10 @@ class _Validator:
                     f"The units of detachment {_det_name(detachment, index, 'en')} share no "
                     f"faction keyword ({groups_en}).",
                     aligned,
+                    (
+                        "Placez les unités de factions différentes dans des détachements séparés.",
+                        "Put units of different factions in separate detachments.",
+                    ),
                 )
         if band is not None and len(non_empty) > band.max_detachments:
             n = len(non_empty)
@@ -389,17 +451,51 @@ class _Validator:
                 Code.DET_MAX,
                 f"{n} détachements, maximum {band.max_detachments} {_band_text(band, 'fr')}.",
                 f"{n} detachments, maximum {band.max_detachments} {_band_text(band, 'en')}.",
+                (),
+                (
+                    f"Regroupez les unités en {band.max_detachments} détachement(s) au plus, ou relevez la limite "
+                    f"de points.",
+                    f"Regroup the units into at most {band.max_detachments} detachment(s), or raise the points limit.",
+                ),
             )
         return non_empty
 
-    def _common_faction_keys(self, detachments: list[Detachment]) -> set[str]:
-        """Union over detachments of the faction keywords all their units share."""
-        keys: set[str] = set()
+    def _joinable(self, detachments: list[Detachment]) -> list[tuple[frozenset[str], dict[str, frozenset[str]]]]:
+        """Per non-empty detachment: the faction keywords its units share and its placeholder values.
+
+        Detachments of unaligned units only, or whose units share nothing
+        (already DET-FACTION), admit no datasheet in particular and are left out.
+        """
+        found: list[tuple[frozenset[str], dict[str, frozenset[str]]]] = []
         for detachment in detachments:
-            sets = [e.faction_keys for e in self.members.get(id(detachment), []) if e.faction_keys]
-            if sets:
-                keys |= frozenset.intersection(*sets)
-        return keys
+            members = self.members.get(id(detachment), [])
+            sets = [e.faction_keys for e in members if e.faction_keys]
+            if not sets:
+                continue
+            common = frozenset.intersection(*sets)
+            if not common:
+                continue
+            values: dict[str, set[str]] = defaultdict(set)
+            for entry in members:
+                for key, value in entry.unit.placeholders.items():
+                    if value.strip():
+                        values[keyword_key(key)].add(keyword_key(value))
+            found.append((common, {k: frozenset(v) for k, v in values.items()}))
+        return found
+
+    def _available(
+        self, role: Role, joinable: list[tuple[frozenset[str], dict[str, frozenset[str]]]]
+    ) -> dict[str, list[str]]:
+        """Identities of ``role`` that could join one of the list's detachments as it stands (SPEC §3)."""
+        result: dict[str, list[str]] = {}
+        for common, values in joinable:
+            found = self.catalogue.identities_joining(
+                role, common, values, include_legends=self.options.legends_available
+            )
+            for identity, names in found.items():
+                known = result.setdefault(identity, [])
+                known.extend(n for n in names if n not in known)
+        return result
 
     # -- roles ----------------------------------------------------------------
 
@@ -408,7 +504,7 @@ class _Validator:
         for entry in self.entries:
             by_role[entry.role].append(entry)
         counts: list[RoleCount] = []
-        available_keys: set[str] | None = None
+        joinable: list[tuple[frozenset[str], dict[str, frozenset[str]]]] | None = None
         for role in COUNTED_ROLES:
             entries = by_role.get(role, [])
             limit = band.limit(role) if band else None
@@ -430,13 +526,23 @@ class _Validator:
                     Code.ROLE_MIN,
                     f"{n} {_plural(n, 'unité', 'unités')} {label_fr}, minimum {limit.min} {_band_text(band, 'fr')}.",
                     f"{n} {label_en} {_plural(n, 'unit', 'units')}, minimum {limit.min} {_band_text(band, 'en')}.",
-                )  # no unit is at fault: the missing ones are
+                    (),  # no unit is at fault: the missing ones are
+                    (
+                        f"Ajoutez {limit.min - n} unité(s) {label_fr}.",
+                        f"Add {limit.min - n} {label_en} {_plural(limit.min - n, 'unit', 'units')}.",
+                    ),
+                )
             if limit.max is not None and n > limit.max:
                 self.add(
                     Code.ROLE_MAX,
                     f"{n} unités {label_fr}, maximum {limit.max} {_band_text(band, 'fr')} : {_names(entries)}.",
                     f"{n} {label_en} units, maximum {limit.max} {_band_text(band, 'en')}: {_names(entries)}.",
                     entries,
+                    (
+                        f"Retirez {n - limit.max} unité(s) {label_fr}, ou relevez la limite de points.",
+                        f"Remove {n - limit.max} {label_en} {_plural(n - limit.max, 'unit', 'units')}, "
+                        f"or raise the points limit.",
+                    ),
                 )
             if limit.per_sheet is None:
                 continue
@@ -446,11 +552,9 @@ class _Validator:
             for identity, group in per_identity.items():
                 if len(group) <= limit.per_sheet:
                     continue
-                if available_keys is None:
-                    available_keys = self._common_faction_keys(non_empty)
-                available = self.catalogue.available_identities(
-                    role, available_keys, include_legends=self.options.legends_available
-                )
+                if joinable is None:
+                    joinable = self._joinable(non_empty)
+                available = self._available(role, joinable)
                 unused = sorted(
                     name
                     for other, names in available.items()
@@ -477,22 +581,42 @@ class _Validator:
             f"{n} {title} units as {role.label_en}, maximum {cap} per datasheet {_band_text(band, 'en')}; "
             f"{role.label_en} datasheets not yet used: {', '.join(shown)}{tail_en}.",
             group,
+            (
+                f"Remplacez {n - cap} unité(s) {title} par une autre fiche {role.label_fr}, par exemple "
+                f"{_either(unused[:FIX_NAMES], 'fr')}.",
+                f"Replace {n - cap} {title} unit(s) with another {role.label_en} datasheet, for example "
+                f"{_either(unused[:FIX_NAMES], 'en')}.",
+            ),
         )
 
     # -- transports -----------------------------------------------------------
 
     def _check_transports(self) -> None:
         riders: dict[str, list[_Entry]] = defaultdict(list)
+        #: Transports named by a joined character: reported once, as TRANSPORT-INVALID.
+        named_by_joined: set[str] = set()
         for entry in self.entries:
-            if entry.unit.transport is not None and not self._rides_with_its_unit(entry):
-                riders[entry.unit.transport].append(entry)
+            if entry.unit.transport is None or self._rides_with_its_unit(entry):
+                continue
+            joined = self._joined_unit(entry)
+            if joined is not None:
+                named_by_joined.add(entry.unit.transport)
+                self._joined_transport(entry, joined)
+                continue
+            riders[entry.unit.transport].append(entry)
         for entry in self.entries:
             if entry.role is Role.DEDICATED_TRANSPORT and entry.unit.id not in riders:
+                if entry.unit.id in named_by_joined:
+                    continue
                 self.add(
                     Code.TRANSPORT_ORPHAN,
                     f"{entry.name} est un Transport Assigné mais n'est assigné à aucune unité.",
                     f"{entry.name} is a Dedicated Transport but is assigned to no unit.",
                     [entry],
+                    (
+                        f"Assignez {entry.name} à une unité de son détachement qui peut y embarquer, ou retirez-le.",
+                        f"Assign {entry.name} to a unit of its detachment that can embark, or remove it.",
+                    ),
                 )
         for transport_id, group in riders.items():
             transport = self.by_id.get(transport_id)
@@ -504,9 +628,40 @@ class _Validator:
                     f"{transport.name} is the assigned transport of {len(group)} units ({_names(group)}); "
                     f"an assigned transport goes with one unit only.",
                     [transport, *group],
+                    (
+                        f"Ne laissez {transport.name} qu'à une seule unité ; donnez aux autres leur propre transport.",
+                        f"Leave {transport.name} to one unit only; give the others a transport of their own.",
+                    ),
                 )
             for rider in group:
                 self._check_ride(rider, transport, transport_id)
+
+    def _joined_unit(self, entry: _Entry) -> _Entry | None:
+        """The unit a linked character joins, when it is one and its unit is in the list."""
+        if entry.sheet is None or not entry.sheet.linked_character or entry.unit.linked_to is None:
+            return None
+        target = self.by_id.get(entry.unit.linked_to)
+        return target if target is not None and target is not entry else None
+
+    def _joined_transport(self, entry: _Entry, joined: _Entry) -> None:
+        """A joined character names a transport of its own: it rides with its unit instead (SPEC §3)."""
+        transport = self.by_id.get(entry.unit.transport or "")
+        shown = transport.name if transport is not None else entry.unit.transport
+        if joined.unit.transport:
+            fix_fr = f"Retirez son transport : il voyage avec {joined.name}."
+            fix_en = f"Remove its transport: it rides with {joined.name}."
+        else:
+            fix_fr = f"Retirez son transport, ou assignez {shown} à {joined.name} s'il peut y embarquer."
+            fix_en = f"Remove its transport, or assign {shown} to {joined.name} if it can embark."
+        self.add(
+            Code.TRANSPORT_INVALID,
+            f"{entry.name} rejoint {joined.name} comme personnage lié et ne peut pas avoir son propre "
+            f"transport assigné ({shown}) : il voyage avec son unité.",
+            f"{entry.name} joins {joined.name} as a linked character and cannot have an assigned "
+            f"transport of its own ({shown}): it rides with its unit.",
+            [entry] if transport is None else [entry, transport],
+            (fix_fr, fix_en),
+        )
 
     def _rides_with_its_unit(self, entry: _Entry) -> bool:
         """A linked character in its unit's transport: it takes no space and shares nothing."""
@@ -528,6 +683,10 @@ class _Validator:
                 f"{rider.name} a pour transport l'unité « {transport_id} », absente de la liste.",
                 f"{rider.name} has unit “{transport_id}” as transport, which is not in the list.",
                 [rider],
+                (
+                    "Choisissez un transport présent dans la liste, ou aucun.",
+                    "Choose a transport in the list, or none.",
+                ),
             )
             return
         if transport is rider:
@@ -536,6 +695,7 @@ class _Validator:
                 f"{rider.name} est assigné à lui-même comme transport.",
                 f"{rider.name} is assigned to itself as transport.",
                 [rider],
+                ("Retirez ce transport.", "Remove this transport."),
             )
             return
         if (rider.sheet is not None and rider.sheet.is_transport) or rider.role is Role.DEDICATED_TRANSPORT:
@@ -544,6 +704,7 @@ class _Validator:
                 f"{rider.name} est lui-même un transport et ne peut pas être assigné à {transport.name}.",
                 f"{rider.name} is itself a transport and cannot be assigned to {transport.name}.",
                 [rider, transport],
+                (f"Retirez le transport de {rider.name}.", f"Remove {rider.name}'s transport."),
             )
             return
         if transport.detachment is not rider.detachment:
@@ -556,6 +717,10 @@ class _Validator:
                 f"and {rider.name} (detachment {self._det_label(rider.detachment, 'en')}) "
                 f"must be in the same detachment.",
                 [rider, transport],
+                (
+                    f"Déplacez {transport.name} dans le détachement de {rider.name}.",
+                    f"Move {transport.name} to {rider.name}'s detachment.",
+                ),
             )
         sheet = transport.sheet
         if sheet is None:
@@ -582,7 +747,108 @@ class _Validator:
                 f"{rider.name} ne peut pas embarquer dans {transport.name} : {fr}.",
                 f"{rider.name} cannot embark in {transport.name}: {en}.",
                 [rider, transport],
+                self._embark_fix(rider, transport),
             )
+
+    def _embark_fix(self, rider: _Entry, transport: _Entry) -> tuple[str, str]:
+        """Name transports ``rider`` could board: free ones of its detachment first, then the catalogue's."""
+        sheet = rider.sheet
+        if sheet is None:
+            return ("Choisissez un autre transport.", "Choose another transport.")
+        taken = {e.unit.transport for e in self.entries if e.unit.transport and e is not rider}
+        names: list[str] = []
+        for other in self.members.get(id(rider.detachment), []):
+            capacity = other.sheet.transport if other.sheet is not None else None
+            if (
+                other is transport
+                or other is rider
+                or other.unit.id in taken
+                or capacity is None
+                or capacity.capacity is None
+                or not capacity.verified
+            ):
+                continue
+            if not self._embark_problems(rider, sheet, other, capacity) and other.name not in names:
+                names.append(other.name)
+        in_list = list(names)
+        disabled = tuple(sorted(k for k, v in self.catalogue.sources.items() if not v.enabled))
+        memo_key = (
+            sheet.id,
+            rider.unit.models,
+            tuple(sorted(rider.unit.composition.items())),
+            tuple(sorted(rider.unit.placeholders.items())),
+            rider.faction_keys,
+            transport.unit.datasheet,
+            self.options.legends_available,
+            disabled,
+        )
+        memo = self.catalogue.memo("transports-for")
+        suggested: list[str] | None = memo.get(memo_key)
+        if suggested is None:
+            suggested = memo[memo_key] = self._catalogue_transports_for(rider, sheet, transport)
+        names.extend(n for n in suggested if n not in names)
+        names = names[:FIX_NAMES]
+        if not names:
+            return (
+                f"Retirez le transport de {rider.name}, ou réduisez l'unité pour qu'elle tienne.",
+                f"Remove {rider.name}'s transport, or make the unit small enough to fit.",
+            )
+        if in_list:
+            return (
+                f"Faites embarquer {rider.name} dans {_either(names, 'fr')}.",
+                f"Let {rider.name} ride in {_either(names, 'en')}.",
+            )
+        return (
+            f"Choisissez un transport qui peut emporter {rider.name} : {_either(names, 'fr')}.",
+            f"Choose a transport that can carry {rider.name}: {_either(names, 'en')}.",
+        )
+
+    def _catalogue_transports_for(self, rider: _Entry, sheet: Datasheet, transport: _Entry) -> list[str]:
+        """Names of catalogue transports of the rider's factions it could board (a few, cheapest first)."""
+        names: list[str] = []
+        placeholders = rider.unit.placeholders
+        values = {keyword_key(k): keyword_key(v) for k, v in placeholders.items() if v.strip()}
+        for candidate in self.catalogue.transport_sheets(include_legends=self.options.legends_available):
+            if len(names) >= FIX_NAMES:
+                break
+            if candidate.name in names or candidate.id == transport.unit.datasheet:
+                continue
+            # It must be able to join the rider's detachment: every faction keyword of the rider,
+            # its placeholders taking the rider's values.
+            keys = candidate.faction_keys
+            if not rider.faction_keys <= keys:
+                filled = set(keys)
+                for placeholder in candidate.faction_placeholders:
+                    value = values.get(keyword_key(placeholder))
+                    if value:
+                        filled.add(value)
+                if not rider.faction_keys <= filled:
+                    continue
+            capacity = candidate.transport
+            assert capacity is not None
+            if not self._problems_boarding(rider, sheet, capacity, candidate.min_models, placeholders):
+                names.append(candidate.name)
+        return names
+
+    def _link_fix(self, entry: _Entry) -> tuple[str, str]:
+        """Name units of ``entry``'s detachment it could join."""
+        joined: dict[str, int] = defaultdict(int)
+        for other in self.entries:
+            if other.unit.linked_to and other is not entry:
+                joined[other.unit.linked_to] += 1
+        names = [
+            other.name
+            for other in self.members.get(id(entry.detachment), [])
+            if other is not entry
+            and joined[other.unit.id] < MAX_LINKED_CHARACTERS
+            and self._link_problem(entry, other) is None
+        ][:FIX_NAMES]
+        if not names:
+            return (
+                f"Retirez le lien de {entry.name}, ou ajoutez à son détachement une unité qu'il peut rejoindre.",
+                f"Remove {entry.name}'s link, or add a unit it can join to its detachment.",
+            )
+        return (f"Liez {entry.name} à {_either(names, 'fr')}.", f"Link {entry.name} to {_either(names, 'en')}.")
 
     def _not_a_transport(self, rider: _Entry, transport: _Entry) -> None:
         self.add(
@@ -590,6 +856,10 @@ class _Validator:
             f"{rider.name} a pour transport {transport.name}, qui n'a pas de capacité de transport.",
             f"{rider.name} has {transport.name} as transport, which has no transport capacity.",
             [rider, transport],
+            (
+                f"Retirez ce transport ou choisissez une unité de transport pour {rider.name}.",
+                f"Remove this transport or choose a transport unit for {rider.name}.",
+            ),
         )
 
     def _unverified(self, rider: _Entry, transport: _Entry, capacity: TransportCapacity | None) -> None:
@@ -601,16 +871,32 @@ class _Validator:
             f"Embarquement de {rider.name} dans {transport.name} non vérifié{detail_fr}.",
             f"Could not verify that {rider.name} can embark in {transport.name}{detail_en}.",
             [rider, transport],
+            (
+                f"Vérifiez à la main la capacité de {transport.name}, ou corrigez-la dans le catalogue "
+                f"(ost catalogue override).",
+                f"Check {transport.name}'s capacity by hand, or correct it in the catalogue (ost catalogue override).",
+            ),
         )
 
     def _embark_problems(
         self, rider: _Entry, sheet: Datasheet, transport: _Entry, capacity: TransportCapacity
     ) -> list[tuple[str, str]]:
+        return self._problems_boarding(rider, sheet, capacity, transport.unit.models, transport.unit.placeholders)
+
+    def _problems_boarding(
+        self,
+        rider: _Entry,
+        sheet: Datasheet,
+        capacity: TransportCapacity,
+        transport_models: int,
+        transport_placeholders: dict[str, str],
+    ) -> list[tuple[str, str]]:
+        """Why ``rider`` cannot board a transport of ``capacity`` (empty when it can)."""
         problems: list[tuple[str, str]] = []
         per_model = capacity.capacity or 0
-        total_capacity = per_model * max(1, transport.unit.models)
-        transport_values = {keyword_key(k): keyword_key(v) for k, v in transport.unit.placeholders.items() if v.strip()}
-        transport_shown = {keyword_key(k): v.strip() for k, v in transport.unit.placeholders.items() if v.strip()}
+        total_capacity = per_model * max(1, transport_models)
+        transport_values = {keyword_key(k): keyword_key(v) for k, v in transport_placeholders.items() if v.strip()}
+        transport_shown = {keyword_key(k): v.strip() for k, v in transport_placeholders.items() if v.strip()}
 
         def resolve(keyword: str) -> str | None:
             key = keyword_key(keyword)
@@ -667,9 +953,23 @@ class _Validator:
             kind_keys = keys | {keyword_key(k) for k in model_kind.keywords} if model_kind.keywords else keys
             space = sheet.kind_space(model_kind)
             for rule in capacity.space:
-                if all((r := resolve(k)) is None or r in kind_keys for k in rule.keywords):
+                if rule.applies(model_kind.wounds) and all(
+                    (r := resolve(k)) is None or r in kind_keys for k in rule.keywords
+                ):
                     space = rule.space
                     break
+            for limit in capacity.wound_limits:
+                if (
+                    model_kind.wounds >= limit.min_wounds
+                    and all((r := resolve(k)) is None or r in kind_keys for k in limit.keywords)
+                    and not any(resolve(k) in kind_keys for k in limit.unless)
+                ):
+                    problems.append(
+                        (
+                            f"{model_kind.wounds} PV ({model_kind.name}), au plus {limit.min_wounds - 1}",
+                            f"{model_kind.wounds} wounds ({model_kind.name}), at most {limit.min_wounds - 1}",
+                        )
+                    )
             needed += space * count
             parts.append((count, space))
         if needed > total_capacity:
@@ -703,6 +1003,10 @@ class _Validator:
                         f"{entry.name} a la capacité Personnage Lié mais n'est lié à aucune unité.",
                         f"{entry.name} has the Linked Character ability but is linked to no unit.",
                         [entry],
+                        (
+                            f"Liez {entry.name} à une unité non-personnage de son détachement.",
+                            f"Link {entry.name} to a non-character unit of its detachment.",
+                        ),
                     )
                 continue
             if can_link is False:
@@ -711,6 +1015,7 @@ class _Validator:
                     f"{entry.name} est lié à une unité sans avoir la capacité Personnage Lié.",
                     f"{entry.name} is linked to a unit without having the Linked Character ability.",
                     [entry],
+                    (f"Retirez le lien de {entry.name}.", f"Remove {entry.name}'s link."),
                 )
                 continue
             target = self.by_id.get(target_id)
@@ -720,6 +1025,10 @@ class _Validator:
                     f"{entry.name} est lié à l'unité « {target_id} », absente de la liste.",
                     f"{entry.name} is linked to unit “{target_id}”, which is not in the list.",
                     [entry],
+                    (
+                        f"Liez {entry.name} à une unité de la liste.",
+                        f"Link {entry.name} to a unit of the list.",
+                    ),
                 )
                 continue
             linked[target.unit.id].append(entry)
@@ -734,13 +1043,17 @@ class _Validator:
                     f"{target.name} has {len(group)} linked characters ({_names(group)}); "
                     f"maximum {MAX_LINKED_CHARACTERS}.",
                     [target, *group],
+                    (
+                        f"Liez {len(group) - MAX_LINKED_CHARACTERS} de ces personnages à une autre unité.",
+                        f"Link {len(group) - MAX_LINKED_CHARACTERS} of these characters to another unit.",
+                    ),
                 )
 
     def _check_link_target(self, entry: _Entry, target: _Entry) -> None:
         problem = self._link_problem(entry, target)
         if problem is not None:
             code, fr, en = problem
-            self.add(code, fr, en, [entry, target])
+            self.add(code, fr, en, [entry, target], self._link_fix(entry))
 
     def _link_problem(self, entry: _Entry, target: _Entry) -> tuple[Code, str, str] | None:
         """Why ``entry`` may not join ``target`` (code and messages), or None when it may."""
@@ -766,14 +1079,15 @@ class _Validator:
         if sheet is None or target_sheet is None:
             return None
         if sheet.unit_class <= 1:
-            if target_sheet.unit_type not in (UnitType.INFANTRY, UnitType.CAVALRY):
+            if target_sheet.unit_type not in CLASS_1_JOINS:
                 kind = target_sheet.unit_type
                 return (
                     Code.CHAR_CLASS,
                     f"{entry.name} (classe 1, infanterie) ne peut pas rejoindre {target.name} "
-                    f"({kind.label_fr.lower()}) : il rejoint de l'infanterie ou de la cavalerie.",
+                    f"({kind.label_fr.lower()}) : il rejoint de l'infanterie, de la cavalerie ou des "
+                    f"unités montées (motos, motos jet).",
                     f"{entry.name} (class 1, infantry) cannot join {target.name} "
-                    f"({kind.label_en.lower()}): it joins infantry or cavalry.",
+                    f"({kind.label_en.lower()}): it joins infantry, cavalry or mounted units (bikes, jetbikes).",
                 )
         elif target_sheet.unit_class != sheet.unit_class:
             return (
@@ -797,10 +1111,27 @@ class _Validator:
                 f"{len(warlords)} seigneurs de guerre désignés ({_names(warlords)}) ; un seul est permis.",
                 f"{len(warlords)} warlords marked ({_names(warlords)}); only one is allowed.",
                 warlords,
+                ("Ne gardez qu'un seul seigneur de guerre.", "Keep only one warlord."),
             )
-        if not warlords:
-            return
         singles = [e for e in self.entries if e.unit.models == 1]
+        if not warlords:
+            if self.entries:
+                pool = singles or [e for e in self.entries if e.role is Role.HQ]
+                choices_fr = f" : {_names(pool[:FIX_NAMES])}" if pool else ""
+                choices_en = f": {_names(pool[:FIX_NAMES])}" if pool else ""
+                self.add(
+                    Code.WARLORD_NONE,
+                    "Aucun seigneur de guerre n'est désigné.",
+                    "No warlord is chosen.",
+                    (),
+                    (
+                        f"Désignez le seigneur de guerre parmi les unités d'une seule figurine (ou, à défaut, "
+                        f"les QG){choices_fr}.",
+                        f"Choose the warlord among the single-model units (or, failing that, the HQ units)"
+                        f"{choices_en}.",
+                    ),
+                )
+            return
         for warlord in warlords:
             if singles and warlord.unit.models != 1:
                 choices = ", ".join(e.name for e in singles[:8])
@@ -811,6 +1142,10 @@ class _Validator:
                     f"{warlord.name} ({warlord.unit.models} models) cannot provide the warlord: "
                     f"it comes from a single-model unit ({choices}).",
                     [warlord],
+                    (
+                        f"Choisissez le seigneur de guerre parmi {choices}.",
+                        f"Choose the warlord among {choices}.",
+                    ),
                 )
             elif not singles and warlord.role is not Role.HQ:
                 self.add(
@@ -819,23 +1154,124 @@ class _Validator:
                     f"le seigneur de guerre vient d'une unité QG.",
                     f"{warlord.name} is not an HQ unit: with no single-model unit, the warlord comes from an HQ unit.",
                     [warlord],
+                    ("Choisissez le seigneur de guerre parmi les unités QG.", "Choose the warlord among the HQ units."),
                 )
 
     def _check_reserves(self) -> None:
-        reserve = [e for e in self.entries if e.unit.reserve]
-        points = sum(e.points for e in reserve)
-        if reserve and points * 2 > self.total:
+        """Reserves cost at most half the army; a joined character is in reserve exactly when its unit is."""
+        in_reserve: list[_Entry] = []
+        for entry in self.entries:
+            joined = self._joined_unit(entry)
+            if joined is None:
+                if entry.unit.reserve:
+                    in_reserve.append(entry)
+                continue
+            if entry.unit.reserve != joined.unit.reserve:
+                self._reserves_split(entry, joined)
+            # Joined, the two are one unit for the set-up: the character follows its unit.
+            if joined.unit.reserve:
+                in_reserve.append(entry)
+        points = sum(e.points for e in in_reserve)
+        if in_reserve and points * 2 > self.total:
             half = self.total / 2
             half_text = f"{half:g}"
             half_fr = half_text.replace(".", ",")
+            excess = points - self.total // 2
             self.add(
                 Code.RESERVES_MAX,
-                f"{points} points en réserve ({_names(reserve)}), plus que la moitié de l'armée "
+                f"{points} points en réserve ({_names(in_reserve)}), plus que la moitié de l'armée "
                 f"({half_fr} sur {self.total} points).",
-                f"{points} points in reserve ({_names(reserve)}), more than half the army "
+                f"{points} points in reserve ({_names(in_reserve)}), more than half the army "
                 f"({half_text} of {self.total} points).",
-                reserve,
+                in_reserve,
+                (
+                    f"Placez sur la table des unités de réserve valant au moins {excess} points.",
+                    f"Deploy reserve units worth at least {excess} points on the table instead.",
+                ),
             )
+
+    def _reserves_split(self, character: _Entry, unit: _Entry) -> None:
+        if character.unit.reserve:
+            fr_state, en_state = f"{character.name} est en réserve mais pas {unit.name}", (
+                f"{character.name} is in reserve but {unit.name} is not"
+            )
+        else:
+            fr_state, en_state = f"{unit.name} est en réserve mais pas {character.name}", (
+                f"{unit.name} is in reserve but {character.name} is not"
+            )
+        self.add(
+            Code.RESERVES_SPLIT,
+            f"{fr_state} : un personnage lié et l'unité qu'il rejoint sont en réserve ensemble ou sur la table "
+            f"ensemble.",
+            f"{en_state}: a linked character and the unit it joins are in reserve together or on the table "
+            f"together.",
+            [character, unit],
+            (
+                f"Mettez {character.name} et {unit.name} tous deux en réserve, ou tous deux sur la table.",
+                f"Put {character.name} and {unit.name} both in reserve, or both on the table.",
+            ),
+        )
+
+    # -- prices stated by the list -----------------------------------------------
+
+    def _check_prices(self) -> None:
+        """A list priced by its author (a roster, a text's ``[N pts]``) against the catalogue's prices."""
+        if self.army.stated_total is None and all(e.unit.stated_points is None for e in self.entries):
+            return  # priced by nobody but Ost
+        differ: list[tuple[_Entry, int, int]] = []
+        catalogue_total = 0
+        stated_sum = 0
+        all_stated = bool(self.entries)
+        for entry in self.entries:
+            ours = unit_points(entry.unit, self.catalogue)
+            catalogue_total += ours
+            stated = entry.unit.stated_points
+            if stated is None:
+                all_stated = False
+                stated_sum += ours
+                continue
+            stated_sum += stated
+            if stated != ours and entry.sheet is not None:
+                differ.append((entry, stated, ours))
+        stated_total = self.army.stated_total
+        if stated_total is None and all_stated:
+            stated_total = stated_sum
+        total_differs = stated_total is not None and stated_total != catalogue_total
+        if not differ and not total_differs:
+            return
+        shown = differ[:8]
+        more = len(differ) - len(shown)
+        units_fr = ", ".join(f"{e.name} {stated} → {ours}" for e, stated, ours in shown)
+        units_en = units_fr
+        if more:
+            units_fr += f" (et {more} autres)"
+            units_en += f" (and {more} more)"
+        if stated_total is not None:
+            head_fr = (
+                f"La liste annonce {stated_total} points ; aux prix du catalogue d'Ost elle en vaut {catalogue_total}"
+            )
+            head_en = (
+                f"The list states {stated_total} points; at the prices of Ost's catalogue it costs {catalogue_total}"
+            )
+        else:
+            head_fr = "Des prix annoncés par la liste diffèrent de ceux du catalogue d'Ost"
+            head_en = "Prices stated by the list differ from those of Ost's catalogue"
+        used_fr = "les prix de la liste" if self.options.as_priced else "les prix du catalogue"
+        used_en = "the list's prices" if self.options.as_priced else "the catalogue's prices"
+        detail_fr = f" ; unités au prix différent (liste → catalogue) : {units_fr}" if differ else ""
+        detail_en = f"; units priced differently (list → catalogue): {units_en}" if differ else ""
+        self.add(
+            Code.POINTS_REPRICED,
+            f"{head_fr}{detail_fr}. La vérification utilise {used_fr}.",
+            f"{head_en}{detail_en}. The check uses {used_en}.",
+            [e for e, _, _ in differ],
+            (
+                "Vérifiez les points avec l'auteur de la liste (données plus anciennes ?) ; si le tournoi a "
+                "fixé ses points, vérifiez avec les prix de la liste (ost check --as-priced).",
+                "Check the points with the list's author (older data?); if the tournament fixed its points, "
+                "check with the list's prices (ost check --as-priced).",
+            ),
+        )
 
 
 # --- pairing units that a foreign list leaves unpaired -------------------------------

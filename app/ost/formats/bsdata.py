@@ -20,16 +20,24 @@ how. In short:
   root entries (fortifications common to every army) form one more faction.
   The same target offered twice (under two roles) is one datasheet; a slotted
   role wins over an unslotted one and every link id is kept in ``bs_ids``.
-* **Facts.** Points and size are those of the minimum configuration: the
-  entry's cost plus ``min ×`` each mandatory child, groups filled from their
-  default entry; the cost of one more model is the price of the model that
-  lets the unit grow. Unconditional modifiers (link repricing, constraint
-  changes) are applied; conditional ones need a roster and are ignored.
+* **Model kinds.** One kind per model entry of a unit, whatever BattleScribe
+  calls it (a ``model``, an ``upgrade`` with a Unit profile, the unit entry
+  itself when it is a model), entries of the same profile merged; drones,
+  familiars and attachés bought with a unit that has other models are wargear
+  options. Sizes are summed over the kinds, wounds are the toughest kind's.
+* **Facts.** Points are those of the minimum configuration: the entry's cost
+  plus ``min ×`` each mandatory child, groups filled from their default entry.
+  Unconditional modifiers (link repricing, constraint changes) are applied;
+  conditional prices are evaluated for each datasheet (what it is, what its
+  minimum configuration holds, its catalogue) and kept at the price without
+  the change, with a warning, when they need the force or the roster.
   Hidden and Legends entries are kept and flagged.
 * **Speed.** One pass indexes each file; every parsed entry and every
   computed subtree is memoised, so a shared weapon or wargear group is read
-  once per catalogue scope. ``benchmarks/import_bsdata.py`` keeps this within
-  a few times a raw ``xml.etree`` parse.
+  once per catalogue scope (a subtree whose price depends on a condition once
+  per datasheet and parent). ``benchmarks/import_bsdata.py`` keeps this within
+  4 times a raw ``xml.etree`` parse, on the sample and on the sample grown to
+  the full release's size.
 
 :func:`read_bsdata` is the entry point; it returns a :class:`BsImport` with
 the factions, the datasheets, a coverage report and warnings, and never
@@ -38,6 +46,7 @@ writes anywhere (``ost.services`` stores the result).
 
 from __future__ import annotations
 
+import functools
 import gc
 import math
 import re
@@ -51,6 +60,7 @@ from ost.core.catalogue import (
     AbilityRef,
     Datasheet,
     Faction,
+    ModelKind,
     ModelProfile,
     TransportCapacity,
     WargearOption,
@@ -142,6 +152,7 @@ _SHARED = frozenset(
 )
 _LINK_TARGET_TAGS = tuple(ns + tag for ns in (CAT_NS, GST_NS) for tag in ("selectionEntry", "selectionEntryGroup"))
 _INFO_TARGET_TAGS = tuple(ns + tag for ns in (CAT_NS, GST_NS) for tag in ("profile", "rule", "infoGroup"))
+_TARGET_TAGS = frozenset((*_LINK_TARGET_TAGS, *_INFO_TARGET_TAGS))
 
 #: Primary category name (folded) -> role. Unslotted categories are documented in docs/bsdata-import.md.
 ROLE_BY_CATEGORY: dict[str, Role] = {
@@ -176,8 +187,8 @@ WALKER_KEYWORDS = frozenset(
 HEAVY_WOUNDS = 10
 #: Words in the (lower-cased) names of wargear groups whose profiles are not the datasheet's: relics, traits…
 _NOT_DATASHEET_GEAR = re.compile(
-    "relic|warlord|trait|stratagem|heirloom|artefact|artifact|kustom job|psychic|discipline|litan|prayer|"
-    "enhancement|specialist mob"
+    r"\b(?:relics?|warlord|traits?|stratagems?|heirlooms?|artefacts?|artifacts?|kustom jobs?|psychic|disciplines?|"
+    r"litany|litanies|prayers?|enhancements?|specialist mobs?)\b"
 )
 _LEGENDS_NAME = re.compile(r"[\[(]\s*legends?\s*[\]})]", re.IGNORECASE)
 _NEVER_OBJECTIVES = re.compile(
@@ -191,6 +202,8 @@ _WEAPON_ABILITIES_MAX = 40
 _MAX_DEPTH = 40
 #: No cost or count in real data comes near this; larger values are clamped (SQLite integers are 64-bit).
 _LARGEST = 1_000_000.0
+#: Entries and groups looked at for a unit's model kinds (real units stay under 100).
+_MAX_WALK = 600
 
 
 class BsDataError(XmlInputError):
@@ -214,6 +227,14 @@ class Coverage:
     transports_parsed: int = 0
     legends: int = 0
     hidden: int = 0
+    #: Model kinds over all datasheets, datasheets with more than one, kinds whose wounds a profile gives.
+    kinds: int = 0
+    several_kinds: int = 0
+    kinds_with_wounds: int = 0
+    #: Cost modifiers under conditions: evaluated for the datasheet, or kept aside (see the warnings).
+    modifiers_evaluated: int = 0
+    modifiers_kept: int = 0
+    warnings: int = 0
 
 
 @dataclass(frozen=True)
@@ -320,11 +341,12 @@ class _File:
                     self.cost_types[item.get("id") or ""] = (item.get("name") or "").strip()
 
     def anywhere(self, item_id: str) -> Element | None:
-        """Any link target with ``item_id``, nested or not (built on first use)."""
+        """Any link target with ``item_id``, nested or not (built on first use, in one pass)."""
         if self._anywhere is None:
             found: dict[str, Element] = {}
-            for tag in (*_LINK_TARGET_TAGS, *_INFO_TARGET_TAGS):
-                for element in self.root.iter(tag):
+            wanted = _TARGET_TAGS
+            for element in self.root.iter():
+                if element.tag in wanted:
                     element_id = element.get("id")
                     if element_id and element_id not in found:
                         found[element_id] = element
@@ -343,6 +365,7 @@ class _Raw:
         "categories",
         "constraint_mods",
         "constraints",
+        "cost_conditional",
         "cost_mods",
         "costs",
         "default",
@@ -375,15 +398,18 @@ class _Raw:
         self.display_name = "" if self.name.strip().casefold() in _NAMELESS_LINKS else self.name
         #: Relics, traits, stratagems…: their profiles are not the datasheet's.
         lowered = self.name.lower()
-        self.not_gear = _NOT_DATASHEET_GEAR.search(lowered) is not None
-        self.not_model = "stat damage" in lowered or "battle honour" in lowered
         self.type = element.get("type") or ""
+        # A model named like gear ("Relic Terminator") is still a model.
+        self.not_gear = self.type != "model" and _is_gear_name(lowered)
+        self.not_model = "stat damage" in lowered or "battle honour" in lowered
         self.target = element.get("targetId") or ""
         self.hidden = element.get("hidden") == "true"
         self.default = element.get("defaultSelectionEntryId") or ""
         self.constraints: list[tuple[str, str, float, str]] = []
         self.costs: dict[str, float] = {}
         self.cost_mods: list[tuple[str, float]] = []
+        #: Cost changes under conditions: (kind, value, the modifier and the groups around it that hold conditions).
+        self.cost_conditional: list[tuple[str, float, tuple[Element, ...]]] = []
         self.constraint_mods: list[tuple[str, str, float]] = []
         self.add_categories: list[str] = []
         self.remove_categories: list[str] = []
@@ -412,7 +438,7 @@ class _Raw:
                     if item.get("typeId") in points_ids:
                         self.costs["points"] = _float(item.get("value"))
             elif local in ("modifiers", "modifierGroups"):
-                self._modifiers(child, False, points_ids, legends_toggles)
+                self._modifiers(child, (), points_ids, legends_toggles)
             elif local == "categoryLinks":
                 for item in child:
                     target = item.get("targetId")
@@ -436,14 +462,39 @@ class _Raw:
             elif local == "entryLinks":
                 self.links.extend(child)
 
+    @property
+    def plain(self) -> bool:
+        """A link that changes nothing of what its target's summary holds (costs, limits, profiles, children)."""
+        return (
+            self.kind == "link"
+            and not self.not_gear
+            and not (self.costs or self.cost_mods or self.cost_conditional)
+            and not (self.constraints or self.constraint_mods)
+            and not (self.profiles or self.rules or self.info_links or self.info_groups)
+            and not self.has_children
+        )
+
+    @property
+    def has_children(self) -> bool:
+        """Entries, groups or links of its own (a link that adds children must be read where it is)."""
+        return bool(self.entries or self.groups or self.links)
+
     def _modifiers(
-        self, container: Element, conditional: bool, points_ids: frozenset[str], legends_toggles: frozenset[str]
+        self,
+        container: Element,
+        holders: tuple[Element, ...],
+        points_ids: frozenset[str],
+        legends_toggles: frozenset[str],
     ) -> None:
-        """Read modifiers (and modifier groups); only unconditional ones change static facts."""
+        """Read modifiers (and modifier groups); ``holders`` are the enclosing groups that carry conditions.
+
+        Unconditional ones change static facts at once; conditional cost
+        changes are kept with their conditions, to be evaluated per datasheet.
+        """
         for item in container:
             local = _LOCAL.get(item.tag)
             if local == "modifierGroup":
-                nested = conditional or _has_conditions(item)
+                nested = (*holders, item) if _has_conditions(item) else holders
                 for part in item:
                     if _LOCAL.get(part.tag) in ("modifiers", "modifierGroups"):
                         self._modifiers(part, nested, points_ids, legends_toggles)
@@ -453,7 +504,7 @@ class _Raw:
             kind = item.get("type") or ""
             target = item.get("field") or ""
             value = item.get("value") or ""
-            has_conditions = conditional or _has_conditions(item)
+            has_conditions = bool(holders) or _has_conditions(item)
             if target == "hidden":
                 if kind == "set" and value == "true" and legends_toggles and _mentions(item, legends_toggles):
                     self.legends_hidden = True
@@ -466,13 +517,21 @@ class _Raw:
                 elif not has_conditions and kind == "remove":
                     self.remove_categories.append(value)
                 continue
-            if has_conditions:
-                continue
             if target in points_ids and kind in ("set", "increment", "decrement"):
-                number = _float(value)
-                self.cost_mods.append((kind, number))
+                if has_conditions:
+                    self.cost_conditional.append((kind, _float(value), (*holders, item)))
+                else:
+                    self.cost_mods.append((kind, _float(value)))
+            elif has_conditions:
+                continue
             elif kind in ("set", "increment", "decrement") and target not in ("name", "hidden"):
                 self.constraint_mods.append((kind, target, _float(value)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _is_gear_name(lowered: str) -> bool:
+    """Relics, traits, stratagems…: names of wargear that is not the datasheet's (names repeat a lot)."""
+    return _NOT_DATASHEET_GEAR.search(lowered) is not None
 
 
 def _bounded(value: float) -> int:
@@ -482,6 +541,10 @@ def _bounded(value: float) -> int:
 
 def _has_conditions(element: Element) -> bool:
     return any(_LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats") for part in element)
+
+
+def _has_repeats(element: Element) -> bool:
+    return any(_LOCAL.get(part.tag) == "repeats" for part in element)
 
 
 def _mentions(element: Element, ids: frozenset[str]) -> bool:
@@ -527,9 +590,24 @@ class _Sum:
     unit_profiles: dict[str, Element] = field(default_factory=dict)
     weapons: dict[str, Element] = field(default_factory=dict)
     is_model: bool = False
+    #: Some price in the subtree depends on a condition: it is read again where the entries above differ.
+    sensitive: bool = False
+    #: ... and a condition asks which catalogue the roster is of: read again per catalogue too.
+    by_catalogue: bool = False
+    #: The conditional cost modifiers met in the subtree: (modifier, kept aside, entry name).
+    met: frozenset[tuple[Element, bool, str]] = frozenset()
 
 
 _NOTHING = _Sum()
+_NO_MET: frozenset[tuple[Element, bool, str]] = frozenset()
+
+
+def _inherit(result: _Sum, part: _Sum) -> None:
+    """What a child's subtree tells its parent about conditions: whether it depends on them, and which it met."""
+    if part.sensitive:
+        result.sensitive = True
+        result.by_catalogue = result.by_catalogue or part.by_catalogue
+        result.met = result.met | part.met if result.met else part.met
 
 
 def _add(total: int | None, more: int | None) -> int | None:
@@ -581,11 +659,29 @@ class _Scope:
         self.categories: dict[str, str] = {}
         for file in reversed(files):
             self.categories.update(file.categories)
-        self._sums: dict[tuple[Element, Element | None, bool], _Sum] = {}
-        self._active: set[tuple[Element, Element | None, bool]] = set()
+        self._sums: dict[tuple[Element, Element | None, bool, str], _Sum] = {}
+        self._active: set[tuple[Element, Element | None, bool, str]] = set()
+        self._picks: dict[tuple[tuple[_Raw, ...], bool], dict[str, int]] = {}
         self._children: dict[tuple[_Raw, _Raw | None], tuple[list[_Child], list[_Child]]] = {}
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
+        self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
+        self._abilities: dict[tuple[_Raw, _Raw | None], tuple[list[Element], list[Element]]] = {}
+        self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
+
+    @property
+    def context(self) -> _Context | None:
+        """The datasheet being read (None: no condition is evaluated); shared by every scope of the import."""
+        return self.reader.context
+
+    @context.setter
+    def context(self, value: _Context | None) -> None:
+        self.reader.context = value
+
+    @property
+    def _stack(self) -> list[tuple[_Raw, ...]]:
+        """The entries above the one being read, the datasheet's own first."""
+        return self.reader.stack
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -624,6 +720,8 @@ class _Scope:
                 found = file.anywhere(item_id)
                 if found is not None:
                     break
+        if found is not None:
+            self.reader.homes.setdefault(found, file)
         self._found[item_id] = found
         return found
 
@@ -672,16 +770,45 @@ class _Scope:
         fortification sections, Arvus Lighter), and are read again that way
         when the strict count finds no model at all.
         """
-        key = (element, link, loose)
-        known = self._sums.get(key)
+        if link is not None and self.reader.raw(link).plain:
+            link = None  # a link that changes nothing its target computes: share the target's reading
+        homes = self.reader.homes
+        home = homes.get(element)
+        if home is not None and home is not self.owner and (link is None or not self.reader.raw(link).has_children):
+            # An entry of a library (or of the game system): read in its own file's scope, where every
+            # catalogue that links to it finds the same result.
+            other = self.reader.scope(home)
+            if other is not self:
+                return other.summary(element, link, depth, loose=loose)
+        # A subtree whose prices depend on conditions is read again for each datasheet (and each parent);
+        # the first reading tells whether it does, and is the only one kept for the others.
+        plain = (element, link, loose, "")
+        known = self._sums.get(plain)
+        key = plain
         if known is not None:
-            return known
+            if not known.sensitive or self.context is None:
+                return known
+            # Read again where what the conditions look at differs: the entries above (ids and categories),
+            # and the catalogue when a condition asks for it. Twelve chapters share one reading.
+            key = (element, link, loose, self._signature())
+            known = self._sums.get(key)
+            if known is not None and known.by_catalogue:
+                key = (element, link, loose, f"{key[3]}@{self.context.catalogue}")
+                known = self._sums.get(key)
+            if known is not None:
+                return known
         if key in self._active or depth > _MAX_DEPTH:
             return _NOTHING  # a cycle of links, or absurd nesting: contributes nothing
         self._active.add(key)
         try:
             raw = self.reader.raw(element)
             link_raw = self.reader.raw(link) if link is not None else None
+            # Entries written inside this one live in the same file (links record theirs when resolved).
+            entries, groups = self.children(raw, link_raw)
+            mine = home or self.owner
+            for child in (*entries, *groups):
+                if child.link is None and child.element not in homes:
+                    homes[child.element] = mine
             if raw.kind == "group":
                 result = self._group(raw, link_raw, depth, loose)
             else:
@@ -689,16 +816,48 @@ class _Scope:
         finally:
             self._active.discard(key)
         self._sums[key] = result
+        if result.sensitive and self.context is not None:
+            signature = self._signature()
+            self._sums.setdefault((element, link, loose, signature), result)
+            if result.by_catalogue:
+                self._sums[(element, link, loose, f"{signature}@{self.context.catalogue}")] = result
         return result
 
-    def _own_profiles(self, raws: Sequence[_Raw], result: _Sum) -> None:
-        for profile in self.profiles_of(raws):
-            kind = profile.get("typeName") or ""
-            name = profile.get("name") or ""
-            if kind.startswith("Unit"):
-                result.unit_profiles.setdefault(name, profile)
-            elif kind == "Weapon":
-                result.weapons.setdefault(name, profile)
+    def _signature(self) -> str:
+        """What conditions can see of the entries above: each one's id and categories."""
+        parts = []
+        cache = self.reader.signatures
+        for raws in self._stack:
+            known = cache.get(raws)
+            if known is None:
+                removed = {t for raw in raws for t in raw.remove_categories}
+                categories = {t for raw in raws for t, _ in raw.categories}
+                categories.update(t for raw in raws for t in raw.add_categories)
+                known = raws[0].id + "|" + ",".join(sorted(categories - removed))
+                cache[raws] = known
+            parts.append(known)
+        return "/".join(parts)
+
+    def _own_profiles(self, raws: tuple[_Raw, ...], result: _Sum) -> None:
+        """The entry's own Unit and Weapon profiles into ``result``.
+
+        Memoised: conditional prices re-read an entry often, its profiles never change.
+        """
+        known = self._profiles.get(raws)
+        if known is None:
+            units: dict[str, Element] = {}
+            weapons: dict[str, Element] = {}
+            for profile in self.profiles_of(raws):
+                kind = profile.get("typeName") or ""
+                name = profile.get("name") or ""
+                if kind.startswith("Unit"):
+                    units.setdefault(name, profile)
+                elif kind == "Weapon":
+                    weapons.setdefault(name, profile)
+            known = (units, weapons)
+            self._profiles[raws] = known
+        result.unit_profiles.update(known[0])
+        result.weapons.update(known[1])
 
     def profiles_of(self, raws: Sequence[_Raw], *, rules: bool = False, depth: int = 0) -> list[Element]:
         """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped."""
@@ -727,7 +886,12 @@ class _Scope:
     def _entry(self, raw: _Raw, link_raw: _Raw | None, depth: int, loose: bool) -> _Sum:
         raws = (raw, link_raw) if link_raw is not None else (raw,)
         result = _Sum(is_model=raw.type == "model")
-        result.price = _cost(raws)
+        asked = self.reader.catalogue_asked
+        met: set[tuple[Element, bool, str]] = set()
+        result.price = self.price(raws, met)
+        result.met = frozenset(met) if met else _NO_MET
+        result.sensitive = any(r.cost_conditional for r in raws)
+        result.by_catalogue = self.reader.catalogue_asked != asked
         self._own_profiles(raws, result)
         if loose and raw.type == "upgrade" and result.unit_profiles and not raw.not_model:
             result.is_model = True
@@ -735,12 +899,22 @@ class _Scope:
             result.models_min = result.models_max = result.models_cap = 1
         gear = not raw.not_gear and not (link_raw is not None and link_raw.not_gear)
         entries, groups = self.children(raw, link_raw)
+        self._stack.append(raws)
+        try:
+            return self._entry_children(result, entries, groups, depth, loose, gear)
+        finally:
+            self._stack.pop()
+
+    def _entry_children(
+        self, result: _Sum, entries: list[_Child], groups: list[_Child], depth: int, loose: bool, gear: bool
+    ) -> _Sum:
         grow_from_entries: float | None = None
         grow_from_children: float | None = None
         for child in entries:
             if child.hidden:
                 continue
             part = self.summary(child.element, child.link, depth + 1, loose=loose)
+            _inherit(result, part)
             low, high = child.low, child.high
             if low:
                 result.price += low * part.price
@@ -768,6 +942,7 @@ class _Scope:
             if child.hidden:
                 continue
             part = self.summary(child.element, child.link, depth + 1, loose=loose)
+            _inherit(result, part)
             result.price += part.price
             result.models_min += part.models_min
             result.models_max = _add(result.models_max, part.models_max)
@@ -815,6 +990,8 @@ class _Scope:
             for child in entries
             if not child.hidden
         ]
+        for _, part in parts:
+            _inherit(result, part)
         chosen = sum(child.low for child, _ in parts)
         fill = max(0, group_low - chosen)
         pick: tuple[_Child, _Sum] | None = None
@@ -903,10 +1080,576 @@ class _Scope:
             if child.hidden or child.raw.not_gear:
                 continue
             if child.raw.kind == "group" or child.raw.type in ("model", "unit"):
-                more, carried = self.abilities_and_transports(child.raw, child.link_raw, depth + 1)
+                more, carried = self._child_abilities(child, depth + 1)
                 abilities.extend(more)
                 transports.extend(carried)
         return abilities, transports
+
+    def _child_abilities(self, child: _Child, depth: int) -> tuple[list[Element], list[Element]]:
+        """A child's abilities and transports, memoised, read in its own file's scope like its summary."""
+        link_raw = child.link_raw if child.link_raw is not None and not child.link_raw.plain else None
+        scope: _Scope = self
+        home = self.reader.homes.get(child.element)
+        if home is not None and home is not self.owner and link_raw is None:
+            scope = self.reader.scope(home)
+        key = (child.raw, link_raw)
+        known = scope._abilities.get(key)
+        if known is None:
+            scope._abilities[key] = ([], [])  # a cycle of links adds nothing
+            known = scope.abilities_and_transports(child.raw, link_raw, depth)
+            scope._abilities[key] = known
+        return known
+
+    # -- conditions ------------------------------------------------------------------------------------------------
+
+    def push(self, raws: tuple[_Raw, ...]) -> None:
+        """Read what follows as inside ``raws`` (a datasheet's own entry, for its models and profiles)."""
+        self._stack.append(raws)
+
+    def pop(self) -> None:
+        self._stack.pop()
+
+    def price(self, raws: Sequence[_Raw], met: set[tuple[Element, bool, str]]) -> float:
+        """Points of one entry: its cost, unconditional modifiers, then the conditional ones that hold here.
+
+        A condition that needs the roster or the force (another unit, a detachment) cannot be
+        evaluated: the price without that modifier is kept. Each conditional modifier met is added
+        to ``met`` as (modifier, kept, entry name), for the datasheet's coverage and warnings.
+        """
+        points = _cost(raws)
+        conditional = [m for raw in raws for m in raw.cost_conditional]
+        if not conditional or self.context is None:
+            return points
+        name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
+        for kind, value, holders in conditional:
+            holds = _all3(self.holds(holder, raws) for holder in holders)
+            # "+2 per model": a price that grows with the unit; the minimum configuration would price the
+            # option for the smallest unit only, so such modifiers are kept aside.
+            if holds is None or (holds and _has_repeats(holders[-1])):
+                met.add((holders[-1], True, name))
+                continue
+            met.add((holders[-1], False, name))
+            if holds:
+                points = value if kind == "set" else points + (value if kind == "increment" else -value)
+        return max(0.0, points)
+
+    def holds(self, holder: Element, own: Sequence[_Raw]) -> bool | None:
+        """The conditions (and condition groups) directly on ``holder``, all of them; None: cannot tell."""
+        return self.condition_group(holder, own, either=False)
+
+    def condition_group(
+        self, group: Element, own: Sequence[_Raw], depth: int = 0, *, either: bool | None = None
+    ) -> bool | None:
+        """A condition group (``either``: its type is "or"), or the conditions directly on a modifier."""
+        if depth > _MAX_DEPTH:
+            return None
+        results: list[bool | None] = []
+        for part in group:
+            local = _LOCAL.get(part.tag)
+            if local == "conditions":
+                results.extend(self.condition(c, own) for c in part)
+            elif local == "conditionGroups":
+                results.extend(self.condition_group(g, own, depth + 1) for g in part)
+        if either is None:
+            either = group.get("type") == "or"
+        return _any3(results) if either else _all3(results)
+
+    def condition(self, element: Element, own: Sequence[_Raw]) -> bool | None:
+        """One BattleScribe condition for the datasheet being read, in its minimum configuration."""
+        context = self.context
+        if context is None or _LOCAL.get(element.tag) != "condition":
+            return None
+        kind = element.get("type") or ""
+        scope = element.get("scope") or ""
+        child = element.get("childId") or ""
+        if kind in ("instanceOf", "notInstanceOf"):
+            if scope == "primary-catalogue":
+                self.reader.catalogue_asked += 1
+                hit = child == context.catalogue
+            elif scope == "ancestor":
+                hit = any(self._is(raws, child) for raws in self._stack)
+            elif scope == "parent":
+                hit = bool(self._stack) and self._is(self._stack[-1], child)
+            elif scope == "self":
+                hit = self._is(own, child)
+            else:
+                return None
+            return hit if kind == "instanceOf" else not hit
+        compare = _COMPARISONS.get(kind)
+        if compare is None or element.get("percentValue") == "true":
+            return None
+        count = self._count(element, own)
+        return None if count is None else compare(count, _float(element.get("value")))
+
+    def _count(self, element: Element, own: Sequence[_Raw]) -> int | None:
+        """Selections of ``childId`` a condition or repeat counts, in the minimum configuration of its scope.
+
+        None for the force, the roster or an entry outside the unit.
+        """
+        if element.get("field") != "selections":
+            return None
+        scope = element.get("scope") or ""
+        target: Sequence[_Raw] | None = None
+        if scope == "self" or any(r.id == scope for r in own):
+            target = own
+        elif scope == "parent":
+            target = self._stack[-1] if self._stack else None
+        else:
+            target = next((raws for raws in reversed(self._stack) if any(r.id == scope for r in raws)), None)
+        if target is None:
+            return None
+        picked = self._picked(tuple(target), element.get("includeChildSelections") == "true")
+        return picked.get(element.get("childId") or "", 0)
+
+    def _is(self, raws: Sequence[_Raw], wanted: str) -> bool:
+        """Whether the entry is ``wanted`` (its id, its link's, its target's) or has it as a category."""
+        removed = {target for raw in raws for target in raw.remove_categories}
+        for raw in raws:
+            if wanted in (raw.id, raw.target):
+                return True
+            if wanted not in removed and (
+                any(target == wanted for target, _ in raw.categories) or wanted in raw.add_categories
+            ):
+                return True
+        return False
+
+    def _picked(self, raws: tuple[_Raw, ...], deep: bool, depth: int = 0) -> dict[str, int]:
+        """How many selections of each id, type and category the minimum configuration of ``raws`` holds."""
+        key = (raws, deep)
+        known = self._picks.get(key)
+        if known is not None:
+            return known
+        counts: dict[str, int] = {}
+        self._picks[key] = counts  # a cycle of links adds nothing
+        if depth < _MAX_DEPTH:
+            self._pick_children(raws[0], raws[1] if len(raws) > 1 else None, 1, counts, deep, depth)
+        return counts
+
+    def _pick_children(
+        self, raw: _Raw, link_raw: _Raw | None, times: int, counts: dict[str, int], deep: bool, depth: int
+    ) -> int:
+        """Add the selections of one entry's (or group's) minimum configuration; returns how many it made."""
+        entries, groups = self.children(raw, link_raw)
+        chosen = [(c, c.low) for c in entries if not c.hidden and c.low]
+        if raw.kind == "group":
+            low, _ = _counts((raw, link_raw) if link_raw is not None else (raw,))
+            fill = low - sum(n for _, n in chosen)
+            if fill > 0 and raw.default:
+                default = next((c for c in entries if not c.hidden and raw.default in c.ids), None)
+                if default is not None:
+                    chosen.append((default, fill))
+        made = 0
+        for child, number in chosen:
+            total = number * times
+            made += total
+            child_raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+            keys = {child.raw.id, child.raw.type, *(t for r in child_raws for t, _ in r.categories)}
+            if child.link_raw is not None:
+                keys.add(child.link_raw.id)
+            for name in keys:
+                if name:
+                    counts[name] = counts.get(name, 0) + total
+            if deep:
+                for name, more in self._picked(child_raws, True, depth + 1).items():
+                    counts[name] = counts.get(name, 0) + total * more
+        for group in groups:
+            if group.hidden or depth >= _MAX_DEPTH:
+                continue
+            inside = self._pick_children(group.raw, group.link_raw, times, counts, deep, depth + 1)
+            made += inside
+            # A group counts as the selections made in it.
+            for name in (group.raw.id, group.link_raw.id if group.link_raw is not None else ""):
+                if name:
+                    counts[name] = counts.get(name, 0) + inside
+        return made
+
+    def hidden_now(self, element: Element, own: Sequence[_Raw]) -> bool | None:
+        """Whether a profile is hidden for the datasheet being read.
+
+        Statically, or by a modifier whose conditions hold; None when a modifier
+        might change it but its conditions cannot be evaluated.
+        """
+        hidden: bool | None = element.get("hidden") == "true"
+        for part in element:
+            if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
+                continue
+            for modifier, holders in _hidden_modifiers(part, ()):
+                holds = _all3(self.holds(h, own) for h in (*holders, modifier))
+                value = modifier.get("value") == "true"
+                if holds is None:
+                    if hidden is not None and hidden != value:
+                        hidden = None
+                elif holds:
+                    hidden = value
+        return hidden
+
+    # -- model kinds -----------------------------------------------------------------------------------------------
+
+    def unit_profile_elements(self, raws: Sequence[_Raw]) -> list[Element]:
+        """The Unit-type profiles of an entry (its own, through info links and groups), memoised."""
+        key = tuple(raws)
+        known = self._unit_profiles.get(key)
+        if known is None:
+            known = [p for p in self.profiles_of(raws) if (p.get("typeName") or "").startswith("Unit")]
+            self._unit_profiles[key] = known
+        return known
+
+    def walk_models(self, raw: _Raw, link_raw: _Raw | None) -> _KindWalk:
+        """Every model entry of a unit, whatever BattleScribe calls it, with its limits and groups.
+
+        A model is a ``model`` entry, or an ``upgrade`` that carries a Unit
+        profile directly under the unit (or its groups); inside a model, only
+        ``model`` entries are models (an upgrade with a profile there is gear).
+        Wargear groups (relics, traits…) are not searched.
+        """
+        walk = _KindWalk()
+        inside = raw.type == "model"
+        self._walk(raw, link_raw, walk, (), inside, False, 0)
+        return walk
+
+    def _walk(
+        self,
+        raw: _Raw,
+        link_raw: _Raw | None,
+        walk: _KindWalk,
+        groups: tuple[int, ...],
+        inside_model: bool,
+        gear_path: bool,
+        depth: int,
+    ) -> None:
+        if depth > 8 or walk.overflow:
+            return
+        entries, nested = self.children(raw, link_raw)
+        if len(walk.occurrences) + len(walk.groups) + len(entries) + len(nested) > _MAX_WALK:
+            walk.overflow = True  # no real unit comes near: a hostile file is read without kinds
+            return
+        for child in entries:
+            if child.hidden or child.raw.not_gear or (child.link_raw is not None and child.link_raw.not_gear):
+                continue
+            raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+            is_model = child.raw.type == "model" or (
+                not inside_model
+                and child.raw.type == "upgrade"
+                and not child.raw.not_model
+                and bool(self.unit_profile_elements(raws))
+            )
+            if not is_model:
+                if child.raw.type == "unit":
+                    # A unit inside the unit (the Veterans of a Command Squad): its models are the unit's.
+                    index = len(walk.groups)
+                    walk.groups.append((child.low, child.high))
+                    self._walk(child.raw, child.link_raw, walk, (*groups, index), False, gear_path, depth + 1)
+                continue
+            wargear = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
+            walk.occurrences.append(
+                _Occurrence(
+                    raws, child.name, child.low, child.high, groups, wargear, child.element, child.link, child.option_id
+                )
+            )
+        for child in nested:
+            if child.hidden or child.raw.not_gear or (child.link_raw is not None and child.link_raw.not_gear):
+                continue
+            raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+            index = len(walk.groups)
+            walk.groups.append(_counts(raws))
+            words = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
+            self._walk(child.raw, child.link_raw, walk, (*groups, index), inside_model, words, depth + 1)
+
+    def kind_drafts(
+        self,
+        raw: _Raw,
+        link_raw: _Raw | None,
+        element: Element,
+        link: Element | None,
+        met: set[tuple[Element, bool, str]],
+    ) -> tuple[list[_KindDraft], list[_Occurrence], int, int | None]:
+        """The model kinds of a unit, its wargear models, and its size (min, max; None: no maximum)."""
+        walk = self.walk_models(raw, link_raw)
+        if walk.overflow:
+            return [], [], 0, None
+        raws = (raw, link_raw) if link_raw is not None else (raw,)
+        models = [o for o in walk.occurrences if not o.wargear]
+        wargear = [o for o in walk.occurrences if o.wargear]
+        own_profiles = self.unit_profile_elements(raws)
+        if raw.type == "model":
+            # Inside a model, a model entry with no profile (a Grot Oiler "does not count as a model") is gear.
+            profiled = [o for o in models if self.unit_profile_elements(o.raws) or _named_profile(own_profiles, o.name)]
+            wargear.extend(o for o in models if o not in profiled)
+            models = profiled
+        is_self = raw.type == "model" or (not models and bool(own_profiles) and not raw.not_model)
+        if not models and not is_self and wargear:
+            models, wargear = wargear, []  # a unit of drones: they are its models
+        drafts: dict[str, _KindDraft] = {}
+        if is_self:
+            name = ((link_raw.display_name if link_raw else "") or raw.name).lstrip("! ")
+            profile = own_profiles[0].get("name") if own_profiles else None
+            drafts["\0self"] = _KindDraft(
+                "\0self",
+                name,
+                1,
+                1,
+                _profile_wounds(own_profiles),
+                0.0,
+                profile,
+                [],
+                [r.id for r in raws],
+                True,
+                [],
+            )
+        for occurrence in models:
+            profiles = self.unit_profile_elements(occurrence.raws) or _named_profile(own_profiles, occurrence.name)
+            profile_name = (profiles[0].get("name") or "") if profiles else ""
+            key = " ".join((profile_name or occurrence.name).split()).casefold()
+            self._stack.append(raws)
+            try:
+                model = self.summary(occurrence.element, occurrence.link)
+                price = model.price
+                met.update(model.met)
+            finally:
+                self._stack.pop()
+            draft = drafts.get(key)
+            if draft is None:
+                draft = _KindDraft(
+                    key,
+                    profile_name or occurrence.name,
+                    0,
+                    0,
+                    _profile_wounds(profiles),
+                    price,
+                    profile_name or None,
+                    [],
+                    [],
+                    False,
+                    [],
+                )
+                drafts[key] = draft
+            elif draft.wounds is None:
+                draft.wounds = _profile_wounds(profiles)
+            draft.occurrences.append(occurrence)
+            draft.low += occurrence.low
+            draft.high = _add(draft.high, occurrence.high)
+            draft.price = min(draft.price, price)
+            draft.bs_ids.extend(i for r in occurrence.raws for i in (r.id,) if i not in draft.bs_ids)
+        kinds = list(drafts.values())
+        for kind in kinds:
+            if len(kind.occurrences) == 1:
+                # One entry: its own name ("Szarekh", not the bracket of its profile "Szarekh [1] (9+ …)").
+                kind.name = kind.occurrences[0].name.lstrip("! ") or kind.name
+        extra_min = 0
+        # Groups, innermost first: a group's maximum caps its kinds, its minimum may force them.
+        for index in range(len(walk.groups) - 1, -1, -1):
+            low, high = walk.groups[index]
+            inside = {
+                id(k): (
+                    sum(o.low for o in k.occurrences if index in o.groups),
+                    _sum_highs([o.high for o in k.occurrences if index in o.groups]),
+                )
+                for k in kinds
+                if any(index in o.groups for o in k.occurrences)
+            }
+            if not inside:
+                continue
+            members = [k for k in kinds if id(k) in inside]
+            lows = sum(v[0] for v in inside.values())
+            if high is not None:
+                for kind in members:
+                    own_low, own_high = inside[id(kind)]
+                    room = max(0, high - (lows - own_low))
+                    capped = room if own_high is None else min(own_high, room)
+                    outside = (kind.high - own_high) if kind.high is not None and own_high is not None else None
+                    if own_high is None or capped < own_high:
+                        kind.high = (
+                            capped
+                            if not any(index not in o.groups for o in kind.occurrences)
+                            else _add(outside, capped)
+                        )
+            if low > lows:
+                # What the other kinds cannot hold must be of this kind (1 Boss Nob at most: 9 Boyz at least).
+                for kind in members:
+                    own_low = inside[id(kind)][0]
+                    spare = _sum_highs(inside[id(k)][1] for k in members if k is not kind)
+                    if spare is not None and low - spare > own_low:
+                        kind.low += low - spare - own_low
+                        lows += low - spare - own_low
+                extra_min += max(0, low - lows)
+        low_total = sum(k.low for k in kinds) + extra_min
+        high_total = _sum_highs([k.high for k in kinds])
+        for index, (_, high) in enumerate(walk.groups):
+            if high is not None and high_total is not None:
+                held = _sum_highs(
+                    [k.high for k in kinds if k.occurrences and all(index in o.groups for o in k.occurrences)]
+                )
+                if held is not None and held > high:
+                    high_total -= held - high
+        for kind in kinds:
+            if kind.high is not None and kind.high < kind.low:
+                kind.high = kind.low
+        for occurrence in wargear:
+            cap = occurrence.high
+            for index in occurrence.groups:
+                group_high = walk.groups[index][1]
+                if group_high is not None:
+                    cap = group_high if cap is None else min(cap, group_high)
+            occurrence.cap = cap
+        return kinds, wargear, low_total, high_total
+
+
+#: Names (of a model entry or of a group or link on its way) that mark models bought as wargear: a
+#: T'au Commander's drones, a familiar, a Commissar's "Attachés and Bodyguards". They are models of the unit
+#: only when the unit has no other models (a unit of drones). "Bodyguard" alone is no such word: Crisis
+#: Bodyguards are a unit.
+_WARGEAR_MODEL_NAME = re.compile(r"\b(?:drones?|familiars?|attach[ée]s?|servo-skulls?)\b", re.IGNORECASE)
+_LEADING_NUMBER = re.compile(r"^\s*(\d+)")
+
+
+@dataclass
+class _Occurrence:
+    """One model entry met under a unit (directly, through groups, or the unit entry itself)."""
+
+    raws: tuple[_Raw, ...]
+    name: str
+    low: int
+    high: int | None
+    #: Indexes of the groups (in :class:`_KindWalk`) that hold it, outermost first.
+    groups: tuple[int, ...]
+    wargear: bool
+    element: Element
+    link: Element | None
+    option_id: str
+    #: The most the unit can take (its own maximum and its groups'); set for wargear models.
+    cap: int | None = None
+
+
+@dataclass
+class _KindWalk:
+    occurrences: list[_Occurrence] = field(default_factory=list)
+    #: (min, max) of each group met.
+    groups: list[tuple[int, int | None]] = field(default_factory=list)
+    #: More entries than any real unit holds: the unit is read without kinds.
+    overflow: bool = False
+
+
+@dataclass
+class _KindDraft:
+    key: str
+    name: str
+    low: int
+    high: int | None
+    wounds: int | None
+    price: float
+    profile: str | None
+    keywords: list[str]
+    bs_ids: list[str]
+    is_self: bool
+    occurrences: list[_Occurrence]
+
+
+def _named_profile(profiles: Sequence[Element], name: str) -> list[Element]:
+    """The unit's profile of a model that has none of its own.
+
+    The profile of the same name, else the longest one the model's name starts
+    with ("Space Marine w/Heavy Weapon" is a Space Marine).
+    """
+    wanted = " ".join(name.split()).casefold()
+    best: Element | None = None
+    best_length = 0
+    for profile in profiles:
+        label = " ".join((profile.get("name") or "").split()).casefold()
+        if not label:
+            continue
+        if label == wanted:
+            return [profile]
+        if wanted.startswith(label) and len(label) > best_length:
+            best, best_length = profile, len(label)
+    return [best] if best is not None else []
+
+
+@dataclass
+class _Context:
+    """The datasheet being read: what its conditions are evaluated against."""
+
+    #: The producing catalogue and the root entry.
+    key: str
+    #: The primary catalogue of a roster of this faction.
+    catalogue: str
+
+
+_COMPARISONS: dict[str, Callable[[float, float], bool]] = {
+    "equalTo": lambda a, b: a == b,
+    "notEqualTo": lambda a, b: a != b,
+    "atLeast": lambda a, b: a >= b,
+    "atMost": lambda a, b: a <= b,
+    "greaterThan": lambda a, b: a > b,
+    "lessThan": lambda a, b: a < b,
+}
+
+
+def _three_valued(results: Iterable[bool | None], decisive: bool) -> bool | None:
+    """AND (``decisive`` False) or OR (True) over true, false and unknown: the decisive value wins, then unknown."""
+    unknown = False
+    for result in results:
+        if result is decisive:
+            return decisive
+        if result is None:
+            unknown = True
+    return None if unknown else not decisive
+
+
+def _all3(results: Iterable[bool | None]) -> bool | None:
+    return _three_valued(results, False)
+
+
+def _any3(results: Iterable[bool | None]) -> bool | None:
+    return _three_valued(results, True)
+
+
+def _hidden_modifiers(
+    container: Element, holders: tuple[Element, ...]
+) -> Iterator[tuple[Element, tuple[Element, ...]]]:
+    """``set hidden`` modifiers in a modifiers/modifierGroups container, with the groups around them."""
+    for item in container:
+        local = _LOCAL.get(item.tag)
+        if local == "modifierGroup":
+            for part in item:
+                if _LOCAL.get(part.tag) in ("modifiers", "modifierGroups"):
+                    yield from _hidden_modifiers(part, (*holders, item))
+        elif local == "modifier" and item.get("field") == "hidden" and item.get("type") == "set":
+            yield item, holders
+
+
+_VARIANT_NAME = re.compile(r"\(([^()]{1,60})\)\s*$")
+
+
+def _for_faction(profiles: list[Element], scope: _Scope) -> list[Element]:
+    """Of profiles named per faction ("Transport (Space Marines)"), the one of a catalogue in ``scope``."""
+    if len(profiles) < 2:
+        return profiles
+    names = [" ".join(f.name.split()).casefold() for f in scope.files]
+    matching = []
+    for profile in profiles:
+        found = _VARIANT_NAME.search(profile.get("name") or "")
+        if found and any(found.group(1).strip().casefold() in name for name in names):
+            matching.append(profile)
+    return matching if len(matching) == 1 else profiles
+
+
+def _sum_highs(highs: Iterable[int | None]) -> int | None:
+    total: int | None = 0
+    for high in highs:
+        total = _add(total, high)
+    return total
+
+
+def _profile_wounds(profiles: Iterable[Element]) -> int | None:
+    """The most wounds of these Unit profiles (damage brackets repeat the model), None when none says."""
+    most: int | None = None
+    for profile in profiles:
+        text = _characteristics(profile).get("W", "")
+        match = _LEADING_NUMBER.match(text)
+        if match:
+            value = int(match.group(1))
+            most = value if most is None else max(most, value)
+    return most
 
 
 def _merge(into: dict[str, Element], more: dict[str, Element]) -> None:
@@ -1076,6 +1819,13 @@ class _Draft:
     has_points: bool
     has_size: bool
     has_transport: bool
+    #: Model kinds whose wounds were read from their own profile (or the unit's profile of that name).
+    kinds_with_wounds: int = 0
+    #: Conditional cost modifiers met: evaluated for this datasheet, or kept aside (the price without them).
+    modifiers_evaluated: int = 0
+    modifiers_kept: int = 0
+    kept_names: list[str] = field(default_factory=list)
+    path: str = ""
 
 
 class _Reader:
@@ -1086,10 +1836,21 @@ class _Reader:
         self.by_id: dict[str, _File] = {}
         self.warnings: list[ImportWarning] = []
         self._raws: dict[Element, _Raw] = {}
+        #: The file each link target was found in: its subtree is read in that file's scope, once for every
+        #: catalogue that uses it (twelve Space Marine chapters share one library).
+        self.homes: dict[Element, _File] = {}
+        self.context: _Context | None = None
+        self.stack: list[tuple[_Raw, ...]] = []
+        #: Conditions on the primary catalogue evaluated so far (a subtree that meets one is read per catalogue).
+        self.catalogue_asked = 0
+        self.signatures: dict[tuple[_Raw, ...], str] = {}
         self._unresolved: set[tuple[str, str]] = set()
         self._scopes: dict[str, _Scope] = {}
-        self._drafts: dict[tuple[str, Element], _Draft | None] = {}
+        self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
         self._profiles: dict[Element, ModelProfile] = {}
+        self._never: dict[Element, bool] = {}
+        self._abilities: dict[str, AbilityRef] = {}
+        self._options: dict[tuple[str, str, int, bool, int | None], WargearOption] = {}
         self._weapons: dict[Element, WeaponProfile] = {}
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
         for file in files:
@@ -1186,11 +1947,18 @@ class _Reader:
                 queue.append(linked)
         return result
 
-    def draft(self, file: _File, root: Element) -> _Draft | None:
-        key = (file.id, root)
+    def draft(self, file: _File, root: Element, producer: _File) -> _Draft | None:
+        """The datasheet of a root entry of ``file`` as offered by ``producer`` (its catalogue is the roster's)."""
+        key = (producer.id, file.id, root)
         if key in self._drafts:
             return self._drafts[key]
-        draft = self._make_draft(file, root)
+        scope = self.scope(file)
+        self.homes.setdefault(root, file)
+        scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
+        try:
+            draft = self._make_draft(file, root)
+        finally:
+            scope.context = None
         self._drafts[key] = draft
         return draft
 
@@ -1214,6 +1982,8 @@ class _Reader:
         if role is None:
             return None
         name = (link_raw.display_name if link_raw else "") or raw.name or raw.id
+        # "!TY7 Devilfish": a leading "!" only sorts the entry first in BattleScribe.
+        name = name.lstrip("! ") or name
         summary = scope.summary(element, link)
         if summary.models_max == 0:
             summary = scope.summary(element, link, loose=True)
@@ -1227,6 +1997,15 @@ class _Reader:
         profiles = [self._model(p) for p in summary.unit_profiles.values()]
         weapons = [self._weapon(p) for p in summary.weapons.values()]
         ability_elements, transport_elements = scope.abilities_and_transports(raw, link_raw)
+        if len(transport_elements) > 1:
+            # Variants switched by conditions (the Astra Militarum and the Renegades Chimera): keep the ones
+            # that are not hidden for this catalogue.
+            scope.push(raws)
+            try:
+                shown = [e for e in transport_elements if scope.hidden_now(e, raws) is not True]
+            finally:
+                scope.pop()
+            transport_elements = _for_faction(shown, scope)
         abilities: list[AbilityRef] = []
         never_holds = False
         seen_names: set[str] = set()
@@ -1234,26 +2013,54 @@ class _Reader:
             ability_name = (element_.get("name") or "").strip()
             if ability_name and ability_name.casefold() not in seen_names:
                 seen_names.add(ability_name.casefold())
-                abilities.append(AbilityRef(name=ability_name))
-            if not never_holds and _NEVER_OBJECTIVES.search(_text_of(element_)):
+                abilities.append(self._ability(ability_name))
+            if not never_holds and self._never_holds(element_):
                 never_holds = True
         transport = self._transport(scope, transport_elements)
         wounds, most_wounds = _wounds(profiles)
+        met: set[tuple[Element, bool, str]] = set(summary.met)
+        drafts, wargear_models, kinds_min, kinds_max = scope.kind_drafts(raw, link_raw, element, link, met)
+        unit_max = kinds_max if kinds_max is not None else max(1, kinds_min, summary.models_cap)
+        kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords, unit_max)
+        if kinds:
+            wounds = max(k.wounds for k in kinds)
+            most_wounds = max(wounds, most_wounds or 0)
         unit_type, unit_class = unit_type_and_class(keywords, most_wounds or 1)
-        models_min = summary.models_min
-        models_max = summary.models_max
-        has_size = models_min >= 1 and models_max is not None
-        if models_max == 0 and summary.unit_profiles:
-            models_min = models_max = 1  # a "unit" entry with its own profile and no model entries
+        models_max: int | None
+        if kinds:
+            models_min = max(1, kinds_min)
+            models_max = unit_max
             has_size = True
+        else:
+            models_min = summary.models_min
+            models_max = summary.models_max
+            has_size = models_min >= 1 and models_max is not None
+            if models_max == 0 and summary.unit_profiles:
+                models_min = models_max = 1  # a "unit" entry with its own profile and no model entries
+                has_size = True
+            if models_max is None:
+                models_max = summary.models_cap  # a model entry without a maximum: count it at its minimum
         if models_min < 1:
             models_min = 1
-        if models_max is None:
-            models_max = summary.models_cap  # a model entry without a maximum: count it at its minimum
-        models_min = _bounded(models_min)
+        # Each kind is clamped on its own (hostile counts): the unit holds at least their sum.
+        models_min = max(_bounded(models_min), sum(k.min for k in kinds))
         models_max = max(models_min, _bounded(models_max))
         points = _bounded(summary.price)
         per_model = _bounded(summary.grow) if summary.grow and models_max > models_min else 0
+        found_options = dict(summary.options)
+        for occurrence in wargear_models:
+            # Drones, familiars, bodyguards: bought like wargear, so priced as options of the unit.
+            if occurrence.option_id not in found_options:
+                scope.push(raws)
+                try:
+                    bought = scope.summary(occurrence.element, occurrence.link)
+                    price = bought.price
+                    met.update(bought.met)
+                finally:
+                    scope.pop()
+                found_options[occurrence.option_id] = _Option(
+                    occurrence.option_id, occurrence.name, price, False, occurrence.cap
+                )
         legends = bool(
             _LEGENDS_NAME.search(name)
             or _LEGENDS_NAME.search(raw.name)
@@ -1264,14 +2071,8 @@ class _Reader:
         hidden = raw.hidden or (link_raw is not None and link_raw.hidden) or _blocked(raws)
         identity = _identity(name, keywords)
         options = [
-            WargearOption(
-                id=o.id,
-                name=o.name,
-                points=_bounded(o.points),
-                per_model=o.per_model,
-                max=_bounded(o.max) if o.max else None,
-            )
-            for o in summary.options.values()
+            self._option(o.id, o.name, _bounded(o.points), o.per_model, _bounded(o.max) if o.max else None)
+            for o in found_options.values()
             if _bounded(o.points) > 0
         ]
         sheet = Datasheet(
@@ -1284,7 +2085,7 @@ class _Reader:
             min_models=models_min,
             max_models=models_max,
             points=points,
-            points_per_model=per_model,
+            **({} if kinds else {"points_per_model": per_model}),
             options=options,
             wounds=wounds if wounds is not None else 1,
             unit_type=unit_type,
@@ -1298,7 +2099,9 @@ class _Reader:
             hidden=hidden,
             source_id=raw.id,
             bs_ids=[raw.id, *([link_raw.id] if link_raw else [])],
+            kinds=kinds,
         )
+        kept = {m for m, aside, _ in met if aside}
         return _Draft(
             target_id=raw.id,
             link_ids=[link_raw.id] if link_raw else [],
@@ -1307,7 +2110,73 @@ class _Reader:
             has_points=points > 0,
             has_size=has_size,
             has_transport=bool(transport_elements),
+            kinds_with_wounds=kinds_with_wounds,
+            modifiers_evaluated=len({m for m, _, _ in met} - kept),
+            modifiers_kept=len(kept),
+            kept_names=sorted({name for m, aside, name in met if aside}),
+            path=file.path,
         )
+
+    def _kinds(
+        self,
+        scope: _Scope,
+        drafts: list[_KindDraft],
+        profiles: list[ModelProfile],
+        keywords: list[str],
+        unit_max: int,
+    ) -> tuple[list[ModelKind], int]:
+        """Model kinds from their drafts: the unit's own model first, then leaders, then the rest in data order.
+
+        Also returns how many kinds had their wounds from a profile (the others take the unit's first).
+        """
+        if not drafts:
+            return [], 0
+        read = 0
+        fallback = _wounds(profiles)[0]
+        by_name = {p.name.casefold(): p for p in profiles}
+        taken: set[str] = set()
+        found: list[tuple[int, int, ModelKind]] = []
+        own = set(keywords)
+        for order, draft in enumerate(drafts):
+            wounds = draft.wounds
+            if wounds is None:
+                same = by_name.get(draft.name.casefold())
+                wounds = _wounds([same])[0] if same is not None else None
+            if wounds is None:
+                wounds = fallback if fallback is not None else 1
+            else:
+                read += 1
+            base = slug(draft.name) or "model"
+            kind_id = base
+            number = 2
+            while kind_id in taken:
+                kind_id = f"{base}-{number}"
+                number += 1
+            taken.add(kind_id)
+            extra: list[str] = []
+            for occurrence in draft.occurrences:
+                more, _, _ = self._keywords(scope, occurrence.raws)
+                extra.extend(k for k in more if k not in own and k not in extra)
+            low = _bounded(draft.low)
+            # No kind holds more than the unit less the other kinds' minimum.
+            room = _bounded(unit_max) - sum(_bounded(other.low) for other in drafts if other is not draft)
+            high = _bounded(draft.high) if draft.high is not None else room
+            high = max(low, min(high, room))
+            kind = ModelKind(
+                id=kind_id,
+                name=" ".join(draft.name.split()) or kind_id,
+                min=low,
+                max=high,
+                wounds=_bounded(wounds),
+                points=_bounded(draft.price) if high > low else 0,
+                profile=draft.profile,
+                keywords=extra,
+                bs_ids=draft.bs_ids,
+            )
+            rank = 0 if draft.is_self else (1 if low == high == 1 else 2)
+            found.append((rank, order, kind))
+        found.sort(key=lambda item: (item[0], item[1]))
+        return [kind for _, _, kind in found], read
 
     def _role(self, scope: _Scope, raws: Sequence[_Raw]) -> Role | None:
         """The role from the link's primary category, else the entry's, else a set-primary modifier."""
@@ -1343,6 +2212,30 @@ class _Reader:
             elif kind == "legends":
                 legends = True
         return _ordered_keywords(keywords), factions, legends
+
+    def _ability(self, name: str) -> AbilityRef:
+        """One shared (validated once) ability reference per name: thousands of datasheets repeat them."""
+        known = self._abilities.get(name)
+        if known is None:
+            known = self._abilities[name] = AbilityRef(name=name)
+        return known
+
+    def _option(self, option_id: str, name: str, points: int, per_model: bool, most: int | None) -> WargearOption:
+        """One shared (validated once) option per value: chapters repeat their library's options."""
+        key = (option_id, name, points, per_model, most)
+        known = self._options.get(key)
+        if known is None:
+            known = WargearOption(id=option_id, name=name, points=points, per_model=per_model, max=most)
+            self._options[key] = known
+        return known
+
+    def _never_holds(self, element: Element) -> bool:
+        """Whether an ability says the unit cannot hold objectives (memoised: abilities are shared)."""
+        known = self._never.get(element)
+        if known is None:
+            known = _NEVER_OBJECTIVES.search(_text_of(element)) is not None
+            self._never[element] = known
+        return known
 
     def _model(self, profile: Element) -> ModelProfile:
         known = self._profiles.get(profile)
@@ -1520,7 +2413,7 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
         chosen: dict[str, _Draft] = {}
         link_ids: dict[str, list[str]] = {}
         for file, root in offers:
-            draft = reader.draft(file, root)
+            draft = reader.draft(file, root, producer)
             if draft is None:
                 continue
             ids = link_ids.setdefault(draft.target_id, [])
@@ -1530,13 +2423,22 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
                 chosen[draft.target_id] = draft
         report = Coverage(faction=faction_id, name=producer.name, revision=producer.revision)
         for target_id, draft in chosen.items():
+            bs_ids = [target_id, *link_ids[target_id]]
+            # The unit's own model (a character) is named by every link that offers the datasheet.
+            kinds = [
+                k.model_copy(update={"bs_ids": [*k.bs_ids, *(i for i in bs_ids if i not in k.bs_ids)]})
+                if target_id in k.bs_ids
+                else k
+                for k in draft.sheet.kinds
+            ]
             sheet = draft.sheet.model_copy(
                 update={
                     "id": f"{faction_id}-{target_id}",
                     "faction": faction_id,
                     "source": source,
                     "source_revision": producer.revision or None,
-                    "bs_ids": [target_id, *link_ids[target_id]],
+                    "bs_ids": bs_ids,
+                    "kinds": kinds,
                 }
             )
             datasheets.append(sheet)
@@ -1550,6 +2452,24 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
             report.transports_parsed += bool(sheet.transport and sheet.transport.verified)
             report.legends += sheet.legends
             report.hidden += sheet.hidden
+            report.kinds += len(sheet.kinds)
+            report.several_kinds += len(sheet.kinds) > 1
+            report.kinds_with_wounds += draft.kinds_with_wounds
+            report.modifiers_evaluated += draft.modifiers_evaluated
+            report.modifiers_kept += draft.modifiers_kept
+            if draft.kept_names:
+                shown = ", ".join(f"'{n}'" for n in draft.kept_names[:5]) + (" …" if len(draft.kept_names) > 5 else "")
+                report.warnings += 1
+                warnings.append(
+                    ImportWarning(
+                        draft.path,
+                        f"{producer.name} – {sheet.name}: the points of {shown} depend on the army (another unit, "
+                        "the detachment, the roster) or grow with the unit; the price without that change is kept",
+                        f"{producer.name} – {sheet.name} : les points de {shown} dépendent de l'armée (une autre "
+                        "unité, le détachement, la liste) ou de la taille de l'unité ; le prix sans ce changement "
+                        "est gardé",
+                    )
+                )
         if not chosen:
             continue
         coverage.append(report)

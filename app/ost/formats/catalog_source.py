@@ -332,6 +332,35 @@ def read_glossary(path: Path) -> list[GlossaryEntry]:
     return entries
 
 
+KEYWORDS_FILE = "keywords.yaml"
+
+
+def read_keyword_table(path: Path) -> dict[str, tuple[str, ...]]:
+    """``catalog/keywords.yaml``: each French keyword of the shipped catalogue -> its English name(s).
+
+    The data sometimes spells one keyword two ways ("HEAVY WEAPONS TEAM",
+    "HEAVY WEAPON TEAM"), so a value may be a list. Keys and values are upper
+    case; a French keyword listed twice is refused.
+    """
+    located = load_yaml(path)
+    root = _table(located, (), located.value)
+    unknown = set(root) - {"keywords"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise located.error((key,), f"unknown section {key!r} (expected 'keywords')")
+    table: dict[str, tuple[str, ...]] = {}
+    for french, english in _table(located, ("keywords",), root.get("keywords") or {}).items():
+        here: tuple[str | int, ...] = ("keywords", french)
+        names = english if isinstance(english, list) else [english]
+        if not names or not all(isinstance(n, str) and n.strip() for n in names):
+            raise located.error(here, "expected an English keyword or a list of them", field=str(french))
+        key = str(french).strip().upper()
+        if key in table:
+            raise located.error(here, f"keyword {key!r} is listed twice", field=str(french))
+        table[key] = tuple(n.strip().upper() for n in names)
+    return table
+
+
 def read_catalogue(folder: Path) -> Catalogue:
     """Read every source file of ``folder``; raises :class:`SourceError` on the first problem."""
     folder = Path(folder)

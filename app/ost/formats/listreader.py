@@ -1,10 +1,15 @@
 """Read any army list Ost understands, telling the format from the content.
 
 :func:`read_list` takes the bytes of a file and its name and returns the list
-with a :class:`~ost.formats.reading.ReadingReport`. The content decides: a zip
-is a ``.rosz``, XML is a ``.ros``, a JSON object is an ``.ost`` list, anything
-else is read as pasted text. The name only serves messages (and to refuse a
-zip or XML file that is not a roster with a clear reason).
+with a :class:`~ost.formats.reading.ReadingReport`. The formats and how each
+is recognised live in :mod:`ost.formats.registry`: a zip is a ``.rosz``, XML
+is a ``.ros``, ``OST1-…`` is a share code, a JSON object is an ``.ost`` list,
+anything else is read as pasted text. The name only serves messages (and to
+refuse a zip or XML file that is not a roster with a clear reason).
+
+Lists written by other programs (rosters, texts) do not pair transports and
+linked characters, and state their own prices: Ost assumes the pairings and
+compares the prices, and the reading report says both.
 """
 
 from __future__ import annotations
@@ -12,20 +17,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ost.core import listfile
+from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.validator import assume_pairings
-from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
-from ost.formats.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES, is_zip, read_roster
-from ost.formats.textlist import decode_text, read_text
+from ost.formats.reading import ListReadError, NameMatcher, ReadingReport, note_prices
+from ost.formats.registry import FormatRegistry
+from ost.formats.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES
 
 #: File name endings of the lists Ost reads (for folders and file dialogs).
-LIST_SUFFIXES = (listfile.SUFFIX, ".ros", ".rosz", ".txt")
+LIST_SUFFIXES = FormatRegistry().read_suffixes
 #: Largest file Ost reads as a list, whatever its format.
 MAX_INPUT_BYTES = max(MAX_XML_BYTES, MAX_ARCHIVE_BYTES, listfile.MAX_LIST_BYTES)
-
-_UTF8_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass(frozen=True)
@@ -34,28 +37,25 @@ class ReadResult:
     reading: ReadingReport
 
 
-def detect_format(data: bytes, name: str = "") -> str:
-    """``"rosz"``, ``"ros"``, ``"ost"`` or ``"text"``, from the first bytes.
+def detect_format(data: bytes, name: str = "", registry: FormatRegistry | None = None) -> str:
+    """The name of the format of ``data`` (``"rosz"``, ``"ros"``, ``"share"``, ``"ost"``, ``"text"``…).
 
     The content decides; the name only settles what the content leaves open:
     a file named ``.ost`` that is neither a zip nor XML is read as an Ost list
     (so a damaged one gets the list file's precise error, not the text
     reader's).
     """
-    if is_zip(data):
-        return "rosz"
-    head = data[:4096]
-    if head.startswith(_UTF8_BOM):
-        head = head[len(_UTF8_BOM) :]
-    start = head.lstrip()
-    if start.startswith(b"<"):
-        return "ros"
-    if start.startswith(b"{") or name.lower().endswith(listfile.SUFFIX):
-        return "ost"
-    return "text"
+    return (registry or FormatRegistry()).detect(data, name).name
 
 
-def read_list(data: bytes, name: str, catalogue: Catalogue, *, matcher: NameMatcher | None = None) -> ReadResult:
+def read_list(
+    data: bytes,
+    name: str,
+    catalogue: Catalogue,
+    *,
+    matcher: NameMatcher | None = None,
+    registry: FormatRegistry | None = None,
+) -> ReadResult:
     """The list in ``data`` (a file called ``name``) and how it was read.
 
     ``matcher`` (a :class:`NameMatcher` of ``catalogue``) may be shared by
@@ -65,28 +65,35 @@ def read_list(data: bytes, name: str, catalogue: Catalogue, *, matcher: NameMatc
     :class:`ListReadError`) with a message naming ``name`` when the data is
     not a list Ost can read.
     """
-    kind = detect_format(data, name)
-    if kind in ("ros", "rosz"):
-        army, report = read_roster(data, catalogue, name, matcher=matcher)
-        return _paired(catalogue, army, report)
-    if kind == "ost":
-        if len(data) > listfile.MAX_LIST_BYTES:
-            raise ListReadError(name, f"file is larger than {listfile.MAX_LIST_BYTES // (1024 * 1024)} MB")
-        army = listfile.parse(data, name)
-        return ReadResult(army, ReadingReport(source=name, format="ost"))
-    text = decode_text(data, name)
-    army, report = read_text(text, catalogue, name, matcher=matcher)
-    return _paired(catalogue, army, report)
-
-
-def _paired(catalogue: Catalogue, army: ArmyList, report: ReadingReport) -> ReadResult:
-    """Rosters and texts do not pair transports and linked characters: assume, and say so."""
-    for assumption in assume_pairings(catalogue, army):
-        report.warn(assumption.message_fr, assumption.message_en)
+    fmt = (registry or FormatRegistry()).detect(data, name)
+    army, report = fmt.read(data, name, catalogue, matcher)
+    if fmt.foreign:
+        for assumption in assume_pairings(catalogue, army):
+            report.warn(assumption.message_fr, assumption.message_en)
+        note_prices(report, army, catalogue)
     return ReadResult(army, report)
 
 
-def read_list_file(path: Path | str, catalogue: Catalogue, *, matcher: NameMatcher | None = None) -> ReadResult:
-    """Read the list file at ``path`` (any format); errors name the file."""
+def read_list_file(
+    path: Path | str,
+    catalogue: Catalogue,
+    *,
+    matcher: NameMatcher | None = None,
+    registry: FormatRegistry | None = None,
+) -> ReadResult:
+    """Read the list file at ``path`` (any format); errors name the file.
+
+    A share code given instead of a path (``ost check OST1-…``) is read as the code.
+    """
+    text = str(path)
+    if sharecode.looks_like_code(text) and not _is_file(Path(path)):
+        return read_list(text.encode("ascii", "replace"), "code", catalogue, matcher=matcher, registry=registry)
     data = listfile.read_bytes(path, MAX_INPUT_BYTES, ListReadError)
-    return read_list(data, str(path), catalogue, matcher=matcher)
+    return read_list(data, text, catalogue, matcher=matcher, registry=registry)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a name too long to be a file
+        return False

@@ -17,6 +17,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from ost.core.armylist import ArmyList, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, WargearOption
 from ost.core.listfile import ListFileError
 from ost.core.text import fold
@@ -107,11 +108,44 @@ class IgnoredEntry:
     line: int | None = None
 
 
+@dataclass(frozen=True)
+class PriceNote:
+    """A price the source states that differs from Ost's: a unit's, or one option's (``option``)."""
+
+    where: str
+    unit_id: str | None
+    text: str
+    stated: int
+    priced: int
+    option: bool = False
+
+
+@dataclass(frozen=True)
+class ExtraOption:
+    """An option the catalogue lacks, kept in the list with the price the source gave it."""
+
+    where: str
+    unit_id: str
+    text: str
+    count: int
+    points: int
+
+
+@dataclass(frozen=True)
+class DataRevision:
+    """The data a source was made with (a BattleScribe game system or catalogue) beside the catalogue's."""
+
+    what: str
+    revision: str | None
+    catalogue_revision: str | None
+
+
 FORMAT_LABELS = {
     "ost": ("liste Ost (.ost)", "Ost list (.ost)"),
     "ros": ("roster BattleScribe (.ros)", "BattleScribe roster (.ros)"),
     "rosz": ("roster BattleScribe compressé (.rosz)", "zipped BattleScribe roster (.rosz)"),
     "text": ("texte", "text"),
+    "share": ("code de partage Ost", "Ost share code"),
 }
 
 
@@ -127,9 +161,20 @@ class ReadingReport:
     unknown: list[UnknownEntry] = field(default_factory=list)
     warnings: list[ReadingMessage] = field(default_factory=list)
     ignored: list[IgnoredEntry] = field(default_factory=list)
+    #: Prices the source states that differ from the catalogue's (units, options, the total).
+    prices: list[PriceNote] = field(default_factory=list)
+    #: Options the catalogue lacks, kept with the source's price.
+    extras: list[ExtraOption] = field(default_factory=list)
+    #: The data revisions the source was made with.
+    data: list[DataRevision] = field(default_factory=list)
+    #: What Ost read that is worth knowing but is no problem (a sub-faction set from the configuration).
+    notes: list[ReadingMessage] = field(default_factory=list)
 
     def warn(self, fr: str, en: str, line: int | None = None) -> None:
         self.warnings.append(ReadingMessage(fr, en, line))
+
+    def note(self, fr: str, en: str, line: int | None = None) -> None:
+        self.notes.append(ReadingMessage(fr, en, line))
 
     @property
     def unknown_units(self) -> list[UnknownEntry]:
@@ -145,8 +190,8 @@ class ReadingReport:
 
     @property
     def problems(self) -> int:
-        """Things a reader of the report should look at."""
-        return len(self.unknown) + len(self.warnings) + len(self.uncertain)
+        """Things a reader of the report should look at (prices that differ are the validator's to report)."""
+        return len(self.unknown) + len(self.warnings) + len(self.uncertain) + len(self.extras)
 
     def format_label(self, lang: str) -> str:
         fr, en = FORMAT_LABELS.get(self.format, (self.format, self.format))
@@ -165,6 +210,10 @@ class ReadingReport:
         if self.unknown_lines:
             n = len(self.unknown_lines)
             parts.append(f"{n} ligne(s) non comprise(s)" if fr else f"{n} line(s) not understood")
+        units_repriced = [p for p in self.prices if not p.option and p.unit_id is not None]
+        if units_repriced:
+            n = len(units_repriced)
+            parts.append(f"{n} prix différent(s)" if fr else f"{n} price(s) differ")
         if fr:
             return f"Lecture ({self.format_label(lang)}) : " + ", ".join(parts)
         return f"Reading ({self.format_label(lang)}): " + ", ".join(parts)
@@ -173,6 +222,8 @@ class ReadingReport:
         """The report for people: a summary, then each thing to look at."""
         fr = lang == "fr"
         out = [self.summary(lang)]
+        if self.data:
+            out.append(self._data_line(lang))
         for item in self.uncertain:
             place = _place(item.line, item.where, lang)
             pct = round(item.confidence * 100)
@@ -199,10 +250,50 @@ class ReadingReport:
                     if fr
                     else f"? {place}“{entry.text}”: line not understood, left out{guess}"
                 )
+        for extra in self.extras:
+            place = _place(None, extra.where, lang)
+            times = f" ×{extra.count}" if extra.count > 1 else ""
+            out.append(
+                f"+ {place}« {extra.text} »{times} absent du catalogue, gardé au prix de la liste ({extra.points} pts)"
+                if fr
+                else f"+ {place}“{extra.text}”{times} not in the catalogue, kept at the list's price "
+                f"({extra.points} pts)"
+            )
+        for price in self.prices:
+            place = _place(None, price.where, lang)
+            if price.unit_id is None:
+                out.append(
+                    f"≠ total de la liste {price.stated} pts, Ost compte {price.priced} pts"
+                    if fr
+                    else f"≠ the list's total is {price.stated} pts, Ost counts {price.priced} pts"
+                )
+            else:
+                out.append(
+                    f"≠ {place}{price.text} : {price.stated} pts selon la liste, {price.priced} pts au catalogue"
+                    if fr
+                    else f"≠ {place}{price.text}: {price.stated} pts in the list, {price.priced} pts in the catalogue"
+                )
         for message in self.warnings:
             place = _place(message.line, "", lang)
             out.append(f"! {place}{message.message(lang)}")
+        for message in self.notes:
+            place = _place(message.line, "", lang)
+            out.append(f"· {place}{message.message(lang)}")
         return out
+
+    def _data_line(self, lang: str) -> str:
+        fr = lang == "fr"
+        parts = []
+        for item in self.data:
+            theirs = item.revision or "?"
+            ours = item.catalogue_revision
+            if fr:
+                mine = f", catalogue : rév. {ours}" if ours else ""
+                parts.append(f"{item.what} (rév. {theirs}{mine})")
+            else:
+                mine = f", catalogue: rev. {ours}" if ours else ""
+                parts.append(f"{item.what} (rev. {theirs}{mine})")
+        return ("Données de la liste : " if fr else "The list's data: ") + "; ".join(parts)
 
     def to_data(self) -> dict[str, Any]:
         """The JSON form (``reading`` in ``ost check --format json``)."""
@@ -239,7 +330,48 @@ class ReadingReport:
                 {"line": w.line, "message_fr": w.message_fr, "message_en": w.message_en} for w in self.warnings
             ],
             "ignored": [{"line": i.line, "where": i.where, "text": i.text, "reason": i.reason} for i in self.ignored],
+            "prices": [
+                {
+                    "where": p.where,
+                    "unit": p.unit_id,
+                    "text": p.text,
+                    "stated": p.stated,
+                    "priced": p.priced,
+                    "option": p.option,
+                }
+                for p in self.prices
+            ],
+            "extras": [
+                {"where": e.where, "unit": e.unit_id, "text": e.text, "count": e.count, "points": e.points}
+                for e in self.extras
+            ],
+            "data": [
+                {"what": d.what, "revision": d.revision, "catalogue_revision": d.catalogue_revision} for d in self.data
+            ],
+            "notes": [{"line": n.line, "message_fr": n.message_fr, "message_en": n.message_en} for n in self.notes],
         }
+
+
+def note_prices(report: ReadingReport, army: ArmyList, catalogue: Catalogue) -> None:
+    """Add to ``report`` each unit whose stated price differs from the catalogue's, and the total.
+
+    Units the catalogue lacks are priced as the list states them, so they
+    never differ. The reader fills ``Unit.stated_points`` and
+    ``ArmyList.stated_total``; the validator's ``POINTS-REPRICED`` gives the
+    verdict, this gives the detail while reading.
+    """
+    names = {m.unit_id: m.where for m in report.matched}
+    total = 0
+    for detachment, unit in army.units():
+        priced = unit_points(unit, catalogue)
+        total += priced
+        if unit.stated_points is None or catalogue.get(unit.datasheet) is None:
+            continue
+        if priced != unit.stated_points:
+            where = names.get(unit.id) or detachment.name
+            report.prices.append(PriceNote(where, unit.id, unit.display_name, unit.stated_points, priced))
+    if army.stated_total is not None and total != army.stated_total:
+        report.prices.append(PriceNote("", None, army.name, army.stated_total, total))
 
 
 def _place(line: int | None, where: str, lang: str) -> str:
@@ -259,7 +391,8 @@ def shorten(text: str, limit: int = 120) -> str:
 # --- matching names ---------------------------------------------------------------
 
 _NOT_WORD = re.compile(r"[^0-9a-z]+")
-_DECORATION = re.compile(r"\s*[\[(]\s*(?:legends?|legendes?)\s*[\])}]\s*", re.IGNORECASE)
+# No leading or trailing "\s*": a search would retry it from every space of a run (name_key drops the spaces).
+_DECORATION = re.compile(r"[\[(]\s*(?:legends?|legendes?)\s*[\])}]", re.IGNORECASE)
 
 
 def name_key(text: str) -> str:
@@ -310,6 +443,8 @@ class NameMatcher:
         if self._indexed:
             return
         for sheet in self.catalogue:
+            if not self.catalogue.is_enabled(sheet):
+                continue  # a switched-off source is never matched by name
             seen: set[str] = set()
             for text, method in ((sheet.name, "name"), *((a, "alias") for a in sheet.aliases), (sheet.id, "id")):
                 key = name_key(text)

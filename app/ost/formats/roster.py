@@ -2,17 +2,35 @@
 
 A roster is ``roster/forces/force/selections/selection``. Each force becomes a
 detachment. Each top-level selection of type ``unit`` or ``model`` (or an
-``upgrade`` whose primary category is a battlefield role) becomes a unit; its
-model count is the sum of the ``number`` of its ``model`` selections, its
-points the sum of every ``pts`` cost in its subtree (BattleScribe prices each
-selection separately). Upgrades become wargear options when the datasheet has
-a matching option, and a note otherwise.
+``upgrade`` whose primary category is a battlefield role) becomes a unit.
+
+Models are counted over the datasheet's model kinds, whatever the selection
+type: a ``model`` selection, an ``upgrade`` that carries a "Unit" profile
+(Grey Knights enter their troopers so), and the unit's own selection when it
+is a model (a Dark Apostle with his Disciples). Each model selection gets a
+kind by BattleScribe id (``ModelKind.bs_ids``), then by name, then where the
+kinds have room; a model inside another model's selection that fits no kind
+(a Commander's Gun Drones) is wargear. The unit records its composition.
+
+Every cost the roster states is kept: the unit's (``Unit.stated_points``),
+the list's (``ArmyList.stated_total``) and each option's. Upgrades become the
+datasheet's wargear options when it has a matching one; a priced option (or
+wargear model) it lacks is kept with the roster's price and weapon profiles
+(``Unit.extra_options``); free gear it lacks goes to the notes. The reading
+report names options kept so and every price that differs from Ost's.
+
+Configuration selections that name a sub-faction ("Craftworld Selection" →
+"Saim-Hann", "Dynasty Choice" → "Dynasty: Szarekhan") set the placeholder
+keyword they name on the force's units. The roster's data revisions (game
+system and each force's catalogue) are read into ``ArmyList.origin`` and the
+reading report, beside the catalogue's.
 
 Datasheets are found by BattleScribe id first (``entryLinkId``, then
 ``entryId``, which may be a path of ids joined by ``::``; see
-``Datasheet.bs_ids``), then by name. A unit the catalogue lacks is kept with
-what the roster says of it (role, points, keywords) so the list still opens
-and the validator reports it as ``UNIT-UNKNOWN``.
+``Datasheet.bs_ids``), then by name among the enabled catalogue sources. A
+unit the catalogue lacks is kept with what the roster says of it (role,
+points, keywords) so the list still opens and the validator reports it as
+``UNIT-UNKNOWN``.
 
 Reading is bounded: the XML parser refuses DTDs and entities, sizes are
 capped, and a ``.rosz`` member is decompressed chunk by chunk with a byte
@@ -28,22 +46,29 @@ import math
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from xml.etree.ElementTree import Element
 
-from ost.core.armylist import ArmyList, Detachment, Unit, UnitSnapshot, snapshot_of
-from ost.core.catalogue import Catalogue, Datasheet
+from rapidfuzz import fuzz
+
+from ost.core.armylist import ArmyList, Detachment, ListOrigin, StatedOption, Unit, UnitSnapshot, snapshot_of
+from ost.core.catalogue import Catalogue, Datasheet, WeaponProfile
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
 from ost.formats.reading import (
     GUESS_THRESHOLD,
     MATCH_THRESHOLD,
+    DataRevision,
+    ExtraOption,
     IgnoredEntry,
     ListReadError,
     MatchedUnit,
     NameMatcher,
+    PriceNote,
     ReadingReport,
     UnknownEntry,
     match_option,
+    name_key,
     shorten,
 )
 from ost.formats.safexml import XmlInputError, parse_xml_bytes
@@ -162,10 +187,14 @@ def _local(tag: object) -> str:
 
 
 def _items(element: Element, container: str, item: str) -> Iterator[Element]:
+    """The ``item`` children of ``element``'s ``container`` children, with or without a namespace."""
+    container_end, item_end = "}" + container, "}" + item
     for child in element:
-        if _local(child.tag) == container:
+        tag = child.tag
+        if isinstance(tag, str) and (tag == container or tag.endswith(container_end)):
             for grandchild in child:
-                if _local(grandchild.tag) == item:
+                sub = grandchild.tag
+                if isinstance(sub, str) and (sub == item or sub.endswith(item_end)):
                     yield grandchild
 
 
@@ -181,14 +210,15 @@ def _number(value: str | None, default: int = 1) -> int:
     return round(number)
 
 
-def _points_of(element: Element) -> float:
-    """The ``pts`` cost of one selection (0 when it has none)."""
-    total = 0.0
+def _points_of(element: Element) -> float | None:
+    """The ``pts`` cost of one selection; None when it states none."""
+    total: float | None = None
     for cost in _items(element, "costs", "cost"):
         type_id = (cost.get("typeId") or "").strip()
         name = (cost.get("name") or "").strip().casefold()
         if type_id != "points" and name not in _POINTS_NAMES:
             continue
+        total = total or 0.0
         try:
             value = float((cost.get("value") or "0").strip())
         except ValueError:
@@ -198,6 +228,7 @@ def _points_of(element: Element) -> float:
     return total
 
 
+@lru_cache(maxsize=1024)
 def _role_of_category(entry_id: str, name: str) -> Role | None:
     role = ROLE_CATEGORY_IDS.get(entry_id.strip())
     if role is not None:
@@ -238,15 +269,260 @@ def _categories(selection: Element) -> _Categories:
     return found
 
 
+# --- profiles ----------------------------------------------------------------------------
+
+#: The game system's "Unit" profile type: a selection that carries one is a model.
+UNIT_PROFILE_TYPE = "800f-21d0-4387-c943"
+_WEAPON_FIELDS = {"range": "range", "type": "type", "s": "s", "ap": "ap", "d": "d", "abilities": "abilities"}
+
+
+def _is_unit_profile(profile: Element) -> bool:
+    type_id = (profile.get("typeId") or "").strip()
+    type_name = (profile.get("typeName") or "").strip().casefold()
+    return type_id == UNIT_PROFILE_TYPE or type_name == "unit" or type_name.startswith("unit (")
+
+
+def _profiles(selection: Element) -> tuple[list[str], list[Element]]:
+    """The names of the "Unit" profiles a roster selection carries, and its weapon profiles (read when kept)."""
+    units: list[str] = []
+    weapons: list[Element] = []
+    for profile in _items(selection, "profiles", "profile"):
+        if _is_unit_profile(profile):
+            units.append(" ".join((profile.get("name") or "").split()))
+        elif (profile.get("typeName") or "").strip().casefold() == "weapon":
+            weapons.append(profile)
+    return units, weapons
+
+
+def _weapon(profile: Element) -> WeaponProfile | None:
+    """A roster's weapon profile, as printed."""
+    values: dict[str, str] = {}
+    for characteristic in _items(profile, "characteristics", "characteristic"):
+        key = _WEAPON_FIELDS.get((characteristic.get("name") or "").strip().casefold())
+        if key is not None:
+            values[key] = shorten(characteristic.text or "", 200) or "-"
+    name = shorten(profile.get("name") or "", 80)
+    return WeaponProfile(name=name, **values) if name else None
+
+
+# --- configuration: sub-factions named by the roster ---------------------------------------
+
+#: Words that name the same placeholder in rosters (English) and in the catalogue (French or English).
+PLACEHOLDER_WORDS: tuple[frozenset[str], ...] = tuple(
+    frozenset(words)
+    for words in (
+        ("chapter", "chapitre"),
+        ("dynasty", "dynastie"),
+        ("clan", "clan kultur", "kultur"),
+        ("sept",),
+        ("craftworld", "vaisseau monde"),
+        ("regiment",),
+        ("hive fleet", "flotte ruche", "flotte de la ruche"),
+        ("order", "ordre"),
+        ("forge world", "monde forge"),
+        ("legion",),
+        ("household", "maisonnee"),
+        ("kabal", "cabale"),
+        ("wych cult", "culte wych"),
+        ("haemonculus coven", "convent haemonculus"),
+        ("league", "ligue"),
+        ("masque",),
+        ("plague company", "compagnie de la peste"),
+        ("cult", "culte"),
+        ("brotherhood", "confrerie"),
+        ("shield host",),
+    )
+)
+_CHOICE_WORDS = {"selection", "choice", "select", "choose", "choix", "choisir"}
+
+
+def _config_key(name: str) -> str:
+    """The word a configuration selection names: "Craftworld Selection" -> "craftworld"."""
+    words = [w for w in name_key(name).split() if w not in _CHOICE_WORDS]
+    return " ".join(words)
+
+
+def _words_of(key: str) -> frozenset[str]:
+    for words in PLACEHOLDER_WORDS:
+        if key in words:
+            return words
+    return frozenset({key}) if key else frozenset()
+
+
+def placeholder_words(placeholder: str) -> frozenset[str]:
+    """Every word naming ``placeholder`` ("<CHAPITRE>" -> {"chapter", "chapitre"})."""
+    return _words_of(name_key(placeholder.strip().strip("<>")))
+
+
+def _config_value(name: str, words: frozenset[str]) -> str | None:
+    """The sub-faction a configuration choice names ("Dynasty: Szarekhan" -> "SZAREKHAN"); None for a custom one."""
+    text = " ".join(name.split())
+    head, colon, tail = text.partition(":")
+    if colon and _config_key(head) in words:
+        text = tail.strip()
+    if not text or "<" in text or fold(text) in {"custom", "personnalise", "personnalisee"}:
+        return None
+    return text.upper()
+
+
 # --- reading ---------------------------------------------------------------------------
 
 
 @dataclass
 class _Gear:
-    """Upgrades found under a unit: name -> times taken, in order."""
+    """Upgrades found under a unit: name -> times taken, stated points and weapon profiles, in order."""
 
     counts: dict[str, int] = field(default_factory=dict)
+    points: dict[str, float] = field(default_factory=dict)
+    weapons: dict[str, list[Element]] = field(default_factory=dict)
+    #: Models that are wargear (a Commander's drones): kept as options, never as models.
+    models: set[str] = field(default_factory=set)
     warlord: bool = False
+
+    def add(self, name: str, count: int, points: float, weapons: list[Element], *, model: bool = False) -> None:
+        self.counts[name] = self.counts.get(name, 0) + count
+        self.points[name] = self.points.get(name, 0.0) + points
+        known = self.weapons.setdefault(name, [])
+        known.extend(w for w in weapons if w not in known)
+        if model:
+            self.models.add(name)
+
+    def shared(self, copies: int) -> _Gear:
+        """The gear of one of ``copies`` identical units (BattleScribe's numbers are totals)."""
+        if copies <= 1:
+            return self
+        return _Gear(
+            counts={n: max(1, round(c / copies)) for n, c in self.counts.items()},
+            points={n: p / copies for n, p in self.points.items()},
+            weapons=self.weapons,
+            models=self.models,
+            warlord=self.warlord,
+        )
+
+
+@dataclass
+class _Walk:
+    """What walking a unit's selections finds."""
+
+    copies: int
+    kind_ids: frozenset[str]
+    gear: _Gear = field(default_factory=lambda: _Gear())
+    candidates: list[_Candidate] = field(default_factory=list)
+    #: Every points cost stated in the unit's selections.
+    prices: list[float] = field(default_factory=list)
+
+
+@dataclass
+class _Candidate:
+    """A selection that is a model (or models) of the unit, before it is given a kind."""
+
+    name: str
+    ids: list[str]
+    number: int
+    #: The unit's own selection (a character whose entry is the model).
+    itself: bool
+    #: Inside another model's selection (a drone a Commander carries).
+    nested: bool
+    profile_names: list[str]
+    points: float
+    weapons: list[Element]
+
+
+#: Name keys of kinds and model selections, remembered (the same few names come back in every roster).
+_key = lru_cache(maxsize=8192)(name_key)
+
+
+def _ids_of(selection: Element) -> list[str]:
+    ids: list[str] = []
+    link = (selection.get("entryLinkId") or "").strip()
+    if link:
+        ids.append(link)
+    entry = (selection.get("entryId") or "").strip()
+    if entry:
+        ids.append(entry)
+        ids.extend(reversed([p for p in entry.split("::") if p]))
+    return ids
+
+
+@dataclass
+class _Composition:
+    models: int
+    #: Kind id -> count, when the datasheet is known.
+    composition: dict[str, int]
+    wargear: list[_Candidate]
+
+
+def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition:
+    """Give each model selection a kind of ``sheet``: by BattleScribe id, by name, then where there is room.
+
+    A model selection that matches no kind, inside another model's selection,
+    is wargear (a Commander's or a Piranha's Gun Drones), not a model, when
+    the kinds have BattleScribe ids (they name every model of the unit) or
+    every kind is full.
+    """
+    counts = {k.id: 0 for k in sheet.kinds}
+    by_id: dict[str, str] = {}
+    for kind in sheet.kinds:
+        for bs_id in kind.bs_ids:
+            by_id.setdefault(bs_id, kind.id)
+    left: list[_Candidate] = []
+    for candidate in candidates:
+        kind_id = next((by_id[i] for i in candidate.ids if i in by_id), None)
+        if kind_id is None:
+            left.append(candidate)
+        else:
+            counts[kind_id] += candidate.number
+    unnamed: list[_Candidate] = []
+    kind_keys = [(k.id, {_key(k.name), _key(k.profile or "")} - {""}) for k in sheet.kinds]
+    for candidate in left:
+        names = {_key(candidate.name), *(_key(n) for n in candidate.profile_names)} - {""}
+        kind_id = next((kid for kid, keys in kind_keys if keys & names), None)
+        if kind_id is None and len(sheet.kinds) > 1:
+            kind_id = _closest_kind(kind_keys, names)
+        if kind_id is None:
+            unnamed.append(candidate)
+        else:
+            counts[kind_id] += candidate.number
+    wargear: list[_Candidate] = []
+    bulk = sheet.kinds[sheet.bulk_index]
+    ids_known = bool(by_id)
+    for candidate in unnamed:
+        number = candidate.number
+        if candidate.itself:
+            order = list(sheet.kinds)
+        else:
+            short = [k for k in sheet.kinds if counts[k.id] < k.min]
+            order = [*short, bulk, *(k for k in sheet.kinds if k is not bulk and k not in short)]
+        room = sum(max(0, k.max - counts[k.id]) for k in sheet.kinds)
+        if candidate.nested and (ids_known or room < number):
+            wargear.append(candidate)
+            continue
+        for kind in order:
+            take = min(number, max(0, kind.max - counts[kind.id]))
+            counts[kind.id] += take
+            number -= take
+        counts[bulk.id] += number
+    return _Composition(sum(counts.values()), counts, wargear)
+
+
+def _closest_kind(kind_keys: list[tuple[str, set[str]]], names: set[str]) -> str | None:
+    best: tuple[float, str] | None = None
+    for kind_id, keys in kind_keys:
+        for key in keys:
+            for name in names:
+                score = max(fuzz.ratio(key, name), fuzz.token_sort_ratio(key, name))
+                if score >= MATCH_THRESHOLD and (best is None or score > best[0]):
+                    best = (score, kind_id)
+    return best[1] if best else None
+
+
+@dataclass
+class _ForceData:
+    """What the reading report says of a force's data revision."""
+
+    name: str
+    catalogue_id: str
+    revision: str | None
 
 
 class _RosterReader:
@@ -259,6 +535,7 @@ class _RosterReader:
         self.matcher = matcher if matcher is not None and matcher.catalogue is catalogue else NameMatcher(catalogue)
         self.army = ArmyList()
         self.unit_count = 0
+        self._kind_id_memo: dict[str, frozenset[str]] = {}
 
     def read(self, root: Element) -> ArmyList:
         if _local(root.tag) != "roster":
@@ -267,6 +544,14 @@ class _RosterReader:
             )
         self.army.name = " ".join((root.get("name") or "").split())
         self.army.points_limit = self._points_limit(root)
+        total = _points_of(root)
+        if total is not None:
+            self.army.stated_total = max(0, round(total))
+        system = " ".join((root.get("gameSystemName") or "").split()) or None
+        system_revision = (root.get("gameSystemRevision") or "").strip() or None
+        self.army.origin = ListOrigin(format=self.report.format, data=system, revision=system_revision)
+        if system is not None:
+            self.report.data.append(DataRevision(what=system, revision=system_revision, catalogue_revision=None))
         for force in self._forces(root, 0):
             self._read_force(force)
         if not self.army.detachments:
@@ -301,9 +586,60 @@ class _RosterReader:
         detachment = Detachment(id=f"d{len(self.army.detachments) + 1}", name=label)
         self.army.detachments.append(detachment)
         hint = self.matcher.faction_of(catalogue_name) if catalogue_name else None
+        settings: dict[frozenset[str], tuple[str, str]] = {}
         for selection in _items(force, "selections", "selection"):
-            self._read_selection(selection, detachment, hint)
+            self._read_selection(selection, detachment, hint, settings)
+        self._apply_settings(detachment, settings)
         self._share_placeholders(detachment)
+        if catalogue_name:
+            revision = (force.get("catalogueRevision") or "").strip() or None
+            data = _ForceData(catalogue_name, (force.get("catalogueId") or "").strip(), revision)
+            self._note_revision(data, detachment)
+
+    # -- configuration ------------------------------------------------------------------
+
+    def _read_settings(
+        self, selection: Element, settings: dict[frozenset[str], tuple[str, str]], depth: int = 0
+    ) -> None:
+        """Sub-faction choices in a configuration selection ("Craftworld Selection" → "Saim-Hann")."""
+        if depth > 3:
+            return
+        name = " ".join((selection.get("name") or "").split())
+        head, colon, _ = name.partition(":")
+        words = _words_of(_config_key(head if colon else name))
+        if colon and any(words == group for group in PLACEHOLDER_WORDS):
+            value = _config_value(name, words)
+            if value is not None:
+                settings.setdefault(words, (value, name))
+                return
+        children = list(_items(selection, "selections", "selection"))
+        if any(words == group for group in PLACEHOLDER_WORDS) and children:
+            chosen = " ".join((children[0].get("name") or "").split())
+            value = _config_value(chosen, words)
+            if value is not None:
+                settings.setdefault(words, (value, name))
+            return
+        for child in children:
+            self._read_settings(child, settings, depth + 1)
+
+    def _apply_settings(self, detachment: Detachment, settings: dict[frozenset[str], tuple[str, str]]) -> None:
+        """Give the units of the force the sub-faction its configuration names, for the placeholder it names."""
+        used: set[frozenset[str]] = set()
+        for unit in detachment.units:
+            sheet = self.catalogue.get(unit.datasheet)
+            placeholders = sheet.faction_placeholders if sheet is not None else ()
+            for placeholder in placeholders:
+                words = placeholder_words(placeholder)
+                found = settings.get(words)
+                if found is not None and placeholder not in unit.placeholders:
+                    unit.placeholders[placeholder] = found[0]
+                    used.add(words)
+        for words in used:
+            value, where = settings[words]
+            self.report.note(
+                f"{detachment.name} : « {where} » donne {value} aux unités de la force.",
+                f"{detachment.name}: “{where}” gives {value} to the force's units.",
+            )
 
     def _share_placeholders(self, detachment: Detachment) -> None:
         """Give a sub-faction read on one unit to the units of the same force that lack it.
@@ -325,83 +661,160 @@ class _RosterReader:
                 if is_placeholder(keyword) and keyword not in unit.placeholders and len(found) == 1:
                     unit.placeholders[keyword] = next(iter(found))
 
+    def _note_revision(self, data: _ForceData, detachment: Detachment) -> None:
+        """The force's data revision beside the catalogue's, with a warning when the roster's is older."""
+        theirs = self._catalogue_revision(data, detachment)
+        self.report.data.append(DataRevision(what=data.name, revision=data.revision, catalogue_revision=theirs))
+        if data.revision is None or theirs is None:
+            return
+        try:
+            older = float(data.revision) < float(theirs)
+        except ValueError:
+            return
+        if older:
+            self.report.warn(
+                f"{detachment.name} : roster fait avec une révision plus ancienne des données "
+                f"({data.revision}, le catalogue a la {theirs}) : ses prix peuvent différer.",
+                f"{detachment.name}: roster made with an older data revision "
+                f"({data.revision}; the catalogue has {theirs}): its prices may differ.",
+            )
+
+    def _catalogue_revision(self, data: _ForceData, detachment: Detachment) -> str | None:
+        for faction in self.catalogue.factions.values():
+            if faction.revision and data.catalogue_id and faction.source_id == data.catalogue_id:
+                return faction.revision
+        for unit in detachment.units:
+            sheet = self.catalogue.get(unit.datasheet)
+            if sheet is None:
+                continue
+            if sheet.source_revision:
+                return sheet.source_revision
+            source = self.catalogue.sources.get(sheet.source)
+            if source is not None and source.revision:
+                return source.revision
+        return None
+
+    # -- units --------------------------------------------------------------------------
+
     def _is_unit(self, selection: Element, categories: _Categories) -> bool:
         kind = (selection.get("type") or "").strip().lower()
         if kind in ("unit", "model"):
             return True
         return categories.role is not None and categories.role is not Role.UNSLOTTED
 
-    def _read_selection(self, selection: Element, detachment: Detachment, hint: str | None) -> None:
+    def _read_selection(
+        self,
+        selection: Element,
+        detachment: Detachment,
+        hint: str | None,
+        settings: dict[frozenset[str], tuple[str, str]],
+    ) -> None:
         name = " ".join((selection.get("name") or "").split())
         where = detachment.name
         categories = _categories(selection)
         if not self._is_unit(selection, categories):
             self.report.ignored.append(_ignored(where, name))
+            self._read_settings(selection, settings)
             return
         sheet, method, confidence, best = self._resolve(selection, name, hint)
         kind = (selection.get("type") or "").strip().lower()
         number = max(1, _number(selection.get("number")))
-        models = self._count_models(selection, 0)
         copies = 1
-        if models == 0:
-            if kind == "model":
-                single = sheet.max_models == 1 if sheet is not None else False
-                models, copies = (1, number) if single else (number, 1)
-            else:
-                copies = number
-                models = sheet.min_models if sheet is not None else 1
-                if sheet is not None and sheet.min_models > 1:
-                    self.report.warn(
-                        f"{where} : le roster ne donne pas de figurines ; Ost compte le minimum ({models}).",
-                        f"{where}: the roster gives no models; Ost counts the minimum ({models}).",
-                    )
-        elif number > 1:
+        if number > 1 and (kind != "model" or (sheet is not None and sheet.max_models == 1)):
             # BattleScribe's child numbers and costs are totals over the copies: share them out.
             copies = number
-            models = max(1, round(models / copies))
+        walk = _Walk(copies, self._kind_ids(sheet))
+        self._walk(selection, walk, itself=True, nested=False, depth=0)
+        gear, candidates = walk.gear, walk.candidates
+        gear = gear.shared(copies)
+        composition: dict[str, int] = {}
+        if sheet is not None and candidates:
+            found = assign_kinds(sheet, candidates)
+            models, composition = found.models, found.composition
+            for drone in found.wargear:
+                gear.add(drone.name, drone.number, drone.points, drone.weapons, model=True)
+        else:
+            models = sum(c.number for c in candidates)
+        if models == 0:
+            models = sheet.min_models if sheet is not None else 1
+            composition = {}
+            if sheet is not None and sheet.min_models > 1:
+                self.report.warn(
+                    f"{where} : le roster ne donne pas de figurines ; Ost compte le minimum ({models}).",
+                    f"{where}: the roster gives no models; Ost counts the minimum ({models}).",
+                )
         if copies > 1:
             self.report.warn(
                 f"{where} : sélection prise {copies} fois, lue comme {copies} unités.",
                 f"{where}: selection taken {copies} times, read as {copies} units.",
             )
-        points = max(0, round(self._subtree_points(selection, 0) / copies))
-        gear = _Gear()
-        self._collect_gear(selection, gear, 0)
-        if copies > 1:
-            gear.counts = {name: max(1, round(count / copies)) for name, count in gear.counts.items()}
+        stated = max(0, round(sum(walk.prices) / copies)) if walk.prices else None
         custom = " ".join((selection.get("customName") or "").split()) or None
         for _ in range(copies):
-            self._add_unit(
-                detachment,
-                selection,
-                name,
-                where,
-                sheet,
-                method,
-                confidence,
-                best,
-                models,
-                points,
-                gear,
-                categories,
-                custom,
+            unit = self._add_unit(
+                detachment, selection, name, sheet, method, confidence, best, models, stated, gear, categories, custom
             )
+            unit.composition = dict(composition)
+
+    def _walk(self, selection: Element, walk: _Walk, *, itself: bool, nested: bool, depth: int) -> None:
+        """Sort a unit's selections into models (of any selection type) and wargear, and sum their prices."""
+        if depth > MAX_DEPTH:
+            raise ListReadError(self.source, "selections are nested too deep to be a roster")
+        kind = (selection.get("type") or "").strip().lower()
+        name = " ".join((selection.get("name") or "").split())
+        profile_names, weapons = _profiles(selection)
+        ids = _ids_of(selection)
+        points = _points_of(selection)
+        if points is not None:
+            walk.prices.append(points)
+        is_model = (
+            kind == "model"
+            or (not itself and bool(profile_names))
+            or (bool(walk.kind_ids) and any(i in walk.kind_ids for i in ids))
+        )
+        inside_model = nested
+        copies = walk.copies
+        if is_model:
+            number = _number(selection.get("number"))
+            if copies > 1:  # totals over the copies of the unit
+                number = max(1, round(number / copies))
+            walk.candidates.append(
+                _Candidate(
+                    name=name,
+                    ids=ids,
+                    number=number,
+                    itself=itself,
+                    nested=nested,
+                    profile_names=profile_names,
+                    points=(points or 0.0) / copies,
+                    weapons=weapons,
+                )
+            )
+            inside_model = True
+        elif not itself and name:
+            if fold(name) in _WARLORD:
+                walk.gear.warlord = True
+            else:
+                walk.gear.add(name, _number(selection.get("number")), points or 0.0, weapons)
+        for child in _items(selection, "selections", "selection"):
+            self._walk(child, walk, itself=False, nested=inside_model, depth=depth + 1)
+
+    def _kind_ids(self, sheet: Datasheet | None) -> frozenset[str]:
+        """The BattleScribe ids of ``sheet``'s model kinds (remembered per datasheet)."""
+        if sheet is None:
+            return frozenset()
+        known = self._kind_id_memo.get(sheet.id)
+        if known is None:
+            known = frozenset(bs_id for kind in sheet.kinds for bs_id in kind.bs_ids)
+            self._kind_id_memo[sheet.id] = known
+        return known
 
     def _resolve(
         self, selection: Element, name: str, hint: str | None
     ) -> tuple[Datasheet | None, str, float, tuple[str, float] | None]:
-        candidates: list[str] = []
-        link = (selection.get("entryLinkId") or "").strip()
-        if link:
-            candidates.append(link)
-        entry = (selection.get("entryId") or "").strip()
-        if entry:
-            candidates.append(entry)
-            parts = [p for p in entry.split("::") if p]
-            candidates.extend(reversed(parts))
-        for candidate in candidates:
+        for candidate in _ids_of(selection):
             sheet = self.catalogue.by_bs_id(candidate)
-            if sheet is not None:
+            if sheet is not None and self.catalogue.is_enabled(sheet):
                 return sheet, "bs-id", 1.0, None
         found = self.matcher.best(name, hint)
         if found is not None and found.score >= MATCH_THRESHOLD:
@@ -409,89 +822,85 @@ class _RosterReader:
         guess = (found.sheet.name, found.confidence) if found is not None and found.score >= GUESS_THRESHOLD else None
         return None, "", 0.0, guess
 
-    def _count_models(self, selection: Element, depth: int) -> int:
-        if depth > MAX_DEPTH:
-            raise ListReadError(self.source, "selections are nested too deep to be a roster")
-        total = 0
-        for child in _items(selection, "selections", "selection"):
-            kind = (child.get("type") or "").strip().lower()
-            if kind == "model":
-                total += _number(child.get("number"))
+    def _options(self, sheet: Datasheet | None, gear: _Gear, models: int, where: str, unit_id: str) -> _Options:
+        """Wargear matched to the datasheet's options; priced or model wargear it lacks kept as stated."""
+        found = _Options()
+        for gear_name, count in gear.counts.items():
+            stated = max(0, round(gear.points.get(gear_name, 0.0)))
+            option = match_option(sheet, gear_name) if sheet is not None else None
+            if option is not None:
+                if option.per_model and option.points and stated and stated % option.points == 0:
+                    # A per-model price stated once for the unit: it was taken by that many models.
+                    count = min(max(count, stated // option.points), max(count, models))
+                found.options[option.id] = found.options.get(option.id, 0) + count
+                if stated and stated != option.points * count:
+                    self.report.prices.append(
+                        PriceNote(
+                            where=where,
+                            unit_id=unit_id,
+                            text=f"{option.name} ×{count}" if count > 1 else option.name,
+                            stated=stated,
+                            priced=option.points * count,
+                            option=True,
+                        )
+                    )
+            elif sheet is not None and (stated or gear_name in gear.models):
+                weapons: list[WeaponProfile] = []
+                for weapon in map(_weapon, gear.weapons.get(gear_name, [])):
+                    if weapon is not None and weapon not in weapons:
+                        weapons.append(weapon)
+                extra = StatedOption(name=gear_name, count=count, points=stated, weapons=weapons)
+                found.extra.append(extra)
+                self.report.extras.append(
+                    ExtraOption(where=where, unit_id=unit_id, text=gear_name, count=count, points=stated)
+                )
             else:
-                total += self._count_models(child, depth + 1)
-        return total
-
-    def _subtree_points(self, selection: Element, depth: int) -> float:
-        if depth > MAX_DEPTH:
-            raise ListReadError(self.source, "selections are nested too deep to be a roster")
-        total = _points_of(selection)
-        for child in _items(selection, "selections", "selection"):
-            total += self._subtree_points(child, depth + 1)
-        return total
-
-    def _collect_gear(self, selection: Element, gear: _Gear, depth: int) -> None:
-        if depth > MAX_DEPTH:
-            raise ListReadError(self.source, "selections are nested too deep to be a roster")
-        for child in _items(selection, "selections", "selection"):
-            kind = (child.get("type") or "").strip().lower()
-            name = " ".join((child.get("name") or "").split())
-            if kind != "model" and name:
-                if fold(name) in _WARLORD:
-                    gear.warlord = True
-                else:
-                    gear.counts[name] = gear.counts.get(name, 0) + _number(child.get("number"))
-            self._collect_gear(child, gear, depth + 1)
+                found.noted.append(f"{gear_name} ×{count}" if count > 1 else gear_name)
+        return found
 
     def _add_unit(
         self,
         detachment: Detachment,
         selection: Element,
         name: str,
-        where: str,
         sheet: Datasheet | None,
         method: str,
         confidence: float,
         best: tuple[str, float] | None,
         models: int,
-        points: int,
+        stated: int | None,
         gear: _Gear,
         categories: _Categories,
         custom: str | None,
-    ) -> None:
+    ) -> Unit:
         self.unit_count += 1
         if self.unit_count > MAX_UNITS:
             raise ListReadError(self.source, f"more than {MAX_UNITS} units: not an army list")
         unit_id = f"u{self.unit_count}"
-        options: dict[str, int] = {}
-        noted: list[str] = []
-        for gear_name, count in gear.counts.items():
-            option = match_option(sheet, gear_name) if sheet is not None else None
-            if option is not None:
-                options[option.id] = options.get(option.id, 0) + count
-            else:
-                noted.append(f"{gear_name} ×{count}" if count > 1 else gear_name)
-        notes = "Équipement lu : " + ", ".join(noted) if noted else ""
+        where = f"{detachment.name} › {custom or name}"
+        options = self._options(sheet, gear, models, where, unit_id)
+        notes = "Équipement lu : " + ", ".join(options.noted) if options.noted else ""
         if sheet is not None:
             snapshot = snapshot_of(sheet)
             datasheet_id = sheet.id
             placeholders = _placeholders(sheet.faction_keywords, categories.factions)
             self.report.matched.append(
                 MatchedUnit(
-                    where=where,
+                    where=detachment.name,
                     text=name,
                     unit_id=unit_id,
                     datasheet_id=sheet.id,
                     datasheet_name=sheet.name,
                     confidence=confidence,
                     method=method,
-                    points_read=points,
+                    points_read=stated,
                 )
             )
         else:
             snapshot = UnitSnapshot(
                 name=name or "?",
                 role=categories.role or Role.UNSLOTTED,
-                points=points,
+                points=stated or 0,
                 keywords=[k.upper() for k in categories.keywords],
                 faction_keywords=[f.upper() for f in categories.factions],
             )
@@ -500,26 +909,29 @@ class _RosterReader:
             self.report.unknown.append(
                 UnknownEntry(
                     kind="unit",
-                    where=where,
+                    where=detachment.name,
                     text=name or "?",
                     unit_id=unit_id,
                     guess=best[0] if best else None,
                     guess_confidence=best[1] if best else None,
                 )
             )
-        detachment.units.append(
-            Unit(
-                id=unit_id,
-                datasheet=datasheet_id,
-                snapshot=snapshot,
-                models=models,
-                options=options,
-                placeholders=placeholders,
-                warlord=gear.warlord,
-                custom_name=custom if custom and custom != name else None,
-                notes=notes,
-            )
+        unit = Unit(
+            id=unit_id,
+            datasheet=datasheet_id,
+            snapshot=snapshot,
+            models=models,
+            options=options.options,
+            extra_options=options.extra,
+            source=sheet.source or None if sheet is not None else None,
+            stated_points=stated,
+            placeholders=placeholders,
+            warlord=gear.warlord,
+            custom_name=custom if custom and custom != name else None,
+            notes=notes,
         )
+        detachment.units.append(unit)
+        return unit
 
     def _note_unrecorded_links(self) -> None:
         transports = linked = False
@@ -536,6 +948,13 @@ class _RosterReader:
                 "A BattleScribe roster does not say which unit rides in which transport nor which character "
                 "joins which unit: set them in Ost before concluding.",
             )
+
+
+@dataclass
+class _Options:
+    options: dict[str, int] = field(default_factory=dict)
+    extra: list[StatedOption] = field(default_factory=list)
+    noted: list[str] = field(default_factory=list)
 
 
 def _ignored(where: str, name: str) -> IgnoredEntry:

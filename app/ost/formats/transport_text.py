@@ -3,14 +3,31 @@
 BattleScribe stores a transport's capacity as one English sentence or a few
 ("This model has a transport capacity of 12 FLASH GITZ or <CLAN> INFANTRY
 models. Each MEGA ARMOUR or JUMP PACK model takes up the space of 2 models.").
-This module splits the text into clauses and understands four kinds:
+This module splits the text into clauses (sentences, list items, bracketed
+remarks) and reads each with a small grammar::
 
-* the capacity: "has a transport capacity of N …", "can transport N …",
-  "… N INFANTRY units, up to a total of M models", or a bare number;
-* what may not embark: "It cannot / may not transport A, B or C models";
-* space rules: "Each A or B model takes (up) the space of N (other) models",
-  also "a PRIMARIS JUMP PACK model takes up the space of 3 models instead";
-* limits that do not matter when one unit rides ("No more than two units…").
+    clause    := capacity | refusal | space | harmless | NUMBER | "one of the following" choice*
+    choice    := N LIST [wounds]                                   (the list items after "one of the following")
+    capacity  := [lead] ("has a transport capacity of" | "can transport" | "can carry") counts
+                 | [lead] "can transport any number of" LIST ", but no more than" N "models in total"
+    counts    := N LIST ["or" N LIST]* ["and" 1 LIST]      ("… units, up to a total of N models" too)
+    refusal   := [lead] ("cannot" | "may not") ("transport" | "carry" | "embark") LIST [wounds]
+    space     := ["each" | "a"] LIST [wounds] ["that"] "take(s) (up) (the) space of" N ["other"] [WORD] "models"
+    wounds    := ("with" | "that have") "a Wounds characteristic of" ["more" | "less" "than"] N
+                 ["or more" | "or less"]
+    LIST      := keyword runs separated by "," "/" "or" "and"; "models with the X keyword" names X;
+                 "non-X" exempts X from a wounds refusal
+
+so a capacity gives the count and the alternatives that may embark; another
+count joined by "or" ("1 TAUROS model or 2 DROP SENTINEL models") makes the
+larger one the capacity and gives the smaller one its space; "and 1 RECON
+DRONE model" lets one such model ride on top (space 0); "one of the
+following" items are alternatives the same way, a "16 or less" wounds bound
+on one becoming a wound limit for it; a refusal gives
+forbidden keywords, or a wound limit (:class:`WoundLimit`) when it names
+wounds; a space rule gives :class:`SpaceRule` entries, bounded by wounds when
+the text says so; counts of units ("no more than two units", "one other
+unit") do not matter when one unit rides.
 
 Keyword lists ("FLASH GITZ, SPECIALIST MOB INFANTRY or INFANTRY") become
 alternatives, each a list of keywords the rider needs. Splitting "SPECIALIST
@@ -23,9 +40,12 @@ error. Placeholders keep their brackets: ``<CLAN>``,
 ``< CRAFTWORLD >`` and ``<LEGION<`` become ``<CRAFTWORLD>`` and ``<LEGION>``;
 ``(ORDER)`` and a leading bare ``CHAPTER`` become ``<ORDER>`` and ``<CHAPTER>``.
 
-Anything not understood (a second count, "one of the following", wounds
-conditions, "any number of", a clause of another kind) gives
-``verified=False`` and keeps the text, so the validator reports ``TRANSPORT-UNVERIFIED`` rather than guessing.
+Anything not understood (several loads at once, "as follows", a condition on equipment,
+"up to 2 DREADNOUGHT models", a wounds condition on what may embark, a clause
+of another kind) gives ``verified=False`` and keeps the text, so the validator
+reports ``TRANSPORT-UNVERIFIED`` rather than guessing. Clauses are upper-cased
+with single spaces before the patterns run, and the patterns use single
+spaces and bounded repeats only: each runs in time linear in its input.
 The text is dropped when everything was understood: Ost stores the facts, not
 the rules text. The parser never raises on any input.
 """
@@ -35,7 +55,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ost.core.catalogue import SpaceRule, TransportCapacity
+from ost.core.catalogue import SpaceRule, TransportCapacity, WoundLimit
 
 __all__ = ["CORE_KEYWORDS", "KNOWN_PLACEHOLDERS", "Vocabulary", "parse_transport"]
 
@@ -94,28 +114,36 @@ _ODD_WORDS = frozenset(
     {"WITH", "THAT", "WHICH", "WHO", "WOUNDS", "CHARACTERISTIC", "LESS", "MORE", "UNLESS", "IF", "EXCEPT", "NUMBER"}
 )
 
-_CAPACITY = re.compile(
-    r"^(?:[A-Z0-9'’ -]{0,60}?\s)?(?:HAS\s+A\s+TRANSPORT\s+CAPACITY(?:\s+OF)?|CAN\s+TRANSPORT|CAN\s+CARRY)\s+"
+# Clauses are upper-cased with single spaces before these run (see _clauses), so the patterns use single
+# spaces and bounded repeats only: every one runs in time linear in the clause.
+_CAPACITY_VERB = re.compile(r"\b(?:HAS A TRANSPORT CAPACITY(?: OF)?|CAN TRANSPORT|CAN CARRY)(?= |$)")
+_COUNT_START = re.compile(_NUMBER + r"(?= |$)")
+_MORE_COUNTS = re.compile(r",? (AND|OR|PLUS) (?=" + _NUMBER + r" )")
+_IN_TOTAL = re.compile(r",? BUT NO MORE THAN " + _NUMBER + r" MODELS IN TOTAL$")
+_UNIT_WORDS = re.compile(r"\b(?:AND )?(?:ONE|TWO|THREE|\d{1,2}) OTHER\b|\bUNITS?\b")
+_UNITS_UP_TO = re.compile(r" UNITS?,? UP TO A TOTAL OF " + _NUMBER + r" MODELS?$")
+_FORBID_VERB = re.compile(r"\b(?:CANNOT|CAN NOT|CAN'T|MAY NOT) (?:TRANSPORT|CARRY|EMBARK)(?= |$)")
+_SPACE_VERB = re.compile(r"\bTAKES? (?:UP )?(?:THE )?(?:SPACES?|PLACES?) OF " + _NUMBER + r"(?= |$)")
+_SPACE_TAIL = re.compile(r"(?: OTHER)?(?: [A-Z]{1,20})?(?: MODELS?)?(?: INSTEAD)?")
+_SUBJECT_LEAD = re.compile(r"^(?:AND )?(?:EACH |A |AN |ANY )?")
+_SUBJECT_TRAIL = re.compile(r" (?:THAT|WHICH)$")
+#: "with a Wounds characteristic of 13 or more", "that have a wounds characteristic of more than one".
+_WOUNDS = re.compile(
+    r"(?:^| )(?:THAT HAVE|THAT HAS|WHICH HAVE|WITH) (?:AN? )?WOUNDS? CHARACTERISTIC OF (?:(MORE|LESS) THAN )?"
     + _NUMBER
-    + r"\s+(.+)$"
+    + r"(?: (?:OR|OF) (MORE|LESS|FEWER|HIGHER|LOWER))?(?= |$)"
 )
-_UNITS_UP_TO = re.compile(r"^(.*?)\s+UNITS?\s*,?\s+UP\s+TO\s+A\s+TOTAL\s+OF\s+" + _NUMBER + r"\s+MODELS?$")
-_SECOND_COUNT = re.compile(r"\b(?:AND|PLUS)\s+" + _NUMBER + r"\s")
-_FORBID = re.compile(
-    r"^(?:IT|THIS\s+[A-Z]+|THE\s+[A-Z ]{1,40}?)?\s*(?:CANNOT|CAN\s+NOT|CAN'T|MAY\s+NOT)\s+"
-    r"(?:TRANSPORT|CARRY|EMBARK)\s+(.+)$"
-)
-_SPACE = re.compile(
-    r"^(?:AND\s+)?(?:(?:EACH|A|AN)\s+)?(.+?)\s+(?:MODEL\s+)?(?:THAT\s+)?TAKES?\s+(?:UP\s+)?(?:THE\s+)?(?:SPACE|PLACE)\s+"
-    r"OF\s+" + _NUMBER + r"(?:\s+OTHER)?(?:\s+[A-Z]+)?\s+MODELS?(?:\s+INSTEAD)?$"
-)
-_HARMLESS = (re.compile(r"^NO\s+MORE\s+THAN\s+\w+\s+UNITS?\s+CAN\s+BE\s+EMBARKED\b.*$"),)
+#: "models with the ADEPTA SORORITAS keyword" names the keyword.
+_WITH_KEYWORD = re.compile(r"\bMODELS? (?:WITH|THAT HAVE|THAT HAS|WHICH HAVE) THE ([A-Z<>' -]{1,60}?) KEYWORDS?\b")
+_ONE_OF = re.compile(r"(?:[A-Z' ]{0,60} )?ONE OF THE FOLLOWING:?")
+_CONDITIONAL = re.compile(r"\b(?:IF|UNLESS|WHILE|WHEN)\b")
+_HARMLESS = (re.compile(r"^NO MORE THAN \w{1,10} UNITS? CAN BE EMBARKED\b"),)
 _BARE = re.compile(r"^" + _NUMBER + r"$")
-_SPLIT_EACH = re.compile(r",?\s+AND\s+(?=EACH\s)")
-_SENTENCE = re.compile(r"(?<=[.;])\s+|\n+|\s*[•·]\s*|^\s*-\s+|\s+-\s+(?=\d)", re.MULTILINE)
+_SPLIT_EACH = re.compile(r",? AND (?=EACH )")
+_SENTENCE = re.compile(r"(?<=[.;]) |\n|[•·]|^ ?- | - (?=\d)", re.MULTILINE)
 _PARENS = re.compile(r"\(([^()]*)\)")
-_PLACEHOLDER_TYPO = re.compile(r"<\s*([A-Z][A-Z' -]*?)\s*[<>]")
-_PAREN_PLACEHOLDER = re.compile(r"\(\s*(" + "|".join(sorted(KNOWN_PLACEHOLDERS)) + r")\s*\)")
+_PLACEHOLDER_TYPO = re.compile(r"< ?([A-Z][A-Z' -]{0,40}?) ?[<>]")
+_PAREN_PLACEHOLDER = re.compile(r"\( ?(" + "|".join(sorted(KNOWN_PLACEHOLDERS)) + r") ?\)")
 _TOKEN = re.compile(r"<[^<>]{1,40}>|[,/;]|[^\s,/;<>]+")
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 
@@ -168,6 +196,10 @@ class _Reader:
         self.allowed: list[list[str]] = []
         self.forbidden: list[str] = []
         self.space: list[SpaceRule] = []
+        self.wound_limits: list[WoundLimit] = []
+        #: After "one of the following": the alternative loads (count, keyword alternatives, most wounds).
+        self.choosing = False
+        self.choices: list[tuple[int, list[list[str]], int | None]] = []
         self.understood = True
 
     # -- keyword lists ---------------------------------------------------------------------------------------------
@@ -264,47 +296,161 @@ class _Reader:
         if bare:
             self._set_capacity(_number(bare.group(1)))
             return
+        if _ONE_OF.fullmatch(clause):
+            self.choosing = True  # the list items that follow are alternative loads
+            return
+        if self.choosing and _COUNT_START.match(clause):
+            self._choice(clause)
+            return
         for part in _SPLIT_EACH.split(clause):
             self._clause(part.strip(" ,"))
 
+    def _choice(self, clause: str) -> None:
+        """One item of "one of the following": ``N LIST [with a Wounds characteristic of M or less]``."""
+        head = _COUNT_START.match(clause)
+        if head is None:
+            self.understood = False
+            return
+        phrase, low, high, _ = self._wounds(clause[head.end() :].strip())
+        alternatives = self.alternatives(phrase)
+        if not alternatives or low is not None:
+            self.understood = False  # "models with 3 wounds or more may embark": not kept
+            return
+        self.choices.append((_number(head.group(1)), alternatives, high))
+
     def _clause(self, clause: str) -> None:
-        capacity = _CAPACITY.match(clause)
+        """One clause: a capacity, a refusal or a space rule; anything else is not understood."""
+        clause = _WITH_KEYWORD.sub(lambda m: f"{m.group(1)} MODELS", clause)
+        capacity = _CAPACITY_VERB.search(clause)
         if capacity:
-            self._capacity(_number(capacity.group(1)), capacity.group(2))
+            lead, rest = clause[: capacity.start()], clause[capacity.end() :].strip()
+            total = _IN_TOTAL.search(rest) if rest.startswith("ANY NUMBER OF ") else None
+            if total and not _CONDITIONAL.search(lead):
+                # "any number of A CHARACTERS and one other B unit, but no more than 10 models in total": the
+                # count of units, like "no more than two units", does not matter when one unit rides.
+                self._set_capacity(_number(total.group(1)))
+                who = _UNIT_WORDS.sub(" OR ", rest[len("ANY NUMBER OF ") : total.start()])
+                for alternative in self.alternatives(who):
+                    if alternative not in self.allowed:
+                        self.allowed.append(alternative)
+                return
+            count = _COUNT_START.match(rest)
+            if _CONDITIONAL.search(lead) or count is None:
+                self.understood = False  # "if equipped with…", "any number of…", "as follows:"
+                return
+            self._capacity(rest)
             return
-        forbid = _FORBID.match(clause) if "NOT" in clause or "CAN'T" in clause else None
+        forbid = _FORBID_VERB.search(clause)
         if forbid:
-            for alternative in self.alternatives(forbid.group(1)):
-                if len(alternative) == 1:
-                    if alternative[0] not in self.forbidden:
-                        self.forbidden.append(alternative[0])
-                else:
-                    self.understood = False  # "no <CHAPTER> DREADNOUGHT" is not a single keyword
+            if _CONDITIONAL.search(clause[: forbid.start()]):
+                self.understood = False
+                return
+            self._forbid(clause[forbid.end() :].strip())
             return
-        space = _SPACE.match(clause) if "SPACE" in clause or "PLACE" in clause else None
+        space = _SPACE_VERB.search(clause)
         if space:
-            who, places = space.group(1), _number(space.group(2))
-            alternatives = self.alternatives(who)
-            if not alternatives:
-                self.understood = False  # "each model with a Wounds characteristic of 3…"
-            for alternative in alternatives:
-                self.space.append(SpaceRule(keywords=alternative, space=places))
+            subject = _SUBJECT_LEAD.sub("", clause[: space.start()].strip(), count=1)
+            subject = _SUBJECT_TRAIL.sub("", subject, count=1)
+            tail = clause[space.end() :]
+            if not subject or _CONDITIONAL.search(subject) or not _SPACE_TAIL.fullmatch(tail):
+                self.understood = False
+                return
+            self._space(subject, _number(space.group(1)))
             return
         self.understood = False
 
-    def _capacity(self, count: int, rest: str) -> None:
-        rest = rest.strip()
-        units = _UNITS_UP_TO.match(rest)
+    def _wounds(self, phrase: str) -> tuple[str, int | None, int | None, bool]:
+        """``phrase`` without its wounds condition, the bounds it sets (min, max), and whether it had one."""
+        found = _WOUNDS.search(phrase)
+        if found is None:
+            return phrase, None, None, False
+        value = _number(found.group(2))
+        than, after = found.group(1), found.group(3)
+        low: int | None = None
+        high: int | None = None
+        if than == "MORE":
+            low = value + 1
+        elif than == "LESS":
+            high = value - 1
+        elif after == "MORE" or after == "HIGHER":
+            low = value
+        elif after in ("LESS", "FEWER", "LOWER"):
+            high = value
+        else:
+            low = high = value
+        rest = (phrase[: found.start()] + " " + phrase[found.end() :]).strip()
+        return rest, low, high, True
+
+    def _capacity(self, rest: str) -> None:
+        """``N A, B or C models``, maybe ``or M D models`` (another count) or ``and 1 E model`` (one more)."""
+        units = _UNITS_UP_TO.search(rest)
         if units:
-            rest, count = units.group(1), _number(units.group(2))
-        second = _SECOND_COUNT.search(rest)
-        if second:
-            self.understood = False  # "12 INFANTRY models and 1 RECON DRONE model": two limits in one
-            rest = rest[: second.start()]
-        self._set_capacity(count)
-        for alternative in self.alternatives(rest):
-            if alternative not in self.allowed:
+            rest = rest[: units.start()] + " MODELS"
+            total = _number(units.group(1))
+            head = _COUNT_START.match(rest)
+            rest = f"{total}{rest[head.end():]}" if head else rest
+        parts: list[tuple[str, str]] = []
+        joiner = ""
+        position = 0
+        for more in _MORE_COUNTS.finditer(rest):
+            parts.append((joiner, rest[position : more.start()]))
+            joiner, position = more.group(1), more.end()
+        parts.append((joiner, rest[position:]))
+        counted: list[tuple[str, int, list[list[str]]]] = []
+        for how, part in parts:
+            head = _COUNT_START.match(part.strip())
+            if head is None:
+                self.understood = False
+                return
+            phrase, _, _, has_wounds = self._wounds(part.strip()[head.end() :])
+            if has_wounds:
+                self.understood = False  # "1 MONSTER with a Wounds characteristic of 16 or less": not kept
+            counted.append((how, _number(head.group(1)), self.alternatives(phrase)))
+        # "1 TAUROS model or 2 DROP SENTINEL models": a capacity of 2 where a TAUROS takes the space of 2.
+        self._loads([(count, alternatives, None) for how, count, alternatives in counted if how in ("", "OR")])
+        for how, count, alternatives in counted:
+            if how not in ("AND", "PLUS"):
+                continue
+            if count != 1 or not alternatives:
+                self.understood = False
+                continue
+            # "and 1 RECON DRONE model": one such model rides on top of the capacity.
+            for alternative in alternatives:
                 self.allowed.append(alternative)
+                self.space.append(SpaceRule(keywords=alternative, space=0))
+
+    def _forbid(self, phrase: str) -> None:
+        """``A, B or C models``; the last may carry a wounds condition, and ``non-X`` exempts X."""
+        phrase, low, high, has_wounds = self._wounds(phrase)
+        words = phrase.split(" ")
+        unless = [w.removeprefix("NON-") for w in words if w.startswith("NON-") and len(w) > 4]
+        phrase = " ".join(w for w in words if not w.startswith("NON-"))
+        alternatives = self.alternatives(phrase)
+        if has_wounds:
+            if low is None or high is not None:
+                self.understood = False  # "cannot transport models with 3 wounds or less": not kept
+                return
+            last = alternatives.pop() if alternatives else []
+            self.wound_limits.append(WoundLimit(keywords=last, min_wounds=low, unless=unless))
+        elif unless or not alternatives:
+            self.understood = False
+            return
+        for alternative in alternatives:
+            if len(alternative) == 1:
+                if alternative[0] not in self.forbidden:
+                    self.forbidden.append(alternative[0])
+            else:
+                self.understood = False  # "no <CHAPTER> DREADNOUGHT" is not a single keyword
+
+    def _space(self, subject: str, places: int) -> None:
+        subject, low, high, has_wounds = self._wounds(subject)
+        alternatives = self.alternatives(subject)
+        if not alternatives and has_wounds:
+            alternatives = [[]]  # "each model with a Wounds characteristic of 3 or more"
+        if not alternatives:
+            self.understood = False
+        for alternative in alternatives:
+            self.space.append(SpaceRule(keywords=alternative, space=places, min_wounds=low, max_wounds=high))
 
     def _set_capacity(self, count: int) -> None:
         self.capacities += 1
@@ -313,17 +459,44 @@ class _Reader:
         else:
             self.understood = False  # two capacities ("if equipped with…, 12 instead")
 
+    def _loads(self, loads: list[tuple[int, list[list[str]], int | None]]) -> None:
+        """Alternative loads (count, who, most wounds).
+
+        The largest count is the capacity; the others' riders take the space
+        that makes them fit ("one of the following: 20 INFANTRY models; 1
+        MONSTER": a MONSTER takes 20 places).
+        """
+        largest = max(count for count, _, _ in loads)
+        self._set_capacity(largest)
+        for count, alternatives, high in loads:
+            if not alternatives or not count or largest % count:
+                self.understood = False
+                continue
+            for alternative in alternatives:
+                if alternative not in self.allowed:
+                    self.allowed.append(alternative)
+                if count != largest:
+                    self.space.append(SpaceRule(keywords=alternative, space=largest // count))
+                if high is not None:
+                    # "1 MONSTER with a Wounds characteristic of 16 or less": a tougher one cannot embark.
+                    self.wound_limits.append(WoundLimit(keywords=alternative, min_wounds=high + 1))
+
     def result(self, text: str) -> TransportCapacity:
+        if self.choices:
+            self._loads(self.choices)
+        elif self.choosing:
+            self.understood = False
         if self.capacities != 1:
             self.understood = False
         allowed = _simplest(self.allowed)
         # The validator uses the first space rule a model matches: the most specific first.
-        space = sorted(self.space, key=lambda rule: -len(rule.keywords))
+        space = sorted(self.space, key=lambda rule: (-len(rule.keywords), -(rule.min_wounds or 0)))
         return TransportCapacity(
             capacity=self.capacity,
             allowed=allowed,
             forbidden=self.forbidden,
             space=space,
+            wound_limits=self.wound_limits,
             text=None if self.understood else text,
             verified=self.understood,
         )
@@ -343,7 +516,7 @@ def _simplest(alternatives: list[list[str]]) -> list[list[str]]:
 
 def _clauses(text: str) -> list[str]:
     """Sentences, list items and bracketed remarks of ``text``, upper-cased, one per entry."""
-    upper = text.upper().replace("’", "'").replace("‘", "'")
+    upper = _SPACES.sub(" ", text.upper().replace("’", "'").replace("‘", "'"))
     upper = _PAREN_PLACEHOLDER.sub(lambda m: f"<{m.group(1)}>", upper)
     upper = _PLACEHOLDER_TYPO.sub(lambda m: f"<{m.group(1).strip()}>", upper)
     remarks = _PARENS.findall(upper)

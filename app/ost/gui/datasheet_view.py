@@ -1,117 +1,83 @@
-"""A datasheet as HTML for the detail pane."""
+"""A datasheet as HTML for the detail pane: the core presenter's view (``ost.core.presenter``), rendered.
+
+The pane may be narrow: the HTML lays out to its width. Short figures
+("3+", '24"') never break; names and texts wrap at spaces only (the words
+are tied with the width of the pane, not cut letter by letter); a weapon's
+abilities go on their own line under it instead of a seventh column.
+"""
 
 from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QObject
-
 from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.presenter import DatasheetView, label, present
+
+_TABLE = "<table width='100%' border='0' cellspacing='0' cellpadding='3' style='border-collapse: collapse;'>"
+_CELL = "style='white-space: nowrap;'"
+_HEAD = "style='white-space: nowrap; background-color: #2f3b4c; color: white;'"
 
 
-class DatasheetView(QObject):
-    """Owns the translatable words of the datasheet pane (Qt Linguist context)."""
+def _row(cells: list[str], *, head: bool = False, left: frozenset[int] = frozenset({0})) -> str:
+    """One table row: the first cell wraps at spaces, the others never break; figures right-aligned."""
+    out = []
+    for index, cell in enumerate(cells):
+        style = _HEAD if head else ("" if index == 0 else _CELL)
+        align = " align='left'" if index in left else " align='right'"
+        tag = "th" if head else "td"
+        out.append(f"<{tag} {style}{align}>{escape(cell)}</{tag}>")
+    return "<tr>" + "".join(out) + "</tr>"
 
-    def words(self) -> dict[str, str]:
-        return {
-            "per_extra": self.tr("(+%1 per extra model)"),
-            "class": self.tr("class"),
-            "models": self.tr("Models"),
-            "points": self.tr("Points"),
-            "wounds": self.tr("Wounds per model"),
-            "ws": self.tr("WS"),
-            "bs": self.tr("BS"),
-            "s": self.tr("S"),
-            "t": self.tr("T"),
-            "w": self.tr("W"),
-            "ld": self.tr("Ld"),
-            "sv": self.tr("Sv"),
-            "weapon": self.tr("Weapon"),
-            "range": self.tr("Range"),
-            "type": self.tr("Type"),
-            "ap": self.tr("AP"),
-            "abilities": self.tr("Abilities"),
-            "weapons": self.tr("Weapons"),
-            "capacity": self.tr("Transport capacity"),
-            "forbidden": self.tr("forbidden:"),
-            "places": self.tr("%1 places"),
-            "keywords": self.tr("Keywords"),
-            "faction_keywords": self.tr("Faction keywords"),
-            "never": self.tr("Never holds objectives (non-operational)."),
-        }
+
+def view_html(view: DatasheetView) -> str:
+    """The HTML of a presenter view (no Qt needed: the tests read it as text)."""
+    lang = view.lang
+    colon = " :" if lang == "fr" else ":"
+    parts = [
+        f"<h2>{escape(view.name)}</h2>",
+        f"<p><b>{escape(view.faction)}</b> · {escape(view.role)} · {escape(view.unit_type)}, "
+        f"{label(lang, 'class')} {view.unit_class}</p>",
+        f"<p>{label(lang, 'models')}{colon} {escape(view.models)} · {escape(view.cost)} · "
+        f"{escape(view.wounds_note)} · {label(lang, 'control')}{colon} ×{view.control_factor}</p>",
+    ]
+    if view.profiles:
+        rows = [_row(list(view.profile_head), head=True)]
+        rows += [_row([p.name, *p.values]) for p in view.profiles]
+        parts.append(_TABLE + "".join(rows) + "</table>")
+    if view.weapons:
+        head = list(view.weapon_head)
+        text_columns = frozenset({0, 2})  # name and type read as words
+        rows = [_row(head, head=True, left=text_columns)]
+        option = label(lang, "option")
+        for weapon in view.weapons:
+            name = weapon.name + (f" ({option})" if weapon.origin == "option" else "")
+            rows.append(_row([name, weapon.range, weapon.type, weapon.s, weapon.ap, weapon.d], left=text_columns))
+            if weapon.abilities:
+                rows.append(f"<tr><td colspan='{len(head)}'><i>{escape(weapon.abilities)}</i></td></tr>")
+        parts.append(f"<h3>{label(lang, 'weapons')}</h3>" + _TABLE + "".join(rows) + "</table>")
+    if view.abilities:
+        items = [
+            f"<li><b>{escape(a.name)}</b>" + (f" — {escape(a.summary)}" if a.summary else "") + "</li>"
+            for a in view.abilities
+        ]
+        parts.append(f"<h3>{label(lang, 'abilities')}</h3><ul>" + "".join(items) + "</ul>")
+    if view.transport is not None:
+        parts.append(f"<p><b>{label(lang, 'transport')}</b>{colon} {escape(view.transport)}</p>")
+    if view.options:
+        parts.append(f"<p><b>{label(lang, 'options')}</b>{colon} {escape(', '.join(view.options))}</p>")
+    parts.append(
+        f"<p><b>{label(lang, 'keywords')}</b>{colon} {escape(', '.join(view.keywords))}<br>"
+        f"<b>{label(lang, 'faction_keywords')}</b>{colon} {escape(', '.join(view.faction_keywords))}</p>"
+    )
+    notes = []
+    if view.independent_character:
+        notes.append(label(lang, "independent"))
+    if view.non_operational:
+        notes.append(label(lang, "non_operational"))
+    if notes:
+        parts.append("<p><i>" + "<br>".join(escape(n) for n in notes) + "</i></p>")
+    return "".join(parts)
 
 
 def datasheet_html(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
-    words = DatasheetView().words()
-
-    def _t(key: str) -> str:
-        return words[key]
-
-    faction = catalogue.factions.get(sheet.faction)
-    size = str(sheet.min_models) if sheet.min_models == sheet.max_models else f"{sheet.min_models}–{sheet.max_models}"
-    points = f"{sheet.points}"
-    if sheet.points_per_model:
-        points += " " + _t("per_extra").replace("%1", str(sheet.points_per_model))
-    parts = [
-        f"<h2>{escape(sheet.name)}</h2>",
-        f"<p><b>{escape(faction.name if faction else sheet.faction)}</b> · {escape(sheet.role.label(lang))}"
-        f" · {escape(sheet.unit_type.label(lang))}, {_t('class')} {sheet.unit_class}</p>",
-        f"<p>{_t('models')}: {size} · {_t('points')}: {points} · {_t('wounds')}: {sheet.wounds}</p>",
-    ]
-    if sheet.profiles:
-        head = ["", "M", _t("ws"), _t("bs"), _t("s"), _t("t"), _t("w"), "A", _t("ld"), _t("sv")]
-        rows = "".join(
-            "<tr>"
-            + "".join(f"<td>{escape(v)}</td>" for v in (p.name, p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv))
-            + "</tr>"
-            for p in sheet.profiles
-        )
-        parts.append(
-            "<table border='1' cellspacing='0' cellpadding='3'><tr>"
-            + "".join(f"<th>{escape(h)}</th>" for h in head)
-            + f"</tr>{rows}</table>"
-        )
-    if sheet.weapons:
-        head = [_t("weapon"), _t("range"), _t("type"), _t("s"), _t("ap"), "D", _t("abilities")]
-        rows = "".join(
-            "<tr>"
-            + "".join(f"<td>{escape(v)}</td>" for v in (w.name, w.range, w.type, w.s, w.ap, w.d, w.abilities))
-            + "</tr>"
-            for w in sheet.weapons
-        )
-        parts.append(
-            "<h3>"
-            + _t("weapons")
-            + "</h3><table border='1' cellspacing='0' cellpadding='3'><tr>"
-            + "".join(f"<th>{escape(h)}</th>" for h in head)
-            + f"</tr>{rows}</table>"
-        )
-    if sheet.abilities:
-        items = []
-        for ability in sheet.abilities:
-            entry = catalogue.ability(ability.name)
-            name = entry.name(lang) if entry else ability.name
-            shown = f"{name} ({ability.parameter})" if ability.parameter else name
-            text = ability.text or (entry.summary(lang) if entry else "")
-            items.append(f"<li><b>{escape(shown)}</b>" + (f" — {escape(text)}" if text else "") + "</li>")
-        parts.append("<h3>" + _t("abilities") + "</h3><ul>" + "".join(items) + "</ul>")
-    transport = sheet.transport
-    if transport is not None and transport.capacity is not None:
-        details = []
-        if transport.allowed:
-            details.append(escape(" | ".join(" ".join(a) for a in transport.allowed)))
-        if transport.forbidden:
-            details.append(_t("forbidden") + " " + escape(", ".join(transport.forbidden)))
-        details += [
-            escape(" ".join(rule.keywords)) + " = " + _t("places").replace("%1", str(rule.space))
-            for rule in transport.space
-        ]
-        extra = f" ({'; '.join(details)})" if details else ""
-        parts.append(f"<p><b>{_t('capacity')}</b>: {transport.capacity}{extra}</p>")
-    parts.append(
-        f"<p><b>{_t('keywords')}</b>: {escape(', '.join(sheet.keywords))}<br>"
-        f"<b>{_t('faction_keywords')}</b>: {escape(', '.join(sheet.faction_keywords))}</p>"
-    )
-    if sheet.never_holds_objectives:
-        parts.append(f"<p><i>{_t('never')}</i></p>")
-    return "".join(parts)
+    return view_html(present(sheet, catalogue, lang))

@@ -36,8 +36,9 @@ from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Table, TableSty
 
 from ost.core.armylist import ArmyList, Unit
 from ost.core.catalogue import Catalogue, Datasheet, GlossaryEntry
-from ost.core.scoring import UnitScore, format_value, score_unit
+from ost.core.presenter import DatasheetView, WeaponRow, label, present, unit_line
 from ost.core.text import fold
+from ost.core.validator import Report, validate
 from ost.pdf import common
 from ost.pdf.common import (
     ABILITY_ACCENT,
@@ -53,7 +54,7 @@ from ost.pdf.common import (
     rich,
 )
 from ost.pdf.fonts import Fonts, register_fonts
-from ost.pdf.rulecards import CardBlock, RuleCard, load_rule_cards, wound_roll
+from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_texts, load_rule_cards, wound_roll
 
 
 def card_size(value: CardSize | str) -> CardSize:
@@ -69,12 +70,22 @@ class CardKind(StrEnum):
     RULE = "rule"
 
 
-#: Type scales tried in turn before a card continues on another one; the last
-#: one is the smallest Ost prints (5.4 pt on a poker card).
-SCALES = (1.0, 0.92, 0.85, 0.8)
-#: Space kept at the bottom of a card for its footer line.
-FOOTER = 3.6 * mm
+#: Body text sizes of a card: the smallest Ost prints (a card whose text does not
+#: fit at that size continues on another card), and the largest a short text grows to.
+BODY_MIN = {CardSize.POKER: 7.5, CardSize.A6: 9.0}
+BODY_MAX = {CardSize.POKER: 12.5, CardSize.A6: 16.0}
+#: A card that does not fit at BODY_MIN tries once more with its secondary text this much smaller.
+COMPACT = 0.94
+#: Type sizes step by this much while a card is fitted.
+STEP = 0.25
+#: Space kept at the bottom of a card for its footer line, and the footer's type size.
+FOOTER = 3.8 * mm
+FOOTER_SIZE = {CardSize.POKER: 6.0, CardSize.A6: 7.0}
+#: No title is printed smaller than this.
+TITLE_MIN = 6.5
 CUT_MARK = 5 * mm
+#: Printers leave up to a quarter of an inch unprinted at every edge: cut marks stay inside.
+PRINTABLE_EDGE = 18.5
 
 
 @dataclass(frozen=True)
@@ -85,6 +96,10 @@ class CardSpec:
     title: str
     build: Callable[[float], list[Flowable]]
     key: str = ""
+    #: Set when the card says the same for every list (a core rule card): its layout is kept for reuse.
+    reuse: tuple[object, ...] | None = None
+    #: A short card may share a physical card with the next short one of the same kind.
+    pack: bool = False
 
 
 @dataclass
@@ -99,6 +114,9 @@ class PlacedCard:
     title_lines: list[str] = field(default_factory=list)
     #: Height of each flowable, when it was last wrapped at the card's width (drawing then skips wrapping).
     heights: list[float | None] = field(default_factory=list)
+    #: The type size the body was built at, and the height the body had to fill.
+    size: float = 0.0
+    room: float = 0.0
 
 
 # --- styles ------------------------------------------------------------------------
@@ -117,24 +135,35 @@ class _CardStyles:
     italic: ParagraphStyle
 
 
-@lru_cache(maxsize=32)
-def _styles(size: float, fonts: Fonts) -> _CardStyles:
-    """Paragraph styles for body text of ``size`` points (cached: styles are immutable in use)."""
-    lead = size * 1.2
+@lru_cache(maxsize=64)
+def _styles(size: float, fonts: Fonts, floor: float = 0.0) -> _CardStyles:
+    """Paragraph styles for a card set at ``size`` points (cached: styles are immutable in use).
+
+    The body text never goes below ``floor``: a ``size`` under it (a card that
+    almost fits) shrinks only the tables, keywords and notes.
+    """
+    body = max(size, floor)
+    lead = body * 1.2
     base = ParagraphStyle(
-        f"card-{size}", fontName=fonts.condensed, fontSize=size, leading=lead, textColor=INK, spaceAfter=size * 0.35
+        f"card-{size}-{floor}",
+        fontName=fonts.condensed,
+        fontSize=body,
+        leading=lead,
+        textColor=INK,
+        spaceAfter=size * 0.3,
     )
 
     def style(name: str, **kw: Any) -> ParagraphStyle:
-        return ParagraphStyle(f"{name}-{size}", parent=base, **kw)
+        return ParagraphStyle(f"{name}-{size}-{floor}", parent=base, **kw)
 
-    cell = size * 0.93
+    # Tables and keywords are set smaller than the body: 6.4–6.6 pt under a 7.5 pt body.
+    cell = size * 0.88
     return _CardStyles(
         size=size,
         fonts=fonts,
         body=base,
-        meta=style("meta", textColor=MUTED, fontSize=size * 0.95, leading=size * 1.14),
-        small=style("small", fontSize=size * 0.9, leading=size * 1.08),
+        meta=style("meta", textColor=MUTED, fontSize=size * 0.9, leading=size * 1.06),
+        small=style("small", fontSize=size * 0.86, leading=size * 1.02),
         cell=style("cell", fontSize=cell, leading=cell * 1.15, spaceAfter=0),
         cell_bold=style("cell-bold", fontName=fonts.condensed_bold, fontSize=cell, leading=cell * 1.15, spaceAfter=0),
         head=style(
@@ -148,12 +177,18 @@ def _styles(size: float, fonts: Fonts) -> _CardStyles:
         italic=style(
             "italic",
             fontName=fonts.condensed_italic,
-            fontSize=cell * 0.95,
-            leading=cell * 1.1,
+            fontSize=cell * 0.97,
+            leading=cell * 1.08,
             spaceAfter=0,
             textColor=MUTED,
         ),
     )
+
+
+def _pad(st: _CardStyles) -> float:
+    """Left and right padding of a table cell; tighter on a card set compact (body larger than the rest)."""
+    compact = st.size < st.body.fontSize
+    return float(max(1.0, st.size * (0.15 if compact else 0.22)))
 
 
 def _grid_table(
@@ -164,7 +199,7 @@ def _grid_table(
     header: bool = True,
     accent: Color = SHEET_ACCENT,
 ) -> Table:
-    pad = max(1.0, st.size * 0.22)
+    pad = _pad(st)
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), st.fonts.condensed),
         ("FONTSIZE", (0, 0), (-1, -1), st.cell.fontSize),
@@ -173,8 +208,8 @@ def _grid_table(
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-        ("TOPPADDING", (0, 0), (-1, -1), pad * 0.6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.8),
+        ("TOPPADDING", (0, 0), (-1, -1), pad * 0.4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.6),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
     ]
     if header:
@@ -237,20 +272,23 @@ def _bullets(items: Iterable[str], st: _CardStyles) -> list[Flowable]:
 # --- datasheet cards ---------------------------------------------------------------------
 
 
-_PROFILE_HEAD = {
-    "fr": ("", "M", "CC", "CT", "F", "E", "PV", "A", "Cd", "Sv"),
-    "en": ("", "M", "WS", "BS", "S", "T", "W", "A", "Ld", "Sv"),
-}
-_WEAPON_HEAD = {
-    "fr": ("Arme", "Portée", "Type", "F", "PA", "D"),
-    "en": ("Weapon", "Range", "Type", "S", "AP", "D"),
-}
+@dataclass(frozen=True)
+class _Group:
+    """Units of one datasheet that carry the same weapons: they share a card."""
+
+    sheet: Datasheet
+    units: list[Unit]
+    views: list[DatasheetView]
 
 
 class _Deck:
     """Builds the card specs of one list."""
 
-    def __init__(self, catalogue: Catalogue, army: ArmyList, lang: str, width: float, fonts: Fonts) -> None:
+    def __init__(
+        self, catalogue: Catalogue, army: ArmyList, lang: str, width: float, fonts: Fonts, floor: float = 0.0
+    ) -> None:
+        #: The smallest body text (see :func:`_styles`).
+        self.floor = floor
         self.catalogue = catalogue
         self.army = army
         self.lang = lang
@@ -288,6 +326,22 @@ class _Deck:
             found.setdefault(sheet.id, (sheet, []))[1].append(unit)
         return list(found.values())
 
+    def groups(self) -> list[_Group]:
+        """One group per datasheet and set of carried weapons, in order of first use."""
+        out: list[_Group] = []
+        for sheet, units in self.used_sheets():
+            by_kit: dict[tuple[Any, ...], _Group] = {}
+            for unit in units:
+                view = present(sheet, self.catalogue, self.lang, unit)
+                kit = (view.weapons, view.other_wargear, tuple(p.name for p in view.profiles))
+                group = by_kit.get(kit)
+                if group is None:
+                    group = by_kit[kit] = _Group(sheet, [], [])
+                    out.append(group)
+                group.units.append(unit)
+                group.views.append(view)
+        return out
+
     def used_abilities(self, sheets: Sequence[Datasheet]) -> list[tuple[GlossaryEntry, list[str], list[str]]]:
         """Glossary abilities the datasheets have, with the datasheets and parameters that use them.
 
@@ -321,109 +375,113 @@ class _Deck:
 
     def specs(self, kinds: Iterable[CardKind]) -> list[CardSpec]:
         wanted = set(kinds)
-        sheets = self.used_sheets()
         out: list[CardSpec] = []
         if CardKind.DATASHEET in wanted:
-            for sheet, units in sheets:
-                out.append(self.datasheet_spec(sheet, units))
+            groups = self.groups()
+            for group in groups:
+                title = group.sheet.name
+                if sum(1 for g in groups if g.sheet.id == group.sheet.id) > 1:
+                    names = ", ".join(v.unit.name for v in group.views if v.unit is not None)
+                    if names and names != group.sheet.name:
+                        title = f"{group.sheet.name} — {names}"
+                out.append(self.datasheet_spec(group, title))
         if CardKind.ABILITY in wanted:
-            for entry, names, parameters in self.used_abilities([s for s, _ in sheets]):
-                out.append(self.ability_spec(entry, names, parameters))
+            texts = load_ability_texts(self.lang)
+            for entry, users, parameters in self.used_abilities([s for s, _ in self.used_sheets()]):
+                out.append(self.ability_spec(entry, users, parameters, texts.get(entry.key)))
         if CardKind.RULE in wanted:
             for card in load_rule_cards(self.lang):
                 out.append(self.rule_spec(card))
         return out
 
-    def datasheet_spec(self, sheet: Datasheet, units: list[Unit]) -> CardSpec:
-        scores = [score_unit(u, self.catalogue) for u in units]
-
+    def datasheet_spec(self, group: _Group, title: str) -> CardSpec:
         def build(size: float) -> list[Flowable]:
-            return self.datasheet_body(sheet, units, scores, _styles(size, self.fonts))
+            return self.datasheet_body(group, _styles(size, self.fonts, self.floor))
 
-        return CardSpec(CardKind.DATASHEET, sheet.name, build, key=sheet.id)
+        return CardSpec(CardKind.DATASHEET, title, build, key=group.sheet.id)
 
-    def datasheet_body(
-        self, sheet: Datasheet, units: list[Unit], scores: list[UnitScore], st: _CardStyles
-    ) -> list[Flowable]:
+    def datasheet_body(self, group: _Group, st: _CardStyles) -> list[Flowable]:
         lang, w = self.lang, self.w
+        view = group.views[0]
         out: list[Flowable] = []
-        models = (
-            f"{sheet.min_models}" if sheet.min_models == sheet.max_models else f"{sheet.min_models}–{sheet.max_models}"
-        )
-        cost = f"{sheet.points} pts"
-        if sheet.points_per_model:
-            cost += w(f" (+{sheet.points_per_model}/fig.)", f" (+{sheet.points_per_model}/model)")
+        compact = st.size < self.floor
         meta = [
-            sheet.role.label(lang),
-            w(f"{models} fig.", f"{models} models"),
-            cost,
-            w(f"{sheet.wounds} PV/fig.", f"{sheet.wounds} W/model"),
+            view.role,
+            w(f"{view.models} fig.", f"{view.models} model" + ("" if view.models == "1" else "s")),
+            view.cost,
         ]
-        out.append(_p(esc(" · ".join(meta)), st.meta))
-        for unit, score in zip(units, scores, strict=True):
-            facts = [
-                w(f"{unit.models} fig.", f"{unit.models} mod."),
-                f"{score.points} pts",
-                w(f"1 PV = {format_value(score.pv_value, lang)}", f"1 W = {format_value(score.pv_value, lang)}"),
-                w(f"contrôle ×{score.control_factor}", f"control ×{score.control_factor}"),
-            ]
-            options = common.option_names(unit, sheet)
-            if options:
-                facts.append(", ".join(options))
-            label = unit.custom_name or (w("Dans la liste", "In the list") if len(units) == 1 else sheet.name)
-            marks = ""
-            if unit.warlord:
-                marks += " ★"
-            out.append(self.labelled(label + marks, " · ".join(facts), st.small))
-        if sheet.profiles:
-            out.append(self.profile_table(sheet, st))
-        if sheet.weapons:
-            out.append(self.weapon_table(sheet, st))
+        if not compact:  # the wounds per kind are in the profile table and the unit's PV line too
+            meta.append(view.wounds_note)
+        out.append(_p(esc(" · ".join(_tie(m) for m in meta)), st.meta))
+        for unit_view in group.views:
+            facts = unit_view.unit
+            if facts is None:
+                continue
+            text = " · ".join(_tie(part) for part in unit_line(unit_view).split(" · "))
+            if facts.options:
+                text += " · " + ", ".join(facts.options)
+            name = facts.name if (facts.name != view.name or len(group.views) > 1) else label(lang, "in_list")
+            if facts.warlord:
+                name += " ★"
+            out.append(self.labelled(name, text, st.small))
+        if view.profiles:
+            out.append(self.profile_table(view, st))
+        if view.weapons:
+            out.append(self.weapon_table(view, st))
+        if view.other_wargear:
+            out.append(self.labelled(label(lang, "wargear"), ", ".join(view.other_wargear), st.small))
         special: list[str] = []
-        for ability in sheet.abilities:
-            entry = self.catalogue.ability(ability.name)
-            if entry is not None:
-                name = entry.name(lang)
-                special.append(f"{name} ({ability.parameter})" if ability.parameter else name)
-            elif ability.text:
-                out.append(self.labelled(ability.display, ability.text, st.body))
+        for ability in view.abilities:
+            if ability.key is not None:
+                special.append(ability.name)
+            elif ability.summary:
+                out.append(self.labelled(ability.name, ability.summary, st.body))
             else:
-                special.append(ability.display)
+                special.append(ability.name)
         if special:
-            out.append(self.labelled(w("Capacités spéciales", "Special abilities"), ", ".join(special), st.body))
-        if sheet.transport is not None:
-            out.append(self.labelled("Transport", self.transport_text(sheet), st.body))
-        if sheet.is_independent_character:
-            out.append(
-                _p(esc(w("Personnage indépendant (9 PV ou moins).", "Independent character (9 W or fewer).")), st.small)
-            )
-        if sheet.never_holds_objectives:
-            out.append(
-                _p(
-                    esc(
-                        w(
-                            "Non opérationnelle : ne tient jamais les objectifs (contrôle ×0, hors total de "
-                            "destruction).",
-                            "Non-operational: never holds objectives (control ×0, left out of the destruction total).",
-                        )
-                    ),
-                    st.small,
-                )
-            )
-        if sheet.keywords:
-            out.append(self.labelled(w("Mots-clefs", "Keywords"), ", ".join(sheet.keywords), st.small))
-        if sheet.faction_keywords:
-            values = _placeholders(units)
-            shown = [f"{k} = {values[k]}" if k in values else k for k in sheet.faction_keywords]
-            out.append(self.labelled("Faction", ", ".join(shown), st.small))
+            out.append(self.labelled(label(lang, "special"), ", ".join(special), st.body))
+        if view.transport is not None:
+            out.append(self.labelled(label(lang, "transport"), view.transport, st.body))
+        if view.independent_character:
+            out.append(_p(esc(label(lang, "independent")), st.small))
+        if view.non_operational:
+            out.append(_p(esc(common.typo(label(lang, "non_operational"))), st.small))
+        keywords = ", ".join(view.keywords)
+        if view.faction_keywords:
+            faction = ", ".join(view.faction_keywords)
+            keywords = f"{keywords} · Faction{w(' :', ':')} {faction}" if keywords else faction
+        if keywords:
+            out.append(self.labelled(label(lang, "keywords"), keywords, st.small))
         return out
 
-    def profile_table(self, sheet: Datasheet, st: _CardStyles) -> Table:
-        head = _PROFILE_HEAD[self.lang]
+    def profile_table(self, view: DatasheetView, st: _CardStyles) -> Table:
+        head = view.profile_head
         rows: list[list[Any]] = [list(head)]
-        for p in sheet.profiles:
-            rows.append([p.name, p.m, p.ws, p.bs, p.s, p.t, p.w, p.a, p.ld, p.sv])
+        for p in view.profiles:
+            rows.append([p.name, *p.values])
         widths, squeezed = self._stat_widths(rows, st)
+        extra: list[tuple[Any, ...]] = []
+        if widths[0] < self.width * 0.3:
+            # Too narrow for the names: each name gets a full-width line above its figures.
+            stat_widths = widths[1:]
+            grow = self.width / sum(stat_widths)
+            stat_widths = [x * grow for x in stat_widths]
+            data: list[list[Any]] = [list(head[1:])]
+            centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
+            for p in view.profiles:
+                at = len(data)
+                data.append([self.cell(p.name, st.cell_bold, self.width), *[""] * (len(head) - 2)])
+                # Odd data (very long values) wraps inside its column.
+                data.append([_p(esc(v), centred) for v in p.values] if squeezed else list(p.values))
+                extra += [
+                    ("SPAN", (0, at), (-1, at)),
+                    ("ALIGN", (0, at), (-1, at), "LEFT"),
+                    ("FONTNAME", (0, at), (-1, at), st.fonts.condensed_bold),
+                    ("LINEBELOW", (0, at), (-1, at), 0, colors.white),
+                    ("BOTTOMPADDING", (0, at), (-1, at), 0),
+                    ("NOSPLIT", (0, at), (-1, at + 1)),
+                ]
+            return _grid_table(data, stat_widths, st, ("ALIGN", (0, 0), (-1, -1), "CENTER"), *extra)
         for row in rows[1:]:
             row[0] = self.cell(row[0], st.cell_bold, widths[0])
         if squeezed:  # odd data (very long values): let them wrap inside their columns
@@ -441,17 +499,17 @@ class _Deck:
     def _stat_widths(self, rows: list[list[Any]], st: _CardStyles) -> tuple[list[float], bool]:
         """Column widths: each stat column as wide as its widest value ('20-60"', '2+'), the name takes the rest.
 
-        Stats never take more than 70 % of the card; if they would, they share
+        Stats never take more than 82 % of the card; if they would, they share
         that room in proportion (the values are short, so this only happens
         with odd data) and the second value says so: the values must wrap.
         """
-        pad = 2 * max(1.0, st.size * 0.22)
+        pad = 2 * _pad(st)
         columns = len(rows[0]) - 1
         stats = []
         for col in range(1, columns + 1):
             widest = max(stringWidth(str(r[col]), st.fonts.condensed_bold, st.cell.fontSize) for r in rows)
-            stats.append(max(widest + pad, st.size * 1.4))
-        room = self.width * 0.7
+            stats.append(max(widest + pad, st.size * 1.3))
+        room = self.width * 0.82
         squeezed = sum(stats) > room
         if squeezed:
             # Narrow columns keep their width; the wide ones share what is left equally.
@@ -465,10 +523,11 @@ class _Deck:
             stats = [fixed.get(i, share) for i in range(len(stats))]
         return [self.width - sum(stats), *stats], squeezed
 
-    def weapon_table(self, sheet: Datasheet, st: _CardStyles) -> Table:
-        head = _WEAPON_HEAD[self.lang]
-        widths = self._weapon_widths(sheet, st)
-        pad = 2 * max(1.0, st.size * 0.22)
+    def weapon_table(self, view: DatasheetView, st: _CardStyles) -> Table:
+        head = view.weapon_head
+        weapons = view.weapons
+        widths = self._weapon_widths(weapons, head, st)
+        pad = 2 * _pad(st)
         centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
 
         def stat(value: str, width: float) -> Any:
@@ -479,10 +538,10 @@ class _Deck:
 
         rows: list[list[Any]] = [list(head)]
         extra: list[tuple[Any, ...]] = []
-        for weapon in sheet.weapons:
+        for weapon in weapons:
             rows.append(
                 [
-                    self.cell(weapon.name, st.cell_bold, widths[0]),
+                    self.cell(weapon.label, st.cell_bold, widths[0]),
                     self.cell(weapon.range, st.cell, widths[1]),
                     self.cell(weapon.type, st.cell, widths[2]),
                     stat(weapon.s, widths[3]),
@@ -490,9 +549,12 @@ class _Deck:
                     stat(weapon.d, widths[5]),
                 ]
             )
-            if weapon.abilities:
+            notes = weapon.abilities
+            if weapon.origin == "list":
+                notes = f"{notes} ({label(self.lang, 'from_list')})" if notes else label(self.lang, "from_list")
+            if notes:
                 row = len(rows)
-                rows.append([self.cell(weapon.abilities, st.italic, self.width), "", "", "", "", ""])
+                rows.append([self.cell(notes, st.italic, self.width), "", "", "", "", ""])
                 extra += [
                     ("FONTNAME", (0, row), (-1, row), st.fonts.condensed_italic),
                     ("FONTSIZE", (0, row), (-1, row), st.italic.fontSize),
@@ -511,18 +573,16 @@ class _Deck:
             *extra,
         )
 
-    def _weapon_widths(self, sheet: Datasheet, st: _CardStyles) -> list[float]:
+    def _weapon_widths(self, weapons: Sequence[WeaponRow], head: Sequence[str], st: _CardStyles) -> list[float]:
         """Range, S, AP and D as wide as their longest value or header; type up to 28 %; the name the rest."""
-        pad = 2 * max(1.0, st.size * 0.22)
+        pad = 2 * _pad(st)
         size = st.cell.fontSize
-        head = _WEAPON_HEAD[self.lang]
 
         def widest(values: Iterable[str], header: str, floor: float = st.size * 1.9) -> float:
             content = max((stringWidth(v, st.fonts.condensed, size) for v in values), default=0.0)
             head_width = float(stringWidth(header, st.fonts.condensed_bold, size))
             return max(content + pad, head_width + pad, floor)
 
-        weapons = sheet.weapons
         rng = widest((x.range for x in weapons), head[1])
         kind = min(widest((x.type for x in weapons), head[2]), self.width * 0.28)
         stats = [
@@ -536,30 +596,13 @@ class _Deck:
             name = self.width - rng - kind - sum(stats)
         return [name, rng, kind, *stats]
 
-    def transport_text(self, sheet: Datasheet) -> str:
-        """What a transport carries, in words (plain text)."""
-        t = sheet.transport
-        assert t is not None
-        w = self.w
-        capacity = str(t.capacity) if t.capacity is not None else "?"
-        allowed = " | ".join(" ".join(a) for a in t.allowed) or w("infanterie", "infantry")
-        text = f"{capacity} ({allowed})"
-        if t.forbidden:
-            text += w(f" ; interdits : {', '.join(t.forbidden)}", f"; not: {', '.join(t.forbidden)}")
-        for rule in t.space:
-            text += w(
-                f" ; {' '.join(rule.keywords)} : {rule.space} places",
-                f"; {' '.join(rule.keywords)}: {rule.space} places",
-            )
-        if not t.verified and t.text:
-            text += f" ({t.text})"
-        return text
-
     # -- ability cards ----------------------------------------------------------------------
 
-    def ability_spec(self, entry: GlossaryEntry, names: list[str], parameters: list[str]) -> CardSpec:
+    def ability_spec(
+        self, entry: GlossaryEntry, names: list[str], parameters: list[str], text: AbilityText | None
+    ) -> CardSpec:
         def build(size: float) -> list[Flowable]:
-            st = _styles(size, self.fonts)
+            st = _styles(size, self.fonts, self.floor)
             w = self.w
             kind = (
                 w("Capacité d'arme", "Weapon ability")
@@ -570,23 +613,28 @@ class _Deck:
             if parameters:
                 shown = ", ".join(f"{entry.name(self.lang)} ({p})" for p in parameters)
                 out.append(self.labelled(w("Dans l’armée", "In the army"), shown, st.small))
-            out.append(_p(esc(common.typo(entry.summary(self.lang))), st.body))
+            if text is not None:
+                out.extend(_p(rich(part), st.body) for part in text.text.split("\n\n"))
+                out.append(self.labelled(w("Lecture d'Ost", "How Ost reads it"), text.reads, st.italic))
+            else:
+                out.append(_p(esc(common.typo(entry.summary(self.lang))), st.body))
             out.append(self.labelled(w("Utilisée par", "Used by"), ", ".join(names), st.small))
             return out
 
-        return CardSpec(CardKind.ABILITY, entry.name(self.lang), build, key=entry.key)
+        return CardSpec(CardKind.ABILITY, entry.name(self.lang), build, key=entry.key, pack=True)
 
     # -- rule cards ----------------------------------------------------------------------------
 
     def rule_spec(self, card: RuleCard) -> CardSpec:
         def build(size: float) -> list[Flowable]:
-            st = _styles(size, self.fonts)
+            st = _styles(size, self.fonts, self.floor)
             out: list[Flowable] = []
             for block in card.blocks:
                 out.extend(self.rule_block(block, st))
             return out
 
-        return CardSpec(CardKind.RULE, card.title, build, key=card.id)
+        reuse = ("rule", self.lang, self.width, self.floor, card.model_dump_json())  # equal content, equal key
+        return CardSpec(CardKind.RULE, card.title, build, key=card.id, reuse=reuse, pack=True)
 
     def rule_block(self, block: CardBlock, st: _CardStyles) -> list[Flowable]:
         if block.text is not None:
@@ -625,13 +673,9 @@ class _Deck:
         return _grid_table(rows, widths, st, *extra, accent=RULE_ACCENT)
 
 
-def _placeholders(units: Iterable[Unit]) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for unit in units:
-        for key, value in unit.placeholders.items():
-            if value.strip():
-                values.setdefault(key, value)
-    return values
+def _tie(text: str) -> str:
+    """A short phrase ("2 W/model", "1 W = 8") that must not break over two lines."""
+    return text.replace(" ", common.NBSP) if len(text) <= 28 else text
 
 
 # --- fitting -------------------------------------------------------------------------------
@@ -721,7 +765,7 @@ def _title_layout(title: str, width: float, fonts: Fonts, size: CardSize) -> tup
     points = floor
     while True:
         lines = _wrap_line(title, font, points, width)
-        if len(lines) <= 3 or points <= 4:
+        if len(lines) <= 3 or points <= TITLE_MIN:
             break
         points -= 0.5
     if len(lines) > 3:  # absurdly long: keep three lines and say it goes on
@@ -772,38 +816,173 @@ def _title_height(placed: PlacedCard) -> float:
     return float(len(placed.title_lines) * placed.title_size * 1.12 + 2.2 * mm)
 
 
+def _fit(
+    spec: CardSpec, size: CardSize, width: float, body: float
+) -> tuple[float, list[Flowable], list[float | None]] | None:
+    """The largest body size (in steps of :data:`STEP`) at which ``spec`` fits one card, with its flowables.
+
+    None when it does not fit even at :data:`BODY_MIN`. Text height grows
+    between linearly (table rows) and as the square (wrapped paragraphs) of the
+    type size: the first guess takes the middle (power 1.5), a miss falls back
+    to the square root, which always fits. A card is built two or three times.
+    """
+    low, high = BODY_MIN[size], BODY_MAX[size]
+
+    def attempt(points: float) -> tuple[float, list[Flowable], list[float | None]] | None:
+        flowables = spec.build(points)
+        total, heights = _stack_height(flowables, width, body)
+        measured[points] = total
+        return (points, flowables, heights) if total <= body else None
+
+    def step(points: float) -> float:
+        return float(min(high, math.floor(points / STEP + 1e-9) * STEP))
+
+    measured: dict[float, float] = {}
+    best = attempt(low)
+    if best is None:
+        # Almost fits: the body stays at its floor, tables and keywords get smaller (never under 6 pt).
+        return attempt(low * COMPACT)
+    room = body / max(measured[low], 1.0)
+    if room < 1.08:
+        return best
+    bold = step(low * room ** (1 / 1.5))
+    if bold <= low:
+        return best
+    fitted = attempt(bold)
+    if fitted is None:
+        safe = step(low * room**0.5)
+        if not low < safe < bold:
+            return best
+        fitted = attempt(safe)
+        if fitted is None:  # tables that wrap more in larger type: one step halfway
+            half = step((low + safe) / 2)
+            return (attempt(half) if low < half < safe else None) or best
+        return fitted
+    left = body / max(measured[bold], 1.0)
+    if left < 1.12 or bold >= high:
+        return fitted
+    more = step(bold * left**0.5)
+    return (attempt(more) if more > bold else None) or fitted
+
+
+#: Layouts of cards that read the same for every list (core rules), by their ``reuse`` key and card size.
+#: Flowables are drawn again as they are: the GUI exports the same rule cards for every list.
+_REUSED: dict[tuple[object, ...], PlacedCard] = {}
+_REUSED_MAX = 256
+#: Heights at the smallest type of cards that read the same for every list, to tell short ones.
+_HEIGHTS: dict[tuple[object, ...], float] = {}
+
+
+#: Two short cards share one when both together take at most this much of a card at the smallest type.
+PACK_SHARE = 0.9
+
+
+def _heading_bar(title: str, kind: CardKind, size: float, fonts: Fonts, width: float) -> Flowable:
+    """The title of the second card sharing a card: a band like the card's own, inside the body."""
+    style = ParagraphStyle(
+        f"bar-{size}", fontName=fonts.condensed_bold, fontSize=size * 1.05, leading=size * 1.25, textColor=colors.white
+    )
+    bar = Table(
+        [[Paragraph(esc(common.typo(title)), style)]],
+        colWidths=[width],
+        style=TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), _ACCENTS[kind]),
+                ("FONTNAME", (0, 0), (-1, -1), fonts.condensed_bold),
+                ("LEFTPADDING", (0, 0), (-1, -1), 1 * mm),
+                ("TOPPADDING", (0, 0), (-1, -1), 0.6 * mm),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.9 * mm),
+            ]
+        ),
+    )
+    bar.spaceBefore = size * 0.6
+    bar.spaceAfter = size * 0.4
+    return bar
+
+
+def _pair(first: CardSpec, second: CardSpec, fonts: Fonts, width: float) -> CardSpec:
+    """One card holding two short ones: the first's title in the band, the second's as a bar in the body."""
+
+    def build(size: float) -> list[Flowable]:
+        return [*first.build(size), _heading_bar(second.title, second.kind, size, fonts, width), *second.build(size)]
+
+    reuse = (*first.reuse, *second.reuse) if first.reuse is not None and second.reuse is not None else None
+    return CardSpec(first.kind, first.title, build, key=f"{first.key}+{second.key}", reuse=reuse)
+
+
+def _packed(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, width: float, body: float) -> list[CardSpec]:
+    """``specs`` with each run of two short cards of one kind made into one card (abilities, core rules)."""
+    out: list[CardSpec] = []
+    index = 0
+    heights: dict[int, float] = {}
+
+    def height(at: int) -> float:
+        spec = specs[at]
+        memo = (*spec.reuse, size, "height") if spec.reuse is not None else None
+        if memo is not None and memo in _HEIGHTS:
+            return _HEIGHTS[memo]
+        if at not in heights:
+            heights[at] = _stack_height(spec.build(BODY_MIN[size]), width, body)[0]
+            if memo is not None:
+                _HEIGHTS[memo] = heights[at]
+        return heights[at]
+
+    while index < len(specs):
+        spec = specs[index]
+        after = specs[index + 1] if index + 1 < len(specs) else None
+        if (
+            after is not None
+            and spec.pack
+            and after.pack
+            and spec.kind is after.kind
+            and height(index) + height(index + 1) + 3 * BODY_MIN[size] <= body * PACK_SHARE
+        ):
+            out.append(_pair(spec, after, fonts, width))
+            index += 2
+            continue
+        out.append(spec)
+        index += 1
+    return out
+
+
 def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> list[PlacedCard]:
-    """Fit every spec on one card, in smaller type if needed, or continue it on more cards."""
+    """Fit every spec on one card in the largest type that fits, or continue it on more cards at the smallest.
+
+    Two short ability or rule cards in a row share one card.
+    """
     w, h = size.dimensions
     pad = size.padding
     inner = w - 2 * pad
     placed: list[PlacedCard] = []
-    for spec in specs:
+    # The room of a card with a one-line title, to tell short cards.
+    typical = h - 2 * pad - (9.5 * 1.12 + 2.2 * mm) - FOOTER - 1.2 * mm
+    for spec in _packed(specs, size, fonts, inner, typical):
+        memo = (*spec.reuse, size) if spec.reuse is not None else None
+        if memo is not None and memo in _REUSED:
+            placed.append(_REUSED[memo])
+            continue
         title_size, title_lines = _title_layout(spec.title, inner - 2 * mm, fonts, size)
         probe = PlacedCard(spec, [], title_size=title_size, title_lines=title_lines)
         body = h - 2 * pad - _title_height(probe) - FOOTER - 1.2 * mm
-        # Text height grows about as the square of the type size: start from the first scale
-        # that may fit, so a long card is built and measured once or twice, not four times.
-        flowables = spec.build(round(size.font_size * SCALES[0], 2))
-        needed, heights = _stack_height(flowables, inner, body)
-        if needed <= body:
-            placed.append(PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights))
+        fitted = _fit(spec, size, inner, body)
+        if fitted is not None:
+            points, flowables, heights = fitted
+            card = PlacedCard(
+                spec,
+                flowables,
+                title_size=title_size,
+                title_lines=title_lines,
+                heights=heights,
+                size=points,
+                room=body,
+            )
+            placed.append(card)
+            if memo is not None:
+                if len(_REUSED) >= _REUSED_MAX:
+                    _REUSED.clear()
+                _REUSED[memo] = card
             continue
-        fitted = False
-        for scale in SCALES[1:]:
-            if needed * scale * scale > body * 1.06:
-                continue
-            flowables = spec.build(round(size.font_size * scale, 2))
-            total, heights = _stack_height(flowables, inner, body)
-            if total <= body:
-                placed.append(
-                    PlacedCard(spec, flowables, title_size=title_size, title_lines=title_lines, heights=heights)
-                )
-                fitted = True
-                break
-        if fitted:
-            continue
-        pieces = _split(spec.build(round(size.font_size * SCALES[-1], 2)), inner, body)
+        pieces = _split(spec.build(BODY_MIN[size]), inner, body)
         for index, (piece, piece_heights) in enumerate(pieces, start=1):
             placed.append(
                 PlacedCard(
@@ -814,6 +993,8 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
                     title_size=title_size,
                     title_lines=title_lines,
                     heights=piece_heights,
+                    size=BODY_MIN[size],
+                    room=body,
                 )
             )
     return placed
@@ -825,15 +1006,17 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
 _ACCENTS = {CardKind.DATASHEET: SHEET_ACCENT, CardKind.ABILITY: ABILITY_ACCENT, CardKind.RULE: RULE_ACCENT}
 
 
-def _kind_label(kind: CardKind, lang: str) -> str:
-    return {
-        CardKind.DATASHEET: common.words(lang, "Fiche d'unité", "Datasheet"),
-        CardKind.ABILITY: common.words(lang, "Capacité spéciale", "Special ability"),
-        CardKind.RULE: common.words(lang, "Règle de base", "Core rule"),
-    }[kind]
+@dataclass(frozen=True)
+class Stamp:
+    """What every card of a list says at its foot, so that two players' cards never mix."""
+
+    list_name: str
+    legal: bool | None
 
 
-def _draw_card(canvas: Canvas, placed: PlacedCard, x: float, y: float, size: CardSize, lang: str, fonts: Fonts) -> None:
+def _draw_card(
+    canvas: Canvas, placed: PlacedCard, x: float, y: float, size: CardSize, lang: str, fonts: Fonts, stamp: Stamp
+) -> None:
     w, h = size.dimensions
     pad = size.padding
     inner = w - 2 * pad
@@ -863,16 +1046,36 @@ def _draw_card(canvas: Canvas, placed: PlacedCard, x: float, y: float, size: Car
         fh = known
         flowable.drawOn(canvas, x + pad, cursor - fh)
         cursor -= fh + flowable.getSpaceAfter()
-    # Footer.
-    canvas.setFillColor(MUTED)
-    canvas.setFont(fonts.condensed, 5.2 if size is CardSize.POKER else 6.5)
+    # Footer: the list's name and verdict on the left, the part of a card that goes on ("1/2") on the right.
+    # (The kind of card is told by the colour of its title band.)
+    foot_size = FOOTER_SIZE[size]
     foot_y = y + pad + 0.4 * mm
-    label = _kind_label(placed.spec.kind, lang)
+    kind = ""
     if placed.parts > 1:
-        cont = common.words(lang, "suite", "cont.") if placed.part > 1 else ""
-        label += f" · {placed.part}/{placed.parts}" + (f" ({cont})" if cont else "")
-    canvas.drawString(x + pad, foot_y, label)
-    canvas.drawRightString(x + w - pad, foot_y, "Ost · MAC HAMMER 40K")
+        kind = f"{placed.part}/{placed.parts}"
+        if placed.part > 1:
+            kind += common.words(lang, " (suite)", " (cont.)")
+    canvas.setFillColor(MUTED)
+    canvas.setFont(fonts.condensed, foot_size)
+    kind_width = stringWidth(kind, fonts.condensed, foot_size)
+    canvas.drawRightString(x + w - pad, foot_y, kind)
+    verdict = ""
+    if stamp.legal is not None:
+        verdict = common.words(lang, "réglementaire", "legal") if stamp.legal else common.words(
+            lang, "NON RÉGLEMENTAIRE", "NOT LEGAL"
+        )
+    room = inner - kind_width - 1.5 * mm
+    font = fonts.condensed_bold
+    verdict_text = f" · {verdict}" if verdict else ""
+    verdict_width = stringWidth(verdict_text, font, foot_size)
+    name = common.clip(stamp.list_name, font, foot_size, max(room - verdict_width, room * 0.4))
+    canvas.setFillColor(INK)
+    canvas.setFont(font, foot_size)
+    canvas.drawString(x + pad, foot_y, name)
+    if verdict:
+        canvas.setFillColor(common.ILLEGAL if stamp.legal is False else common.LEGAL)
+        text = common.clip(verdict_text, font, foot_size, room - stringWidth(name, font, foot_size))
+        canvas.drawString(x + pad + stringWidth(name, font, foot_size), foot_y, text)
 
 
 def _draw_guides(canvas: Canvas, geo: PageGeometry, used: int) -> None:
@@ -888,32 +1091,48 @@ def _draw_guides(canvas: Canvas, geo: PageGeometry, used: int) -> None:
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(0.4)
     gap = 1 * mm
-    x_len = min(CUT_MARK, geo.y0 - gap)
+    # Marks run from just outside the grid towards the paper's edge, and stop
+    # PRINTABLE_EDGE short of it; where that leaves less than 2 mm, none is drawn
+    # (the card outlines still show the cut).
+    x_len = min(CUT_MARK, geo.y0 - gap - PRINTABLE_EDGE)
     if x_len >= 2 * mm:
+        top = geo.y0 + geo.rows * h
         for col in range(geo.cols + 1):
             x = geo.x0 + col * w
-            canvas.line(x, geo.y0 - gap - x_len, x, geo.y0 - gap)
-            top = geo.y0 + geo.rows * h
-            canvas.line(x, top + gap, x, min(page_h, top + gap + x_len))
-    y_len = min(CUT_MARK, geo.x0 - gap)
+            if PRINTABLE_EDGE <= x <= page_w - PRINTABLE_EDGE:  # a cut on the paper's own edge needs no mark
+                canvas.line(x, geo.y0 - gap - x_len, x, geo.y0 - gap)
+                canvas.line(x, top + gap, x, top + gap + x_len)
+    y_len = min(CUT_MARK, geo.x0 - gap - PRINTABLE_EDGE)
     if y_len >= 2 * mm:
+        right = geo.x0 + geo.cols * w
         for row in range(geo.rows + 1):
             y = geo.y0 + row * h
-            canvas.line(geo.x0 - gap - y_len, y, geo.x0 - gap, y)
-            right = geo.x0 + geo.cols * w
-            canvas.line(right + gap, y, min(page_w, right + gap + y_len), y)
+            if PRINTABLE_EDGE <= y <= page_h - PRINTABLE_EDGE:
+                canvas.line(geo.x0 - gap - y_len, y, geo.x0 - gap, y)
+                canvas.line(right + gap, y, right + gap + y_len, y)
     canvas.restoreState()
 
 
 def render_cards(
-    placed: Sequence[PlacedCard], paper: Paper, size: CardSize, lang: str, fonts: Fonts, title: str
+    placed: Sequence[PlacedCard],
+    paper: Paper,
+    size: CardSize,
+    lang: str,
+    fonts: Fonts,
+    title: str,
+    stamp: Stamp | None = None,
+    trace: common.Trace | None = None,
 ) -> bytes:
     geo = page_geometry(paper, size)
+    stamp = stamp or Stamp(title, None)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=geo.page, initialFontName=fonts.condensed, lang=lang)
     canvas.setTitle(title)
     canvas.setAuthor("Ost")
     canvas.setCreator("Ost")
+    if trace is not None:
+        canvas.setSubject(trace.subject(lang))
+        canvas.setKeywords(trace.keywords(lang))
     if not placed:
         canvas.setFont(fonts.regular, 11)
         canvas.drawString(20 * mm, geo.page[1] - 25 * mm, common.words(lang, "Aucune carte.", "No card."))
@@ -922,7 +1141,7 @@ def render_cards(
         _draw_guides(canvas, geo, len(placed) - start)
         for slot, card in enumerate(placed[start : start + geo.per_page]):
             x, y = geo.origin(slot)
-            _draw_card(canvas, card, x, y, size, lang, fonts)
+            _draw_card(canvas, card, x, y, size, lang, fonts, stamp)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -944,24 +1163,27 @@ def card_specs(
     chosen = card_size(size)
     fonts = register_fonts()
     inner = chosen.dimensions[0] - 2 * chosen.padding
-    return _Deck(catalogue, army, lang, inner, fonts).specs(kinds)
+    return _Deck(catalogue, army, lang, inner, fonts, BODY_MIN[chosen]).specs(kinds)
 
 
 def cards_pdf(
     catalogue: Catalogue,
     army: ArmyList,
+    report: Report | None = None,
     *,
     lang: str = "fr",
     paper: Paper | str = Paper.A4,
     size: CardSize | str = CardSize.POKER,
     kinds: Iterable[CardKind] = ALL_KINDS,
 ) -> bytes:
-    """The quick-reference cards of ``army`` as PDF bytes."""
+    """The quick-reference cards of ``army`` as PDF bytes; each card names the list and its verdict."""
     chosen = card_size(size)
     sheet_paper = common.paper(paper)
     fonts = register_fonts()
     specs = card_specs(catalogue, army, lang=lang, size=chosen, kinds=kinds)
     placed = layout_cards(specs, chosen, fonts)
+    report = report or validate(catalogue, army)
     name = army.name or common.words(lang, "liste sans nom", "unnamed list")
     title = common.words(lang, f"{name} — cartes de référence", f"{name} — reference cards")
-    return render_cards(placed, sheet_paper, chosen, lang, fonts, title)
+    trace = common.Trace.of(catalogue, army, report)
+    return render_cards(placed, sheet_paper, chosen, lang, fonts, title, Stamp(name, report.legal), trace)

@@ -9,11 +9,18 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 
 __all__ = ["colors"]
+import datetime
+import hashlib
+from dataclasses import dataclass
+
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ost.core.armylist import Unit
-from ost.core.catalogue import Datasheet
+from ost import __version__
+from ost.core.armylist import ArmyList
+from ost.core.catalogue import Catalogue
+from ost.core.validator import Report
 
 LANGS = ("fr", "en")
 
@@ -77,6 +84,7 @@ ABILITY_ACCENT = colors.HexColor("#2d5a3d")
 RULE_ACCENT = colors.HexColor("#6b1f24")
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![*\w])\*(?!\*)(.+?)(?<!\*)\*(?![*\w])")
 
 
 def esc(text: object) -> str:
@@ -96,22 +104,83 @@ def typo(text: str) -> str:
 
 
 def rich(text: str) -> str:
-    """Escape ``text`` and turn ``**bold**`` into paragraph markup (card texts use it)."""
-    return _BOLD.sub(r"<b>\1</b>", esc(typo(text)))
+    """Escape ``text`` and turn ``**bold**`` and ``*italic*`` into paragraph markup (card texts use them)."""
+    return _ITALIC.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", esc(typo(text))))
 
 
 def words(lang: str, fr: str, en: str) -> str:
     return fr if lang == "fr" else en
 
 
-def option_names(unit: Unit, sheet: Datasheet | None) -> list[str]:
-    """The unit's chosen options as "2× Lance-flammes" (unknown options by their id)."""
-    by_id = {o.id: o for o in sheet.options} if sheet is not None else {}
-    shown: list[str] = []
-    for option_id, count in unit.options.items():
-        if count <= 0:
-            continue
-        option = by_id.get(option_id)
-        name = option.name if option is not None else option_id
-        shown.append(f"{count}× {name}" if count > 1 else name)
-    return shown
+def clip(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` (for one-line headers and footers)."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def list_fingerprint(army: ArmyList) -> str:
+    """A short fingerprint of the list's content: two printouts of the same list show the same one."""
+    return hashlib.sha256(army.model_dump_json().encode("utf-8")).hexdigest()[:10]
+
+
+@dataclass(frozen=True)
+class Trace:
+    """Where a printout comes from: date, Ost's version, the catalogue's sources, the list's fingerprint."""
+
+    date: str
+    version: str
+    sources: tuple[str, ...]
+    fingerprint: str
+    list_name: str
+    legal: bool
+
+    @classmethod
+    def of(cls, catalogue: Catalogue, army: ArmyList, report: Report, today: datetime.date | None = None) -> Trace:
+        used: list[str] = []
+        for _, unit in army.units():
+            sheet = catalogue.get(unit.datasheet)
+            source = (sheet.source if sheet is not None else unit.source) or ""
+            if source and source not in used:
+                used.append(source)
+        if not used:
+            used = [s.id for s in catalogue.sources.values() if s.enabled]
+        shown: list[str] = []
+        for source_id in used:
+            known = catalogue.sources.get(source_id)
+            if known is None:
+                shown.append(source_id)
+                continue
+            name = known.name or known.id
+            shown.append(f"{name} {known.revision}" if known.revision else name)
+        return cls(
+            date=(today or datetime.date.today()).isoformat(),
+            version=__version__,
+            sources=tuple(shown),
+            fingerprint=list_fingerprint(army),
+            list_name=army.name,
+            legal=report.legal,
+        )
+
+    def line(self, lang: str) -> str:
+        """One footer line: "2026-11-24 · Ost 0.1.0 · catalogue : Ost r3 · empreinte 3fa2c9d1e0"."""
+        sources = ", ".join(self.sources) or words(lang, "inconnu", "unknown")
+        return " · ".join(
+            [
+                self.date,
+                f"Ost {self.version}",
+                words(lang, f"catalogue : {sources}", f"catalogue: {sources}"),
+                words(lang, f"empreinte {self.fingerprint}", f"fingerprint {self.fingerprint}"),
+            ]
+        )
+
+    def subject(self, lang: str) -> str:
+        verdict = words(lang, "réglementaire", "legal") if self.legal else words(lang, "non réglementaire", "not legal")
+        return f"{self.list_name or words(lang, 'liste sans nom', 'unnamed list')} — {verdict} — {self.line(lang)}"
+
+    def keywords(self, lang: str) -> str:
+        return ", ".join(
+            ["MAC HAMMER 40K", "Ost", words(lang, "liste d'armée", "army list"), self.fingerprint, *self.sources]
+        )

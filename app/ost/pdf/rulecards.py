@@ -7,8 +7,9 @@ file is described at the top of ``core-rules.fr.yaml``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -19,6 +20,9 @@ from ost.core.resources import resource
 MAX_CARD_FILE_BYTES = 1024 * 1024
 #: libyaml's loader when PyYAML was built with it: ten times faster than the pure-Python one.
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+_M = TypeVar("_M", bound=BaseModel)
 
 
 class RuleCardError(Exception):
@@ -101,12 +105,69 @@ class RuleCardFile(_Model):
     cards: list[RuleCard]
 
 
+class AbilityText(_Model):
+    """A special ability of seed 001 told in MAC HAMMER 40K's terms, for its card.
+
+    ``text`` is the card's body (paragraphs separated by a blank line);
+    ``reads`` names the seed's words Ost interprets and how (cm, socles,
+    classes, ordres of the other game).
+    """
+
+    key: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    reads: str = Field(min_length=1)
+
+
+class AbilityTextFile(_Model):
+    lang: str
+    abilities: list[AbilityText]
+
+
+def ability_text_path(lang: str) -> Path:
+    return resource("cards", f"abilities.{lang}.yaml")
+
+
+def read_ability_texts(path: Path) -> dict[str, AbilityText]:
+    """Read and check one ability-text file (glossary key -> text); raises :class:`RuleCardError`."""
+    texts = _checked(AbilityTextFile, _read_yaml(path), path)
+    keys = [a.key for a in texts.abilities]
+    duplicates = sorted({k for k in keys if keys.count(k) > 1})
+    if duplicates:
+        raise RuleCardError(f"{path}: duplicate ability key {', '.join(duplicates)}")
+    return {a.key: a for a in texts.abilities}
+
+
+def load_ability_texts(lang: str) -> dict[str, AbilityText]:
+    """The shipped ability card texts in ``lang``, by glossary key (read again only when the file changes)."""
+    path = ability_text_path(lang)
+    return dict(_read_ability_texts_cached(path, *_stamp(path)))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    """What tells that a file changed: its modification time and size (0, 0 when it is missing)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return 0, 0
+    return info.st_mtime_ns, info.st_size
+
+
+@lru_cache(maxsize=8)
+def _read_ability_texts_cached(path: Path, _mtime: int, _size: int) -> dict[str, AbilityText]:
+    return read_ability_texts(path)
+
+
+@lru_cache(maxsize=8)
+def _read_rule_cards_cached(path: Path, _mtime: int, _size: int) -> RuleCardFile:
+    return read_rule_cards(path)
+
+
 def rule_card_path(lang: str) -> Path:
     return resource("cards", f"core-rules.{lang}.yaml")
 
 
-def read_rule_cards(path: Path) -> RuleCardFile:
-    """Read and check one rule-card file; raises :class:`RuleCardError` naming the file."""
+def _read_yaml(path: Path) -> Any:
+    """The plain data of a YAML file of ours; raises :class:`RuleCardError` naming the file."""
     try:
         data = read_limited(path, MAX_CARD_FILE_BYTES)
     except FileNotFoundError:
@@ -121,12 +182,22 @@ def read_rule_cards(path: Path) -> RuleCardFile:
         mark = getattr(exc, "problem_mark", None)
         where = f", line {mark.line + 1}" if mark is not None else ""
         raise RuleCardError(f"{path}{where}: not valid YAML") from None
+    return document
+
+
+def _checked(model: type[_M], document: Any, path: Path) -> _M:
+    """``document`` read as ``model``; the first problem is raised as :class:`RuleCardError` with its place."""
     try:
-        cards = RuleCardFile.model_validate(document)
+        return model.model_validate(document)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "(document)"
         raise RuleCardError(f"{path}: {where}: {first['msg']}") from None
+
+
+def read_rule_cards(path: Path) -> RuleCardFile:
+    """Read and check one rule-card file; raises :class:`RuleCardError` naming the file."""
+    cards = _checked(RuleCardFile, _read_yaml(path), path)
     ids = [c.id for c in cards.cards]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
@@ -135,8 +206,9 @@ def read_rule_cards(path: Path) -> RuleCardFile:
 
 
 def load_rule_cards(lang: str) -> list[RuleCard]:
-    """The shipped core rule cards in ``lang`` ("fr" or "en")."""
-    return read_rule_cards(rule_card_path(lang)).cards
+    """The shipped core rule cards in ``lang`` ("fr" or "en"), read again only when the file changes."""
+    path = rule_card_path(lang)
+    return list(_read_rule_cards_cached(path, *_stamp(path)).cards)
 
 
 def wound_roll(strength: int, toughness: int) -> int:

@@ -31,6 +31,7 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
+    KeepTogether,
     PageTemplate,
     Paragraph,
     Spacer,
@@ -42,6 +43,7 @@ from ost.core.armylist import ArmyList, Detachment, Unit
 from ost.core.catalogue import Catalogue
 from ost.core.fileio import atomic_write
 from ost.core.findings import Severity
+from ost.core.presenter import option_labels
 from ost.core.roles import Role
 from ost.core.scoring import ArmyScore, UnitScore, format_value, score_army
 from ost.core.text import is_placeholder, keyword_key
@@ -51,8 +53,8 @@ from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Pap
 from ost.pdf.fonts import Fonts, register_fonts
 
 MARGIN_X = 12 * mm
-MARGIN_TOP = 20 * mm
-MARGIN_BOTTOM = 15 * mm
+MARGIN_TOP = 18 * mm
+MARGIN_BOTTOM = 16 * mm
 #: Room a section heading needs below it (heading, sub-heading, table header and two rows).
 HEADING_ROOM = 32 * mm
 
@@ -87,18 +89,18 @@ def _styles(fonts: Fonts) -> _Styles:
     return _Styles(
         fonts=fonts,
         kind=style("kind", fontName=fonts.condensed_bold, fontSize=8, leading=10, textColor=MUTED),
-        title=style("title", fontName=fonts.bold, fontSize=18, leading=22, spaceAfter=2),
-        summary=style("summary", fontSize=9.5, leading=12, spaceAfter=6),
-        verdict=style("verdict", fontName=fonts.bold, fontSize=26, leading=30, spaceBefore=2, spaceAfter=2),
-        verdict_note=style("verdict-note", fontSize=9, leading=11, spaceAfter=8, textColor=MUTED),
-        heading=style("heading", fontName=fonts.bold, fontSize=11.5, leading=14, spaceBefore=10, spaceAfter=4),
-        subheading=style("subheading", fontSize=8, leading=10, textColor=MUTED, spaceAfter=3),
+        title=style("title", fontName=fonts.bold, fontSize=16, leading=19, spaceAfter=1),
+        summary=style("summary", fontSize=9.5, leading=11.5, spaceAfter=3),
+        verdict=style("verdict", fontName=fonts.bold, fontSize=20, leading=23, spaceBefore=1, spaceAfter=1),
+        verdict_note=style("verdict-note", fontSize=8.5, leading=10.5, spaceAfter=4, textColor=MUTED),
+        heading=style("heading", fontName=fonts.bold, fontSize=11, leading=13, spaceBefore=7, spaceAfter=2),
+        subheading=style("subheading", fontSize=7.5, leading=9, textColor=MUTED, spaceAfter=2),
         body=style("body"),
         cell=style("cell", fontSize=7.5, leading=9),
         cell_bold=style("cell-bold", fontName=fonts.condensed_bold, fontSize=7.5, leading=9),
-        cell_small=style("cell-small", fontSize=6.5, leading=8, textColor=MUTED),
+        cell_small=style("cell-small", fontSize=6.5, leading=7.6, textColor=MUTED),
         head_cell=style("head-cell", fontName=fonts.condensed_bold, fontSize=7, leading=8.5, textColor=colors.white),
-        note=style("note", fontSize=7.5, leading=9.5, textColor=MUTED, spaceBefore=6),
+        note=style("note", fontSize=7, leading=8.5, textColor=MUTED, spaceBefore=4),
     )
 
 
@@ -113,8 +115,8 @@ def _table_style(
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
     ]
     if header:
@@ -128,6 +130,21 @@ def _table_style(
     return TableStyle(commands)
 
 
+def _frame_style(fonts: Fonts, *extra: tuple[Any, ...]) -> TableStyle:
+    """A table used only to place blocks side by side: no padding, no rules, our font even for empty cells."""
+    return TableStyle(
+        [
+            ("FONTNAME", (0, 0), (-1, -1), fonts.condensed),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            *extra,
+        ]
+    )
+
+
 # --- page decoration -------------------------------------------------------------
 
 
@@ -139,6 +156,12 @@ class _PageInfo:
     legal: bool
     lang: str
     fonts: Fonts
+    #: Date, Ost's version, the catalogue's sources and the list's fingerprint (second footer line).
+    trace: str = ""
+
+
+#: Room kept at the right of the title block of the first page for the list's share code (a QR code, 28 mm at most).
+SHARE_CODE_ROOM = 30 * mm
 
 
 def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
@@ -149,17 +172,20 @@ def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
     top = height - 11 * mm
     canvas.setFillColor(INK)
     canvas.setFont(fonts.bold, 9)
-    name = _clip(info.list_name, fonts.bold, 9, width / 2 - MARGIN_X - 30 * mm)
+    kind_width = canvas.stringWidth(info.kind, fonts.condensed, 8)
+    label = words(info.lang, "NON RÉGLEMENTAIRE", "NOT LEGAL")
+    size = 10
+    box_w = canvas.stringWidth(label, fonts.bold, size) + 8 * mm
+    x = (width - box_w) / 2
+    # The name takes the whole line but the kind of document; it is cut only where the stamp needs the room.
+    room = (x - 3 * mm - MARGIN_X) if not info.legal else (width - 2 * MARGIN_X - kind_width - 6 * mm)
+    name = _clip(info.list_name, fonts.bold, 9, room)
     canvas.drawString(MARGIN_X, top, name)
     canvas.setFont(fonts.condensed, 8)
     canvas.setFillColor(MUTED)
     canvas.drawRightString(width - MARGIN_X, top, info.kind)
     if not info.legal:
-        label = words(info.lang, "NON RÉGLEMENTAIRE", "NOT LEGAL")
-        size = 10
-        text_width = canvas.stringWidth(label, fonts.bold, size)
-        box_w, box_h = text_width + 8 * mm, 6 * mm
-        x = (width - box_w) / 2
+        box_h = 6 * mm
         canvas.setFillColor(ILLEGAL)
         canvas.roundRect(x, top - 1.8 * mm, box_w, box_h, 1.2 * mm, stroke=0, fill=1)
         canvas.setFillColor(colors.white)
@@ -168,23 +194,22 @@ def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN_X, top - 3 * mm, width - MARGIN_X, top - 3 * mm)
-    bottom = 8 * mm
+    bottom = 10 * mm
     canvas.line(MARGIN_X, bottom + 3.5 * mm, width - MARGIN_X, bottom + 3.5 * mm)
     canvas.setFillColor(MUTED)
     canvas.setFont(fonts.condensed, 7.5)
-    footer = _clip(f"{info.list_name} · {info.footer_left}", fonts.condensed, 7.5, width - 2 * MARGIN_X - 30 * mm)
+    page_label = f"{words(info.lang, 'Page', 'Page')} {page} / {pages}"
+    room = width - 2 * MARGIN_X - canvas.stringWidth(page_label, fonts.condensed, 7.5) - 6 * mm
+    footer = _clip(f"{info.list_name} · {info.footer_left}", fonts.condensed, 7.5, room)
     canvas.drawString(MARGIN_X, bottom, footer)
-    canvas.drawRightString(width - MARGIN_X, bottom, f"{words(info.lang, 'Page', 'Page')} {page} / {pages}")
+    canvas.drawRightString(width - MARGIN_X, bottom, page_label)
+    if info.trace:
+        canvas.setFont(fonts.condensed, 6.5)
+        canvas.drawString(MARGIN_X, bottom - 3.2 * mm, _clip(info.trace, fonts.condensed, 6.5, width - 2 * MARGIN_X))
     canvas.restoreState()
 
 
-def _clip(text: str, font: str, size: float, width: float) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` (for one-line headers)."""
-    if stringWidth(text, font, size) <= width:
-        return text
-    while text and stringWidth(text + "…", font, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+_clip = common.clip
 
 
 def _canvas_maker(decorate: Callable[[Canvas, int, int], None], font: str) -> type[Canvas]:
@@ -215,7 +240,9 @@ def _canvas_maker(decorate: Callable[[Canvas, int, int], None], font: str) -> ty
     return _Numbered
 
 
-def _render(story: list[Flowable], paper: Paper, info: _PageInfo, title: str) -> bytes:
+def _render(
+    story: list[Flowable], paper: Paper, info: _PageInfo, title: str, trace: common.Trace | None = None
+) -> bytes:
     buffer = io.BytesIO()
     width, height = paper.size
     doc = BaseDocTemplate(
@@ -229,6 +256,8 @@ def _render(story: list[Flowable], paper: Paper, info: _PageInfo, title: str) ->
         author="Ost",
         creator="Ost",
         lang=info.lang,
+        subject=trace.subject(info.lang) if trace else "",
+        keywords=trace.keywords(info.lang) if trace else "",
     )
     frame = Frame(
         MARGIN_X, MARGIN_BOTTOM, width - 2 * MARGIN_X, height - MARGIN_TOP - MARGIN_BOTTOM, id="body", showBoundary=0
@@ -240,6 +269,24 @@ def _render(story: list[Flowable], paper: Paper, info: _PageInfo, title: str) ->
 
 
 # --- content ---------------------------------------------------------------------
+
+
+class _ContinuedTable(Table):  # type: ignore[misc]  # reportlab has no type hints
+    """A table that, split over pages, opens each later part with a heading ("Détachement 1 (suite)")."""
+
+    continued: Callable[[], Flowable] | None = None
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(availWidth, availHeight)
+        if len(parts) < 2 or self.continued is None:
+            return parts
+        out: list[Flowable] = [parts[0]]
+        for part in parts[1:]:
+            part.continued = self.continued
+            label = self.continued()
+            label.keepWithNext = 1
+            out += [label, part]
+        return out
 
 
 class _Sheet:
@@ -254,6 +301,7 @@ class _Sheet:
         self.fonts = register_fonts()
         self.s = _styles(self.fonts)
         self.score: ArmyScore = score_army(army, catalogue)
+        self.trace = common.Trace.of(catalogue, army, report)
         self.width = paper.size[0] - 2 * MARGIN_X
         self.units: dict[str, Unit] = {u.id: u for _, u in army.units()}
         self.carried_by: dict[str, list[Unit]] = {}
@@ -305,7 +353,8 @@ class _Sheet:
         )
         return " · ".join(parts)
 
-    def head(self, kind: str) -> list[Flowable]:
+    def head(self, kind: str, *, share: bool = False) -> list[Flowable]:
+        """Kind, name, summary and verdict; with ``share``, the list's share code (a QR code) at their right."""
         report = self.report
         colour = LEGAL if report.legal else ILLEGAL
         verdict_style = ParagraphStyle("verdict-c", parent=self.s.verdict, textColor=colour)
@@ -319,13 +368,28 @@ class _Sheet:
                 f"{report.warnings} warning{'s' if report.warnings != 1 else ''}",
             ),
         ]
-        return [
+        if not report.findings:
+            notes.append(
+                self.w(
+                    "aucun constat : la liste respecte les règles vérifiées",
+                    "no finding: the list follows every rule checked",
+                )
+            )
+        text: list[Flowable] = [
             self.p(esc(kind.upper()), self.s.kind),
             self.p(esc(self.name), self.s.title),
             self.p(esc(self.summary_line()), self.s.summary),
             self.p(esc(report.verdict(self.lang)), verdict_style),
-            self.p(esc(" · ".join(notes)), self.s.verdict_note),
+            self.p(esc(common.typo(" · ".join(notes))), self.s.verdict_note),
         ]
+        code = share_qr(self.catalogue, self.army, self.lang, self.s.note) if share else []
+        block = Table(
+            [[text, code or ""]],
+            colWidths=[self.width - SHARE_CODE_ROOM, SHARE_CODE_ROOM],
+            style=_frame_style(self.fonts, ("ALIGN", (1, 0), (1, 0), "RIGHT")),
+            hAlign="LEFT",
+        )
+        return [block]
 
     # -- detachments ------------------------------------------------------------------
 
@@ -351,14 +415,31 @@ class _Sheet:
             f"{units} unité{'s' if units != 1 else ''} · {points} pts",
             f"{units} unit{'s' if units != 1 else ''} · {points} pts",
         )
+        shared = self.shared_values(detachment)
+        if shared:
+            sub += " · " + ", ".join(shared)
         out.append(self.p(esc(sub), self.s.subheading))
         if not detachment.units:
             out.append(self.p(esc(self.w("Aucune unité.", "No unit.")), self.s.body))
             return out
-        out.append(self.unit_table(detachment, points))
+        table = self.unit_table(detachment, points, set(shared))
+        suite = self.w(f"{label} (suite)", f"{label} (continued)")
+        table.continued = lambda: self.p(esc(suite), self.s.heading)
+        out.append(table)
         return out
 
-    def unit_table(self, detachment: Detachment, points: int) -> Table:
+    def shared_values(self, detachment: Detachment) -> list[str]:
+        """Placeholder values every unit of the detachment gives (ULTRAMARINES): said once, under the heading."""
+        shared: list[str] | None = None
+        for unit in detachment.units:
+            sheet = self.catalogue.get(unit.datasheet)
+            values = _placeholder_values(unit, sheet.faction_keywords if sheet else unit.snapshot.faction_keywords)
+            if not values:
+                continue
+            shared = values if shared is None else [v for v in shared if v in values]
+        return shared or []
+
+    def unit_table(self, detachment: Detachment, points: int, shared: set[str] | frozenset[str] = frozenset()) -> Any:
         s = self.s
         header = [
             self.w("Unité", "Unit"),
@@ -372,9 +453,9 @@ class _Sheet:
             self.w("Transport et personnages", "Transport and characters"),
             self.w("Marques", "Marks"),
         ]
-        right = ParagraphStyle("head-right", parent=s.head_cell, alignment=TA_RIGHT)
+        # Headers of number columns are plain text, right-aligned like their figures (same padding).
         numeric = {2, 4, 5, 6, 7}
-        rows: list[list[Any]] = [[self.p(esc(h), right if i in numeric else s.head_cell) for i, h in enumerate(header)]]
+        rows: list[list[Any]] = [[h if i in numeric else self.p(esc(h), s.head_cell) for i, h in enumerate(header)]]
         total = sum(_UNIT_COLUMNS)
         widths = [self.width * c / total for c in _UNIT_COLUMNS]
         wounds_total = 0
@@ -382,7 +463,7 @@ class _Sheet:
             score = self.score.unit(unit.id)
             assert score is not None
             wounds_total += score.wounds or 0
-            rows.append(self.unit_row(unit, score, widths))
+            rows.append(self.unit_row(unit, score, widths, shared))
         rows.append(
             [
                 self.p(esc(self.w("Total du détachement", "Detachment total")), s.cell_bold),
@@ -402,12 +483,15 @@ class _Sheet:
             self.fonts,
             ("SPAN", (0, last), (3, last)),
             ("LINEABOVE", (0, last), (-1, last), 0.8, INK),
-            ("ALIGN", (2, 1), (2, -1), "RIGHT"),
-            ("ALIGN", (4, 1), (7, -1), "RIGHT"),
+            ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+            ("ALIGN", (4, 0), (7, -1), "RIGHT"),
+            ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+            ("FONTNAME", (0, 0), (-1, 0), self.fonts.condensed_bold),
+            ("FONTSIZE", (0, 0), (-1, 0), 7),
             ("FONTNAME", (9, 1), (9, -1), self.fonts.condensed_bold),
             rows=last,
         )
-        return Table(rows, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
+        return _ContinuedTable(rows, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
 
     def cell(self, text: str, style: ParagraphStyle, width: float) -> Any:
         """Plain text when it fits on one line of the column (far cheaper to lay out), else a paragraph."""
@@ -415,7 +499,9 @@ class _Sheet:
             return text
         return self.p(esc(text), style)
 
-    def unit_row(self, unit: Unit, score: UnitScore, widths: Sequence[float]) -> list[Any]:
+    def unit_row(
+        self, unit: Unit, score: UnitScore, widths: Sequence[float], shared: set[str] | frozenset[str] = frozenset()
+    ) -> list[Any]:
         # Cells hold plain text or single-style paragraphs: inline markup would make
         # reportlab's line breaking several times slower on a 60-unit list.
         s = self.s
@@ -430,11 +516,13 @@ class _Sheet:
         if not score.operational:
             details.append(self.w("non opérationnelle", "non-operational"))
         values = _placeholder_values(unit, sheet.faction_keywords if sheet else unit.snapshot.faction_keywords)
+        values = [v for v in values if v not in shared]
         if values:
             details.append(", ".join(values))
         name_cell: list[Flowable] = [self.p(esc(unit.display_name), s.cell_bold)]
-        name_cell += [self.p(esc(d), s.cell_small) for d in details]
-        wargear = common.option_names(unit, sheet)
+        if details:
+            name_cell.append(self.p(esc(" · ".join(details)), s.cell_small))
+        wargear = option_labels(unit, sheet)
         links: list[str] = []
         if unit.transport:
             target = self.units.get(unit.transport)
@@ -463,12 +551,12 @@ class _Sheet:
             format_value(score.pv_value, self.lang),
             f"×{score.control_factor}",
             [self.p(esc(common.typo(link)), s.cell) for link in links] if links else "",
-            "\n".join(marks),
+            " ".join(marks),
         ]
 
     # -- totals, band table, findings ---------------------------------------------------
 
-    def totals(self) -> list[Flowable]:
+    def totals(self, width: float) -> list[Flowable]:
         s, score, report = self.s, self.score, self.report
         limit = f" / {report.points_limit}" if report.points_limit is not None else ""
         reserve_points = sum(u.points for u in score.units if self.units[u.unit_id].reserve)
@@ -513,7 +601,7 @@ class _Sheet:
             )
         )
         rows.append((self.w("Seigneur de guerre", "Warlord"), ", ".join(warlords) or "–"))
-        widths = [self.width * 0.28, self.width * 0.72]
+        widths = [width * 0.34, width * 0.66]
         data = [[self.cell(k, s.cell_bold, widths[0]), self.cell(v, s.cell, widths[1])] for k, v in rows]
         table = Table(
             data,
@@ -527,14 +615,14 @@ class _Sheet:
             ),
             hAlign="LEFT",
         )
-        return [*self.heading(self.w("Totaux", "Totals")), table]
+        return [self.p(esc(self.w("Totaux", "Totals")), self.s.heading), table]
 
-    def band_table(self) -> list[Flowable]:
+    def band_table(self, width: float) -> list[Flowable]:
         s, report = self.s, self.report
         title = self.w("Tableau des tranches", "Points-band table")
         if report.band:
             title += f" — {report.band}"
-        out: list[Flowable] = self.heading(title)
+        out: list[Flowable] = [self.p(esc(title), self.s.heading)]
         if report.band is None:
             out.append(
                 self.p(
@@ -551,10 +639,10 @@ class _Sheet:
             self.w("Rôle", "Role"),
             self.w("Unités", "Units"),
             self.w("Min–max", "Min–max"),
-            self.w("Par fiche", "Per datasheet"),
+            self.w("Par fiche", "Per sheet"),
             self.w("État", "Status"),
         ]
-        rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
+        rows: list[list[Any]] = [list(header)]  # short words: plain text, never broken inside a word
         bad_rows: list[int] = []
         good_rows: list[int] = []
         checked = report.band is not None
@@ -592,12 +680,21 @@ class _Sheet:
         if checked:
             extra += [("TEXTCOLOR", (4, r), (4, r), LEGAL) for r in good_rows]
             extra += [("FONTNAME", (4, 1), (4, -1), self.fonts.condensed_bold)]
-        widths = [0.34, 0.12, 0.16, 0.18, 0.2]
+        widths = [0.29, 0.14, 0.16, 0.15, 0.26]
         table = Table(
             rows,
-            colWidths=[self.width * 0.62 * w for w in widths],
+            colWidths=[width * w for w in widths],
             repeatRows=1,
-            style=_table_style(self.fonts, ("ALIGN", (1, 1), (3, -1), "CENTER"), *extra, rows=len(rows)),
+            style=_table_style(
+                self.fonts,
+                ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+                ("FONTNAME", (0, 0), (-1, 0), self.fonts.condensed_bold),
+                ("FONTSIZE", (0, 0), (-1, 0), 7),
+                ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+                ("ALIGN", (2, 1), (3, -1), "CENTER"),
+                *extra,
+                rows=len(rows),
+            ),
             hAlign="LEFT",
         )
         out.append(table)
@@ -611,20 +708,9 @@ class _Sheet:
 
     def findings(self, title: str | None = None) -> list[Flowable]:
         s, report = self.s, self.report
-        out: list[Flowable] = self.heading(title or self.w("Constats", "Findings"))
         if not report.findings:
-            out.append(
-                self.p(
-                    esc(
-                        self.w(
-                            "Aucun constat : la liste respecte les règles vérifiées.",
-                            "No finding: the list follows every rule checked.",
-                        )
-                    ),
-                    s.body,
-                )
-            )
-            return out
+            return []  # the verdict's note says "aucun constat"
+        out: list[Flowable] = self.heading(title or self.w("Constats", "Findings"))
         header = [self.w("Gravité", "Severity"), "Code", self.w("Constat", "Finding"), self.w("Règle", "Rule")]
         rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
         colours = {Severity.ERROR: ILLEGAL, Severity.WARNING: WARNING, Severity.INFO: common.HEADER_BG}
@@ -672,29 +758,37 @@ class _Sheet:
         limit_text = f"{limit} pts" if limit is not None else self.w("sans limite", "no limit")
         return f"{limit_text} · {band}"
 
+    def summary(self) -> list[Flowable]:
+        """Totals beside the band table, then the legend: one block that never breaks over a page."""
+        gap = 5 * mm
+        left = (self.width - gap) * 0.54
+        right = self.width - gap - left
+        block = Table(
+            [[self.totals(left), "", self.band_table(right)]],
+            colWidths=[left, gap, right],
+            style=_frame_style(self.fonts),
+            hAlign="LEFT",
+        )
+        return [Spacer(1, 3 * mm), KeepTogether([block, *self.legend()])]
+
     def sheet_story(self) -> list[Flowable]:
-        story = self.head(self.w("Feuille d'armée", "Army sheet"))
+        story = self.head(self.w("Feuille d'armée", "Army sheet"), share=True)
         story += self.detachments()
-        story += self.totals()
-        story += self.band_table()
+        story += self.summary()
         story += self.findings()
-        story += self.legend()
         return story
 
     def report_story(self, source: str | None, reading: Sequence[str] = ()) -> list[Flowable]:
         story = self.head(self.w("Rapport de vérification", "Check report"))
         if source:
-            story.insert(3, self.p(esc(self.w(f"Fichier : {source}", f"File: {source}")), self.s.note))
+            story.append(self.p(esc(self.w(f"Fichier : {source}", f"File: {source}")), self.s.note))
         story += self.findings(self.w("Constats de la vérification", "Findings of the check"))
         if reading:
             story.append(Spacer(1, 3 * mm))
             story += self.heading(self.w("Lecture du fichier", "Reading the file"))
             story += [self.p(esc(line), self.s.body) for line in reading]
-        story.append(Spacer(1, 4 * mm))
-        story += self.band_table()
         story += self.detachments()
-        story += self.totals()
-        story += self.legend()
+        story += self.summary()
         return story
 
 
@@ -727,7 +821,69 @@ def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
         legal=sheet.report.legal,
         lang=sheet.lang,
         fonts=sheet.fonts,
+        trace=sheet.trace.line(sheet.lang),
     )
+
+
+def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphStyle) -> list[Flowable]:
+    """The list's share code (:mod:`ost.core.sharecode`) as a QR code for an organiser to scan.
+
+    A flowable of no height, in the column the title block keeps free at its
+    right (:data:`SHARE_CODE_ROOM`): it draws downwards from the top of that
+    column, so the sheet keeps its pages. Nothing when the code is too long
+    for a QR code (a list far beyond 4,000 points).
+    """
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+
+    from ost.core import sharecode
+
+    code = sharecode.encode(army, catalogue)
+    if len(code) > 2800:  # a version-40 QR code holds about 2,900 bytes
+        return []
+    widget = QrCodeWidget(code, barLevel="L")
+    matrix = widget.qr
+    try:
+        # Only the matrix: the widget's drawing would build one shape per dark run. Small codes
+        # get the mask that scans best; from version 11 on, trying the eight masks costs a third
+        # of a second, and any mask is a valid code, so the first one is taken.
+        if matrix.version is None:
+            matrix.version = matrix.calculate_version()  # refuses what it cannot fit
+        if matrix.version <= 10:
+            matrix.make()
+        else:
+            matrix.makeImpl(False, 0)
+    except Exception:
+        return []
+    count = matrix.getModuleCount()
+    side = min(28 * mm, max(20 * mm, count * 0.3 * mm))
+    caption = "Code de partage (ost check)" if lang == "fr" else "Share code (ost check)"
+
+    class _Qr(Flowable):  # type: ignore[misc]  # reportlab has no type hints
+        def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+            self.available = available_width
+            return available_width, 0
+
+        def draw(self) -> None:
+            canvas = self.canv
+            module = side / count
+            left, top = self.available - side, 0
+            canvas.setFillColor(colors.black)
+            for row in range(count):
+                col = 0
+                while col < count:
+                    if not matrix.isDark(row, col):
+                        col += 1
+                        continue
+                    start = col
+                    while col < count and matrix.isDark(row, col):
+                        col += 1
+                    y = top - (row + 1) * module
+                    canvas.rect(left + start * module, y, (col - start) * module, module, stroke=0, fill=1)
+            canvas.setFillColor(MUTED)
+            canvas.setFont(style.fontName, 6)
+            canvas.drawRightString(self.available, top - side - 2.5 * mm, caption)
+
+    return [_Qr()]
 
 
 def army_sheet_pdf(
@@ -743,7 +899,7 @@ def army_sheet_pdf(
     size = common.paper(paper)
     sheet = _Sheet(catalogue, army, report or validate(catalogue, army), lang, size)
     kind = sheet.w("Feuille d'armée · Ost", "Army sheet · Ost")
-    return _render(sheet.sheet_story(), size, _page_info(sheet, kind), f"{sheet.name} — {kind}")
+    return _render(sheet.sheet_story(), size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)
 
 
 def check_report_pdf(
@@ -766,7 +922,8 @@ def check_report_pdf(
     size = common.paper(paper)
     sheet = _Sheet(catalogue, army, report or validate(catalogue, army), lang, size)
     kind = sheet.w("Rapport de vérification · Ost", "Check report · Ost")
-    return _render(sheet.report_story(source, reading), size, _page_info(sheet, kind), f"{sheet.name} — {kind}")
+    story = sheet.report_story(source, reading)
+    return _render(story, size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)
 
 
 def write_pdf(data: bytes, path: Path | str) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import hashlib
+import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -11,7 +14,21 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 from pydantic import ValidationError
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, inspect, select, text
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+    type_coerce,
+    update,
+)
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
 
@@ -19,10 +36,12 @@ from ost.core.catalogue import (
     Band,
     BandTable,
     Catalogue,
+    CatalogueSource,
     Datasheet,
     Faction,
     GlossaryEntry,
     RoleLimit,
+    source_kind,
 )
 from ost.core.roles import Role
 from ost.core.text import fold
@@ -35,6 +54,7 @@ from ost.store.models import (
     FactionRow,
     GlossaryRow,
     MetaRow,
+    SourceRow,
 )
 
 if TYPE_CHECKING:
@@ -82,22 +102,41 @@ def search_text(sheet: Datasheet, faction: Faction | None) -> str:
     return fold(" ".join(parts))
 
 
-_SHEET_COLUMNS = [c.name for c in DatasheetRow.__table__.columns if c.name != "search_text"]
+_SHEET_COLUMNS = [c.name for c in DatasheetRow.__table__.columns if c.name not in ("search_text", "data", "body")]
+
+
+#: Fields that tell copies of one datasheet apart (a chapter catalogue repeats the Space Marines
+#: datasheets under its own ids and source): left out of the ``body`` fingerprint.
+_OWN_FIELDS = ("id", "faction", "source", "source_revision", "bs_ids")
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _data_and_body(sheet: Datasheet) -> tuple[dict[str, Any], str, str]:
+    """A datasheet's fields, its JSON, and the fingerprint of that JSON without its :data:`_OWN_FIELDS`."""
+    data = sheet.model_dump(mode="json")
+    body = _dumps({key: value for key, value in data.items() if key not in _OWN_FIELDS})
+    return data, _dumps(data), hashlib.blake2b(body.encode(), digest_size=12).hexdigest()
 
 
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
-    data = sheet.model_dump(mode="json")
-    data["search_text"] = search_text(sheet, faction)
-    return data
+    data, text, body = _data_and_body(sheet)
+    return {**data, "data": text, "body": body, "search_text": search_text(sheet, faction)}
 
 
 def row_to_sheet(row: Any, overrides: dict[str, Any] | None = None) -> Datasheet:
-    """The datasheet of a database row, with the user's overrides applied.
+    """The datasheet of a database row (its columns), with the user's overrides applied."""
+    return sheet_from_data({name: getattr(row, name) for name in _SHEET_COLUMNS}, overrides)
+
+
+def sheet_from_data(data: dict[str, Any], overrides: dict[str, Any] | None = None) -> Datasheet:
+    """The datasheet of stored ``data``, with the user's overrides applied.
 
     An override that no longer fits the datasheet (say, a minimum size above a
     new maximum) is left out rather than making the datasheet unreadable.
     """
-    data = {name: getattr(row, name) for name in _SHEET_COLUMNS}
     if not overrides:
         return Datasheet.model_validate(data)
     try:
@@ -185,6 +224,7 @@ class CatalogueStore:
         try:
             with self.engine.begin() as connection:
                 command.upgrade(_alembic_config(connection), "head")
+                self._fill_data(connection)
         except SQLAlchemyError as exc:
             raise StoreError(f"{self.path}: cannot migrate the database: {exc}") from None
 
@@ -196,24 +236,32 @@ class CatalogueStore:
     # -- writing --------------------------------------------------------------
 
     def replace_all(
-        self, catalogue: Catalogue, meta: dict[str, str] | None = None, *, keep_prefixes: Sequence[str] = ()
+        self,
+        catalogue: Catalogue,
+        meta: dict[str, str] | None = None,
+        *,
+        keep_prefixes: Sequence[str] = (),
+        sources: Iterable[CatalogueSource] = (),
     ) -> None:
         """Replace the whole catalogue in one transaction (all or nothing).
 
-        Datasheets, factions and meta keys whose source starts with one of
-        ``keep_prefixes`` stay: ``ost catalogue build`` keeps imported
-        BattleScribe data this way. Overrides always stay.
+        Datasheets, factions, sources and meta keys whose source starts with
+        one of ``keep_prefixes`` stay: ``ost catalogue build`` keeps imported
+        BattleScribe data this way. Overrides always stay, and so does the
+        on/off switch of every source written again (``sources``).
         """
         try:
             with self.engine.begin() as connection:
+                switches = self._switches(connection)
                 for table in (BandLimitRow, BandRow, GlossaryRow):
                     connection.execute(delete(table))
-                for column in (DatasheetRow.source, FactionRow.source, MetaRow.key):
+                for column in (DatasheetRow.source, FactionRow.source, MetaRow.key, SourceRow.id):
                     statement = delete(column.class_)
                     for prefix in keep_prefixes:
                         statement = statement.where(~column.startswith(prefix, autoescape=True))
                     connection.execute(statement)
                 self._write(connection, catalogue, meta or {})
+                self._write_sources(connection, sources, switches)
         except SQLAlchemyError as exc:
             raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
 
@@ -223,19 +271,24 @@ class CatalogueStore:
         datasheets: Iterable[Datasheet],
         factions: Iterable[Faction],
         meta: dict[str, str] | None = None,
+        described: Iterable[CatalogueSource] = (),
     ) -> None:
         """Replace the datasheets and factions of ``sources`` in one transaction (all or nothing).
 
         Everything from other sources (the shipped catalogue, other imports),
         the band table, the glossary and the overrides stay as they are. Meta
-        keys equal to a source are replaced by ``meta``'s.
+        keys equal to a source are replaced by ``meta``'s; ``described``
+        sources are written with their name and revision, keeping their on/off
+        switch.
         """
         wanted = list(dict.fromkeys(sources))
         faction_list = list(factions)
         by_id = {f.id: f for f in faction_list}
         try:
             with self.engine.begin() as connection:
+                switches = self._switches(connection)
                 if wanted:
+                    connection.execute(delete(SourceRow).where(SourceRow.id.in_(wanted)))
                     connection.execute(delete(DatasheetRow).where(DatasheetRow.source.in_(wanted)))
                     connection.execute(delete(FactionRow).where(FactionRow.source.in_(wanted)))
                     connection.execute(delete(MetaRow).where(MetaRow.key.in_(wanted)))
@@ -247,6 +300,76 @@ class CatalogueStore:
                 if meta:
                     connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
                     connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
+                self._write_sources(connection, described, switches)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+
+    def set_meta(self, meta: dict[str, str]) -> None:
+        """Set (or replace) some keys of the catalogue's facts, in one transaction."""
+        if not meta:
+            return
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
+                connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+
+    # -- sources --------------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _switches(connection: Connection) -> dict[str, bool]:
+        return {row.id: bool(row.enabled) for row in connection.execute(select(SourceRow.id, SourceRow.enabled))}
+
+    @staticmethod
+    def _write_sources(connection: Connection, sources: Iterable[CatalogueSource], switches: dict[str, bool]) -> None:
+        rows = [
+            {**s.model_dump(), "enabled": switches.get(s.id, s.enabled)} for s in {s.id: s for s in sources}.values()
+        ]
+        if rows:
+            connection.execute(delete(SourceRow).where(SourceRow.id.in_([r["id"] for r in rows])))
+            connection.execute(insert(SourceRow), rows)
+
+    def sources(self) -> list[CatalogueSource]:
+        """Every source: those recorded, and any other source a datasheet names (switched on).
+
+        The shipped catalogue first, then the others by name.
+        """
+        with self.engine.connect() as connection:
+            return self._sources(connection)
+
+    @staticmethod
+    def _sources(connection: Connection) -> list[CatalogueSource]:
+        found = {
+            row.id: CatalogueSource.model_validate(row._asdict()) for row in connection.execute(select(SourceRow))
+        }
+        for (source,) in connection.execute(select(DatasheetRow.source).distinct()):
+            if source and source not in found:
+                found[source] = CatalogueSource(id=source, name=source, kind=source_kind(source))
+        return sorted(found.values(), key=lambda s: (s.kind != "shipped", fold(s.name), s.id))
+
+    def source_counts(self) -> dict[str, int]:
+        """How many datasheets each source holds."""
+        with self.engine.connect() as connection:
+            query = select(DatasheetRow.source, func.count()).group_by(DatasheetRow.source)
+            return {str(source): int(count) for source, count in connection.execute(query)}
+
+    def set_source_enabled(self, source_id: str, enabled: bool) -> CatalogueSource:
+        """Switch a source on or off (kept across rebuilds and re-imports); returns it as now stored.
+
+        Raises :class:`StoreError` for a source the catalogue does not know.
+        """
+        try:
+            with self.engine.begin() as connection:
+                known = {s.id: s for s in self._sources(connection)}
+                source = known.get(source_id)
+                if source is None:
+                    choices = ", ".join(known) or "none"
+                    raise StoreError(f"{self.path}: no catalogue source {source_id!r} (known: {choices})")
+                source = source.model_copy(update={"enabled": enabled})
+                connection.execute(delete(SourceRow).where(SourceRow.id == source_id))
+                connection.execute(insert(SourceRow), [source.model_dump()])
+                return source
         except SQLAlchemyError as exc:
             raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
 
@@ -389,29 +512,71 @@ class CatalogueStore:
 
     def datasheets(self, ids: Iterable[str] | None = None) -> list[Datasheet]:
         """Datasheets (all, or those of ``ids``) with the user's overrides applied."""
-        table = DatasheetRow.__table__
-        query = select(*[table.c[name] for name in _SHEET_COLUMNS]).order_by(table.c.id)
+        query = _sheet_query().order_by(DatasheetRow.__table__.c.id)
         wanted = list(ids) if ids is not None else None
         if wanted is not None:
-            query = query.where(table.c.id.in_(wanted))
+            query = query.where(DatasheetRow.__table__.c.id.in_(wanted))
         with self.engine.connect() as connection:
             return self._read_sheets(connection, query, wanted)
 
     def _read_sheets(self, connection: Connection, query: Any, ids: list[str] | None = None) -> list[Datasheet]:
+        """The datasheets of ``query`` (a :func:`_sheet_query`), overrides applied.
+
+        Each datasheet was validated when written and is stored whole as JSON
+        (``data``): it is rebuilt by pydantic's JSON validator in one step,
+        without SQLAlchemy decoding a dozen JSON columns. Datasheets that
+        several sources repeat word for word but for their ids (``body``: the
+        Space Marines ones in every chapter catalogue) are validated once and
+        copied with their own ids. Rows written before ``data`` existed are
+        read from their columns.
+        """
         overrides_query = select(DatasheetOverrideRow)
         if ids is not None:
             overrides_query = overrides_query.where(DatasheetOverrideRow.datasheet_id.in_(ids))
         overrides = self._overrides(connection, overrides_query)
-        return [row_to_sheet(row, overrides.get(row.id)) for row in connection.execute(query)]
+        rows = connection.execute(query).all()
+        legacy: dict[str, Any] = {}
+        missing = [row.id for row in rows if row.data is None]
+        if missing:
+            table = DatasheetRow.__table__
+            columns = select(*[table.c[name] for name in _SHEET_COLUMNS]).where(table.c.id.in_(missing))
+            legacy = {row.id: row for row in connection.execute(columns)}
+        sheets: list[Datasheet] = []
+        validate_json = Datasheet.model_validate_json
+        bodies: dict[str, Datasheet] = {}
+        for row in rows:
+            own = overrides.get(row.id)
+            if row.data is None:
+                sheets.append(row_to_sheet(legacy[row.id], own))
+            elif own:
+                sheets.append(sheet_from_data(json.loads(row.data), own))
+            elif row.body is None or (first := bodies.get(row.body)) is None:
+                sheet = validate_json(row.data)
+                if row.body is not None:
+                    bodies[row.body] = sheet
+                sheets.append(sheet)
+            else:
+                # A repeat: a shallow copy with its own ids (datasheets are never changed in place,
+                # and nothing has read ``first`` yet, so it has no cached values to pass on).
+                own_fields = {
+                    "id": row.id,
+                    "faction": row.faction,
+                    "source": row.source,
+                    "source_revision": row.source_revision,
+                    "bs_ids": json.loads(row.bs_ids),
+                }
+                sheets.append(first.model_copy(update=own_fields))
+        return sheets
 
     def datasheet(self, datasheet_id: str) -> Datasheet | None:
         found = self.datasheets([datasheet_id])
         return found[0] if found else None
 
     def search(self, query: str, *, limit: int = 50) -> list[Datasheet]:
-        """Datasheets matching every word of ``query``, accents and case ignored."""
+        """Datasheets matching every word of ``query``, accents and case ignored; switched-off sources left out."""
         table = DatasheetRow.__table__
-        statement = select(*[table.c[name] for name in _SHEET_COLUMNS])
+        switched_off = select(SourceRow.id).where(SourceRow.enabled.is_(False))
+        statement = _sheet_query().where(table.c.source.not_in(switched_off))
         for word in fold(query).split():
             escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
             statement = statement.where(table.c.search_text.like(f"%{escaped}%", escape="\\"))
@@ -420,11 +585,43 @@ class CatalogueStore:
             return self._read_sheets(connection, statement)
 
     def load(self) -> Catalogue:
-        """The whole catalogue in memory, indexed for the validator."""
+        """The whole catalogue in memory, indexed for the validator.
+
+        The garbage collector is paused meanwhile: loading makes a few hundred
+        thousand objects that all live on, and the collections they would
+        trigger cost more than the loading itself.
+        """
+        paused = gc.isenabled()
+        gc.disable()
         try:
-            return Catalogue(self.datasheets(), self.bands(), self.glossary(), self.factions())
+            return Catalogue(self.datasheets(), self.bands(), self.glossary(), self.factions(), self.sources())
         except DatabaseError as exc:
             raise StoreError(f"{self.path}: cannot read the catalogue ({exc.orig})") from None
+        finally:
+            if paused:
+                gc.enable()
+
+    def _fill_data(self, connection: Connection) -> None:
+        """Give rows written before revision 0004 their ``data``; rows that no longer validate keep none."""
+        table = DatasheetRow.__table__
+        query = select(*[table.c[name] for name in _SHEET_COLUMNS]).where(table.c.data.is_(None))
+        for row in connection.execute(query).all():
+            try:
+                sheet = row_to_sheet(row)
+            except ValidationError:
+                continue
+            _, data, body = _data_and_body(sheet)
+            connection.execute(update(DatasheetRow).where(DatasheetRow.id == row.id).values(data=data, body=body))
+
+
+def _sheet_query() -> Any:
+    """The columns :meth:`CatalogueStore._read_sheets` reads: ``data``, ``body`` and the datasheet's own fields.
+
+    ``bs_ids`` comes as its JSON text: decoding it is needed for repeats only.
+    """
+    table = DatasheetRow.__table__
+    own = [table.c[name] for name in _OWN_FIELDS if name != "bs_ids"]
+    return select(table.c.data, table.c.body, *own, type_coerce(table.c.bs_ids, Text).label("bs_ids"))
 
 
 def _known_revisions() -> set[str]:

@@ -66,6 +66,13 @@ class DatasheetRow(Base):
     kinds: Mapped[list[Any]] = mapped_column(JSON, default=list)
     counterpart: Mapped[str | None] = mapped_column(String, nullable=True)
     departures: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: The whole datasheet as validated JSON (without the user's overrides): loading validates
+    #: this one column in one step; the columns above serve search and sorting. Empty for rows
+    #: written before revision 0004 until the store fills it.
+    data: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: A hash of ``data`` without the datasheet's ids and source: equal for the copies of one
+    #: datasheet that several sources repeat (loaded once, then copied).
+    body: Mapped[str | None] = mapped_column(String, nullable=True)
 
 
 class BandRow(Base):
@@ -111,6 +118,19 @@ class MetaRow(Base):
 
     key: Mapped[str] = mapped_column(String, primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class SourceRow(Base):
+    """A source of datasheets (the shipped catalogue, one BattleScribe import) and its on/off switch."""
+
+    __tablename__ = "catalogue_sources"
+
+    id: Mapped[str] = mapped_column(String, primary_key=True)
+    kind: Mapped[str] = mapped_column(String, default="other")
+    name: Mapped[str] = mapped_column(String, default="")
+    revision: Mapped[str | None] = mapped_column(String, nullable=True)
+    fingerprint: Mapped[str | None] = mapped_column(String, nullable=True)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
 class DatasheetOverrideRow(Base):

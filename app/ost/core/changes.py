@@ -1,0 +1,123 @@
+"""What changed in the catalogue for a list's units since the list was saved.
+
+Each unit of an Ost list keeps a snapshot of the datasheet it was built on
+(:class:`~ost.core.armylist.UnitSnapshot`). When the catalogue changes under a
+saved list (a newer Ost with corrected facts, an edited source, a re-import,
+an override), comparing the snapshots with the catalogue tells the player what
+moved: a datasheet's price, its size limits, its role, or the datasheet gone.
+These are not rule findings (the validator judges the list against today's
+catalogue); they explain why today's verdict may differ from the one the list
+had when it was saved. ``ost check`` prints them and the window shows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ost.core.armylist import ArmyList, Unit, UnitSnapshot
+from ost.core.catalogue import Catalogue, Datasheet
+
+ChangeKind = Literal["gone", "points", "size", "role"]
+
+
+@dataclass(frozen=True)
+class UnitChange:
+    """One change of a unit's datasheet since the list was saved; ``old``/``new`` as shown in the messages."""
+
+    unit_id: str
+    unit_name: str
+    datasheet: str
+    kind: ChangeKind
+    old: str | None
+    new: str | None
+    message_fr: str
+    message_en: str
+
+    def message(self, lang: str) -> str:
+        return self.message_fr if lang == "fr" else self.message_en
+
+    def to_data(self) -> dict[str, str | None]:
+        """The change as JSON data (``ost check --format json``)."""
+        return {
+            "unit": self.unit_id,
+            "datasheet": self.datasheet,
+            "kind": self.kind,
+            "old": self.old,
+            "new": self.new,
+            "message_fr": self.message_fr,
+            "message_en": self.message_en,
+        }
+
+
+def _size(low: int | None, high: int | None) -> str:
+    return f"{low}" if low == high else f"{low}–{high}"
+
+
+def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
+    """How ``sheet`` (the catalogue's datasheet of ``unit``, None when gone) differs from the unit's snapshot."""
+    snap: UnitSnapshot = unit.snapshot
+    name = unit.display_name
+
+    def change(kind: ChangeKind, old: str | None, new: str | None, fr: str, en: str) -> UnitChange:
+        return UnitChange(unit.id, name, unit.datasheet, kind, old, new, fr, en)
+
+    if sheet is None:
+        return [
+            change(
+                "gone",
+                snap.name,
+                None,
+                f"{name} : la fiche « {snap.name} » ({unit.datasheet}) n'est plus dans le catalogue.",
+                f"{name}: the datasheet '{snap.name}' ({unit.datasheet}) is no longer in the catalogue.",
+            )
+        ]
+    found: list[UnitChange] = []
+    if snap.points != sheet.points:
+        found.append(
+            change(
+                "points",
+                str(snap.points),
+                str(sheet.points),
+                f"{name} : la fiche coûte maintenant {sheet.points} points au minimum "
+                f"({snap.points} à l'enregistrement de la liste).",
+                f"{name}: the datasheet now costs {sheet.points} points at its minimum size "
+                f"({snap.points} when the list was saved).",
+            )
+        )
+    if snap.min_models is not None and snap.max_models is not None:
+        old, new = _size(snap.min_models, snap.max_models), _size(sheet.min_models, sheet.max_models)
+        if old != new:
+            found.append(
+                change(
+                    "size",
+                    old,
+                    new,
+                    f"{name} : la fiche autorise maintenant {new} figurine(s) ({old} à l'enregistrement de la liste).",
+                    f"{name}: the datasheet now allows {new} model(s) ({old} when the list was saved).",
+                )
+            )
+    if snap.role is not sheet.role:
+        found.append(
+            change(
+                "role",
+                snap.role.value,
+                sheet.role.value,
+                f"{name} : la fiche est maintenant {sheet.role.label_fr} ({snap.role.label_fr} à l'enregistrement "
+                f"de la liste).",
+                f"{name}: the datasheet is now {sheet.role.label_en} ({snap.role.label_en} when the list was saved).",
+            )
+        )
+    return found
+
+
+def catalogue_changes(army: ArmyList, catalogue: Catalogue) -> list[UnitChange]:
+    """Every change of the list's units' datasheets since the list was saved, in the list's order.
+
+    Empty when the catalogue still says what the snapshots say (a list just
+    read from a roster or text has snapshots of today's catalogue).
+    """
+    found: list[UnitChange] = []
+    for _, unit in army.units():
+        found.extend(unit_changes(unit, catalogue.get(unit.datasheet)))
+    return found
