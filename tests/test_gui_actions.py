@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 import test_gui
 from helpers import ListBuilder, mini_sheets
-from ost.core.catalogue import Catalogue, CatalogueSource, Faction
+from ost.core.catalogue import Catalogue, Faction
 from ost.core.findings import Code, finding
 from ost.core.validator import validate
 from ost.gui import printing
@@ -22,7 +22,7 @@ from ost.gui.import_worker import ImportWorker
 from ost.gui.list_model import COL_GEAR, COL_NAME, ArmyListModel
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
-from ost.gui.settings_dialog import SettingsDialog, apply_disabled_sources
+from ost.gui.settings_dialog import SOURCE_ROLE, SettingsDialog
 
 pytestmark = pytest.mark.gui
 window = test_gui.window  # the window fixture (dialogs recorded, not shown), shared with test_gui.py
@@ -268,19 +268,35 @@ def test_settings_dialog_saves_and_applies(window: MainWindow) -> None:
     assert window.print_options().paper == "letter"
 
 
-def test_switched_off_sources_leave_the_browser(mini: Catalogue) -> None:
-    sheets = mini_sheets()
-    imported = sheets[0].model_copy(update={"id": "bs-captain", "name": "Captain", "source": "bsdata:x"})
-    catalogue = Catalogue(
-        [*sheets, imported],
-        mini.bands,
-        factions=mini.factions.values(),
-        sources=[CatalogueSource(id="ost", kind="shipped"), CatalogueSource(id="bsdata:x", name="BS", kind="bsdata")],
-    )
-    assert any(s.id == "bs-captain" for entries in grouped_sheets(catalogue).values() for s, _ in entries)
-    assert apply_disabled_sources(catalogue, ["bsdata:x"])
-    assert not any(s.id == "bs-captain" for entries in grouped_sheets(catalogue).values() for s, _ in entries)
-    assert not apply_disabled_sources(catalogue, ["bsdata:x"])  # nothing more to change
+def test_switching_a_source_off_in_the_settings(window: MainWindow, tmp_path: Path) -> None:
+    from ost import services
+
+    db = tmp_path / "c.sqlite"
+    with services.open_store(db) as store:
+        services.import_bsdata(store, [BSDATA])
+        catalogue = store.load()
+    window.db_path = db
+    window.set_catalogue(catalogue)
+    imported = next(s for s in catalogue.sources.values() if s.kind == "bsdata")
+    sheet = next(s for s in catalogue if s.source == imported.id and not s.hidden)
+    assert any(sheet is s for entries in grouped_sheets(window.catalogue).values() for s, _ in entries)
+    original = window.exec_dialog
+
+    def switch_off(dialog: QDialog) -> int:
+        if isinstance(dialog, SettingsDialog):
+            for row in range(dialog.sources.count()):
+                item = dialog.sources.item(row)
+                if item.data(SOURCE_ROLE) == imported.id:
+                    item.setCheckState(Qt.CheckState.Unchecked)
+        original(dialog)
+        return QDialog.DialogCode.Accepted
+
+    window.exec_dialog = switch_off  # type: ignore[method-assign]
+    window.settings_dialog()
+    assert not window.catalogue.sources[imported.id].enabled
+    assert not any(s.id == sheet.id for entries in grouped_sheets(window.catalogue).values() for s, _ in entries)
+    with services.open_store(db) as store:  # the database keeps the switch
+        assert not store.load().sources[imported.id].enabled
 
 
 def test_one_faction_name_and_one_row_per_datasheet_across_sources(mini: Catalogue) -> None:

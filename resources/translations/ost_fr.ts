@@ -84,15 +84,15 @@
     <message>
         <location filename="../../app/ost/gui/catalogue_browser.py" line="110"/>
         <source>Models in the unit</source>
-        <translation>Figurines de l'unité</translation>
+        <translation>Figurines de l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="136"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="137"/>
         <source>Add to the list</source>
         <translation>Ajouter à la liste</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="184"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="185"/>
         <location filename="../../app/ost/gui/catalogue_browser.py" line="191"/>
         <source>%n datasheet(s)</source>
         <translation>
@@ -101,7 +101,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="209"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="211"/>
         <source>Ost catalogue</source>
         <translation>Catalogue Ost</translation>
     </message>
@@ -116,7 +116,7 @@
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="174"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="175"/>
         <source> [Legends]</source>
         <translation> [Legends]</translation>
     </message>
@@ -181,161 +181,39 @@
     </message>
 </context>
 <context>
-    <name>DatasheetView</name>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="17"/>
-        <source>(+%1 per extra model)</source>
-        <translation>(+%1 par figurine en plus)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="18"/>
-        <source>class</source>
-        <translation>classe</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="19"/>
-        <source>Models</source>
-        <translation>Figurines</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="20"/>
-        <source>Points</source>
-        <translation>Points</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="21"/>
-        <source>Wounds per model</source>
-        <translation>PV par figurine</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="22"/>
-        <source>WS</source>
-        <translation>CC</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="23"/>
-        <source>BS</source>
-        <translation>CT</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="24"/>
-        <source>S</source>
-        <translation>F</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="25"/>
-        <source>T</source>
-        <translation>E</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="26"/>
-        <source>W</source>
-        <translation>PV</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="27"/>
-        <source>Ld</source>
-        <translation>Cd</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="28"/>
-        <source>Sv</source>
-        <translation>Sv</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="29"/>
-        <source>Weapon</source>
-        <translation>Arme</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="30"/>
-        <source>Range</source>
-        <translation>Portée</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="31"/>
-        <source>Type</source>
-        <translation>Type</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="32"/>
-        <source>AP</source>
-        <translation>PA</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="33"/>
-        <source>Abilities</source>
-        <translation>Capacités</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="34"/>
-        <source>Weapons</source>
-        <translation>Armes</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="35"/>
-        <source>Transport capacity</source>
-        <translation>Capacité de transport</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="36"/>
-        <source>forbidden:</source>
-        <translation>interdits :</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="37"/>
-        <source>%1 places</source>
-        <translation>%1 places</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="38"/>
-        <source>Keywords</source>
-        <translation>Mots-clefs</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="39"/>
-        <source>Faction keywords</source>
-        <translation>Mots-clefs de faction</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="40"/>
-        <source>Never holds objectives (non-operational).</source>
-        <translation>Ne tient jamais les objectifs (non opérationnelle).</translation>
-    </message>
-</context>
-<context>
     <name>Dialogs</name>
     <message>
         <location filename="../../app/ost/gui/dialogs.py" line="61"/>
         <source>Marks: “~” a name read with doubt (the closest datasheet, with how sure Ost is); “?” a unit not in the catalogue (kept as the list gives it) or a line not understood (left out); “!” something Ost assumed or changed (a transport or a linked character the list does not give, a price).</source>
-        <translation>Repères : « ~ » un nom lu avec un doute (la fiche la plus proche, avec la certitude d'Ost) ; « ? » une unité absente du catalogue (gardée telle que la liste la donne) ou une ligne non comprise (laissée de côté) ; « ! » ce qu'Ost a supposé ou changé (un transport ou un personnage lié que la liste ne donne pas, un prix).</translation>
+        <translation>Repères : « ~ » un nom lu avec un doute (la fiche la plus proche, avec la certitude d&apos;Ost) ; « ? » une unité absente du catalogue (gardée telle que la liste la donne) ou une ligne non comprise (laissée de côté) ; « ! » ce qu&apos;Ost a supposé ou changé (un transport ou un personnage lié que la liste ne donne pas, un prix).</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="120"/>
-        <location filename="../../app/ost/gui/main_window.py" line="891"/>
+        <location filename="../../app/ost/gui/main_window.py" line="122"/>
+        <location filename="../../app/ost/gui/main_window.py" line="910"/>
         <source>New list</source>
+        <extracomment>Until the window is first shown (then the splitter&apos;s widths are shared once).</extracomment>
         <translation>Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="131"/>
+        <location filename="../../app/ost/gui/main_window.py" line="133"/>
         <source>Name of the list</source>
         <translation>Nom de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="136"/>
+        <location filename="../../app/ost/gui/main_window.py" line="138"/>
         <source>no limit</source>
         <translation>sans limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="137"/>
+        <location filename="../../app/ost/gui/main_window.py" line="139"/>
         <source> pts</source>
         <translation> pts</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="728"/>
+        <location filename="../../app/ost/gui/main_window.py" line="749"/>
         <source>%n datasheet(s) in the catalogue</source>
         <translation>
             <numerusform>%n fiche dans le catalogue</numerusform>
@@ -343,240 +221,240 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="238"/>
+        <location filename="../../app/ost/gui/main_window.py" line="240"/>
         <source>List</source>
         <translation>Liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="241"/>
+        <location filename="../../app/ost/gui/main_window.py" line="243"/>
         <source>Limit</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="244"/>
-        <location filename="../../app/ost/gui/main_window.py" line="721"/>
+        <location filename="../../app/ost/gui/main_window.py" line="246"/>
+        <location filename="../../app/ost/gui/main_window.py" line="742"/>
         <source>New detachment</source>
         <translation>Nouveau détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="246"/>
-        <location filename="../../app/ost/gui/main_window.py" line="719"/>
-        <location filename="../../app/ost/gui/main_window.py" line="723"/>
+        <location filename="../../app/ost/gui/main_window.py" line="248"/>
+        <location filename="../../app/ost/gui/main_window.py" line="740"/>
+        <location filename="../../app/ost/gui/main_window.py" line="744"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="264"/>
+        <location filename="../../app/ost/gui/main_window.py" line="266"/>
         <source>Unit</source>
         <translation>Unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="304"/>
+        <location filename="../../app/ost/gui/main_window.py" line="306"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="305"/>
+        <location filename="../../app/ost/gui/main_window.py" line="307"/>
         <source>&amp;New list</source>
         <translation>&amp;Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="306"/>
+        <location filename="../../app/ost/gui/main_window.py" line="308"/>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="309"/>
+        <location filename="../../app/ost/gui/main_window.py" line="311"/>
         <source>Open &amp;recent</source>
         <translation>Listes &amp;récentes</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="316"/>
+        <location filename="../../app/ost/gui/main_window.py" line="318"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="318"/>
+        <location filename="../../app/ost/gui/main_window.py" line="320"/>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="325"/>
+        <location filename="../../app/ost/gui/main_window.py" line="327"/>
         <source>&amp;Export</source>
         <translation>E&amp;xporter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="327"/>
+        <location filename="../../app/ost/gui/main_window.py" line="329"/>
         <source>Army &amp;sheet (PDF)…</source>
         <translation>&amp;Feuille d&apos;armée (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="330"/>
+        <location filename="../../app/ost/gui/main_window.py" line="332"/>
         <source>Reference &amp;cards (PDF)…</source>
         <translation>&amp;Cartes de référence (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="331"/>
+        <location filename="../../app/ost/gui/main_window.py" line="333"/>
         <source>Check &amp;report (PDF)…</source>
         <translation>&amp;Rapport de vérification (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="338"/>
+        <location filename="../../app/ost/gui/main_window.py" line="340"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="340"/>
+        <location filename="../../app/ost/gui/main_window.py" line="342"/>
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="341"/>
+        <location filename="../../app/ost/gui/main_window.py" line="343"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="344"/>
+        <location filename="../../app/ost/gui/main_window.py" line="346"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="360"/>
+        <location filename="../../app/ost/gui/main_window.py" line="362"/>
         <source>&amp;Find a datasheet</source>
         <translation>&amp;Chercher une fiche</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="361"/>
+        <location filename="../../app/ost/gui/main_window.py" line="363"/>
         <source>New &amp;detachment</source>
         <translation>Nouveau &amp;détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="355"/>
+        <location filename="../../app/ost/gui/main_window.py" line="357"/>
         <source>&amp;Remove the selection</source>
         <translation>&amp;Retirer la sélection</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="312"/>
+        <location filename="../../app/ost/gui/main_window.py" line="314"/>
         <source>Check a &amp;pasted list</source>
         <translation>Vérifier une liste &amp;collée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="320"/>
+        <location filename="../../app/ost/gui/main_window.py" line="322"/>
         <source>Print pre&amp;view</source>
         <translation>&amp;Aperçu avant impression</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="321"/>
+        <location filename="../../app/ost/gui/main_window.py" line="323"/>
         <source>Army &amp;sheet</source>
-        <translation>&amp;Feuille d'armée</translation>
+        <translation>&amp;Feuille d&apos;armée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="323"/>
+        <location filename="../../app/ost/gui/main_window.py" line="325"/>
         <source>Reference &amp;cards</source>
         <translation>Cartes de &amp;référence</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="324"/>
+        <location filename="../../app/ost/gui/main_window.py" line="326"/>
         <source>Check &amp;report</source>
         <translation>Rapport de &amp;vérification</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="333"/>
+        <location filename="../../app/ost/gui/main_window.py" line="335"/>
         <source>Se&amp;ttings…</source>
         <translation>&amp;Réglages…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="351"/>
+        <location filename="../../app/ost/gui/main_window.py" line="353"/>
         <source>&amp;Duplicate the unit</source>
-        <translation>&amp;Dupliquer l'unité</translation>
+        <translation>&amp;Dupliquer l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="353"/>
+        <location filename="../../app/ost/gui/main_window.py" line="355"/>
         <source>&amp;Copy the list as text</source>
         <translation>Copier la liste en &amp;texte</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="363"/>
+        <location filename="../../app/ost/gui/main_window.py" line="365"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="364"/>
+        <location filename="../../app/ost/gui/main_window.py" line="366"/>
         <source>&amp;Reading report</source>
         <translation>Rapport de &amp;lecture</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="367"/>
+        <location filename="../../app/ost/gui/main_window.py" line="369"/>
         <source>List &amp;prices</source>
         <translation>Prix de la &amp;liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="370"/>
+        <location filename="../../app/ost/gui/main_window.py" line="372"/>
         <source>Check with the prices the list states (a tournament&apos;s fixed points) instead of the catalogue&apos;s</source>
-        <translation>Vérifier avec les prix que donne la liste (les points figés d'un tournoi) plutôt que ceux du catalogue</translation>
+        <translation>Vérifier avec les prix que donne la liste (les points figés d&apos;un tournoi) plutôt que ceux du catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="375"/>
+        <location filename="../../app/ost/gui/main_window.py" line="377"/>
         <source>&amp;Catalogue</source>
         <translation>&amp;Catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="377"/>
+        <location filename="../../app/ost/gui/main_window.py" line="379"/>
         <source>&amp;Import BattleScribe data (folder)…</source>
         <translation>&amp;Importer des données BattleScribe (dossier)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="380"/>
+        <location filename="../../app/ost/gui/main_window.py" line="382"/>
         <source>Import BattleScribe &amp;files…</source>
         <translation>Importer des &amp;fichiers BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="383"/>
+        <location filename="../../app/ost/gui/main_window.py" line="385"/>
         <source>&amp;Rebuild the shipped catalogue</source>
         <translation>Re&amp;construire le catalogue fourni</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="385"/>
+        <location filename="../../app/ost/gui/main_window.py" line="387"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="386"/>
+        <location filename="../../app/ost/gui/main_window.py" line="388"/>
         <source>&amp;About Ost</source>
         <translation>À &amp;propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="388"/>
+        <location filename="../../app/ost/gui/main_window.py" line="390"/>
         <source>Main toolbar</source>
-        <translation>Barre d'outils principale</translation>
+        <translation>Barre d&apos;outils principale</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="404"/>
+        <location filename="../../app/ost/gui/main_window.py" line="406"/>
         <source>Welcome to Ost</source>
         <translation>Bienvenue dans Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="406"/>
+        <location filename="../../app/ost/gui/main_window.py" line="408"/>
         <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
         <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="415"/>
+        <location filename="../../app/ost/gui/main_window.py" line="417"/>
         <source>About Ost</source>
         <translation>À propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="415"/>
+        <location filename="../../app/ost/gui/main_window.py" line="417"/>
         <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
         <translation>Ost %1 — listes d&apos;armée pour MAC HAMMER 40K.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="488"/>
+        <location filename="../../app/ost/gui/main_window.py" line="490"/>
         <source>Untitled list</source>
         <translation>Liste sans nom</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="525"/>
+        <location filename="../../app/ost/gui/main_window.py" line="527"/>
         <source>Remove %n unit(s)</source>
         <translation>
             <numerusform>Retirer %n unité</numerusform>
@@ -584,7 +462,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="574"/>
+        <location filename="../../app/ost/gui/main_window.py" line="576"/>
         <source>Move %n unit(s)</source>
         <translation>
             <numerusform>Déplacer %n unité</numerusform>
@@ -592,12 +470,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="596"/>
+        <location filename="../../app/ost/gui/main_window.py" line="598"/>
         <source>Select a unit to duplicate.</source>
         <translation>Sélectionnez une unité à dupliquer.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="599"/>
+        <location filename="../../app/ost/gui/main_window.py" line="601"/>
         <source>Duplicate %n unit(s)</source>
         <translation>
             <numerusform>Dupliquer %n unité</numerusform>
@@ -605,38 +483,43 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="615"/>
+        <location filename="../../app/ost/gui/main_window.py" line="617"/>
         <source>The list is on the clipboard as text.</source>
         <translation>La liste est dans le presse-papiers, en texte.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="625"/>
-        <location filename="../../app/ost/gui/main_window.py" line="630"/>
+        <location filename="../../app/ost/gui/main_window.py" line="627"/>
+        <location filename="../../app/ost/gui/main_window.py" line="632"/>
         <source>Check a pasted list</source>
         <translation>Vérifier une liste collée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="625"/>
+        <location filename="../../app/ost/gui/main_window.py" line="627"/>
         <source>The clipboard holds no text.</source>
         <translation>Le presse-papiers ne contient pas de texte.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="628"/>
+        <location filename="../../app/ost/gui/main_window.py" line="630"/>
         <source>clipboard</source>
         <translation>presse-papiers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="649"/>
+        <location filename="../../app/ost/gui/main_window.py" line="651"/>
         <source>Reading report</source>
         <translation>Rapport de lecture</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="683"/>
+        <location filename="../../app/ost/gui/main_window.py" line="685"/>
+        <source>Cannot switch the sources</source>
+        <translation>Impossible de changer les sources</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="704"/>
         <source>Cannot rebuild the catalogue</source>
         <translation>Impossible de reconstruire le catalogue</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="689"/>
+        <location filename="../../app/ost/gui/main_window.py" line="710"/>
         <source>Catalogue rebuilt: %n datasheet(s).</source>
         <translation>
             <numerusform>Catalogue reconstruit : %n fiche.</numerusform>
@@ -644,192 +527,192 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="701"/>
+        <location filename="../../app/ost/gui/main_window.py" line="722"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="701"/>
+        <location filename="../../app/ost/gui/main_window.py" line="722"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="710"/>
+        <location filename="../../app/ost/gui/main_window.py" line="731"/>
         <source>Move to</source>
         <translation>Déplacer vers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="712"/>
+        <location filename="../../app/ost/gui/main_window.py" line="733"/>
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="718"/>
+        <location filename="../../app/ost/gui/main_window.py" line="739"/>
         <source>Duplicate</source>
         <translation>Dupliquer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="749"/>
+        <location filename="../../app/ost/gui/main_window.py" line="768"/>
         <source>BattleScribe files</source>
         <translation>Fichiers BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="751"/>
+        <location filename="../../app/ost/gui/main_window.py" line="770"/>
         <source>BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)</source>
         <translation>Données BattleScribe (*.gst *.cat *.gstz *.catz);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="755"/>
+        <location filename="../../app/ost/gui/main_window.py" line="774"/>
         <source>Folder of BattleScribe data</source>
         <translation>Dossier de données BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="768"/>
+        <location filename="../../app/ost/gui/main_window.py" line="787"/>
         <source>Reading BattleScribe data…</source>
         <translation>Lecture des données BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="768"/>
+        <location filename="../../app/ost/gui/main_window.py" line="787"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="780"/>
+        <location filename="../../app/ost/gui/main_window.py" line="799"/>
         <source>Reading %1</source>
         <translation>Lecture de %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="796"/>
+        <location filename="../../app/ost/gui/main_window.py" line="815"/>
         <source>Import failed</source>
         <translation>Échec de l&apos;import</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="799"/>
+        <location filename="../../app/ost/gui/main_window.py" line="818"/>
         <source>Import cancelled: the catalogue is unchanged.</source>
         <translation>Import annulé : le catalogue est inchangé.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="814"/>
+        <location filename="../../app/ost/gui/main_window.py" line="833"/>
         <source>Import finished</source>
         <translation>Import terminé</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="806"/>
+        <location filename="../../app/ost/gui/main_window.py" line="825"/>
         <source>%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.</source>
         <translation>%1 fiche(s) importée(s) de %2 catalogue(s) ; %3 avertissement(s). Le catalogue compte %4 fiches.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="823"/>
+        <location filename="../../app/ost/gui/main_window.py" line="842"/>
         <source>Export as PDF</source>
         <translation>Exporter en PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="823"/>
+        <location filename="../../app/ost/gui/main_window.py" line="842"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="841"/>
+        <location filename="../../app/ost/gui/main_window.py" line="860"/>
         <source>Cannot make the PDF</source>
         <translation>Impossible de produire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="852"/>
+        <location filename="../../app/ost/gui/main_window.py" line="871"/>
         <source>Cannot write the PDF</source>
         <translation>Impossible d&apos;écrire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="854"/>
+        <location filename="../../app/ost/gui/main_window.py" line="873"/>
         <source>PDF written to %1</source>
         <translation>PDF écrit dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="871"/>
+        <location filename="../../app/ost/gui/main_window.py" line="890"/>
         <source>Army sheet</source>
-        <translation>Feuille d'armée</translation>
+        <translation>Feuille d&apos;armée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="872"/>
+        <location filename="../../app/ost/gui/main_window.py" line="891"/>
         <source>Reference cards</source>
         <translation>Cartes de référence</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="873"/>
+        <location filename="../../app/ost/gui/main_window.py" line="892"/>
         <source>Check report</source>
         <translation>Rapport de vérification</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="876"/>
+        <location filename="../../app/ost/gui/main_window.py" line="895"/>
         <source>Preview: %1</source>
         <translation>Aperçu : %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="898"/>
+        <location filename="../../app/ost/gui/main_window.py" line="917"/>
         <source>Open a list</source>
         <translation>Ouvrir une liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="898"/>
+        <location filename="../../app/ost/gui/main_window.py" line="917"/>
         <source>Army lists (*.ost *.ros *.rosz *.txt);;All files (*)</source>
         <translation>Listes d&apos;armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="914"/>
+        <location filename="../../app/ost/gui/main_window.py" line="933"/>
         <source>Cannot open the list</source>
         <translation>Impossible d&apos;ouvrir la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="934"/>
+        <location filename="../../app/ost/gui/main_window.py" line="953"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="946"/>
+        <location filename="../../app/ost/gui/main_window.py" line="965"/>
         <source>Save the list</source>
         <translation>Enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="946"/>
+        <location filename="../../app/ost/gui/main_window.py" line="965"/>
         <source>Ost lists (*.ost)</source>
         <translation>Listes Ost (*.ost)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="960"/>
+        <location filename="../../app/ost/gui/main_window.py" line="979"/>
         <source>Cannot save the list</source>
         <translation>Impossible d&apos;enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="969"/>
+        <location filename="../../app/ost/gui/main_window.py" line="988"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="980"/>
+        <location filename="../../app/ost/gui/main_window.py" line="999"/>
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="981"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1000"/>
         <source>The list “%1” has unsaved changes. Save them?</source>
         <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="998"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1017"/>
         <source>a list never saved</source>
         <translation>une liste jamais enregistrée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1001"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1020"/>
         <source>Recover unsaved work?</source>
         <translation>Récupérer le travail non enregistré ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1002"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1021"/>
         <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
         <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="265"/>
+        <location filename="../../app/ost/gui/main_window.py" line="267"/>
         <source>Datasheet</source>
         <translation>Fiche d&apos;unité</translation>
     </message>
@@ -909,89 +792,89 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="48"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="38"/>
         <source>Settings</source>
         <translation>Réglages</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="52"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="43"/>
         <source>System language</source>
         <translation>Langue du système</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="56"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="47"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="57"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="48"/>
         <source>The language changes at the next start of Ost.</source>
-        <translation>La langue change au prochain démarrage d'Ost.</translation>
+        <translation>La langue change au prochain démarrage d&apos;Ost.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="61"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="52"/>
         <source>A4</source>
         <translation>A4</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="62"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="53"/>
         <source>US Letter</source>
         <translation>Lettre US</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="64"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="55"/>
         <source>Paper</source>
         <translation>Papier</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="66"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="57"/>
         <source>Poker (63 × 88 mm)</source>
         <translation>Poker (63 × 88 mm)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="67"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="58"/>
         <source>A6 (105 × 148 mm)</source>
         <translation>A6 (105 × 148 mm)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="69"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="60"/>
         <source>Reference cards</source>
         <translation>Cartes de référence</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="70"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="61"/>
         <source>Legends datasheets count as available</source>
         <translation>Les fiches Légendes comptent comme disponibles</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="72"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="63"/>
         <source>When checked, a Legends datasheet can be what a band requires you to take first.</source>
-        <translation>Cochée, une fiche Légendes peut être celle qu'une tranche oblige à prendre d'abord.</translation>
+        <translation>Cochée, une fiche Légendes peut être celle qu&apos;une tranche oblige à prendre d&apos;abord.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="78"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="69"/>
         <source>Catalogue sources</source>
         <translation>Sources du catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="81"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="73"/>
         <source>revision</source>
         <translation>révision</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="83"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="75"/>
         <source>Ost catalogue</source>
         <translation>Catalogue Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="93"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="85"/>
         <source>Only the shipped catalogue: import BattleScribe data to add sources.</source>
         <translation>Seulement le catalogue fourni : importez des données BattleScribe pour ajouter des sources.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="97"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="89"/>
         <source>A source switched off stays in the database; lists that use it still open.</source>
-        <translation>Une source désactivée reste dans la base ; les listes qui l'utilisent s'ouvrent toujours.</translation>
+        <translation>Une source désactivée reste dans la base ; les listes qui l&apos;utilisent s&apos;ouvrent toujours.</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from ost.core.catalogue import Catalogue
 from ost.core.resources import resource
 from ost.gui.settings import Settings
-from ost.gui.settings_dialog import apply_disabled_sources
 
 
 def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
@@ -62,13 +61,15 @@ def run_gui(
     settings = Settings.load()
     chosen = pick_lang(lang or settings.lang)
     install_translators(app, chosen)
-    loaded = load_catalogue(db, settings)
+    loaded = load_catalogue(db)
     if isinstance(loaded, str):
         QMessageBox.critical(None, "Ost", loaded)
         return 2
-    catalogue, db_path = loaded
+    catalogue, db_path, notice = loaded
     window = MainWindow(catalogue, lang=chosen, db_path=db_path, settings=settings)
     window.show()
+    if notice is not None:
+        window.statusBar().showMessage(notice[0] if chosen == "fr" else notice[1], 15000)
     if quit_when_shown:  # start-up benchmark: stop once the first frame is painted
         app.processEvents()
         window.undo_stack.setClean()
@@ -84,16 +85,21 @@ def run_gui(
     return app.exec()
 
 
-def load_catalogue(db: Path | None, settings: Settings) -> tuple[Catalogue, Path] | str:
-    """The catalogue (with the user's switched-off sources applied) and its database, or why not."""
+def load_catalogue(db: Path | None) -> tuple[Catalogue, Path, tuple[str, str] | None] | str:
+    """The catalogue, its database and what opening it did (French, English), or why it cannot open.
+
+    Opening rebuilds the shipped part when its sources changed; the window
+    says so in its status bar.
+    """
     from ost.formats.yamltext import SourceError
-    from ost.services import open_store
+    from ost.services import open_catalogue
     from ost.store import StoreError
 
     collecting = gc.isenabled()
     gc.disable()
     try:
-        with open_store(db) as store:
+        opened = open_catalogue(db)
+        with opened.store as store:
             catalogue = store.load()
             path = store.path
     except (StoreError, SourceError) as exc:
@@ -102,8 +108,8 @@ def load_catalogue(db: Path | None, settings: Settings) -> tuple[Catalogue, Path
         if collecting:
             gc.enable()
     gc.freeze()  # the catalogue lives as long as the program: keep it out of later collections
-    apply_disabled_sources(catalogue, settings.disabled_sources)
-    return catalogue, path
+    notice = opened.notice
+    return catalogue, path, (notice.message_fr, notice.message_en) if notice is not None else None
 
 
 def _save_screenshot(app: QApplication, window: QWidget, path: Path) -> None:

@@ -61,7 +61,7 @@ from ost.gui.import_worker import ImportWorker
 from ost.gui.list_model import COL_GEAR, COL_MARKS, COL_MODELS, COL_NAME, COL_POINTS, COL_ROLE, COL_WITH, ArmyListModel
 from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
-from ost.gui.settings_dialog import SettingsDialog, apply_disabled_sources
+from ost.gui.settings_dialog import SettingsDialog
 from ost.gui.unit_editor import UnitEditor
 
 if TYPE_CHECKING:
@@ -658,15 +658,34 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(self.settings, self.catalogue, self)
         if self.exec_dialog(dialog) == QDialog.DialogCode.Accepted:
             dialog.apply()
-            self.apply_settings()
+            self.apply_settings(dialog.disabled_sources())
         return dialog
 
-    def apply_settings(self) -> None:
-        """Use changed settings at once (all but the language, which applies at the next start)."""
-        if self.settings is None:
-            return
-        if apply_disabled_sources(self.catalogue, self.settings.disabled_sources):
-            self.browser.rebuild()
+    def apply_settings(self, disabled_sources: list[str] | None = None) -> None:
+        """Use changed settings at once (all but the language, which applies at the next start).
+
+        Sources switched on or off are written to the catalogue database and
+        the catalogue is read again, so the browser and the checks follow.
+        """
+        switches = {
+            source_id: source_id not in disabled_sources
+            for source_id, source in self.catalogue.sources.items()
+            if disabled_sources is not None and source.enabled != (source_id not in disabled_sources)
+        }
+        if switches:
+            from ost import services
+            from ost.store import StoreError
+
+            try:
+                with services.open_store(self.db_path) as store:
+                    for source_id, on in switches.items():
+                        services.set_source_enabled(store, source_id, on)
+                    catalogue = store.load()
+            except StoreError as exc:
+                QMessageBox.warning(self, self.tr("Cannot switch the sources"), str(exc))
+            else:
+                self.set_catalogue(catalogue)
+                return
         self._revalidate()
 
     def rebuild_catalogue(self) -> bool:
@@ -731,8 +750,6 @@ class MainWindow(QMainWindow):
 
     def set_catalogue(self, catalogue: Catalogue) -> None:
         """Use another catalogue (after an import): every pane refreshes, the list stays."""
-        if self.settings is not None:
-            apply_disabled_sources(catalogue, self.settings.disabled_sources)
         self.catalogue = catalogue
         self.browser.set_catalogue(catalogue)
         self.model.catalogue = catalogue

@@ -1,4 +1,4 @@
-"""The GUI's settings file: recent lists, language, printing, catalogue sources, window geometry.
+"""The GUI's settings file: recent lists, language, printing, Legends, window geometry.
 
 A small JSON file with a ``schema_version`` and a chain of migrations, like
 every file Ost writes. It is passed to the windows that need it; nothing
@@ -48,8 +48,6 @@ class Settings:
     card_size: str = "poker"
     #: Whether Legends datasheets count as available (ValidatorOptions.legends_available).
     legends: bool = False
-    #: Catalogue sources the user switched off (their ids).
-    disabled_sources: list[str] = field(default_factory=list)
     #: True when the file was written by a newer Ost: it is read, never overwritten.
     read_only: bool = False
 
@@ -90,8 +88,6 @@ class Settings:
         settings.paper = document.get("paper") if document.get("paper") in PAPERS else "a4"
         settings.card_size = document.get("card_size") if document.get("card_size") in CARD_SIZES else "poker"
         settings.legends = document.get("legends") is True
-        disabled = document.get("disabled_sources", [])
-        settings.disabled_sources = [s for s in disabled if isinstance(s, str)] if isinstance(disabled, list) else []
         return settings
 
     def save(self) -> None:
@@ -106,7 +102,6 @@ class Settings:
             "paper": self.paper,
             "card_size": self.card_size,
             "legends": self.legends,
-            "disabled_sources": self.disabled_sources,
         }
         with contextlib.suppress(OSError):  # settings are a convenience: never lose work over them
             atomic_write(self.path, (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))

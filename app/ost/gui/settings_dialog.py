@@ -1,8 +1,9 @@
 """The settings dialog: language, printing, Legends datasheets, catalogue sources.
 
-Everything is saved in :class:`ost.gui.settings.Settings`. The language
-applies at the next start (the window's texts are built once); the other
-choices apply at once.
+The choices are saved in :class:`ost.gui.settings.Settings`, except the
+sources' switches, which the catalogue database keeps (the window writes
+them through ``services.set_source_enabled``). The language applies at the
+next start (the window's texts are built once); the other choices at once.
 """
 
 from __future__ import annotations
@@ -26,17 +27,6 @@ from ost.core.catalogue import SHIPPED_SOURCE, Catalogue
 from ost.gui.settings import Settings
 
 SOURCE_ROLE = Qt.ItemDataRole.UserRole + 30
-
-
-def apply_disabled_sources(catalogue: Catalogue, disabled: list[str]) -> bool:
-    """Switch the catalogue's sources on or off as the settings say; True when something changed."""
-    changed = False
-    for source_id, source in list(catalogue.sources.items()):
-        enabled = source_id not in disabled
-        if source.enabled != enabled:
-            catalogue.sources[source_id] = source.model_copy(update={"enabled": enabled})
-            changed = True
-    return changed
 
 
 class SettingsDialog(QDialog):
@@ -87,7 +77,7 @@ class SettingsDialog(QDialog):
             item = QListWidgetItem(name + revision)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(
-                Qt.CheckState.Unchecked if source_id in settings.disabled_sources else Qt.CheckState.Checked
+                Qt.CheckState.Checked if source.enabled else Qt.CheckState.Unchecked
             )
             item.setData(SOURCE_ROLE, source_id)
             self.sources.addItem(item)
@@ -115,11 +105,10 @@ class SettingsDialog(QDialog):
         return disabled
 
     def apply(self) -> None:
-        """Write the choices to the settings and save them."""
+        """Write the choices to the settings and save them (the sources' switches are the window's to write)."""
         lang = self.language.currentData()
         self.settings.lang = lang if lang in ("fr", "en") else None
         self.settings.paper = str(self.paper.currentData())
         self.settings.card_size = str(self.card_size.currentData())
         self.settings.legends = self.legends.isChecked()
-        self.settings.disabled_sources = self.disabled_sources()
         self.settings.save()
