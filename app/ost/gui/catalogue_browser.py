@@ -5,10 +5,10 @@ changes the filter of a :class:`QSortFilterProxyModel` over text folded
 (accents and case dropped) when the tree was built, after a short pause so
 fast typing filters once; the matching runs in Qt's C++ code.
 
-Factions with the same name from two sources (the shipped catalogue and a
-BattleScribe import) show as one; a datasheet present in both (a shipped
-datasheet and its BattleScribe counterpart) shows once, with its sources
-named in its tooltip. Datasheets of switched-off sources are left out.
+Factions from two sources (the shipped catalogue and a BattleScribe import)
+show as one; a datasheet present in both shows once, found by either name,
+with its sources named in its tooltip (the grouping is ``ost.core.browse``).
+Datasheets of switched-off sources are left out.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyMode
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
 
+from ost.core.browse import BrowseEntry, browse_entries, faction_groups
 from ost.core.catalogue import SHIPPED_SOURCE, Catalogue, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
@@ -51,39 +52,27 @@ def search_pattern(text: str) -> str:
     return "^" + "".join(f"(?=.*{re.escape(word)})" for word in words) if words else ""
 
 
-def grouped_sheets(catalogue: Catalogue) -> dict[str, list[tuple[Datasheet, list[str]]]]:
-    """Datasheets to show, by faction name: each once, with the sources that hold it.
+def grouped_entries(catalogue: Catalogue, lang: str = "fr") -> dict[str, list[BrowseEntry]]:
+    """Datasheets to show, by faction name: each once, whatever the sources that hold it.
 
-    Factions are grouped by name (and by the BattleScribe catalogues a shipped
-    faction names as counterparts); a BattleScribe datasheet that is the
-    counterpart of a shipped one is folded into it. Hidden datasheets and
-    those of switched-off sources are left out.
+    The grouping is the core's (:mod:`ost.core.browse`): one group per faction
+    whatever the sources, one entry per datasheet. Hidden datasheets and
+    switched-off sources are left out.
     """
-    faction_names: dict[str, str] = {}
-    by_source_id: dict[str, str] = {}
-    for faction in catalogue.factions.values():
-        faction_names[faction.id] = faction.name
-        for counterpart in faction.counterparts:
-            by_source_id[counterpart] = faction.name
-    for faction in catalogue.factions.values():
-        if faction.source_id and faction.source_id in by_source_id:
-            faction_names[faction.id] = by_source_id[faction.source_id]
-    sheets = [s for s in catalogue if not s.hidden and catalogue.is_enabled(s)]
-    counterparts = {s.counterpart: s for s in sheets if s.counterpart and s.source in ("", SHIPPED_SOURCE)}
-    groups: dict[str, list[tuple[Datasheet, list[str]]]] = {}
-    folded_into: dict[str, list[str]] = {}
-    for sheet in sheets:
-        if sheet.source not in ("", SHIPPED_SOURCE):
-            twin = next((counterparts[i] for i in (sheet.source_id, *sheet.bs_ids) if i in counterparts), None)
-            if twin is not None and twin is not sheet:
-                folded_into.setdefault(twin.id, []).append(sheet.source)
-                continue
-        name = faction_names.get(sheet.faction, sheet.faction)
-        groups.setdefault(name, []).append((sheet, [sheet.source or SHIPPED_SOURCE]))
-    for entries in groups.values():
-        for sheet, sources in entries:
-            sources.extend(folded_into.get(sheet.id, []))
+    names = {group.id: group.label(lang) for group in faction_groups(catalogue)}
+    groups: dict[str, list[BrowseEntry]] = {}
+    for entry in browse_entries(catalogue):
+        if not entry.sheet.hidden:
+            groups.setdefault(names.get(entry.group, entry.group), []).append(entry)
     return groups
+
+
+def grouped_sheets(catalogue: Catalogue, lang: str = "fr") -> dict[str, list[tuple[Datasheet, list[str]]]]:
+    """:func:`grouped_entries` as (datasheet, the sources that hold it) pairs."""
+    return {
+        name: [(e.sheet, [source or SHIPPED_SOURCE for source in e.sources]) for e in entries]
+        for name, entries in grouped_entries(catalogue, lang).items()
+    }
 
 
 class CatalogueBrowser(QWidget):
@@ -174,25 +163,28 @@ class CatalogueBrowser(QWidget):
         order = {role: n for n, role in enumerate(Role)}
         legends_mark = self.tr(" [Legends]")
         other_faction_names = {f.id: [f.name, f.name_en or ""] for f in self.catalogue.factions.values()}
-        groups = grouped_sheets(self.catalogue)
+        groups = grouped_entries(self.catalogue, self.lang)
         for faction_name in sorted(groups, key=fold):
             entries = groups[faction_name]
             faction_item = _item(faction_name)
             faction_item.setToolTip(faction_name)
-            by_role: dict[Role, list[tuple[Datasheet, list[str]]]] = {}
-            for sheet, sources in entries:
-                by_role.setdefault(sheet.role, []).append((sheet, sources))
+            by_role: dict[Role, list[BrowseEntry]] = {}
+            for entry in entries:
+                by_role.setdefault(entry.sheet.role, []).append(entry)
             faction_count = _count_item(len(entries), self.tr("%n datasheet(s)", "", len(entries)))
             for role in sorted(by_role, key=order.__getitem__):
-                sheets = sorted(by_role[role], key=lambda pair: fold(pair[0].name))
+                role_entries = sorted(by_role[role], key=lambda e: fold(e.sheet.name))
                 label = role.label(self.lang)
                 role_item = _item(label)
                 role_item.setToolTip(label)
-                count = _count_item(len(sheets), self.tr("%n datasheet(s)", "", len(sheets)))
+                count = _count_item(len(role_entries), self.tr("%n datasheet(s)", "", len(role_entries)))
                 faction_item.appendRow([role_item, count, _item("")])
-                for sheet, sources in sheets:
-                    names = other_faction_names.get(sheet.faction, [])
-                    row = _sheet_row(sheet, legends_mark, self._sources_text(sources))
+                for entry in role_entries:
+                    sheet = entry.sheet
+                    sources = [source or SHIPPED_SOURCE for source in entry.sources]
+                    other_names = [o.name for o in entry.others if o.name != sheet.name]
+                    row = _sheet_row(sheet, legends_mark, self._sources_text(sources), other_names)
+                    names = [*other_faction_names.get(sheet.faction, []), *other_names]
                     row[0].setData(search_text(sheet, names), FOLDED_ROLE)
                     self._by_id[sheet.id] = row[0]
                     role_item.appendRow(row)
@@ -290,11 +282,12 @@ def _count_item(count: int, tooltip: str) -> QStandardItem:
     return item
 
 
-def _sheet_row(sheet: Datasheet, legends_mark: str, sources: str) -> list[QStandardItem]:
+def _sheet_row(sheet: Datasheet, legends_mark: str, sources: str, other_names: list[str]) -> list[QStandardItem]:
     shown = sheet.name + (legends_mark if sheet.legends else "")
     name = _item(shown)
     name.setData(sheet.id, ID_ROLE)
-    name.setToolTip(f"{shown}\n{sources}")
+    also = f" ({', '.join(other_names)})" if other_names else ""
+    name.setToolTip(f"{shown}{also}\n{sources}")
     size = _item(
         str(sheet.min_models) if sheet.min_models == sheet.max_models else f"{sheet.min_models}–{sheet.max_models}"
     )
