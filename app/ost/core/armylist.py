@@ -486,3 +486,19 @@ def refresh_snapshot(army: ArmyList, unit_id: str, catalogue: Catalogue) -> Unit
 def role_of(unit: Unit, catalogue: Catalogue) -> Role:
     sheet = catalogue.get(unit.datasheet)
     return sheet.role if sheet is not None else unit.snapshot.role
+
+
+def duplicate_unit(army: ArmyList, unit_id: str) -> tuple[UnitPlace, Unit]:
+    """A copy of a unit (size, wargear, placeholders, name) with a new id, not yet in the list.
+
+    Returns where it goes (right after the original, in the same detachment)
+    and the copy, for :func:`insert_unit`. The copy is not the warlord and
+    takes no transport and joins no unit: one warlord per list, one rider
+    per transport, and a copied link would break the linked-character limit.
+    """
+    detachment, index, unit = locate(army, unit_id)
+    copy = unit.model_copy(
+        deep=True,
+        update={"id": new_unit_id(army), "warlord": False, "transport": None, "linked_to": None},
+    )
+    return UnitPlace(detachment.id, index + 1), copy

@@ -1435,3 +1435,53 @@ class _Nearest:
         for index in range(split, len(pool)):
             if pool[index] is not entry:
                 yield pool[index]
+
+
+# --- what the window offers ---------------------------------------------------------
+
+
+def boarding_problems(
+    catalogue: Catalogue, army: ArmyList, rider_id: str, candidate_ids: Iterable[str]
+) -> dict[str, list[tuple[str, str]]]:
+    """For each candidate transport, why ``rider_id`` may not be assigned to it (French, English).
+
+    An empty list means the validator would accept the assignment (a capacity
+    it cannot read counts as accepted: TRANSPORT-UNVERIFIED is a warning).
+    The window uses it to offer only the transports a unit can board.
+    """
+    checker = _Validator(catalogue, army, ValidatorOptions())
+    rider = checker.by_id.get(rider_id)
+    answers: dict[str, list[tuple[str, str]]] = {}
+    for candidate_id in candidate_ids:
+        transport = checker.by_id.get(candidate_id)
+        problems: list[tuple[str, str]] = []
+        if rider is None or transport is None or transport is rider:
+            problems.append(("unité introuvable", "unit not found"))
+        elif transport.sheet is not None and not transport.sheet.is_transport:
+            problems.append(("pas de capacité de transport", "no transport capacity"))
+        else:
+            if transport.detachment is not rider.detachment:
+                problems.append(("dans un autre détachement", "in another detachment"))
+            capacity = transport.sheet.transport if transport.sheet is not None else None
+            verified = capacity is not None and capacity.capacity is not None and capacity.verified
+            if rider.sheet is not None and capacity is not None and verified:
+                problems.extend(checker._embark_problems(rider, rider.sheet, transport, capacity))
+        answers[candidate_id] = problems
+    return answers
+
+
+def joining_problems(
+    catalogue: Catalogue, army: ArmyList, character_id: str, candidate_ids: Iterable[str]
+) -> dict[str, tuple[str, str] | None]:
+    """For each candidate unit, why the linked character ``character_id`` may not join it (None: it may)."""
+    checker = _Validator(catalogue, army, ValidatorOptions())
+    character = checker.by_id.get(character_id)
+    answers: dict[str, tuple[str, str] | None] = {}
+    for candidate_id in candidate_ids:
+        target = checker.by_id.get(candidate_id)
+        if character is None or target is None:
+            answers[candidate_id] = ("unité introuvable", "unit not found")
+            continue
+        problem = checker._link_problem(character, target)
+        answers[candidate_id] = None if problem is None else (problem[1], problem[2])
+    return answers
