@@ -174,6 +174,9 @@ def test_check_prints_the_changes(mini: Catalogue, tmp_path: Path, capsys: pytes
     code, out, _ = run(capsys, "--db", str(db), "--lang", "fr", "check", str(path))
     assert code in (0, 1)
     assert "Depuis l'enregistrement de la liste" in out and "↻" in out and "95 points" in out
+    # The two Tactical Squads' change reads alike: said once, with how many units it concerns.
+    lines = [line for line in out.splitlines() if "↻" in line]
+    assert len(lines) == 1 and "(×2)" in lines[0]
     code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "check", "--format", "json", str(path))
     assert code in (0, 1)
     changes = json.loads(out)["results"][0]["changes"]
@@ -227,3 +230,47 @@ def test_every_switched_on_datasheet_is_listed_once(catalogue: Catalogue) -> Non
         assert len(set(entry.sources)) == len(entry.sources)  # one datasheet per source in an entry
         if "ost" in entry.sources:
             assert entry.sheet.source == "ost"  # shipped preferred
+
+
+def _repriced_per_model(mini: Catalogue, per_model: int) -> Catalogue:
+    sheets = [
+        Datasheet.model_validate({**s.model_dump(), "points_per_model": per_model}) if s.id == "tactical" else s
+        for s in mini
+    ]
+    return Catalogue(sheets, mini.bands, mini.glossary.values(), mini.factions.values())
+
+
+def test_a_new_price_per_extra_model_is_a_change(mini: Catalogue) -> None:
+    # Ten Tactical Marines cost more when each model past the minimum does, though the minimum's price holds.
+    b = ListBuilder(mini)
+    tactical = b.add("tactical", models=10)
+    old = mini.get("tactical").points_per_model  # type: ignore[union-attr]
+    assert catalogue_changes(b.army, _repriced_per_model(mini, old)) == []
+    found = catalogue_changes(b.army, _repriced_per_model(mini, old + 2))
+    assert [(c.unit_id, c.kind, c.old, c.new) for c in found] == [(tactical, "model_points", str(old), str(old + 2))]
+    assert f"{old + 2} points par figurine" in found[0].message_fr
+    assert f"({old} à l'enregistrement" in found[0].message_fr
+    assert f"{old + 2} points per extra model" in found[0].message_en
+
+
+def test_a_list_saved_before_snapshots_knew_the_price_per_model_reports_no_such_change(mini: Catalogue) -> None:
+    b = ListBuilder(mini)
+    unit = b.add("tactical", models=10)
+    b.unit(unit).snapshot.points_per_model = None
+    assert catalogue_changes(b.army, _repriced_per_model(mini, 30)) == []
+
+
+@pytest.mark.parametrize("datasheet", ["bs:ffff-ffff-ffff-ffff", "text:canoptek-thing"])
+def test_a_unit_no_catalogue_ever_held_is_not_reported_gone(mini: Catalogue, datasheet: str) -> None:
+    # A roster's or a text's unit the catalogue lacked when read (UNIT-UNKNOWN says so): nothing changed since.
+    b = ListBuilder(mini)
+    unit = b.add("tactical", models=5)
+    b.unit(unit).datasheet = datasheet
+    b.unit(unit).source = None
+    assert catalogue_changes(b.army, mini) == []
+
+
+def test_a_catalogue_datasheet_gone_since_is_still_reported(mini: Catalogue) -> None:
+    b = ListBuilder(mini)
+    unit = b.add("chaplain")
+    assert [(c.unit_id, c.kind) for c in catalogue_changes(b.army, _changed(mini))] == [(unit, "gone")]

@@ -45,7 +45,7 @@ def test_catalogue_build_list_show_search(capsys: pytest.CaptureFixture[str], tm
 
 
 def test_catalogue_show_unknown(capsys: pytest.CaptureFixture[str], mini_db: Path) -> None:
-    code, _, err = run(capsys, "--db", str(mini_db), "catalogue", "show", "tactica")
+    code, _, err = run(capsys, "--db", str(mini_db), "--lang", "en", "catalogue", "show", "tactica")
     assert code == 2
     assert "no datasheet 'tactica'" in err
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -20,7 +20,8 @@ from ost.core import listfile
 from ost.core.catalogue import Catalogue
 from ost.gui.autosave import Autosaver
 from ost.gui.catalogue_browser import ID_ROLE
-from ost.gui.list_model import COL_POINTS, ArmyListModel
+from ost.gui.dialogs import TextListDialog
+from ost.gui.list_model import COL_POINTS, COL_WITH, ArmyListModel
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
 
@@ -31,6 +32,12 @@ pytestmark = pytest.mark.gui
 def window(qtbot: QtBot, mini: Catalogue, tmp_path: Path) -> Iterator[MainWindow]:
     settings = Settings(path=tmp_path / "settings.json")
     win = MainWindow(mini, lang="fr", settings=settings, autosave_dir=tmp_path / "autosave")
+    # Modal dialogs are recorded and answered "Close" (nobody clicks offscreen); tests that
+    # want another answer set ``win.dialog_answer``.
+    shown: list[QDialog] = []
+    win.shown_dialogs = shown  # type: ignore[attr-defined]
+    win.dialog_answer = 0  # type: ignore[attr-defined]
+    win.exec_dialog = lambda dialog: shown.append(dialog) or win.dialog_answer  # type: ignore[attr-defined,method-assign]
     win.show()
     win.undo_stack.setClean()
     yield win
@@ -116,7 +123,7 @@ def test_assign_transport_in_the_form(window: MainWindow) -> None:
     box.activated.emit(box.currentIndex())
     assert window.army.unit(tactical).transport == rhino  # type: ignore[union-attr]
     assert window.report.legal  # type: ignore[union-attr]
-    assert "→ Rhino" in window.model.index_of_unit(tactical, 4).data()
+    assert "→ Rhino" in window.model.index_of_unit(tactical, COL_WITH).data()
 
 
 def test_finding_selects_its_units(window: MainWindow) -> None:
@@ -177,9 +184,7 @@ def test_save_and_open(window: MainWindow, mini: Catalogue, tmp_path: Path) -> N
     assert window.windowTitle().startswith("Ultramarines")
 
 
-def test_open_pasted_text_list(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information", lambda _parent, _title, text: shown.append(text))
+def test_open_pasted_text_list(window: MainWindow, tmp_path: Path) -> None:
     text = tmp_path / "adversaire.txt"
     text.write_text(
         "Ma liste (1000 pts)\n1x Capitaine (80 pts)\n1x Scouts (70 pts)\n1x Escouade Fantôme (99 pts)\n",
@@ -189,7 +194,15 @@ def test_open_pasted_text_list(window: MainWindow, tmp_path: Path, monkeypatch: 
     names = [u.datasheet for _, u in window.army.units()]
     assert "captain" in names and "scouts" in names
     assert window.path is None  # saved as a new .ost list, never over the text file
-    assert shown and "Fantôme" in shown[0]
+    dialog = window.shown_dialogs[-1]  # type: ignore[attr-defined]
+    assert isinstance(dialog, TextListDialog)
+    lines = [dialog.lines.item(n).text() for n in range(dialog.lines.count())]
+    assert any("Fantôme" in line for line in lines)
+    assert "“?”" in dialog.legend.text()  # the marks are explained
+    # The reading report stays reachable after the dialog is closed.
+    assert window.reading_action.isEnabled()
+    again = window.show_reading_report()
+    assert again is not None and again.lines.count() == dialog.lines.count()
 
 
 def test_open_bad_file_says_why(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -314,8 +327,7 @@ def test_export_through_the_dialog(window: MainWindow, tmp_path: Path, monkeypat
 
 
 def test_import_bsdata_into_the_catalogue(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text: shown.append(text))
+    shown = window.shown_dialogs  # type: ignore[attr-defined]
     monkeypatch.setattr(
         "PySide6.QtWidgets.QFileDialog.getExistingDirectory",
         lambda *_a, **_k: str(Path(__file__).parent / "data" / "bsdata"),
@@ -325,7 +337,12 @@ def test_import_bsdata_into_the_catalogue(window: MainWindow, tmp_path: Path, mo
     window.import_bsdata_dialog()
     assert len(window.catalogue) > before
     assert len(shown) == 1
-    assert "datasheet(s) imported from" in shown[0]  # no translator is installed in these tests
+    assert "datasheet(s) imported from" in shown[0].summary.text()  # no translator is installed in these tests
+    # The warnings are listed one by one, not only counted.
+    _summary, warnings = window.last_import_summary
+    assert shown[0].lines.count() == len(warnings)
+    if warnings:
+        assert shown[0].lines.item(0).text() == warnings[0]
     assert window.army.unit_count() == 1  # the list being edited is kept
     factions = {window.browser.model.index(r, 0).data() for r in range(window.browser.model.rowCount())}
     assert len(factions) > 2
@@ -396,3 +413,140 @@ def test_move_to_the_end_of_its_own_detachment(window: MainWindow, mini: Catalog
     assert [u.id for u in window.army.detachments[0].units] == ["u2", "u3", "u4", "u1"]
     window.undo_stack.undo()
     assert [u.id for u in window.army.detachments[0].units] == ["u1", "u2", "u3", "u4"]
+
+
+# --- speed: edits repaint what they change ------------------------------------------
+
+
+def test_an_edit_repaints_only_the_rows_it_changes(window: MainWindow, mini: Catalogue) -> None:
+    window._load_army(sample_list(mini).army, None)
+    resets: list[bool] = []
+    changed: list[tuple[int, int, int]] = []  # (detachment row or -1, first row, last row)
+    window.model.modelReset.connect(lambda: resets.append(True))
+    window.model.dataChanged.connect(
+        lambda top, bottom, _roles=(): changed.append(
+            (top.parent().row() if top.parent().isValid() else -1, top.row(), bottom.row())
+        )
+    )
+    expanded_before = window.tree.isExpanded(window.model.index_of_detachment("d2"))
+    window.select_units(["u2"])
+    window.editor.models_box.setValue(7)
+    assert not resets
+    # The intercessors' row and their detachment's totals; nothing else.
+    assert sorted(changed) == [(-1, 0, 0), (0, 1, 1)]
+    assert window.tree.isExpanded(window.model.index_of_detachment("d2")) == expanded_before
+
+
+def test_detachments_come_and_go_without_a_reset(window: MainWindow, mini: Catalogue) -> None:
+    from PySide6.QtCore import QPersistentModelIndex
+
+    window._load_army(sample_list(mini).army, None)
+    resets: list[bool] = []
+    window.model.modelReset.connect(lambda: resets.append(True))
+    lieutenant = QPersistentModelIndex(window.model.index_of_unit("u5"))
+    window.tree.setCurrentIndex(window.model.index_of_detachment("d1"))
+    window.add_detachment()
+    window.tree.setCurrentIndex(window.model.index_of_detachment("d1"))
+    window.tree.selectionModel().clearSelection()
+    window.remove_selected()
+    assert [d.id for d in window.army.detachments] == ["d2", "d3"]
+    assert not resets
+    assert lieutenant.isValid() and window.model.unit_at(lieutenant).id == "u5"  # type: ignore[union-attr]
+    window.undo_stack.undo()
+    assert [u.id for u in window.army.detachments[0].units] == ["u1", "u2", "u3", "u4"]
+    assert window.tree.isExpanded(window.model.index_of_detachment("d1"))
+
+
+def test_search_waits_for_a_pause_in_the_typing(window: MainWindow, qtbot: QtBot) -> None:
+    visible = window.browser.model.rowCount()
+    window.search.setText("rhino")
+    assert window.browser.model.rowCount() == visible  # not filtered at each keystroke
+    qtbot.waitUntil(lambda: window.browser.model.rowCount() == 1, timeout=2000)
+    assert window.browser.select_sheet("rhino")
+    window.search.setText("épices inconnues")
+    window.browser.apply_filter()
+    assert window.browser.model.rowCount() == 0
+
+
+def test_none_cannot_be_freed_by_qt_calls() -> None:
+    """PySide6 6.12 drops a reference to None per call on Python 3.11; ost.gui guards against it."""
+    import ost.gui  # noqa: F401
+
+    if sys.version_info < (3, 12):
+        assert sys.getrefcount(None) > 2**39
+
+
+def test_starting_and_quitting_the_window_repeatedly_never_crashes(tmp_path: Path) -> None:
+    script = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from helpers import mini_catalogue\n"
+        "from ost.gui.main_window import MainWindow\n"
+        "from ost.gui.settings import Settings\n"
+        "from pathlib import Path\n"
+        "app = QApplication([])\n"
+        "catalogue = mini_catalogue()\n"
+        "tmp = Path(sys.argv[1])\n"
+        "for n in range(4):\n"
+        "    w = MainWindow(catalogue, settings=Settings(path=tmp / 's.json'), autosave_dir=tmp / 'a')\n"
+        "    w.show(); app.processEvents()\n"
+        "    for _ in range(300):\n"
+        "        w.search.setText('cap'); w.browser.apply_filter(); w.browser.select_sheet('captain')\n"
+        "        w.search.setText(''); w.browser.apply_filter()\n"
+        "    w.add_unit('captain'); w.undo_stack.setClean(); w.close(); w.deleteLater(); app.processEvents()\n"
+    )
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": f"{Path(__file__).parent}:{Path(__file__).parent.parent / 'app'}",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300, env=env
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "none_dealloc" not in result.stderr
+
+
+# --- one undo step per finished edit -----------------------------------------------------
+
+
+def test_typing_a_limit_is_one_undo_step_and_one_validation(window: MainWindow, qtbot: QtBot) -> None:
+    before_steps = window.undo_stack.count()
+    before_checks = window.validations
+    window.limit_box.setFocus()
+    window.limit_box.selectAll()
+    qtbot.keyClicks(window.limit_box.lineEdit(), "1750")
+    assert window.army.points_limit == 2000  # nothing sent while typing
+    qtbot.keyClick(window.limit_box, Qt.Key.Key_Return)
+    assert window.army.points_limit == 1750
+    assert window.undo_stack.count() == before_steps + 1
+    assert window.validations == before_checks + 1
+    window.undo_stack.undo()
+    assert window.army.points_limit == 2000
+    assert window.limit_box.value() == 2000
+
+
+def test_typing_a_size_is_one_undo_step(window: MainWindow, qtbot: QtBot) -> None:
+    window.add_unit("tactical")
+    unit_id = window.army.detachments[0].units[0].id
+    window.select_units([unit_id])
+    box = window.editor.models_box
+    before = window.undo_stack.count()
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box.lineEdit(), "10")
+    assert window.army.unit(unit_id).models == 5  # type: ignore[union-attr]
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert window.army.unit(unit_id).models == 10  # type: ignore[union-attr]
+    assert window.undo_stack.count() == before + 1
+    window.undo_stack.undo()
+    assert window.army.unit(unit_id).models == 5  # type: ignore[union-attr]
+
+
+def test_saving_sends_a_limit_still_being_typed(window: MainWindow, qtbot: QtBot, tmp_path: Path) -> None:
+    window.limit_box.setFocus()
+    window.limit_box.selectAll()
+    qtbot.keyClicks(window.limit_box.lineEdit(), "1500")
+    assert window.save_to(tmp_path / "l.ost")
+    assert listfile.load(tmp_path / "l.ost").points_limit == 1500

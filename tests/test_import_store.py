@@ -257,9 +257,9 @@ def test_cli_override(imported_db: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "Points: 72" in out and "Your own values: points=72" in out
     code, _, err = run(capsys, "--db", db, "catalogue", "override", BOSS, "points", "many")
     assert code == 2 and "whole number" in err
-    code, _, err = run(capsys, "--db", db, "catalogue", "override", "nope", "points", "1")
+    code, _, err = run(capsys, "--db", db, "--lang", "en", "catalogue", "override", "nope", "points", "1")
     assert code == 2 and "no datasheet" in err
-    code, _, err = run(capsys, "--db", db, "catalogue", "override", BOSS, "points")
+    code, _, err = run(capsys, "--db", db, "--lang", "en", "catalogue", "override", BOSS, "points")
     assert code == 2 and "VALUE" in err
     code, out, _ = run(capsys, "--db", db, "--lang", "en", "catalogue", "override", BOSS, "points", "--clear")
     assert code == 0 and "1 override(s) removed" in out

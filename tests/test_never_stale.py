@@ -320,9 +320,9 @@ def test_unknown_or_ambiguous_sources_are_refused(
         import_bsdata(store, [DATA])
         with pytest.raises(StoreError, match="no catalogue source"):
             set_source_enabled(store, "bsdata:nope", False)
-    code, _, err = run(capsys, "--db", str(db), "catalogue", "source", "disable", "nope")
+    code, _, err = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "source", "disable", "nope")
     assert code == 2 and "no such source" in err and "ost" in err
-    code, _, err = run(capsys, "--db", str(db), "catalogue", "source", "disable", "bsdata:")
+    code, _, err = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "source", "disable", "bsdata:")
     assert code == 2 and "several sources" in err
 
 
@@ -380,3 +380,25 @@ def test_switched_off_sources_are_not_matched_by_name(shipped: Path, tmp_path: P
         matcher = NameMatcher(store.load())
         found = matcher.match(boss.name)
         assert found is None or found.sheet.id != BOSS
+
+
+def test_another_ost_version_rebuilds_the_shipped_part_once(
+    shipped: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Same YAML, new code: a newer Ost may read the sources into other facts (new fields, kinds); rebuild them.
+    db = tmp_path / "c.sqlite"
+    with open_catalogue(db).store as store:
+        import_bsdata(store, [DATA])
+        store.set_override("ork-boyz", "points", 99)
+        assert store.meta()["ost_version"] == services.__version__
+    monkeypatch.setattr(services, "__version__", "9.9.9")
+    opened = open_catalogue(db)
+    with opened.store as store:
+        assert opened.notice is not None and opened.notice.kind == "rebuilt"
+        assert "9.9.9" in opened.notice.message("fr") and "9.9.9" in opened.notice.message("en")
+        assert store.meta()["ost_version"] == "9.9.9"
+        assert store.datasheet("ork-boyz").points == 99  # type: ignore[union-attr]
+        assert store.datasheet(BOSS) is not None
+    again = open_catalogue(db)
+    with again.store:
+        assert again.notice is None

@@ -97,3 +97,33 @@ def test_suggested_placeholders(mini: Catalogue) -> None:
     assert ops.suggested_placeholders(b.army, sheet, "d1") == {"<CHAPITRE>": "BLOOD ANGELS"}
     bastion = mini.get("bastion")
     assert bastion is not None and ops.suggested_placeholders(b.army, bastion, "d1") == {}
+
+
+def test_duplicate_unit_copies_the_choices_but_not_the_pairings(mini: Catalogue) -> None:
+    b = ListBuilder(mini)
+    captain = b.add("captain", warlord=True)
+    tactical = b.add("tactical")
+    rhino = b.add("rhino")
+    army = b.army
+    ops.set_models(army, tactical, 8)
+    ops.set_placeholder(army, tactical, "<CHAPITRE>", "Ultramarines")
+    ops.rename_unit(army, tactical, "Escouade Titus")
+    ops.assign_transport(army, tactical, rhino)
+    place, copy = ops.duplicate_unit(army, tactical)
+    assert place == ops.UnitPlace("d1", 2)
+    assert copy.id not in {u.id for _, u in army.units()}
+    assert (copy.models, copy.custom_name) == (8, "Escouade Titus")
+    assert copy.placeholders == army.unit(tactical).placeholders  # type: ignore[union-attr]
+    assert copy.placeholders["<CHAPITRE>"] == "Ultramarines"
+    assert copy.transport is None and copy.linked_to is None
+    ops.insert_unit(army, place.detachment_id, place.index, copy)
+    assert [u.id for u in army.detachments[0].units] == [captain, tactical, copy.id, rhino]
+    copy.placeholders["<CHAPITRE>"] = "Space Wolves"  # a deep copy: the original keeps its value
+    assert army.unit(tactical).placeholders["<CHAPITRE>"] == "Ultramarines"  # type: ignore[union-attr]
+    _, warlord_copy = ops.duplicate_unit(army, captain)
+    assert not warlord_copy.warlord
+
+
+def test_duplicate_unknown_unit_is_refused(mini: Catalogue) -> None:
+    with pytest.raises(ops.ListOperationError):
+        ops.duplicate_unit(ListBuilder(mini).army, "nope")

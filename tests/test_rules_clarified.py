@@ -192,6 +192,16 @@ def test_as_priced_checks_with_the_lists_prices(mini: Catalogue) -> None:
     assert "list's prices" in next(f for f in priced.findings if f.code is Code.POINTS_REPRICED).message_en
 
 
+def test_the_fix_does_not_ask_for_the_list_prices_when_the_check_already_uses_them(mini: Catalogue) -> None:
+    b = base(mini, 300)
+    b.unit("u2").stated_points = 150
+    by_catalogue = next(f for f in check(b).findings if f.code is Code.POINTS_REPRICED)
+    assert "--as-priced" in (by_catalogue.fix_en or "") and "--as-priced" in (by_catalogue.fix_fr or "")
+    as_priced = next(f for f in check(b, as_priced=True).findings if f.code is Code.POINTS_REPRICED)
+    assert "--as-priced" not in (as_priced.fix_en or "") and "--as-priced" not in (as_priced.fix_fr or "")
+    assert "catalogue" in (as_priced.fix_en or "") and "catalogue" in (as_priced.fix_fr or "")
+
+
 # --- the exhaustion exception counts what could join the detachments -----------------
 
 

@@ -189,7 +189,9 @@ def test_share_check_and_convert_from_the_command_line(
     share = out.strip()
     # ost check reads the code given in place of a file (codes are longer than a file name may be).
     code, out, _ = run_cli(capsys, "check", "--catalogue", str(db), share + "A" * 300)
-    assert code == 2 and "code de partage abîmé" in out
+    assert code == 2 and "code de partage abîmé" in out and "damaged" not in out
+    code, out, _ = run_cli(capsys, "--lang", "en", "check", "--catalogue", str(db), share + "A" * 300)
+    assert code == 2 and "damaged share code" in out and "abîmé" not in out
     code, out, _ = run_cli(capsys, "check", "--catalogue", str(db), share)
     assert code == 0 and "« Ligne de commande » : RÉGLEMENTAIRE" in out
     # ... and in a file.

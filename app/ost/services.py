@@ -45,6 +45,8 @@ class BuildResult:
 
 #: ``catalogue_meta`` keys of the YAML build: where from, the sources' content hash, their sizes and times.
 META_SOURCE_DIR, META_SOURCE_KIND, META_FINGERPRINT, META_STAMP = "source_dir", "source_kind", "fingerprint", "stamp"
+#: ``catalogue_meta`` key: the Ost version that built the shipped part (another version may read the sources otherwise).
+META_OST_VERSION = "ost_version"
 
 
 def source_stamp(folder: Path) -> str:
@@ -94,6 +96,7 @@ def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildR
         META_SOURCE_KIND: "shipped" if shipped else "folder",
         META_FINGERPRINT: fingerprint,
         META_STAMP: stamp,
+        META_OST_VERSION: __version__,
     }
     described = CatalogueSource(
         id=SHIPPED_SOURCE,
@@ -176,9 +179,12 @@ def refresh_catalogue(store: CatalogueStore, source: Path | None = None) -> Cata
     if not folder.is_dir():
         return None
     stamp = source_stamp(folder)
-    if meta.get(META_STAMP) == stamp and meta.get(META_SOURCE_DIR) == str(folder):
+    # A database built before the version was recorded counts as this version's: no rebuild for that alone.
+    built_by = meta.get(META_OST_VERSION, __version__)
+    same_ost = built_by == __version__
+    if same_ost and meta.get(META_STAMP) == stamp and meta.get(META_SOURCE_DIR) == str(folder):
         return None
-    if meta.get(META_FINGERPRINT) == source_fingerprint(folder):
+    if same_ost and meta.get(META_FINGERPRINT) == source_fingerprint(folder):
         # Same content (a fresh copy, a touched file): remember the new stamp, rebuild nothing. A
         # read-only database cannot remember it: the content hash is taken again next time.
         with contextlib.suppress(StoreError):
@@ -198,6 +204,14 @@ def refresh_catalogue(store: CatalogueStore, source: Path | None = None) -> Cata
             "write-error",
             f"le catalogue n'a pas pu être mis à jour : {exc}. Le catalogue précédent reste utilisé.",
             f"the catalogue could not be updated: {exc}. The previous catalogue is still used.",
+        )
+    if not same_ost:
+        return CatalogueNotice(
+            "rebuilt",
+            f"Ost a changé de version ({built_by} → {__version__}) : catalogue reconstruit, {result.datasheets} "
+            f"fiches ; données importées et valeurs personnelles conservées.",
+            f"Ost changed version ({built_by} → {__version__}): catalogue rebuilt, {result.datasheets} datasheets; "
+            f"imported data and your own values kept.",
         )
     return CatalogueNotice(
         "rebuilt",
@@ -397,6 +411,8 @@ class CheckResult:
     army: ArmyList | None = None
     report: Report | None = None
     error: str | None = None
+    #: The reader's error itself, for its message in the user's language.
+    failure: listfile.ListFileError | None = None
     #: How the file was read: units matched, unknown units and lines, warnings.
     reading: ReadingReport | None = None
 
@@ -435,7 +451,7 @@ def check_files(
         try:
             read = read_list_file(path, catalogue, matcher=matcher)
         except listfile.ListFileError as exc:
-            yield CheckResult(path, error=str(exc))
+            yield CheckResult(path, error=str(exc), failure=exc)
             continue
         yield CheckResult(path, read.army, validate(catalogue, read.army, options), reading=read.reading)
 

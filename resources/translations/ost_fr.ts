@@ -1,55 +1,64 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
     <name>ArmyListModel</name>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <location filename="../../app/ost/gui/list_model.py" line="181"/>
         <source>Unit</source>
-        <extracomment>Emitted after every edit, so views can revalidate.</extracomment>
+        <extracomment>Columns, the numbers first: in a narrow window the view scrolls sideways and the last ones go first. The mime type of units dragged inside the list (their ids, one a line). Emitted after every edit, so views can revalidate. Units dropped on a detachment: (unit ids, detachment id, row or -1 for the end). unit id -&gt; &quot;message — how to fix it&quot; lines of the findings naming it. How many rows the last refresh repainted (for tests and the benchmark). Unit points by unit id while a refresh runs (each unit is priced once, not per column).</extracomment>
         <translation>Unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <location filename="../../app/ost/gui/list_model.py" line="182"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <location filename="../../app/ost/gui/list_model.py" line="183"/>
         <source>Models</source>
         <translation>Figurines</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <location filename="../../app/ost/gui/list_model.py" line="184"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="105" />
+        <location filename="../../app/ost/gui/list_model.py" line="185"/>
+        <source>Wargear</source>
+        <translation>Équipement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="186"/>
         <source>With</source>
         <translation>Avec</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="129" />
+        <location filename="../../app/ost/gui/list_model.py" line="218"/>
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/list_model.py" line="131" />
+        <location filename="../../app/ost/gui/list_model.py" line="220"/>
         <source>%n unit(s)</source>
-        <translation><numerusform>%n unité</numerusform><numerusform>%n unités</numerusform></translation>
+        <translation>
+            <numerusform>%n unité</numerusform>
+            <numerusform>%n unités</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="148" />
+        <location filename="../../app/ost/gui/list_model.py" line="296"/>
         <source>Datasheet missing from the catalogue: %1</source>
         <translation>Fiche absente du catalogue : %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="151" />
+        <location filename="../../app/ost/gui/list_model.py" line="287"/>
         <source>Warlord</source>
         <translation>Seigneur de guerre</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="152" />
+        <location filename="../../app/ost/gui/list_model.py" line="288"/>
         <source>Reserve</source>
         <translation>Réserve</translation>
     </message>
@@ -57,32 +66,57 @@
 <context>
     <name>CatalogueBrowser</name>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="27" />
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="101"/>
         <source>Search the catalogue (name, keyword, faction)…</source>
+        <extracomment>The folded text a datasheet row is searched by (name, aliases, faction, keywords). Milliseconds of quiet typing before the tree is filtered. The narrowest the pane gets, so datasheet names are never cut to nothing.</extracomment>
         <translation>Chercher dans le catalogue (nom, mot-clef, faction)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="38" />
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="109"/>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="109"/>
+        <source>Pts</source>
+        <translation>Pts</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="110"/>
+        <source>Models in the unit</source>
+        <translation>Figurines de l&apos;unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="137"/>
         <source>Add to the list</source>
         <translation>Ajouter à la liste</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="185"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="191"/>
+        <source>%n datasheet(s)</source>
+        <translation>
+            <numerusform>%n fiche</numerusform>
+            <numerusform>%n fiches</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="55" />
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="211"/>
+        <source>Ost catalogue</source>
+        <translation>Catalogue Ost</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="109"/>
         <source>Datasheet</source>
-        <translation>Fiche d'unité</translation>
+        <translation>Fiche d&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="55" />
-        <source>Models</source>
-        <translation>Figurines</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="55" />
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="110"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="79" />
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="175"/>
         <source> [Legends]</source>
         <translation> [Legends]</translation>
     </message>
@@ -90,611 +124,825 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="34" />
+        <location filename="../../app/ost/gui/commands.py" line="43"/>
         <source>Add %1</source>
-        <extracomment>Unit fields the editor can change, and the core operation that changes each.</extracomment>
+        <extracomment>The unit fields the editor can change (a wrong name is a type error, not a runtime one). The list fields the window can change. Unit fields the editor can change, and the core operation that changes each.</extracomment>
         <translation>Ajouter %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="54" />
+        <location filename="../../app/ost/gui/commands.py" line="63"/>
         <source>Remove %1</source>
         <translation>Retirer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="70" />
+        <location filename="../../app/ost/gui/commands.py" line="79"/>
         <source>Move unit</source>
-        <translation>Déplacer l'unité</translation>
+        <translation>Déplacer l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="89" />
+        <location filename="../../app/ost/gui/commands.py" line="98"/>
         <source>Edit unit</source>
-        <translation>Modifier l'unité</translation>
+        <translation>Modifier l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="120" />
+        <location filename="../../app/ost/gui/commands.py" line="131"/>
         <source>Change wargear</source>
-        <translation>Changer l'équipement</translation>
+        <translation>Changer l&apos;équipement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="138" />
+        <location filename="../../app/ost/gui/commands.py" line="162"/>
+        <source>Duplicate %1</source>
+        <translation>Dupliquer %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="176"/>
         <source>Change %1</source>
         <translation>Changer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="157" />
+        <location filename="../../app/ost/gui/commands.py" line="195"/>
         <source>Edit list</source>
         <translation>Modifier la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="181" />
+        <location filename="../../app/ost/gui/commands.py" line="219"/>
         <source>Add detachment</source>
         <translation>Ajouter un détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="197" />
+        <location filename="../../app/ost/gui/commands.py" line="235"/>
         <source>Remove detachment</source>
         <translation>Retirer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="220" />
+        <location filename="../../app/ost/gui/commands.py" line="258"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
 </context>
 <context>
-    <name>DatasheetView</name>
+    <name>Dialogs</name>
     <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="17" />
-        <source>(+%1 per extra model)</source>
-        <translation>(+%1 par figurine en plus)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="18" />
-        <source>class</source>
-        <translation>classe</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="19" />
-        <source>Models</source>
-        <translation>Figurines</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="20" />
-        <source>Points</source>
-        <translation>Points</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="21" />
-        <source>Wounds per model</source>
-        <translation>PV par figurine</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="22" />
-        <source>WS</source>
-        <translation>CC</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="23" />
-        <source>BS</source>
-        <translation>CT</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="24" />
-        <source>S</source>
-        <translation>F</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="25" />
-        <source>T</source>
-        <translation>E</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="26" />
-        <source>W</source>
-        <translation>PV</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="27" />
-        <source>Ld</source>
-        <translation>Cd</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="28" />
-        <source>Sv</source>
-        <translation>Sv</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="29" />
-        <source>Weapon</source>
-        <translation>Arme</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="30" />
-        <source>Range</source>
-        <translation>Portée</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="31" />
-        <source>Type</source>
-        <translation>Type</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="32" />
-        <source>AP</source>
-        <translation>PA</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="33" />
-        <source>Abilities</source>
-        <translation>Capacités</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="34" />
-        <source>Weapons</source>
-        <translation>Armes</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="35" />
-        <source>Transport capacity</source>
-        <translation>Capacité de transport</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="36" />
-        <source>forbidden:</source>
-        <translation>interdits :</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="37" />
-        <source>%1 places</source>
-        <translation>%1 places</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="38" />
-        <source>Keywords</source>
-        <translation>Mots-clefs</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="39" />
-        <source>Faction keywords</source>
-        <translation>Mots-clefs de faction</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/datasheet_view.py" line="40" />
-        <source>Never holds objectives (non-operational).</source>
-        <translation>Ne tient jamais les objectifs (non opérationnelle).</translation>
+        <location filename="../../app/ost/gui/dialogs.py" line="61"/>
+        <source>Marks: “~” a name read with doubt (the closest datasheet, with how sure Ost is); “?” a unit not in the catalogue (kept as the list gives it) or a line not understood (left out); “!” something Ost assumed or changed (a transport or a linked character the list does not give, a price).</source>
+        <translation>Repères : « ~ » un nom lu avec un doute (la fiche la plus proche, avec la certitude d&apos;Ost) ; « ? » une unité absente du catalogue (gardée telle que la liste la donne) ou une ligne non comprise (laissée de côté) ; « ! » ce qu&apos;Ost a supposé ou changé (un transport ou un personnage lié que la liste ne donne pas, un prix).</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="83" />
-        <location filename="../../app/ost/gui/main_window.py" line="517" />
+        <location filename="../../app/ost/gui/main_window.py" line="122"/>
+        <location filename="../../app/ost/gui/main_window.py" line="910"/>
         <source>New list</source>
+        <extracomment>Until the window is first shown (then the splitter&apos;s widths are shared once).</extracomment>
         <translation>Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="94" />
+        <location filename="../../app/ost/gui/main_window.py" line="133"/>
         <source>Name of the list</source>
         <translation>Nom de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="99" />
+        <location filename="../../app/ost/gui/main_window.py" line="138"/>
         <source>no limit</source>
         <translation>sans limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="100" />
+        <location filename="../../app/ost/gui/main_window.py" line="139"/>
         <source> pts</source>
         <translation> pts</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="419" />
+        <location filename="../../app/ost/gui/main_window.py" line="749"/>
         <source>%n datasheet(s) in the catalogue</source>
-        <translation><numerusform>%n fiche dans le catalogue</numerusform><numerusform>%n fiches dans le catalogue</numerusform></translation>
+        <translation>
+            <numerusform>%n fiche dans le catalogue</numerusform>
+            <numerusform>%n fiches dans le catalogue</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="145" />
+        <location filename="../../app/ost/gui/main_window.py" line="240"/>
         <source>List</source>
         <translation>Liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="147" />
+        <location filename="../../app/ost/gui/main_window.py" line="243"/>
         <source>Limit</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="150" />
-        <location filename="../../app/ost/gui/main_window.py" line="412" />
+        <location filename="../../app/ost/gui/main_window.py" line="246"/>
+        <location filename="../../app/ost/gui/main_window.py" line="742"/>
         <source>New detachment</source>
         <translation>Nouveau détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="152" />
-        <location filename="../../app/ost/gui/main_window.py" line="410" />
-        <location filename="../../app/ost/gui/main_window.py" line="414" />
+        <location filename="../../app/ost/gui/main_window.py" line="248"/>
+        <location filename="../../app/ost/gui/main_window.py" line="740"/>
+        <location filename="../../app/ost/gui/main_window.py" line="744"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="165" />
+        <location filename="../../app/ost/gui/main_window.py" line="266"/>
         <source>Unit</source>
         <translation>Unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="190" />
+        <location filename="../../app/ost/gui/main_window.py" line="306"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="191" />
+        <location filename="../../app/ost/gui/main_window.py" line="307"/>
         <source>&amp;New list</source>
         <translation>&amp;Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="192" />
+        <location filename="../../app/ost/gui/main_window.py" line="308"/>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="193" />
+        <location filename="../../app/ost/gui/main_window.py" line="311"/>
         <source>Open &amp;recent</source>
         <translation>Listes &amp;récentes</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="196" />
+        <location filename="../../app/ost/gui/main_window.py" line="318"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="197" />
+        <location filename="../../app/ost/gui/main_window.py" line="320"/>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="199" />
+        <location filename="../../app/ost/gui/main_window.py" line="327"/>
         <source>&amp;Export</source>
         <translation>E&amp;xporter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="201" />
+        <location filename="../../app/ost/gui/main_window.py" line="329"/>
         <source>Army &amp;sheet (PDF)…</source>
-        <translation>&amp;Feuille d'armée (PDF)…</translation>
+        <translation>&amp;Feuille d&apos;armée (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="203" />
+        <location filename="../../app/ost/gui/main_window.py" line="332"/>
         <source>Reference &amp;cards (PDF)…</source>
         <translation>&amp;Cartes de référence (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="204" />
+        <location filename="../../app/ost/gui/main_window.py" line="333"/>
         <source>Check &amp;report (PDF)…</source>
         <translation>&amp;Rapport de vérification (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="206" />
+        <location filename="../../app/ost/gui/main_window.py" line="340"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="208" />
+        <location filename="../../app/ost/gui/main_window.py" line="342"/>
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="209" />
+        <location filename="../../app/ost/gui/main_window.py" line="343"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="211" />
+        <location filename="../../app/ost/gui/main_window.py" line="346"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="216" />
+        <location filename="../../app/ost/gui/main_window.py" line="362"/>
         <source>&amp;Find a datasheet</source>
         <translation>&amp;Chercher une fiche</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="217" />
+        <location filename="../../app/ost/gui/main_window.py" line="363"/>
         <source>New &amp;detachment</source>
         <translation>Nouveau &amp;détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="218" />
+        <location filename="../../app/ost/gui/main_window.py" line="357"/>
         <source>&amp;Remove the selection</source>
         <translation>&amp;Retirer la sélection</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="220" />
+        <location filename="../../app/ost/gui/main_window.py" line="314"/>
+        <source>Check a &amp;pasted list</source>
+        <translation>Vérifier une liste &amp;collée</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="322"/>
+        <source>Print pre&amp;view</source>
+        <translation>&amp;Aperçu avant impression</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="323"/>
+        <source>Army &amp;sheet</source>
+        <translation>&amp;Feuille d&apos;armée</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="325"/>
+        <source>Reference &amp;cards</source>
+        <translation>Cartes de &amp;référence</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="326"/>
+        <source>Check &amp;report</source>
+        <translation>Rapport de &amp;vérification</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="335"/>
+        <source>Se&amp;ttings…</source>
+        <translation>&amp;Réglages…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="353"/>
+        <source>&amp;Duplicate the unit</source>
+        <translation>&amp;Dupliquer l&apos;unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="355"/>
+        <source>&amp;Copy the list as text</source>
+        <translation>Copier la liste en &amp;texte</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="365"/>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="366"/>
+        <source>&amp;Reading report</source>
+        <translation>Rapport de &amp;lecture</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="369"/>
+        <source>List &amp;prices</source>
+        <translation>Prix de la &amp;liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="372"/>
+        <source>Check with the prices the list states (a tournament&apos;s fixed points) instead of the catalogue&apos;s</source>
+        <translation>Vérifier avec les prix que donne la liste (les points figés d&apos;un tournoi) plutôt que ceux du catalogue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="377"/>
         <source>&amp;Catalogue</source>
         <translation>&amp;Catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="222" />
+        <location filename="../../app/ost/gui/main_window.py" line="379"/>
         <source>&amp;Import BattleScribe data (folder)…</source>
         <translation>&amp;Importer des données BattleScribe (dossier)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="225" />
+        <location filename="../../app/ost/gui/main_window.py" line="382"/>
         <source>Import BattleScribe &amp;files…</source>
         <translation>Importer des &amp;fichiers BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="228" />
+        <location filename="../../app/ost/gui/main_window.py" line="385"/>
+        <source>&amp;Rebuild the shipped catalogue</source>
+        <translation>Re&amp;construire le catalogue fourni</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="387"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="229" />
+        <location filename="../../app/ost/gui/main_window.py" line="388"/>
         <source>&amp;About Ost</source>
-        <translation>À &amp;propos d'Ost</translation>
+        <translation>À &amp;propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="232" />
+        <location filename="../../app/ost/gui/main_window.py" line="390"/>
+        <source>Main toolbar</source>
+        <translation>Barre d&apos;outils principale</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="406"/>
         <source>Welcome to Ost</source>
         <translation>Bienvenue dans Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="234" />
+        <location filename="../../app/ost/gui/main_window.py" line="408"/>
         <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
         <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="243" />
+        <location filename="../../app/ost/gui/main_window.py" line="417"/>
         <source>About Ost</source>
-        <translation>À propos d'Ost</translation>
+        <translation>À propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="243" />
+        <location filename="../../app/ost/gui/main_window.py" line="417"/>
         <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
-        <translation>Ost %1 — listes d'armée pour MAC HAMMER 40K.</translation>
+        <translation>Ost %1 — listes d&apos;armée pour MAC HAMMER 40K.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="303" />
+        <location filename="../../app/ost/gui/main_window.py" line="490"/>
         <source>Untitled list</source>
         <translation>Liste sans nom</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="340" />
+        <location filename="../../app/ost/gui/main_window.py" line="527"/>
         <source>Remove %n unit(s)</source>
-        <translation><numerusform>Retirer %n unité</numerusform><numerusform>Retirer %n unités</numerusform></translation>
+        <translation>
+            <numerusform>Retirer %n unité</numerusform>
+            <numerusform>Retirer %n unités</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="576"/>
+        <source>Move %n unit(s)</source>
+        <translation>
+            <numerusform>Déplacer %n unité</numerusform>
+            <numerusform>Déplacer %n unités</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="393" />
+        <location filename="../../app/ost/gui/main_window.py" line="598"/>
+        <source>Select a unit to duplicate.</source>
+        <translation>Sélectionnez une unité à dupliquer.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="601"/>
+        <source>Duplicate %n unit(s)</source>
+        <translation>
+            <numerusform>Dupliquer %n unité</numerusform>
+            <numerusform>Dupliquer %n unités</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="617"/>
+        <source>The list is on the clipboard as text.</source>
+        <translation>La liste est dans le presse-papiers, en texte.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="627"/>
+        <location filename="../../app/ost/gui/main_window.py" line="632"/>
+        <source>Check a pasted list</source>
+        <translation>Vérifier une liste collée</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="627"/>
+        <source>The clipboard holds no text.</source>
+        <translation>Le presse-papiers ne contient pas de texte.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="630"/>
+        <source>clipboard</source>
+        <translation>presse-papiers</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="651"/>
+        <source>Reading report</source>
+        <translation>Rapport de lecture</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="685"/>
+        <source>Cannot switch the sources</source>
+        <translation>Impossible de changer les sources</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="704"/>
+        <source>Cannot rebuild the catalogue</source>
+        <translation>Impossible de reconstruire le catalogue</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="710"/>
+        <source>Catalogue rebuilt: %n datasheet(s).</source>
+        <translation>
+            <numerusform>Catalogue reconstruit : %n fiche.</numerusform>
+            <numerusform>Catalogue reconstruit : %n fiches.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="722"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="393" />
+        <location filename="../../app/ost/gui/main_window.py" line="722"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="402" />
+        <location filename="../../app/ost/gui/main_window.py" line="731"/>
         <source>Move to</source>
         <translation>Déplacer vers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="404" />
+        <location filename="../../app/ost/gui/main_window.py" line="733"/>
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="439" />
+        <location filename="../../app/ost/gui/main_window.py" line="739"/>
+        <source>Duplicate</source>
+        <translation>Dupliquer</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="768"/>
         <source>BattleScribe files</source>
         <translation>Fichiers BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="441" />
+        <location filename="../../app/ost/gui/main_window.py" line="770"/>
         <source>BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)</source>
         <translation>Données BattleScribe (*.gst *.cat *.gstz *.catz);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="445" />
+        <location filename="../../app/ost/gui/main_window.py" line="774"/>
         <source>Folder of BattleScribe data</source>
         <translation>Dossier de données BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="452" />
+        <location filename="../../app/ost/gui/main_window.py" line="787"/>
         <source>Reading BattleScribe data…</source>
         <translation>Lecture des données BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="460" />
+        <location filename="../../app/ost/gui/main_window.py" line="787"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="799"/>
         <source>Reading %1</source>
         <translation>Lecture de %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="469" />
+        <location filename="../../app/ost/gui/main_window.py" line="815"/>
         <source>Import failed</source>
-        <translation>Échec de l'import</translation>
+        <translation>Échec de l&apos;import</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="475" />
+        <location filename="../../app/ost/gui/main_window.py" line="818"/>
+        <source>Import cancelled: the catalogue is unchanged.</source>
+        <translation>Import annulé : le catalogue est inchangé.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="833"/>
         <source>Import finished</source>
         <translation>Import terminé</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="476" />
+        <location filename="../../app/ost/gui/main_window.py" line="825"/>
         <source>%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.</source>
         <translation>%1 fiche(s) importée(s) de %2 catalogue(s) ; %3 avertissement(s). Le catalogue compte %4 fiches.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="490" />
+        <location filename="../../app/ost/gui/main_window.py" line="842"/>
         <source>Export as PDF</source>
         <translation>Exporter en PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="490" />
+        <location filename="../../app/ost/gui/main_window.py" line="842"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="507" />
-        <source>Cannot write the PDF</source>
-        <translation>Impossible d'écrire le PDF</translation>
+        <location filename="../../app/ost/gui/main_window.py" line="860"/>
+        <source>Cannot make the PDF</source>
+        <translation>Impossible de produire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="509" />
+        <location filename="../../app/ost/gui/main_window.py" line="871"/>
+        <source>Cannot write the PDF</source>
+        <translation>Impossible d&apos;écrire le PDF</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="873"/>
         <source>PDF written to %1</source>
         <translation>PDF écrit dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="524" />
+        <location filename="../../app/ost/gui/main_window.py" line="890"/>
+        <source>Army sheet</source>
+        <translation>Feuille d&apos;armée</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="891"/>
+        <source>Reference cards</source>
+        <translation>Cartes de référence</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="892"/>
+        <source>Check report</source>
+        <translation>Rapport de vérification</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="895"/>
+        <source>Preview: %1</source>
+        <translation>Aperçu : %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="917"/>
         <source>Open a list</source>
         <translation>Ouvrir une liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="524" />
+        <location filename="../../app/ost/gui/main_window.py" line="917"/>
         <source>Army lists (*.ost *.ros *.rosz *.txt);;All files (*)</source>
-        <translation>Listes d'armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
+        <translation>Listes d&apos;armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="538" />
+        <location filename="../../app/ost/gui/main_window.py" line="933"/>
         <source>Cannot open the list</source>
-        <translation>Impossible d'ouvrir la liste</translation>
+        <translation>Impossible d&apos;ouvrir la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="549" />
-        <source>How the list was read</source>
-        <translation>Lecture de la liste</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="561" />
+        <location filename="../../app/ost/gui/main_window.py" line="953"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="573" />
+        <location filename="../../app/ost/gui/main_window.py" line="965"/>
         <source>Save the list</source>
         <translation>Enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="573" />
+        <location filename="../../app/ost/gui/main_window.py" line="965"/>
         <source>Ost lists (*.ost)</source>
         <translation>Listes Ost (*.ost)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="587" />
+        <location filename="../../app/ost/gui/main_window.py" line="979"/>
         <source>Cannot save the list</source>
-        <translation>Impossible d'enregistrer la liste</translation>
+        <translation>Impossible d&apos;enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="596" />
+        <location filename="../../app/ost/gui/main_window.py" line="988"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="607" />
+        <location filename="../../app/ost/gui/main_window.py" line="999"/>
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="608" />
+        <location filename="../../app/ost/gui/main_window.py" line="1000"/>
         <source>The list “%1” has unsaved changes. Save them?</source>
         <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="625" />
+        <location filename="../../app/ost/gui/main_window.py" line="1017"/>
         <source>a list never saved</source>
         <translation>une liste jamais enregistrée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="628" />
+        <location filename="../../app/ost/gui/main_window.py" line="1020"/>
         <source>Recover unsaved work?</source>
         <translation>Récupérer le travail non enregistré ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="629" />
+        <location filename="../../app/ost/gui/main_window.py" line="1021"/>
         <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
         <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="166" />
+        <location filename="../../app/ost/gui/main_window.py" line="267"/>
         <source>Datasheet</source>
-        <translation>Fiche d'unité</translation>
+        <translation>Fiche d&apos;unité</translation>
+    </message>
+</context>
+<context>
+    <name>PastedListDialog</name>
+    <message>
+        <location filename="../../app/ost/gui/dialogs.py" line="86"/>
+        <source>Pasted list (read-only)</source>
+        <translation>Liste collée (lecture seule)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/dialogs.py" line="108"/>
+        <source>How the text was read</source>
+        <translation>Comment le texte a été lu</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/dialogs.py" line="114"/>
+        <source>Open for editing</source>
+        <translation>Ouvrir pour la modifier</translation>
     </message>
 </context>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="49" />
+        <location filename="../../app/ost/gui/report_view.py" line="72"/>
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/report_view.py" line="72"/>
+        <source>Units</source>
+        <translation>Unités</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/report_view.py" line="72"/>
+        <source>Band</source>
+        <translation>Tranche</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/report_view.py" line="72"/>
+        <source>Points</source>
+        <translation>Points</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/report_view.py" line="103"/>
+        <source>EMPTY LIST</source>
+        <extracomment>True when the list shown is empty (a neutral banner, not a red verdict).</extracomment>
+        <translation>LISTE VIDE</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/report_view.py" line="112"/>
+        <source>Add units from the catalogue on the left to start the list.</source>
+        <translation>Ajoutez des unités depuis le catalogue à gauche pour commencer la liste.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/report_view.py" line="115"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="56" />
+        <location filename="../../app/ost/gui/report_view.py" line="118"/>
         <source>%1 points, band %2, %3 error(s), %4 warning(s)</source>
         <translation>%1 points, tranche %2, %3 erreur(s), %4 avertissement(s)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="71" />
+        <location filename="../../app/ost/gui/report_view.py" line="170"/>
+        <source>The list is empty: add units from the catalogue.</source>
+        <translation>La liste est vide : ajoutez des unités depuis le catalogue.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/report_view.py" line="173"/>
         <source>No problem found.</source>
         <translation>Aucun problème trouvé.</translation>
     </message>
 </context>
 <context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="38"/>
+        <source>Settings</source>
+        <translation>Réglages</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="43"/>
+        <source>System language</source>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="47"/>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="48"/>
+        <source>The language changes at the next start of Ost.</source>
+        <translation>La langue change au prochain démarrage d&apos;Ost.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="52"/>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="53"/>
+        <source>US Letter</source>
+        <translation>Lettre US</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="55"/>
+        <source>Paper</source>
+        <translation>Papier</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="57"/>
+        <source>Poker (63 × 88 mm)</source>
+        <translation>Poker (63 × 88 mm)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="58"/>
+        <source>A6 (105 × 148 mm)</source>
+        <translation>A6 (105 × 148 mm)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="60"/>
+        <source>Reference cards</source>
+        <translation>Cartes de référence</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="61"/>
+        <source>Legends datasheets count as available</source>
+        <translation>Les fiches Légendes comptent comme disponibles</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="63"/>
+        <source>When checked, a Legends datasheet can be what a band requires you to take first.</source>
+        <translation>Cochée, une fiche Légendes peut être celle qu&apos;une tranche oblige à prendre d&apos;abord.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="69"/>
+        <source>Catalogue sources</source>
+        <translation>Sources du catalogue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="73"/>
+        <source>revision</source>
+        <translation>révision</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="75"/>
+        <source>Ost catalogue</source>
+        <translation>Catalogue Ost</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="85"/>
+        <source>Only the shipped catalogue: import BattleScribe data to add sources.</source>
+        <translation>Seulement le catalogue fourni : importez des données BattleScribe pour ajouter des sources.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="89"/>
+        <source>A source switched off stays in the database; lists that use it still open.</source>
+        <translation>Une source désactivée reste dans la base ; les listes qui l&apos;utilisent s&apos;ouvrent toujours.</translation>
+    </message>
+</context>
+<context>
     <name>UnitEditor</name>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="67" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="72"/>
         <source>&lt;i&gt;Select a unit of the list to edit it.&lt;/i&gt;</source>
         <translation>&lt;i&gt;Choisissez une unité de la liste pour la modifier.&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="76" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="81"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="82" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="88"/>
         <source>From %1 to %2 models</source>
         <translation>De %1 à %2 figurines</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="84" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="90"/>
         <source>Models (%1–%2)</source>
         <translation>Figurines (%1–%2)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="91" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="98"/>
         <source> each</source>
         <translation> chacune</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="96" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="103"/>
         <source>e.g. ULTRAMARINES</source>
         <translation>p. ex. ULTRAMARINES</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="105" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="114"/>
         <source>Assigned transport</source>
         <translation>Transport assigné</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="110" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="120"/>
         <source>Linked to</source>
         <translation>Lié à</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="112" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="124"/>
         <source>Warlord</source>
         <translation>Seigneur de guerre</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="114" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="126"/>
         <source>In reserve</source>
         <translation>En réserve</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="132" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="144"/>
         <source>not in the catalogue</source>
         <translation>absente du catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="168" />
+        <location filename="../../app/ost/gui/unit_editor.py" line="182"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/unit_editor.py" line="219"/>
+        <source>already carries %1</source>
+        <translation>transporte déjà %1</translation>
     </message>
 </context>
 </TS>

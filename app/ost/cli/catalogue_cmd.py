@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
-from ost.core.browse import BrowseEntry, browse_entries, faction_groups
+from ost.core.browse import BrowseEntry, browse_entries, entries_of, faction_groups
 from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
 from ost.core.presenter import label, present
 from ost.core.roles import Role
@@ -74,7 +74,14 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             if sheet is None:
                 found = store.search(args.id, limit=5)
                 hint = ", ".join(s.id for s in found)
-                print(f"ost: no datasheet {args.id!r}" + (f" (did you mean: {hint})" if hint else ""), file=sys.stderr)
+                print(
+                    say(
+                        lang,
+                        f"ost: aucune fiche {args.id!r}" + (f" (vouliez-vous dire : {hint})" if hint else ""),
+                        f"ost: no datasheet {args.id!r}" + (f" (did you mean: {hint})" if hint else ""),
+                    ),
+                    file=sys.stderr,
+                )
                 return EXIT_UNREADABLE
             catalogue = store.load()
             print(datasheet_text(sheet, catalogue, lang), file=out)
@@ -84,7 +91,9 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                 print(say(lang, f"Valeurs personnelles : {shown}", f"Your own values: {shown}"), file=out)
             return EXIT_OK
         if args.action == "search":
-            _print_table(store.search(" ".join(args.query), limit=args.limit), lang, out)
+            # One line per datasheet whatever the sources that hold it, as `list` shows them.
+            found = store.search(" ".join(args.query), limit=args.limit)
+            _print_entries(entries_of(store.load(), found) if found else [], lang, out)
         else:
             catalogue = store.load()
             _print_entries(_filtered(catalogue, args.faction, args.role), lang, out)
@@ -134,7 +143,7 @@ def _print_status(store: CatalogueStore, lang: str, out: TextIO) -> None:
     _print_rows(head, rows, out)
 
 
-def _find_source(store: CatalogueStore, text: str) -> CatalogueSource:
+def _find_source(store: CatalogueStore, text: str, lang: str) -> CatalogueSource:
     """The source ``text`` names: its id, or the only source whose id or name contains it."""
     sources = store.sources()
     for source in sources:
@@ -145,13 +154,16 @@ def _find_source(store: CatalogueStore, text: str) -> CatalogueSource:
     if len(found) == 1:
         return found[0]
     known = ", ".join(f"{s.id} ({s.name})" for s in (found or sources)) or "-"
-    what = "several sources match" if found else "no such source"
-    raise StoreError(f"{what}: {text!r} (sources: {known})")
+    if found:
+        what = say(lang, "plusieurs sources correspondent", "several sources match")
+    else:
+        what = say(lang, "aucune source ne correspond", "no such source")
+    raise StoreError(say(lang, f"{what} : {text!r} (sources : {known})", f"{what}: {text!r} (sources: {known})"))
 
 
 def _switch_source(store: CatalogueStore, on: bool, text: str, lang: str, out: TextIO) -> int:
     try:
-        source = set_source_enabled(store, _find_source(store, text).id, on)
+        source = set_source_enabled(store, _find_source(store, text, lang).id, on)
     except StoreError as exc:
         print(f"ost: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -167,11 +179,11 @@ def _switch_source(store: CatalogueStore, on: bool, text: str, lang: str, out: T
 
 def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: TextIO) -> int:
     if store.datasheet(args.id) is None and not args.clear:
-        print(f"ost: no datasheet {args.id!r}", file=sys.stderr)
+        print(say(lang, f"ost: aucune fiche {args.id!r}", f"ost: no datasheet {args.id!r}"), file=sys.stderr)
         return EXIT_UNREADABLE
     if args.clear:
         if args.value is not None:
-            print("ost: --clear takes no VALUE", file=sys.stderr)
+            print(say(lang, "ost: --clear ne prend pas de VALEUR", "ost: --clear takes no VALUE"), file=sys.stderr)
             return EXIT_UNREADABLE
         removed = store.clear_override(args.id, args.field)
         print(
@@ -187,7 +199,7 @@ def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: T
             print(f"{field} = {value}", file=out)
         return EXIT_OK
     if args.value is None:
-        print("ost: give a VALUE, or --clear", file=sys.stderr)
+        print(say(lang, "ost: donnez une VALEUR, ou --clear", "ost: give a VALUE, or --clear"), file=sys.stderr)
         return EXIT_UNREADABLE
     try:
         value = parse_override(args.field, args.value)
@@ -254,11 +266,17 @@ def _print_rows(head: tuple[str, ...], rows: Sequence[tuple[str, ...]], out: Tex
         print("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)).rstrip(), file=out)
 
 
-def _print_table(sheets: list[Datasheet], lang: str, out: TextIO) -> None:
-    if not sheets:
-        print("Aucune fiche." if lang == "fr" else "No datasheet.", file=out)
-        return
-    _print_rows(_HEAD[lang == "fr"], [_row(s, lang) for s in sheets], out)
+def _kinds_line(sheet: Datasheet, lang: str) -> list[str]:
+    """The unit's model kinds (a Boss Nob and Boyz), each with its count and price; none for one kind."""
+    if len(sheet.kinds) < 2:
+        return []
+    fr = lang == "fr"
+    parts = []
+    for kind in sheet.kinds:
+        count = f"{kind.min}" if kind.min == kind.max else f"{kind.min}–{kind.max}"
+        price = f" (+{kind.points} pts {'par figurine en plus' if fr else 'per extra model'})" if kind.points else ""
+        parts.append(f"{kind.name} {count}{price}")
+    return [f"{'Types de figurines :' if fr else 'Model kinds:'} {' · '.join(parts)}"]
 
 
 def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
@@ -275,6 +293,7 @@ def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
             else ""
         )
         + f"   {label(lang, 'pv')}: {view.wounds_note}",
+        *_kinds_line(sheet, lang),
         f"Type: {view.unit_type}, {label(lang, 'class')} {view.unit_class}"
         + f"   {label(lang, 'control')}: ×{view.control_factor}",
         f"{label(lang, 'keywords')}: {', '.join(view.keywords)}",

@@ -72,7 +72,12 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             if args.format == "json":
                 results.append({"file": str(result.path), "error": result.error})
             else:
-                print(f"{result.path}: {say(lang, 'illisible', 'unreadable')} — {result.error}", file=out)
+                # The reader's message starts with the file's name already: say it once.
+                if result.failure is not None:
+                    reason = result.failure.reason(lang)
+                else:
+                    reason = (result.error or "").removeprefix(f"{result.path}: ")
+                print(f"{result.path}: {say(lang, 'illisible', 'unreadable')} — {reason}", file=out)
             continue
         if not result.report.legal and worst == EXIT_OK:
             worst = EXIT_NOT_LEGAL
@@ -91,8 +96,12 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                 print(line, file=out)
             if changes:
                 print(say(lang, "  Depuis l'enregistrement de la liste :", "  Since the list was saved:"), file=out)
+            # Units of one name read alike: say each message once, with how many units it concerns.
+            said: dict[str, int] = {}
             for change in changes:
-                print(f"    ↻ {change.message(lang)}", file=out)
+                said[change.message(lang)] = said.get(change.message(lang), 0) + 1
+            for message, times in said.items():
+                print(f"    ↻ {message}" + (f" (×{times})" if times > 1 else ""), file=out)
     if args.format == "json":
         json.dump({"format_version": JSON_FORMAT_VERSION, "results": results}, out, ensure_ascii=False, indent=2)
         out.write("\n")

@@ -8,10 +8,10 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from ost.services import open_catalogue as _open_catalogue
-from ost.store import CatalogueStore
+if TYPE_CHECKING:  # the store and the services load with the sub-command that needs them, not for --version
+    from ost.store import CatalogueStore
 
 EXIT_OK, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -84,6 +84,8 @@ class TerminalSafe(io.TextIOBase):
 
 def open_catalogue(db: Path | str | None, lang: str) -> CatalogueStore:
     """Open the catalogue database; a rebuild or a bad source goes to stderr (a first build goes unsaid)."""
+    from ost.services import open_catalogue as _open_catalogue
+
     opened = _open_catalogue(db)
     if opened.notice is not None and opened.notice.kind != "built":
         print(f"ost: {opened.notice.message(lang)}", file=sys.stderr)

@@ -3,44 +3,89 @@
 Each sub-command lives in its own module with a ``register`` function that adds
 its parser (and sets ``handler``) and a ``run(args, lang, out)`` that returns
 the exit status.
+
+Start-up stays light: only the module of the sub-command being run is
+imported (with the store, the formats and the PDF code it needs). ``ost
+--version`` and ``ost --help`` import none of them; the top-level help lists
+the sub-commands from the table below.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 from ost import __version__
-from ost.cli import catalogue_cmd, check_cmd, convert_cmd, export_cmd, import_cmd, share_cmd
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, TerminalSafe, default_lang
-from ost.formats.yamltext import SourceError
-from ost.store import StoreError, default_db_path
 
-COMMANDS = (catalogue_cmd, check_cmd, convert_cmd, share_cmd, import_cmd, export_cmd)
+#: Sub-command name -> (its module under ost.cli, its aliases, its one-line help).
+COMMANDS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "catalogue": ("catalogue_cmd", ("catalog",), "build and browse the unit catalogue"),
+    "check": ("check_cmd", (), "check army lists against the rules"),
+    "convert": ("convert_cmd", (), "convert army lists between formats"),
+    "share": ("share_cmd", (), "print a list's share code (one line of text to paste)"),
+    "import": ("import_cmd", (), "import data from other programs into the catalogue"),
+    "export": ("export_cmd", (), "printable PDFs: army sheet, reference cards, check report"),
+}
 
 
-def _parser() -> argparse.ArgumentParser:
+def _command_module(name: str) -> ModuleType:
+    return importlib.import_module(f"ost.cli.{COMMANDS[name][0]}")
+
+
+def _requested_command(argv: Sequence[str]) -> str | None:
+    """The sub-command named on the command line (the first word that names one), if any."""
+    names = {alias: name for name, (_, aliases, _) in COMMANDS.items() for alias in (name, *aliases)}
+    skip_value = False
+    for word in argv:
+        if skip_value:
+            skip_value = False
+            continue
+        if word in ("--db", "--lang"):
+            skip_value = True
+            continue
+        if word.startswith("-"):
+            continue
+        return names.get(word)
+    return None
+
+
+def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ost",
         description="Ost: army lists for MAC HAMMER 40K. With no command, opens the window.",
     )
     parser.add_argument("--version", action="version", version=f"ost {__version__}")
-    parser.add_argument("--db", type=Path, help=f"catalogue database (default: $OST_DB or {default_db_path()})")
+    if "-h" in argv or "--help" in argv:
+        from ost.store import default_db_path  # the database layer: only to print its default path
+
+        db_help = f"catalogue database (default: $OST_DB or {default_db_path()})"
+    else:
+        db_help = "catalogue database (default: $OST_DB or the user's data folder)"
+    parser.add_argument("--db", type=Path, help=db_help)
     parser.add_argument("--lang", choices=("fr", "en"), help="language of messages (default: system)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     gui = commands.add_parser("gui", help="open the window (the default)")
     gui.add_argument("files", nargs="*", type=Path, help="list files to open")
     gui.add_argument("--screenshot", type=Path, help=argparse.SUPPRESS)
-    for module in COMMANDS:
-        module.register(commands)
+    gui.add_argument("--quit-when-shown", action="store_true", help=argparse.SUPPRESS)
+    wanted = _requested_command(argv)
+    for name, (_, aliases, text) in COMMANDS.items():
+        if name == wanted:
+            _command_module(name).register(commands)
+        else:  # a placeholder that only shows in the help; never run
+            commands.add_parser(name, aliases=list(aliases), help=text, add_help=False)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = _parser(words).parse_args(words)
     lang = args.lang or default_lang()
     if args.command in (None, "gui"):
         from ost.gui.app import run_gui
@@ -50,7 +95,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             lang=args.lang,
             files=getattr(args, "files", []),
             screenshot=getattr(args, "screenshot", None),
+            quit_when_shown=getattr(args, "quit_when_shown", False),
         )
+    from ost.formats.yamltext import SourceError
+    from ost.store import StoreError
+
     # Names and texts read from files may hold terminal escapes: both streams escape control characters.
     with contextlib.redirect_stderr(TerminalSafe(sys.stderr)):
         try:

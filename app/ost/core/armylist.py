@@ -42,6 +42,9 @@ class UnitSnapshot(_Model):
     #: Identity key of the datasheet ("same datasheet" for the per-datasheet cap).
     #: Added in schema version 2; lists of version 1 fall back to the name.
     identity: str | None = None
+    #: Price of each model past the minimum (the bulk kind's), to tell the player it changed.
+    #: Lists saved before it was recorded lack it (None: nothing to compare).
+    points_per_model: int | None = None
 
 
 class StatedOption(_Model):
@@ -150,6 +153,7 @@ def snapshot_of(sheet: Datasheet) -> UnitSnapshot:
         min_models=sheet.min_models,
         max_models=sheet.max_models,
         identity=sheet.identity_key,
+        points_per_model=sheet.points_per_model,
     )
 
 
@@ -482,3 +486,19 @@ def refresh_snapshot(army: ArmyList, unit_id: str, catalogue: Catalogue) -> Unit
 def role_of(unit: Unit, catalogue: Catalogue) -> Role:
     sheet = catalogue.get(unit.datasheet)
     return sheet.role if sheet is not None else unit.snapshot.role
+
+
+def duplicate_unit(army: ArmyList, unit_id: str) -> tuple[UnitPlace, Unit]:
+    """A copy of a unit (size, wargear, placeholders, name) with a new id, not yet in the list.
+
+    Returns where it goes (right after the original, in the same detachment)
+    and the copy, for :func:`insert_unit`. The copy is not the warlord and
+    takes no transport and joins no unit: one warlord per list, one rider
+    per transport, and a copied link would break the linked-character limit.
+    """
+    detachment, index, unit = locate(army, unit_id)
+    copy = unit.model_copy(
+        deep=True,
+        update={"id": new_unit_id(army), "warlord": False, "transport": None, "linked_to": None},
+    )
+    return UnitPlace(detachment.id, index + 1), copy

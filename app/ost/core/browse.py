@@ -201,3 +201,27 @@ def browse_entries(catalogue: Catalogue, group: FactionGroup | str | None = None
     for key in sorted(buckets, key=lambda k: (order.get(k, len(order)), k)):
         result.extend(_merge(key, buckets[key]))
     return result
+
+
+def entries_of(catalogue: Catalogue, sheets: Iterable[Datasheet]) -> list[BrowseEntry]:
+    """The browse entries that hold ``sheets`` (search results), in the order they are first found, each once.
+
+    A search finds the shipped "Char Leman Russ" and the imported "Leman Russ
+    Battle Tanks"; the person wants one line, with both sources. A datasheet
+    that no entry holds (its source switched off) is left out.
+    """
+    wanted = list(sheets)
+    if not wanted:
+        return []
+    holder: dict[tuple[str, str], BrowseEntry] = {}
+    for entry in browse_entries(catalogue):
+        for sheet in entry.sheets:
+            holder[(sheet.source, sheet.id)] = entry
+    result: list[BrowseEntry] = []
+    seen: set[int] = set()
+    for sheet in wanted:
+        found = holder.get((sheet.source, sheet.id))
+        if found is not None and id(found) not in seen:
+            seen.add(id(found))
+            result.append(found)
+    return result

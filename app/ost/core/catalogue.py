@@ -532,7 +532,7 @@ class Catalogue:
             self.glossary[fold(entry.name_fr)] = entry
             self.glossary[fold(entry.name_en)] = entry
             self.glossary[fold(entry.key)] = entry
-        self._by_bs_id: dict[str, Datasheet] | None = None
+        self._by_bs_id: dict[str, list[Datasheet]] | None = None
         # Datasheets that may count as "available" per (role, legends), and answers per question.
         self._candidates: dict[tuple[Role, bool], list[Datasheet]] = {}
         self._joining_memo: dict[tuple[object, ...], dict[str, list[str]]] = {}
@@ -570,13 +570,26 @@ class Catalogue:
             return iter(self._by_id.values())
         return (s for s in self._by_id.values() if self.is_enabled(s))
 
-    def by_bs_id(self, bs_id: str) -> Datasheet | None:
+    def by_bs_id(self, bs_id: str, *, enabled: bool = False) -> Datasheet | None:
+        """The datasheet a BattleScribe entry id names; with ``enabled``, the first of a switched-on source.
+
+        Datasheets that hold the id among their ``bs_ids`` (imported ones)
+        come first; then shipped datasheets whose ``counterpart`` it is, so a
+        roster still finds Ost's datasheet when no import holds the entry.
+        """
         if self._by_bs_id is None:
-            self._by_bs_id = {}
+            index: dict[str, list[Datasheet]] = {}
             for sheet in self._by_id.values():
                 for known in sheet.bs_ids:
-                    self._by_bs_id.setdefault(known, sheet)
-        return self._by_bs_id.get(bs_id)
+                    index.setdefault(known, []).append(sheet)
+            for sheet in self._by_id.values():
+                if sheet.counterpart and sheet not in index.get(sheet.counterpart, ()):
+                    index.setdefault(sheet.counterpart, []).append(sheet)
+            self._by_bs_id = index
+        for sheet in self._by_bs_id.get(bs_id, ()):
+            if not enabled or self.is_enabled(sheet):
+                return sheet
+        return None
 
     def ability(self, name: str) -> GlossaryEntry | None:
         return self.glossary.get(fold(name))
@@ -608,11 +621,15 @@ class Catalogue:
             return memo
         candidates = self._candidates.get((role, include_legends))
         if candidates is None:
-            candidates = [
-                sheet
-                for sheet in self._by_id.values()
-                if sheet.role is role and not sheet.hidden and (include_legends or not sheet.legends)
-            ]
+            # Shipped datasheets first, so that messages name an identity by its French name when Ost has one.
+            candidates = sorted(
+                (
+                    sheet
+                    for sheet in self._by_id.values()
+                    if sheet.role is role and not sheet.hidden and (include_legends or not sheet.legends)
+                ),
+                key=lambda sheet: source_kind(sheet.source) != "shipped",
+            )
             self._candidates[(role, include_legends)] = candidates
         result: dict[str, list[str]] = {}
         for sheet in candidates:

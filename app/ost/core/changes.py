@@ -4,7 +4,8 @@ Each unit of an Ost list keeps a snapshot of the datasheet it was built on
 (:class:`~ost.core.armylist.UnitSnapshot`). When the catalogue changes under a
 saved list (a newer Ost with corrected facts, an edited source, a re-import,
 an override), comparing the snapshots with the catalogue tells the player what
-moved: a datasheet's price, its size limits, its role, or the datasheet gone.
+moved: a datasheet's price (at its minimum size or per extra model), its size
+limits, its role, or the datasheet gone.
 These are not rule findings (the validator judges the list against today's
 catalogue); they explain why today's verdict may differ from the one the list
 had when it was saved. ``ost check`` prints them and the window shows them.
@@ -18,7 +19,11 @@ from typing import Literal
 from ost.core.armylist import ArmyList, Unit, UnitSnapshot
 from ost.core.catalogue import Catalogue, Datasheet
 
-ChangeKind = Literal["gone", "points", "size", "role"]
+ChangeKind = Literal["gone", "points", "model_points", "size", "role"]
+
+#: Datasheet ids the readers give units the catalogue lacked when the list was read (a roster's
+#: ``bs:<entry id>``, a pasted text's ``text:<name>``): no catalogue held them, so none lost them.
+FOREIGN_ID_PREFIXES = ("bs:", "text:")
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
         return UnitChange(unit.id, name, unit.datasheet, kind, old, new, fr, en)
 
     if sheet is None:
+        if unit.datasheet.startswith(FOREIGN_ID_PREFIXES):
+            return []  # UNIT-UNKNOWN says it is missing; it never was in a catalogue
         return [
             change(
                 "gone",
@@ -83,6 +90,18 @@ def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
                 f"({snap.points} à l'enregistrement de la liste).",
                 f"{name}: the datasheet now costs {sheet.points} points at its minimum size "
                 f"({snap.points} when the list was saved).",
+            )
+        )
+    if snap.points_per_model is not None and snap.points_per_model != sheet.points_per_model:
+        found.append(
+            change(
+                "model_points",
+                str(snap.points_per_model),
+                str(sheet.points_per_model),
+                f"{name} : la fiche coûte maintenant {sheet.points_per_model} points par figurine en plus du "
+                f"minimum ({snap.points_per_model} à l'enregistrement de la liste).",
+                f"{name}: the datasheet now costs {sheet.points_per_model} points per extra model "
+                f"({snap.points_per_model} when the list was saved).",
             )
         )
     if snap.min_models is not None and snap.max_models is not None:

@@ -55,6 +55,11 @@ class ListFileError(Exception):
         location = f"{where}: " if where else ""
         super().__init__(f"{prefix}{location}{message}")
 
+    def reason(self, lang: str) -> str:
+        """The message without the file's name, in ``lang`` when the error has both languages."""
+        location = f"{self.where}: " if self.where else ""
+        return f"{location}{self.detail}"
+
 
 def _json_path(loc: tuple[int | str, ...]) -> str:
     out = ""

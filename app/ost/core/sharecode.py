@@ -57,6 +57,9 @@ class ShareCodeError(ListFileError):
     def message(self, lang: str) -> str:
         return self.message_fr if lang == "fr" else self.message_en
 
+    def reason(self, lang: str) -> str:
+        return self.message(lang)
+
 
 def looks_like_code(text: str | bytes) -> bool:
     """Whether ``text`` starts like a share code (of any version), spaces aside."""

@@ -292,12 +292,7 @@ class _Validator:
                     f"Ost uses what the file says of it ({unit.snapshot.role.label_en}, "
                     f"{unit.snapshot.points} points).",
                     [entry],
-                    (
-                        "Remplacez-la par une fiche du catalogue, ou importez les données BattleScribe qui la "
-                        "contiennent (Catalogue ▸ Importer).",
-                        "Replace it with a catalogue datasheet, or import the BattleScribe data that holds it "
-                        "(Catalogue ▸ Import).",
-                    ),
+                    self._unknown_fix(unit),
                 )
                 lo, hi = unit.snapshot.min_models, unit.snapshot.max_models
             else:
@@ -1101,6 +1096,29 @@ class _Validator:
             )
         return None
 
+    def _unknown_fix(self, unit: Unit) -> tuple[str, str]:
+        """How to replace a unit whose datasheet is not in the catalogue.
+
+        A roster's unit read before its BattleScribe data was imported keeps
+        the entry's id (``bs:<id>``): when the catalogue holds that entry now,
+        the fix names the datasheet to take.
+        """
+        bs_id = unit.datasheet[3:] if unit.datasheet.startswith("bs:") else ""
+        known = self.catalogue.by_bs_id(bs_id, enabled=True) if bs_id else None
+        if known is not None:
+            return (
+                f"Remplacez-la par « {known.name} » ({known.id}), la fiche du catalogue pour cette entrée "
+                f"BattleScribe, ou relisez le roster.",
+                f"Replace it with “{known.name}” ({known.id}), the catalogue's datasheet for this BattleScribe "
+                f"entry, or read the roster again.",
+            )
+        return (
+            "Remplacez-la par une fiche du catalogue, ou importez les données BattleScribe qui la "
+            "contiennent (Catalogue ▸ Importer).",
+            "Replace it with a catalogue datasheet, or import the BattleScribe data that holds it "
+            "(Catalogue ▸ Import).",
+        )
+
     # -- warlord and reserves -------------------------------------------------
 
     def _check_warlord(self) -> None:
@@ -1266,6 +1284,13 @@ class _Validator:
             f"{head_en}{detail_en}. The check uses {used_en}.",
             [e for e, _, _ in differ],
             (
+                "Vérifiez que ces prix sont ceux du fichier de points du tournoi ; sinon, vérifiez la liste "
+                "aux prix du catalogue.",
+                "Check that these prices are those of the tournament's points file; if not, check the list "
+                "at the catalogue's prices.",
+            )
+            if self.options.as_priced
+            else (
                 "Vérifiez les points avec l'auteur de la liste (données plus anciennes ?) ; si le tournoi a "
                 "fixé ses points, vérifiez avec les prix de la liste (ost check --as-priced).",
                 "Check the points with the list's author (older data?); if the tournament fixed its points, "
@@ -1410,3 +1435,53 @@ class _Nearest:
         for index in range(split, len(pool)):
             if pool[index] is not entry:
                 yield pool[index]
+
+
+# --- what the window offers ---------------------------------------------------------
+
+
+def boarding_problems(
+    catalogue: Catalogue, army: ArmyList, rider_id: str, candidate_ids: Iterable[str]
+) -> dict[str, list[tuple[str, str]]]:
+    """For each candidate transport, why ``rider_id`` may not be assigned to it (French, English).
+
+    An empty list means the validator would accept the assignment (a capacity
+    it cannot read counts as accepted: TRANSPORT-UNVERIFIED is a warning).
+    The window uses it to offer only the transports a unit can board.
+    """
+    checker = _Validator(catalogue, army, ValidatorOptions())
+    rider = checker.by_id.get(rider_id)
+    answers: dict[str, list[tuple[str, str]]] = {}
+    for candidate_id in candidate_ids:
+        transport = checker.by_id.get(candidate_id)
+        problems: list[tuple[str, str]] = []
+        if rider is None or transport is None or transport is rider:
+            problems.append(("unité introuvable", "unit not found"))
+        elif transport.sheet is not None and not transport.sheet.is_transport:
+            problems.append(("pas de capacité de transport", "no transport capacity"))
+        else:
+            if transport.detachment is not rider.detachment:
+                problems.append(("dans un autre détachement", "in another detachment"))
+            capacity = transport.sheet.transport if transport.sheet is not None else None
+            verified = capacity is not None and capacity.capacity is not None and capacity.verified
+            if rider.sheet is not None and capacity is not None and verified:
+                problems.extend(checker._embark_problems(rider, rider.sheet, transport, capacity))
+        answers[candidate_id] = problems
+    return answers
+
+
+def joining_problems(
+    catalogue: Catalogue, army: ArmyList, character_id: str, candidate_ids: Iterable[str]
+) -> dict[str, tuple[str, str] | None]:
+    """For each candidate unit, why the linked character ``character_id`` may not join it (None: it may)."""
+    checker = _Validator(catalogue, army, ValidatorOptions())
+    character = checker.by_id.get(character_id)
+    answers: dict[str, tuple[str, str] | None] = {}
+    for candidate_id in candidate_ids:
+        target = checker.by_id.get(candidate_id)
+        if character is None or target is None:
+            answers[candidate_id] = ("unité introuvable", "unit not found")
+            continue
+        problem = checker._link_problem(character, target)
+        answers[candidate_id] = None if problem is None else (problem[1], problem[2])
+    return answers

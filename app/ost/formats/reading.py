@@ -293,7 +293,7 @@ class ReadingReport:
             else:
                 mine = f", catalogue: rev. {ours}" if ours else ""
                 parts.append(f"{item.what} (rev. {theirs}{mine})")
-        return ("Données de la liste : " if fr else "The list's data: ") + "; ".join(parts)
+        return ("Données de la liste : " if fr else "The list's data: ") + (" ; " if fr else "; ").join(parts)
 
     def to_data(self) -> dict[str, Any]:
         """The JSON form (``reading`` in ``ost check --format json``)."""
@@ -359,17 +359,27 @@ def note_prices(report: ReadingReport, army: ArmyList, catalogue: Catalogue) -> 
     never differ. The reader fills ``Unit.stated_points`` and
     ``ArmyList.stated_total``; the validator's ``POINTS-REPRICED`` gives the
     verdict, this gives the detail while reading.
+
+    An option's own price note (the reader's) is kept only where it explains
+    a unit whose price differs: the data prices some options as the
+    difference from a default weapon the datasheet's price already holds
+    (a Commander's Fusion Blaster: 15 points in the roster, 5 over the
+    default), so the unit agrees while the option alone would not.
     """
     names = {m.unit_id: m.where for m in report.matched}
     total = 0
+    agreeing: set[str] = set()
     for detachment, unit in army.units():
         priced = unit_points(unit, catalogue)
         total += priced
         if unit.stated_points is None or catalogue.get(unit.datasheet) is None:
             continue
-        if priced != unit.stated_points:
+        if priced == unit.stated_points:
+            agreeing.add(unit.id)
+        else:
             where = names.get(unit.id) or detachment.name
             report.prices.append(PriceNote(where, unit.id, unit.display_name, unit.stated_points, priced))
+    report.prices[:] = [p for p in report.prices if not (p.option and p.unit_id in agreeing)]
     if army.stated_total is not None and total != army.stated_total:
         report.prices.append(PriceNote("", None, army.name, army.stated_total, total))
 

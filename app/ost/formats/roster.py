@@ -49,7 +49,7 @@ from xml.etree.ElementTree import Element
 from rapidfuzz import fuzz
 
 from ost.core.armylist import ArmyList, Detachment, ListOrigin, StatedOption, Unit, UnitSnapshot, snapshot_of
-from ost.core.catalogue import Catalogue, Datasheet, WeaponProfile
+from ost.core.catalogue import Catalogue, Datasheet, WargearOption, WeaponProfile, source_kind
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
 from ost.formats import safexml
@@ -332,15 +332,34 @@ class _Gear:
     weapons: dict[str, list[Element]] = field(default_factory=dict)
     #: Models that are wargear (a Commander's drones): kept as options, never as models.
     models: set[str] = field(default_factory=set)
+    #: BattleScribe ids of each upgrade's selections (a datasheet imported from the data names its options so).
+    ids: dict[str, list[str]] = field(default_factory=dict)
+    #: The model whose selection holds the upgrade ("Boss Nob" for his Power Klaw), when it is not the unit.
+    owners: dict[str, str] = field(default_factory=dict)
     warlord: bool = False
 
-    def add(self, name: str, count: int, points: float, weapons: list[Element], *, model: bool = False) -> None:
+    def add(
+        self,
+        name: str,
+        count: int,
+        points: float,
+        weapons: list[Element],
+        *,
+        model: bool = False,
+        ids: list[str] | None = None,
+        owner: str | None = None,
+    ) -> None:
         self.counts[name] = self.counts.get(name, 0) + count
         self.points[name] = self.points.get(name, 0.0) + points
         known = self.weapons.setdefault(name, [])
         known.extend(w for w in weapons if w not in known)
         if model:
             self.models.add(name)
+        if ids:
+            seen = self.ids.setdefault(name, [])
+            seen.extend(i for i in ids if i not in seen)
+        if owner:
+            self.owners.setdefault(name, owner)
 
     def shared(self, copies: int) -> _Gear:
         """The gear of one of ``copies`` identical units (BattleScribe's numbers are totals)."""
@@ -351,6 +370,8 @@ class _Gear:
             points={n: p / copies for n, p in self.points.items()},
             weapons=self.weapons,
             models=self.models,
+            ids=self.ids,
+            owners=self.owners,
             warlord=self.warlord,
         )
 
@@ -640,7 +661,8 @@ class _RosterReader:
                 return faction.revision
         for unit in detachment.units:
             sheet = self.catalogue.get(unit.datasheet)
-            if sheet is None:
+            # Ost's own datasheets carry Ost's version, which no BattleScribe data revision compares with.
+            if sheet is None or source_kind(sheet.source) == "shipped":
                 continue
             if sheet.source_revision:
                 return sheet.source_revision
@@ -711,7 +733,9 @@ class _RosterReader:
             )
             unit.composition = dict(composition)
 
-    def _walk(self, selection: Element, walk: _Walk, *, itself: bool, nested: bool, depth: int) -> None:
+    def _walk(
+        self, selection: Element, walk: _Walk, *, itself: bool, nested: bool, depth: int, owner: str | None = None
+    ) -> None:
         """Sort a unit's selections into models (of any selection type) and wargear, and sum their prices."""
         if depth > MAX_DEPTH:
             raise ListReadError(self.source, "selections are nested too deep to be a roster")
@@ -746,13 +770,15 @@ class _RosterReader:
                 )
             )
             inside_model = True
+            if not itself:
+                owner = name
         elif not itself and name:
             if fold(name) in _WARLORD:
                 walk.gear.warlord = True
             else:
-                walk.gear.add(name, _number(selection.get("number")), points or 0.0, weapons)
+                walk.gear.add(name, _number(selection.get("number")), points or 0.0, weapons, ids=ids, owner=owner)
         for child in _items(selection, "selections", "selection"):
-            self._walk(child, walk, itself=False, nested=inside_model, depth=depth + 1)
+            self._walk(child, walk, itself=False, nested=inside_model, depth=depth + 1, owner=owner)
 
     def _kind_ids(self, sheet: Datasheet | None) -> frozenset[str]:
         """The BattleScribe ids of ``sheet``'s model kinds (remembered per datasheet)."""
@@ -768,8 +794,8 @@ class _RosterReader:
         self, selection: Element, name: str, hint: str | None
     ) -> tuple[Datasheet | None, str, float, tuple[str, float] | None]:
         for candidate in _ids_of(selection):
-            sheet = self.catalogue.by_bs_id(candidate)
-            if sheet is not None and self.catalogue.is_enabled(sheet):
+            sheet = self.catalogue.by_bs_id(candidate, enabled=True)
+            if sheet is not None:
                 return sheet, "bs-id", 1.0, None
         found = self.matcher.best(name, hint)
         if found is not None and found.score >= MATCH_THRESHOLD:
@@ -782,7 +808,7 @@ class _RosterReader:
         found = _Options()
         for gear_name, count in gear.counts.items():
             stated = max(0, round(gear.points.get(gear_name, 0.0)))
-            option = match_option(sheet, gear_name) if sheet is not None else None
+            option = _gear_option(sheet, gear, gear_name) if sheet is not None else None
             if option is not None:
                 if option.per_model and option.points and stated and stated % option.points == 0:
                     # A per-model price stated once for the unit: it was taken by that many models.
@@ -905,6 +931,29 @@ class _RosterReader:
             )
 
 
+def _gear_option(sheet: Datasheet, gear: _Gear, name: str) -> WargearOption | None:
+    """The datasheet's option an upgrade is: by BattleScribe id, then by name.
+
+    An upgrade inside a model's selection may be named for that model in the
+    catalogue ("Boss Nob – Power Klaw", ``boss-nob-power-klaw``) while the
+    roster calls it "Power Klaw": the owner's name then qualifies it.
+    """
+    ids = set(gear.ids.get(name, ()))
+    if ids:
+        for option in sheet.options:
+            if option.id in ids:
+                return option
+    owner = gear.owners.get(name)
+    qualified = f"{owner} {name}" if owner else None
+    if qualified is not None:
+        key = name_key(qualified)
+        for option in sheet.options:
+            if key in (name_key(option.name), name_key(option.id)):
+                return option
+    # Not the qualified name loosely: "Boss Nob Choppa" is close to "Boss Nob – Big Choppa" and is not it.
+    return match_option(sheet, name)
+
+
 @dataclass
 class _Options:
     options: dict[str, int] = field(default_factory=dict)
@@ -936,6 +985,8 @@ def _placeholders(faction_keywords: list[str], roster_factions: list[str]) -> di
     if len(holes) != 1:
         return {}
     known = {keyword_key(k) for k in faction_keywords if not is_placeholder(k)}
+    # The data names some links of "Faction: Orks" "Faction: Ork": a plural's singular is that faction.
+    known |= {k[:-1] for k in known if k.endswith("S")} | {f"{k}S" for k in known}
     extra = [f for f in roster_factions if not is_placeholder(f) and keyword_key(f) not in known]
     if len(extra) != 1:
         return {}

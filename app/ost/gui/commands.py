@@ -7,7 +7,7 @@ commands, so undo replays them in reverse.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
@@ -17,8 +17,13 @@ from ost.core.armylist import ArmyList, Detachment, Unit
 from ost.core.catalogue import Datasheet
 from ost.gui.list_model import ArmyListModel
 
+#: The unit fields the editor can change (a wrong name is a type error, not a runtime one).
+UnitField = Literal["models", "transport", "linked_to", "warlord", "reserve", "custom_name"]
+#: The list fields the window can change.
+ListField = Literal["name", "points_limit", "notes"]
+
 #: Unit fields the editor can change, and the core operation that changes each.
-_UNIT_SETTERS: dict[str, Callable[[ArmyList, str, Any], Any]] = {
+_UNIT_SETTERS: dict[UnitField, Callable[[ArmyList, str, Any], Any]] = {
     "models": lambda army, unit_id, value: (
         ops.restore_size(army, unit_id, value)
         if isinstance(value, ops.SizeChange)
@@ -89,7 +94,7 @@ class MoveUnit(QUndoCommand):
 class SetUnitField(QUndoCommand):
     """Change one field of a unit; consecutive changes of the same field merge (spin boxes)."""
 
-    def __init__(self, model: ArmyListModel, unit_id: str, field: str, value: Any) -> None:
+    def __init__(self, model: ArmyListModel, unit_id: str, field: UnitField, value: Any) -> None:
         super().__init__(QCoreApplication.translate("Commands", "Edit unit"))
         self.model = model
         self.unit_id = unit_id
@@ -120,6 +125,8 @@ class SetUnitField(QUndoCommand):
 
 
 class SetOption(QUndoCommand):
+    """Take a wargear option some number of times; consecutive changes of one option merge."""
+
     def __init__(self, model: ArmyListModel, unit_id: str, option_id: str, count: int) -> None:
         super().__init__(QCoreApplication.translate("Commands", "Change wargear"))
         self.model = model
@@ -135,6 +142,33 @@ class SetOption(QUndoCommand):
 
     def undo(self) -> None:
         self.model.edit_unit(self.unit_id, lambda army: ops.set_option(army, self.unit_id, self.option_id, self.old))
+
+    def id(self) -> int:
+        return _MERGE_ID + 2
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if isinstance(other, SetOption) and (other.unit_id, other.option_id) == (self.unit_id, self.option_id):
+            self.count = other.count
+            return True
+        return False
+
+
+class DuplicateUnit(QUndoCommand):
+    """Put a copy of a unit right after it (Ctrl+D)."""
+
+    def __init__(self, model: ArmyListModel, unit_id: str) -> None:
+        unit = model.army.unit(unit_id)
+        super().__init__(
+            QCoreApplication.translate("Commands", "Duplicate %1").replace("%1", unit.display_name if unit else unit_id)
+        )
+        self.model = model
+        self.place, self.unit = ops.duplicate_unit(model.army, unit_id)
+
+    def redo(self) -> None:
+        self.model.insert_unit(self.place.detachment_id, self.place.index, self.unit)
+
+    def undo(self) -> None:
+        self.model.remove_unit(self.unit.id)
 
 
 class SetPlaceholder(QUndoCommand):
@@ -157,7 +191,7 @@ class SetPlaceholder(QUndoCommand):
 
 
 class SetListField(QUndoCommand):
-    def __init__(self, model: ArmyListModel, field: str, value: Any) -> None:
+    def __init__(self, model: ArmyListModel, field: ListField, value: Any) -> None:
         super().__init__(QCoreApplication.translate("Commands", "Edit list"))
         self.model = model
         self.field = field

@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtCore import QByteArray, QEventLoop, QItemSelectionModel, QModelIndex, QPoint, QSize, Qt
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+    QResizeEvent,
+    QShowEvent,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
+    QDialog,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
@@ -25,6 +37,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressDialog,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -34,34 +47,60 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ost import services
 from ost.core import listfile
 from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import Catalogue
-from ost.core.validator import Report, validate
-from ost.formats.safexml import XmlInputError
-from ost.gui import commands
+from ost.core.resources import resource
+from ost.core.validator import Report, ValidatorOptions, validate
+from ost.gui import commands, printing
 from ost.gui.autosave import Autosaver
 from ost.gui.catalogue_browser import CatalogueBrowser
 from ost.gui.datasheet_view import datasheet_html
-from ost.gui.list_model import COL_NAME, COL_WITH, ArmyListModel
+from ost.gui.dialogs import PastedListDialog, TextListDialog, reading_legend
+from ost.gui.import_worker import ImportWorker
+from ost.gui.list_model import COL_GEAR, COL_MARKS, COL_MODELS, COL_NAME, COL_POINTS, COL_ROLE, COL_WITH, ArmyListModel
 from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
+from ost.gui.settings_dialog import SettingsDialog
 from ost.gui.unit_editor import UnitEditor
-from ost.pdf.cards import cards_pdf
-from ost.pdf.fonts import FontError
-from ost.pdf.rulecards import RuleCardError
-from ost.pdf.sheet import army_sheet_pdf, check_report_pdf, write_pdf
-from ost.store import StoreError
+
+if TYPE_CHECKING:
+    from ost.formats.reading import ReadingReport
 
 MAX_LIMIT = 100_000
+
+
+def _icon(name: str) -> QIcon:
+    """One of Ost's toolbar icons (resources/icons, public domain)."""
+    return QIcon(str(resource("icons", f"{name}.svg")))
 
 
 def new_army(name: str = "", limit: int | None = 2000) -> ArmyList:
     return ArmyList(name=name, points_limit=limit, detachments=[Detachment(id="d1")])
 
 
+class ListView(QTreeView):
+    """The list's tree: the unit name takes the room left, but never less than a readable width.
+
+    (A stretched column shrinks to nothing in a narrow window; here the view
+    scrolls sideways instead, and the names stay whole.)
+    """
+
+    MIN_NAME_WIDTH = 190
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_name_column()
+
+    def fit_name_column(self) -> None:
+        header = self.header()
+        others = sum(header.sectionSize(c) for c in range(1, header.count()))
+        header.resizeSection(COL_NAME, max(self.MIN_NAME_WIDTH, self.viewport().width() - others))
+
+
 class MainWindow(QMainWindow):
+    #: Until the window is first shown (then the splitter's widths are shared once).
+    _first_show: bool = True
     def __init__(
         self,
         catalogue: Catalogue,
@@ -98,20 +137,41 @@ class MainWindow(QMainWindow):
         self.limit_box.setSingleStep(250)
         self.limit_box.setSpecialValueText(self.tr("no limit"))
         self.limit_box.setSuffix(self.tr(" pts"))
+        # Typing 1750 is one edit (sent on Enter or when the box loses focus), not four.
+        self.limit_box.setKeyboardTracking(False)
         self.limit_box.valueChanged.connect(self._limit_edited)
 
-        self.tree = QTreeView()
+        self.tree = ListView()
         self.tree.setModel(self.model)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setUniformRowHeights(True)
+        self.tree.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.tree.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.tree.setDropIndicatorShown(True)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.doubleClicked.connect(self._double_clicked)
         self.tree.selectionModel().currentChanged.connect(self._current_unit_changed)
+        self.model.rowsInserted.connect(self._rows_inserted)
+        self.model.move_requested.connect(self.move_units)
         header = self.tree.header()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(COL_WITH, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(24)
+        # Fixed widths from the font, not ResizeToContents (which measures every row on every change).
+        metrics = self.tree.fontMetrics()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, sample in (
+            (COL_MODELS, "00 unités"),
+            (COL_POINTS, "00000"),
+            (COL_ROLE, "Transport Assigné"),
+            (COL_GEAR, "2× Lance-flammes lourd"),
+            (COL_WITH, "→ Rhino de Titus"),
+            (COL_MARKS, "★⌛"),
+        ):
+            title = str(self.model.headerData(column, Qt.Orientation.Horizontal) or "")
+            header.resizeSection(column, max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(title)) + 18)
+        self.reading: ReadingReport | None = None
+        self.validations = 0  # how many times the list was checked (tests count them)
 
         self.editor = UnitEditor(catalogue, lang)
         self.editor.field_requested.connect(
@@ -137,12 +197,48 @@ class MainWindow(QMainWindow):
         self._load_army(self.model.army, None)
         if settings is not None and settings.geometry:
             self.restoreGeometry(QByteArray.fromBase64(settings.geometry.encode("ascii")))
+        self.fit_to_screen()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._first_show:  # share the width once; afterwards the user's own split is kept
+            self._first_show = False
+            self.share_width()
+
+    def share_width(self) -> None:
+        """Catalogue a fifth (at least 240 px), details and verdict 30 % (at least 300 px), the list the rest."""
+        width = self.splitter.width() or self.width()
+        left = max(240, width // 5)
+        right = max(300, width * 3 // 10)
+        self.splitter.setSizes([left, max(360, width - left - right), right])
+
+    def fit_to_screen(self) -> None:
+        """Keep the window inside the screen's free area (a saved size may come from a larger screen)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        free = screen.availableGeometry()
+        if self.isMaximized() or self.isFullScreen():
+            return
+        frame = self.frameGeometry()
+        extra_w = frame.width() - self.width()
+        extra_h = frame.height() - self.height()
+        width = min(self.width(), free.width() - extra_w)
+        height = min(self.height(), free.height() - extra_h)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        frame = self.frameGeometry()
+        x = min(max(frame.x(), free.left()), free.right() - frame.width() + 1)
+        y = min(max(frame.y(), free.top()), free.bottom() - frame.height() + 1)
+        if (x, y) != (frame.x(), frame.y()):
+            self.move(x, y)
 
     # -- layout and actions ------------------------------------------------------
 
     def _build_layout(self) -> None:
         header = QHBoxLayout()
         header.addWidget(QLabel(self.tr("List")))
+        self.list_name.setMinimumWidth(120)
         header.addWidget(self.list_name, 1)
         header.addWidget(QLabel(self.tr("Limit")))
         header.addWidget(self.limit_box)
@@ -162,7 +258,12 @@ class MainWindow(QMainWindow):
         center_layout.addLayout(buttons)
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.editor, self.tr("Unit"))
+        editor_area = QScrollArea()  # a long form scrolls rather than making the window taller
+        editor_area.setWidget(self.editor)
+        editor_area.setWidgetResizable(True)
+        editor_area.setFrameShape(QFrame.Shape.NoFrame)
+        editor_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(editor_area, self.tr("Unit"))
         self.tabs.addTab(self.details, self.tr("Datasheet"))
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.tabs)
@@ -173,49 +274,105 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.browser)
         splitter.addWidget(center)
         splitter.addWidget(right)
-        splitter.setSizes([270, 720, 410])
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(2, 0)
+        splitter.setCollapsible(0, False)
+        splitter.setCollapsible(1, False)
+        right.setMinimumWidth(300)
+        center.setMinimumWidth(360)
+        splitter.setSizes([290, 700, 410])
+        self.splitter = splitter
+        self._first_show = True
         self.setCentralWidget(splitter)
 
     def _action(
-        self, text: str, slot: Callable[[], object], shortcut: QKeySequence.StandardKey | str | None = None
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence.StandardKey | str | None = None,
+        icon: str | None = None,
     ) -> QAction:
         action = QAction(text, self)
         action.triggered.connect(lambda _checked=False: slot())
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
+        if icon is not None:
+            action.setIcon(_icon(icon))
         return action
 
     def _build_actions(self) -> None:
         keys = QKeySequence.StandardKey
         file_menu = self.menuBar().addMenu(self.tr("&File"))
-        file_menu.addAction(self._action(self.tr("&New list"), self.new_list, keys.New))
-        file_menu.addAction(self._action(self.tr("&Open…"), self.open_dialog, keys.Open))
+        new = self._action(self.tr("&New list"), self.new_list, keys.New, "new")
+        open_ = self._action(self.tr("&Open…"), self.open_dialog, keys.Open, "open")
+        file_menu.addAction(new)
+        file_menu.addAction(open_)
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.paste_action = self._action(
+            self.tr("Check a &pasted list"), self.check_pasted_list, "Ctrl+Shift+V", "paste-check"
+        )
+        file_menu.addAction(self.paste_action)
         file_menu.addSeparator()
-        file_menu.addAction(self._action(self.tr("&Save"), self.save, keys.Save))
+        save = self._action(self.tr("&Save"), self.save, keys.Save, "save")
+        file_menu.addAction(save)
         file_menu.addAction(self._action(self.tr("Save &as…"), self.save_as, keys.SaveAs))
         file_menu.addSeparator()
+        preview_menu = file_menu.addMenu(self.tr("Print pre&view"))
+        preview_sheet = self._action(self.tr("Army &sheet"), lambda: self.preview("sheet"), "Ctrl+Shift+P", "preview")
+        preview_menu.addAction(preview_sheet)
+        preview_menu.addAction(self._action(self.tr("Reference &cards"), lambda: self.preview("cards")))
+        preview_menu.addAction(self._action(self.tr("Check &report"), lambda: self.preview("report")))
         export_menu = file_menu.addMenu(self.tr("&Export"))
-        export_menu.addAction(
-            self._action(self.tr("Army &sheet (PDF)…"), lambda: self.export_dialog("sheet"), "Ctrl+P")
+        export_sheet = self._action(
+            self.tr("Army &sheet (PDF)…"), lambda: self.export_dialog("sheet"), "Ctrl+P", "export-pdf"
         )
+        export_menu.addAction(export_sheet)
         export_menu.addAction(self._action(self.tr("Reference &cards (PDF)…"), lambda: self.export_dialog("cards")))
         export_menu.addAction(self._action(self.tr("Check &report (PDF)…"), lambda: self.export_dialog("report")))
+        file_menu.addSeparator()
+        settings = self._action(self.tr("Se&ttings…"), self.settings_dialog, keys.Preferences, "settings")
+        if settings.shortcut().isEmpty():
+            settings.setShortcut(QKeySequence("Ctrl+,"))
+        file_menu.addAction(settings)
         file_menu.addSeparator()
         file_menu.addAction(self._action(self.tr("&Quit"), self.close, keys.Quit))
 
         edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
         undo = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
         undo.setShortcut(QKeySequence(keys.Undo))
+        undo.setIcon(_icon("undo"))
         redo = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
-        redo.setShortcut(QKeySequence(keys.Redo))
+        # Ctrl+Shift+Z everywhere, and the platform's own redo key (Ctrl+Y on Windows) too.
+        redo.setShortcuts(list(dict.fromkeys([QKeySequence("Ctrl+Shift+Z"), *QKeySequence.keyBindings(keys.Redo)])))
+        redo.setIcon(_icon("redo"))
         edit_menu.addAction(undo)
         edit_menu.addAction(redo)
         edit_menu.addSeparator()
+        duplicate = self._action(self.tr("&Duplicate the unit"), self.duplicate_selected, "Ctrl+D", "duplicate")
+        copy_text = self._action(
+            self.tr("&Copy the list as text"), self.copy_as_text, "Ctrl+Shift+C", "copy-text"
+        )
+        remove = self._action(self.tr("&Remove the selection"), self.remove_selected, keys.Delete, "remove")
+        edit_menu.addAction(duplicate)
+        edit_menu.addAction(copy_text)
+        edit_menu.addAction(remove)
+        edit_menu.addSeparator()
         edit_menu.addAction(self._action(self.tr("&Find a datasheet"), self.search.setFocus, keys.Find))
         edit_menu.addAction(self._action(self.tr("New &detachment"), self.add_detachment))
-        edit_menu.addAction(self._action(self.tr("&Remove the selection"), self.remove_selected, keys.Delete))
+
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.reading_action = self._action(self.tr("&Reading report"), self.show_reading_report)
+        self.reading_action.setEnabled(False)
+        view_menu.addAction(self.reading_action)
+        self.as_priced_action = QAction(self.tr("List &prices"), self)
+        self.as_priced_action.setCheckable(True)
+        self.as_priced_action.setToolTip(
+            self.tr("Check with the prices the list states (a tournament's fixed points) instead of the catalogue's")
+        )
+        self.as_priced_action.toggled.connect(lambda _on: self._revalidate())
+        view_menu.addAction(self.as_priced_action)
 
         catalogue_menu = self.menuBar().addMenu(self.tr("&Catalogue"))
         catalogue_menu.addAction(
@@ -224,9 +381,26 @@ class MainWindow(QMainWindow):
         catalogue_menu.addAction(
             self._action(self.tr("Import BattleScribe &files…"), lambda: self.import_bsdata_dialog(files=True))
         )
+        catalogue_menu.addSeparator()
+        catalogue_menu.addAction(self._action(self.tr("&Rebuild the shipped catalogue"), self.rebuild_catalogue))
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self._action(self.tr("&About Ost"), self._about))
+
+        toolbar = self.addToolBar(self.tr("Main toolbar"))
+        toolbar.setObjectName("main-toolbar")
+        toolbar.setMovable(False)
+        toolbar.setIconSize(QSize(22, 22))
+        for action in (new, open_, save, None, undo, redo, None, duplicate, remove, copy_text, None):
+            if action is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(action)
+        for action in (self.paste_action, preview_sheet, export_sheet, None, settings):
+            if action is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(action)
 
     def _welcome(self) -> str:
         title = self.tr("Welcome to Ost")
@@ -264,14 +438,26 @@ class MainWindow(QMainWindow):
         self.editor.show_unit(army, None)
         self._update_title()
 
+    def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        """A new detachment opens at once; nothing else is re-expanded."""
+        if not parent.isValid():
+            for row in range(first, last + 1):
+                self.tree.setExpanded(self.model.index(row, 0), True)
+
     def _revalidate(self) -> None:
         self._sync_header()
-        self.report = validate(self.catalogue, self.army)
+        self.validations += 1
+        self.report = validate(self.catalogue, self.army, self.validator_options())
         self.model.set_report(self.report)
-        self.report_view.show_report(self.report)
+        self.report_view.show_report(self.report, self.army, self.catalogue)
         self.editor.sync()
-        self.tree.expandAll()
         self._update_title()
+
+    def validator_options(self) -> ValidatorOptions:
+        return ValidatorOptions(
+            legends_available=bool(self.settings and self.settings.legends),
+            as_priced=self.as_priced_action.isChecked() if hasattr(self, "as_priced_action") else False,
+        )
 
     def _sync_header(self) -> None:
         """Show the list's name and limit (after an undo, say) without pushing new commands."""
@@ -290,6 +476,7 @@ class MainWindow(QMainWindow):
         keyboard happens while they still have it.
         """
         self._name_edited()
+        self.limit_box.interpretText()  # a limit typed but not yet confirmed with Enter
         self.editor.commit()
 
     def _stack_moved(self, _index: int) -> None:
@@ -368,7 +555,7 @@ class MainWindow(QMainWindow):
         unit = self.model.unit_at(current)
         self.editor.show_unit(self.army, unit.id if unit else None)
         if unit is not None:
-            self.tabs.setCurrentWidget(self.editor)
+            self.tabs.setCurrentIndex(0)
             self._show_sheet(unit.datasheet, switch=False)
 
     def _show_sheet(self, sheet_id: str, switch: bool = True) -> None:
@@ -381,6 +568,148 @@ class MainWindow(QMainWindow):
         name = self.list_name.text().strip()
         if name != self.army.name:
             self.push(commands.SetListField(self.model, "name", name))
+
+    def move_units(self, unit_ids: list[str], detachment_id: str, row: int) -> None:
+        """Move units (dropped in the tree) to ``row`` of a detachment (-1: its end), one undo step."""
+        if not unit_ids or self.army.detachment(detachment_id) is None:
+            return
+        self.undo_stack.beginMacro(self.tr("Move %n unit(s)", "", len(unit_ids)))
+        for unit_id in unit_ids:
+            detachment = self.army.detachment(detachment_id)
+            assert detachment is not None
+            if row < 0:
+                self.push(commands.MoveUnit(self.model, unit_id, detachment_id))
+                continue
+            current = next((i for i, u in enumerate(detachment.units) if u.id == unit_id), None)
+            dest = row - 1 if current is not None and current < row else row
+            dest = min(dest, len(detachment.units) - (1 if current is not None else 0))
+            self.push(commands.MoveUnit(self.model, unit_id, detachment_id, dest))
+            row = dest + 1
+        self.undo_stack.endMacro()
+        self.select_units(unit_ids)
+
+    def duplicate_selected(self) -> None:
+        """Copy each selected unit right after itself (one undo step); the copies become the selection."""
+        unit_ids = self.selected_unit_ids()
+        if not unit_ids:
+            unit = self.model.unit_at(self.tree.currentIndex())
+            unit_ids = [unit.id] if unit is not None else []
+        if not unit_ids:
+            self.statusBar().showMessage(self.tr("Select a unit to duplicate."), 5000)
+            return
+        copies: list[str] = []
+        self.undo_stack.beginMacro(self.tr("Duplicate %n unit(s)", "", len(unit_ids)))
+        for unit_id in unit_ids:
+            command = commands.DuplicateUnit(self.model, unit_id)
+            self.push(command)
+            copies.append(command.unit.id)
+        self.undo_stack.endMacro()
+        self.select_units(copies)
+
+    def list_text(self) -> str:
+        """The list as text, in the layout Ost (and other builders) read back."""
+        from ost.formats.textlist import export_text  # the text formats: loaded when first used
+
+        return export_text(self.army, self.catalogue, self.lang)
+
+    def copy_as_text(self) -> None:
+        QGuiApplication.clipboard().setText(self.list_text())
+        self.statusBar().showMessage(self.tr("The list is on the clipboard as text."), 5000)
+
+    def check_pasted_list(self, text: str | None = None) -> PastedListDialog | None:
+        """Read the clipboard's text as a list and show it read-only, with its verdict and reading report."""
+        from ost.core.listfile import ListFileError
+        from ost.formats.listreader import read_list
+
+        if text is None:
+            text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            QMessageBox.information(self, self.tr("Check a pasted list"), self.tr("The clipboard holds no text."))
+            return None
+        try:
+            result = read_list(text.encode("utf-8"), self.tr("clipboard"), self.catalogue)
+        except ListFileError as exc:
+            QMessageBox.warning(self, self.tr("Check a pasted list"), str(exc))
+            return None
+        report = validate(self.catalogue, result.army, self.validator_options())
+        dialog = PastedListDialog(self.catalogue, result.army, report, result.reading, self.lang, self)
+        if self.exec_dialog(dialog) == QDialog.DialogCode.Accepted and self.maybe_save():
+            self.autosaver.clear()
+            self._load_army(result.army, None)
+            self._set_reading(result.reading)
+        return dialog
+
+    def _set_reading(self, reading: ReadingReport | None) -> None:
+        self.reading = reading
+        self.reading_action.setEnabled(reading is not None)
+
+    def show_reading_report(self) -> TextListDialog | None:
+        """How the list in the window was read from another format (Affichage ▸ Rapport de lecture)."""
+        if self.reading is None:
+            return None
+        lines = self.reading.lines(self.lang)
+        dialog = TextListDialog(self.tr("Reading report"), lines[0], lines[1:], self, reading_legend())
+        self.exec_dialog(dialog)
+        return dialog
+
+    def settings_dialog(self) -> SettingsDialog | None:
+        if self.settings is None:
+            return None
+        dialog = SettingsDialog(self.settings, self.catalogue, self)
+        if self.exec_dialog(dialog) == QDialog.DialogCode.Accepted:
+            dialog.apply()
+            self.apply_settings(dialog.disabled_sources())
+        return dialog
+
+    def apply_settings(self, disabled_sources: list[str] | None = None) -> None:
+        """Use changed settings at once (all but the language, which applies at the next start).
+
+        Sources switched on or off are written to the catalogue database and
+        the catalogue is read again, so the browser and the checks follow.
+        """
+        switches = {
+            source_id: source_id not in disabled_sources
+            for source_id, source in self.catalogue.sources.items()
+            if disabled_sources is not None and source.enabled != (source_id not in disabled_sources)
+        }
+        if switches:
+            from ost import services
+            from ost.store import StoreError
+
+            try:
+                with services.open_store(self.db_path) as store:
+                    for source_id, on in switches.items():
+                        services.set_source_enabled(store, source_id, on)
+                    catalogue = store.load()
+            except StoreError as exc:
+                QMessageBox.warning(self, self.tr("Cannot switch the sources"), str(exc))
+            else:
+                self.set_catalogue(catalogue)
+                return
+        self._revalidate()
+
+    def rebuild_catalogue(self) -> bool:
+        """Rebuild the shipped catalogue from its sources, keeping imported data and overrides."""
+        from ost import services
+        from ost.formats.yamltext import SourceError
+        from ost.store import StoreError
+
+        rebuild = getattr(services, "rebuild_catalogue", None) or services.build_catalogue
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            with services.open_store(self.db_path) as store:
+                rebuild(store)
+                catalogue = store.load()
+        except (StoreError, SourceError, OSError) as exc:
+            QMessageBox.warning(self, self.tr("Cannot rebuild the catalogue"), str(exc))
+            return False
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        self.set_catalogue(catalogue)
+        self.statusBar().showMessage(
+            self.tr("Catalogue rebuilt: %n datasheet(s).", "", len(catalogue)), 8000
+        )
+        return True
 
     def _limit_edited(self, value: int) -> None:
         limit = value or None
@@ -407,7 +736,8 @@ class MainWindow(QMainWindow):
                 action.triggered.connect(
                     lambda _c=False, d=detachment.id, u=unit.id: self.push(commands.MoveUnit(self.model, u, d))
                 )
-            menu.addAction(self.tr("Remove"), self.remove_selected)
+            menu.addAction(_icon("duplicate"), self.tr("Duplicate"), self.duplicate_selected)
+            menu.addAction(_icon("remove"), self.tr("Remove"), self.remove_selected)
         else:
             menu.addAction(self.tr("New detachment"), self.add_detachment)
             if self.model.detachment_at(index) is not None:
@@ -421,8 +751,7 @@ class MainWindow(QMainWindow):
     def set_catalogue(self, catalogue: Catalogue) -> None:
         """Use another catalogue (after an import): every pane refreshes, the list stays."""
         self.catalogue = catalogue
-        self.browser.catalogue = catalogue
-        self.browser.refilter(self.search.text())
+        self.browser.set_catalogue(catalogue)
         self.model.catalogue = catalogue
         self.editor.catalogue = catalogue
         self.editor.show_unit(self.army, self.editor.unit_id)
@@ -448,42 +777,65 @@ class MainWindow(QMainWindow):
             self.import_bsdata(paths)
 
     def import_bsdata(self, paths: list[Path]) -> bool:
-        """Import BattleScribe files into the catalogue database, with a progress dialog."""
-        progress = QProgressDialog(self.tr("Reading BattleScribe data…"), "", 0, 0, self)
-        progress.setCancelButton(None)
+        """Import BattleScribe files on a worker thread, with a progress dialog that can cancel.
+
+        Returns True when the import finished and the window uses the new
+        catalogue; False when it failed (the user is told why) or was
+        cancelled (the catalogue is unchanged). The window keeps answering
+        meanwhile; the warnings of the import are listed at the end.
+        """
+        progress = QProgressDialog(self.tr("Reading BattleScribe data…"), self.tr("Cancel"), 0, 0, self)
         progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(0)
+        progress.setMinimumDuration(300)
+        worker = ImportWorker(self.db_path, paths, self)
+        self.import_worker: ImportWorker | None = worker
+        loop = QEventLoop(self)
+        outcome: dict[str, object] = {}
 
         def report(done: int, total: int, name: str) -> None:
             progress.setMaximum(total)
             progress.setValue(done)
-            progress.setLabelText(self.tr("Reading %1").replace("%1", name))
-            QApplication.processEvents()
+            if name:
+                progress.setLabelText(self.tr("Reading %1").replace("%1", name))
 
-        try:
-            with services.open_store(self.db_path) as store:
-                result = services.import_bsdata(store, paths, report)
-                catalogue = store.load()
-        except (XmlInputError, StoreError, OSError) as exc:
-            progress.close()
-            QMessageBox.warning(self, self.tr("Import failed"), str(exc))
-            return False
+        worker.progressed.connect(report)
+        worker.finished_import.connect(lambda result, catalogue: outcome.update(result=result, catalogue=catalogue))
+        worker.failed.connect(lambda message: outcome.update(error=message))
+        worker.cancelled.connect(lambda: outcome.update(cancelled=True))
+        worker.finished.connect(loop.quit)
+        progress.canceled.connect(worker.cancel)
+        worker.start()
+        loop.exec()
+        worker.wait()
         progress.close()
+        progress.deleteLater()
+        worker.deleteLater()
+        self.import_worker = None
+        if "error" in outcome:
+            QMessageBox.warning(self, self.tr("Import failed"), str(outcome["error"]))
+            return False
+        if "catalogue" not in outcome:
+            self.statusBar().showMessage(self.tr("Import cancelled: the catalogue is unchanged."), 8000)
+            return False
+        catalogue = outcome["catalogue"]
+        result = outcome["result"]
+        assert isinstance(catalogue, Catalogue)
         self.set_catalogue(catalogue)
-        QMessageBox.information(
-            self,
-            self.tr("Import finished"),
+        summary = (
             self.tr("%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.")
-            .replace("%1", str(len(result.datasheets)))
-            .replace("%2", str(len(result.factions)))
-            .replace("%3", str(len(result.warnings)))
-            .replace("%4", str(len(catalogue))),
+            .replace("%1", str(len(result.datasheets)))  # type: ignore[attr-defined]
+            .replace("%2", str(len(result.factions)))  # type: ignore[attr-defined]
+            .replace("%3", str(len(result.warnings)))  # type: ignore[attr-defined]
+            .replace("%4", str(len(catalogue)))
         )
+        warnings = [w.message(self.lang) for w in result.warnings]  # type: ignore[attr-defined]
+        self.last_import_summary = (summary, warnings)
+        self.exec_dialog(TextListDialog(self.tr("Import finished"), summary, warnings, self))
         return True
 
     # -- printing ------------------------------------------------------------------
 
-    def export_dialog(self, what: str) -> None:
+    def export_dialog(self, what: printing.What) -> None:
         folder = Path((self.settings.last_folder if self.settings else None) or Path.home())
         stem = self.path.stem if self.path else (self.army.name or "liste")
         suggested = str(folder / f"{stem}.{what}.pdf")
@@ -491,23 +843,64 @@ class MainWindow(QMainWindow):
         if name:
             self.export_pdf(what, Path(name))
 
-    def export_pdf(self, what: str, path: Path) -> bool:
-        """Write the army sheet, the cards or the check report of the list to ``path``."""
-        report = self.report or validate(self.catalogue, self.army)
+    def print_options(self) -> printing.PrintOptions:
+        return printing.PrintOptions(
+            lang=self.lang,
+            paper=self.settings.paper if self.settings else "a4",
+            card_size=self.settings.card_size if self.settings else "poker",
+            source=self.path.name if self.path else None,
+        )
+
+    def render_pdf(self, what: printing.What) -> bytes | None:
+        """The PDF of the list (sheet, cards or report), or None after telling the user why not."""
+        report = self.report or validate(self.catalogue, self.army, self.validator_options())
         try:
-            if what == "sheet":
-                data = army_sheet_pdf(self.catalogue, self.army, report, lang=self.lang)
-            elif what == "cards":
-                data = cards_pdf(self.catalogue, self.army, lang=self.lang)
-            else:
-                source = self.path.name if self.path else None
-                data = check_report_pdf(self.catalogue, self.army, report, lang=self.lang, source=source)
-            write_pdf(data, path)
-        except (OSError, FontError, RuleCardError) as exc:
-            QMessageBox.critical(self, self.tr("Cannot write the PDF"), f"{path}: {exc}")
+            return printing.render_pdf(what, self.catalogue, self.army, report, self.print_options())
+        except printing.PrintError as exc:
+            QMessageBox.critical(self, self.tr("Cannot make the PDF"), str(exc))
+            return None
+
+    def export_pdf(self, what: printing.What, path: Path) -> bool:
+        """Write the army sheet, the cards or the check report of the list to ``path``."""
+        data = self.render_pdf(what)
+        if data is None:
+            return False
+        try:
+            printing.write_pdf(data, path)
+        except printing.PrintError as exc:
+            QMessageBox.critical(self, self.tr("Cannot write the PDF"), str(exc))
             return False
         self.statusBar().showMessage(self.tr("PDF written to %1").replace("%1", str(path)), 8000)
         return True
+
+    def preview(self, what: printing.What) -> printing.PreviewDialog | None:
+        """Show the pages that would be printed; Save in the preview goes on to the export dialog.
+
+        Returns the dialog (already closed), or None when the pages could not be
+        rendered and the PDF was handed to the system's viewer instead.
+        """
+        data = self.render_pdf(what)
+        if data is None:
+            return None
+        pages = printing.page_images(data)
+        if pages is None:
+            printing.open_in_viewer(data, f"{self.army.name or 'liste'}.{what}.pdf")
+            return None
+        titles = {
+            "sheet": self.tr("Army sheet"),
+            "cards": self.tr("Reference cards"),
+            "report": self.tr("Check report"),
+        }
+        dialog = printing.PreviewDialog(
+            self.tr("Preview: %1").replace("%1", titles[what]) + f" — {len(pages)} p.", pages, self
+        )
+        if self.exec_dialog(dialog) == QDialog.DialogCode.Accepted:
+            self.export_dialog(what)
+        return dialog
+
+    def exec_dialog(self, dialog: QDialog) -> int:
+        """Run a modal dialog (a seam the tests replace, since nobody clicks offscreen)."""
+        return int(dialog.exec())
 
     # -- files -------------------------------------------------------------------
 
@@ -533,6 +926,8 @@ class MainWindow(QMainWindow):
         what could not be read is shown to the user.
         """
         try:
+            from ost import services  # the list readers: loaded when a list is first opened
+
             result = services.read_any(path, self.catalogue)
         except listfile.ListFileError as exc:
             QMessageBox.warning(self, self.tr("Cannot open the list"), str(exc))
@@ -543,12 +938,9 @@ class MainWindow(QMainWindow):
         if self.settings is not None:
             self.settings.add_recent(path)
             self.settings.save()
+        self._set_reading(None if native else result.reading)
         if not native and result.reading.problems:
-            QMessageBox.information(
-                self,
-                self.tr("How the list was read"),
-                "\n".join(result.reading.lines(self.lang)),
-            )
+            self.show_reading_report()
         return True
 
     def _fill_recent(self) -> None:

@@ -1,11 +1,28 @@
-"""The verdict, the points and the findings of the list being edited."""
+"""The verdict, the points, the band table and the findings of the list being edited."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout, QWidget
+from html import escape
 
-from ost.core.findings import Severity
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QStyle,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ost.core import armylist as ops
+from ost.core.armylist import ArmyList
+from ost.core.catalogue import Catalogue
+from ost.core.findings import Finding, Severity
+from ost.core.roles import Role
 from ost.core.validator import Report
 
 UNITS_ROLE = Qt.ItemDataRole.UserRole + 20
@@ -15,10 +32,26 @@ _ICONS = {
     Severity.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
     Severity.INFO: QStyle.StandardPixmap.SP_MessageBoxInformation,
 }
+_LEGAL, _NOT_LEGAL, _NEUTRAL = "#1b5e20", "#b3261e", "#5f6368"
+
+
+def role_points(army: ArmyList, catalogue: Catalogue) -> dict[Role, int]:
+    """Points spent on each role (what the band table shows beside the counts)."""
+    points: dict[Role, int] = {}
+    for _, unit in army.units():
+        role = ops.role_of(unit, catalogue)
+        points[role] = points.get(role, 0) + ops.unit_points(unit, catalogue)
+    return points
+
+
+def finding_text(item: Finding, lang: str) -> str:
+    """The finding's message, and on a second line how to put it right, when the validator says."""
+    fix = item.fix(lang)
+    return item.message(lang) + (f"\n→ {fix}" if fix else "")
 
 
 class ReportView(QWidget):
-    """Verdict banner, summary line and the findings; activating a finding selects its units."""
+    """Verdict banner, summary, band table and the findings; activating a finding selects its units."""
 
     units_activated = Signal(list)
 
@@ -32,45 +65,136 @@ class ReportView(QWidget):
         self.verdict.setMargin(6)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        # The band table: one row per role the band limits or the list uses. Cells change in
+        # place, so an edit repaints the cells it changes, not the pane.
+        self.roles = QTableWidget(0, 4)
+        self.roles.setHorizontalHeaderLabels([self.tr("Role"), self.tr("Units"), self.tr("Band"), self.tr("Points")])
+        self.roles.verticalHeader().hide()
+        self.roles.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.roles.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.roles.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.roles.setShowGrid(False)
+        header = self.roles.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column, sample in ((1, "Unités"), (2, "(00–00)"), (3, "0000 pts")):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(column, self.roles.fontMetrics().horizontalAdvance(sample) + 14)
+        self.roles.verticalHeader().setDefaultSectionSize(self.roles.fontMetrics().height() + 4)
+        self._role_rows: list[tuple[str, str, str, str]] = []
+        self._verdict_shown: tuple[str, str] | None = None
         self.findings = QListWidget()
         self.findings.setWordWrap(True)
         self.findings.itemActivated.connect(self._activated)
         self.findings.itemClicked.connect(self._activated)
         layout.addWidget(self.verdict)
+        self.findings.setMinimumHeight(90)
         layout.addWidget(self.summary)
         layout.addWidget(self.findings, 1)
+        layout.addWidget(self.roles)
+        self._shown_findings: tuple[Finding, ...] | None = None
+        #: True when the list shown is empty (a neutral banner, not a red verdict).
+        self.empty = False
 
-    def show_report(self, report: Report) -> None:
-        legal = report.legal
-        colour = "#1b5e20" if legal else "#b3261e"
-        self.verdict.setText(f"<b style='font-size: 15pt; color: white'>{report.verdict(self.lang)}</b>")
-        self.verdict.setStyleSheet(f"background: {colour}; border-radius: 4px;")
+    def show_report(self, report: Report, army: ArmyList | None = None, catalogue: Catalogue | None = None) -> None:
+        self.empty = army is not None and army.unit_count() == 0
+        if self.empty:
+            colour = _NEUTRAL
+            verdict = self.tr("EMPTY LIST")
+        else:
+            colour = _LEGAL if report.legal else _NOT_LEGAL
+            verdict = report.verdict(self.lang)
+        if (verdict, colour) != self._verdict_shown:  # a new style sheet re-polishes the widget: only on change
+            self._verdict_shown = (verdict, colour)
+            self.verdict.setText(f"<b style='font-size: 15pt; color: white'>{escape(verdict)}</b>")
+            self.verdict.setStyleSheet(f"background: {colour}; border-radius: 4px;")
+            self.verdict.setToolTip(
+                self.tr("Add units from the catalogue on the left to start the list.") if self.empty else ""
+            )
         limit = f" / {report.points_limit}" if report.points_limit is not None else ""
         band = report.band or self.tr("none")
-        counts = " · ".join(
-            f"{c.role.label(self.lang)} {c.count}" + (f" ({c.min}–{c.max})" if c.max is not None else "")
-            for c in report.role_counts
-            if c.count or c.min
-        )
-        self.summary.setText(
+        spent = role_points(army, catalogue) if army is not None and catalogue is not None else {}
+        line = (
             self.tr("%1 points, band %2, %3 error(s), %4 warning(s)")
             .replace("%1", f"{report.total_points}{limit}")
             .replace("%2", band)
             .replace("%3", str(report.errors))
             .replace("%4", str(report.warnings))
-            + (f"<br><small>{counts}</small>" if counts else "")
         )
-        self.findings.clear()
+        if line != self.summary.text():
+            self.summary.setText(line)
+        self._show_roles(
+            [
+                (
+                    c.role.label(self.lang),
+                    str(c.count),
+                    f"{c.min}–{c.max}" if c.max is not None else "",
+                    f"{spent.get(c.role, 0)} {self.tr('pts')}",
+                )
+                for c in report.role_counts
+                if c.count or c.min
+            ]
+        )
+        self._show_findings(report.findings)
+
+    def _show_roles(self, rows: list[tuple[str, str, str, str]]) -> None:
+        if rows == self._role_rows:
+            return
+        if len(rows) != len(self._role_rows):
+            self.roles.setRowCount(len(rows))
+            height = self.roles.horizontalHeader().height() + self.roles.verticalHeader().length() + 4
+            self.roles.setMaximumHeight(height)  # all rows when there is room; it scrolls when there is not
+            self.roles.setMinimumHeight(min(height, 110))
+        for row, texts in enumerate(rows):
+            old = self._role_rows[row] if row < len(self._role_rows) else None
+            for column, text in enumerate(texts):
+                if old is not None and old[column] == text:
+                    continue
+                item = self.roles.item(row, column)
+                if item is None:
+                    item = QTableWidgetItem()
+                    if column:
+                        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    self.roles.setItem(row, column, item)
+                item.setText(text)
+        self._role_rows = rows
+
+    def _show_findings(self, findings: tuple[Finding, ...]) -> None:
+        if findings == self._shown_findings and not self.empty:
+            return  # same findings: nothing to repaint
+        old = self._shown_findings or ()
+        self._shown_findings = None if self.empty else findings
+        if self.empty or not findings or not old:
+            self.findings.clear()
+            if self.empty:
+                self.findings.addItem(_plain_item(self.tr("The list is empty: add units from the catalogue.")))
+                return
+            if not findings:
+                self.findings.addItem(_plain_item(self.tr("No problem found.")))
+                return
+        # Update in place: only the rows whose finding changed are laid out and repainted again.
+        while self.findings.count() > len(findings):
+            self.findings.takeItem(self.findings.count() - 1)
         style = self.style()
-        for item in report.findings:
-            row = QListWidgetItem(style.standardIcon(_ICONS[item.severity]), item.message(self.lang))
-            row.setToolTip(f"{item.code.value} — {item.rule}")
-            row.setData(UNITS_ROLE, list(item.units))
-            self.findings.addItem(row)
-        if not report.findings:
-            self.findings.addItem(QListWidgetItem(self.tr("No problem found.")))
+        for row, item in enumerate(findings):
+            if row < len(old) and row < self.findings.count() and old[row] == item:
+                continue
+            shown = self.findings.item(row) if row < self.findings.count() else None
+            if shown is None:
+                shown = QListWidgetItem()
+                self.findings.addItem(shown)
+            shown.setIcon(style.standardIcon(_ICONS[item.severity]))
+            shown.setText(finding_text(item, self.lang))
+            shown.setToolTip(f"{item.code.value} — {item.rule}")
+            shown.setData(UNITS_ROLE, list(item.units))
 
     def _activated(self, item: QListWidgetItem) -> None:
-        units = item.data(UNITS_ROLE)
-        if units:
+        units = item.data(UNITS_ROLE)  # every row carries a list (never an empty value)
+        if isinstance(units, list) and units:
             self.units_activated.emit(list(units))
+
+
+def _plain_item(text: str) -> QListWidgetItem:
+    item = QListWidgetItem(text)
+    item.setData(UNITS_ROLE, [])
+    return item

@@ -1,4 +1,4 @@
-"""The GUI's settings file: recent lists, language, last folder, window geometry.
+"""The GUI's settings file: recent lists, language, printing, Legends, window geometry.
 
 A small JSON file with a ``schema_version`` and a chain of migrations, like
 every file Ost writes. It is passed to the windows that need it; nothing
@@ -20,6 +20,9 @@ from ost.core.fileio import atomic_write
 
 SETTINGS_VERSION = 1
 MAX_RECENT = 10
+#: The values ``paper`` and ``card_size`` may take (those of ost.pdf.common.Paper and CardSize).
+PAPERS = ("a4", "letter")
+CARD_SIZES = ("poker", "a6")
 
 #: ``MIGRATIONS[n]`` turns a version-``n`` settings document into version ``n + 1``.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -40,6 +43,11 @@ class Settings:
     lang: str | None = None
     last_folder: str | None = None
     geometry: str | None = None
+    #: Paper of the army sheet and report ("a4", "letter") and size of the reference cards ("poker", "a6").
+    paper: str = "a4"
+    card_size: str = "poker"
+    #: Whether Legends datasheets count as available (ValidatorOptions.legends_available).
+    legends: bool = False
     #: True when the file was written by a newer Ost: it is read, never overwritten.
     read_only: bool = False
 
@@ -77,6 +85,9 @@ class Settings:
         settings.lang = document.get("lang") if document.get("lang") in ("fr", "en") else None
         settings.last_folder = document.get("last_folder") if isinstance(document.get("last_folder"), str) else None
         settings.geometry = document.get("geometry") if isinstance(document.get("geometry"), str) else None
+        settings.paper = document.get("paper") if document.get("paper") in PAPERS else "a4"
+        settings.card_size = document.get("card_size") if document.get("card_size") in CARD_SIZES else "poker"
+        settings.legends = document.get("legends") is True
         return settings
 
     def save(self) -> None:
@@ -88,6 +99,9 @@ class Settings:
             "lang": self.lang,
             "last_folder": self.last_folder,
             "geometry": self.geometry,
+            "paper": self.paper,
+            "card_size": self.card_size,
+            "legends": self.legends,
         }
         with contextlib.suppress(OSError):  # settings are a convenience: never lose work over them
             atomic_write(self.path, (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))

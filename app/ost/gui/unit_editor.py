@@ -7,6 +7,7 @@ and the main window turns each request into an undo command.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,6 +23,8 @@ from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, Unit
 from ost.core.catalogue import Catalogue
 from ost.core.roles import Role
+from ost.core.validator import boarding_problems, joining_problems
+from ost.gui.commands import UnitField
 
 MAX_MODELS = 999
 
@@ -40,6 +43,7 @@ class UnitEditor(QWidget):
         self.army: ArmyList | None = None
         self.unit_id: str | None = None
         self._option_boxes: dict[str, QSpinBox] = {}
+        self._link_shown = False
         self._placeholder_edits: dict[str, QLineEdit] = {}
         outer = QVBoxLayout(self)
         self.title = QLabel()
@@ -48,6 +52,7 @@ class UnitEditor(QWidget):
         outer.addWidget(self.title)
         self.form_host = QWidget()
         self.form = QFormLayout(self.form_host)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow pane: label above its box
         outer.addWidget(self.form_host)
         outer.addStretch(1)
         self.show_unit(None, None)
@@ -79,6 +84,7 @@ class UnitEditor(QWidget):
         low = sheet.min_models if sheet else 1
         high = sheet.max_models if sheet else MAX_MODELS
         self.models_box.setRange(0, MAX_MODELS)
+        self.models_box.setKeyboardTracking(False)  # a typed number is one edit, sent on Enter or focus out
         self.models_box.setToolTip(self.tr("From %1 to %2 models").replace("%1", str(low)).replace("%2", str(high)))
         self.models_box.valueChanged.connect(lambda value: self._request("models", value))
         self.form.addRow(self.tr("Models (%1–%2)").replace("%1", str(low)).replace("%2", str(high)), self.models_box)
@@ -87,6 +93,7 @@ class UnitEditor(QWidget):
             for option in sheet.options:
                 box = QSpinBox()
                 box.setRange(0, option.max if option.max is not None else MAX_MODELS)
+                box.setKeyboardTracking(False)
                 box.valueChanged.connect(lambda value, option_id=option.id: self._request_option(option_id, value))
                 each = self.tr(" each") if option.per_model else ""
                 self.form.addRow(f"{option.name} (+{option.points}{each})", box)
@@ -100,14 +107,19 @@ class UnitEditor(QWidget):
                 self.form.addRow(placeholder, edit)
                 self._placeholder_edits[placeholder] = edit
 
-        self.transport_box = QComboBox()
-        self.transport_box.activated.connect(lambda _i: self._request("transport", self.transport_box.currentData()))
+        self.transport_box = _choice_box()
+        self.transport_box.activated.connect(
+            lambda _i: self._request("transport", self.transport_box.currentData() or None)
+        )
         self.form.addRow(self.tr("Assigned transport"), self.transport_box)
 
-        self.link_box = QComboBox()
-        self.link_box.activated.connect(lambda _i: self._request("linked_to", self.link_box.currentData()))
-        if (sheet is not None and sheet.linked_character) or unit.linked_to:
+        self.link_box = _choice_box(self.form_host)
+        self.link_box.activated.connect(lambda _i: self._request("linked_to", self.link_box.currentData() or None))
+        self._link_shown = bool((sheet is not None and sheet.linked_character) or unit.linked_to)
+        if self._link_shown:
             self.form.addRow(self.tr("Linked to"), self.link_box)
+        else:
+            self.link_box.hide()
 
         self.warlord_box = QCheckBox(self.tr("Warlord"))
         self.warlord_box.toggled.connect(lambda value: self._request("warlord", value))
@@ -156,46 +168,75 @@ class UnitEditor(QWidget):
                 if not edit.hasFocus():
                     edit.setText(unit.placeholders.get(key, ""))
             self._fill_choices(self.transport_box, unit.transport, self._transport_choices(unit))
-            self._fill_choices(self.link_box, unit.linked_to, self._link_choices(unit))
+            if self._link_shown:
+                self._fill_choices(self.link_box, unit.linked_to, self._link_choices(unit))
             self.warlord_box.setChecked(unit.warlord)
             self.reserve_box.setChecked(unit.reserve)
         finally:
             for widget in widgets:
                 widget.blockSignals(False)
 
-    def _fill_choices(self, box: QComboBox, current: str | None, choices: list[Unit]) -> None:
+    def _fill_choices(self, box: QComboBox, current: str | None, choices: list[tuple[Unit, str | None]]) -> None:
+        """Fill a choice box: allowed units first, then the others greyed out with the reason."""
         box.clear()
-        box.addItem(self.tr("(none)"), None)
-        for other in choices:
-            box.addItem(other.display_name, other.id)
+        box.addItem(self.tr("(none)"), "")  # "" not None: see CatalogueBrowser._sheet_id
+        model = box.model()
+        assert isinstance(model, QStandardItemModel)
+        for other, reason in sorted(choices, key=lambda pair: pair[1] is not None):
+            if reason is None:
+                box.addItem(other.display_name, other.id)
+                continue
+            box.addItem(f"{other.display_name} — {reason}", other.id)
+            row = box.count() - 1
+            box.setItemData(row, reason, Qt.ItemDataRole.ToolTipRole)
+            item = model.item(row)
+            if other.id != current:  # the current choice stays selectable, with its problem shown
+                item.setEnabled(False)
         if current is not None and box.findData(current) < 0:
             box.addItem(current, current)  # a reference the choices do not offer: still shown
         box.setCurrentIndex(max(0, box.findData(current)) if current is not None else 0)
 
-    def _transport_choices(self, unit: Unit) -> list[Unit]:
+    def _pick(self, pair: tuple[str, str]) -> str:
+        return pair[0] if self.lang == "fr" else pair[1]
+
+    def _transport_choices(self, unit: Unit) -> list[tuple[Unit, str | None]]:
+        """Every transport of the list, with why this unit may not board it (None: it may)."""
         assert self.army is not None
-        found = []
+        candidates: list[Unit] = []
+        carried: dict[str, str] = {}
         for _, other in self.army.units():
+            if other.transport and other.id != unit.id and other.linked_to is None:
+                carried.setdefault(other.transport, other.display_name)
             sheet = self.catalogue.get(other.datasheet)
             is_transport = sheet.is_transport if sheet else other.snapshot.role is Role.DEDICATED_TRANSPORT
             if other.id != unit.id and is_transport:
-                found.append(other)
+                candidates.append(other)
+        problems = boarding_problems(self.catalogue, self.army, unit.id, [c.id for c in candidates])
+        found: list[tuple[Unit, str | None]] = []
+        for other in candidates:
+            reasons = [self._pick(p) for p in problems.get(other.id, [])]
+            if other.id in carried:
+                reasons.append(self.tr("already carries %1").replace("%1", carried[other.id]))
+            found.append((other, "; ".join(reasons) or None))
         return found
 
-    def _link_choices(self, unit: Unit) -> list[Unit]:
+    def _link_choices(self, unit: Unit) -> list[tuple[Unit, str | None]]:
+        """Every other unit, with why this character may not join it (None: it may)."""
         assert self.army is not None
-        found = []
-        for _, other in self.army.units():
-            sheet = self.catalogue.get(other.datasheet)
-            if other.id == unit.id or (sheet is not None and (sheet.is_character or sheet.is_transport)):
-                continue
-            found.append(other)
+        candidates = [other for _, other in self.army.units() if other.id != unit.id]
+        problems = joining_problems(self.catalogue, self.army, unit.id, [c.id for c in candidates])
+        found: list[tuple[Unit, str | None]] = []
+        for other in candidates:
+            problem = problems.get(other.id)
+            found.append((other, None if problem is None else _reason(self._pick(problem))))
         return found
 
     def commit(self) -> None:
         """Ask for what the text boxes hold but have not sent yet (they send on losing focus)."""
         if self._unit() is None:
             return
+        for box in (self.models_box, *self._option_boxes.values()):
+            box.interpretText()
         self._request("custom_name", self.name_edit.text().strip() or None)
         for key, edit in self._placeholder_edits.items():
             self._request_placeholder(key, edit.text().strip())
@@ -207,7 +248,7 @@ class UnitEditor(QWidget):
             return None
         return self.army.unit(self.unit_id)
 
-    def _request(self, field: str, value: object) -> None:
+    def _request(self, field: UnitField, value: object) -> None:
         unit = self._unit()
         if unit is not None and getattr(unit, field) != value:
             self.field_requested.emit(unit.id, field, value)
@@ -221,6 +262,19 @@ class UnitEditor(QWidget):
         unit = self._unit()
         if unit is not None and unit.placeholders.get(key, "") != value:
             self.placeholder_requested.emit(unit.id, key, value)
+
+
+def _choice_box(parent: QWidget | None = None) -> QComboBox:
+    """A choice box as wide as its pane allows, not as wide as its longest choice (reasons are long)."""
+    box = QComboBox(parent)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(14)
+    return box
+
+
+def _reason(message: str) -> str:
+    """The short reason of a validator message ("X est lié à Y, un personnage ; un personnage…")."""
+    return message.split(" ; ")[0].split("; ")[0]
 
 
 def _escape(text: str) -> str:

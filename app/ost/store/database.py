@@ -533,7 +533,16 @@ class CatalogueStore:
         if wanted is not None:
             query = query.where(DatasheetRow.__table__.c.id.in_(wanted))
         with self.engine.connect() as connection:
-            return self._read_sheets(connection, query, wanted)
+            try:
+                return self._read_sheets(connection, query, wanted)
+            except ValidationError as exc:
+                # Rows are validated when written: one that no longer validates comes from another Ost.
+                where = ".".join(str(p) for p in exc.errors()[0]["loc"]) if exc.errors() else "?"
+                raise StoreError(
+                    f"{self.path}: a datasheet cannot be read ({where}): the database was written by another "
+                    f"version of Ost. Delete it (Ost builds a new one; import your BattleScribe data again) "
+                    f"or use that version."
+                ) from None
 
     def _read_sheets(self, connection: Connection, query: Any, ids: list[str] | None = None) -> list[Datasheet]:
         """The datasheets of ``query`` (a :func:`_sheet_query`), overrides applied.
