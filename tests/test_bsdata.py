@@ -423,7 +423,36 @@ def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsIm
     assert report.modifiers_evaluated >= 4
     warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.message_en]
     assert len(warned) == 1 and "Test Commissar" in warned[0].message_en and "Banner of Hate" in warned[0].message_fr
-    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (11, 2, 11)
+    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (19, 5, 19)
+
+
+def test_a_group_that_loses_a_place_for_a_heavy_team_gives_its_troopers_a_range(kinds_import: BsImport) -> None:
+    # Astra Militarum Infantry Squad: 9 troopers, or 7 and a heavy team of 2 wounds (the group of 9 loses a place).
+    squad = sheet(kinds_import, "k-line", "bs-kinds")
+    assert kinds_of(squad) == [("Line Sergeant", 1, 1, 1, 0), ("Line Trooper", 7, 9, 1, 0), ("Heavy Team", 0, 1, 2, 0)]
+    assert (squad.min_models, squad.max_models) == (9, 10)
+
+
+def test_a_limit_that_grows_with_the_unit_is_evaluated(kinds_import: BsImport) -> None:
+    # Necron Skorpekh: a second scythe once the unit holds 6 models, so 3 to 6 models of one kind.
+    squad = sheet(kinds_import, "k-reapers", "bs-kinds")
+    assert kinds_of(squad) == [("Reaper", 3, 6, 3, 30)]
+    assert (squad.min_models, squad.max_models) == (3, 6)
+
+
+def test_a_model_that_takes_another_ones_place_is_the_same_kind(kinds_import: BsImport) -> None:
+    # Attilan Rough Riders: a goad lance rider takes a hunting lance rider's place; 4-9 riders either way.
+    riders = sheet(kinds_import, "k-riders", "bs-kinds")
+    assert kinds_of(riders) == [("Rider Sergeant", 1, 1, 2, 0), ("Rider", 4, 9, 2, 20)]
+    assert riders.kinds[1].bs_ids == ["k-rider-hunt", "k-rider-goad"]
+    assert (riders.min_models, riders.max_models) == (5, 10)
+
+
+def test_a_minimum_that_grows_with_the_unit_is_met_by_the_smallest_unit(kinds_import: BsImport) -> None:
+    # Ork Lootas: 1 Spanner less 1, plus 1 per 4 Lootas; a mob of 5 can hold 4 Lootas at most, so 1 Spanner.
+    mob = sheet(kinds_import, "k-looters", "bs-kinds")
+    assert kinds_of(mob) == [("Looter", 2, 12, 1, 14), ("Fixer", 1, 3, 1, 14)]
+    assert (mob.min_models, mob.max_models) == (5, 15)
 
 
 def test_kinds_survive_the_store(kinds_import: BsImport, tmp_path: Path) -> None:

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -363,6 +364,7 @@ class _Raw:
     __slots__ = (
         "add_categories",
         "categories",
+        "constraint_dynamic",
         "constraint_mods",
         "constraints",
         "cost_conditional",
@@ -411,6 +413,9 @@ class _Raw:
         #: Cost changes under conditions: (kind, value, the modifier and the groups around it that hold conditions).
         self.cost_conditional: list[tuple[str, float, tuple[Element, ...]]] = []
         self.constraint_mods: list[tuple[str, str, float]] = []
+        #: Limit changes under conditions or repeats: (kind, constraint id, value, the modifier and its groups).
+        #: Those that count the unit's own selections are evaluated per configuration (see ``_Scope.solve_kinds``).
+        self.constraint_dynamic: list[tuple[str, str, float, tuple[Element, ...]]] = []
         self.add_categories: list[str] = []
         self.remove_categories: list[str] = []
         self.primary_modifier = ""
@@ -522,9 +527,11 @@ class _Raw:
                     self.cost_conditional.append((kind, _float(value), (*holders, item)))
                 else:
                     self.cost_mods.append((kind, _float(value)))
-            elif has_conditions:
+            elif kind not in ("set", "increment", "decrement") or target in ("name", "hidden"):
                 continue
-            elif kind in ("set", "increment", "decrement") and target not in ("name", "hidden"):
+            elif has_conditions:
+                self.constraint_dynamic.append((kind, target, _float(value), (*holders, item)))
+            else:
                 self.constraint_mods.append((kind, target, _float(value)))
 
 
@@ -1338,6 +1345,7 @@ class _Scope:
                     # A unit inside the unit (the Veterans of a Command Squad): its models are the unit's.
                     index = len(walk.groups)
                     walk.groups.append((child.low, child.high))
+                    walk.group_raws.append(None)
                     self._walk(child.raw, child.link_raw, walk, (*groups, index), False, gear_path, depth + 1)
                 continue
             wargear = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
@@ -1352,6 +1360,7 @@ class _Scope:
             raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
             index = len(walk.groups)
             walk.groups.append(_counts(raws))
+            walk.group_raws.append(raws)
             words = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
             self._walk(child.raw, child.link_raw, walk, (*groups, index), inside_model, words, depth + 1)
 
@@ -1484,6 +1493,9 @@ class _Scope:
         for kind in kinds:
             if kind.high is not None and kind.high < kind.low:
                 kind.high = kind.low
+        solved = self.solve_kinds(walk, raws, models, kinds, high_total)
+        if solved is not None:
+            kinds, low_total, high_total = solved
         for occurrence in wargear:
             cap = occurrence.high
             for index in occurrence.groups:
@@ -1492,6 +1504,311 @@ class _Scope:
                     cap = group_high if cap is None else min(cap, group_high)
             occurrence.cap = cap
         return kinds, wargear, low_total, high_total
+
+
+    # -- limits that depend on the unit's own selections ---------------------------------------------------------
+
+    def solve_kinds(
+        self,
+        walk: _KindWalk,
+        unit_raws: tuple[_Raw, ...],
+        models: list[_Occurrence],
+        kinds: list[_KindDraft],
+        static_high: int | None,
+    ) -> tuple[list[_KindDraft], int, int | None] | None:
+        """Kind limits when some limit of the unit changes with what the unit itself holds.
+
+        BattleScribe writes "9 Guardsmen, one fewer when the Heavy Weapons Team
+        is taken" (a conditional ``decrement``), "a second Reap-Blade from 6
+        models" (a conditional ``set``), "a Spanner, plus one per 4 Lootas" (a
+        ``repeat``). Such limits are evaluated on every composition of the
+        unit's model entries (the counts are small; past :data:`_MAX_COMPOSITIONS`
+        the static reading is kept), and each kind gets the least and most it
+        holds in a legal one. A model whose every selection removes a place of
+        another kind's, one for one ("Rough Rider w/ Goad Lance" against the
+        riders with a hunting lance), is a weapon choice of that kind: one kind.
+        None when no limit of the unit depends on its own selections.
+        """
+        unit_ids = {i for r in unit_raws for i in (r.id, r.target) if i}
+        solver = _Solver(self, walk, unit_ids, models)
+        if not solver.dynamic:
+            return None
+        buckets: list[list[int]] = []
+        drafts: list[_KindDraft] = []
+        index_of = {id(o): i for i, o in enumerate(models)}
+        for kind in kinds:
+            buckets.append([index_of[id(o)] for o in kind.occurrences if id(o) in index_of])
+            drafts.append(kind)
+        for taker, given in solver.substitutions():
+            a = next(k for k, b in enumerate(buckets) if taker in b)
+            b = next(k for k, b_ in enumerate(buckets) if given in b_)
+            same = (drafts[a].wounds, drafts[a].price) == (drafts[b].wounds, drafts[b].price)
+            if a == b or len(buckets[b]) != 1 or not same:
+                continue  # a dearer or tougher model is a kind of its own (Munitorum Servitors' heavy weapons)
+            buckets[a] = [*buckets[a], *buckets[b]]
+            merged = drafts[a]
+            other = drafts[b]
+            drafts[a] = _KindDraft(
+                merged.key,
+                _common_name(merged.name, other.name),
+                merged.low,
+                merged.high,
+                merged.wounds,
+                min(merged.price, other.price),
+                merged.profile,
+                merged.keywords,
+                [*merged.bs_ids, *(i for i in other.bs_ids if i not in merged.bs_ids)],
+                merged.is_self,
+                [*merged.occurrences, *other.occurrences],
+            )
+            del buckets[b], drafts[b]
+        ranges = solver.ranges(buckets)
+        if ranges is None:
+            return None
+        fixed = sum(1 for kind in drafts if kind.is_self)
+        (low_total, most_total), per_bucket, bounded = ranges
+        for kind, bucket, (low, high) in zip(drafts, buckets, per_bucket, strict=True):
+            if bucket:
+                # An entry without a maximum was counted up to a bound: the most it holds is not known from there.
+                open_high = kind.high if kind.high is None or not bounded else max(kind.high, high)
+                kind.low, kind.high = low, (high if not bounded else open_high)
+        high_total: int | None = most_total + fixed
+        if bounded:
+            high_total = None if static_high is None else max(static_high, most_total + fixed)
+        return drafts, low_total + fixed, high_total
+
+
+#: Compositions of a unit tried at most when its limits depend on its own selections (real units: a few hundred).
+_MAX_COMPOSITIONS = 20_000
+#: A model entry without a maximum is counted up to this many when compositions are tried.
+_MAX_UNBOUNDED = 60
+
+
+def _common_name(first: str, second: str) -> str:
+    """The words two model names share at their start, without a dangling "w/" or "with".
+
+    "Rough Rider" of "Rough Rider w/ Hunting Lance" and "Rough Rider w/ Goad
+    Lance"; the first name when they share none.
+    """
+    shared: list[str] = []
+    for a, b in zip(first.split(), second.split(), strict=False):
+        if a.casefold() != b.casefold():
+            break
+        shared.append(a)
+    while shared and shared[-1].casefold().strip("-–(,") in ("w/", "with", "and", ""):
+        shared.pop()
+    return " ".join(shared) or first
+
+
+class _Solver:
+    """The limits of a unit's model entries and groups as functions of the unit's composition."""
+
+    def __init__(self, scope: _Scope, walk: _KindWalk, unit_ids: set[str], models: list[_Occurrence]) -> None:
+        self.scope = scope
+        self.unit_ids = unit_ids
+        self.models = models
+        self.dynamic = False
+        self._weights: dict[tuple[str, bool], tuple[int, ...]] = {}
+        self._group_ids = [
+            {i for r in raws for i in (r.id, r.target) if i} if raws is not None else set() for raws in walk.group_raws
+        ]
+        self.entry_limits = [self._limits(o.raws) for o in models]
+        self.group_limits: list[tuple[list[int], _Limits]] = []
+        for index, raws in enumerate(walk.group_raws):
+            if raws is None:
+                continue
+            members = [i for i, o in enumerate(models) if index in o.groups]
+            if members:
+                self.group_limits.append((members, self._limits(raws)))
+
+    def _limits(self, raws: tuple[_Raw, ...]) -> _Limits:
+        """(type, value after unconditional modifiers, modifiers that count the unit) of each parent constraint."""
+        modifiers = [m for raw in raws for m in raw.constraint_mods]
+        found: _Limits = []
+        for raw in raws:
+            for kind, constraint_id, value, scope in raw.constraints:
+                if scope != "parent":
+                    continue
+                value = _modified(value, constraint_id, modifiers)
+                dynamic = [
+                    (mod_kind, amount, holders)
+                    for r in raws
+                    for mod_kind, target, amount, holders in r.constraint_dynamic
+                    if target == constraint_id and self._internal(holders)
+                ]
+                self.dynamic = self.dynamic or bool(dynamic)
+                found.append((kind, value, dynamic))
+        return found
+
+    def _internal(self, holders: tuple[Element, ...]) -> bool:
+        """Whether every condition and repeat of a modifier counts selections of the unit itself."""
+        seen = False
+        for holder in holders:
+            for element in holder.iter():
+                local = _LOCAL.get(element.tag)
+                if local in ("condition", "repeat"):
+                    seen = True
+                    if element.get("field") != "selections" or (
+                        element.get("scope") != "parent" and element.get("scope") not in self.unit_ids
+                    ):
+                        return False
+        return seen
+
+    def weights(self, child: str, deep: bool) -> tuple[int, ...]:
+        """How many selections of ``child`` each model entry brings (itself, its categories, its gear)."""
+        key = (child, deep)
+        known = self._weights.get(key)
+        if known is not None:
+            return known
+        found: list[int] = []
+        for occurrence in self.models:
+            raws = occurrence.raws
+            named = child == "model" or any(child in (r.id, r.target) for r in raws)
+            categorised = any(child == t for r in raws for t, _ in r.categories)
+            if named or categorised or any(child in self._group_ids[g] for g in occurrence.groups):
+                found.append(1)
+            elif deep:
+                found.append(self.scope._picked(raws, True).get(child, 0))
+            else:
+                found.append(0)
+        known = tuple(found)
+        self._weights[key] = known
+        return known
+
+    def count(self, element: Element, counts: Sequence[int]) -> int:
+        weights = self.weights(element.get("childId") or "", element.get("includeChildSelections") == "true")
+        return sum(w * c for w, c in zip(weights, counts, strict=True) if w)
+
+    def _group(self, holder: Element, counts: Sequence[int], either: bool, depth: int = 0) -> bool | None:
+        results: list[bool | None] = []
+        for part in holder:
+            local = _LOCAL.get(part.tag)
+            if local == "conditions":
+                for condition in part:
+                    compare = _COMPARISONS.get(condition.get("type") or "")
+                    if compare is None or _LOCAL.get(condition.tag) != "condition":
+                        results.append(None)
+                    else:
+                        results.append(compare(self.count(condition, counts), _float(condition.get("value"))))
+            elif local == "conditionGroups" and depth < _MAX_DEPTH:
+                results.extend(self._group(g, counts, g.get("type") == "or", depth + 1) for g in part)
+        return _any3(results) if either else _all3(results)
+
+    def _times(self, holders: tuple[Element, ...], counts: Sequence[int]) -> int:
+        """How many times a modifier applies in this composition (0: its conditions do not hold)."""
+        if _all3(self._group(h, counts, either=False) for h in holders) is not True:
+            return 0
+        times = 1
+        for part in holders[-1]:
+            if _LOCAL.get(part.tag) != "repeats":
+                continue
+            for repeat in part:
+                every = _float(repeat.get("value"))
+                if every <= 0:
+                    return 0
+                ratio = self.count(repeat, counts) / every
+                steps = math.ceil(ratio) if repeat.get("roundUp") == "true" else math.floor(ratio)
+                times *= max(0, steps) * max(0, int(_float(repeat.get("repeats")) or 1))
+        return times
+
+    def _bounds(self, limits: _Limits, counts: Sequence[int]) -> tuple[int, int | None]:
+        low = 0
+        high: int | None = None
+        for kind, value, dynamic in limits:
+            if value < 0:
+                continue  # -1: no limit (a limit the composition lowers below 0 leaves no room instead)
+            for mod_kind, amount, holders in dynamic:
+                times = self._times(holders, counts)
+                if times:
+                    if mod_kind == "set":
+                        value = amount
+                    else:
+                        value += (amount if mod_kind == "increment" else -amount) * times
+            if kind == "min":
+                low = max(low, math.ceil(value))
+            elif kind == "max":
+                high = math.floor(value) if high is None else min(high, math.floor(value))
+        return low, high
+
+    def _legal(self, counts: Sequence[int]) -> bool:
+        for count, limits in zip(counts, self.entry_limits, strict=True):
+            low, high = self._bounds(limits, counts)
+            if count < low or (high is not None and count > high):
+                return False
+        for members, limits in self.group_limits:
+            total = sum(counts[i] for i in members)
+            low, high = self._bounds(limits, counts)
+            if total < low or (high is not None and total > high):
+                return False
+        return True
+
+    def substitutions(self) -> list[tuple[int, int]]:
+        """(taker, given): the entry ``given`` removes one place of ``taker``'s maximum per selection."""
+        found: list[tuple[int, int]] = []
+        for index, limits in enumerate(self.entry_limits):
+            for kind, _, dynamic in limits:
+                if kind != "max":
+                    continue
+                for mod_kind, amount, holders in dynamic:
+                    repeats = [r for part in holders[-1] if _LOCAL.get(part.tag) == "repeats" for r in part]
+                    if mod_kind != "decrement" or amount != 1 or len(repeats) != 1 or len(holders) != 1:
+                        continue
+                    repeat = repeats[0]
+                    if _float(repeat.get("value")) != 1 or _float(repeat.get("repeats") or "1") != 1:
+                        continue
+                    weights = self.weights(repeat.get("childId") or "", repeat.get("includeChildSelections") == "true")
+                    givers = [i for i, w in enumerate(weights) if w]
+                    if len(givers) == 1 and givers[0] != index and weights[givers[0]] == 1:
+                        found.append((index, givers[0]))
+        return found
+
+    def ranges(
+        self, buckets: list[list[int]]
+    ) -> tuple[tuple[int, int], list[tuple[int, int]], bool] | None:
+        """The unit's least and most models, and each bucket's, over its legal compositions (None: too many or none).
+
+        The flag says that a legal composition reached the bound an entry without a maximum was counted to.
+        """
+        spans: list[range] = []
+        finite = float(sum(o.high for o in self.models if o.high is not None))
+        finite = max([finite, *(h for _, limits in self.group_limits for k, h, _ in limits if k == "max")])
+        most = max(1, min(_MAX_UNBOUNDED, int(finite)))
+        size = 1
+        capped: list[int] = []
+        for index, (occurrence, limits) in enumerate(zip(self.models, self.entry_limits, strict=True)):
+            moving = {k for k, _, dynamic in limits if dynamic}
+            low = 0 if "min" in moving else occurrence.low
+            high = most if occurrence.high is None or "max" in moving else min(occurrence.high, most)
+            if high < low:
+                return None
+            if high == most and (occurrence.high is None or occurrence.high > most or "max" in moving):
+                capped.append(index)
+            spans.append(range(low, high + 1))
+            size *= high - low + 1
+            if size > _MAX_COMPOSITIONS:
+                return None
+        total: list[int] | None = None
+        per: list[list[int]] = []
+        bounded = False
+        for counts in itertools.product(*spans):
+            if not self._legal(counts):
+                continue
+            bounded = bounded or any(counts[i] == most for i in capped)
+            sums = [sum(counts[i] for i in bucket) for bucket in buckets]
+            whole = sum(counts)
+            if total is None:
+                total = [whole, whole]
+                per = [[n, n] for n in sums]
+                continue
+            total[0], total[1] = min(total[0], whole), max(total[1], whole)
+            for pair, n in zip(per, sums, strict=True):
+                pair[0], pair[1] = min(pair[0], n), max(pair[1], n)
+        if total is None:
+            return None
+        return (total[0], total[1]), [(a, b) for a, b in per], bounded
+
+
+_Limits = list[tuple[str, float, list[tuple[str, float, tuple[Element, ...]]]]]
 
 
 #: Names (of a model entry or of a group or link on its way) that mark models bought as wargear: a
@@ -1525,6 +1842,8 @@ class _KindWalk:
     occurrences: list[_Occurrence] = field(default_factory=list)
     #: (min, max) of each group met.
     groups: list[tuple[int, int | None]] = field(default_factory=list)
+    #: The entries of each group (None: a unit inside the unit, whose limits count units, not models).
+    group_raws: list[tuple[_Raw, ...] | None] = field(default_factory=list)
     #: More entries than any real unit holds: the unit is read without kinds.
     overflow: bool = False
 
@@ -1666,9 +1985,7 @@ def _counts(raws: Iterable[_Raw]) -> tuple[int, int | None]:
         for kind, constraint_id, value, scope in raw.constraints:
             if scope != "parent":
                 continue
-            for mod_kind, target, amount in modifiers:
-                if target == constraint_id:
-                    value = amount if mod_kind == "set" else value + (amount if mod_kind == "increment" else -amount)
+            value = _modified(value, constraint_id, modifiers)
             if value < 0:
                 continue  # -1 means no limit
             if kind == "min":
@@ -1678,6 +1995,14 @@ def _counts(raws: Iterable[_Raw]) -> tuple[int, int | None]:
     if high is not None and high < low:
         high = low
     return low, high
+
+
+def _modified(value: float, constraint_id: str, modifiers: Iterable[tuple[str, str, float]]) -> float:
+    """A constraint's value after the unconditional modifiers aimed at it."""
+    for kind, target, amount in modifiers:
+        if target == constraint_id:
+            value = amount if kind == "set" else value + (amount if kind == "increment" else -amount)
+    return value
 
 
 def _cost(raws: Sequence[_Raw]) -> float:
