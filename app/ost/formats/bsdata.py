@@ -673,6 +673,7 @@ class _Scope:
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
         self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
+        self._solved: dict[object, tuple[tuple[int, int], list[tuple[int, int]], bool] | None] = {}
         self._abilities: dict[tuple[_Raw, _Raw | None], tuple[list[Element], list[Element]]] = {}
         self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
 
@@ -1562,7 +1563,12 @@ class _Scope:
                 [*merged.occurrences, *other.occurrences],
             )
             del buckets[b], drafts[b]
-        ranges = solver.ranges(buckets)
+        # Twelve chapters offer the same library unit: its compositions are tried once.
+        key = (unit_raws, tuple(tuple(models[i].raws for i in bucket) for bucket in buckets))
+        if key in self._solved:
+            ranges = self._solved[key]
+        else:
+            ranges = self._solved[key] = solver.ranges(buckets)
         if ranges is None:
             return None
         fixed = sum(1 for kind in drafts if kind.is_self)
@@ -1609,6 +1615,13 @@ class _Solver:
         self.models = models
         self.dynamic = False
         self._weights: dict[tuple[str, bool], tuple[int, ...]] = {}
+        self._compiled: dict[tuple[Element, ...], Callable[[Sequence[int]], int]] = {}
+        self._fixed_groups: list[tuple[list[int], int, int | None]] | None = None
+        self._moving_groups: list[tuple[list[int], _Limits]] = []
+        self._moving_entries: list[tuple[int, _Limits]] = []
+        #: (child id, counts gear too) of every condition and repeat the moving limits look at.
+        self.referenced: list[tuple[str, bool]] = []
+        self._group_raws = walk.group_raws
         self._group_ids = [
             {i for r in raws for i in (r.id, r.target) if i} if raws is not None else set() for raws in walk.group_raws
         ]
@@ -1637,6 +1650,13 @@ class _Solver:
                     if target == constraint_id and self._internal(holders)
                 ]
                 self.dynamic = self.dynamic or bool(dynamic)
+                for _, _, holders in dynamic:
+                    for holder in holders:
+                        for element in holder.iter():
+                            if _LOCAL.get(element.tag) in ("condition", "repeat"):
+                                wanted = (element.get("childId") or "", element.get("includeChildSelections") == "true")
+                                if wanted not in self.referenced:
+                                    self.referenced.append(wanted)
                 found.append((kind, value, dynamic))
         return found
 
@@ -1675,40 +1695,68 @@ class _Solver:
         self._weights[key] = known
         return known
 
-    def count(self, element: Element, counts: Sequence[int]) -> int:
+    def _counter(self, element: Element) -> Callable[[Sequence[int]], int]:
+        """The count a condition or repeat asks for, as a function of the composition."""
         weights = self.weights(element.get("childId") or "", element.get("includeChildSelections") == "true")
-        return sum(w * c for w, c in zip(weights, counts, strict=True) if w)
+        pairs = [(i, w) for i, w in enumerate(weights) if w]
+        if len(pairs) == 1:
+            only, weight = pairs[0]
+            return lambda counts: counts[only] * weight
+        return lambda counts: sum(counts[i] * w for i, w in pairs)
 
-    def _group(self, holder: Element, counts: Sequence[int], either: bool, depth: int = 0) -> bool | None:
-        results: list[bool | None] = []
+    def _check(self, holder: Element, either: bool, depth: int = 0) -> Callable[[Sequence[int]], bool | None]:
+        """The conditions and condition groups on ``holder`` as a function of the composition (None: unknown)."""
+        checks: list[Callable[[Sequence[int]], bool | None]] = []
         for part in holder:
             local = _LOCAL.get(part.tag)
             if local == "conditions":
                 for condition in part:
                     compare = _COMPARISONS.get(condition.get("type") or "")
                     if compare is None or _LOCAL.get(condition.tag) != "condition":
-                        results.append(None)
-                    else:
-                        results.append(compare(self.count(condition, counts), _float(condition.get("value"))))
+                        checks.append(lambda counts: None)
+                        continue
+                    checks.append(_comparison(self._counter(condition), compare, _float(condition.get("value"))))
             elif local == "conditionGroups" and depth < _MAX_DEPTH:
-                results.extend(self._group(g, counts, g.get("type") == "or", depth + 1) for g in part)
-        return _any3(results) if either else _all3(results)
+                checks.extend(self._check(g, g.get("type") == "or", depth + 1) for g in part)
+        if either:
+            return lambda counts: _any3(check(counts) for check in checks)
+        return lambda counts: _all3(check(counts) for check in checks)
 
     def _times(self, holders: tuple[Element, ...], counts: Sequence[int]) -> int:
         """How many times a modifier applies in this composition (0: its conditions do not hold)."""
-        if _all3(self._group(h, counts, either=False) for h in holders) is not True:
-            return 0
-        times = 1
+        compiled = self._compiled.get(holders)
+        if compiled is None:
+            compiled = self._compile(holders)
+            self._compiled[holders] = compiled
+        return compiled(counts)
+
+    def _compile(self, holders: tuple[Element, ...]) -> Callable[[Sequence[int]], int]:
+        checks = [self._check(h, either=False) for h in holders]
+        repeats: list[tuple[Callable[[Sequence[int]], int], float, bool, int]] = []
         for part in holders[-1]:
-            if _LOCAL.get(part.tag) != "repeats":
-                continue
-            for repeat in part:
-                every = _float(repeat.get("value"))
-                if every <= 0:
-                    return 0
-                ratio = self.count(repeat, counts) / every
-                steps = math.ceil(ratio) if repeat.get("roundUp") == "true" else math.floor(ratio)
-                times *= max(0, steps) * max(0, int(_float(repeat.get("repeats")) or 1))
+            if _LOCAL.get(part.tag) == "repeats":
+                for repeat in part:
+                    every = _float(repeat.get("value"))
+                    if every <= 0:
+                        return lambda counts: 0
+                    repeats.append(
+                        (
+                            self._counter(repeat),
+                            every,
+                            repeat.get("roundUp") == "true",
+                            max(0, int(_float(repeat.get("repeats")) or 1)),
+                        )
+                    )
+
+        def times(counts: Sequence[int]) -> int:
+            if _all3(check(counts) for check in checks) is not True:
+                return 0
+            result = 1
+            for counter, every, up, each in repeats:
+                ratio = counter(counts) / every
+                result *= max(0, math.ceil(ratio) if up else math.floor(ratio)) * each
+            return result
+
         return times
 
     def _bounds(self, limits: _Limits, counts: Sequence[int]) -> tuple[int, int | None]:
@@ -1731,11 +1779,28 @@ class _Solver:
         return low, high
 
     def _legal(self, counts: Sequence[int]) -> bool:
-        for count, limits in zip(counts, self.entry_limits, strict=True):
-            low, high = self._bounds(limits, counts)
-            if count < low or (high is not None and count > high):
+        """Whether a composition keeps every limit (the fixed limits of single entries hold by construction)."""
+        if self._fixed_groups is None:
+            fixed: list[tuple[list[int], int, int | None]] = []
+            moving: list[tuple[list[int], _Limits]] = []
+            for members, limits in self.group_limits:
+                if any(dynamic for _, _, dynamic in limits):
+                    moving.append((members, limits))
+                else:
+                    fixed.append((members, *self._bounds(limits, counts)))
+            self._fixed_groups, self._moving_groups = fixed, moving
+            self._moving_entries = [
+                (i, limits) for i, limits in enumerate(self.entry_limits) if any(d for _, _, d in limits)
+            ]
+        for members, low, high in self._fixed_groups:
+            total = sum(counts[i] for i in members)
+            if total < low or (high is not None and total > high):
                 return False
-        for members, limits in self.group_limits:
+        for index, limits in self._moving_entries:
+            low, high = self._bounds(limits, counts)
+            if counts[index] < low or (high is not None and counts[index] > high):
+                return False
+        for members, limits in self._moving_groups:
             total = sum(counts[i] for i in members)
             low, high = self._bounds(limits, counts)
             if total < low or (high is not None and total > high):
@@ -1767,22 +1832,50 @@ class _Solver:
     ) -> tuple[tuple[int, int], list[tuple[int, int]], bool] | None:
         """The unit's least and most models, and each bucket's, over its legal compositions (None: too many or none).
 
-        The flag says that a legal composition reached the bound an entry without a maximum was counted to.
+        Entries that nothing tells apart (same kind, same groups, counted alike
+        by every condition, no limit of their own that moves: the Boy with a
+        slugga and the Boy with a shoota) are counted together. The flag says
+        that a legal composition reached the bound an entry without a maximum
+        was counted to.
         """
-        spans: list[range] = []
         finite = float(sum(o.high for o in self.models if o.high is not None))
         finite = max([finite, *(h for _, limits in self.group_limits for k, h, _ in limits if k == "max")])
         most = max(1, min(_MAX_UNBOUNDED, int(finite)))
-        size = 1
-        capped: list[int] = []
+        group_most: dict[int, float] = {}
+        for index, raws in enumerate(self._group_raws):
+            if raws is not None:
+                static = [v for k, v, dynamic in self._limits(raws) if k == "max" and not dynamic and v >= 0]
+                if static:
+                    group_most[index] = min(static)
+        bucket_of = {i: k for k, bucket in enumerate(buckets) for i in bucket}
+        together: dict[object, list[int]] = {}
         for index, (occurrence, limits) in enumerate(zip(self.models, self.entry_limits, strict=True)):
-            moving = {k for k, _, dynamic in limits if dynamic}
-            low = 0 if "min" in moving else occurrence.low
-            high = most if occurrence.high is None or "max" in moving else min(occurrence.high, most)
+            alone = any(dynamic for _, _, dynamic in limits)
+            key: object = (
+                ("alone", index)
+                if alone
+                else (bucket_of.get(index), occurrence.groups, tuple(self.weights(*r)[index] for r in self.referenced))
+            )
+            together.setdefault(key, []).append(index)
+        variables = list(together.values())
+        spans: list[range] = []
+        capped: list[int] = []
+        size = 1
+        for number, members in enumerate(variables):
+            first = self.models[members[0]]
+            moving = {k for k, _, dynamic in self.entry_limits[members[0]] if dynamic}
+            low = 0 if "min" in moving else sum(self.models[i].low for i in members)
+            highs = [self.models[i].high for i in members]
+            open_ = None in highs or "max" in moving
+            high = most if open_ else sum(h for h in highs if h is not None)
+            for group in first.groups:
+                if group in group_most and group_most[group] < high:
+                    high, open_ = int(group_most[group]), False
+            if open_ or high > most:
+                high = min(high, most)
+                capped.append(number)
             if high < low:
                 return None
-            if high == most and (occurrence.high is None or occurrence.high > most or "max" in moving):
-                capped.append(index)
             spans.append(range(low, high + 1))
             size *= high - low + 1
             if size > _MAX_COMPOSITIONS:
@@ -1790,11 +1883,14 @@ class _Solver:
         total: list[int] | None = None
         per: list[list[int]] = []
         bounded = False
+        full = [0] * len(self.models)
         for counts in itertools.product(*spans):
-            if not self._legal(counts):
+            for members, count in zip(variables, counts, strict=True):
+                full[members[0]] = count  # counted alike: the first one stands for them all
+            if not self._legal(full):
                 continue
             bounded = bounded or any(counts[i] == most for i in capped)
-            sums = [sum(counts[i] for i in bucket) for bucket in buckets]
+            sums = [sum(full[i] for i in bucket) for bucket in buckets]
             whole = sum(counts)
             if total is None:
                 total = [whole, whole]
@@ -1809,6 +1905,13 @@ class _Solver:
 
 
 _Limits = list[tuple[str, float, list[tuple[str, float, tuple[Element, ...]]]]]
+
+
+def _comparison(
+    counter: Callable[[Sequence[int]], int], compare: Callable[[float, float], bool], value: float
+) -> Callable[[Sequence[int]], bool | None]:
+    """One count condition as a function of a unit's composition."""
+    return lambda counts: compare(counter(counts), value)
 
 
 #: Names (of a model entry or of a group or link on its way) that mark models bought as wargear: a
