@@ -423,14 +423,27 @@ def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsIm
     assert report.modifiers_evaluated >= 4
     warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.message_en]
     assert len(warned) == 1 and "Test Commissar" in warned[0].message_en and "Banner of Hate" in warned[0].message_fr
-    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (19, 5, 19)
+    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (20, 5, 20)
 
 
 def test_a_group_that_loses_a_place_for_a_heavy_team_gives_its_troopers_a_range(kinds_import: BsImport) -> None:
     # Astra Militarum Infantry Squad: 9 troopers, or 7 and a heavy team of 2 wounds (the group of 9 loses a place).
     squad = sheet(kinds_import, "k-line", "bs-kinds")
-    assert kinds_of(squad) == [("Line Sergeant", 1, 1, 1, 0), ("Line Trooper", 7, 9, 1, 0), ("Heavy Team", 0, 1, 2, 0)]
+    assert kinds_of(squad) == [
+        ("Line Sergeant", 1, 1, 1, 0),
+        ("Line Trooper", 7, 9, 1, 0),
+        ("Heavy Weapon Team", 0, 1, 2, 0),
+    ]
     assert (squad.min_models, squad.max_models) == (9, 10)
+
+
+def test_a_space_rule_finds_the_model_it_names(kinds_import: BsImport) -> None:
+    # "Each Heavy Weapons Team takes the space of 2": the team has no such category, its profile has the name.
+    carrier = sheet(kinds_import, "k-carrier", "bs-kinds")
+    assert carrier.transport is not None and carrier.transport.verified
+    assert [(r.keywords, r.space) for r in carrier.transport.space] == [(["HEAVY WEAPONS TEAM"], 2)]
+    squad = sheet(kinds_import, "k-line", "bs-kinds")
+    assert [k.keywords for k in squad.kinds] == [[], [], ["HEAVY WEAPONS TEAM"]]
 
 
 def test_a_limit_that_grows_with_the_unit_is_evaluated(kinds_import: BsImport) -> None:

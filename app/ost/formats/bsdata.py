@@ -2718,6 +2718,45 @@ def _identity(name: str, keywords: list[str]) -> str:
 # --- the import ---------------------------------------------------------------------------------------------------
 
 
+def _words(text: str) -> tuple[str, ...]:
+    """Upper-case words, a plural "s" dropped ("Heavy Weapon Team" and "HEAVY WEAPONS TEAMS" are alike)."""
+    return tuple(w[:-1] if len(w) > 3 and w.endswith("S") else w for w in _WORD.findall(text.upper()))
+
+
+_WORD = re.compile(r"[A-Z0-9'’-]+")
+
+
+def _space_phrases(sheets: Iterable[Datasheet]) -> dict[tuple[str, ...], list[str]]:
+    """The keywords the faction's transports give space rules for (every spelling), by their words."""
+    phrases: dict[tuple[str, ...], list[str]] = {}
+    for sheet in sheets:
+        if sheet.transport is not None:
+            for rule in sheet.transport.space:
+                for keyword in rule.keywords:
+                    words = _words(keyword)
+                    spellings = phrases.setdefault(words, []) if words else []
+                    if words and not keyword.lstrip().startswith("<") and keyword not in spellings:
+                        spellings.append(keyword)
+    return phrases
+
+
+def _named_keywords(kind: ModelKind, phrases: dict[tuple[str, ...], list[str]], keywords: list[str]) -> list[str]:
+    """Space-rule keywords that a kind's name or profile name spells out, when no category gives them.
+
+    BattleScribe gives the Heavy Weapons Team of an Infantry Squad no category of
+    its own, yet the Chimera says "each Heavy Weapons Team takes the space of 2":
+    the kind is the model the rule names, so it gets that keyword.
+    """
+    names = [_words(kind.name), *([_words(kind.profile)] if kind.profile else [])]
+    found: list[str] = []
+    for phrase, spellings in phrases.items():
+        wanted = [k for k in spellings if k not in keywords and k not in kind.keywords]
+        size = len(phrase)
+        if wanted and any(name[i : i + size] == phrase for name in names for i in range(len(name) - size + 1)):
+            found.extend(wanted)
+    return found
+
+
 def _read_files(
     paths: Sequence[Path], limits: Limits, progress: Progress | None, total: int, warnings: list[ImportWarning]
 ) -> list[_File]:
@@ -2850,15 +2889,19 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
             if current is None or (current.role is Role.UNSLOTTED and draft.role is not Role.UNSLOTTED):
                 chosen[draft.target_id] = draft
         report = Coverage(faction=faction_id, name=producer.name, revision=producer.revision)
+        phrases = _space_phrases(draft.sheet for draft in chosen.values())
         for target_id, draft in chosen.items():
             bs_ids = [target_id, *link_ids[target_id]]
-            # The unit's own model (a character) is named by every link that offers the datasheet.
-            kinds = [
-                k.model_copy(update={"bs_ids": [*k.bs_ids, *(i for i in bs_ids if i not in k.bs_ids)]})
-                if target_id in k.bs_ids
-                else k
-                for k in draft.sheet.kinds
-            ]
+            kinds = []
+            for kind in draft.sheet.kinds:
+                update: dict[str, list[str]] = {}
+                if target_id in kind.bs_ids:
+                    # The unit's own model (a character) is named by every link that offers the datasheet.
+                    update["bs_ids"] = [*kind.bs_ids, *(i for i in bs_ids if i not in kind.bs_ids)]
+                named = _named_keywords(kind, phrases, draft.sheet.keywords) if phrases else []
+                if named:
+                    update["keywords"] = [*kind.keywords, *named]
+                kinds.append(kind.model_copy(update=update) if update else kind)
             sheet = draft.sheet.model_copy(
                 update={
                     "id": f"{faction_id}-{target_id}",
