@@ -423,7 +423,7 @@ def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsIm
     assert report.modifiers_evaluated >= 4
     warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.message_en]
     assert len(warned) == 1 and "Test Commissar" in warned[0].message_en and "Banner of Hate" in warned[0].message_fr
-    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (20, 5, 20)
+    assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (22, 6, 22)
 
 
 def test_a_group_that_loses_a_place_for_a_heavy_team_gives_its_troopers_a_range(kinds_import: BsImport) -> None:
@@ -444,6 +444,17 @@ def test_a_space_rule_finds_the_model_it_names(kinds_import: BsImport) -> None:
     assert [(r.keywords, r.space) for r in carrier.transport.space] == [(["HEAVY WEAPONS TEAM"], 2)]
     squad = sheet(kinds_import, "k-line", "bs-kinds")
     assert [k.keywords for k in squad.kinds] == [[], [], ["HEAVY WEAPONS TEAM"]]
+
+
+def test_a_model_without_a_profile_takes_the_one_its_name_holds(kinds_import: BsImport) -> None:
+    # "Assault Terminator Sergeant" is a "Terminator Sergeant"; "Devastator Marine w/Heavy Weapon" a "Space Marine".
+    squad = sheet(kinds_import, "k-heavies", "bs-kinds")
+    assert [(k.name, k.wounds, k.profile) for k in squad.kinds] == [
+        ("Heavy Trooper Sergeant", 2, "Trooper Sergeant"),
+        ("Heavy Trooper w/ Gun", 1, "Trooper"),
+    ]
+    report = next(c for c in kinds_import.coverage if c.faction == "bs-kinds")
+    assert report.kinds_with_wounds == report.kinds
 
 
 def test_a_limit_that_grows_with_the_unit_is_evaluated(kinds_import: BsImport) -> None:

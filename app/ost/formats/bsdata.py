@@ -2567,9 +2567,12 @@ class _Reader:
         own = set(keywords)
         for order, draft in enumerate(drafts):
             wounds = draft.wounds
+            profile_name = draft.profile
             if wounds is None:
-                same = by_name.get(draft.name.casefold())
+                same = by_name.get(draft.name.casefold()) or _closest_profile(draft.name, profiles)
                 wounds = _wounds([same])[0] if same is not None else None
+                if same is not None and wounds is not None:
+                    profile_name = profile_name or same.name
             if wounds is None:
                 wounds = fallback if fallback is not None else 1
             else:
@@ -2597,7 +2600,7 @@ class _Reader:
                 max=high,
                 wounds=_bounded(wounds),
                 points=_bounded(draft.price) if high > low else 0,
-                profile=draft.profile,
+                profile=profile_name,
                 keywords=extra,
                 bs_ids=draft.bs_ids,
             )
@@ -2724,6 +2727,31 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 _WORD = re.compile(r"[A-Z0-9'’-]+")
+
+
+def _closest_profile(name: str, profiles: Sequence[ModelProfile]) -> ModelProfile | None:
+    """The datasheet's profile of a model whose entry has none, from the words of their names.
+
+    A profile whose name the model's name holds wins ("Assault Terminator
+    Sergeant" is a "Terminator Sergeant", "Servitor (Heavy Bolter)" a
+    "Servitor"), the longest first; else the one sharing the most words, the
+    shortest first ("Devastator Marine Sergeant" is a "Space Marine Sergeant",
+    "Devastator Marine" a "Space Marine"). None when no word is shared.
+    """
+    words = _words(name)
+    best: ModelProfile | None = None
+    best_score = (False, 0, 0)
+    for profile in profiles:
+        label = _words(profile.name)
+        if not label:
+            continue
+        size = len(label)
+        held = any(words[i : i + size] == label for i in range(len(words) - size + 1))
+        shared = len(set(label) & set(words))
+        score = (held, size if held else shared, -size)
+        if shared and score > best_score:
+            best, best_score = profile, score
+    return best
 
 
 def _space_phrases(sheets: Iterable[Datasheet]) -> dict[tuple[str, ...], list[str]]:
