@@ -25,6 +25,10 @@ how. In short:
   itself when it is a model), entries of the same profile merged; drones,
   familiars and attachés bought with a unit that has other models are wargear
   options. Sizes are summed over the kinds, wounds are the toughest kind's.
+  Limits that change with what the unit itself holds (a conditional or
+  repeated constraint modifier: one Guardsman fewer with a Heavy Weapon Team)
+  are evaluated over the unit's compositions (:class:`_Solver`); a model that
+  takes another's place one for one is a weapon choice of that kind.
 * **Facts.** Points are those of the minimum configuration: the entry's cost
   plus ``min ×`` each mandatory child, groups filled from their default entry.
   Unconditional modifiers (link repricing, constraint changes) are applied;
@@ -1530,6 +1534,10 @@ class _Scope:
         riders with a hunting lance), is a weapon choice of that kind: one kind.
         None when no limit of the unit depends on its own selections.
         """
+        if not any(r.constraint_dynamic for o in models for r in o.raws) and not any(
+            r.constraint_dynamic for raws in walk.group_raws if raws is not None for r in raws
+        ):
+            return None  # most units: no limit moves
         unit_ids = {i for r in unit_raws for i in (r.id, r.target) if i}
         solver = _Solver(self, walk, unit_ids, models)
         if not solver.dynamic:
@@ -2721,6 +2729,7 @@ def _identity(name: str, keywords: list[str]) -> str:
 # --- the import ---------------------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=8192)
 def _words(text: str) -> tuple[str, ...]:
     """Upper-case words, a plural "s" dropped ("Heavy Weapon Team" and "HEAVY WEAPONS TEAMS" are alike)."""
     return tuple(w[:-1] if len(w) > 3 and w.endswith("S") else w for w in _WORD.findall(text.upper()))
@@ -2777,7 +2786,10 @@ def _named_keywords(kind: ModelKind, phrases: dict[tuple[str, ...], list[str]], 
     """
     names = [_words(kind.name), *([_words(kind.profile)] if kind.profile else [])]
     found: list[str] = []
+    seen = {word for name in names for word in name}
     for phrase, spellings in phrases.items():
+        if phrase[0] not in seen:
+            continue
         wanted = [k for k in spellings if k not in keywords and k not in kind.keywords]
         size = len(phrase)
         if wanted and any(name[i : i + size] == phrase for name in names for i in range(len(name) - size + 1)):
