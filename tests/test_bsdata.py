@@ -479,6 +479,50 @@ def test_a_minimum_that_grows_with_the_unit_is_met_by_the_smallest_unit(kinds_im
     assert (mob.min_models, mob.max_models) == (5, 15)
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    size=st.integers(min_value=1, max_value=12),
+    trooper_max=st.integers(min_value=0, max_value=12),
+    heavy_max=st.integers(min_value=0, max_value=2),
+    fewer=st.integers(min_value=0, max_value=4),
+    when=st.sampled_from(["equalTo", "atLeast", "greaterThan", "lessThan"]),
+)
+def test_a_group_limit_moved_by_the_units_own_selections_matches_every_composition(
+    tmp_path_factory: pytest.TempPathFactory, size: int, trooper_max: int, heavy_max: int, fewer: int, when: str
+) -> None:
+    """The Line Squad with other numbers: each kind's range is what the legal compositions hold, counted by hand."""
+    text = KINDS.read_text(encoding="utf-8")
+    line = text[text.index('<selectionEntry id="k-line"') : text.index("<!-- Astra Militarum Chimera")]
+    changed = (
+        line.replace('value="1" childId="k-line-heavy" type="equalTo"', f'value="1" childId="k-line-heavy" type="{when}"')
+        .replace('field="k-line-troopers-max" value="1"', f'field="k-line-troopers-max" value="{fewer}"')
+        .replace('field="k-line-troopers-min" value="1"', f'field="k-line-troopers-min" value="{fewer}"')
+        .replace('value="9" id="k-line-troopers-min"', f'value="{size}" id="k-line-troopers-min"')
+        .replace('value="9" id="k-line-troopers-max"', f'value="{size}" id="k-line-troopers-max"')
+        .replace('value="9" id="k-line-trooper-max"', f'value="{trooper_max}" id="k-line-trooper-max"')
+        .replace('value="1" id="k-line-heavy-max"', f'value="{heavy_max}" id="k-line-heavy-max"')
+    )
+    folder = tmp_path_factory.mktemp("line")
+    (folder / "Kinds.cat").write_text(text.replace(line, changed), encoding="utf-8")
+    squad = sheet(read_bsdata([SYSTEM, folder / "Kinds.cat"]), "k-line", "bs-kinds")
+    holds = {"equalTo": lambda n: n == 1, "atLeast": lambda n: n >= 1, "greaterThan": lambda n: n > 1}
+    legal = [
+        (troopers, heavy)
+        for heavy in range(heavy_max + 1)
+        for troopers in range(trooper_max + 2)  # the trooper and the trooper with a vox (at most 1)
+        if troopers + heavy == size - (fewer if holds.get(when, lambda n: n < 1)(heavy) else 0)
+    ]
+    by_name = {k.name: (k.min, k.max) for k in squad.kinds}
+    if legal and "Line Trooper" in by_name and "Heavy Weapon Team" in by_name:
+        troopers = [t for t, _ in legal]
+        heavies = [h for _, h in legal]
+        assert by_name["Line Trooper"] == (min(troopers), max(troopers))
+        assert by_name["Heavy Weapon Team"] == (min(heavies), max(heavies))
+        assert (squad.min_models, squad.max_models) == (1 + min(map(sum, legal)), 1 + max(map(sum, legal)))
+    assert all(k.min <= k.max for k in squad.kinds)
+    assert sum(k.min for k in squad.kinds) <= squad.min_models <= squad.max_models
+
+
 def test_kinds_survive_the_store(kinds_import: BsImport, tmp_path: Path) -> None:
     from ost.services import save_import
     from ost.store import CatalogueStore
