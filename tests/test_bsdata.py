@@ -494,7 +494,7 @@ def test_a_group_limit_moved_by_the_units_own_selections_matches_every_compositi
     text = KINDS.read_text(encoding="utf-8")
     line = text[text.index('<selectionEntry id="k-line"') : text.index("<!-- Astra Militarum Chimera")]
     changed = (
-        line.replace('value="1" childId="k-line-heavy" type="equalTo"', f'value="1" childId="k-line-heavy" type="{when}"')
+        line.replace('childId="k-line-heavy" type="equalTo"', f'childId="k-line-heavy" type="{when}"')
         .replace('field="k-line-troopers-max" value="1"', f'field="k-line-troopers-max" value="{fewer}"')
         .replace('field="k-line-troopers-min" value="1"', f'field="k-line-troopers-min" value="{fewer}"')
         .replace('value="9" id="k-line-troopers-min"', f'value="{size}" id="k-line-troopers-min"')
