@@ -431,7 +431,7 @@ def _row(weapon: WeaponProfile, lang: str, origin: str, count: int = 0) -> Weapo
         s=weapon.s,
         ap=weapon.ap,
         d=weapon.d,
-        abilities=weapon.abilities,
+        abilities=weapon.note(lang),
         origin=origin,
         count=count,
     )
@@ -492,9 +492,9 @@ def _abilities(sheet: Datasheet, catalogue: Catalogue, lang: str) -> tuple[Abili
         if entry is not None:
             name = entry.name(lang)
             shown = f"{name} ({ability.parameter})" if ability.parameter else name
-            rows.append(AbilityRow(shown, ability.text or entry.summary(lang), entry.key, ability.parameter))
+            rows.append(AbilityRow(shown, ability.summary(lang) or entry.summary(lang), entry.key, ability.parameter))
         else:
-            rows.append(AbilityRow(ability.display, ability.text or ""))
+            rows.append(AbilityRow(ability.display, ability.summary(lang) or ""))
     return tuple(rows)
 
 
