@@ -11,8 +11,8 @@ import pytest
 
 from helpers import ListBuilder
 from ost.core.catalogue import AbilityRef, Catalogue, WeaponProfile
+from ost.core.presenter import DatasheetView, invulnerable_save, present
 from ost.core.resources import shipped_catalogue_dir
-from ost.core.presenter import DatasheetView, present
 from ost.formats.catalog_source import read_catalogue
 from ost.pdf.cards import CardKind, cards_pdf
 from ost.store import CatalogueStore
@@ -172,3 +172,18 @@ def test_english_cards_of_every_shipped_sheet_hold_no_french(shipped: Catalogue,
     for name in sorted(names, key=len, reverse=True):
         flat = flat.replace(name, " ")
     assert french_words(flat) == []
+
+
+def test_invulnerable_saves_read_from_either_language(shipped: Catalogue) -> None:
+    for sheet in shipped:
+        french_only = sheet.model_copy(
+            update={"abilities": [a.model_copy(update={"text_en": None}) for a in sheet.abilities]}
+        )
+        assert invulnerable_save(sheet) == invulnerable_save(french_only), sheet.id
+    captain = shipped.get("sm-capitaine-motard")
+    assert captain is not None and invulnerable_save(captain) == "4+"
+    english_only = captain.model_copy(
+        update={"abilities": [AbilityRef(name="Iron Halo", text_en="Has a 4+ invulnerable save.")]}
+    )
+    assert invulnerable_save(english_only) == "4+"
+    assert invulnerable_save(captain.model_copy(update={"abilities": []})) is None

@@ -94,7 +94,7 @@ def invulnerable_save(sheet: Datasheet, profile: ModelProfile | None = None) -> 
             if fold(name).replace(".", "").strip() in _INV_COLUMNS and value.strip() not in ("", "-"):
                 return value.strip()
     for ability in sheet.abilities:
-        text = f"{ability.name} {ability.text or ''}"
+        text = f"{ability.name} {ability.text or ''} {ability.text_en or ''}"
         for pattern in _INV_TEXT:
             found = pattern.search(text)
             if found:
