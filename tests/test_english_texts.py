@@ -8,6 +8,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from helpers import ListBuilder
 from ost.core.catalogue import AbilityRef, Catalogue, WeaponProfile
@@ -187,3 +190,24 @@ def test_invulnerable_saves_read_from_either_language(shipped: Catalogue) -> Non
     )
     assert invulnerable_save(english_only) == "4+"
     assert invulnerable_save(captain.model_copy(update={"abilities": []})) is None
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    note=st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).filter(str.strip),
+    summary=st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=60).filter(str.strip),
+)
+def test_any_english_text_is_read_back(tmp_path_factory: pytest.TempPathFactory, note: str, summary: str) -> None:
+    sheet = {
+        "id": "chef",
+        "name": "Chef",
+        "role": "QG",
+        "weapons": [{"name": "Pince", "capacités": "-1 pour toucher", "capacités_en": note}],
+        "abilities": [{"name": "Waaagh!", "text": "Une fois par partie.", "text_en": summary}],
+    }
+    text = yaml.safe_dump({"faction": {"id": "essai", "name": "Essai"}, "datasheets": [sheet]}, allow_unicode=True)
+    catalogue = read_catalogue(_folder(tmp_path_factory.mktemp("en"), text))
+    read = catalogue.get("chef")
+    assert read is not None
+    assert read.weapons[0].note("en") == note and read.weapons[0].note("fr") == "-1 pour toucher"
+    assert read.abilities[0].summary("en") == summary
