@@ -16,8 +16,9 @@ from ost.core.catalogue import Catalogue
 from ost.core.resources import shipped_catalogue_dir
 from ost.formats.catalog_source import read_catalogue
 
-settings.register_profile("default", max_examples=60)
-settings.register_profile("thorough", max_examples=1000)
+# No deadline: Hypothesis's default (200 ms an example) is a wall-clock limit that fails under load.
+settings.register_profile("default", max_examples=60, deadline=None)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 ROOT = Path(__file__).resolve().parent.parent

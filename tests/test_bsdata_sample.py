@@ -143,6 +143,43 @@ def test_multi_kind_units_of_the_sample(sample: BsImport) -> None:
         assert sum(k.min for k in sheet.kinds) <= sheet.min_models <= sheet.max_models, sheet.name
 
 
+def test_limits_that_change_with_the_units_own_selections(sample: BsImport) -> None:
+    def kinds(faction: str, name: str) -> list[tuple[int, int]]:
+        return [(k.min, k.max) for k in find(sample, faction, name).kinds]
+
+    # The group of 9 Guardsmen (4 Veterans) loses a place when the heavy weapons team is taken.
+    assert kinds("bs-imperium-astra-militarum", "Infantry Squad") == [(1, 1), (7, 9), (0, 1)]
+    assert kinds("bs-imperium-astra-militarum", "Platoon Command Squad") == [(1, 1), (2, 4), (0, 1)]
+    squad = find(sample, "bs-imperium-astra-militarum", "Infantry Squad")
+    assert (squad.min_models, squad.max_models) == (9, 10)
+    # A rider with a goad lance takes the place of one with a hunting lance: one kind of 4-9 riders.
+    riders = find(sample, "bs-imperium-astra-militarum", "Attilan Rough Riders")
+    assert [(k.name, k.min, k.max) for k in riders.kinds] == [("Rough Rider Sergeant", 1, 1), ("Rough Rider", 4, 9)]
+    # A Reap-Blade more from 6 models; a Spanner, plus one per 4 Lootas.
+    assert kinds("bs-necrons", "Skorpekh Destroyers") == [(3, 6)]
+    assert kinds("bs-orks", "Lootas") == [(2, 12), (1, 3)]
+    assert kinds("bs-orks", "Burna Boyz") == [(2, 12), (1, 3)]
+
+
+def test_the_chimera_space_rule_finds_the_heavy_weapons_teams(sample: BsImport) -> None:
+    chimera = find(sample, "bs-imperium-astra-militarum", "Chimera")
+    assert chimera.transport is not None
+    teams = [r for r in chimera.transport.space if "HEAVY WEAPONS TEAM" in r.keywords]
+    squad = find(sample, "bs-imperium-astra-militarum", "Infantry Squad")
+    command = find(sample, "bs-imperium-astra-militarum", "Platoon Command Squad")
+
+    def space(sheet: Datasheet) -> dict[str, int]:
+        return {
+            k.name: next(
+                (r.space for r in teams if all(w in {*sheet.keywords, *k.keywords} for w in r.keywords)), 1
+            )
+            for k in sheet.kinds
+        }
+
+    assert space(squad) == {"Sergeant": 1, "Guardsman": 1, "Heavy Weapon Team": 2}
+    assert space(command)["Veteran Heavy Weapons Team"] == 2 and space(command)["Veteran"] == 1
+
+
 def test_intercessors(sample: BsImport) -> None:
     squad = find(sample, "bs-imperium-adeptus-astartes-ultramarines", "Intercessor Squad")
     assert (squad.role, squad.min_models, squad.max_models, squad.points, squad.points_per_model) == (

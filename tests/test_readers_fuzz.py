@@ -7,9 +7,7 @@ valid Ost list: it saves, loads back and validates without raising.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from datetime import timedelta
 from typing import TypeVar
 from xml.sax.saxutils import quoteattr
 
@@ -28,10 +26,9 @@ from ost.formats.textlist import read_text
 from readers_support import reader_catalogue, sample, zipped
 
 CATALOGUE = reader_catalogue()
-#: Any single input must be read (or refused) well within this time.
-TIME_LIMIT = 3.0
+#: No deadline: wall-clock limits fail under load. The work each reader does is bounded in tests/fuzz/.
 FUZZ = settings(
-    deadline=timedelta(seconds=TIME_LIMIT),
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
@@ -73,7 +70,6 @@ def attempt(read: Callable[[], T]) -> tuple[T | None, ListFileError | None]:
 
 
 def check_reads_or_refuses(data: bytes, name: str, catalogue: Catalogue = CATALOGUE) -> None:
-    start = time.perf_counter()
     result, error = attempt(lambda: read_list(data, name, catalogue))
     if error is not None:
         assert str(error).startswith(f"{name}: "), str(error)
@@ -84,7 +80,6 @@ def check_reads_or_refuses(data: bytes, name: str, catalogue: Catalogue = CATALO
         validate(catalogue, army)
         result.reading.lines("fr")
         result.reading.to_data()
-    assert time.perf_counter() - start < TIME_LIMIT
 
 
 @FUZZ
@@ -150,7 +145,6 @@ _line = st.one_of(
 @given(st.lists(_line, max_size=40))
 def test_random_text_lines(lines: list[str]) -> None:
     text = "\n".join(lines)
-    start = time.perf_counter()
     result, error = attempt(lambda: read_text(text, CATALOGUE, "collé.txt"))
     if error is not None:
         assert str(error).startswith("collé.txt: ")
@@ -160,7 +154,6 @@ def test_random_text_lines(lines: list[str]) -> None:
         listfile.parse(listfile.dumps(army))
         validate(CATALOGUE, army)
         reading.lines("en")
-    assert time.perf_counter() - start < TIME_LIMIT
 
 
 _attr = st.one_of(st.none(), st.text(max_size=12), st.sampled_from(["-1", "1e999", "NaN", "3", "0", "2.5", "bs-boyz"]))

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import ListBuilder, mini_sheets
+from helpers import ListBuilder, mini_catalogue, mini_sheets
 from ost.core import listfile
 from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
 from ost.core.findings import Code, Severity
@@ -346,3 +346,36 @@ def test_mini_has_the_units_these_tests_need(mini: Catalogue) -> None:
     ids = {s.id for s in mini_sheets()}
     assert {"bikers", "riders", "dreadnought", "knight", "rhino", "impulsor"} <= ids
     assert mini.get("bikers") is not None and mini.get("bikers").unit_type is UnitType.BIKE  # type: ignore[union-attr]
+
+
+def test_an_embark_fix_tells_room_from_keywords(mini: Catalogue) -> None:
+    # Ten Tactical Marines in a Razorback (6 places): room is wanting; bigger transports are named.
+    def fix(catalogue: Catalogue) -> str:
+        b = ListBuilder(catalogue, 1000)
+        b.add("captain", warlord=True)
+        b.add("intercessors")
+        b.add("tactical", models=10)
+        b.unit("u3").transport = b.add("razorback")
+        return next(f.fix_en for f in check(b).findings if f.code is Code.TRANSPORT_EMBARK)
+
+    assert fix(mini) == "Choose a transport that can carry Escouade Tactique: Rhino or Land Raider."
+    only_razorback = Catalogue(
+        [s for s in mini_sheets() if s.id in {"captain", "intercessors", "tactical", "razorback"}], mini.bands
+    )
+    assert fix(only_razorback) == "Make Escouade Tactique small enough to fit in Razorback, or remove its transport."
+
+
+def test_an_embark_fix_without_any_transport_says_so() -> None:
+    # A catalogue whose only transport forbids PRIMARIS: nothing can carry Intercessors.
+    only_rhino = Catalogue(
+        [s for s in mini_sheets() if s.id in {"captain", "intercessors", "tactical", "rhino"}],
+        mini_catalogue().bands,
+    )
+    b = ListBuilder(only_rhino, 1000)
+    b.add("captain", warlord=True)
+    b.add("intercessors")
+    b.add("tactical")
+    rhino = b.add("rhino")
+    b.unit("u2").transport = rhino
+    finding = next(f for f in check(b).findings if f.code is Code.TRANSPORT_EMBARK)
+    assert finding.fix_fr == "Retirez son transport : aucun transport du catalogue ne peut emporter Intercessors."

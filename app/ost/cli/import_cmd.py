@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, safe_text, say
 from ost.formats.safexml import XmlInputError
 from ost.services import save_import
 
@@ -39,7 +39,7 @@ class ProgressBar:
     WIDTH = 30
 
     def __init__(self, stream: TextIO, *, enabled: bool | None = None) -> None:
-        self.stream = stream
+        self.stream: TextIO = getattr(stream, "raw", stream)  # its own \r, past the escaping; labels escaped below
         self.enabled = stream.isatty() if enabled is None else enabled
         self._last = -1.0
         self._shown = False
@@ -55,7 +55,7 @@ class ProgressBar:
         filled = int(self.WIDTH * fraction)
         label = what if len(what) <= 40 else what[:39] + "…"
         bar = "█" * filled + "·" * (self.WIDTH - filled)
-        self.stream.write(f"\r{bar} {fraction:4.0%} {label:<40}")
+        self.stream.write(f"\r{bar} {fraction:4.0%} {safe_text(label):<40}")
         self.stream.flush()
         self._shown = True
 

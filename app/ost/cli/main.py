@@ -13,6 +13,7 @@ the sub-commands from the table below.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -20,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ost import __version__
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, default_lang
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, TerminalSafe, default_lang
 
 #: Sub-command name -> (its module under ost.cli, its aliases, its one-line help).
 COMMANDS: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -99,11 +100,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ost.formats.yamltext import SourceError
     from ost.store import StoreError
 
-    try:
-        code: int = args.handler(args, lang, sys.stdout)
-        return code
-    except (StoreError, SourceError) as exc:
-        print(f"ost: {exc}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    except BrokenPipeError:  # e.g. `ost catalogue list | head`
-        return EXIT_OK
+    # Names and texts read from files may hold terminal escapes: both streams escape control characters.
+    with contextlib.redirect_stderr(TerminalSafe(sys.stderr)):
+        try:
+            code: int = args.handler(args, lang, TerminalSafe(sys.stdout))
+            return code
+        except (StoreError, SourceError) as exc:
+            print(f"ost: {exc}", file=sys.stderr)
+            return EXIT_UNREADABLE
+        except BrokenPipeError:  # e.g. `ost catalogue list | head`
+            return EXIT_OK

@@ -1,23 +1,264 @@
-"""Safe file writing: every file Ost writes goes through :func:`atomic_write`."""
+"""Guarded file reading and safe file writing, for every file Ost reads or writes.
+
+Reading (:func:`read_regular`): Ost only ever reads *regular* files. A named
+pipe (FIFO) would block the reader forever, a device such as ``/dev/zero``
+never ends, a socket cannot be read at all: each is refused by kind, with a
+message, from ``stat()`` alone (a FIFO is never opened for reading). The file
+is then opened without blocking and checked again on the open descriptor, so
+a path swapped for a FIFO between the two checks is still refused. Symlink
+loops, missing files, folders and permission problems each get their own
+words. Every problem raises :class:`InputFileError`, in French and English.
+
+Writing (:func:`atomic_write`): the bytes go to ``.{name}.XXXX.tmp`` in the
+same folder, are flushed, then renamed over the target, so a crash leaves the
+old file or the new one. A crash can leave the temporary file behind; the next
+save of the same file removes such leftovers (only ours: same folder, same
+``.{name}.`` prefix and ``.tmp`` suffix, written by a process that is gone or
+older than a minute, so a save running at the same moment in another Ost is
+never disturbed).
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
+import sys
 import tempfile
+import time
 from pathlib import Path
+
+__all__ = [
+    "InputFileError",
+    "atomic_write",
+    "file_kind",
+    "process_gone",
+    "read_limited",
+    "read_regular",
+    "stale_temporaries",
+]
+
+MiB = 1024 * 1024
+_CHUNK = 1 * MiB
+#: A temporary file of ours older than this is a leftover of a save that died.
+STALE_AFTER_SECONDS = 60.0
+
+
+class InputFileError(Exception):
+    """A file Ost refuses or cannot read; the message names the file and the problem.
+
+    ``message_fr`` and ``message_en`` are the detail without the file name;
+    ``str(error)`` is the English line and :meth:`message` picks a language.
+    """
+
+    def __init__(self, path: str | Path, message_en: str, message_fr: str | None = None) -> None:
+        self.path = str(path)
+        self.message_en = message_en
+        self.message_fr = message_fr or message_en
+        super().__init__(f"{self.path}: {message_en}")
+
+    def message(self, lang: str) -> str:
+        return f"{self.path}: {self.message_fr if lang == 'fr' else self.message_en}"
+
+
+def megabytes(count: int) -> str:
+    """``count`` bytes in megabytes, for messages ("4 MB", "1.5 MB")."""
+    return f"{count / MiB:.1f}".removesuffix(".0") + " MB"
+
+
+#: What a path is when it is not a regular file: (English, French), by ``stat`` kind.
+_KINDS: tuple[tuple[int, str, str], ...] = (
+    (stat.S_IFDIR, "is a folder, not a file", "est un dossier, pas un fichier"),
+    (
+        stat.S_IFIFO,
+        "is a named pipe (FIFO), not a file; Ost reads only ordinary files",
+        "est un tube nommé (FIFO), pas un fichier ; Ost ne lit que des fichiers ordinaires",
+    ),
+    (
+        stat.S_IFCHR,
+        "is a device, not a file (it may never end); Ost reads only ordinary files",
+        "est un périphérique, pas un fichier (il peut ne jamais finir) ; Ost ne lit que des fichiers ordinaires",
+    ),
+    (
+        stat.S_IFBLK,
+        "is a disk device, not a file; Ost reads only ordinary files",
+        "est un périphérique disque, pas un fichier ; Ost ne lit que des fichiers ordinaires",
+    ),
+    (
+        stat.S_IFSOCK,
+        "is a socket, not a file; Ost reads only ordinary files",
+        "est une socket, pas un fichier ; Ost ne lit que des fichiers ordinaires",
+    ),
+)
+
+
+def file_kind(mode: int) -> tuple[str, str] | None:
+    """None for a regular file, else why it is refused: ``(english, french)``."""
+    if stat.S_ISREG(mode):
+        return None
+    for kind, english, french in _KINDS:
+        if stat.S_IFMT(mode) == kind:
+            return english, french
+    return "is not an ordinary file", "n'est pas un fichier ordinaire"
+
+
+def _os_error(path: Path, exc: OSError) -> InputFileError:
+    """Plain words for why ``path`` cannot be reached."""
+    code = exc.errno
+    if code == errno.ENOENT:
+        return InputFileError(path, "no such file", "fichier introuvable")
+    if code == errno.ELOOP:
+        return InputFileError(
+            path,
+            "symbolic link loop (the link points back to itself); cannot read",
+            "boucle de liens symboliques (le lien renvoie à lui-même) ; lecture impossible",
+        )
+    if code in (errno.EACCES, errno.EPERM):
+        return InputFileError(path, "permission denied; cannot read", "permission refusée ; lecture impossible")
+    if code == errno.ENOTDIR:
+        return InputFileError(
+            path, "a part of the path is not a folder", "une partie du chemin n'est pas un dossier"
+        )
+    if code == errno.ENAMETOOLONG:
+        return InputFileError(path, "the path is too long", "le chemin est trop long")
+    reason = exc.strerror or type(exc).__name__
+    return InputFileError(path, f"cannot read: {reason}", f"lecture impossible : {reason}")
+
+
+def read_regular(path: str | Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; else :class:`InputFileError`.
+
+    The size on disk is checked before reading, and the bytes are counted
+    while reading (a file growing meanwhile still stops at ``limit``). The
+    first read is sized from the file, never from the limit.
+    """
+    file = Path(path)
+    try:
+        info = os.stat(file)
+    except OSError as exc:
+        raise _os_error(file, exc) from None
+    except ValueError:  # a NUL byte in the path
+        raise InputFileError(file, "not a valid path", "chemin invalide") from None
+    refused = file_kind(info.st_mode)
+    if refused is not None:
+        raise InputFileError(file, *refused)
+    if info.st_size > limit:
+        raise _too_large(file, info.st_size, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(file, flags)
+    except OSError as exc:
+        raise _os_error(file, exc) from None
+    try:
+        # The path may have been swapped since stat(): check what was actually opened.
+        refused = file_kind(os.fstat(fd).st_mode)
+        if refused is not None:
+            raise InputFileError(file, *refused)
+        chunks: list[bytes] = []
+        total = 0
+        want = info.st_size + 1
+        while True:
+            chunk = os.read(fd, min(max(want, 1), _CHUNK))
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > limit:
+                raise _too_large(file, total, limit)
+            chunks.append(chunk)
+            want = max(want - len(chunk), _CHUNK)
+    except OSError as exc:
+        raise _os_error(file, exc) from None
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def _too_large(path: Path, size: int, limit: int) -> InputFileError:
+    return InputFileError(
+        path,
+        f"the file is larger than {megabytes(limit)}, the most Ost reads (at least {megabytes(size)})",
+        f"le fichier dépasse {megabytes(limit)}, le plus qu'Ost lise (au moins {megabytes(size)})",
+    )
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """Read at most ``limit`` bytes of the regular file ``path``; ``ValueError`` says what is wrong.
+
+    The older interface of :func:`read_regular`, for callers that catch
+    ``(OSError, ValueError)``.
+    """
+    try:
+        return read_regular(path, limit)
+    except InputFileError as exc:
+        raise ValueError(exc.message_en) from None
+
+
+def _temporary_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def process_gone(pid: int) -> bool:
+    """True when no process ``pid`` runs (POSIX); on Windows, never assumed (age decides there)."""
+    if sys.platform == "win32" or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it exists but belongs to someone else
+        return False
+    return _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """True when ``pid`` has ended but its parent has not collected it yet (Linux; False where unknown)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read(4096).rpartition(b")")[2].split()[:1]
+    except OSError:
+        return False
+    return state == [b"Z"]
+
+
+def stale_temporaries(path: Path, older_than: float = STALE_AFTER_SECONDS) -> list[Path]:
+    """Temporary files left by earlier atomic writes of ``path`` (a save that died half-way).
+
+    Ours are named ``.{name}.{pid}-XXXX.tmp``: one whose process is gone is a
+    leftover at once; any other (another Ost's save in progress, a name of an
+    older version) only once it is older than ``older_than`` seconds.
+    """
+    prefix = _temporary_prefix(path)
+    now = time.time()
+    found: list[Path] = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return found
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp")):
+            continue
+        owner = entry.name[len(prefix) :].split("-", 1)[0]
+        dead = owner.isdigit() and int(owner) != os.getpid() and process_gone(int(owner))
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and (dead or now - info.st_mtime >= older_than):
+                found.append(Path(entry.path))
+    return found
 
 
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a crash leaves the old file or the new one.
 
     The bytes go to a temporary file in the same folder, are flushed to disk,
-    then renamed over ``path`` (atomic on POSIX and Windows).
+    then renamed over ``path`` (atomic on POSIX and Windows). Temporary files
+    left by earlier writes of ``path`` that died are removed once this one is
+    in place.
     """
     path = Path(path)
     directory = path.parent
     directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    fd, tmp_name = tempfile.mkstemp(prefix=f"{_temporary_prefix(path)}{os.getpid()}-", suffix=".tmp", dir=directory)
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -35,12 +276,6 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
-
-
-def read_limited(path: Path, limit: int) -> bytes:
-    """Read at most ``limit`` bytes of ``path``; raise ``ValueError`` if the file is larger."""
-    with open(path, "rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError(f"file is larger than {limit // (1024 * 1024)} MB")
-    return data
+    for leftover in stale_temporaries(path):
+        with contextlib.suppress(OSError):
+            leftover.unlink()

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ost.core.armylist import SCHEMA_VERSION, ArmyList
-from ost.core.fileio import atomic_write, read_limited
+from ost.core.fileio import InputFileError, atomic_write, read_regular
 
 SUFFIX = ".ost"
 MAX_LIST_BYTES = 16 * 1024 * 1024
@@ -64,8 +64,10 @@ class ListFileError(Exception):
 def _json_path(loc: tuple[int | str, ...]) -> str:
     out = ""
     for part in loc:
+        if isinstance(part, str) and len(part) > 40:  # harden: a key from the file may be huge; keep messages short
+            part = part[:37] + "..."
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(document)"
+    return (out if len(out) <= 200 else "..." + out[-197:]) or "(document)"
 
 
 def _describe(error: dict[str, Any]) -> str:
@@ -120,6 +122,8 @@ def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
         raise ListFileError(path, f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise ListFileError(path, "not a list file: nesting is too deep") from None
+    except ValueError:  # harden: Python refuses integers of more than 4,300 digits
+        raise ListFileError(path, "not a list file: a number is far too long") from None
     if not isinstance(document, dict):
         raise ListFileError(path, f"expected a JSON object, got {type(document).__name__}")
     document = migrate(document, path)
@@ -149,18 +153,23 @@ def _parse_current(text: str) -> ArmyList | None:
     return army
 
 
+def _shown(value: str) -> str:
+    """An id from the file, quoted and cut short for a message (harden: ids may be huge)."""
+    return repr(value if len(value) <= 60 else value[:57] + "...")
+
+
 def check_references(army: ArmyList, path: Path | str | None = None) -> None:
     """Unit and detachment ids are unique, and every reference names a unit of the list."""
     ids: set[str] = set()
     detachment_ids: set[str] = set()
     for d_index, detachment in enumerate(army.detachments):
         if detachment.id in detachment_ids:
-            raise ListFileError(path, f"duplicate detachment id {detachment.id!r}", f"detachments[{d_index}].id")
+            raise ListFileError(path, f"duplicate detachment id {_shown(detachment.id)}", f"detachments[{d_index}].id")
         detachment_ids.add(detachment.id)
         for u_index, unit in enumerate(detachment.units):
             if unit.id in ids:
                 raise ListFileError(
-                    path, f"duplicate unit id {unit.id!r}", f"detachments[{d_index}].units[{u_index}].id"
+                    path, f"duplicate unit id {_shown(unit.id)}", f"detachments[{d_index}].units[{u_index}].id"
                 )
             ids.add(unit.id)
     for d_index, detachment in enumerate(army.detachments):
@@ -170,22 +179,23 @@ def check_references(army: ArmyList, path: Path | str | None = None) -> None:
                 if target is not None and target not in ids:
                     raise ListFileError(
                         path,
-                        f"refers to unit {target!r}, which is not in the list",
+                        f"refers to unit {_shown(target)}, which is not in the list",
                         f"detachments[{d_index}].units[{u_index}].{field}",
                     )
 
 
 def read_bytes(path: Path | str, limit: int, error: type[ListFileError] = ListFileError) -> bytes:
-    """The bytes of a list file (of any format), at most ``limit``; problems raise ``error``."""
+    """The bytes of a list file (of any format), at most ``limit``; problems raise ``error``.
+
+    Read through the guarded reader (:func:`ost.core.fileio.read_regular`):
+    FIFOs, devices, sockets and symlink loops are refused with a message.
+    """
     path = Path(path)
     try:
-        return read_limited(path, limit)
-    except FileNotFoundError:
-        raise error(path, "no such file") from None
-    except IsADirectoryError:
-        raise error(path, "is a folder, not a list file") from None
-    except (OSError, ValueError) as exc:
-        raise error(path, f"cannot read: {exc}") from None
+        return read_regular(path, limit)
+    except InputFileError as exc:
+        detail = "is a folder, not a list file" if exc.message_en.startswith("is a folder") else exc.message_en
+        raise error(path, detail) from None
 
 
 def load(path: Path | str) -> ArmyList:

@@ -784,9 +784,19 @@ class _Validator:
         names.extend(n for n in suggested if n not in names)
         names = names[:FIX_NAMES]
         if not names:
+            capacity = transport.sheet.transport if transport.sheet is not None else None
+            # Room is the only problem when the unit would board the same transport made huge.
+            only_room = capacity is not None and not self._problems_boarding(
+                rider, sheet, capacity.model_copy(update={"capacity": 10**6}), 1, transport.unit.placeholders
+            )
+            if only_room:
+                return (
+                    f"Réduisez {rider.name} pour qu'elle tienne dans {transport.name}, ou retirez son transport.",
+                    f"Make {rider.name} small enough to fit in {transport.name}, or remove its transport.",
+                )
             return (
-                f"Retirez le transport de {rider.name}, ou réduisez l'unité pour qu'elle tienne.",
-                f"Remove {rider.name}'s transport, or make the unit small enough to fit.",
+                f"Retirez son transport : aucun transport du catalogue ne peut emporter {rider.name}.",
+                f"Remove its transport: no transport of the catalogue can carry {rider.name}.",
             )
         if in_list:
             return (

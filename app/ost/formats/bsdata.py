@@ -25,6 +25,10 @@ how. In short:
   itself when it is a model), entries of the same profile merged; drones,
   familiars and attachés bought with a unit that has other models are wargear
   options. Sizes are summed over the kinds, wounds are the toughest kind's.
+  Limits that change with what the unit itself holds (a conditional or
+  repeated constraint modifier: one Guardsman fewer with a Heavy Weapon Team)
+  are evaluated over the unit's compositions (:class:`_Solver`); a model that
+  takes another's place one for one is a weapon choice of that kind.
 * **Facts.** Points are those of the minimum configuration: the entry's cost
   plus ``min ×`` each mandatory child, groups filled from their default entry.
   Unconditional modifiers (link repricing, constraint changes) are applied;
@@ -48,6 +52,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -55,6 +60,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element
+
+from pydantic import ValidationError
 
 from ost.core.catalogue import (
     AbilityRef,
@@ -281,7 +288,14 @@ def find_files(paths: Iterable[str | Path]) -> list[Path]:
     unique: list[Path] = []
     seen: set[Path] = set()
     for path in found:
-        key = path.resolve()
+        try:
+            key = path.resolve()
+        except (RuntimeError, OSError):  # harden: a symlink loop (RuntimeError before Python 3.13)
+            raise BsDataError(
+                path,
+                "symbolic link loop (the link points back to itself); cannot read",
+                "boucle de liens symboliques (le lien renvoie à lui-même) ; lecture impossible",
+            ) from None
         if key not in seen:
             seen.add(key)
             unique.append(path)
@@ -296,6 +310,15 @@ class _File:
         kind = _LOCAL.get(root.tag)
         if kind not in ("gameSystem", "catalogue"):
             shown = root.tag.split("}", 1)[-1]
+            if shown in ("gameSystem", "catalogue"):  # harden: the right element in a foreign namespace
+                namespace = root.tag[1:].split("}", 1)[0][:80] if root.tag.startswith("{") else ""
+                raise BsDataError(
+                    document.name,
+                    f"<{shown}> is not in the BattleScribe namespace (it uses {namespace or 'no namespace'!r}, "
+                    f"expected {(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
+                    f"<{shown}> n'est pas dans l'espace de noms BattleScribe ({namespace or 'aucun'!r} au lieu de "
+                    f"{(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
+                )
             raise BsDataError(
                 document.name,
                 f"not a BattleScribe game system or catalogue (root element <{shown}>)",
@@ -363,6 +386,7 @@ class _Raw:
     __slots__ = (
         "add_categories",
         "categories",
+        "constraint_dynamic",
         "constraint_mods",
         "constraints",
         "cost_conditional",
@@ -411,6 +435,9 @@ class _Raw:
         #: Cost changes under conditions: (kind, value, the modifier and the groups around it that hold conditions).
         self.cost_conditional: list[tuple[str, float, tuple[Element, ...]]] = []
         self.constraint_mods: list[tuple[str, str, float]] = []
+        #: Limit changes under conditions or repeats: (kind, constraint id, value, the modifier and its groups).
+        #: Those that count the unit's own selections are evaluated per configuration (see ``_Scope.solve_kinds``).
+        self.constraint_dynamic: list[tuple[str, str, float, tuple[Element, ...]]] = []
         self.add_categories: list[str] = []
         self.remove_categories: list[str] = []
         self.primary_modifier = ""
@@ -522,9 +549,11 @@ class _Raw:
                     self.cost_conditional.append((kind, _float(value), (*holders, item)))
                 else:
                     self.cost_mods.append((kind, _float(value)))
-            elif has_conditions:
+            elif kind not in ("set", "increment", "decrement") or target in ("name", "hidden"):
                 continue
-            elif kind in ("set", "increment", "decrement") and target not in ("name", "hidden"):
+            elif has_conditions:
+                self.constraint_dynamic.append((kind, target, _float(value), (*holders, item)))
+            else:
                 self.constraint_mods.append((kind, target, _float(value)))
 
 
@@ -666,6 +695,7 @@ class _Scope:
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
         self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
+        self._solved: dict[object, tuple[tuple[int, int], list[tuple[int, int]], bool] | None] = {}
         self._abilities: dict[tuple[_Raw, _Raw | None], tuple[list[Element], list[Element]]] = {}
         self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
 
@@ -1041,9 +1071,17 @@ class _Scope:
 
     # -- datasheets ------------------------------------------------------------------------------------------------
 
-    def model_raws(self, raw: _Raw, link_raw: _Raw | None, depth: int = 0) -> list[tuple[_Raw, ...]]:
-        """The model entries of a unit (through its groups), each as (entry, link) raws."""
+    def model_raws(
+        self, raw: _Raw, link_raw: _Raw | None, depth: int = 0, seen: set[tuple[int, int]] | None = None
+    ) -> list[tuple[_Raw, ...]]:
+        """The model entries of a unit (through its groups), each as (entry, link) raws.
+
+        Each group (with its link) is searched once (``seen``): a shared group
+        linking on to itself would otherwise be walked once per path, which grows
+        as the breadth to the power of the depth (harden, found by the fuzz campaign).
+        """
         found: list[tuple[_Raw, ...]] = []
+        seen = set() if seen is None else seen
         if depth > 6:
             return found
         entries, groups = self.children(raw, link_raw)
@@ -1052,8 +1090,9 @@ class _Scope:
                 continue
             if child.raw.type == "model":
                 found.append((child.raw, child.link_raw) if child.link_raw else (child.raw,))
-            elif child.raw.kind == "group":
-                found.extend(self.model_raws(child.raw, child.link_raw, depth + 1))
+            elif child.raw.kind == "group" and (id(child.raw), id(child.link_raw)) not in seen:
+                seen.add((id(child.raw), id(child.link_raw)))
+                found.extend(self.model_raws(child.raw, child.link_raw, depth + 1, seen))
         return found
 
     def abilities_and_transports(
@@ -1338,6 +1377,7 @@ class _Scope:
                     # A unit inside the unit (the Veterans of a Command Squad): its models are the unit's.
                     index = len(walk.groups)
                     walk.groups.append((child.low, child.high))
+                    walk.group_raws.append(None)
                     self._walk(child.raw, child.link_raw, walk, (*groups, index), False, gear_path, depth + 1)
                 continue
             wargear = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
@@ -1352,6 +1392,7 @@ class _Scope:
             raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
             index = len(walk.groups)
             walk.groups.append(_counts(raws))
+            walk.group_raws.append(raws)
             words = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
             self._walk(child.raw, child.link_raw, walk, (*groups, index), inside_model, words, depth + 1)
 
@@ -1484,6 +1525,9 @@ class _Scope:
         for kind in kinds:
             if kind.high is not None and kind.high < kind.low:
                 kind.high = kind.low
+        solved = self.solve_kinds(walk, raws, models, kinds, high_total)
+        if solved is not None:
+            kinds, low_total, high_total = solved
         for occurrence in wargear:
             cap = occurrence.high
             for index in occurrence.groups:
@@ -1492,6 +1536,417 @@ class _Scope:
                     cap = group_high if cap is None else min(cap, group_high)
             occurrence.cap = cap
         return kinds, wargear, low_total, high_total
+
+
+    # -- limits that depend on the unit's own selections ---------------------------------------------------------
+
+    def solve_kinds(
+        self,
+        walk: _KindWalk,
+        unit_raws: tuple[_Raw, ...],
+        models: list[_Occurrence],
+        kinds: list[_KindDraft],
+        static_high: int | None,
+    ) -> tuple[list[_KindDraft], int, int | None] | None:
+        """Kind limits when some limit of the unit changes with what the unit itself holds.
+
+        BattleScribe writes "9 Guardsmen, one fewer when the Heavy Weapons Team
+        is taken" (a conditional ``decrement``), "a second Reap-Blade from 6
+        models" (a conditional ``set``), "a Spanner, plus one per 4 Lootas" (a
+        ``repeat``). Such limits are evaluated on every composition of the
+        unit's model entries (the counts are small; past :data:`_MAX_COMPOSITIONS`
+        the static reading is kept), and each kind gets the least and most it
+        holds in a legal one. A model whose every selection removes a place of
+        another kind's, one for one ("Rough Rider w/ Goad Lance" against the
+        riders with a hunting lance), is a weapon choice of that kind: one kind.
+        None when no limit of the unit depends on its own selections.
+        """
+        if not any(r.constraint_dynamic for o in models for r in o.raws) and not any(
+            r.constraint_dynamic for raws in walk.group_raws if raws is not None for r in raws
+        ):
+            return None  # most units: no limit moves
+        unit_ids = {i for r in unit_raws for i in (r.id, r.target) if i}
+        solver = _Solver(self, walk, unit_ids, models)
+        if not solver.dynamic:
+            return None
+        buckets: list[list[int]] = []
+        drafts: list[_KindDraft] = []
+        index_of = {id(o): i for i, o in enumerate(models)}
+        for kind in kinds:
+            buckets.append([index_of[id(o)] for o in kind.occurrences if id(o) in index_of])
+            drafts.append(kind)
+        for taker, given in solver.substitutions():
+            a = next(k for k, b in enumerate(buckets) if taker in b)
+            b = next(k for k, b_ in enumerate(buckets) if given in b_)
+            same = (drafts[a].wounds, drafts[a].price) == (drafts[b].wounds, drafts[b].price)
+            if a == b or len(buckets[b]) != 1 or not same:
+                continue  # a dearer or tougher model is a kind of its own (Munitorum Servitors' heavy weapons)
+            buckets[a] = [*buckets[a], *buckets[b]]
+            merged = drafts[a]
+            other = drafts[b]
+            drafts[a] = _KindDraft(
+                merged.key,
+                _common_name(merged.name, other.name),
+                merged.low,
+                merged.high,
+                merged.wounds,
+                min(merged.price, other.price),
+                merged.profile,
+                merged.keywords,
+                [*merged.bs_ids, *(i for i in other.bs_ids if i not in merged.bs_ids)],
+                merged.is_self,
+                [*merged.occurrences, *other.occurrences],
+            )
+            del buckets[b], drafts[b]
+        # Twelve chapters offer the same library unit: its compositions are tried once.
+        key = (unit_raws, tuple(tuple(models[i].raws for i in bucket) for bucket in buckets))
+        if key in self._solved:
+            ranges = self._solved[key]
+        else:
+            ranges = self._solved[key] = solver.ranges(buckets)
+        if ranges is None:
+            return None
+        fixed = sum(1 for kind in drafts if kind.is_self)
+        (low_total, most_total), per_bucket, bounded = ranges
+        for kind, bucket, (low, high) in zip(drafts, buckets, per_bucket, strict=True):
+            if bucket:
+                # An entry without a maximum was counted up to a bound: the most it holds is not known from there.
+                open_high = kind.high if kind.high is None or not bounded else max(kind.high, high)
+                kind.low, kind.high = low, (high if not bounded else open_high)
+        high_total: int | None = most_total + fixed
+        if bounded:
+            high_total = None if static_high is None else max(static_high, most_total + fixed)
+        return drafts, low_total + fixed, high_total
+
+
+#: Compositions of a unit tried at most when its limits depend on its own selections (real units: a few hundred).
+_MAX_COMPOSITIONS = 20_000
+#: A model entry without a maximum is counted up to this many when compositions are tried.
+_MAX_UNBOUNDED = 60
+
+
+def _common_name(first: str, second: str) -> str:
+    """The words two model names share at their start, without a dangling "w/" or "with".
+
+    "Rough Rider" of "Rough Rider w/ Hunting Lance" and "Rough Rider w/ Goad
+    Lance"; the first name when they share none.
+    """
+    shared: list[str] = []
+    for a, b in zip(first.split(), second.split(), strict=False):
+        if a.casefold() != b.casefold():
+            break
+        shared.append(a)
+    while shared and shared[-1].casefold().strip("-–(,") in ("w/", "with", "and", ""):
+        shared.pop()
+    return " ".join(shared) or first
+
+
+class _Solver:
+    """The limits of a unit's model entries and groups as functions of the unit's composition."""
+
+    def __init__(self, scope: _Scope, walk: _KindWalk, unit_ids: set[str], models: list[_Occurrence]) -> None:
+        self.scope = scope
+        self.unit_ids = unit_ids
+        self.models = models
+        self.dynamic = False
+        self._weights: dict[tuple[str, bool], tuple[int, ...]] = {}
+        self._compiled: dict[tuple[Element, ...], Callable[[Sequence[int]], int]] = {}
+        self._fixed_groups: list[tuple[list[int], int, int | None]] | None = None
+        self._moving_groups: list[tuple[list[int], _Limits]] = []
+        self._moving_entries: list[tuple[int, _Limits]] = []
+        #: (child id, counts gear too) of every condition and repeat the moving limits look at.
+        self.referenced: list[tuple[str, bool]] = []
+        self._group_raws = walk.group_raws
+        self._group_ids = [
+            {i for r in raws for i in (r.id, r.target) if i} if raws is not None else set() for raws in walk.group_raws
+        ]
+        self.entry_limits = [self._limits(o.raws) for o in models]
+        self.group_limits: list[tuple[list[int], _Limits]] = []
+        for index, raws in enumerate(walk.group_raws):
+            if raws is None:
+                continue
+            members = [i for i, o in enumerate(models) if index in o.groups]
+            if members:
+                self.group_limits.append((members, self._limits(raws)))
+
+    def _limits(self, raws: tuple[_Raw, ...]) -> _Limits:
+        """(type, value after unconditional modifiers, modifiers that count the unit) of each parent constraint."""
+        modifiers = [m for raw in raws for m in raw.constraint_mods]
+        found: _Limits = []
+        for raw in raws:
+            for kind, constraint_id, value, scope in raw.constraints:
+                if scope != "parent":
+                    continue
+                value = _modified(value, constraint_id, modifiers)
+                dynamic = [
+                    (mod_kind, amount, holders)
+                    for r in raws
+                    for mod_kind, target, amount, holders in r.constraint_dynamic
+                    if target == constraint_id and self._internal(holders)
+                ]
+                self.dynamic = self.dynamic or bool(dynamic)
+                for _, _, holders in dynamic:
+                    for holder in holders:
+                        for element in holder.iter():
+                            if _LOCAL.get(element.tag) in ("condition", "repeat"):
+                                wanted = (element.get("childId") or "", element.get("includeChildSelections") == "true")
+                                if wanted not in self.referenced:
+                                    self.referenced.append(wanted)
+                found.append((kind, value, dynamic))
+        return found
+
+    def _internal(self, holders: tuple[Element, ...]) -> bool:
+        """Whether every condition and repeat of a modifier counts selections of the unit itself."""
+        seen = False
+        for holder in holders:
+            for element in holder.iter():
+                local = _LOCAL.get(element.tag)
+                if local in ("condition", "repeat"):
+                    seen = True
+                    if element.get("field") != "selections" or (
+                        element.get("scope") != "parent" and element.get("scope") not in self.unit_ids
+                    ):
+                        return False
+        return seen
+
+    def weights(self, child: str, deep: bool) -> tuple[int, ...]:
+        """How many selections of ``child`` each model entry brings (itself, its categories, its gear)."""
+        key = (child, deep)
+        known = self._weights.get(key)
+        if known is not None:
+            return known
+        found: list[int] = []
+        for occurrence in self.models:
+            raws = occurrence.raws
+            named = child == "model" or any(child in (r.id, r.target) for r in raws)
+            categorised = any(child == t for r in raws for t, _ in r.categories)
+            if named or categorised or any(child in self._group_ids[g] for g in occurrence.groups):
+                found.append(1)
+            elif deep:
+                found.append(self.scope._picked(raws, True).get(child, 0))
+            else:
+                found.append(0)
+        known = tuple(found)
+        self._weights[key] = known
+        return known
+
+    def _counter(self, element: Element) -> Callable[[Sequence[int]], int]:
+        """The count a condition or repeat asks for, as a function of the composition."""
+        weights = self.weights(element.get("childId") or "", element.get("includeChildSelections") == "true")
+        pairs = [(i, w) for i, w in enumerate(weights) if w]
+        if len(pairs) == 1:
+            only, weight = pairs[0]
+            return lambda counts: counts[only] * weight
+        return lambda counts: sum(counts[i] * w for i, w in pairs)
+
+    def _check(self, holder: Element, either: bool, depth: int = 0) -> Callable[[Sequence[int]], bool | None]:
+        """The conditions and condition groups on ``holder`` as a function of the composition (None: unknown)."""
+        checks: list[Callable[[Sequence[int]], bool | None]] = []
+        for part in holder:
+            local = _LOCAL.get(part.tag)
+            if local == "conditions":
+                for condition in part:
+                    compare = _COMPARISONS.get(condition.get("type") or "")
+                    if compare is None or _LOCAL.get(condition.tag) != "condition":
+                        checks.append(lambda counts: None)
+                        continue
+                    checks.append(_comparison(self._counter(condition), compare, _float(condition.get("value"))))
+            elif local == "conditionGroups" and depth < _MAX_DEPTH:
+                checks.extend(self._check(g, g.get("type") == "or", depth + 1) for g in part)
+        if either:
+            return lambda counts: _any3(check(counts) for check in checks)
+        return lambda counts: _all3(check(counts) for check in checks)
+
+    def _times(self, holders: tuple[Element, ...], counts: Sequence[int]) -> int:
+        """How many times a modifier applies in this composition (0: its conditions do not hold)."""
+        compiled = self._compiled.get(holders)
+        if compiled is None:
+            compiled = self._compile(holders)
+            self._compiled[holders] = compiled
+        return compiled(counts)
+
+    def _compile(self, holders: tuple[Element, ...]) -> Callable[[Sequence[int]], int]:
+        checks = [self._check(h, either=False) for h in holders]
+        repeats: list[tuple[Callable[[Sequence[int]], int], float, bool, int]] = []
+        for part in holders[-1]:
+            if _LOCAL.get(part.tag) == "repeats":
+                for repeat in part:
+                    every = _float(repeat.get("value"))
+                    if every <= 0:
+                        return lambda counts: 0
+                    repeats.append(
+                        (
+                            self._counter(repeat),
+                            every,
+                            repeat.get("roundUp") == "true",
+                            max(0, int(_float(repeat.get("repeats")) or 1)),
+                        )
+                    )
+
+        def times(counts: Sequence[int]) -> int:
+            if _all3(check(counts) for check in checks) is not True:
+                return 0
+            result = 1
+            for counter, every, up, each in repeats:
+                ratio = counter(counts) / every
+                result *= max(0, math.ceil(ratio) if up else math.floor(ratio)) * each
+            return result
+
+        return times
+
+    def _bounds(self, limits: _Limits, counts: Sequence[int]) -> tuple[int, int | None]:
+        low = 0
+        high: int | None = None
+        for kind, value, dynamic in limits:
+            if value < 0:
+                continue  # -1: no limit (a limit the composition lowers below 0 leaves no room instead)
+            for mod_kind, amount, holders in dynamic:
+                times = self._times(holders, counts)
+                if times:
+                    if mod_kind == "set":
+                        value = amount
+                    else:
+                        value += (amount if mod_kind == "increment" else -amount) * times
+            if kind == "min":
+                low = max(low, math.ceil(value))
+            elif kind == "max":
+                high = math.floor(value) if high is None else min(high, math.floor(value))
+        return low, high
+
+    def _legal(self, counts: Sequence[int]) -> bool:
+        """Whether a composition keeps every limit (the fixed limits of single entries hold by construction)."""
+        if self._fixed_groups is None:
+            fixed: list[tuple[list[int], int, int | None]] = []
+            moving: list[tuple[list[int], _Limits]] = []
+            for members, limits in self.group_limits:
+                if any(dynamic for _, _, dynamic in limits):
+                    moving.append((members, limits))
+                else:
+                    fixed.append((members, *self._bounds(limits, counts)))
+            self._fixed_groups, self._moving_groups = fixed, moving
+            self._moving_entries = [
+                (i, limits) for i, limits in enumerate(self.entry_limits) if any(d for _, _, d in limits)
+            ]
+        for members, low, high in self._fixed_groups:
+            total = sum(counts[i] for i in members)
+            if total < low or (high is not None and total > high):
+                return False
+        for index, limits in self._moving_entries:
+            low, high = self._bounds(limits, counts)
+            if counts[index] < low or (high is not None and counts[index] > high):
+                return False
+        for members, limits in self._moving_groups:
+            total = sum(counts[i] for i in members)
+            low, high = self._bounds(limits, counts)
+            if total < low or (high is not None and total > high):
+                return False
+        return True
+
+    def substitutions(self) -> list[tuple[int, int]]:
+        """(taker, given): the entry ``given`` removes one place of ``taker``'s maximum per selection."""
+        found: list[tuple[int, int]] = []
+        for index, limits in enumerate(self.entry_limits):
+            for kind, _, dynamic in limits:
+                if kind != "max":
+                    continue
+                for mod_kind, amount, holders in dynamic:
+                    repeats = [r for part in holders[-1] if _LOCAL.get(part.tag) == "repeats" for r in part]
+                    if mod_kind != "decrement" or amount != 1 or len(repeats) != 1 or len(holders) != 1:
+                        continue
+                    repeat = repeats[0]
+                    if _float(repeat.get("value")) != 1 or _float(repeat.get("repeats") or "1") != 1:
+                        continue
+                    weights = self.weights(repeat.get("childId") or "", repeat.get("includeChildSelections") == "true")
+                    givers = [i for i, w in enumerate(weights) if w]
+                    if len(givers) == 1 and givers[0] != index and weights[givers[0]] == 1:
+                        found.append((index, givers[0]))
+        return found
+
+    def ranges(
+        self, buckets: list[list[int]]
+    ) -> tuple[tuple[int, int], list[tuple[int, int]], bool] | None:
+        """The unit's least and most models, and each bucket's, over its legal compositions (None: too many or none).
+
+        Entries that nothing tells apart (same kind, same groups, counted alike
+        by every condition, no limit of their own that moves: the Boy with a
+        slugga and the Boy with a shoota) are counted together. The flag says
+        that a legal composition reached the bound an entry without a maximum
+        was counted to.
+        """
+        finite = float(sum(o.high for o in self.models if o.high is not None))
+        finite = max([finite, *(h for _, limits in self.group_limits for k, h, _ in limits if k == "max")])
+        most = max(1, min(_MAX_UNBOUNDED, int(finite)))
+        group_most: dict[int, float] = {}
+        for index, raws in enumerate(self._group_raws):
+            if raws is not None:
+                static = [v for k, v, dynamic in self._limits(raws) if k == "max" and not dynamic and v >= 0]
+                if static:
+                    group_most[index] = min(static)
+        bucket_of = {i: k for k, bucket in enumerate(buckets) for i in bucket}
+        together: dict[object, list[int]] = {}
+        for index, (occurrence, limits) in enumerate(zip(self.models, self.entry_limits, strict=True)):
+            alone = any(dynamic for _, _, dynamic in limits)
+            key: object = (
+                ("alone", index)
+                if alone
+                else (bucket_of.get(index), occurrence.groups, tuple(self.weights(*r)[index] for r in self.referenced))
+            )
+            together.setdefault(key, []).append(index)
+        variables = list(together.values())
+        spans: list[range] = []
+        capped: list[int] = []
+        size = 1
+        for number, members in enumerate(variables):
+            first = self.models[members[0]]
+            moving = {k for k, _, dynamic in self.entry_limits[members[0]] if dynamic}
+            low = 0 if "min" in moving else sum(self.models[i].low for i in members)
+            highs = [self.models[i].high for i in members]
+            open_ = None in highs or "max" in moving
+            high = most if open_ else sum(h for h in highs if h is not None)
+            for group in first.groups:
+                if group in group_most and group_most[group] < high:
+                    high, open_ = int(group_most[group]), False
+            if open_ or high > most:
+                high = min(high, most)
+                capped.append(number)
+            if high < low:
+                return None
+            spans.append(range(low, high + 1))
+            size *= high - low + 1
+            if size > _MAX_COMPOSITIONS:
+                return None
+        total: list[int] | None = None
+        per: list[list[int]] = []
+        bounded = False
+        full = [0] * len(self.models)
+        for counts in itertools.product(*spans):
+            for members, count in zip(variables, counts, strict=True):
+                full[members[0]] = count  # counted alike: the first one stands for them all
+            if not self._legal(full):
+                continue
+            bounded = bounded or any(counts[i] == most for i in capped)
+            sums = [sum(full[i] for i in bucket) for bucket in buckets]
+            whole = sum(counts)
+            if total is None:
+                total = [whole, whole]
+                per = [[n, n] for n in sums]
+                continue
+            total[0], total[1] = min(total[0], whole), max(total[1], whole)
+            for pair, n in zip(per, sums, strict=True):
+                pair[0], pair[1] = min(pair[0], n), max(pair[1], n)
+        if total is None:
+            return None
+        return (total[0], total[1]), [(a, b) for a, b in per], bounded
+
+
+_Limits = list[tuple[str, float, list[tuple[str, float, tuple[Element, ...]]]]]
+
+
+def _comparison(
+    counter: Callable[[Sequence[int]], int], compare: Callable[[float, float], bool], value: float
+) -> Callable[[Sequence[int]], bool | None]:
+    """One count condition as a function of a unit's composition."""
+    return lambda counts: compare(counter(counts), value)
 
 
 #: Names (of a model entry or of a group or link on its way) that mark models bought as wargear: a
@@ -1525,6 +1980,8 @@ class _KindWalk:
     occurrences: list[_Occurrence] = field(default_factory=list)
     #: (min, max) of each group met.
     groups: list[tuple[int, int | None]] = field(default_factory=list)
+    #: The entries of each group (None: a unit inside the unit, whose limits count units, not models).
+    group_raws: list[tuple[_Raw, ...] | None] = field(default_factory=list)
     #: More entries than any real unit holds: the unit is read without kinds.
     overflow: bool = False
 
@@ -1666,9 +2123,7 @@ def _counts(raws: Iterable[_Raw]) -> tuple[int, int | None]:
         for kind, constraint_id, value, scope in raw.constraints:
             if scope != "parent":
                 continue
-            for mod_kind, target, amount in modifiers:
-                if target == constraint_id:
-                    value = amount if mod_kind == "set" else value + (amount if mod_kind == "increment" else -amount)
+            value = _modified(value, constraint_id, modifiers)
             if value < 0:
                 continue  # -1 means no limit
             if kind == "min":
@@ -1678,6 +2133,14 @@ def _counts(raws: Iterable[_Raw]) -> tuple[int, int | None]:
     if high is not None and high < low:
         high = low
     return low, high
+
+
+def _modified(value: float, constraint_id: str, modifiers: Iterable[tuple[str, str, float]]) -> float:
+    """A constraint's value after the unconditional modifiers aimed at it."""
+    for kind, target, amount in modifiers:
+        if target == constraint_id:
+            value = amount if kind == "set" else value + (amount if kind == "increment" else -amount)
+    return value
 
 
 def _cost(raws: Sequence[_Raw]) -> float:
@@ -1957,6 +2420,15 @@ class _Reader:
         scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
         try:
             draft = self._make_draft(file, root)
+        except ValidationError as exc:  # harden (fuzz): an entry no datasheet can be made of, e.g. with no name
+            error = exc.errors()[0]
+            field = ".".join(str(part) for part in error["loc"]) or "?"
+            entry = (root.get("id") or "?")[:60]
+            raise BsDataError(
+                file.path,
+                f"entry {entry!r} cannot become a datasheet ({field}: {error['msg']})",
+                f"l'entrée {entry!r} ne peut pas devenir une fiche ({field} : {error['msg']})",
+            ) from None
         finally:
             scope.context = None
         self._drafts[key] = draft
@@ -2139,9 +2611,12 @@ class _Reader:
         own = set(keywords)
         for order, draft in enumerate(drafts):
             wounds = draft.wounds
+            profile_name = draft.profile
             if wounds is None:
-                same = by_name.get(draft.name.casefold())
+                same = by_name.get(draft.name.casefold()) or _closest_profile(draft.name, profiles)
                 wounds = _wounds([same])[0] if same is not None else None
+                if same is not None and wounds is not None:
+                    profile_name = profile_name or same.name
             if wounds is None:
                 wounds = fallback if fallback is not None else 1
             else:
@@ -2169,7 +2644,7 @@ class _Reader:
                 max=high,
                 wounds=_bounded(wounds),
                 points=_bounded(draft.price) if high > low else 0,
-                profile=draft.profile,
+                profile=profile_name,
                 keywords=extra,
                 bs_ids=draft.bs_ids,
             )
@@ -2288,6 +2763,74 @@ def _identity(name: str, keywords: list[str]) -> str:
 
 
 # --- the import ---------------------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=8192)
+def _words(text: str) -> tuple[str, ...]:
+    """Upper-case words, a plural "s" dropped ("Heavy Weapon Team" and "HEAVY WEAPONS TEAMS" are alike)."""
+    return tuple(w[:-1] if len(w) > 3 and w.endswith("S") else w for w in _WORD.findall(text.upper()))
+
+
+_WORD = re.compile(r"[A-Z0-9'’-]+")
+
+
+def _closest_profile(name: str, profiles: Sequence[ModelProfile]) -> ModelProfile | None:
+    """The datasheet's profile of a model whose entry has none, from the words of their names.
+
+    A profile whose name the model's name holds wins ("Assault Terminator
+    Sergeant" is a "Terminator Sergeant", "Servitor (Heavy Bolter)" a
+    "Servitor"), the longest first; else the one sharing the most words, the
+    shortest first ("Devastator Marine Sergeant" is a "Space Marine Sergeant",
+    "Devastator Marine" a "Space Marine"). None when no word is shared.
+    """
+    words = _words(name)
+    best: ModelProfile | None = None
+    best_score = (False, 0, 0)
+    for profile in profiles:
+        label = _words(profile.name)
+        if not label:
+            continue
+        size = len(label)
+        held = any(words[i : i + size] == label for i in range(len(words) - size + 1))
+        shared = len(set(label) & set(words))
+        score = (held, size if held else shared, -size)
+        if shared and score > best_score:
+            best, best_score = profile, score
+    return best
+
+
+def _space_phrases(sheets: Iterable[Datasheet]) -> dict[tuple[str, ...], list[str]]:
+    """The keywords the faction's transports give space rules for (every spelling), by their words."""
+    phrases: dict[tuple[str, ...], list[str]] = {}
+    for sheet in sheets:
+        if sheet.transport is not None:
+            for rule in sheet.transport.space:
+                for keyword in rule.keywords:
+                    words = _words(keyword)
+                    spellings = phrases.setdefault(words, []) if words else []
+                    if words and not keyword.lstrip().startswith("<") and keyword not in spellings:
+                        spellings.append(keyword)
+    return phrases
+
+
+def _named_keywords(kind: ModelKind, phrases: dict[tuple[str, ...], list[str]], keywords: list[str]) -> list[str]:
+    """Space-rule keywords that a kind's name or profile name spells out, when no category gives them.
+
+    BattleScribe gives the Heavy Weapons Team of an Infantry Squad no category of
+    its own, yet the Chimera says "each Heavy Weapons Team takes the space of 2":
+    the kind is the model the rule names, so it gets that keyword.
+    """
+    names = [_words(kind.name), *([_words(kind.profile)] if kind.profile else [])]
+    found: list[str] = []
+    seen = {word for name in names for word in name}
+    for phrase, spellings in phrases.items():
+        if phrase[0] not in seen:
+            continue
+        wanted = [k for k in spellings if k not in keywords and k not in kind.keywords]
+        size = len(phrase)
+        if wanted and any(name[i : i + size] == phrase for name in names for i in range(len(name) - size + 1)):
+            found.extend(wanted)
+    return found
 
 
 def _read_files(
@@ -2422,15 +2965,19 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
             if current is None or (current.role is Role.UNSLOTTED and draft.role is not Role.UNSLOTTED):
                 chosen[draft.target_id] = draft
         report = Coverage(faction=faction_id, name=producer.name, revision=producer.revision)
+        phrases = _space_phrases(draft.sheet for draft in chosen.values())
         for target_id, draft in chosen.items():
             bs_ids = [target_id, *link_ids[target_id]]
-            # The unit's own model (a character) is named by every link that offers the datasheet.
-            kinds = [
-                k.model_copy(update={"bs_ids": [*k.bs_ids, *(i for i in bs_ids if i not in k.bs_ids)]})
-                if target_id in k.bs_ids
-                else k
-                for k in draft.sheet.kinds
-            ]
+            kinds = []
+            for kind in draft.sheet.kinds:
+                update: dict[str, list[str]] = {}
+                if target_id in kind.bs_ids:
+                    # The unit's own model (a character) is named by every link that offers the datasheet.
+                    update["bs_ids"] = [*kind.bs_ids, *(i for i in bs_ids if i not in kind.bs_ids)]
+                named = _named_keywords(kind, phrases, draft.sheet.keywords) if phrases else []
+                if named:
+                    update["keywords"] = [*kind.keywords, *named]
+                kinds.append(kind.model_copy(update=update) if update else kind)
             sheet = draft.sheet.model_copy(
                 update={
                     "id": f"{faction_id}-{target_id}",

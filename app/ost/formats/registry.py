@@ -25,6 +25,7 @@ from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.formats.reading import ListReadError, MatchedUnit, NameMatcher, ReadingReport, UnknownEntry
 from ost.formats.roster import is_zip, read_roster
+from ost.formats.safexml import is_utf16_xml
 from ost.formats.textlist import decode_text, export_text, read_text
 
 #: ``read(data, name, catalogue, matcher)``: the list and how it was read; raises ``ListFileError``.
@@ -129,7 +130,7 @@ ROS = ListFormat(
     "roster BattleScribe",
     "BattleScribe roster",
     (".ros",),
-    lambda head, name: head.startswith(b"<"),
+    lambda head, name: head.startswith(b"<") or is_utf16_xml(head),  # harden: UTF-16 rosters too
     _read_roster,
 )
 SHARE = ListFormat(

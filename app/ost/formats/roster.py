@@ -34,16 +34,13 @@ points, keywords) so the list still opens and the validator reports it as
 
 Reading is bounded: the XML parser refuses DTDs and entities, sizes are
 capped, and a ``.rosz`` member is decompressed chunk by chunk with a byte
-count. The two safe-reading helpers below are private stand-ins for the shared
-``ost.formats.safexml`` module (see :func:`parse_xml_safely` and
-:func:`read_single_member`).
+count: :func:`parse_xml_safely` and :func:`read_single_member` call the shared
+guarded reader of ``ost.formats.safexml`` (odd or empty member names included).
 """
 
 from __future__ import annotations
 
-import io
 import math
-import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -55,6 +52,7 @@ from ost.core.armylist import ArmyList, Detachment, ListOrigin, StatedOption, Un
 from ost.core.catalogue import Catalogue, Datasheet, WargearOption, WeaponProfile, source_kind
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
+from ost.formats import safexml
 from ost.formats.reading import (
     GUESS_THRESHOLD,
     MATCH_THRESHOLD,
@@ -71,7 +69,7 @@ from ost.formats.reading import (
     name_key,
     shorten,
 )
-from ost.formats.safexml import XmlInputError, parse_xml_bytes
+from ost.formats.safexml import Limits, XmlInputError, parse_xml_bytes
 
 #: Largest roster XML Ost reads (after decompression for a ``.rosz``).
 MAX_XML_BYTES = 32 * 1024 * 1024
@@ -115,67 +113,24 @@ def is_zip(data: bytes) -> bool:
 
 
 def parse_xml_safely(data: bytes, source: str, limit: int = MAX_XML_BYTES) -> Element:
-    """Parse XML with the shared safety checks of :mod:`ost.formats.safexml`; at most ``limit`` bytes.
-
-    No DTD, no entity and no external reference get through. Raises
-    :class:`ListReadError` naming ``source`` for anything else.
-    """
+    """Parse XML through the shared guarded reader :mod:`ost.formats.safexml`; at most ``limit`` bytes."""
     if len(data) > limit:
         raise ListReadError(source, f"the XML is larger than {limit // (1024 * 1024)} MB")
     try:
         return parse_xml_bytes(data, source)
     except XmlInputError as exc:
         raise ListReadError(source, exc.message_en) from None
-    except (ValueError, RecursionError, MemoryError) as exc:
-        raise ListReadError(source, f"not valid XML: {type(exc).__name__}") from None
 
 
 def read_single_member(data: bytes, source: str, limit: int = MAX_XML_BYTES) -> tuple[str, bytes]:
-    """The name and bytes of the one file in a zip archive, decompressed to at most ``limit`` bytes.
-
-    The member's name does not matter (it is never used as a path). Folders
-    and macOS ``__MACOSX/`` metadata are skipped; any other second file is an
-    error. Decompressed bytes are counted as they come, whatever size the
-    archive claims, so a zip bomb stops at ``limit``.
-    """
-    if len(data) > MAX_ARCHIVE_BYTES:
-        raise ListReadError(source, f"the archive is larger than {MAX_ARCHIVE_BYTES // (1024 * 1024)} MB")
+    """The name and bytes of the one file in a ``.rosz``, through the shared guarded zip reader."""
+    limits = Limits(
+        max_zip_bytes=MAX_ARCHIVE_BYTES, max_members=MAX_ARCHIVE_ENTRIES, max_member_bytes=limit, max_total_bytes=limit
+    )
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, NotImplementedError, OSError) as exc:
-        raise ListReadError(source, f"not a valid zip archive ({shorten(str(exc), 80)})") from None
-    with archive:
-        infos = archive.infolist()
-        if len(infos) > MAX_ARCHIVE_ENTRIES:
-            raise ListReadError(source, f"the archive holds {len(infos)} entries; a .rosz holds one roster")
-        files = [i for i in infos if not i.is_dir() and not i.filename.startswith("__MACOSX/")]
-        if not files:
-            raise ListReadError(source, "the archive is empty; a .rosz holds one roster")
-        if len(files) > 1:
-            names = ", ".join(shorten(i.filename, 40) for i in files[:4])
-            raise ListReadError(source, f"the archive holds {len(files)} files ({names}); a .rosz holds one roster")
-        info = files[0]
-        if info.flag_bits & 0x1:
-            raise ListReadError(source, "the archive is encrypted")
-        chunks: list[bytes] = []
-        size = 0
-        try:
-            with archive.open(info) as member:
-                while chunk := member.read(_CHUNK):
-                    size += len(chunk)
-                    if size > limit:
-                        raise ListReadError(
-                            source,
-                            f"the roster in the archive is larger than {limit // (1024 * 1024)} MB once unpacked",
-                        )
-                    chunks.append(chunk)
-        except ListReadError:
-            raise
-        except (zipfile.BadZipFile, NotImplementedError, RuntimeError, ValueError, EOFError, OSError) as exc:
-            raise ListReadError(source, f"cannot unpack the archive ({shorten(str(exc), 80)})") from None
-        except Exception as exc:  # zlib/bz2/lzma raise their own errors on corrupt data
-            raise ListReadError(source, f"cannot unpack the archive ({type(exc).__name__})") from None
-    return info.filename, b"".join(chunks)
+        return safexml.read_single_member(data, source, limits)
+    except XmlInputError as exc:
+        raise ListReadError(source, exc.message_en) from None
 
 
 # --- XML helpers -----------------------------------------------------------------------

@@ -14,6 +14,8 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ost.core.fileio import InputFileError, read_regular
+
 MAX_SOURCE_BYTES = 8 * 1024 * 1024
 
 
@@ -58,11 +60,10 @@ class Located:
 def load_yaml(path: Path) -> Located:
     """Read ``path`` as YAML; raises :class:`SourceError` with the line of any problem."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SourceError(path, None, None, f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_SOURCE_BYTES:
-        raise SourceError(path, None, None, "file is too large for a catalogue source")
+        raw = read_regular(path, MAX_SOURCE_BYTES)  # harden: the guarded reader (no FIFO, device, loop)
+    except InputFileError as exc:
+        detail = "file is too large for a catalogue source" if "larger than" in exc.message_en else exc.message_en
+        raise SourceError(path, None, None, detail) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -1013,7 +1013,12 @@ class MainWindow(QMainWindow):
         keeps it for the next start.
         """
         buttons = QMessageBox.StandardButton
-        for recovered in self.autosaver.leftovers():
+        leftovers = self.autosaver.leftovers()
+        if self.autosaver.set_aside:  # harden: damaged autosaves were moved aside; say so, then offer the rest
+            shown = "\n".join(item.message(self.lang) for item in self.autosaver.set_aside)
+            self.autosaver.set_aside.clear()
+            QMessageBox.warning(self, self.tr("Unsaved changes"), shown)
+        for recovered in leftovers:
             where = str(recovered.original) if recovered.original else self.tr("a list never saved")
             answer = QMessageBox.question(
                 self,

@@ -68,6 +68,20 @@ class StoreError(Exception):
     """The catalogue database cannot be opened, migrated or written."""
 
 
+def _reason(exc: SQLAlchemyError) -> str:
+    """What went wrong, in words: never the SQL statement or its parameters (harden, issue 13).
+
+    SQLite's own message (``exc.orig``) says what failed ("disk I/O error",
+    "attempt to write a readonly database"); SQLAlchemy's ``str(exc)`` would
+    add the whole statement and its data.
+    """
+    orig = getattr(exc, "orig", None)
+    detail = str(orig) if orig is not None else type(exc).__name__
+    if "database is locked" in detail or "database table is locked" in detail:
+        return "another Ost is writing to this database; try again in a moment"
+    return detail.splitlines()[0][:200] if detail else type(exc).__name__
+
+
 def default_db_path() -> Path:
     """``$OST_DB`` if set, else ``catalogue.sqlite`` in the user's data folder."""
     env = os.environ.get(ENV_DB)
@@ -207,6 +221,8 @@ class CatalogueStore:
                 row = connection.execute(text("SELECT version_num FROM alembic_version")).first()
                 return str(row[0]) if row else None
         except DatabaseError as exc:
+            if "locked" in str(exc.orig):
+                raise StoreError(f"{self.path}: {_reason(exc)}") from None
             raise StoreError(f"{self.path}: not a catalogue database ({exc.orig})") from None
 
     def migrate(self) -> None:
@@ -226,7 +242,7 @@ class CatalogueStore:
                 command.upgrade(_alembic_config(connection), "head")
                 self._fill_data(connection)
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot migrate the database: {exc}") from None
+            raise StoreError(f"{self.path}: cannot migrate the database: {_reason(exc)}") from None
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -263,7 +279,7 @@ class CatalogueStore:
                 self._write(connection, catalogue, meta or {})
                 self._write_sources(connection, sources, switches)
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+            raise StoreError(f"{self.path}: cannot write the catalogue: {_reason(exc)}") from None
 
     def replace_sources(
         self,
@@ -371,7 +387,7 @@ class CatalogueStore:
                 connection.execute(insert(SourceRow), [source.model_dump()])
                 return source
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+            raise StoreError(f"{self.path}: cannot write the catalogue: {_reason(exc)}") from None
 
     # -- the user's overrides ----------------------------------------------------------------------------------
 
@@ -408,7 +424,7 @@ class CatalogueStore:
                     )
                 )
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the override: {exc}") from None
+            raise StoreError(f"{self.path}: cannot write the override: {_reason(exc)}") from None
         updated = self.datasheet(datasheet_id)
         assert updated is not None
         return updated
@@ -422,7 +438,7 @@ class CatalogueStore:
             with self.engine.begin() as connection:
                 return connection.execute(statement).rowcount or 0
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot remove the override: {exc}") from None
+            raise StoreError(f"{self.path}: cannot remove the override: {_reason(exc)}") from None
 
     def overrides(self, datasheet_id: str | None = None) -> dict[str, dict[str, Any]]:
         """The user's values: datasheet id -> field -> value."""
@@ -605,7 +621,7 @@ class CatalogueStore:
         try:
             return Catalogue(self.datasheets(), self.bands(), self.glossary(), self.factions(), self.sources())
         except DatabaseError as exc:
-            raise StoreError(f"{self.path}: cannot read the catalogue ({exc.orig})") from None
+            raise StoreError(f"{self.path}: cannot read the catalogue ({_reason(exc)})") from None
         finally:
             if paused:
                 gc.enable()
