@@ -51,6 +51,14 @@ class WeaponProfile(_Model):
     ap: str = "-"
     d: str = "-"
     abilities: str = ""
+    #: The English of ``abilities`` (the weapon's note); empty when the catalogue has none.
+    abilities_en: str = ""
+
+    def note(self, lang: str) -> str:
+        """The weapon's note in ``lang``, falling back to the other language when that one is missing."""
+        if lang == "fr":
+            return self.abilities or self.abilities_en
+        return self.abilities_en or self.abilities
 
 
 class AbilityRef(_Model):
@@ -58,12 +66,19 @@ class AbilityRef(_Model):
 
     ``parameter`` is the value in brackets ("12" for Transport (12), "5+" for
     Régénération (5+)); ``text`` is a short summary for abilities that are not
-    in the glossary.
+    in the glossary, ``text_en`` its English.
     """
 
     name: str
     parameter: str | None = None
     text: str | None = None
+    text_en: str | None = None
+
+    def summary(self, lang: str) -> str | None:
+        """The datasheet's own text in ``lang``, falling back to the other language when that one is missing."""
+        if lang == "fr":
+            return self.text or self.text_en
+        return self.text_en or self.text
 
     @property
     def display(self) -> str:

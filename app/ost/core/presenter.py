@@ -94,7 +94,7 @@ def invulnerable_save(sheet: Datasheet, profile: ModelProfile | None = None) -> 
             if fold(name).replace(".", "").strip() in _INV_COLUMNS and value.strip() not in ("", "-"):
                 return value.strip()
     for ability in sheet.abilities:
-        text = f"{ability.name} {ability.text or ''}"
+        text = f"{ability.name} {ability.text or ''} {ability.text_en or ''}"
         for pattern in _INV_TEXT:
             found = pattern.search(text)
             if found:
@@ -431,7 +431,7 @@ def _row(weapon: WeaponProfile, lang: str, origin: str, count: int = 0) -> Weapo
         s=weapon.s,
         ap=weapon.ap,
         d=weapon.d,
-        abilities=weapon.abilities,
+        abilities=weapon.note(lang),
         origin=origin,
         count=count,
     )
@@ -492,9 +492,9 @@ def _abilities(sheet: Datasheet, catalogue: Catalogue, lang: str) -> tuple[Abili
         if entry is not None:
             name = entry.name(lang)
             shown = f"{name} ({ability.parameter})" if ability.parameter else name
-            rows.append(AbilityRow(shown, ability.text or entry.summary(lang), entry.key, ability.parameter))
+            rows.append(AbilityRow(shown, ability.summary(lang) or entry.summary(lang), entry.key, ability.parameter))
         else:
-            rows.append(AbilityRow(ability.display, ability.text or ""))
+            rows.append(AbilityRow(ability.display, ability.summary(lang) or ""))
     return tuple(rows)
 
 

@@ -79,6 +79,9 @@ _WEAPON_KEYS = {
     "abilities": "abilities",
     "capacites": "abilities",
     "capacités": "abilities",
+    "abilities_en": "abilities_en",
+    "capacites_en": "abilities_en",
+    "capacités_en": "abilities_en",
 }
 _MODELS = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
 _ABILITY = re.compile(r"^\s*(.+?)\s*\(([^()]*)\)\s*$")
