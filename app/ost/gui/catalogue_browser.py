@@ -21,7 +21,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
 
 from ost.core.browse import BrowseEntry, browse_entries, faction_groups
-from ost.core.catalogue import SHIPPED_SOURCE, Catalogue, Datasheet
+from ost.core.catalogue import SHIPPED_SOURCE, BandTable, Catalogue, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
 
@@ -75,15 +75,21 @@ def grouped_sheets(catalogue: Catalogue, lang: str = "fr") -> dict[str, list[tup
     }
 
 
+def empty_catalogue() -> Catalogue:
+    """A catalogue with nothing in it: what the window holds until the real one is loaded."""
+    return Catalogue([], BandTable(bands=[]))
+
+
 class CatalogueBrowser(QWidget):
     """Emits ``sheet_selected`` when a datasheet is picked, ``add_requested`` to add it to the list."""
 
     sheet_selected = Signal(str)
     add_requested = Signal(str)
 
-    def __init__(self, catalogue: Catalogue, lang: str = "fr", parent: QWidget | None = None) -> None:
+    def __init__(self, catalogue: Catalogue | None, lang: str = "fr", parent: QWidget | None = None) -> None:
+        """``catalogue`` None: the pane says it is loading until :meth:`set_catalogue`."""
         super().__init__(parent)
-        self.catalogue = catalogue
+        self.catalogue = catalogue if catalogue is not None else empty_catalogue()
         self.lang = lang
         self.setMinimumWidth(MIN_PANE_WIDTH)
         self.search = QLineEdit()
@@ -131,7 +137,10 @@ class CatalogueBrowser(QWidget):
         layout.addWidget(self.search)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.add_button)
-        self.rebuild()
+        if catalogue is None:
+            self.show_loading()
+        else:
+            self.rebuild()
 
     def current_sheet(self) -> Datasheet | None:
         sheet_id = self._sheet_id(self.tree.currentIndex())
@@ -152,7 +161,21 @@ class CatalogueBrowser(QWidget):
 
     def set_catalogue(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
+        self.search.setEnabled(True)
         self.rebuild()
+
+    def show_loading(self) -> None:
+        """Say the catalogue is on its way (the window shows before the database is read)."""
+        self.items.removeRows(0, self.items.rowCount())
+        self._by_id = {}
+        self.search.setEnabled(False)
+        self.add_button.setEnabled(False)
+        note = _item(self.tr("Loading the catalogue…"))
+        note.setForeground(Qt.GlobalColor.gray)
+        self.items.invisibleRootItem().appendRow([note, _item(""), _item("")])
+        self.tree.setFirstColumnSpanned(0, QModelIndex(), True)
+        self._filtered = None
+        self.apply_filter()
 
     def rebuild(self) -> None:
         """Build the tree from the catalogue (once per catalogue, not per keystroke)."""

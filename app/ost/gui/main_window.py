@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEventLoop, QItemSelectionModel, QModelIndex, QPoint, QSize, Qt
+from PySide6.QtCore import QByteArray, QEventLoop, QItemSelectionModel, QModelIndex, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -54,7 +54,7 @@ from ost.core.resources import resource
 from ost.core.validator import Report, ValidatorOptions, validate
 from ost.gui import commands, printing
 from ost.gui.autosave import Autosaver
-from ost.gui.catalogue_browser import CatalogueBrowser
+from ost.gui.catalogue_browser import CatalogueBrowser, empty_catalogue
 from ost.gui.datasheet_view import datasheet_html
 from ost.gui.dialogs import PastedListDialog, TextListDialog, reading_legend
 from ost.gui.import_worker import ImportWorker
@@ -99,11 +99,14 @@ class ListView(QTreeView):
 
 
 class MainWindow(QMainWindow):
+    #: The catalogue has arrived and the panes show it (after :meth:`catalogue_loaded`).
+    catalogue_arrived = Signal()
     #: Until the window is first shown (then the splitter's widths are shared once).
     _first_show: bool = True
+
     def __init__(
         self,
-        catalogue: Catalogue,
+        catalogue: Catalogue | None,
         *,
         lang: str = "fr",
         db_path: Path | None = None,
@@ -111,6 +114,11 @@ class MainWindow(QMainWindow):
         autosave_dir: Path | None = None,
     ) -> None:
         super().__init__()
+        #: False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.
+        self.catalogue_ready = catalogue is not None
+        self._waiting: list[Callable[[], object]] = []
+        if catalogue is None:
+            catalogue = empty_catalogue()
         self.catalogue = catalogue
         self.lang = lang
         self.settings = settings
@@ -124,7 +132,7 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(autosave_dir or default_autosave_dir(), self)
         self.resize(1400, 820)
 
-        self.browser = CatalogueBrowser(catalogue, lang)
+        self.browser = CatalogueBrowser(catalogue if self.catalogue_ready else None, lang)
         self.browser.add_requested.connect(self.add_unit)
         self.browser.sheet_selected.connect(self._show_sheet)
         self.search = self.browser.search  # the search box, for the Find shortcut and tests
@@ -292,9 +300,15 @@ class MainWindow(QMainWindow):
         slot: Callable[[], object],
         shortcut: QKeySequence.StandardKey | str | None = None,
         icon: str | None = None,
+        *,
+        needs_catalogue: bool = False,
     ) -> QAction:
+        """A menu action; one that ``needs_catalogue``, taken while it loads, runs once it is there."""
         action = QAction(text, self)
-        action.triggered.connect(lambda _checked=False: slot())
+        if needs_catalogue:
+            action.triggered.connect(lambda _checked=False: self.when_catalogue_ready(slot))
+        else:
+            action.triggered.connect(lambda _checked=False: slot())
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if icon is not None:
@@ -311,7 +325,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self.paste_action = self._action(
-            self.tr("Check a &pasted list"), self.check_pasted_list, "Ctrl+Shift+V", "paste-check"
+            self.tr("Check a &pasted list"), self.check_pasted_list, "Ctrl+Shift+V", "paste-check", needs_catalogue=True
         )
         file_menu.addAction(self.paste_action)
         file_menu.addSeparator()
@@ -320,19 +334,35 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action(self.tr("Save &as…"), self.save_as, keys.SaveAs))
         file_menu.addSeparator()
         preview_menu = file_menu.addMenu(self.tr("Print pre&view"))
-        preview_sheet = self._action(self.tr("Army &sheet"), lambda: self.preview("sheet"), "Ctrl+Shift+P", "preview")
+        preview_sheet = self._action(
+            self.tr("Army &sheet"), lambda: self.preview("sheet"), "Ctrl+Shift+P", "preview", needs_catalogue=True
+        )
         preview_menu.addAction(preview_sheet)
-        preview_menu.addAction(self._action(self.tr("Reference &cards"), lambda: self.preview("cards")))
-        preview_menu.addAction(self._action(self.tr("Check &report"), lambda: self.preview("report")))
+        preview_menu.addAction(
+            self._action(self.tr("Reference &cards"), lambda: self.preview("cards"), needs_catalogue=True)
+        )
+        preview_menu.addAction(
+            self._action(self.tr("Check &report"), lambda: self.preview("report"), needs_catalogue=True)
+        )
         export_menu = file_menu.addMenu(self.tr("&Export"))
         export_sheet = self._action(
-            self.tr("Army &sheet (PDF)…"), lambda: self.export_dialog("sheet"), "Ctrl+P", "export-pdf"
+            self.tr("Army &sheet (PDF)…"),
+            lambda: self.export_dialog("sheet"),
+            "Ctrl+P",
+            "export-pdf",
+            needs_catalogue=True,
         )
         export_menu.addAction(export_sheet)
-        export_menu.addAction(self._action(self.tr("Reference &cards (PDF)…"), lambda: self.export_dialog("cards")))
-        export_menu.addAction(self._action(self.tr("Check &report (PDF)…"), lambda: self.export_dialog("report")))
+        export_menu.addAction(
+            self._action(self.tr("Reference &cards (PDF)…"), lambda: self.export_dialog("cards"), needs_catalogue=True)
+        )
+        export_menu.addAction(
+            self._action(self.tr("Check &report (PDF)…"), lambda: self.export_dialog("report"), needs_catalogue=True)
+        )
         file_menu.addSeparator()
-        settings = self._action(self.tr("Se&ttings…"), self.settings_dialog, keys.Preferences, "settings")
+        settings = self._action(
+            self.tr("Se&ttings…"), self.settings_dialog, keys.Preferences, "settings", needs_catalogue=True
+        )
         if settings.shortcut().isEmpty():
             settings.setShortcut(QKeySequence("Ctrl+,"))
         file_menu.addAction(settings)
@@ -352,7 +382,7 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         duplicate = self._action(self.tr("&Duplicate the unit"), self.duplicate_selected, "Ctrl+D", "duplicate")
         copy_text = self._action(
-            self.tr("&Copy the list as text"), self.copy_as_text, "Ctrl+Shift+C", "copy-text"
+            self.tr("&Copy the list as text"), self.copy_as_text, "Ctrl+Shift+C", "copy-text", needs_catalogue=True
         )
         remove = self._action(self.tr("&Remove the selection"), self.remove_selected, keys.Delete, "remove")
         edit_menu.addAction(duplicate)
@@ -376,13 +406,21 @@ class MainWindow(QMainWindow):
 
         catalogue_menu = self.menuBar().addMenu(self.tr("&Catalogue"))
         catalogue_menu.addAction(
-            self._action(self.tr("&Import BattleScribe data (folder)…"), self.import_bsdata_dialog)
+            self._action(
+                self.tr("&Import BattleScribe data (folder)…"), self.import_bsdata_dialog, needs_catalogue=True
+            )
         )
         catalogue_menu.addAction(
-            self._action(self.tr("Import BattleScribe &files…"), lambda: self.import_bsdata_dialog(files=True))
+            self._action(
+                self.tr("Import BattleScribe &files…"),
+                lambda: self.import_bsdata_dialog(files=True),
+                needs_catalogue=True,
+            )
         )
         catalogue_menu.addSeparator()
-        catalogue_menu.addAction(self._action(self.tr("&Rebuild the shipped catalogue"), self.rebuild_catalogue))
+        catalogue_menu.addAction(
+            self._action(self.tr("&Rebuild the shipped catalogue"), self.rebuild_catalogue, needs_catalogue=True)
+        )
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self._action(self.tr("&About Ost"), self._about))
@@ -446,6 +484,10 @@ class MainWindow(QMainWindow):
 
     def _revalidate(self) -> None:
         self._sync_header()
+        if not self.catalogue_ready:  # checked once the catalogue is there
+            self.report_view.show_waiting(self.tr("Loading the catalogue…"))
+            self._update_title()
+            return
         self.validations += 1
         self.report = validate(self.catalogue, self.army, self.validator_options())
         self.model.set_report(self.report)
@@ -501,6 +543,9 @@ class MainWindow(QMainWindow):
         return self.army.detachments[-1].id
 
     def add_unit(self, sheet_id: str) -> None:
+        if not self.catalogue_ready:
+            self.when_catalogue_ready(lambda: self.add_unit(sheet_id))
+            return
         sheet = self.catalogue.get(sheet_id)
         if sheet is None:
             return
@@ -706,9 +751,7 @@ class MainWindow(QMainWindow):
         finally:
             QGuiApplication.restoreOverrideCursor()
         self.set_catalogue(catalogue)
-        self.statusBar().showMessage(
-            self.tr("Catalogue rebuilt: %n datasheet(s).", "", len(catalogue)), 8000
-        )
+        self.statusBar().showMessage(self.tr("Catalogue rebuilt: %n datasheet(s).", "", len(catalogue)), 8000)
         return True
 
     def _limit_edited(self, value: int) -> None:
@@ -744,7 +787,42 @@ class MainWindow(QMainWindow):
                 menu.addAction(self.tr("Remove"), self.remove_selected)
         menu.exec(self.tree.viewport().mapToGlobal(position))
 
+    def when_catalogue_ready(self, action: Callable[[], object]) -> None:
+        """Run ``action`` now if the catalogue is loaded, else as soon as it is (in the order asked)."""
+        if self.catalogue_ready:
+            action()
+        else:
+            self._waiting.append(action)
+
+    def catalogue_loaded(
+        self, catalogue: Catalogue, db_path: Path | None = None, notice: tuple[str, str] | None = None
+    ) -> None:
+        """The catalogue is read: the panes fill in, the list is checked, the actions that waited run.
+
+        ``notice`` is what opening the database did (French, English), shown in the status bar.
+        """
+        self.catalogue_ready = True
+        if db_path is not None:
+            self.db_path = db_path
+        self.set_catalogue(catalogue)
+        if notice is not None:
+            self.statusBar().showMessage(notice[0] if self.lang == "fr" else notice[1], 15000)
+        waiting, self._waiting = self._waiting, []
+        for action in waiting:
+            action()
+        self.catalogue_arrived.emit()
+
+    def catalogue_failed(self, message: str) -> None:
+        """The catalogue cannot be opened: say why; the window stays, without a catalogue."""
+        self._waiting = []
+        self.catalogue_label.setText(self.tr("No catalogue"))
+        self.report_view.show_waiting(self.tr("No catalogue"))
+        QMessageBox.critical(self, "Ost", message)
+
     def _show_catalogue_size(self) -> None:
+        if not self.catalogue_ready:
+            self.catalogue_label.setText(self.tr("Loading the catalogue…"))
+            return
         where = f" — {self.db_path}" if self.db_path else ""
         self.catalogue_label.setText(self.tr("%n datasheet(s) in the catalogue", "", len(self.catalogue)) + where)
 
@@ -923,8 +1001,12 @@ class MainWindow(QMainWindow):
         """Open an Ost list, a BattleScribe roster or a pasted-text list (told by content).
 
         A list read from another format opens as a new, unsaved Ost list, and
-        what could not be read is shown to the user.
+        what could not be read is shown to the user. Asked while the catalogue
+        is loading, the list opens once it is there (and True is returned).
         """
+        if not self.catalogue_ready:
+            self.when_catalogue_ready(lambda: self.open_path(path))
+            return True
         try:
             from ost import services  # the list readers: loaded when a list is first opened
 

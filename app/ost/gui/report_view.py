@@ -137,6 +137,18 @@ class ReportView(QWidget):
         )
         self._show_findings(report.findings)
 
+    def show_waiting(self, message: str) -> None:
+        """No verdict yet (the catalogue is loading, or missing): a neutral banner saying so."""
+        self._verdict_shown = None
+        self.empty = False
+        self.verdict.setText(f"<b style='font-size: 15pt; color: white'>{escape(message)}</b>")
+        self.verdict.setStyleSheet(f"background: {_NEUTRAL}; border-radius: 4px;")
+        self.verdict.setToolTip("")
+        self.summary.setText("")
+        self._show_roles([])
+        self._shown_findings = None
+        self.findings.clear()
+
     def _show_roles(self, rows: list[tuple[str, str, str, str]]) -> None:
         if rows == self._role_rows:
             return
