@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 
 from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt, QTimer, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QResizeEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
 
 from ost.core.browse import BrowseEntry, browse_entries, faction_groups
@@ -32,6 +32,8 @@ FOLDED_ROLE = Qt.ItemDataRole.UserRole + 2
 SEARCH_DELAY_MS = 90
 #: The narrowest the pane gets, so datasheet names are never cut to nothing.
 MIN_PANE_WIDTH = 240
+#: Under this width the pane hides its size column.
+NARROW_PANE_WIDTH = 300
 
 
 def search_text(sheet: Datasheet, faction_names: Iterable[str]) -> str:
@@ -117,6 +119,7 @@ class CatalogueBrowser(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setIndentation(14)  # three levels deep: the default 20 px each cut role names in a narrow pane
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
         header = self.tree.header()
@@ -141,6 +144,13 @@ class CatalogueBrowser(QWidget):
             self.show_loading()
         else:
             self.rebuild()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A narrow pane drops the size column (the datasheet shows it) so names keep their room."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW_PANE_WIDTH
+        if self.tree.isColumnHidden(1) != narrow:
+            self.tree.setColumnHidden(1, narrow)
 
     def current_sheet(self) -> Datasheet | None:
         sheet_id = self._sheet_id(self.tree.currentIndex())

@@ -51,6 +51,7 @@ from ost.core import listfile
 from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import Catalogue
 from ost.core.resources import resource
+from ost.core.roles import Role
 from ost.core.validator import Report, ValidatorOptions, validate
 from ost.gui import commands, printing
 from ost.gui.autosave import Autosaver
@@ -82,11 +83,16 @@ def new_army(name: str = "", limit: int | None = 2000) -> ArmyList:
 class ListView(QTreeView):
     """The list's tree: the unit name takes the room left, but never less than a readable width.
 
-    (A stretched column shrinks to nothing in a narrow window; here the view
-    scrolls sideways instead, and the names stay whole.)
+    (A stretched column shrinks to nothing in a narrow window.) When the view
+    is too narrow for every column, the "with" and then the wargear columns
+    step aside (both are in the unit form and the row's tooltip), then the
+    view scrolls sideways; the names stay whole. In a wide view the name
+    takes what it needs and the wargear and "with" columns share the rest.
     """
 
-    MIN_NAME_WIDTH = 190
+    MIN_NAME_WIDTH = 210
+    #: The columns' widths before the view shares out its width (set from the font by the window).
+    base_widths: dict[int, int]
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -94,8 +100,25 @@ class ListView(QTreeView):
 
     def fit_name_column(self) -> None:
         header = self.header()
-        others = sum(header.sectionSize(c) for c in range(1, header.count()))
-        header.resizeSection(COL_NAME, max(self.MIN_NAME_WIDTH, self.viewport().width() - others))
+        base = getattr(self, "base_widths", None) or {c: header.sectionSize(c) for c in range(1, header.count())}
+        width = self.viewport().width()
+        shown = [c for c in range(1, header.count()) if c in base]
+        for column in (COL_WITH, COL_GEAR):  # the first to step aside in a narrow view
+            if width - sum(base[c] for c in shown) >= self.MIN_NAME_WIDTH:
+                break
+            shown.remove(column)
+        for column in range(1, header.count()):
+            if self.isColumnHidden(column) != (column not in shown):
+                self.setColumnHidden(column, column not in shown)
+        spare = width - sum(base[c] for c in shown)
+        # Width beyond a readable name: the wargear (the longest texts) three shares, "with" two, the name one.
+        shares = {c: n for c, n in ((COL_GEAR, 3), (COL_WITH, 2)) if c in shown}
+        share = 0
+        if spare > self.MIN_NAME_WIDTH and shares:
+            share = (spare - self.MIN_NAME_WIDTH) // (sum(shares.values()) + 1)
+        for column in shown:
+            header.resizeSection(column, base[column] + share * shares.get(column, 0))
+        header.resizeSection(COL_NAME, max(self.MIN_NAME_WIDTH, spare - share * sum(shares.values())))
 
 
 class MainWindow(QMainWindow):
@@ -168,16 +191,21 @@ class MainWindow(QMainWindow):
         # Fixed widths from the font, not ResizeToContents (which measures every row on every change).
         metrics = self.tree.fontMetrics()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        longest_role = max((role.label(lang) for role in Role), key=metrics.horizontalAdvance)
+        self.tree.base_widths = {}
         for column, sample in (
-            (COL_MODELS, "00 unités"),
+            (COL_MODELS, "10 unités"),
             (COL_POINTS, "00000"),
-            (COL_ROLE, "Transport Assigné"),
-            (COL_GEAR, "2× Lance-flammes lourd"),
+            (COL_ROLE, longest_role),
+            # The two text columns start small and share a wide view's spare width (ListView.fit_name_column).
+            (COL_GEAR, "Marteau tonnerre"),
             (COL_WITH, "→ Rhino de Titus"),
             (COL_MARKS, "★⌛"),
         ):
             title = str(self.model.headerData(column, Qt.Orientation.Horizontal) or "")
-            header.resizeSection(column, max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(title)) + 18)
+            width = max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(title)) + 18
+            header.resizeSection(column, width)
+            self.tree.base_widths[column] = width
         self.reading: ReadingReport | None = None
         self.validations = 0  # how many times the list was checked (tests count them)
 
@@ -214,11 +242,14 @@ class MainWindow(QMainWindow):
             self.share_width()
 
     def share_width(self) -> None:
-        """Catalogue a fifth (at least 240 px), details and verdict 30 % (at least 300 px), the list the rest."""
+        """Catalogue a sixth (at least 240 px), details and verdict a quarter (at least 300 px), the list the rest."""
         width = self.splitter.width() or self.width()
-        left = max(240, width // 5)
-        right = max(300, width * 3 // 10)
+        left = max(240, width // 6)
+        right = max(300, width // 4)
         self.splitter.setSizes([left, max(360, width - left - right), right])
+        height = self.right_splitter.height() or self.height()
+        form = max(300, height * 9 // 20)  # the unit form 45 %, the verdict and role table the rest
+        self.right_splitter.setSizes([form, max(200, height - form)])
 
     def fit_to_screen(self) -> None:
         """Keep the window inside the screen's free area (a saved size may come from a larger screen)."""
@@ -277,6 +308,7 @@ class MainWindow(QMainWindow):
         right.addWidget(self.tabs)
         right.addWidget(self.report_view)
         right.setSizes([430, 330])
+        self.right_splitter = right
 
         splitter = QSplitter()
         splitter.addWidget(self.browser)
