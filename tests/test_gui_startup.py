@@ -94,8 +94,8 @@ def test_loader_reads_the_database_on_a_worker_thread(qtbot: QtBot, loading: Mai
     loader.loaded.connect(loading.catalogue_loaded)
     with qtbot.waitSignal(loading.catalogue_arrived, timeout=60_000):
         loader.start()
-    assert loader.thread is not None
-    loader.thread.join()
+    assert loader.worker is not None
+    loader.worker.join()
     assert loading.catalogue_ready
     assert loading.catalogue.get("captain") is not None
     assert loading.db_path == mini_db

@@ -130,11 +130,11 @@ class CatalogueLoader(QObject):
     def __init__(self, db: Path | None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.db = db
-        self.thread: threading.Thread | None = None
+        self.worker: threading.Thread | None = None
 
     def start(self) -> None:
-        self.thread = threading.Thread(target=self._run, name="ost-catalogue", daemon=True)
-        self.thread.start()
+        self.worker = threading.Thread(target=self._run, name="ost-catalogue", daemon=True)
+        self.worker.start()
 
     def _run(self) -> None:
         try:
