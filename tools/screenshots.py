@@ -1,7 +1,9 @@
 """Render the window offscreen with an example list into docs/: ``.venv/bin/python tools/screenshots.py``.
 
-Writes ``docs/screenshots/window-{fr,en}-{1024x700,1920x1080}.png`` and the
-README's picture ``docs/gui-screenshot.png`` (French, 1400x860). The list is
+Writes ``docs/screenshots/window-{fr,en}-{1024x700,1920x1080}.png``, the
+README's picture ``docs/gui-screenshot.png`` (French, 1400x860), and
+``docs/screenshots/window-fr-loading.png`` (the first paint, before the
+catalogue is read). The list is
 ``examples/legal/space-marines-2000.ost`` read against the shipped catalogue
 (built into a temporary database, so the user's own is never touched); a unit
 is selected so the unit form shows, and the catalogue pane is opened on the
@@ -75,6 +77,26 @@ def render(app: QApplication, catalogue: Catalogue, lang: str, size: tuple[int, 
             app.removeTranslator(translator)
 
 
+def render_loading(app: QApplication, lang: str, target: Path, tmp: Path) -> None:
+    """The first paint: the window as it shows before the catalogue is read."""
+    translators = install_translators(app, lang)
+    try:
+        window = MainWindow(None, lang=lang, settings=Settings(path=tmp / "settings.json"), autosave_dir=tmp / "a")
+        window.resize(1024, 700)
+        window.show()
+        window.share_width()
+        app.processEvents()
+        window.grab().save(str(target))
+        print(f"{target.relative_to(ROOT)}: the window before its catalogue")
+        window.autosaver.release()
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    finally:
+        for translator in translators:
+            app.removeTranslator(translator)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs", help="where to write (default: docs/)")
@@ -98,6 +120,7 @@ def main() -> None:
                     tmp,
                 )
         render(app, catalogue, "fr", (1400, 860), args.out / "gui-screenshot.png", tmp)
+        render_loading(app, "fr", args.out / "screenshots" / "window-fr-loading.png", tmp)
 
 
 if __name__ == "__main__":

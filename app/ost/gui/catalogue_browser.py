@@ -183,9 +183,9 @@ class CatalogueBrowser(QWidget):
         note = _item(self.tr("Loading the catalogue…"))
         note.setForeground(Qt.GlobalColor.gray)
         self.items.invisibleRootItem().appendRow([note, _item(""), _item("")])
-        self.tree.setFirstColumnSpanned(0, QModelIndex(), True)
         self._filtered = None
         self.apply_filter()
+        self.tree.setFirstColumnSpanned(0, QModelIndex(), True)  # the whole width for the message
 
     def rebuild(self) -> None:
         """Build the tree from the catalogue (once per catalogue, not per keystroke)."""

@@ -141,7 +141,7 @@ class ReportView(QWidget):
         """No verdict yet (the catalogue is loading, or missing): a neutral banner saying so."""
         self._verdict_shown = None
         self.empty = False
-        self.verdict.setText(f"<b style='font-size: 15pt; color: white'>{escape(message)}</b>")
+        self.verdict.setText(f"<b style='font-size: 11pt; color: white'>{escape(message)}</b>")
         self.verdict.setStyleSheet(f"background: {_NEUTRAL}; border-radius: 4px;")
         self.verdict.setToolTip("")
         self.summary.setText("")
