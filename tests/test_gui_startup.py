@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -115,3 +117,22 @@ def test_loader_says_why_a_database_cannot_open(
     qtbot.waitUntil(lambda: bool(told))
     assert not loading.catalogue_ready
     assert str(bad) in told[0] or "database" in told[0].lower() or "base" in told[0].lower()
+
+
+def test_the_program_paints_before_touching_the_database_then_loads_it(tmp_path: Path) -> None:
+    """``ost gui``: the first paint happens before the database is opened; then it is built and read."""
+    db = tmp_path / "fresh.sqlite"
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": str(Path(__file__).parent.parent / "app"),
+    }
+    ost = [sys.executable, "-m", "ost", "--db", str(db), "gui"]
+    shown = subprocess.run([*ost, "--quit-when-shown"], capture_output=True, text=True, timeout=120, env=env)
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    assert not db.exists()  # the window was up before anything opened the database
+    ready = subprocess.run([*ost, "--quit-when-ready"], capture_output=True, text=True, timeout=300, env=env)
+    assert ready.returncode == 0, ready.stderr[-2000:]
+    assert db.stat().st_size > 10_000  # built from the shipped catalogue, then read
+    assert "none_dealloc" not in ready.stderr and "Traceback" not in ready.stderr

@@ -120,7 +120,7 @@ def _leave(window: MainWindow) -> None:
 class CatalogueLoader(QObject):
     """Opens and reads the catalogue on a worker thread; tells the GUI thread with a signal.
 
-    ``loaded`` carries (catalogue, database path, notice or None); ``failed``
+    ``loaded`` carries (catalogue, database path, notice or ``()``); ``failed``
     the reason in the user's words. Only plain Python objects cross threads.
     """
 
@@ -141,10 +141,15 @@ class CatalogueLoader(QObject):
             result = load_catalogue(self.db)
         except Exception as exc:  # anything unexpected is said, not left in a dead thread
             result = f"{type(exc).__name__}: {exc}"
-        if isinstance(result, str):
-            self.failed.emit(result)
-        else:
-            self.loaded.emit(*result)
+        try:
+            if isinstance(result, str):
+                self.failed.emit(result)
+            else:
+                catalogue, path, notice = result
+                # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
+                self.loaded.emit(catalogue, path, notice or ())
+        except RuntimeError:  # the window was closed meanwhile: nobody left to tell
+            pass
 
 
 def load_catalogue(db: Path | None) -> Loaded | str:

@@ -827,7 +827,7 @@ class MainWindow(QMainWindow):
             self._waiting.append(action)
 
     def catalogue_loaded(
-        self, catalogue: Catalogue, db_path: Path | None = None, notice: tuple[str, str] | None = None
+        self, catalogue: Catalogue, db_path: Path | None = None, notice: tuple[str, str] | tuple[()] | None = None
     ) -> None:
         """The catalogue is read: the panes fill in, the list is checked, the actions that waited run.
 
@@ -837,7 +837,7 @@ class MainWindow(QMainWindow):
         if db_path is not None:
             self.db_path = db_path
         self.set_catalogue(catalogue)
-        if notice is not None:
+        if notice:
             self.statusBar().showMessage(notice[0] if self.lang == "fr" else notice[1], 15000)
         waiting, self._waiting = self._waiting, []
         for action in waiting:
