@@ -18,6 +18,8 @@ import argparse
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -41,18 +43,41 @@ SELECTED_SHEET = "sm-capitaine"
 WARGEAR = ((0, "thunder-hammer", 1), (0, "jump-pack", 1), (3, "thunder-hammer", 1))
 
 
-def render(app: QApplication, catalogue: Catalogue, lang: str, size: tuple[int, int], target: Path, tmp: Path) -> None:
+@contextmanager
+def shown_window(
+    app: QApplication, catalogue: Catalogue | None, lang: str, size: tuple[int, int], tmp: Path
+) -> Iterator[MainWindow]:
+    """A window in ``lang`` at ``size`` (``catalogue`` None: still loading), closed afterwards."""
     translators = install_translators(app, lang)
+    window = MainWindow(catalogue, lang=lang, settings=Settings(path=tmp / "settings.json"), autosave_dir=tmp / "a")
     try:
-        window = MainWindow(
-            catalogue, lang=lang, settings=Settings(path=tmp / "settings.json"), autosave_dir=tmp / "autosave"
-        )
         window.resize(*size)
         window.show()
         window.share_width()
         app.processEvents()
+        yield window
+    finally:
+        window.undo_stack.setClean()
+        window.autosaver.release()
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+        for translator in translators:
+            app.removeTranslator(translator)
+
+
+def save(app: QApplication, window: MainWindow, target: Path) -> None:
+    for _ in range(3):
+        app.processEvents()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    window.grab().save(str(target))
+    print(f"{target.relative_to(ROOT)}: {window.width()}x{window.height()}")
+
+
+def render(app: QApplication, catalogue: Catalogue, lang: str, size: tuple[int, int], target: Path, tmp: Path) -> None:
+    """The example list open, wargear chosen, a unit in the form, a datasheet picked in the catalogue."""
+    with shown_window(app, catalogue, lang, size, tmp) as window:
         assert window.open_path(EXAMPLE), EXAMPLE
-        window.browser.select_sheet(SELECTED_SHEET)
         window.browser.tree.collapseAll()  # only the list's faction open, as a player would have it
         window.browser.select_sheet(SELECTED_SHEET)
         units = [unit for _, unit in window.army.units()]
@@ -62,39 +87,7 @@ def render(app: QApplication, catalogue: Catalogue, lang: str, size: tuple[int, 
         units = [unit for _, unit in window.army.units()]
         window.select_units([units[SELECTED_UNIT].id])
         window.tabs.setCurrentIndex(0)  # the unit form
-        for _ in range(3):
-            app.processEvents()
-        target.parent.mkdir(parents=True, exist_ok=True)
-        window.grab().save(str(target))
-        print(f"{target.relative_to(ROOT)}: {window.width()}x{window.height()}")
-        window.undo_stack.setClean()
-        window.autosaver.release()
-        window.close()
-        window.deleteLater()
-        app.processEvents()
-    finally:
-        for translator in translators:
-            app.removeTranslator(translator)
-
-
-def render_loading(app: QApplication, lang: str, target: Path, tmp: Path) -> None:
-    """The first paint: the window as it shows before the catalogue is read."""
-    translators = install_translators(app, lang)
-    try:
-        window = MainWindow(None, lang=lang, settings=Settings(path=tmp / "settings.json"), autosave_dir=tmp / "a")
-        window.resize(1024, 700)
-        window.show()
-        window.share_width()
-        app.processEvents()
-        window.grab().save(str(target))
-        print(f"{target.relative_to(ROOT)}: the window before its catalogue")
-        window.autosaver.release()
-        window.close()
-        window.deleteLater()
-        app.processEvents()
-    finally:
-        for translator in translators:
-            app.removeTranslator(translator)
+        save(app, window, target)
 
 
 def main() -> None:
@@ -120,7 +113,8 @@ def main() -> None:
                     tmp,
                 )
         render(app, catalogue, "fr", (1400, 860), args.out / "gui-screenshot.png", tmp)
-        render_loading(app, "fr", args.out / "screenshots" / "window-fr-loading.png", tmp)
+        with shown_window(app, None, "fr", SIZES[0], tmp) as window:  # the first paint, before the catalogue
+            save(app, window, args.out / "screenshots" / "window-fr-loading.png")
 
 
 if __name__ == "__main__":
