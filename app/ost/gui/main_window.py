@@ -56,17 +56,16 @@ from ost.core.validator import Report, ValidatorOptions, validate
 from ost.gui import commands, printing
 from ost.gui.autosave import Autosaver
 from ost.gui.catalogue_browser import CatalogueBrowser, empty_catalogue
-from ost.gui.datasheet_view import datasheet_html
-from ost.gui.dialogs import PastedListDialog, TextListDialog, reading_legend
-from ost.gui.import_worker import ImportWorker
 from ost.gui.list_model import COL_GEAR, COL_MARKS, COL_MODELS, COL_NAME, COL_POINTS, COL_ROLE, COL_WITH, ArmyListModel
 from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
-from ost.gui.settings_dialog import SettingsDialog
 from ost.gui.unit_editor import UnitEditor
 
 if TYPE_CHECKING:
     from ost.formats.reading import ReadingReport
+    from ost.gui.dialogs import PastedListDialog, TextListDialog
+    from ost.gui.import_worker import ImportWorker
+    from ost.gui.settings_dialog import SettingsDialog
 
 MAX_LIMIT = 100_000
 
@@ -637,6 +636,8 @@ class MainWindow(QMainWindow):
 
     def _show_sheet(self, sheet_id: str, switch: bool = True) -> None:
         sheet = self.catalogue.get(sheet_id)
+        from ost.gui.datasheet_view import datasheet_html  # with the rules' presenter: on the first datasheet shown
+
         self.details.setHtml(datasheet_html(sheet, self.catalogue, self.lang) if sheet else self._welcome())
         if switch:
             self.tabs.setCurrentWidget(self.details)
@@ -697,6 +698,7 @@ class MainWindow(QMainWindow):
         """Read the clipboard's text as a list and show it read-only, with its verdict and reading report."""
         from ost.core.listfile import ListFileError
         from ost.formats.listreader import read_list
+        from ost.gui.dialogs import PastedListDialog
 
         if text is None:
             text = QGuiApplication.clipboard().text()
@@ -722,6 +724,8 @@ class MainWindow(QMainWindow):
 
     def show_reading_report(self) -> TextListDialog | None:
         """How the list in the window was read from another format (Affichage ▸ Rapport de lecture)."""
+        from ost.gui.dialogs import TextListDialog, reading_legend
+
         if self.reading is None:
             return None
         lines = self.reading.lines(self.lang)
@@ -730,6 +734,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def settings_dialog(self) -> SettingsDialog | None:
+        from ost.gui.settings_dialog import SettingsDialog
+
         if self.settings is None:
             return None
         dialog = SettingsDialog(self.settings, self.catalogue, self)
@@ -897,6 +903,9 @@ class MainWindow(QMainWindow):
         progress = QProgressDialog(self.tr("Reading BattleScribe data…"), self.tr("Cancel"), 0, 0, self)
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(300)
+        from ost.gui.dialogs import TextListDialog
+        from ost.gui.import_worker import ImportWorker
+
         worker = ImportWorker(self.db_path, paths, self)
         self.import_worker: ImportWorker | None = worker
         loop = QEventLoop(self)
