@@ -3,9 +3,14 @@
 Every figure is printed next to a baseline measured in the same run, and the ratio:
 
 1. Window shown, whole process (``ost gui --quit-when-shown``: start Python,
-   load the catalogue, build and paint the window, exit), against a process
-   that shows a bare PySide6 window. Goals: at most 1.5x with the shipped
-   catalogue, 2.5x with 4,000 datasheets.
+   build and paint the window with its menus and the catalogue pane saying it
+   is loading, exit), against a process that shows a bare PySide6 window.
+   Goals: at most 1.5x with the shipped catalogue, 2.5x with 4,000 datasheets.
+   Then catalogue ready (``--quit-when-ready``: the same, then open the
+   database and read the catalogue on the worker thread, fill and paint the
+   panes, exit), against the same bare window. The window no longer waits
+   for the catalogue, so the first figure is what the user waits to see the
+   program; the second is when the catalogue can be used.
 2. An edit on a 60-unit list (a unit's size, through its undo command) until
    the findings and the rows are repainted, with a 4,000-datasheet catalogue:
    median and 95th percentile, against one validation of the same list.
@@ -76,10 +81,12 @@ def start_up(tmp: Path, big_catalogue_db: Path) -> None:
     shipped_db = tmp / "shipped.sqlite"
     ost = [sys.executable, "-m", "ost"]
     bare = best([sys.executable, "-c", BARE_WINDOW], env)
-    shown = best([*ost, "--db", str(shipped_db), "gui", "--quit-when-shown"], env)
-    shown_big = best([*ost, "--db", str(big_catalogue_db), "gui", "--quit-when-shown"], env)
-    ratio_line("window shown, shipped catalogue (process)", shown, "bare window", bare, goal="(goal <= 1.5x)")
-    ratio_line(f"window shown, {BIG} datasheets (process)", shown_big, "bare window", bare, goal="(goal <= 2.5x)")
+    for label, db, goal in (("shipped catalogue", shipped_db, 1.5), (f"{BIG} datasheets", big_catalogue_db, 2.5)):
+        # The first run builds the shipped database (best() warms up with one run first).
+        shown = best([*ost, "--db", str(db), "gui", "--quit-when-shown"], env)
+        ready = best([*ost, "--db", str(db), "gui", "--quit-when-ready"], env)
+        ratio_line(f"window shown, {label} (process)", shown, "bare window", bare, goal=f"(goal <= {goal}x)")
+        ratio_line(f"catalogue ready, {label} (process)", ready, "bare window", bare)
     nothing = best([sys.executable, "-c", "pass"], env)
     version = best([*ost, "--version"], env)
     ratio_line("ost --version", version, "python -c pass", nothing, goal="(goal <= 3x)")

@@ -26,14 +26,17 @@ from ost.core.roles import Role, UnitType
 from ost.core.validator import Report, ValidatorOptions, validate
 from ost.formats.batch_report import BatchRow, batch_html, batch_json
 from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprint
-from ost.formats.listreader import LIST_SUFFIXES, ReadResult, read_list_file
-from ost.formats.reading import NameMatcher, ReadingReport
-from ost.formats.textlist import export_text
 from ost.formats.yamltext import SourceError
 from ost.store import CatalogueStore, StoreError, default_db_path
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, Progress
+    from ost.formats.listreader import ReadResult
+    from ost.formats.reading import ReadingReport
+
+# The list readers (BattleScribe rosters, pasted text, share codes, name matching: a tenth of a
+# second of imports) and the text export load when first used, not when the catalogue is opened
+# (the window's start-up path).
 
 
 @dataclass(frozen=True)
@@ -417,8 +420,13 @@ class CheckResult:
     reading: ReadingReport | None = None
 
 
-def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] = LIST_SUFFIXES) -> Iterator[Path]:
-    """Files as given, and the list files inside folders (sorted, recursively)."""
+def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] | None = None) -> Iterator[Path]:
+    """Files as given, and the list files inside folders (sorted, recursively; by default the list endings)."""
+    if suffixes is None:
+        from ost.formats.listreader import LIST_SUFFIXES
+
+        suffixes = LIST_SUFFIXES
+    endings = suffixes
     for raw in paths:
         path = Path(raw)
         try:
@@ -426,13 +434,15 @@ def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] = LIST_S
         except OSError:  # a name too long to be a file: a share code given in its place
             folder = False
         if folder:
-            yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
+            yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in endings)
         else:
             yield path
 
 
 def read_any(path: Path, catalogue: Catalogue) -> ReadResult:
     """Any list Ost reads (.ost, BattleScribe .ros/.rosz, pasted text), format told by content."""
+    from ost.formats.listreader import read_list_file
+
     return read_list_file(path, catalogue)
 
 
@@ -446,6 +456,9 @@ def check_files(
 
     The files share one name matcher, so the catalogue's name index is built once for the batch.
     """
+    from ost.formats.listreader import read_list_file
+    from ost.formats.reading import NameMatcher
+
     matcher = NameMatcher(catalogue)
     for path in expand_paths(paths):
         try:
@@ -520,6 +533,8 @@ def convert_file(source: Path, target: Path, catalogue: Catalogue, *, lang: str 
         raise ValueError(f"{target}: the output ends in .ost or .txt")
     result = read_any(source, catalogue)
     if suffix == ".txt":
+        from ost.formats.textlist import export_text
+
         atomic_write(target, export_text(result.army, catalogue, lang).encode("utf-8"))
     else:
         listfile.save(result.army, target)

@@ -48,17 +48,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="296"/>
+        <location filename="../../app/ost/gui/list_model.py" line="302"/>
         <source>Datasheet missing from the catalogue: %1</source>
         <translation>Fiche absente du catalogue : %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="287"/>
+        <location filename="../../app/ost/gui/list_model.py" line="291"/>
         <source>Warlord</source>
         <translation>Seigneur de guerre</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="288"/>
+        <location filename="../../app/ost/gui/list_model.py" line="292"/>
         <source>Reserve</source>
         <translation>Réserve</translation>
     </message>
@@ -66,34 +66,39 @@
 <context>
     <name>CatalogueBrowser</name>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="101"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="98"/>
         <source>Search the catalogue (name, keyword, faction)…</source>
-        <extracomment>The folded text a datasheet row is searched by (name, aliases, faction, keywords). Milliseconds of quiet typing before the tree is filtered. The narrowest the pane gets, so datasheet names are never cut to nothing.</extracomment>
+        <extracomment>The folded text a datasheet row is searched by (name, aliases, faction, keywords). Milliseconds of quiet typing before the tree is filtered. The narrowest the pane gets, so datasheet names are never cut to nothing. Under this width the pane hides its size column.</extracomment>
         <translation>Chercher dans le catalogue (nom, mot-clef, faction)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="109"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="106"/>
         <source>Size</source>
         <translation>Taille</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="109"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="106"/>
         <source>Pts</source>
         <translation>Pts</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="110"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="107"/>
         <source>Models in the unit</source>
         <translation>Figurines de l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="137"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="135"/>
         <source>Add to the list</source>
         <translation>Ajouter à la liste</translation>
     </message>
+    <message>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="183"/>
+        <source>Loading the catalogue…</source>
+        <translation>Chargement du catalogue…</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="185"/>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="191"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="207"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="213"/>
         <source>%n datasheet(s)</source>
         <translation>
             <numerusform>%n fiche</numerusform>
@@ -101,22 +106,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="211"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="236"/>
         <source>Ost catalogue</source>
         <translation>Catalogue Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="109"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="106"/>
         <source>Datasheet</source>
         <translation>Fiche d&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="110"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="107"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="175"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="197"/>
         <source> [Legends]</source>
         <translation> [Legends]</translation>
     </message>
@@ -191,29 +196,29 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="122"/>
-        <location filename="../../app/ost/gui/main_window.py" line="910"/>
+        <location filename="../../app/ost/gui/main_window.py" line="153"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1020"/>
         <source>New list</source>
-        <extracomment>Until the window is first shown (then the splitter&apos;s widths are shared once).</extracomment>
+        <extracomment>The columns&apos; widths before the view shares out its width (set from the font by the window). The catalogue has arrived and the panes show it (after :meth:`catalogue_loaded`). Until the window is first shown (then the splitter&apos;s widths are shared once). False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.</extracomment>
         <translation>Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="133"/>
+        <location filename="../../app/ost/gui/main_window.py" line="164"/>
         <source>Name of the list</source>
         <translation>Nom de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="138"/>
+        <location filename="../../app/ost/gui/main_window.py" line="169"/>
         <source>no limit</source>
         <translation>sans limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="139"/>
+        <location filename="../../app/ost/gui/main_window.py" line="170"/>
         <source> pts</source>
         <translation> pts</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="749"/>
+        <location filename="../../app/ost/gui/main_window.py" line="859"/>
         <source>%n datasheet(s) in the catalogue</source>
         <translation>
             <numerusform>%n fiche dans le catalogue</numerusform>
@@ -221,240 +226,246 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="240"/>
+        <location filename="../../app/ost/gui/main_window.py" line="279"/>
         <source>List</source>
         <translation>Liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="243"/>
+        <location filename="../../app/ost/gui/main_window.py" line="282"/>
         <source>Limit</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="246"/>
-        <location filename="../../app/ost/gui/main_window.py" line="742"/>
+        <location filename="../../app/ost/gui/main_window.py" line="285"/>
+        <location filename="../../app/ost/gui/main_window.py" line="817"/>
         <source>New detachment</source>
         <translation>Nouveau détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="248"/>
-        <location filename="../../app/ost/gui/main_window.py" line="740"/>
-        <location filename="../../app/ost/gui/main_window.py" line="744"/>
+        <location filename="../../app/ost/gui/main_window.py" line="287"/>
+        <location filename="../../app/ost/gui/main_window.py" line="815"/>
+        <location filename="../../app/ost/gui/main_window.py" line="819"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="266"/>
+        <location filename="../../app/ost/gui/main_window.py" line="305"/>
         <source>Unit</source>
         <translation>Unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="306"/>
+        <location filename="../../app/ost/gui/main_window.py" line="352"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="307"/>
+        <location filename="../../app/ost/gui/main_window.py" line="353"/>
         <source>&amp;New list</source>
         <translation>&amp;Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="308"/>
+        <location filename="../../app/ost/gui/main_window.py" line="354"/>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="311"/>
+        <location filename="../../app/ost/gui/main_window.py" line="357"/>
         <source>Open &amp;recent</source>
         <translation>Listes &amp;récentes</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="318"/>
+        <location filename="../../app/ost/gui/main_window.py" line="364"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="320"/>
+        <location filename="../../app/ost/gui/main_window.py" line="366"/>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="327"/>
+        <location filename="../../app/ost/gui/main_window.py" line="379"/>
         <source>&amp;Export</source>
         <translation>E&amp;xporter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="329"/>
+        <location filename="../../app/ost/gui/main_window.py" line="381"/>
         <source>Army &amp;sheet (PDF)…</source>
         <translation>&amp;Feuille d&apos;armée (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="332"/>
+        <location filename="../../app/ost/gui/main_window.py" line="389"/>
         <source>Reference &amp;cards (PDF)…</source>
         <translation>&amp;Cartes de référence (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="333"/>
+        <location filename="../../app/ost/gui/main_window.py" line="392"/>
         <source>Check &amp;report (PDF)…</source>
         <translation>&amp;Rapport de vérification (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="340"/>
+        <location filename="../../app/ost/gui/main_window.py" line="402"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="342"/>
+        <location filename="../../app/ost/gui/main_window.py" line="404"/>
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="343"/>
+        <location filename="../../app/ost/gui/main_window.py" line="405"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="346"/>
+        <location filename="../../app/ost/gui/main_window.py" line="408"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="362"/>
+        <location filename="../../app/ost/gui/main_window.py" line="424"/>
         <source>&amp;Find a datasheet</source>
         <translation>&amp;Chercher une fiche</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="363"/>
+        <location filename="../../app/ost/gui/main_window.py" line="425"/>
         <source>New &amp;detachment</source>
         <translation>Nouveau &amp;détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="357"/>
+        <location filename="../../app/ost/gui/main_window.py" line="419"/>
         <source>&amp;Remove the selection</source>
         <translation>&amp;Retirer la sélection</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="314"/>
+        <location filename="../../app/ost/gui/main_window.py" line="360"/>
         <source>Check a &amp;pasted list</source>
         <translation>Vérifier une liste &amp;collée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="322"/>
+        <location filename="../../app/ost/gui/main_window.py" line="368"/>
         <source>Print pre&amp;view</source>
         <translation>&amp;Aperçu avant impression</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="323"/>
+        <location filename="../../app/ost/gui/main_window.py" line="370"/>
         <source>Army &amp;sheet</source>
         <translation>&amp;Feuille d&apos;armée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="325"/>
+        <location filename="../../app/ost/gui/main_window.py" line="374"/>
         <source>Reference &amp;cards</source>
         <translation>Cartes de &amp;référence</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="326"/>
+        <location filename="../../app/ost/gui/main_window.py" line="377"/>
         <source>Check &amp;report</source>
         <translation>Rapport de &amp;vérification</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="335"/>
+        <location filename="../../app/ost/gui/main_window.py" line="396"/>
         <source>Se&amp;ttings…</source>
         <translation>&amp;Réglages…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="353"/>
+        <location filename="../../app/ost/gui/main_window.py" line="415"/>
         <source>&amp;Duplicate the unit</source>
         <translation>&amp;Dupliquer l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="355"/>
+        <location filename="../../app/ost/gui/main_window.py" line="417"/>
         <source>&amp;Copy the list as text</source>
         <translation>Copier la liste en &amp;texte</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="365"/>
+        <location filename="../../app/ost/gui/main_window.py" line="427"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="366"/>
+        <location filename="../../app/ost/gui/main_window.py" line="428"/>
         <source>&amp;Reading report</source>
         <translation>Rapport de &amp;lecture</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="369"/>
+        <location filename="../../app/ost/gui/main_window.py" line="431"/>
         <source>List &amp;prices</source>
         <translation>Prix de la &amp;liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="372"/>
+        <location filename="../../app/ost/gui/main_window.py" line="434"/>
         <source>Check with the prices the list states (a tournament&apos;s fixed points) instead of the catalogue&apos;s</source>
         <translation>Vérifier avec les prix que donne la liste (les points figés d&apos;un tournoi) plutôt que ceux du catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="377"/>
+        <location filename="../../app/ost/gui/main_window.py" line="439"/>
         <source>&amp;Catalogue</source>
         <translation>&amp;Catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="379"/>
+        <location filename="../../app/ost/gui/main_window.py" line="442"/>
         <source>&amp;Import BattleScribe data (folder)…</source>
         <translation>&amp;Importer des données BattleScribe (dossier)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="382"/>
+        <location filename="../../app/ost/gui/main_window.py" line="447"/>
         <source>Import BattleScribe &amp;files…</source>
         <translation>Importer des &amp;fichiers BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="385"/>
+        <location filename="../../app/ost/gui/main_window.py" line="454"/>
         <source>&amp;Rebuild the shipped catalogue</source>
         <translation>Re&amp;construire le catalogue fourni</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="387"/>
+        <location filename="../../app/ost/gui/main_window.py" line="457"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="388"/>
+        <location filename="../../app/ost/gui/main_window.py" line="458"/>
         <source>&amp;About Ost</source>
         <translation>À &amp;propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="390"/>
+        <location filename="../../app/ost/gui/main_window.py" line="460"/>
         <source>Main toolbar</source>
         <translation>Barre d&apos;outils principale</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="406"/>
+        <location filename="../../app/ost/gui/main_window.py" line="476"/>
         <source>Welcome to Ost</source>
         <translation>Bienvenue dans Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="408"/>
+        <location filename="../../app/ost/gui/main_window.py" line="478"/>
         <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
         <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="417"/>
+        <location filename="../../app/ost/gui/main_window.py" line="487"/>
         <source>About Ost</source>
         <translation>À propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="417"/>
+        <location filename="../../app/ost/gui/main_window.py" line="487"/>
         <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
         <translation>Ost %1 — listes d&apos;armée pour MAC HAMMER 40K.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="490"/>
+        <location filename="../../app/ost/gui/main_window.py" line="520"/>
+        <location filename="../../app/ost/gui/main_window.py" line="856"/>
+        <source>Loading the catalogue…</source>
+        <translation>Chargement du catalogue…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="564"/>
         <source>Untitled list</source>
         <translation>Liste sans nom</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="527"/>
+        <location filename="../../app/ost/gui/main_window.py" line="604"/>
         <source>Remove %n unit(s)</source>
         <translation>
             <numerusform>Retirer %n unité</numerusform>
@@ -462,7 +473,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="576"/>
+        <location filename="../../app/ost/gui/main_window.py" line="653"/>
         <source>Move %n unit(s)</source>
         <translation>
             <numerusform>Déplacer %n unité</numerusform>
@@ -470,12 +481,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="598"/>
+        <location filename="../../app/ost/gui/main_window.py" line="675"/>
         <source>Select a unit to duplicate.</source>
         <translation>Sélectionnez une unité à dupliquer.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="601"/>
+        <location filename="../../app/ost/gui/main_window.py" line="678"/>
         <source>Duplicate %n unit(s)</source>
         <translation>
             <numerusform>Dupliquer %n unité</numerusform>
@@ -483,43 +494,43 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="617"/>
+        <location filename="../../app/ost/gui/main_window.py" line="694"/>
         <source>The list is on the clipboard as text.</source>
         <translation>La liste est dans le presse-papiers, en texte.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="627"/>
-        <location filename="../../app/ost/gui/main_window.py" line="632"/>
+        <location filename="../../app/ost/gui/main_window.py" line="704"/>
+        <location filename="../../app/ost/gui/main_window.py" line="709"/>
         <source>Check a pasted list</source>
         <translation>Vérifier une liste collée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="627"/>
+        <location filename="../../app/ost/gui/main_window.py" line="704"/>
         <source>The clipboard holds no text.</source>
         <translation>Le presse-papiers ne contient pas de texte.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="630"/>
+        <location filename="../../app/ost/gui/main_window.py" line="707"/>
         <source>clipboard</source>
         <translation>presse-papiers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="651"/>
+        <location filename="../../app/ost/gui/main_window.py" line="728"/>
         <source>Reading report</source>
         <translation>Rapport de lecture</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="685"/>
+        <location filename="../../app/ost/gui/main_window.py" line="762"/>
         <source>Cannot switch the sources</source>
         <translation>Impossible de changer les sources</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="704"/>
+        <location filename="../../app/ost/gui/main_window.py" line="781"/>
         <source>Cannot rebuild the catalogue</source>
         <translation>Impossible de reconstruire le catalogue</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="710"/>
+        <location filename="../../app/ost/gui/main_window.py" line="786"/>
         <source>Catalogue rebuilt: %n datasheet(s).</source>
         <translation>
             <numerusform>Catalogue reconstruit : %n fiche.</numerusform>
@@ -527,192 +538,198 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="722"/>
+        <location filename="../../app/ost/gui/main_window.py" line="797"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="722"/>
+        <location filename="../../app/ost/gui/main_window.py" line="797"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="731"/>
+        <location filename="../../app/ost/gui/main_window.py" line="806"/>
         <source>Move to</source>
         <translation>Déplacer vers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="733"/>
+        <location filename="../../app/ost/gui/main_window.py" line="808"/>
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="739"/>
+        <location filename="../../app/ost/gui/main_window.py" line="814"/>
         <source>Duplicate</source>
         <translation>Dupliquer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="768"/>
+        <location filename="../../app/ost/gui/main_window.py" line="850"/>
+        <location filename="../../app/ost/gui/main_window.py" line="851"/>
+        <source>No catalogue</source>
+        <translation>Aucun catalogue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="878"/>
         <source>BattleScribe files</source>
         <translation>Fichiers BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="770"/>
+        <location filename="../../app/ost/gui/main_window.py" line="880"/>
         <source>BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)</source>
         <translation>Données BattleScribe (*.gst *.cat *.gstz *.catz);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="774"/>
+        <location filename="../../app/ost/gui/main_window.py" line="884"/>
         <source>Folder of BattleScribe data</source>
         <translation>Dossier de données BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="787"/>
+        <location filename="../../app/ost/gui/main_window.py" line="897"/>
         <source>Reading BattleScribe data…</source>
         <translation>Lecture des données BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="787"/>
+        <location filename="../../app/ost/gui/main_window.py" line="897"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="799"/>
+        <location filename="../../app/ost/gui/main_window.py" line="909"/>
         <source>Reading %1</source>
         <translation>Lecture de %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="815"/>
+        <location filename="../../app/ost/gui/main_window.py" line="925"/>
         <source>Import failed</source>
         <translation>Échec de l&apos;import</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="818"/>
+        <location filename="../../app/ost/gui/main_window.py" line="928"/>
         <source>Import cancelled: the catalogue is unchanged.</source>
         <translation>Import annulé : le catalogue est inchangé.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="833"/>
+        <location filename="../../app/ost/gui/main_window.py" line="943"/>
         <source>Import finished</source>
         <translation>Import terminé</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="825"/>
+        <location filename="../../app/ost/gui/main_window.py" line="935"/>
         <source>%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.</source>
         <translation>%1 fiche(s) importée(s) de %2 catalogue(s) ; %3 avertissement(s). Le catalogue compte %4 fiches.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="842"/>
+        <location filename="../../app/ost/gui/main_window.py" line="952"/>
         <source>Export as PDF</source>
         <translation>Exporter en PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="842"/>
+        <location filename="../../app/ost/gui/main_window.py" line="952"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="860"/>
+        <location filename="../../app/ost/gui/main_window.py" line="970"/>
         <source>Cannot make the PDF</source>
         <translation>Impossible de produire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="871"/>
+        <location filename="../../app/ost/gui/main_window.py" line="981"/>
         <source>Cannot write the PDF</source>
         <translation>Impossible d&apos;écrire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="873"/>
+        <location filename="../../app/ost/gui/main_window.py" line="983"/>
         <source>PDF written to %1</source>
         <translation>PDF écrit dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="890"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1000"/>
         <source>Army sheet</source>
         <translation>Feuille d&apos;armée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="891"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1001"/>
         <source>Reference cards</source>
         <translation>Cartes de référence</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="892"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1002"/>
         <source>Check report</source>
         <translation>Rapport de vérification</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="895"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1005"/>
         <source>Preview: %1</source>
         <translation>Aperçu : %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="917"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1027"/>
         <source>Open a list</source>
         <translation>Ouvrir une liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="917"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1027"/>
         <source>Army lists (*.ost *.ros *.rosz *.txt);;All files (*)</source>
         <translation>Listes d&apos;armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="933"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1047"/>
         <source>Cannot open the list</source>
         <translation>Impossible d&apos;ouvrir la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="953"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1067"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="965"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1079"/>
         <source>Save the list</source>
         <translation>Enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="965"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1079"/>
         <source>Ost lists (*.ost)</source>
         <translation>Listes Ost (*.ost)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="979"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1093"/>
         <source>Cannot save the list</source>
         <translation>Impossible d&apos;enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="988"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1102"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="999"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1113"/>
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1000"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1114"/>
         <source>The list “%1” has unsaved changes. Save them?</source>
         <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1017"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1131"/>
         <source>a list never saved</source>
         <translation>une liste jamais enregistrée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1020"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1134"/>
         <source>Recover unsaved work?</source>
         <translation>Récupérer le travail non enregistré ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1021"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1135"/>
         <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
         <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="267"/>
+        <location filename="../../app/ost/gui/main_window.py" line="306"/>
         <source>Datasheet</source>
         <translation>Fiche d&apos;unité</translation>
     </message>
@@ -779,12 +796,12 @@
         <translation>%1 points, tranche %2, %3 erreur(s), %4 avertissement(s)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="170"/>
+        <location filename="../../app/ost/gui/report_view.py" line="184"/>
         <source>The list is empty: add units from the catalogue.</source>
         <translation>La liste est vide : ajoutez des unités depuis le catalogue.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="173"/>
+        <location filename="../../app/ost/gui/report_view.py" line="187"/>
         <source>No problem found.</source>
         <translation>Aucun problème trouvé.</translation>
     </message>

@@ -74,6 +74,7 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     gui.add_argument("files", nargs="*", type=Path, help="list files to open")
     gui.add_argument("--screenshot", type=Path, help=argparse.SUPPRESS)
     gui.add_argument("--quit-when-shown", action="store_true", help=argparse.SUPPRESS)
+    gui.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
     wanted = _requested_command(argv)
     for name, (_, aliases, text) in COMMANDS.items():
         if name == wanted:
@@ -96,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             files=getattr(args, "files", []),
             screenshot=getattr(args, "screenshot", None),
             quit_when_shown=getattr(args, "quit_when_shown", False),
+            quit_when_ready=getattr(args, "quit_when_ready", False),
         )
     from ost.formats.yamltext import SourceError
     from ost.store import StoreError

@@ -1,4 +1,12 @@
-"""Start the Qt application: translations, the catalogue, the main window.
+"""Start the Qt application: translations, the main window, then the catalogue.
+
+The window shows first (menus, the list, the catalogue pane saying it is
+loading); the catalogue database is opened and read afterwards on a worker
+thread (SQLAlchemy and the store load there, not before the first paint), and
+the panes fill in when it arrives. Actions that need the catalogue (opening a
+list given on the command line, adding units, recovering autosaves) wait for
+it (:meth:`MainWindow.when_catalogue_ready`). Qt objects stay on the GUI
+thread: the worker only hands over the finished :class:`Catalogue`.
 
 Only what the first window needs is imported here; the PDF layout, the
 BattleScribe importer and the list readers load when first used. The cyclic
@@ -11,14 +19,22 @@ from __future__ import annotations
 
 import gc
 import sys
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtCore import QLibraryInfo, QLocale, QObject, Qt, QTimer, QTranslator, Signal
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ost.core.catalogue import Catalogue
 from ost.core.resources import resource
 from ost.gui.settings import Settings
+
+if TYPE_CHECKING:
+    from ost.gui.main_window import MainWindow
+
+#: What :func:`load_catalogue` gives: the catalogue, its database, and what opening did (French, English).
+Loaded = tuple[Catalogue, Path, tuple[str, str] | None]
 
 
 def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
@@ -50,8 +66,14 @@ def run_gui(
     *,
     screenshot: Path | None = None,
     quit_when_shown: bool = False,
+    quit_when_ready: bool = False,
 ) -> int:
-    """Run the window until it closes; with ``screenshot``, save the screen and quit."""
+    """Run the window until it closes; with ``screenshot``, save the screen and quit.
+
+    ``quit_when_shown`` and ``quit_when_ready`` are for the start-up benchmark:
+    stop once the first frame is painted (before the catalogue is read), or
+    once the catalogue is loaded and the panes painted with it.
+    """
     from ost.gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -61,31 +83,76 @@ def run_gui(
     settings = Settings.load()
     chosen = pick_lang(lang or settings.lang)
     install_translators(app, chosen)
-    loaded = load_catalogue(db)
-    if isinstance(loaded, str):
-        QMessageBox.critical(None, "Ost", loaded)
-        return 2
-    catalogue, db_path, notice = loaded
-    window = MainWindow(catalogue, lang=chosen, db_path=db_path, settings=settings)
+    window = MainWindow(None, lang=chosen, db_path=db, settings=settings)
     window.show()
-    if notice is not None:
-        window.statusBar().showMessage(notice[0] if chosen == "fr" else notice[1], 15000)
+    app.processEvents()  # the first paint, before the database is touched
     if quit_when_shown:  # start-up benchmark: stop once the first frame is painted
-        app.processEvents()
-        window.undo_stack.setClean()
-        window.autosaver.release()
-        window.deleteLater()
+        _leave(window)
         return 0
+    status = {"code": 0}
+    loader = CatalogueLoader(db, window)
+    loader.loaded.connect(window.catalogue_loaded)
+    loader.failed.connect(window.catalogue_failed)
+    loader.failed.connect(lambda _message: status.update(code=2))
+    if quit_when_ready:
+        window.catalogue_arrived.connect(app.quit, Qt.ConnectionType.QueuedConnection)
+        loader.failed.connect(app.quit, Qt.ConnectionType.QueuedConnection)
     for path in files or []:
-        window.open_path(path)
-    if screenshot is None:
-        QTimer.singleShot(0, window.recover_autosaves)
+        window.open_path(path)  # waits for the catalogue
+    if screenshot is None and not quit_when_ready:
+        window.when_catalogue_ready(window.recover_autosaves)
     if screenshot is not None:
-        QTimer.singleShot(800, lambda: _save_screenshot(app, window, screenshot))
-    return app.exec()
+        window.when_catalogue_ready(lambda: QTimer.singleShot(800, lambda: _save_screenshot(app, window, screenshot)))
+    loader.start()
+    code = app.exec()
+    if quit_when_ready:
+        _leave(window)
+    return code or status["code"]
 
 
-def load_catalogue(db: Path | None) -> tuple[Catalogue, Path, tuple[str, str] | None] | str:
+def _leave(window: MainWindow) -> None:
+    """Close the window without questions or autosaves (the benchmark's exits)."""
+    window.undo_stack.setClean()
+    window.autosaver.release()
+    window.deleteLater()
+
+
+class CatalogueLoader(QObject):
+    """Opens and reads the catalogue on a worker thread; tells the GUI thread with a signal.
+
+    ``loaded`` carries (catalogue, database path, notice or ``()``); ``failed``
+    the reason in the user's words. Only plain Python objects cross threads.
+    """
+
+    loaded = Signal(object, object, object)
+    failed = Signal(str)
+
+    def __init__(self, db: Path | None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.worker: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.worker = threading.Thread(target=self._run, name="ost-catalogue", daemon=True)
+        self.worker.start()
+
+    def _run(self) -> None:
+        try:
+            result = load_catalogue(self.db)
+        except Exception as exc:  # anything unexpected is said, not left in a dead thread
+            result = f"{type(exc).__name__}: {exc}"
+        try:
+            if isinstance(result, str):
+                self.failed.emit(result)
+            else:
+                catalogue, path, notice = result
+                # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
+                self.loaded.emit(catalogue, path, notice or ())
+        except RuntimeError:  # the window was closed meanwhile: nobody left to tell
+            pass
+
+
+def load_catalogue(db: Path | None) -> Loaded | str:
     """The catalogue, its database and what opening it did (French, English), or why it cannot open.
 
     Opening rebuilds the shipped part when its sources changed; the window

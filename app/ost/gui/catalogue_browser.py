@@ -17,11 +17,11 @@ import re
 from collections.abc import Iterable
 
 from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt, QTimer, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QResizeEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
 
 from ost.core.browse import BrowseEntry, browse_entries, faction_groups
-from ost.core.catalogue import SHIPPED_SOURCE, Catalogue, Datasheet
+from ost.core.catalogue import SHIPPED_SOURCE, BandTable, Catalogue, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
 
@@ -32,6 +32,8 @@ FOLDED_ROLE = Qt.ItemDataRole.UserRole + 2
 SEARCH_DELAY_MS = 90
 #: The narrowest the pane gets, so datasheet names are never cut to nothing.
 MIN_PANE_WIDTH = 240
+#: Under this width the pane hides its size column.
+NARROW_PANE_WIDTH = 300
 
 
 def search_text(sheet: Datasheet, faction_names: Iterable[str]) -> str:
@@ -75,15 +77,21 @@ def grouped_sheets(catalogue: Catalogue, lang: str = "fr") -> dict[str, list[tup
     }
 
 
+def empty_catalogue() -> Catalogue:
+    """A catalogue with nothing in it: what the window holds until the real one is loaded."""
+    return Catalogue([], BandTable(bands=[]))
+
+
 class CatalogueBrowser(QWidget):
     """Emits ``sheet_selected`` when a datasheet is picked, ``add_requested`` to add it to the list."""
 
     sheet_selected = Signal(str)
     add_requested = Signal(str)
 
-    def __init__(self, catalogue: Catalogue, lang: str = "fr", parent: QWidget | None = None) -> None:
+    def __init__(self, catalogue: Catalogue | None, lang: str = "fr", parent: QWidget | None = None) -> None:
+        """``catalogue`` None: the pane says it is loading until :meth:`set_catalogue`."""
         super().__init__(parent)
-        self.catalogue = catalogue
+        self.catalogue = catalogue if catalogue is not None else empty_catalogue()
         self.lang = lang
         self.setMinimumWidth(MIN_PANE_WIDTH)
         self.search = QLineEdit()
@@ -111,6 +119,7 @@ class CatalogueBrowser(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setIndentation(14)  # three levels deep: the default 20 px each cut role names in a narrow pane
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
         header = self.tree.header()
@@ -131,7 +140,17 @@ class CatalogueBrowser(QWidget):
         layout.addWidget(self.search)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.add_button)
-        self.rebuild()
+        if catalogue is None:
+            self.show_loading()
+        else:
+            self.rebuild()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A narrow pane drops the size column (the datasheet shows it) so names keep their room."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW_PANE_WIDTH
+        if self.tree.isColumnHidden(1) != narrow:
+            self.tree.setColumnHidden(1, narrow)
 
     def current_sheet(self) -> Datasheet | None:
         sheet_id = self._sheet_id(self.tree.currentIndex())
@@ -152,7 +171,21 @@ class CatalogueBrowser(QWidget):
 
     def set_catalogue(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
+        self.search.setEnabled(True)
         self.rebuild()
+
+    def show_loading(self) -> None:
+        """Say the catalogue is on its way (the window shows before the database is read)."""
+        self.items.removeRows(0, self.items.rowCount())
+        self._by_id = {}
+        self.search.setEnabled(False)
+        self.add_button.setEnabled(False)
+        note = _item(self.tr("Loading the catalogue…"))
+        note.setForeground(Qt.GlobalColor.gray)
+        self.items.invisibleRootItem().appendRow([note, _item(""), _item("")])
+        self._filtered = None
+        self.apply_filter()
+        self.tree.setFirstColumnSpanned(0, QModelIndex(), True)  # the whole width for the message
 
     def rebuild(self) -> None:
         """Build the tree from the catalogue (once per catalogue, not per keystroke)."""

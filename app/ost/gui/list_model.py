@@ -258,17 +258,21 @@ class ArmyListModel(QAbstractItemModel):
         if column == COL_GEAR:
             return self.wargear_text(unit)
         if column == COL_WITH:
-            parts = []
-            if unit.transport:
-                target = self.army.unit(unit.transport)
-                parts.append("→ " + (target.display_name if target else unit.transport))
-            if unit.linked_to:
-                target = self.army.unit(unit.linked_to)
-                parts.append("↔ " + (target.display_name if target else unit.linked_to))
-            return "  ".join(parts)
+            return self.with_text(unit)
         if column == COL_MARKS:
             return ("★" if unit.warlord else "") + ("⌛" if unit.reserve else "")
         return ""
+
+    def with_text(self, unit: Unit) -> str:
+        """The unit's transport (→) and the unit it is linked to (↔)."""
+        parts = []
+        if unit.transport:
+            target = self.army.unit(unit.transport)
+            parts.append("→ " + (target.display_name if target else unit.transport))
+        if unit.linked_to:
+            target = self.army.unit(unit.linked_to)
+            parts.append("↔ " + (target.display_name if target else unit.linked_to))
+        return "  ".join(parts)
 
     def wargear_text(self, unit: Unit) -> str:
         """The wargear the unit took: "2× Lance-flammes, Bolter lourd"."""
@@ -289,6 +293,8 @@ class ArmyListModel(QAbstractItemModel):
             return ", ".join(marks) or None
         if column == COL_GEAR:
             return self.wargear_text(unit) or None
+        if column == COL_WITH:  # the whole text where a narrow column cuts it
+            return self.with_text(unit) or None
         if column != COL_NAME:
             return None
         sheet = self.catalogue.get(unit.datasheet)

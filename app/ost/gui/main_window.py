@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEventLoop, QItemSelectionModel, QModelIndex, QPoint, QSize, Qt
+from PySide6.QtCore import QByteArray, QEventLoop, QItemSelectionModel, QModelIndex, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -51,21 +51,21 @@ from ost.core import listfile
 from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import Catalogue
 from ost.core.resources import resource
+from ost.core.roles import Role
 from ost.core.validator import Report, ValidatorOptions, validate
 from ost.gui import commands, printing
 from ost.gui.autosave import Autosaver
-from ost.gui.catalogue_browser import CatalogueBrowser
-from ost.gui.datasheet_view import datasheet_html
-from ost.gui.dialogs import PastedListDialog, TextListDialog, reading_legend
-from ost.gui.import_worker import ImportWorker
+from ost.gui.catalogue_browser import CatalogueBrowser, empty_catalogue
 from ost.gui.list_model import COL_GEAR, COL_MARKS, COL_MODELS, COL_NAME, COL_POINTS, COL_ROLE, COL_WITH, ArmyListModel
 from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
-from ost.gui.settings_dialog import SettingsDialog
 from ost.gui.unit_editor import UnitEditor
 
 if TYPE_CHECKING:
     from ost.formats.reading import ReadingReport
+    from ost.gui.dialogs import PastedListDialog, TextListDialog
+    from ost.gui.import_worker import ImportWorker
+    from ost.gui.settings_dialog import SettingsDialog
 
 MAX_LIMIT = 100_000
 
@@ -82,11 +82,16 @@ def new_army(name: str = "", limit: int | None = 2000) -> ArmyList:
 class ListView(QTreeView):
     """The list's tree: the unit name takes the room left, but never less than a readable width.
 
-    (A stretched column shrinks to nothing in a narrow window; here the view
-    scrolls sideways instead, and the names stay whole.)
+    (A stretched column shrinks to nothing in a narrow window.) When the view
+    is too narrow for every column, the "with" and then the wargear columns
+    step aside (both are in the unit form and the row's tooltip), then the
+    view scrolls sideways; the names stay whole. In a wide view the name
+    takes what it needs and the wargear and "with" columns share the rest.
     """
 
-    MIN_NAME_WIDTH = 190
+    MIN_NAME_WIDTH = 210
+    #: The columns' widths before the view shares out its width (set from the font by the window).
+    base_widths: dict[int, int]
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -94,16 +99,36 @@ class ListView(QTreeView):
 
     def fit_name_column(self) -> None:
         header = self.header()
-        others = sum(header.sectionSize(c) for c in range(1, header.count()))
-        header.resizeSection(COL_NAME, max(self.MIN_NAME_WIDTH, self.viewport().width() - others))
+        base = getattr(self, "base_widths", None) or {c: header.sectionSize(c) for c in range(1, header.count())}
+        width = self.viewport().width()
+        shown = [c for c in range(1, header.count()) if c in base]
+        for column in (COL_WITH, COL_GEAR):  # the first to step aside in a narrow view
+            if width - sum(base[c] for c in shown) >= self.MIN_NAME_WIDTH:
+                break
+            shown.remove(column)
+        for column in range(1, header.count()):
+            if self.isColumnHidden(column) != (column not in shown):
+                self.setColumnHidden(column, column not in shown)
+        spare = width - sum(base[c] for c in shown)
+        # Width beyond a readable name: the wargear (the longest texts) three shares, "with" two, the name one.
+        shares = {c: n for c, n in ((COL_GEAR, 3), (COL_WITH, 2)) if c in shown}
+        share = 0
+        if spare > self.MIN_NAME_WIDTH and shares:
+            share = (spare - self.MIN_NAME_WIDTH) // (sum(shares.values()) + 1)
+        for column in shown:
+            header.resizeSection(column, base[column] + share * shares.get(column, 0))
+        header.resizeSection(COL_NAME, max(self.MIN_NAME_WIDTH, spare - share * sum(shares.values())))
 
 
 class MainWindow(QMainWindow):
+    #: The catalogue has arrived and the panes show it (after :meth:`catalogue_loaded`).
+    catalogue_arrived = Signal()
     #: Until the window is first shown (then the splitter's widths are shared once).
     _first_show: bool = True
+
     def __init__(
         self,
-        catalogue: Catalogue,
+        catalogue: Catalogue | None,
         *,
         lang: str = "fr",
         db_path: Path | None = None,
@@ -111,6 +136,11 @@ class MainWindow(QMainWindow):
         autosave_dir: Path | None = None,
     ) -> None:
         super().__init__()
+        #: False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.
+        self.catalogue_ready = catalogue is not None
+        self._waiting: list[Callable[[], object]] = []
+        if catalogue is None:
+            catalogue = empty_catalogue()
         self.catalogue = catalogue
         self.lang = lang
         self.settings = settings
@@ -124,7 +154,7 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(autosave_dir or default_autosave_dir(), self)
         self.resize(1400, 820)
 
-        self.browser = CatalogueBrowser(catalogue, lang)
+        self.browser = CatalogueBrowser(catalogue if self.catalogue_ready else None, lang)
         self.browser.add_requested.connect(self.add_unit)
         self.browser.sheet_selected.connect(self._show_sheet)
         self.search = self.browser.search  # the search box, for the Find shortcut and tests
@@ -160,16 +190,21 @@ class MainWindow(QMainWindow):
         # Fixed widths from the font, not ResizeToContents (which measures every row on every change).
         metrics = self.tree.fontMetrics()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        longest_role = max((role.label(lang) for role in Role), key=metrics.horizontalAdvance)
+        self.tree.base_widths = {}
         for column, sample in (
-            (COL_MODELS, "00 unités"),
+            (COL_MODELS, "10 unités"),
             (COL_POINTS, "00000"),
-            (COL_ROLE, "Transport Assigné"),
-            (COL_GEAR, "2× Lance-flammes lourd"),
+            (COL_ROLE, longest_role),
+            # The two text columns start small and share a wide view's spare width (ListView.fit_name_column).
+            (COL_GEAR, "Marteau tonnerre"),
             (COL_WITH, "→ Rhino de Titus"),
             (COL_MARKS, "★⌛"),
         ):
             title = str(self.model.headerData(column, Qt.Orientation.Horizontal) or "")
-            header.resizeSection(column, max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(title)) + 18)
+            width = max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(title)) + 18
+            header.resizeSection(column, width)
+            self.tree.base_widths[column] = width
         self.reading: ReadingReport | None = None
         self.validations = 0  # how many times the list was checked (tests count them)
 
@@ -206,11 +241,14 @@ class MainWindow(QMainWindow):
             self.share_width()
 
     def share_width(self) -> None:
-        """Catalogue a fifth (at least 240 px), details and verdict 30 % (at least 300 px), the list the rest."""
+        """Catalogue a sixth (at least 240 px), details and verdict a quarter (at least 300 px), the list the rest."""
         width = self.splitter.width() or self.width()
-        left = max(240, width // 5)
-        right = max(300, width * 3 // 10)
+        left = max(240, width // 6)
+        right = max(300, width // 4)
         self.splitter.setSizes([left, max(360, width - left - right), right])
+        height = self.right_splitter.height() or self.height()
+        form = max(300, height * 9 // 20)  # the unit form 45 %, the verdict and role table the rest
+        self.right_splitter.setSizes([form, max(200, height - form)])
 
     def fit_to_screen(self) -> None:
         """Keep the window inside the screen's free area (a saved size may come from a larger screen)."""
@@ -269,6 +307,7 @@ class MainWindow(QMainWindow):
         right.addWidget(self.tabs)
         right.addWidget(self.report_view)
         right.setSizes([430, 330])
+        self.right_splitter = right
 
         splitter = QSplitter()
         splitter.addWidget(self.browser)
@@ -292,9 +331,15 @@ class MainWindow(QMainWindow):
         slot: Callable[[], object],
         shortcut: QKeySequence.StandardKey | str | None = None,
         icon: str | None = None,
+        *,
+        needs_catalogue: bool = False,
     ) -> QAction:
+        """A menu action; one that ``needs_catalogue``, taken while it loads, runs once it is there."""
         action = QAction(text, self)
-        action.triggered.connect(lambda _checked=False: slot())
+        if needs_catalogue:
+            action.triggered.connect(lambda _checked=False: self.when_catalogue_ready(slot))
+        else:
+            action.triggered.connect(lambda _checked=False: slot())
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if icon is not None:
@@ -311,7 +356,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self.paste_action = self._action(
-            self.tr("Check a &pasted list"), self.check_pasted_list, "Ctrl+Shift+V", "paste-check"
+            self.tr("Check a &pasted list"), self.check_pasted_list, "Ctrl+Shift+V", "paste-check", needs_catalogue=True
         )
         file_menu.addAction(self.paste_action)
         file_menu.addSeparator()
@@ -320,19 +365,35 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action(self.tr("Save &as…"), self.save_as, keys.SaveAs))
         file_menu.addSeparator()
         preview_menu = file_menu.addMenu(self.tr("Print pre&view"))
-        preview_sheet = self._action(self.tr("Army &sheet"), lambda: self.preview("sheet"), "Ctrl+Shift+P", "preview")
+        preview_sheet = self._action(
+            self.tr("Army &sheet"), lambda: self.preview("sheet"), "Ctrl+Shift+P", "preview", needs_catalogue=True
+        )
         preview_menu.addAction(preview_sheet)
-        preview_menu.addAction(self._action(self.tr("Reference &cards"), lambda: self.preview("cards")))
-        preview_menu.addAction(self._action(self.tr("Check &report"), lambda: self.preview("report")))
+        preview_menu.addAction(
+            self._action(self.tr("Reference &cards"), lambda: self.preview("cards"), needs_catalogue=True)
+        )
+        preview_menu.addAction(
+            self._action(self.tr("Check &report"), lambda: self.preview("report"), needs_catalogue=True)
+        )
         export_menu = file_menu.addMenu(self.tr("&Export"))
         export_sheet = self._action(
-            self.tr("Army &sheet (PDF)…"), lambda: self.export_dialog("sheet"), "Ctrl+P", "export-pdf"
+            self.tr("Army &sheet (PDF)…"),
+            lambda: self.export_dialog("sheet"),
+            "Ctrl+P",
+            "export-pdf",
+            needs_catalogue=True,
         )
         export_menu.addAction(export_sheet)
-        export_menu.addAction(self._action(self.tr("Reference &cards (PDF)…"), lambda: self.export_dialog("cards")))
-        export_menu.addAction(self._action(self.tr("Check &report (PDF)…"), lambda: self.export_dialog("report")))
+        export_menu.addAction(
+            self._action(self.tr("Reference &cards (PDF)…"), lambda: self.export_dialog("cards"), needs_catalogue=True)
+        )
+        export_menu.addAction(
+            self._action(self.tr("Check &report (PDF)…"), lambda: self.export_dialog("report"), needs_catalogue=True)
+        )
         file_menu.addSeparator()
-        settings = self._action(self.tr("Se&ttings…"), self.settings_dialog, keys.Preferences, "settings")
+        settings = self._action(
+            self.tr("Se&ttings…"), self.settings_dialog, keys.Preferences, "settings", needs_catalogue=True
+        )
         if settings.shortcut().isEmpty():
             settings.setShortcut(QKeySequence("Ctrl+,"))
         file_menu.addAction(settings)
@@ -352,7 +413,7 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         duplicate = self._action(self.tr("&Duplicate the unit"), self.duplicate_selected, "Ctrl+D", "duplicate")
         copy_text = self._action(
-            self.tr("&Copy the list as text"), self.copy_as_text, "Ctrl+Shift+C", "copy-text"
+            self.tr("&Copy the list as text"), self.copy_as_text, "Ctrl+Shift+C", "copy-text", needs_catalogue=True
         )
         remove = self._action(self.tr("&Remove the selection"), self.remove_selected, keys.Delete, "remove")
         edit_menu.addAction(duplicate)
@@ -376,13 +437,21 @@ class MainWindow(QMainWindow):
 
         catalogue_menu = self.menuBar().addMenu(self.tr("&Catalogue"))
         catalogue_menu.addAction(
-            self._action(self.tr("&Import BattleScribe data (folder)…"), self.import_bsdata_dialog)
+            self._action(
+                self.tr("&Import BattleScribe data (folder)…"), self.import_bsdata_dialog, needs_catalogue=True
+            )
         )
         catalogue_menu.addAction(
-            self._action(self.tr("Import BattleScribe &files…"), lambda: self.import_bsdata_dialog(files=True))
+            self._action(
+                self.tr("Import BattleScribe &files…"),
+                lambda: self.import_bsdata_dialog(files=True),
+                needs_catalogue=True,
+            )
         )
         catalogue_menu.addSeparator()
-        catalogue_menu.addAction(self._action(self.tr("&Rebuild the shipped catalogue"), self.rebuild_catalogue))
+        catalogue_menu.addAction(
+            self._action(self.tr("&Rebuild the shipped catalogue"), self.rebuild_catalogue, needs_catalogue=True)
+        )
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self._action(self.tr("&About Ost"), self._about))
@@ -446,6 +515,10 @@ class MainWindow(QMainWindow):
 
     def _revalidate(self) -> None:
         self._sync_header()
+        if not self.catalogue_ready:  # checked once the catalogue is there
+            self.report_view.show_waiting(self.tr("Loading the catalogue…"))
+            self._update_title()
+            return
         self.validations += 1
         self.report = validate(self.catalogue, self.army, self.validator_options())
         self.model.set_report(self.report)
@@ -501,6 +574,9 @@ class MainWindow(QMainWindow):
         return self.army.detachments[-1].id
 
     def add_unit(self, sheet_id: str) -> None:
+        if not self.catalogue_ready:
+            self.when_catalogue_ready(lambda: self.add_unit(sheet_id))
+            return
         sheet = self.catalogue.get(sheet_id)
         if sheet is None:
             return
@@ -560,6 +636,8 @@ class MainWindow(QMainWindow):
 
     def _show_sheet(self, sheet_id: str, switch: bool = True) -> None:
         sheet = self.catalogue.get(sheet_id)
+        from ost.gui.datasheet_view import datasheet_html  # with the rules' presenter: on the first datasheet shown
+
         self.details.setHtml(datasheet_html(sheet, self.catalogue, self.lang) if sheet else self._welcome())
         if switch:
             self.tabs.setCurrentWidget(self.details)
@@ -620,6 +698,7 @@ class MainWindow(QMainWindow):
         """Read the clipboard's text as a list and show it read-only, with its verdict and reading report."""
         from ost.core.listfile import ListFileError
         from ost.formats.listreader import read_list
+        from ost.gui.dialogs import PastedListDialog
 
         if text is None:
             text = QGuiApplication.clipboard().text()
@@ -645,6 +724,8 @@ class MainWindow(QMainWindow):
 
     def show_reading_report(self) -> TextListDialog | None:
         """How the list in the window was read from another format (Affichage ▸ Rapport de lecture)."""
+        from ost.gui.dialogs import TextListDialog, reading_legend
+
         if self.reading is None:
             return None
         lines = self.reading.lines(self.lang)
@@ -653,6 +734,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def settings_dialog(self) -> SettingsDialog | None:
+        from ost.gui.settings_dialog import SettingsDialog
+
         if self.settings is None:
             return None
         dialog = SettingsDialog(self.settings, self.catalogue, self)
@@ -706,9 +789,7 @@ class MainWindow(QMainWindow):
         finally:
             QGuiApplication.restoreOverrideCursor()
         self.set_catalogue(catalogue)
-        self.statusBar().showMessage(
-            self.tr("Catalogue rebuilt: %n datasheet(s).", "", len(catalogue)), 8000
-        )
+        self.statusBar().showMessage(self.tr("Catalogue rebuilt: %n datasheet(s).", "", len(catalogue)), 8000)
         return True
 
     def _limit_edited(self, value: int) -> None:
@@ -744,7 +825,42 @@ class MainWindow(QMainWindow):
                 menu.addAction(self.tr("Remove"), self.remove_selected)
         menu.exec(self.tree.viewport().mapToGlobal(position))
 
+    def when_catalogue_ready(self, action: Callable[[], object]) -> None:
+        """Run ``action`` now if the catalogue is loaded, else as soon as it is (in the order asked)."""
+        if self.catalogue_ready:
+            action()
+        else:
+            self._waiting.append(action)
+
+    def catalogue_loaded(
+        self, catalogue: Catalogue, db_path: Path | None = None, notice: tuple[str, str] | tuple[()] | None = None
+    ) -> None:
+        """The catalogue is read: the panes fill in, the list is checked, the actions that waited run.
+
+        ``notice`` is what opening the database did (French, English), shown in the status bar.
+        """
+        self.catalogue_ready = True
+        if db_path is not None:
+            self.db_path = db_path
+        self.set_catalogue(catalogue)
+        if notice:
+            self.statusBar().showMessage(notice[0] if self.lang == "fr" else notice[1], 15000)
+        waiting, self._waiting = self._waiting, []
+        for action in waiting:
+            action()
+        self.catalogue_arrived.emit()
+
+    def catalogue_failed(self, message: str) -> None:
+        """The catalogue cannot be opened: say why; the window stays, without a catalogue."""
+        self._waiting = []
+        self.catalogue_label.setText(self.tr("No catalogue"))
+        self.report_view.show_waiting(self.tr("No catalogue"))
+        QMessageBox.critical(self, "Ost", message)
+
     def _show_catalogue_size(self) -> None:
+        if not self.catalogue_ready:
+            self.catalogue_label.setText(self.tr("Loading the catalogue…"))
+            return
         where = f" — {self.db_path}" if self.db_path else ""
         self.catalogue_label.setText(self.tr("%n datasheet(s) in the catalogue", "", len(self.catalogue)) + where)
 
@@ -787,6 +903,9 @@ class MainWindow(QMainWindow):
         progress = QProgressDialog(self.tr("Reading BattleScribe data…"), self.tr("Cancel"), 0, 0, self)
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(300)
+        from ost.gui.dialogs import TextListDialog
+        from ost.gui.import_worker import ImportWorker
+
         worker = ImportWorker(self.db_path, paths, self)
         self.import_worker: ImportWorker | None = worker
         loop = QEventLoop(self)
@@ -923,8 +1042,12 @@ class MainWindow(QMainWindow):
         """Open an Ost list, a BattleScribe roster or a pasted-text list (told by content).
 
         A list read from another format opens as a new, unsaved Ost list, and
-        what could not be read is shown to the user.
+        what could not be read is shown to the user. Asked while the catalogue
+        is loading, the list opens once it is there (and True is returned).
         """
+        if not self.catalogue_ready:
+            self.when_catalogue_ready(lambda: self.open_path(path))
+            return True
         try:
             from ost import services  # the list readers: loaded when a list is first opened
 

@@ -77,7 +77,7 @@ class ReportView(QWidget):
         self.roles.setShowGrid(False)
         header = self.roles.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column, sample in ((1, "Unités"), (2, "(00–00)"), (3, "0000 pts")):
+        for column, sample in ((1, "Unités"), (2, "00–00"), (3, "0000 pts")):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, self.roles.fontMetrics().horizontalAdvance(sample) + 14)
         self.roles.verticalHeader().setDefaultSectionSize(self.roles.fontMetrics().height() + 4)
@@ -88,7 +88,7 @@ class ReportView(QWidget):
         self.findings.itemActivated.connect(self._activated)
         self.findings.itemClicked.connect(self._activated)
         layout.addWidget(self.verdict)
-        self.findings.setMinimumHeight(90)
+        self.findings.setMinimumHeight(60)
         layout.addWidget(self.summary)
         layout.addWidget(self.findings, 1)
         layout.addWidget(self.roles)
@@ -137,6 +137,18 @@ class ReportView(QWidget):
         )
         self._show_findings(report.findings)
 
+    def show_waiting(self, message: str) -> None:
+        """No verdict yet (the catalogue is loading, or missing): a neutral banner saying so."""
+        self._verdict_shown = None
+        self.empty = False
+        self.verdict.setText(f"<b style='font-size: 11pt; color: white'>{escape(message)}</b>")
+        self.verdict.setStyleSheet(f"background: {_NEUTRAL}; border-radius: 4px;")
+        self.verdict.setToolTip("")
+        self.summary.setText("")
+        self._show_roles([])
+        self._shown_findings = None
+        self.findings.clear()
+
     def _show_roles(self, rows: list[tuple[str, str, str, str]]) -> None:
         if rows == self._role_rows:
             return
@@ -157,6 +169,8 @@ class ReportView(QWidget):
                         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                     self.roles.setItem(row, column, item)
                 item.setText(text)
+                if column == 0:
+                    item.setToolTip(text)  # the role's whole name where a narrow pane cuts it
         self._role_rows = rows
 
     def _show_findings(self, findings: tuple[Finding, ...]) -> None:
