@@ -30,7 +30,7 @@ case "$command" in
     test)
         install
         echo "== ruff"
-        "$VENV/bin/ruff" check app tests benchmarks examples
+        "$VENV/bin/ruff" check app tests benchmarks examples tools
         echo "== mypy (strict on ost.core)"
         "$VENV/bin/mypy"
         echo "== import contracts"
