@@ -66,13 +66,21 @@ class AbilityRef(_Model):
 
     ``parameter`` is the value in brackets ("12" for Transport (12), "5+" for
     Régénération (5+)); ``text`` is a short summary for abilities that are not
-    in the glossary, ``text_en`` its English.
+    in the glossary, ``text_en`` its English. ``name`` is the French name (the
+    key glossary lookups use); ``name_en`` the English name of a datasheet's own
+    ability (a glossary ability takes its English name from the glossary).
     """
 
     name: str
+    name_en: str | None = None
     parameter: str | None = None
     text: str | None = None
     text_en: str | None = None
+
+    def label(self, lang: str) -> str:
+        """The name shown to a reader of ``lang``, with its parameter; English falls back to ``name``."""
+        name = (self.name_en or self.name) if lang == "en" else self.name
+        return f"{name} ({self.parameter})" if self.parameter else name
 
     def summary(self, lang: str) -> str | None:
         """The datasheet's own text in ``lang``, falling back to the other language when that one is missing."""

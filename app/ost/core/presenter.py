@@ -494,7 +494,7 @@ def _abilities(sheet: Datasheet, catalogue: Catalogue, lang: str) -> tuple[Abili
             shown = f"{name} ({ability.parameter})" if ability.parameter else name
             rows.append(AbilityRow(shown, ability.summary(lang) or entry.summary(lang), entry.key, ability.parameter))
         else:
-            rows.append(AbilityRow(ability.display, ability.summary(lang) or ""))
+            rows.append(AbilityRow(ability.label(lang), ability.summary(lang) or ""))
     return tuple(rows)
 
 
