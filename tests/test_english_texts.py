@@ -179,7 +179,16 @@ def test_english_cards_of_every_shipped_sheet_hold_no_french(shipped: Catalogue,
         unnamed = unnamed.replace(sheet_name, " ")
     assert {a.name for a in own if re.search(rf"(?<!\w){re.escape(a.name)}(?!\w)", unnamed)} == set()
     names = {s.name for s in sheets} | {a.label("en") for s in sheets for a in s.abilities}
-    names |= {w.name for s in sheets for w in s.weapons} | {o.name for s in sheets for o in s.options}
+    # The weapons each unit carries are printed under their English names.
+    carried = set()
+    for _, unit in builder.army.units():
+        sheet = shipped.get(unit.datasheet)
+        assert sheet is not None
+        carried |= {w.name for w in present(sheet, shipped, "en", unit).weapons}
+    packed = flat.replace(" ", "")  # a long name wraps in its narrow column
+    assert len(carried) >= 20 and {w for w in carried if w.replace(" ", "") not in packed} == set()
+    assert carried & {w.name for s in sheets for w in s.weapons if w.name_en and w.name_en != w.name} == set()
+    names |= {w.label("en") for s in sheets for w in s.weapons} | {o.name for s in sheets for o in s.options}
     names |= {k for s in sheets for k in (*s.keywords, *s.faction_keywords)}
     for name in sorted(names, key=len, reverse=True):
         flat = flat.replace(name, " ")
@@ -413,3 +422,93 @@ def test_yaml_english_names_are_read_and_survive_the_store(tmp_path: Path) -> No
     assert [a.name for a in present(stored, again, "fr").abilities] == ["Le Plus Gros", "Gros"]
     with pytest.raises(Exception, match="name_english"):
         read_catalogue(_folder(tmp_path / "bad", SOURCE.replace("{name: Waaagh!,", "{name: X, name_english: Y,")))
+
+
+# --- weapon names ------------------------------------------------------------------------------
+
+#: Weapons left without an English name: the data has no weapon they stand for.
+WEAPONS_WITHOUT_ENGLISH = frozenset(
+    {
+        ("am-pretre-ministorum", "Fusil Zélote"),
+        ("ork-snotlings", "Bouts d'os et cailloux"),
+        ("ork-meganobz", "Fling kombi"),
+    }
+)
+#: English weapon names that are not (words of) one of the counterpart's weapons or options in the
+#: data: our French names a pair of guns the data counts in its profile, a name the sample spells
+#: wrong ("Astreus"), or a weapon the sample leaves off that datasheet.
+WEAPON_NAMES_OF_OURS = frozenset(
+    {
+        ("am-taurox", "Twin autocannon"),
+        ("ork-burna-bommer", "Twin supa shoota"),
+        ("sm-stormhawk", "Twin assault cannon"),
+        ("sm-predator", "Lascannon sponsons"),
+        ("sm-astraeus", "Astraeus las-ripper"),
+        ("sm-escouade-assaut", "Hand flamer"),
+    }
+)
+
+
+def _words(text: str) -> set[str]:
+    """The words of a weapon's name, folded, plural "s" dropped ("Heavy bolters" ~ "Heavy bolter")."""
+    return {w.rstrip("s") for w in re.findall(r"[a-z0-9']+(?:-[a-z0-9']+)*", fold(text))}
+
+
+def test_every_shipped_weapon_has_an_english_name(shipped: Catalogue) -> None:
+    without = {(s.id, w.name) for s in shipped for w in s.weapons if not w.name_en}
+    assert without == WEAPONS_WITHOUT_ENGLISH
+    assert sum(1 for s in shipped for w in s.weapons if w.name_en) >= 240
+
+
+@pytest.mark.bsdata
+@pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)
+def test_english_weapon_names_are_the_data_s(shipped: Catalogue) -> None:
+    """Each English weapon name (its mode in brackets aside) is made of the words of one of the
+    counterpart's weapons or options in the 9th-edition data ("Battle cannon" in "Leman Russ
+    Battle Cannon"), unless listed in :data:`WEAPON_NAMES_OF_OURS`."""
+    sample = read_bsdata([BSDATA_SAMPLE])
+    data: dict[str, list[set[str]]] = {}
+    for sheet in sample.datasheets:
+        if sheet.source_id:
+            names = [w.name for w in sheet.weapons] + [o.name for o in sheet.options]
+            data.setdefault(sheet.source_id, []).extend(_words(n) for n in names)
+    ours = set()
+    for sheet in shipped:
+        if not sheet.counterpart:
+            continue
+        for weapon in sheet.weapons:
+            base = _words(re.sub(r"\s*\([^)]*\)$", "", weapon.name_en))
+            if weapon.name_en and not any(base <= known for known in data.get(sheet.counterpart, [])):
+                ours.add((sheet.id, weapon.name_en))
+    assert ours == WEAPON_NAMES_OF_OURS
+
+
+def test_views_name_weapons_in_the_reader_s_language(shipped: Catalogue) -> None:
+    for sheet in shipped:
+        assert [w.name for w in present(sheet, shipped, "fr").weapons] == [w.name for w in sheet.weapons], sheet.id
+        english = [w.name for w in present(sheet, shipped, "en").weapons]
+        assert english == [w.name_en or w.name for w in sheet.weapons], sheet.id
+    boyz = shipped.get("ork-boyz")
+    assert boyz is not None
+    assert "Choppa" in [w.name for w in present(boyz, shipped, "en").weapons]
+    assert "Kikoup'" in [w.name for w in present(boyz, shipped, "fr").weapons]
+
+
+def test_yaml_english_weapon_names_are_read_and_survive_the_store(tmp_path: Path) -> None:
+    text = SOURCE.replace("{name: Pince, ", "{name: Pince, name_en: Klaw, ").replace(
+        "{name: Kikoup, ", "{nom: Kikoup, nom_en: Choppa, "
+    )
+    catalogue = read_catalogue(_folder(tmp_path, text))
+    sheet = catalogue.get("chef")
+    assert sheet is not None
+    assert [(w.name, w.name_en) for w in sheet.weapons] == [("Pince", "Klaw"), ("Kikoup", "Choppa"), ("Fling", "")]
+    path = tmp_path / "weapons.sqlite"
+    with CatalogueStore(path) as store:
+        store.replace_all(catalogue)
+    with CatalogueStore(path) as store:
+        again = store.load()
+    stored = again.get("chef")
+    assert stored is not None and stored.weapons == sheet.weapons
+    assert [w.name for w in present(stored, again, "en").weapons] == ["Klaw", "Choppa", "Fling"]
+    assert [w.name for w in present(stored, again, "fr").weapons] == ["Pince", "Kikoup", "Fling"]
+    assert (sheet.weapons[2].label("en"), sheet.weapons[0].label("fr")) == ("Fling", "Pince")

@@ -44,7 +44,10 @@ class ModelProfile(_Model):
 
 
 class WeaponProfile(_Model):
+    """A weapon's profile; ``name`` as the catalogue writes it (French), ``name_en`` its English (empty: unknown)."""
+
     name: str
+    name_en: str = ""
     range: str = "-"
     type: str = "-"
     s: str = "-"
@@ -53,6 +56,10 @@ class WeaponProfile(_Model):
     abilities: str = ""
     #: The English of ``abilities`` (the weapon's note); empty when the catalogue has none.
     abilities_en: str = ""
+
+    def label(self, lang: str) -> str:
+        """The weapon's name for a reader of ``lang``; English falls back to ``name``."""
+        return (self.name_en or self.name) if lang == "en" else self.name
 
     def note(self, lang: str) -> str:
         """The weapon's note in ``lang``, falling back to the other language when that one is missing."""

@@ -425,7 +425,7 @@ def option_weapons(sheet: Datasheet, option: WargearOption) -> list[WeaponProfil
 
 def _row(weapon: WeaponProfile, lang: str, origin: str, count: int = 0) -> WeaponRow:
     return WeaponRow(
-        name=weapon.name,
+        name=weapon.label(lang),
         range=weapon_type(weapon.range, lang),  # "Mêlée" / "Melee"
         type=weapon_type(weapon.type, lang),
         s=weapon.s,

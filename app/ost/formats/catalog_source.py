@@ -67,6 +67,8 @@ _PROFILE_KEYS = {
 _WEAPON_KEYS = {
     "name": "name",
     "nom": "name",
+    "name_en": "name_en",
+    "nom_en": "name_en",
     "range": "range",
     "portee": "range",
     "portée": "range",
