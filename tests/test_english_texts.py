@@ -55,6 +55,12 @@ def test_every_shipped_text_has_its_english(shipped: Catalogue) -> None:
     assert texts >= 125 and notes >= 60  # the four factions' own rules and weapon notes
 
 
+def _printed_whole(name: str, text: str) -> bool:
+    """Whether ``name`` is in ``text``, wrapped (if at all) at a space or after a hyphen, never inside a word."""
+    parts = [re.escape(part) for part in re.split(r"(?<=-)|\s+", name) if part]
+    return re.search(r"\s*".join(parts), text) is not None
+
+
 def _own_texts(view: DatasheetView) -> list[str]:
     return [a.summary for a in view.abilities] + [w.abilities for w in view.weapons]
 
@@ -185,14 +191,29 @@ def test_english_cards_of_every_shipped_sheet_hold_no_french(shipped: Catalogue,
         sheet = shipped.get(unit.datasheet)
         assert sheet is not None
         carried |= {w.name for w in present(sheet, shipped, "en", unit).weapons}
-    packed = flat.replace(" ", "")  # a long name wraps in its narrow column
-    assert len(carried) >= 20 and {w for w in carried if w.replace(" ", "") not in packed} == set()
+    assert len(carried) >= 20 and {w for w in carried if not _printed_whole(w, flat)} == set()
     assert carried & {w.name for s in sheets for w in s.weapons if w.name_en and w.name_en != w.name} == set()
     names |= {w.label("en") for s in sheets for w in s.weapons} | {o.name for s in sheets for o in s.options}
     names |= {k for s in sheets for k in (*s.keywords, *s.faction_keywords)}
     for name in sorted(names, key=len, reverse=True):
         flat = flat.replace(name, " ")
     assert french_words(flat) == []
+
+
+@pytest.mark.parametrize("faction", ["astra-militarum", "necrons"])
+def test_french_cards_print_weapon_names_whole(shipped: Catalogue, faction: str) -> None:
+    """A long French name wraps after its hyphen ("Canon Tremble-" / "Terre"), never inside a word."""
+    builder = ListBuilder(shipped, limit=None)
+    for sheet in (s for s in shipped if s.faction == faction):
+        builder.add(sheet.id)
+    text = " ".join(page_texts(reader(cards_pdf(shipped, builder.army, lang="fr", kinds=[CardKind.DATASHEET]))))
+    flat = " ".join(text.split())
+    carried = set()
+    for _, unit in builder.army.units():
+        sheet = shipped.get(unit.datasheet)
+        assert sheet is not None
+        carried |= {w.name for w in present(sheet, shipped, "fr", unit).weapons}
+    assert len(carried) >= 30 and {w for w in carried if not _printed_whole(w, flat)} == set()
 
 
 def test_invulnerable_saves_read_from_either_language(shipped: Catalogue) -> None:
