@@ -128,6 +128,14 @@ def _folder(tmp_path: Path, text: str) -> Path:
     return root
 
 
+def _through_store(catalogue: Catalogue, path: Path) -> Catalogue:
+    """``catalogue`` written to a new database at ``path`` and read back."""
+    with CatalogueStore(path) as store:
+        store.replace_all(catalogue)
+    with CatalogueStore(path) as store:
+        return store.load()
+
+
 def test_yaml_english_keys_are_read_and_survive_the_store(tmp_path: Path) -> None:
     catalogue = _essai(tmp_path)
     sheet = catalogue.get("chef")
@@ -141,11 +149,7 @@ def test_yaml_english_keys_are_read_and_survive_the_store(tmp_path: Path) -> Non
         ("Une fois par partie.", "Once per game."),
         (None, "Only in English."),
     ]
-    path = tmp_path / "essai.sqlite"
-    with CatalogueStore(path) as store:
-        store.replace_all(catalogue)
-    with CatalogueStore(path) as store:
-        again = store.load()
+    again = _through_store(catalogue, tmp_path / "essai.sqlite")
     stored = again.get("chef")
     assert stored is not None
     assert stored.abilities == sheet.abilities and stored.weapons == sheet.weapons
@@ -165,14 +169,25 @@ def test_an_unknown_english_weapon_key_is_refused(tmp_path: Path) -> None:
         read_catalogue(root)
 
 
+def _faction_cards(shipped: Catalogue, faction: str, lang: str) -> tuple[str, set[str]]:
+    """The text of the datasheet cards of a list holding every datasheet of ``faction`` (whitespace
+    made single spaces), and the names of the weapons its units carry, in ``lang``."""
+    builder = ListBuilder(shipped, limit=None)
+    for sheet in (s for s in shipped if s.faction == faction):
+        builder.add(sheet.id)
+    text = " ".join(page_texts(reader(cards_pdf(shipped, builder.army, lang=lang, kinds=[CardKind.DATASHEET]))))
+    carried: set[str] = set()
+    for _, unit in builder.army.units():
+        sheet = shipped.get(unit.datasheet)
+        assert sheet is not None
+        carried |= {w.name for w in present(sheet, shipped, lang, unit).weapons}
+    return " ".join(text.split()), carried
+
+
 @pytest.mark.parametrize("faction", ["orks", "necrons", "space-marines", "astra-militarum"])
 def test_english_cards_of_every_shipped_sheet_hold_no_french(shipped: Catalogue, faction: str) -> None:
     sheets = [s for s in shipped if s.faction == faction]
-    builder = ListBuilder(shipped, limit=None)
-    for sheet in sheets:
-        builder.add(sheet.id)
-    text = " ".join(page_texts(reader(cards_pdf(shipped, builder.army, lang="en", kinds=[CardKind.DATASHEET]))))
-    flat = " ".join(text.split())
+    flat, carried = _faction_cards(shipped, faction, "en")
     # Every English text of the faction is printed; the names (proper names) are left out of the check.
     english = {a.text_en for s in sheets for a in s.abilities if a.text_en}
     english |= {w.abilities_en for s in sheets for w in s.weapons if w.abilities_en}
@@ -186,11 +201,6 @@ def test_english_cards_of_every_shipped_sheet_hold_no_french(shipped: Catalogue,
     assert {a.name for a in own if re.search(rf"(?<!\w){re.escape(a.name)}(?!\w)", unnamed)} == set()
     names = {s.name for s in sheets} | {a.label("en") for s in sheets for a in s.abilities}
     # The weapons each unit carries are printed under their English names.
-    carried = set()
-    for _, unit in builder.army.units():
-        sheet = shipped.get(unit.datasheet)
-        assert sheet is not None
-        carried |= {w.name for w in present(sheet, shipped, "en", unit).weapons}
     assert len(carried) >= 20 and {w for w in carried if not _printed_whole(w, flat)} == set()
     assert carried & {w.name for s in sheets for w in s.weapons if w.name_en and w.name_en != w.name} == set()
     names |= {w.label("en") for s in sheets for w in s.weapons} | {o.name for s in sheets for o in s.options}
@@ -203,16 +213,7 @@ def test_english_cards_of_every_shipped_sheet_hold_no_french(shipped: Catalogue,
 @pytest.mark.parametrize("faction", ["astra-militarum", "necrons"])
 def test_french_cards_print_weapon_names_whole(shipped: Catalogue, faction: str) -> None:
     """A long French name wraps after its hyphen ("Canon Tremble-" / "Terre"), never inside a word."""
-    builder = ListBuilder(shipped, limit=None)
-    for sheet in (s for s in shipped if s.faction == faction):
-        builder.add(sheet.id)
-    text = " ".join(page_texts(reader(cards_pdf(shipped, builder.army, lang="fr", kinds=[CardKind.DATASHEET]))))
-    flat = " ".join(text.split())
-    carried = set()
-    for _, unit in builder.army.units():
-        sheet = shipped.get(unit.datasheet)
-        assert sheet is not None
-        carried |= {w.name for w in present(sheet, shipped, "fr", unit).weapons}
+    flat, carried = _faction_cards(shipped, faction, "fr")
     assert len(carried) >= 30 and {w for w in carried if not _printed_whole(w, flat)} == set()
 
 
@@ -432,11 +433,7 @@ def test_yaml_english_names_are_read_and_survive_the_store(tmp_path: Path) -> No
     sheet = catalogue.get("chef")
     assert sheet is not None
     assert [(a.name, a.name_en) for a in sheet.abilities] == [("Le Plus Gros", "Da Biggest"), ("Gros", None)]
-    path = tmp_path / "names.sqlite"
-    with CatalogueStore(path) as store:
-        store.replace_all(catalogue)
-    with CatalogueStore(path) as store:
-        again = store.load()
+    again = _through_store(catalogue, tmp_path / "names.sqlite")
     stored = again.get("chef")
     assert stored is not None and stored.abilities == sheet.abilities
     assert [a.name for a in present(stored, again, "en").abilities] == ["Da Biggest", "Gros"]
@@ -523,11 +520,7 @@ def test_yaml_english_weapon_names_are_read_and_survive_the_store(tmp_path: Path
     sheet = catalogue.get("chef")
     assert sheet is not None
     assert [(w.name, w.name_en) for w in sheet.weapons] == [("Pince", "Klaw"), ("Kikoup", "Choppa"), ("Fling", "")]
-    path = tmp_path / "weapons.sqlite"
-    with CatalogueStore(path) as store:
-        store.replace_all(catalogue)
-    with CatalogueStore(path) as store:
-        again = store.load()
+    again = _through_store(catalogue, tmp_path / "weapons.sqlite")
     stored = again.get("chef")
     assert stored is not None and stored.weapons == sheet.weapons
     assert [w.name for w in present(stored, again, "en").weapons] == ["Klaw", "Choppa", "Fling"]
