@@ -44,7 +44,10 @@ class ModelProfile(_Model):
 
 
 class WeaponProfile(_Model):
+    """A weapon's profile; ``name`` as the catalogue writes it (French), ``name_en`` its English (empty: unknown)."""
+
     name: str
+    name_en: str = ""
     range: str = "-"
     type: str = "-"
     s: str = "-"
@@ -53,6 +56,10 @@ class WeaponProfile(_Model):
     abilities: str = ""
     #: The English of ``abilities`` (the weapon's note); empty when the catalogue has none.
     abilities_en: str = ""
+
+    def label(self, lang: str) -> str:
+        """The weapon's name for a reader of ``lang``; English falls back to ``name``."""
+        return (self.name_en or self.name) if lang == "en" else self.name
 
     def note(self, lang: str) -> str:
         """The weapon's note in ``lang``, falling back to the other language when that one is missing."""
@@ -66,13 +73,21 @@ class AbilityRef(_Model):
 
     ``parameter`` is the value in brackets ("12" for Transport (12), "5+" for
     Régénération (5+)); ``text`` is a short summary for abilities that are not
-    in the glossary, ``text_en`` its English.
+    in the glossary, ``text_en`` its English. ``name`` is the French name (the
+    key glossary lookups use); ``name_en`` the English name of a datasheet's own
+    ability (a glossary ability takes its English name from the glossary).
     """
 
     name: str
+    name_en: str | None = None
     parameter: str | None = None
     text: str | None = None
     text_en: str | None = None
+
+    def label(self, lang: str) -> str:
+        """The name shown to a reader of ``lang``, with its parameter; English falls back to ``name``."""
+        name = (self.name_en or self.name) if lang == "en" else self.name
+        return f"{name} ({self.parameter})" if self.parameter else name
 
     def summary(self, lang: str) -> str | None:
         """The datasheet's own text in ``lang``, falling back to the other language when that one is missing."""

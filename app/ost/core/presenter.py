@@ -425,7 +425,7 @@ def option_weapons(sheet: Datasheet, option: WargearOption) -> list[WeaponProfil
 
 def _row(weapon: WeaponProfile, lang: str, origin: str, count: int = 0) -> WeaponRow:
     return WeaponRow(
-        name=weapon.name,
+        name=weapon.label(lang),
         range=weapon_type(weapon.range, lang),  # "Mêlée" / "Melee"
         type=weapon_type(weapon.type, lang),
         s=weapon.s,
@@ -494,7 +494,7 @@ def _abilities(sheet: Datasheet, catalogue: Catalogue, lang: str) -> tuple[Abili
             shown = f"{name} ({ability.parameter})" if ability.parameter else name
             rows.append(AbilityRow(shown, ability.summary(lang) or entry.summary(lang), entry.key, ability.parameter))
         else:
-            rows.append(AbilityRow(ability.display, ability.summary(lang) or ""))
+            rows.append(AbilityRow(ability.label(lang), ability.summary(lang) or ""))
     return tuple(rows)
 
 

@@ -67,6 +67,8 @@ _PROFILE_KEYS = {
 _WEAPON_KEYS = {
     "name": "name",
     "nom": "name",
+    "name_en": "name_en",
+    "nom_en": "name_en",
     "range": "range",
     "portee": "range",
     "portée": "range",
@@ -101,7 +103,7 @@ def parse_models(text: Any) -> tuple[int, int]:
 
 
 def parse_ability(item: Any) -> AbilityRef:
-    """``"Transport (12)"`` or ``{name: …, parameter: …, text: …}`` -> :class:`AbilityRef`."""
+    """``"Transport (12)"`` or ``{name: …, name_en: …, parameter: …, text: …, text_en: …}`` -> :class:`AbilityRef`."""
     if isinstance(item, str):
         match = _ABILITY.match(item)
         if match:

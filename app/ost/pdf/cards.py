@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,9 @@ from ost.pdf.common import (
 )
 from ost.pdf.fonts import Fonts, register_fonts
 from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_texts, load_rule_cards, wound_roll
+
+#: Where a weapon's name may wrap: at a space, or after a hyphen ("Master-" / "crafted").
+_WORDS = re.compile(r"(?<=-)|\s+")
 
 
 def card_size(value: CardSize | str) -> CardSize:
@@ -165,7 +169,15 @@ def _styles(size: float, fonts: Fonts, floor: float = 0.0) -> _CardStyles:
         meta=style("meta", textColor=MUTED, fontSize=size * 0.9, leading=size * 1.06),
         small=style("small", fontSize=size * 0.86, leading=size * 1.02),
         cell=style("cell", fontSize=cell, leading=cell * 1.15, spaceAfter=0),
-        cell_bold=style("cell-bold", fontName=fonts.condensed_bold, fontSize=cell, leading=cell * 1.15, spaceAfter=0),
+        # A long name ("Master-crafted boltgun") breaks after its hyphen, not inside a word.
+        cell_bold=style(
+            "cell-bold",
+            fontName=fonts.condensed_bold,
+            fontSize=cell,
+            leading=cell * 1.15,
+            spaceAfter=0,
+            embeddedHyphenation=2,  # 2: try the hyphen before cutting a word too long for its line
+        ),
         head=style(
             "head",
             fontName=fonts.condensed_bold,
@@ -593,6 +605,13 @@ class _Deck:
         name = self.width - rng - kind - sum(stats)
         if name < self.width * 0.26:  # odd data: give the name its share, the type column wraps
             kind = max(self.width * 0.14, kind - (self.width * 0.26 - name))
+            name = self.width - rng - kind - sum(stats)
+        # The name's longest word ("disintegrator") fits whole: the type wraps at its spaces instead.
+        bold, plain = st.fonts.condensed_bold, st.fonts.condensed
+        word = max((stringWidth(w, bold, size) + pad for x in weapons for w in _WORDS.split(x.label) if w), default=0.0)
+        type_word = max((stringWidth(w, plain, size) + pad for x in weapons for w in x.type.split()), default=0.0)
+        if word > name and kind > type_word:
+            kind -= min(word - name, kind - type_word)
             name = self.width - rng - kind - sum(stats)
         return [name, rng, kind, *stats]
 
