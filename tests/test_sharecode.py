@@ -194,6 +194,7 @@ def test_share_check_and_convert_from_the_command_line(
     assert code == 2 and "damaged share code" in out and "abîmé" not in out
     code, out, _ = run_cli(capsys, "check", "--catalogue", str(db), share)
     assert code == 0 and "« Ligne de commande » : RÉGLEMENTAIRE" in out
+    assert out.startswith(share[:24] + "… — ") and share not in out  # the code is cut in the title
     # ... and in a file.
     pasted = tmp_path / "code.txt"
     pasted.write_text(share + "\n", encoding="utf-8")

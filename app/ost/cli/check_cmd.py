@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
 from ost.core.changes import catalogue_changes
 from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
+from ost.core.sharecode import looks_like_code
 from ost.core.validator import ValidatorOptions
 from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, write_batch_report
 
@@ -50,6 +51,18 @@ def _reading_lines(result: CheckResult, lang: str) -> list[str]:
     return [f"  {line}" for line in reading.lines(lang)]
 
 
+def _shown(path: Path) -> str:
+    """The file's name as printed: a share code given in place of a file is cut to its start."""
+    text = str(path)
+    if looks_like_code(text) and len(text) > SHOWN_CODE:
+        return f"{text[:SHOWN_CODE]}…"
+    return text
+
+
+#: Characters of a share code shown as the title of its result.
+SHOWN_CODE = 24
+
+
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     report_path: Path | None = args.report
     if report_path is not None and report_path.suffix.lower() not in REPORT_SUFFIXES:
@@ -77,7 +90,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                     reason = result.failure.reason(lang)
                 else:
                     reason = (result.error or "").removeprefix(f"{result.path}: ")
-                print(f"{result.path}: {say(lang, 'illisible', 'unreadable')} — {reason}", file=out)
+                print(f"{_shown(result.path)}: {say(lang, 'illisible', 'unreadable')} — {reason}", file=out)
             continue
         if not result.report.legal and worst == EXIT_OK:
             worst = EXIT_NOT_LEGAL
@@ -91,7 +104,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             data["changes"] = [change.to_data() for change in changes]
             results.append(data)
         else:
-            print(report_text(result.army, result.report, lang, title=str(result.path)), file=out)
+            print(report_text(result.army, result.report, lang, title=_shown(result.path)), file=out)
             for line in _reading_lines(result, lang):
                 print(line, file=out)
             if changes:
