@@ -274,3 +274,28 @@ def test_a_catalogue_datasheet_gone_since_is_still_reported(mini: Catalogue) -> 
     b = ListBuilder(mini)
     unit = b.add("chaplain")
     assert [(c.unit_id, c.kind) for c in catalogue_changes(b.army, _changed(mini))] == [(unit, "gone")]
+
+
+def test_a_unit_from_a_switched_off_source_is_said(mini: Catalogue) -> None:
+    imported = Datasheet(
+        id="bs-guard",
+        name="Guardsmen",
+        role=Role.TROOPS,
+        faction_keywords=AM,
+        min_models=10,
+        max_models=10,
+        points=55,
+        source=BS_AM,
+    )
+    sources = [CatalogueSource(id=BS_AM, kind="bsdata", name="Imperium - Astra Militarum", enabled=True)]
+    on = Catalogue([*mini, imported], mini.bands, sources=sources)
+    b = ListBuilder(on)
+    guard = b.add("bs-guard")
+    b.add("captain")
+    assert catalogue_changes(b.army, on) == []
+    off = Catalogue(
+        [*mini, imported], mini.bands, sources=[sources[0].model_copy(update={"enabled": False})]
+    )
+    found = catalogue_changes(b.army, off)
+    assert [(c.unit_id, c.kind, c.old) for c in found] == [(guard, "source_off", "Imperium - Astra Militarum")]
+    assert "désactivée" in found[0].message_fr and "switched off" in found[0].message_en

@@ -550,3 +550,26 @@ def test_saving_sends_a_limit_still_being_typed(window: MainWindow, qtbot: QtBot
     qtbot.keyClicks(window.limit_box.lineEdit(), "1500")
     assert window.save_to(tmp_path / "l.ost")
     assert listfile.load(tmp_path / "l.ost").points_limit == 1500
+
+
+def test_a_saved_list_opened_against_a_changed_catalogue_says_what_changed(
+    window: MainWindow, mini: Catalogue, tmp_path: Path
+) -> None:
+    b = sample_list(mini)
+    b.unit("u2").snapshot.points = 90  # saved when Intercessors cost 90; the catalogue says 100 now
+    path = tmp_path / "old.ost"
+    listfile.save(b.army, path)
+    assert window.open_path(path)
+    dialog = window.shown_dialogs[-1]  # type: ignore[attr-defined]
+    assert isinstance(dialog, TextListDialog)
+    lines = [dialog.lines.item(i).text() for i in range(dialog.lines.count())]
+    assert lines == [
+        "Intercessors : la fiche coûte maintenant 100 points au minimum (90 à l'enregistrement de la liste)."
+    ]
+    assert "(1 change" in window.statusBar().currentMessage()  # "1 change(s)", or "1 changement" translated
+    # A list saved against today's catalogue opens without a word.
+    listfile.save(sample_list(mini).army, path)
+    count = len(window.shown_dialogs)  # type: ignore[attr-defined]
+    window.undo_stack.setClean()
+    assert window.open_path(path)
+    assert len(window.shown_dialogs) == count  # type: ignore[attr-defined]

@@ -196,29 +196,29 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="153"/>
-        <location filename="../../app/ost/gui/main_window.py" line="1020"/>
+        <location filename="../../app/ost/gui/main_window.py" line="152"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1029"/>
         <source>New list</source>
         <extracomment>The columns&apos; widths before the view shares out its width (set from the font by the window). The catalogue has arrived and the panes show it (after :meth:`catalogue_loaded`). Until the window is first shown (then the splitter&apos;s widths are shared once). False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.</extracomment>
         <translation>Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="164"/>
+        <location filename="../../app/ost/gui/main_window.py" line="163"/>
         <source>Name of the list</source>
         <translation>Nom de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="169"/>
+        <location filename="../../app/ost/gui/main_window.py" line="168"/>
         <source>no limit</source>
         <translation>sans limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="170"/>
+        <location filename="../../app/ost/gui/main_window.py" line="169"/>
         <source> pts</source>
         <translation> pts</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="859"/>
+        <location filename="../../app/ost/gui/main_window.py" line="865"/>
         <source>%n datasheet(s) in the catalogue</source>
         <translation>
             <numerusform>%n fiche dans le catalogue</numerusform>
@@ -226,246 +226,246 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="279"/>
+        <location filename="../../app/ost/gui/main_window.py" line="278"/>
         <source>List</source>
         <translation>Liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="282"/>
+        <location filename="../../app/ost/gui/main_window.py" line="281"/>
         <source>Limit</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="285"/>
-        <location filename="../../app/ost/gui/main_window.py" line="817"/>
+        <location filename="../../app/ost/gui/main_window.py" line="284"/>
+        <location filename="../../app/ost/gui/main_window.py" line="823"/>
         <source>New detachment</source>
         <translation>Nouveau détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="287"/>
-        <location filename="../../app/ost/gui/main_window.py" line="815"/>
-        <location filename="../../app/ost/gui/main_window.py" line="819"/>
+        <location filename="../../app/ost/gui/main_window.py" line="286"/>
+        <location filename="../../app/ost/gui/main_window.py" line="821"/>
+        <location filename="../../app/ost/gui/main_window.py" line="825"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="305"/>
+        <location filename="../../app/ost/gui/main_window.py" line="304"/>
         <source>Unit</source>
         <translation>Unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="352"/>
+        <location filename="../../app/ost/gui/main_window.py" line="351"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="353"/>
+        <location filename="../../app/ost/gui/main_window.py" line="352"/>
         <source>&amp;New list</source>
         <translation>&amp;Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="354"/>
+        <location filename="../../app/ost/gui/main_window.py" line="353"/>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="357"/>
+        <location filename="../../app/ost/gui/main_window.py" line="356"/>
         <source>Open &amp;recent</source>
         <translation>Listes &amp;récentes</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="364"/>
+        <location filename="../../app/ost/gui/main_window.py" line="363"/>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="366"/>
+        <location filename="../../app/ost/gui/main_window.py" line="365"/>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="379"/>
+        <location filename="../../app/ost/gui/main_window.py" line="378"/>
         <source>&amp;Export</source>
         <translation>E&amp;xporter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="381"/>
+        <location filename="../../app/ost/gui/main_window.py" line="380"/>
         <source>Army &amp;sheet (PDF)…</source>
         <translation>&amp;Feuille d&apos;armée (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="389"/>
+        <location filename="../../app/ost/gui/main_window.py" line="388"/>
         <source>Reference &amp;cards (PDF)…</source>
         <translation>&amp;Cartes de référence (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="392"/>
+        <location filename="../../app/ost/gui/main_window.py" line="391"/>
         <source>Check &amp;report (PDF)…</source>
         <translation>&amp;Rapport de vérification (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="402"/>
+        <location filename="../../app/ost/gui/main_window.py" line="401"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="404"/>
+        <location filename="../../app/ost/gui/main_window.py" line="403"/>
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="405"/>
+        <location filename="../../app/ost/gui/main_window.py" line="404"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="408"/>
+        <location filename="../../app/ost/gui/main_window.py" line="407"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="424"/>
+        <location filename="../../app/ost/gui/main_window.py" line="423"/>
         <source>&amp;Find a datasheet</source>
         <translation>&amp;Chercher une fiche</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="425"/>
+        <location filename="../../app/ost/gui/main_window.py" line="424"/>
         <source>New &amp;detachment</source>
         <translation>Nouveau &amp;détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="419"/>
+        <location filename="../../app/ost/gui/main_window.py" line="418"/>
         <source>&amp;Remove the selection</source>
         <translation>&amp;Retirer la sélection</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="360"/>
+        <location filename="../../app/ost/gui/main_window.py" line="359"/>
         <source>Check a &amp;pasted list</source>
         <translation>Vérifier une liste &amp;collée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="368"/>
+        <location filename="../../app/ost/gui/main_window.py" line="367"/>
         <source>Print pre&amp;view</source>
         <translation>&amp;Aperçu avant impression</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="370"/>
+        <location filename="../../app/ost/gui/main_window.py" line="369"/>
         <source>Army &amp;sheet</source>
         <translation>&amp;Feuille d&apos;armée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="374"/>
+        <location filename="../../app/ost/gui/main_window.py" line="373"/>
         <source>Reference &amp;cards</source>
         <translation>Cartes de &amp;référence</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="377"/>
+        <location filename="../../app/ost/gui/main_window.py" line="376"/>
         <source>Check &amp;report</source>
         <translation>Rapport de &amp;vérification</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="396"/>
+        <location filename="../../app/ost/gui/main_window.py" line="395"/>
         <source>Se&amp;ttings…</source>
         <translation>&amp;Réglages…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="415"/>
+        <location filename="../../app/ost/gui/main_window.py" line="414"/>
         <source>&amp;Duplicate the unit</source>
         <translation>&amp;Dupliquer l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="417"/>
+        <location filename="../../app/ost/gui/main_window.py" line="416"/>
         <source>&amp;Copy the list as text</source>
         <translation>Copier la liste en &amp;texte</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="427"/>
+        <location filename="../../app/ost/gui/main_window.py" line="426"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="428"/>
+        <location filename="../../app/ost/gui/main_window.py" line="427"/>
         <source>&amp;Reading report</source>
         <translation>Rapport de &amp;lecture</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="431"/>
+        <location filename="../../app/ost/gui/main_window.py" line="430"/>
         <source>List &amp;prices</source>
         <translation>Prix de la &amp;liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="434"/>
+        <location filename="../../app/ost/gui/main_window.py" line="433"/>
         <source>Check with the prices the list states (a tournament&apos;s fixed points) instead of the catalogue&apos;s</source>
         <translation>Vérifier avec les prix que donne la liste (les points figés d&apos;un tournoi) plutôt que ceux du catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="439"/>
+        <location filename="../../app/ost/gui/main_window.py" line="438"/>
         <source>&amp;Catalogue</source>
         <translation>&amp;Catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="442"/>
+        <location filename="../../app/ost/gui/main_window.py" line="441"/>
         <source>&amp;Import BattleScribe data (folder)…</source>
         <translation>&amp;Importer des données BattleScribe (dossier)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="447"/>
+        <location filename="../../app/ost/gui/main_window.py" line="446"/>
         <source>Import BattleScribe &amp;files…</source>
         <translation>Importer des &amp;fichiers BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="454"/>
+        <location filename="../../app/ost/gui/main_window.py" line="453"/>
         <source>&amp;Rebuild the shipped catalogue</source>
         <translation>Re&amp;construire le catalogue fourni</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="457"/>
+        <location filename="../../app/ost/gui/main_window.py" line="456"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="458"/>
+        <location filename="../../app/ost/gui/main_window.py" line="457"/>
         <source>&amp;About Ost</source>
         <translation>À &amp;propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="460"/>
+        <location filename="../../app/ost/gui/main_window.py" line="459"/>
         <source>Main toolbar</source>
         <translation>Barre d&apos;outils principale</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="476"/>
+        <location filename="../../app/ost/gui/main_window.py" line="475"/>
         <source>Welcome to Ost</source>
         <translation>Bienvenue dans Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="478"/>
+        <location filename="../../app/ost/gui/main_window.py" line="477"/>
         <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
         <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="487"/>
+        <location filename="../../app/ost/gui/main_window.py" line="486"/>
         <source>About Ost</source>
         <translation>À propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="487"/>
+        <location filename="../../app/ost/gui/main_window.py" line="486"/>
         <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
         <translation>Ost %1 — listes d&apos;armée pour MAC HAMMER 40K.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="520"/>
-        <location filename="../../app/ost/gui/main_window.py" line="856"/>
+        <location filename="../../app/ost/gui/main_window.py" line="519"/>
+        <location filename="../../app/ost/gui/main_window.py" line="862"/>
         <source>Loading the catalogue…</source>
         <translation>Chargement du catalogue…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="564"/>
+        <location filename="../../app/ost/gui/main_window.py" line="563"/>
         <source>Untitled list</source>
         <translation>Liste sans nom</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="604"/>
+        <location filename="../../app/ost/gui/main_window.py" line="603"/>
         <source>Remove %n unit(s)</source>
         <translation>
             <numerusform>Retirer %n unité</numerusform>
@@ -473,7 +473,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="653"/>
+        <location filename="../../app/ost/gui/main_window.py" line="654"/>
         <source>Move %n unit(s)</source>
         <translation>
             <numerusform>Déplacer %n unité</numerusform>
@@ -481,12 +481,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="675"/>
+        <location filename="../../app/ost/gui/main_window.py" line="676"/>
         <source>Select a unit to duplicate.</source>
         <translation>Sélectionnez une unité à dupliquer.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="678"/>
+        <location filename="../../app/ost/gui/main_window.py" line="679"/>
         <source>Duplicate %n unit(s)</source>
         <translation>
             <numerusform>Dupliquer %n unité</numerusform>
@@ -494,43 +494,43 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="694"/>
+        <location filename="../../app/ost/gui/main_window.py" line="695"/>
         <source>The list is on the clipboard as text.</source>
         <translation>La liste est dans le presse-papiers, en texte.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="704"/>
-        <location filename="../../app/ost/gui/main_window.py" line="709"/>
+        <location filename="../../app/ost/gui/main_window.py" line="706"/>
+        <location filename="../../app/ost/gui/main_window.py" line="711"/>
         <source>Check a pasted list</source>
         <translation>Vérifier une liste collée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="704"/>
+        <location filename="../../app/ost/gui/main_window.py" line="706"/>
         <source>The clipboard holds no text.</source>
         <translation>Le presse-papiers ne contient pas de texte.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="707"/>
+        <location filename="../../app/ost/gui/main_window.py" line="709"/>
         <source>clipboard</source>
         <translation>presse-papiers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="728"/>
+        <location filename="../../app/ost/gui/main_window.py" line="732"/>
         <source>Reading report</source>
         <translation>Rapport de lecture</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="762"/>
+        <location filename="../../app/ost/gui/main_window.py" line="768"/>
         <source>Cannot switch the sources</source>
         <translation>Impossible de changer les sources</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="781"/>
+        <location filename="../../app/ost/gui/main_window.py" line="787"/>
         <source>Cannot rebuild the catalogue</source>
         <translation>Impossible de reconstruire le catalogue</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="786"/>
+        <location filename="../../app/ost/gui/main_window.py" line="792"/>
         <source>Catalogue rebuilt: %n datasheet(s).</source>
         <translation>
             <numerusform>Catalogue reconstruit : %n fiche.</numerusform>
@@ -538,198 +538,212 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="797"/>
+        <location filename="../../app/ost/gui/main_window.py" line="803"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="797"/>
+        <location filename="../../app/ost/gui/main_window.py" line="803"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="806"/>
+        <location filename="../../app/ost/gui/main_window.py" line="812"/>
         <source>Move to</source>
         <translation>Déplacer vers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="808"/>
+        <location filename="../../app/ost/gui/main_window.py" line="814"/>
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="814"/>
+        <location filename="../../app/ost/gui/main_window.py" line="820"/>
         <source>Duplicate</source>
         <translation>Dupliquer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="850"/>
-        <location filename="../../app/ost/gui/main_window.py" line="851"/>
+        <location filename="../../app/ost/gui/main_window.py" line="856"/>
+        <location filename="../../app/ost/gui/main_window.py" line="857"/>
         <source>No catalogue</source>
         <translation>Aucun catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="878"/>
+        <location filename="../../app/ost/gui/main_window.py" line="884"/>
         <source>BattleScribe files</source>
         <translation>Fichiers BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="880"/>
+        <location filename="../../app/ost/gui/main_window.py" line="886"/>
         <source>BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)</source>
         <translation>Données BattleScribe (*.gst *.cat *.gstz *.catz);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="884"/>
+        <location filename="../../app/ost/gui/main_window.py" line="890"/>
         <source>Folder of BattleScribe data</source>
         <translation>Dossier de données BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="897"/>
+        <location filename="../../app/ost/gui/main_window.py" line="903"/>
         <source>Reading BattleScribe data…</source>
         <translation>Lecture des données BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="897"/>
+        <location filename="../../app/ost/gui/main_window.py" line="903"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="909"/>
+        <location filename="../../app/ost/gui/main_window.py" line="918"/>
         <source>Reading %1</source>
         <translation>Lecture de %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="925"/>
+        <location filename="../../app/ost/gui/main_window.py" line="934"/>
         <source>Import failed</source>
         <translation>Échec de l&apos;import</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="928"/>
+        <location filename="../../app/ost/gui/main_window.py" line="937"/>
         <source>Import cancelled: the catalogue is unchanged.</source>
         <translation>Import annulé : le catalogue est inchangé.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="943"/>
+        <location filename="../../app/ost/gui/main_window.py" line="952"/>
         <source>Import finished</source>
         <translation>Import terminé</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="935"/>
+        <location filename="../../app/ost/gui/main_window.py" line="944"/>
         <source>%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.</source>
         <translation>%1 fiche(s) importée(s) de %2 catalogue(s) ; %3 avertissement(s). Le catalogue compte %4 fiches.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="952"/>
+        <location filename="../../app/ost/gui/main_window.py" line="961"/>
         <source>Export as PDF</source>
         <translation>Exporter en PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="952"/>
+        <location filename="../../app/ost/gui/main_window.py" line="961"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="970"/>
+        <location filename="../../app/ost/gui/main_window.py" line="979"/>
         <source>Cannot make the PDF</source>
         <translation>Impossible de produire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="981"/>
+        <location filename="../../app/ost/gui/main_window.py" line="990"/>
         <source>Cannot write the PDF</source>
         <translation>Impossible d&apos;écrire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="983"/>
+        <location filename="../../app/ost/gui/main_window.py" line="992"/>
         <source>PDF written to %1</source>
         <translation>PDF écrit dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1000"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1009"/>
         <source>Army sheet</source>
         <translation>Feuille d&apos;armée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1001"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1010"/>
         <source>Reference cards</source>
         <translation>Cartes de référence</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1002"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1011"/>
         <source>Check report</source>
         <translation>Rapport de vérification</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1005"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1014"/>
         <source>Preview: %1</source>
         <translation>Aperçu : %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1027"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1036"/>
         <source>Open a list</source>
         <translation>Ouvrir une liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1027"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1036"/>
         <source>Army lists (*.ost *.ros *.rosz *.txt);;All files (*)</source>
         <translation>Listes d&apos;armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1047"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1056"/>
         <source>Cannot open the list</source>
         <translation>Impossible d&apos;ouvrir la liste</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="1080"/>
+        <source>The catalogue changed since this list was saved (%n change(s)); the verdict uses today&apos;s catalogue.</source>
+        <translation>
+            <numerusform>Le catalogue a changé depuis l&apos;enregistrement de la liste (%n changement) ; le verdict suit le catalogue d&apos;aujourd&apos;hui.</numerusform>
+            <numerusform>Le catalogue a changé depuis l&apos;enregistrement de la liste (%n changements) ; le verdict suit le catalogue d&apos;aujourd&apos;hui.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1067"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1086"/>
+        <source>Changes since the list was saved</source>
+        <translation>Changements depuis l&apos;enregistrement de la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="1097"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1079"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1109"/>
         <source>Save the list</source>
         <translation>Enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1079"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1109"/>
         <source>Ost lists (*.ost)</source>
         <translation>Listes Ost (*.ost)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1093"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1123"/>
         <source>Cannot save the list</source>
         <translation>Impossible d&apos;enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1102"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1132"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1113"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1143"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1164"/>
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1114"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1144"/>
         <source>The list “%1” has unsaved changes. Save them?</source>
         <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1131"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1166"/>
         <source>a list never saved</source>
         <translation>une liste jamais enregistrée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1134"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1169"/>
         <source>Recover unsaved work?</source>
         <translation>Récupérer le travail non enregistré ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1135"/>
+        <location filename="../../app/ost/gui/main_window.py" line="1170"/>
         <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
         <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="306"/>
+        <location filename="../../app/ost/gui/main_window.py" line="305"/>
         <source>Datasheet</source>
         <translation>Fiche d&apos;unité</translation>
     </message>

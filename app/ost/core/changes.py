@@ -19,7 +19,7 @@ from typing import Literal
 from ost.core.armylist import ArmyList, Unit, UnitSnapshot
 from ost.core.catalogue import Catalogue, Datasheet
 
-ChangeKind = Literal["gone", "points", "model_points", "size", "role"]
+ChangeKind = Literal["gone", "points", "model_points", "size", "role", "source_off"]
 
 #: Datasheet ids the readers give units the catalogue lacked when the list was read (a roster's
 #: ``bs:<entry id>``, a pasted text's ``text:<name>``): no catalogue held them, so none lost them.
@@ -138,5 +138,27 @@ def catalogue_changes(army: ArmyList, catalogue: Catalogue) -> list[UnitChange]:
     """
     found: list[UnitChange] = []
     for _, unit in army.units():
-        found.extend(unit_changes(unit, catalogue.get(unit.datasheet)))
+        sheet = catalogue.get(unit.datasheet)
+        found.extend(unit_changes(unit, sheet))
+        if sheet is not None and not catalogue.is_enabled(sheet):
+            found.append(_source_off(unit, sheet, catalogue))
     return found
+
+
+def _source_off(unit: Unit, sheet: Datasheet, catalogue: Catalogue) -> UnitChange:
+    """The unit's datasheet comes from a source the user switched off: it is still used, and said so."""
+    source = catalogue.sources.get(sheet.source)
+    shown = (source.name if source is not None and source.name else "") or sheet.source
+    name = unit.display_name
+    return UnitChange(
+        unit.id,
+        name,
+        unit.datasheet,
+        "source_off",
+        shown,
+        None,
+        f"{name} : la fiche vient de la source « {shown} », désactivée ; la liste est vérifiée avec elle "
+        f"quand même (réactivez-la, ou remplacez l'unité par une fiche d'une source active).",
+        f"{name}: the datasheet comes from the source “{shown}”, which is switched off; the list is still "
+        f"checked with it (switch it back on, or replace the unit with a datasheet of a source that is on).",
+    )

@@ -1064,7 +1064,28 @@ class MainWindow(QMainWindow):
         self._set_reading(None if native else result.reading)
         if not native and result.reading.problems:
             self.show_reading_report()
+        if native:
+            self.show_catalogue_changes()
         return True
+
+    def show_catalogue_changes(self) -> TextListDialog | None:
+        """A saved list opened against a changed catalogue: what changed for its units since it was saved."""
+        from ost.core.changes import catalogue_changes
+        from ost.gui.dialogs import TextListDialog
+
+        changes = catalogue_changes(self.army, self.catalogue)
+        if not changes:
+            return None
+        summary = self.tr(
+            "The catalogue changed since this list was saved (%n change(s)); the verdict uses today's catalogue.",
+            "",
+            len(changes),
+        )
+        self.statusBar().showMessage(summary)
+        lines = [change.message(self.lang) for change in changes]
+        dialog = TextListDialog(self.tr("Changes since the list was saved"), summary, lines, self)
+        self.exec_dialog(dialog)
+        return dialog
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
