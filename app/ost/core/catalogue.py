@@ -312,6 +312,23 @@ class Datasheet(_Model):
         """The placeholder faction keywords (``<CHAPITRE>``), as written."""
         return tuple(k for k in self.faction_keywords if is_placeholder(k))
 
+    def has_faction_keys(self, required: frozenset[str], values: Mapping[str, Iterable[str]]) -> bool:
+        """Whether the faction keywords include every key of ``required``.
+
+        A placeholder faction keyword (``<CHAPITRE>``) counts as any of the
+        values given for it (``values``: placeholder key -> value keys): could
+        this datasheet join units whose faction keywords are ``required``?
+        """
+        keys = self.faction_keys
+        if required <= keys:
+            return True
+        if not self.faction_placeholders:
+            return False
+        filled = set(keys)
+        for placeholder in self.faction_placeholders:
+            filled.update(values.get(keyword_key(placeholder), ()))
+        return required <= filled
+
     @property
     def is_character(self) -> bool:
         return not CHARACTER_KEYWORDS.isdisjoint(self.keyword_keys)
@@ -590,6 +607,10 @@ class Catalogue:
         source = self.sources.get(source_id)
         return source is None or source.enabled
 
+    def switched_off(self) -> tuple[str, ...]:
+        """Ids of the sources switched off, sorted: part of the key of every remembered answer."""
+        return tuple(sorted(s.id for s in self.sources.values() if not s.enabled))
+
     def enabled_sheets(self) -> Iterator[Datasheet]:
         """The datasheets of the sources switched on: what the browser shows and the readers match names against.
 
@@ -624,7 +645,6 @@ class Catalogue:
     def ability(self, name: str) -> GlossaryEntry | None:
         return self.glossary.get(fold(name))
 
-
     def identities_joining(
         self,
         role: Role,
@@ -643,7 +663,7 @@ class Catalogue:
         datasheets of switched-off sources never. The value lists the names
         behind each identity, for messages; callers must not change it.
         """
-        disabled = tuple(sorted(s.id for s in self.sources.values() if not s.enabled))
+        disabled = self.switched_off()
         frozen_values = frozenset((k, v) for k, v in values.items())
         memo_key = (role, common_keys, frozen_values, include_legends, disabled)
         memo = self._joining_memo.get(memo_key)
@@ -663,16 +683,7 @@ class Catalogue:
             self._candidates[(role, include_legends)] = candidates
         result: dict[str, list[str]] = {}
         for sheet in candidates:
-            keys = sheet.faction_keys
-            if not common_keys <= keys:
-                if not sheet.faction_placeholders:
-                    continue
-                filled = set(keys)
-                for placeholder in sheet.faction_placeholders:
-                    filled |= values.get(keyword_key(placeholder), frozenset())
-                if not common_keys <= filled:
-                    continue
-            if not self.is_enabled(sheet):
+            if not sheet.has_faction_keys(common_keys, values) or not self.is_enabled(sheet):
                 continue
             names = result.setdefault(sheet.identity_key, [])
             if sheet.name not in names:
@@ -700,7 +711,7 @@ class Catalogue:
         Fix suggestions ("choose an Impulsor or a Repulsor") look here; the
         answer is remembered until a source is switched on or off.
         """
-        disabled = tuple(sorted(s.id for s in self.sources.values() if not s.enabled))
+        disabled = self.switched_off()
         key = (include_legends, disabled)
         found = self._transports.get(key)
         if found is None:

@@ -766,7 +766,7 @@ class _Validator:
             if not self._embark_problems(rider, sheet, other, capacity) and other.name not in names:
                 names.append(other.name)
         in_list = list(names)
-        disabled = tuple(sorted(k for k, v in self.catalogue.sources.items() if not v.enabled))
+        disabled = self.catalogue.switched_off()
         memo_key = (
             sheet.id,
             rider.unit.models,
@@ -812,7 +812,7 @@ class _Validator:
         """Names of catalogue transports of the rider's factions it could board (a few, cheapest first)."""
         names: list[str] = []
         placeholders = rider.unit.placeholders
-        values = {keyword_key(k): keyword_key(v) for k, v in placeholders.items() if v.strip()}
+        values = {keyword_key(k): (keyword_key(v),) for k, v in placeholders.items() if v.strip()}
         for candidate in self.catalogue.transport_sheets(include_legends=self.options.legends_available):
             if len(names) >= FIX_NAMES:
                 break
@@ -820,15 +820,8 @@ class _Validator:
                 continue
             # It must be able to join the rider's detachment: every faction keyword of the rider,
             # its placeholders taking the rider's values.
-            keys = candidate.faction_keys
-            if not rider.faction_keys <= keys:
-                filled = set(keys)
-                for placeholder in candidate.faction_placeholders:
-                    value = values.get(keyword_key(placeholder))
-                    if value:
-                        filled.add(value)
-                if not rider.faction_keys <= filled:
-                    continue
+            if not candidate.has_faction_keys(rider.faction_keys, values):
+                continue
             capacity = candidate.transport
             assert capacity is not None
             if not self._problems_boarding(rider, sheet, capacity, candidate.min_models, placeholders):
