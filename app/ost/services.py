@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ost import __version__
 from ost.core import listfile
 from ost.core.armylist import ArmyList
-from ost.core.catalogue import SHIPPED_SOURCE, Catalogue, CatalogueSource
+from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, Catalogue, CatalogueSource
 from ost.core.fileio import atomic_write
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
@@ -86,8 +86,6 @@ def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildR
     Raises :class:`ost.formats.yamltext.SourceError` for a bad source file and
     :class:`ost.store.StoreError` when the database cannot be written.
     """
-    from ost.formats.bsdata import SOURCE_PREFIX as BSDATA_PREFIX  # large module: loaded when needed
-
     folder = source or shipped_catalogue_dir()
     shipped = source is None or _is_shipped(folder)
     stamp = source_stamp(folder)  # taken before reading: a file changed meanwhile shows at the next open
@@ -111,7 +109,7 @@ def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildR
     store.replace_all(
         catalogue,
         meta,
-        keep_prefixes=(BSDATA_PREFIX,),  # imported BattleScribe data is not the build's to drop
+        keep_prefixes=(BSDATA_SOURCE_PREFIX,),  # imported BattleScribe data is not the build's to drop
         sources=[described],
     )
     return BuildResult(len(catalogue), len(catalogue.factions), folder)
@@ -253,10 +251,8 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
 
 def save_import(store: CatalogueStore, result: BsImport) -> None:
     """Write an import read by :func:`ost.formats.bsdata.read_bsdata`, in one transaction."""
-    from ost.formats.bsdata import SOURCE_PREFIX as BSDATA_PREFIX
-
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
-    files = {BSDATA_PREFIX + catalogue_id: path for path, catalogue_id, _, _ in result.files}
+    files = {BSDATA_SOURCE_PREFIX + catalogue_id: path for path, catalogue_id, _, _ in result.files}
     meta = {
         faction.source: json.dumps(
             {"name": faction.name, "revision": faction.revision, "file": files.get(faction.source, ""), "at": stamp},

@@ -64,6 +64,7 @@ from xml.etree.ElementTree import Element
 from pydantic import ValidationError
 
 from ost.core.catalogue import (
+    BSDATA_SOURCE_PREFIX,
     AbilityRef,
     Datasheet,
     Faction,
@@ -91,8 +92,8 @@ __all__ = [
     "unit_type_and_class",
 ]
 
-#: ``Datasheet.source`` and ``Faction.source`` of imported data: ``bsdata:<catalogue id>``.
-SOURCE_PREFIX = "bsdata:"
+#: ``Datasheet.source`` and ``Faction.source`` of imported data: ``bsdata:<catalogue id>`` (the core's constant).
+SOURCE_PREFIX = BSDATA_SOURCE_PREFIX
 #: File name endings picked up in folders.
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
 _MEMBER_SUFFIXES = (".gst", ".cat")

@@ -21,7 +21,7 @@ from PySide6.QtGui import QResizeEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
 
 from ost.core.browse import BrowseEntry, browse_entries, faction_groups
-from ost.core.catalogue import SHIPPED_SOURCE, BandTable, Catalogue, Datasheet
+from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, BandTable, Catalogue, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
 
@@ -235,7 +235,7 @@ class CatalogueBrowser(QWidget):
             elif source_id in ("", SHIPPED_SOURCE):
                 names.append(self.tr("Ost catalogue"))
             else:
-                names.append(source_id.removeprefix("bsdata:"))
+                names.append(source_id.removeprefix(BSDATA_SOURCE_PREFIX))
         return ", ".join(dict.fromkeys(names))
 
     def refilter(self, text: str) -> None:
