@@ -15,6 +15,9 @@ from ost.core.catalogue import (
     ModelProfile,
     SpaceRule,
     TransportCapacity,
+    WargearGroup,
+    WargearItem,
+    WargearLimit,
     WargearOption,
     WeaponProfile,
 )
@@ -39,6 +42,21 @@ def full_sheet() -> Datasheet:
         points=123,
         points_per_model=17,
         options=[WargearOption(id="o1", name="Épée", points=5, per_model=True, max=3)],
+        wargear=[
+            WargearItem(id="bolter", name="Bolter", name_en="Boltgun", weapons=["Bolter"]),
+            WargearItem(id="epee", name="Épée", kind="relic", points=5, text="Tranche.", bs_ids=["e-1"]),
+        ],
+        choices=[
+            WargearGroup(
+                id="g1",
+                name="Remplacer le bolter",
+                kinds=["garde"],
+                items=["epee"],
+                item_limits={"epee": WargearLimit(max=1, per="unit", every=5)},
+                replaces=["bolter"],
+                limit=WargearLimit(max=1),
+            )
+        ],
         wounds=4,
         unit_type=UnitType.CAVALRY,
         unit_class=2,
@@ -78,7 +96,17 @@ def full_sheet() -> Datasheet:
         bs_ids=["1234-5678", "aaaa-bbbb"],
         kinds=[
             ModelKind(id="chef", name="Chef", min=1, max=1, wounds=4, points=0, profile="Chef"),
-            ModelKind(id="garde", name="Garde", min=1, max=6, wounds=2, points=17, space=2, keywords=["BOUCLIER"]),
+            ModelKind(
+                id="garde",
+                name="Garde",
+                min=1,
+                max=6,
+                wounds=2,
+                points=17,
+                space=2,
+                keywords=["BOUCLIER"],
+                loadout={"bolter": 1},
+            ),
         ],
         counterpart="1234-5678",
         departures={"points": "prix du club"},

@@ -18,7 +18,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ost.core.catalogue import Catalogue, Datasheet, WeaponProfile
+from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
@@ -58,6 +58,34 @@ class StatedOption(_Model):
     weapons: list[WeaponProfile] = Field(default_factory=list)
 
 
+class Carried(_Model):
+    """Something carried: by each model of a :class:`ModelGroup`, or by the unit.
+
+    ``item`` is the catalogue's :class:`~ost.core.catalogue.WargearItem` id, None
+    when the catalogue lacks it (then ``name``, ``points`` and ``weapons`` are all
+    Ost knows, as the list gave them). ``count`` is per model in a model group,
+    in all for the unit's own upgrades. ``points`` is the price the list stated
+    for all ``count`` of them (None: not stated; the catalogue prices it).
+    """
+
+    item: str | None = None
+    name: str = Field(min_length=1)
+    kind: WargearKind = "wargear"
+    count: int = Field(default=1, ge=0)
+    points: int | None = Field(default=None, ge=0)
+    weapons: list[WeaponProfile] = Field(default_factory=list)
+    #: Rules text the list gave (a relic or power the catalogue lacks).
+    text: str | None = None
+
+
+class ModelGroup(_Model):
+    """``count`` identical models of one kind, each carrying ``wargear``."""
+
+    kind: str = Field(min_length=1)
+    count: int = Field(default=1, ge=0)
+    wargear: list[Carried] = Field(default_factory=list)
+
+
 class Unit(_Model):
     id: str = Field(min_length=1)
     datasheet: str = Field(min_length=1)
@@ -71,6 +99,11 @@ class Unit(_Model):
     options: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     #: Options the catalogue lacks, kept as the source priced them.
     extra_options: list[StatedOption] = Field(default_factory=list)
+    #: What each model carries, grouped into identical models. Empty: every model carries
+    #: its kind's default loadout. When given, the counts per kind equal ``composition``.
+    loadout: list[ModelGroup] = Field(default_factory=list)
+    #: What the unit takes once: psychic powers, warlord trait, relics, other upgrades.
+    upgrades: list[Carried] = Field(default_factory=list)
     #: The catalogue source the unit's datasheet came from ("ost", "bsdata:…"), if known.
     source: str | None = None
     #: The unit's price as the list's author stated it (a roster's cost, a text's ``[N pts]``).

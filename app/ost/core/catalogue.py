@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -111,6 +111,78 @@ class WargearOption(_Model):
     replaces: list[str] = Field(default_factory=list)
 
 
+WargearKind = Literal["weapon", "wargear", "psychic", "trait", "relic", "upgrade"]
+"""What a wargear item is: players choose weapons and wargear per model, and powers,
+warlord traits, relics and other upgrades per unit (or per character)."""
+
+
+class WargearItem(_Model):
+    """One thing a model or a unit may carry: a weapon, wargear, a power, a trait, a relic.
+
+    ``weapons`` names the :class:`WeaponProfile` entries of the datasheet this item
+    gives (a combi-weapon gives two; empty: the profile named like the item, if any);
+    ``abilities`` names the datasheet's :class:`AbilityRef` entries it grants (an
+    invulnerable save from a storm shield). ``points`` is the price of one item.
+    """
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    name_en: str = ""
+    kind: WargearKind = "weapon"
+    points: int = Field(default=0, ge=0)
+    weapons: list[str] = Field(default_factory=list)
+    abilities: list[str] = Field(default_factory=list)
+    #: Rules text of an item that is not a weapon (a relic, a power), when the data has one.
+    text: str | None = None
+    text_en: str | None = None
+    #: BattleScribe ids of the entries this item is (rosters name them).
+    bs_ids: list[str] = Field(default_factory=list)
+
+
+class WargearLimit(_Model):
+    """How many of something may be taken.
+
+    ``per`` says what the bounds count over: ``"model"`` (each model of the
+    group's kinds), or ``"unit"`` (the whole unit). ``every``: the bounds are
+    multiplied by the number of whole ``every``-model steps in the unit ("one
+    model in five may take…": ``max=1, per="unit", every=5``).
+    """
+
+    min: int = Field(default=0, ge=0)
+    max: int | None = Field(default=None, ge=0)
+    per: Literal["model", "unit"] = "model"
+    every: int | None = Field(default=None, ge=1)
+
+    def bounds(self, models: int) -> tuple[int, int | None]:
+        """``(min, max)`` for a unit (``per="unit"``) or a model (``per="model"``) of ``models`` models."""
+        if self.every is None:
+            return self.min, self.max
+        steps = models // self.every
+        return self.min * steps, None if self.max is None else self.max * steps
+
+
+class WargearGroup(_Model):
+    """A choice: "replace the boltgun with one of…", "up to two of…", a psychic power.
+
+    ``kinds`` are the model kind ids that make this choice (empty: the unit makes it
+    once, as for powers, warlord traits and relics); ``items`` are the ids of the
+    :class:`WargearItem` entries on offer, each with its own optional limit;
+    ``replaces`` are ids of default items (from the kinds' loadout) a model gives up
+    when it takes any item of the group; ``limit`` bounds how many items of the group
+    are taken in all.
+    """
+
+    id: str = Field(min_length=1)
+    name: str = ""
+    name_en: str = ""
+    kinds: list[str] = Field(default_factory=list)
+    items: list[str] = Field(default_factory=list)
+    item_limits: dict[str, WargearLimit] = Field(default_factory=dict)
+    replaces: list[str] = Field(default_factory=list)
+    limit: WargearLimit = Field(default_factory=WargearLimit)
+    bs_ids: list[str] = Field(default_factory=list)
+
+
 class ModelKind(_Model):
     """One kind of model of a unit: a Sergeant and Marines, a Boss Nob and Boyz.
 
@@ -134,6 +206,8 @@ class ModelKind(_Model):
     keywords: list[str] = Field(default_factory=list)
     #: BattleScribe ids of the entries that are models of this kind (rosters name them).
     bs_ids: list[str] = Field(default_factory=list)
+    #: What each model of this kind carries by default: wargear item id -> count.
+    loadout: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _check_counts(self) -> ModelKind:
@@ -214,6 +288,10 @@ class Datasheet(_Model):
     #: Cost of each model beyond the minimum (of the bulk kind when the datasheet has several kinds).
     points_per_model: int = Field(default=0, ge=0)
     options: list[WargearOption] = Field(default_factory=list)
+    #: Every wargear item the datasheet knows (defaults and choices); see :class:`WargearItem`.
+    wargear: list[WargearItem] = Field(default_factory=list)
+    #: The choices its models and the unit make; see :class:`WargearGroup`.
+    choices: list[WargearGroup] = Field(default_factory=list)
     #: Wounds of the datasheet's toughest model (a character's wounds); see :attr:`kinds` for each kind.
     wounds: int = Field(default=1, ge=0)
     #: The kinds of model of a unit, leaders first. Empty in a source: one kind, made from
