@@ -108,6 +108,25 @@ def test_aliases_are_refused(tmp_path: Path) -> None:
         read_catalogue(source(tmp_path, bomb))
 
 
+@pytest.mark.parametrize(
+    "nested",
+    [
+        "extra: " + "[" * 100_000 + "]" * 100_000 + "\n",  # flow lists
+        "extra: " + "{a: " * 200 + "1" + "}" * 200 + "\n",  # flow mappings, under libyaml's own limit
+        "".join(" " * i + f"k{i}:\n" for i in range(300)) + " " * 300 + "v: 1\n",  # block mappings
+    ],
+)
+def test_deep_nesting_is_refused_with_its_line(tmp_path: Path, nested: str) -> None:
+    with pytest.raises(SourceError, match=r"line \d+.*(nest deeper than 64 levels|nesting depth)"):
+        read_catalogue(source(tmp_path, GOOD + nested))
+
+
+def test_nesting_at_the_limit_is_read(tmp_path: Path) -> None:
+    # 64 levels (the document, "extra" and 62 lists) pass the depth check and reach the schema check.
+    with pytest.raises(SourceError, match="unknown section 'extra'"):
+        read_catalogue(source(tmp_path, GOOD + "extra: " + "[" * 62 + "]" * 62 + "\n"))
+
+
 def test_not_utf8(tmp_path: Path) -> None:
     folder = source(tmp_path)
     (folder / "factions" / "essai.yaml").write_bytes(GOOD.replace("Chef", "Ch\xe9f").encode("latin-1"))

@@ -1,7 +1,14 @@
 """YAML read with line numbers, so every error can name its line.
 
 Only plain YAML is accepted: no anchors or aliases (no "billion laughs"), no
-custom tags, no duplicate keys. Scalars are typed by the safe YAML resolver.
+custom tags, no duplicate keys, no nesting deeper than :data:`MAX_DEPTH`.
+Scalars are typed by the safe YAML resolver.
+
+libyaml's C parser is used when PyYAML has it (about six times faster on the
+shipped catalogue, same values and lines), the pure-Python one otherwise.
+Depth is checked on the parser's event stream, which is a flat loop, before the
+(recursive) composer builds any node: a file of 100,000 ``[`` is refused with a
+message, never a ``RecursionError`` or a crashed interpreter.
 """
 
 from __future__ import annotations
@@ -17,6 +24,10 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ost.core.fileio import InputFileError, read_regular
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024
+#: Deepest nesting of lists and mappings a catalogue source may have (the shipped files need 8).
+MAX_DEPTH = 64
+
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class SourceError(Exception):
@@ -72,9 +83,23 @@ def load_yaml(path: Path) -> Located:
     return parse_yaml(text, path)
 
 
+def _check_depth(text: str, path: Path) -> None:
+    """Refuse ``text`` when its lists and mappings nest deeper than :data:`MAX_DEPTH`."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = event.start_mark.line + 1 if event.start_mark is not None else None
+                raise SourceError(path, line, None, f"lists and mappings nest deeper than {MAX_DEPTH} levels")
+        elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+            depth -= 1
+
+
 def parse_yaml(text: str, path: Path) -> Located:
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        _check_depth(text, path)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
