@@ -27,7 +27,7 @@ how. In short:
   options. Sizes are summed over the kinds, wounds are the toughest kind's.
   Limits that change with what the unit itself holds (a conditional or
   repeated constraint modifier: one Guardsman fewer with a Heavy Weapon Team)
-  are evaluated over the unit's compositions (:class:`_Solver`); a model that
+  are evaluated over the unit's compositions (:mod:`.solver`); a model that
   takes another's place one for one is a weapon choice of that kind.
 * **Facts.** Points are those of the minimum configuration: the entry's cost
   plus ``min ×`` each mandatory child, groups filled from their default entry.

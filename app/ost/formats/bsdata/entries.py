@@ -86,7 +86,7 @@ class _Raw:
         self.cost_conditional: list[tuple[str, float, tuple[Element, ...]]] = []
         self.constraint_mods: list[tuple[str, str, float]] = []
         #: Limit changes under conditions or repeats: (kind, constraint id, value, the modifier and its groups).
-        #: Those that count the unit's own selections are evaluated per configuration (see ``_Scope.solve_kinds``).
+        #: Those that count the unit's own selections are evaluated per configuration (see ``kinds.solve_kinds``).
         self.constraint_dynamic: list[tuple[str, str, float, tuple[Element, ...]]] = []
         self.add_categories: list[str] = []
         self.remove_categories: list[str] = []
