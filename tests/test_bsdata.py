@@ -601,17 +601,17 @@ def test_a_unit_of_thousands_of_model_entries_is_read_in_bounded_steps(
     )
     path = tmp_path / "Huge.cat"
     path.write_text(catalogue, encoding="utf-8")
-    from ost.formats import bsdata
+    from ost.formats.bsdata import walk
 
     calls = 0
-    original = bsdata._Scope._walk
+    original = walk._walk
 
-    def counted(self: object, *args: object) -> None:
+    def counted(scope: object, *args: object) -> None:
         nonlocal calls
         calls += 1
-        original(self, *args)  # type: ignore[arg-type]
+        original(scope, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bsdata._Scope, "_walk", counted)
+    monkeypatch.setattr(walk, "_walk", counted)
     result = read_bsdata([SYSTEM, path])
     horde = sheet(result, "horde", "bs-huge")
     assert calls <= 3  # the walk gave up at once (one walk per datasheet: the horde and the wall)

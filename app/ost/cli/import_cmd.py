@@ -67,7 +67,7 @@ class ProgressBar:
 
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
-    from ost.formats.bsdata import read_bsdata  # a large module: loaded only for this command
+    from ost.formats.bsdata import read_bsdata  # a large package: loaded only for this command
 
     bar = ProgressBar(sys.stderr, enabled=False if args.quiet else None)
     try:

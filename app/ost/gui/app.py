@@ -27,6 +27,7 @@ from PySide6.QtCore import QLibraryInfo, QLocale, QObject, Qt, QTimer, QTranslat
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ost.core.catalogue import Catalogue
+from ost.core.collector import collector_paused
 from ost.core.resources import resource
 from ost.gui.settings import Settings
 
@@ -162,18 +163,14 @@ def load_catalogue(db: Path | None) -> Loaded | str:
     from ost.services import open_catalogue
     from ost.store import StoreError
 
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        opened = open_catalogue(db)
-        with opened.store as store:
-            catalogue = store.load()
-            path = store.path
-    except (StoreError, SourceError) as exc:
-        return str(exc)
-    finally:
-        if collecting:
-            gc.enable()
+    with collector_paused():
+        try:
+            opened = open_catalogue(db)
+            with opened.store as store:
+                catalogue = store.load()
+                path = store.path
+        except (StoreError, SourceError) as exc:
+            return str(exc)
     gc.freeze()  # the catalogue lives as long as the program: keep it out of later collections
     notice = opened.notice
     return catalogue, path, (notice.message_fr, notice.message_en) if notice is not None else None

@@ -50,7 +50,7 @@ class ImportWorker(QThread):
 
     def run(self) -> None:  # the worker thread
         from ost import services
-        from ost.formats.bsdata import read_bsdata  # large module: loaded when an import starts
+        from ost.formats.bsdata import read_bsdata  # large package: loaded when an import starts
         from ost.formats.safexml import XmlInputError
         from ost.store import StoreError
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
@@ -43,6 +42,7 @@ from ost.core.catalogue import (
     RoleLimit,
     source_kind,
 )
+from ost.core.collector import collector_paused
 from ost.core.roles import Role
 from ost.core.text import fold
 from ost.store.migrations import HEAD_REVISION
@@ -616,15 +616,11 @@ class CatalogueStore:
         thousand objects that all live on, and the collections they would
         trigger cost more than the loading itself.
         """
-        paused = gc.isenabled()
-        gc.disable()
-        try:
-            return Catalogue(self.datasheets(), self.bands(), self.glossary(), self.factions(), self.sources())
-        except DatabaseError as exc:
-            raise StoreError(f"{self.path}: cannot read the catalogue ({_reason(exc)})") from None
-        finally:
-            if paused:
-                gc.enable()
+        with collector_paused():
+            try:
+                return Catalogue(self.datasheets(), self.bands(), self.glossary(), self.factions(), self.sources())
+            except DatabaseError as exc:
+                raise StoreError(f"{self.path}: cannot read the catalogue ({_reason(exc)})") from None
 
     def _fill_data(self, connection: Connection) -> None:
         """Give rows written before revision 0004 their ``data``; rows that no longer validate keep none."""

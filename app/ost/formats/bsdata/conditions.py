@@ -1,0 +1,242 @@
+"""BattleScribe conditions for the datasheet being read: prices, counts, hidden profiles; three-valued logic.
+
+A condition Ost cannot evaluate (it needs the roster or the force) is
+unknown (None), and unknown goes through ``and``/``or`` as the third value:
+a price keeps its value without the modifier, a profile may be hidden.
+Conditions are evaluated in the minimum configuration of the datasheet
+(:data:`Shared.stack` holds the entries above the one being read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from xml.etree.ElementTree import Element
+
+from ost.formats.bsdata.entries import _MAX_DEPTH, _cost, _counts, _float, _has_repeats, _Raw
+from ost.formats.bsdata.schema import _LOCAL
+from ost.formats.bsdata.scope import _Scope
+
+_COMPARISONS: dict[str, Callable[[float, float], bool]] = {
+    "equalTo": lambda a, b: a == b,
+    "notEqualTo": lambda a, b: a != b,
+    "atLeast": lambda a, b: a >= b,
+    "atMost": lambda a, b: a <= b,
+    "greaterThan": lambda a, b: a > b,
+    "lessThan": lambda a, b: a < b,
+}
+
+
+def _three_valued(results: Iterable[bool | None], decisive: bool) -> bool | None:
+    """AND (``decisive`` False) or OR (True) over true, false and unknown: the decisive value wins, then unknown."""
+    unknown = False
+    for result in results:
+        if result is decisive:
+            return decisive
+        if result is None:
+            unknown = True
+    return None if unknown else not decisive
+
+
+def _all3(results: Iterable[bool | None]) -> bool | None:
+    return _three_valued(results, False)
+
+
+def _any3(results: Iterable[bool | None]) -> bool | None:
+    return _three_valued(results, True)
+
+
+def _hidden_modifiers(
+    container: Element, holders: tuple[Element, ...]
+) -> Iterator[tuple[Element, tuple[Element, ...]]]:
+    """``set hidden`` modifiers in a modifiers/modifierGroups container, with the groups around them."""
+    for item in container:
+        local = _LOCAL.get(item.tag)
+        if local == "modifierGroup":
+            for part in item:
+                if _LOCAL.get(part.tag) in ("modifiers", "modifierGroups"):
+                    yield from _hidden_modifiers(part, (*holders, item))
+        elif local == "modifier" and item.get("field") == "hidden" and item.get("type") == "set":
+            yield item, holders
+
+
+def price(scope: _Scope, raws: Sequence[_Raw], met: set[tuple[Element, bool, str]]) -> float:
+    """Points of one entry: its cost, unconditional modifiers, then the conditional ones that hold here.
+
+    A condition that needs the roster or the force (another unit, a detachment) cannot be
+    evaluated: the price without that modifier is kept. Each conditional modifier met is added
+    to ``met`` as (modifier, kept, entry name), for the datasheet's coverage and warnings.
+    """
+    points = _cost(raws)
+    conditional = [m for raw in raws for m in raw.cost_conditional]
+    if not conditional or scope.context is None:
+        return points
+    name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
+    for kind, value, holders in conditional:
+        holds = _all3(conditions_hold(scope, holder, raws) for holder in holders)
+        # "+2 per model": a price that grows with the unit; the minimum configuration would price the
+        # option for the smallest unit only, so such modifiers are kept aside.
+        if holds is None or (holds and _has_repeats(holders[-1])):
+            met.add((holders[-1], True, name))
+            continue
+        met.add((holders[-1], False, name))
+        if holds:
+            points = value if kind == "set" else points + (value if kind == "increment" else -value)
+    return max(0.0, points)
+
+
+def conditions_hold(scope: _Scope, holder: Element, own: Sequence[_Raw]) -> bool | None:
+    """The conditions (and condition groups) directly on ``holder``, all of them; None: cannot tell."""
+    return condition_group(scope, holder, own, either=False)
+
+
+def condition_group(
+    scope: _Scope, group: Element, own: Sequence[_Raw], depth: int = 0, *, either: bool | None = None
+) -> bool | None:
+    """A condition group (``either``: its type is "or"), or the conditions directly on a modifier."""
+    if depth > _MAX_DEPTH:
+        return None
+    results: list[bool | None] = []
+    for part in group:
+        local = _LOCAL.get(part.tag)
+        if local == "conditions":
+            results.extend(condition(scope, c, own) for c in part)
+        elif local == "conditionGroups":
+            results.extend(condition_group(scope, g, own, depth + 1) for g in part)
+    if either is None:
+        either = group.get("type") == "or"
+    return _any3(results) if either else _all3(results)
+
+
+def condition(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | None:
+    """One BattleScribe condition for the datasheet being read, in its minimum configuration."""
+    context = scope.context
+    if context is None or _LOCAL.get(element.tag) != "condition":
+        return None
+    kind = element.get("type") or ""
+    where = element.get("scope") or ""
+    child = element.get("childId") or ""
+    if kind in ("instanceOf", "notInstanceOf"):
+        if where == "primary-catalogue":
+            scope.shared.catalogue_asked += 1
+            hit = child == context.catalogue
+        elif where == "ancestor":
+            hit = any(_is(scope, raws, child) for raws in scope._stack)
+        elif where == "parent":
+            hit = bool(scope._stack) and _is(scope, scope._stack[-1], child)
+        elif where == "self":
+            hit = _is(scope, own, child)
+        else:
+            return None
+        return hit if kind == "instanceOf" else not hit
+    compare = _COMPARISONS.get(kind)
+    if compare is None or element.get("percentValue") == "true":
+        return None
+    count = _count(scope, element, own)
+    return None if count is None else compare(count, _float(element.get("value")))
+
+
+def _count(scope: _Scope, element: Element, own: Sequence[_Raw]) -> int | None:
+    """Selections of ``childId`` a condition or repeat counts, in the minimum configuration of its scope.
+
+    None for the force, the roster or an entry outside the unit.
+    """
+    if element.get("field") != "selections":
+        return None
+    where = element.get("scope") or ""
+    target: Sequence[_Raw] | None = None
+    if where == "self" or any(r.id == where for r in own):
+        target = own
+    elif where == "parent":
+        target = scope._stack[-1] if scope._stack else None
+    else:
+        target = next((raws for raws in reversed(scope._stack) if any(r.id == where for r in raws)), None)
+    if target is None:
+        return None
+    picked = _picked(scope, tuple(target), element.get("includeChildSelections") == "true")
+    return picked.get(element.get("childId") or "", 0)
+
+
+def _is(scope: _Scope, raws: Sequence[_Raw], wanted: str) -> bool:
+    """Whether the entry is ``wanted`` (its id, its link's, its target's) or has it as a category."""
+    removed = {target for raw in raws for target in raw.remove_categories}
+    for raw in raws:
+        if wanted in (raw.id, raw.target):
+            return True
+        if wanted not in removed and (
+            any(target == wanted for target, _ in raw.categories) or wanted in raw.add_categories
+        ):
+            return True
+    return False
+
+
+def _picked(scope: _Scope, raws: tuple[_Raw, ...], deep: bool, depth: int = 0) -> dict[str, int]:
+    """How many selections of each id, type and category the minimum configuration of ``raws`` holds."""
+    key = (raws, deep)
+    known = scope._picks.get(key)
+    if known is not None:
+        return known
+    counts: dict[str, int] = {}
+    scope._picks[key] = counts  # a cycle of links adds nothing
+    if depth < _MAX_DEPTH:
+        _pick_children(scope, raws[0], raws[1] if len(raws) > 1 else None, 1, counts, deep, depth)
+    return counts
+
+
+def _pick_children(
+    scope: _Scope, raw: _Raw, link_raw: _Raw | None, times: int, counts: dict[str, int], deep: bool, depth: int
+) -> int:
+    """Add the selections of one entry's (or group's) minimum configuration; returns how many it made."""
+    entries, groups = scope.children(raw, link_raw)
+    chosen = [(c, c.low) for c in entries if not c.hidden and c.low]
+    if raw.kind == "group":
+        low, _ = _counts((raw, link_raw) if link_raw is not None else (raw,))
+        fill = low - sum(n for _, n in chosen)
+        if fill > 0 and raw.default:
+            default = next((c for c in entries if not c.hidden and raw.default in c.ids), None)
+            if default is not None:
+                chosen.append((default, fill))
+    made = 0
+    for child, number in chosen:
+        total = number * times
+        made += total
+        child_raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+        keys = {child.raw.id, child.raw.type, *(t for r in child_raws for t, _ in r.categories)}
+        if child.link_raw is not None:
+            keys.add(child.link_raw.id)
+        for name in keys:
+            if name:
+                counts[name] = counts.get(name, 0) + total
+        if deep:
+            for name, more in _picked(scope, child_raws, True, depth + 1).items():
+                counts[name] = counts.get(name, 0) + total * more
+    for group in groups:
+        if group.hidden or depth >= _MAX_DEPTH:
+            continue
+        inside = _pick_children(scope, group.raw, group.link_raw, times, counts, deep, depth + 1)
+        made += inside
+        # A group counts as the selections made in it.
+        for name in (group.raw.id, group.link_raw.id if group.link_raw is not None else ""):
+            if name:
+                counts[name] = counts.get(name, 0) + inside
+    return made
+
+
+def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | None:
+    """Whether a profile is hidden for the datasheet being read.
+
+    Statically, or by a modifier whose conditions hold; None when a modifier
+    might change it but its conditions cannot be evaluated.
+    """
+    hidden: bool | None = element.get("hidden") == "true"
+    for part in element:
+        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
+            continue
+        for modifier, holders in _hidden_modifiers(part, ()):
+            holds = _all3(conditions_hold(scope, h, own) for h in (*holders, modifier))
+            value = modifier.get("value") == "true"
+            if holds is None:
+                if hidden is not None and hidden != value:
+                    hidden = None
+            elif holds:
+                hidden = value
+    return hidden

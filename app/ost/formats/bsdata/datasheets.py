@@ -1,0 +1,458 @@
+"""Datasheets from root entries: role, keywords, size, points, options, profiles, kinds (:class:`_Drafter`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
+
+from pydantic import ValidationError
+
+from ost.core.catalogue import (
+    AbilityRef,
+    Datasheet,
+    ModelKind,
+    ModelProfile,
+    TransportCapacity,
+    WargearOption,
+    WeaponProfile,
+)
+from ost.core.roles import Role
+from ost.core.text import slug
+from ost.formats.bsdata.conditions import hidden_now
+from ost.formats.bsdata.entries import _blocked, _bounded, _Option, _Raw
+from ost.formats.bsdata.files import _File
+from ost.formats.bsdata.kinds import _KindDraft, kind_drafts
+from ost.formats.bsdata.profiles import (
+    _characteristics,
+    _closest_profile,
+    _for_faction,
+    _model_profile,
+    _text_of,
+    _weapon_profile,
+    _wounds,
+    abilities_and_transports,
+    model_entries,
+    unit_type_and_class,
+)
+from ost.formats.bsdata.report import BsDataError
+from ost.formats.bsdata.schema import ROLE_BY_CATEGORY
+from ost.formats.bsdata.scope import Shared, _Context, _Scope
+from ost.formats.bsdata.summaries import summarise
+from ost.formats.transport_text import parse_transport
+
+_LEGENDS_NAME = re.compile(r"[\[(]\s*legends?\s*[\]})]", re.IGNORECASE)
+_NEVER_OBJECTIVES = re.compile(
+    r"(?:cannot|can ?not|can never|never|may not)\s+(?:control|hold|capture|contest)\s+objective", re.IGNORECASE
+)
+
+
+@dataclass
+class _Draft:
+    """A datasheet before it is given to a faction."""
+
+    target_id: str
+    link_ids: list[str]
+    role: Role
+    sheet: Datasheet
+    has_points: bool
+    has_size: bool
+    has_transport: bool
+    #: Model kinds whose wounds were read from their own profile (or the unit's profile of that name).
+    kinds_with_wounds: int = 0
+    #: Conditional cost modifiers met: evaluated for this datasheet, or kept aside (the price without them).
+    modifiers_evaluated: int = 0
+    modifiers_kept: int = 0
+    kept_names: list[str] = field(default_factory=list)
+    path: str = ""
+
+
+class _Drafter:
+    """The datasheets of one import: one draft per root entry and catalogue, memoised parses of profiles.
+
+    Everything the scopes share is :attr:`shared`.
+    """
+
+    def __init__(self, files: list[_File]) -> None:
+        self.files = files
+        self.shared = Shared.of(files)
+        self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
+        self._profiles: dict[Element, ModelProfile] = {}
+        self._never: dict[Element, bool] = {}
+        self._abilities: dict[str, AbilityRef] = {}
+        self._options: dict[tuple[str, str, int, bool, int | None], WargearOption] = {}
+        self._weapons: dict[Element, WeaponProfile] = {}
+        self._transports: dict[tuple[str, str], TransportCapacity] = {}
+
+    def close(self) -> None:
+        """Drop the memoised trees so they are freed at once."""
+        self.shared.close()
+        self._drafts.clear()
+
+    def offered(self, file: _File) -> list[tuple[_File, Element]]:
+        """Root entries ``file`` offers: its own, then those of catalogues it imports roots from."""
+        result: list[tuple[_File, Element]] = [(file, root) for root in file.roots]
+        seen = {file.id}
+        queue = [file]
+        while queue:
+            current = queue.pop(0)
+            for target, imports in current.links:
+                linked = self.shared.by_id.get(target)
+                if not imports or linked is None or target in seen or linked.is_game_system:
+                    continue
+                seen.add(target)
+                result.extend((linked, root) for root in linked.roots)
+                queue.append(linked)
+        return result
+
+    def draft(self, file: _File, root: Element, producer: _File) -> _Draft | None:
+        """The datasheet of a root entry of ``file`` as offered by ``producer`` (its catalogue is the roster's)."""
+        key = (producer.id, file.id, root)
+        if key in self._drafts:
+            return self._drafts[key]
+        scope = self.shared.scope_of(file)
+        self.shared.homes.setdefault(root, file)
+        scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
+        try:
+            draft = self._make_draft(file, root)
+        except ValidationError as exc:  # harden (fuzz): an entry no datasheet can be made of, e.g. with no name
+            error = exc.errors()[0]
+            field = ".".join(str(part) for part in error["loc"]) or "?"
+            entry = (root.get("id") or "?")[:60]
+            raise BsDataError(
+                file.path,
+                f"entry {entry!r} cannot become a datasheet ({field}: {error['msg']})",
+                f"l'entrée {entry!r} ne peut pas devenir une fiche ({field} : {error['msg']})",
+            ) from None
+        finally:
+            scope.context = None
+        self._drafts[key] = draft
+        return draft
+
+    def _make_draft(self, file: _File, root: Element) -> _Draft | None:
+        scope = self.shared.scope_of(file)
+        raw = self.shared.raw(root)
+        link_raw: _Raw | None = None
+        link: Element | None = None
+        element = root
+        if raw.kind == "link":
+            target = scope.find(raw.target)
+            if target is None:
+                self.shared.unresolved(file, raw)
+                return None
+            link, link_raw, element = root, raw, target
+            raw = self.shared.raw(target)
+            if raw.kind != "entry":
+                return None
+        raws: tuple[_Raw, ...] = (raw, link_raw) if link_raw is not None else (raw,)
+        role = self._role(scope, raws)
+        if role is None:
+            return None
+        name = (link_raw.display_name if link_raw else "") or raw.name or raw.id
+        # "!TY7 Devilfish": a leading "!" only sorts the entry first in BattleScribe.
+        name = name.lstrip("! ") or name
+        summary = summarise(scope, element, link)
+        if summary.models_max == 0:
+            summary = summarise(scope, element, link, loose=True)
+        keywords, faction_keywords, legends_category = self._keywords(scope, raws)
+        if not keywords:
+            # Units of several named models (The Silent King, Rein and Raus) carry keywords on the models.
+            for model_raws in model_entries(scope, raw, link_raw):
+                more, more_factions, _ = self._keywords(scope, model_raws)
+                keywords.extend(k for k in more if k not in keywords)
+                faction_keywords.extend(k for k in more_factions if k not in faction_keywords)
+        profiles = [self._model(p) for p in summary.unit_profiles.values()]
+        weapons = [self._weapon(p) for p in summary.weapons.values()]
+        ability_elements, transport_elements = abilities_and_transports(scope, raw, link_raw)
+        if len(transport_elements) > 1:
+            # Variants switched by conditions (the Astra Militarum and the Renegades Chimera): keep the ones
+            # that are not hidden for this catalogue.
+            scope.push(raws)
+            try:
+                shown = [e for e in transport_elements if hidden_now(scope, e, raws) is not True]
+            finally:
+                scope.pop()
+            transport_elements = _for_faction(shown, scope)
+        abilities: list[AbilityRef] = []
+        never_holds = False
+        seen_names: set[str] = set()
+        for element_ in ability_elements:
+            ability_name = (element_.get("name") or "").strip()
+            if ability_name and ability_name.casefold() not in seen_names:
+                seen_names.add(ability_name.casefold())
+                abilities.append(self._ability(ability_name))
+            if not never_holds and self._never_holds(element_):
+                never_holds = True
+        transport = self._transport(scope, transport_elements)
+        wounds, most_wounds = _wounds(profiles)
+        met: set[tuple[Element, bool, str]] = set(summary.met)
+        drafts, wargear_models, kinds_min, kinds_max = kind_drafts(scope, raw, link_raw, element, link, met)
+        unit_max = kinds_max if kinds_max is not None else max(1, kinds_min, summary.models_cap)
+        kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords, unit_max)
+        if kinds:
+            wounds = max(k.wounds for k in kinds)
+            most_wounds = max(wounds, most_wounds or 0)
+        unit_type, unit_class = unit_type_and_class(keywords, most_wounds or 1)
+        models_max: int | None
+        if kinds:
+            models_min = max(1, kinds_min)
+            models_max = unit_max
+            has_size = True
+        else:
+            models_min = summary.models_min
+            models_max = summary.models_max
+            has_size = models_min >= 1 and models_max is not None
+            if models_max == 0 and summary.unit_profiles:
+                models_min = models_max = 1  # a "unit" entry with its own profile and no model entries
+                has_size = True
+            if models_max is None:
+                models_max = summary.models_cap  # a model entry without a maximum: count it at its minimum
+        if models_min < 1:
+            models_min = 1
+        # Each kind is clamped on its own (hostile counts): the unit holds at least their sum.
+        models_min = max(_bounded(models_min), sum(k.min for k in kinds))
+        models_max = max(models_min, _bounded(models_max))
+        points = _bounded(summary.price)
+        per_model = _bounded(summary.grow) if summary.grow and models_max > models_min else 0
+        found_options = dict(summary.options)
+        for occurrence in wargear_models:
+            # Drones, familiars, bodyguards: bought like wargear, so priced as options of the unit.
+            if occurrence.option_id not in found_options:
+                scope.push(raws)
+                try:
+                    bought = summarise(scope, occurrence.element, occurrence.link)
+                    price = bought.price
+                    met.update(bought.met)
+                finally:
+                    scope.pop()
+                found_options[occurrence.option_id] = _Option(
+                    occurrence.option_id, occurrence.name, price, False, occurrence.cap
+                )
+        legends = bool(
+            _LEGENDS_NAME.search(name)
+            or _LEGENDS_NAME.search(raw.name)
+            or legends_category
+            or raw.legends_hidden
+            or (link_raw is not None and link_raw.legends_hidden)
+        )
+        hidden = raw.hidden or (link_raw is not None and link_raw.hidden) or _blocked(raws)
+        identity = _identity(name, keywords)
+        options = [
+            self._option(o.id, o.name, _bounded(o.points), o.per_model, _bounded(o.max) if o.max else None)
+            for o in found_options.values()
+            if _bounded(o.points) > 0
+        ]
+        sheet = Datasheet(
+            id=raw.id or "draft",
+            name=name,
+            role=role,
+            identity=identity,
+            keywords=keywords,
+            faction_keywords=faction_keywords,
+            min_models=models_min,
+            max_models=models_max,
+            points=points,
+            **({} if kinds else {"points_per_model": per_model}),
+            options=options,
+            wounds=wounds if wounds is not None else 1,
+            unit_type=unit_type,
+            unit_class=unit_class,
+            profiles=profiles,
+            weapons=weapons,
+            abilities=abilities,
+            transport=transport,
+            never_holds_objectives=never_holds,
+            legends=legends,
+            hidden=hidden,
+            source_id=raw.id,
+            bs_ids=[raw.id, *([link_raw.id] if link_raw else [])],
+            kinds=kinds,
+        )
+        kept = {m for m, aside, _ in met if aside}
+        return _Draft(
+            target_id=raw.id,
+            link_ids=[link_raw.id] if link_raw else [],
+            role=role,
+            sheet=sheet,
+            has_points=points > 0,
+            has_size=has_size,
+            has_transport=bool(transport_elements),
+            kinds_with_wounds=kinds_with_wounds,
+            modifiers_evaluated=len({m for m, _, _ in met} - kept),
+            modifiers_kept=len(kept),
+            kept_names=sorted({name for m, aside, name in met if aside}),
+            path=file.path,
+        )
+
+    def _kinds(
+        self,
+        scope: _Scope,
+        drafts: list[_KindDraft],
+        profiles: list[ModelProfile],
+        keywords: list[str],
+        unit_max: int,
+    ) -> tuple[list[ModelKind], int]:
+        """Model kinds from their drafts: the unit's own model first, then leaders, then the rest in data order.
+
+        Also returns how many kinds had their wounds from a profile (the others take the unit's first).
+        """
+        if not drafts:
+            return [], 0
+        read = 0
+        fallback = _wounds(profiles)[0]
+        by_name = {p.name.casefold(): p for p in profiles}
+        taken: set[str] = set()
+        found: list[tuple[int, int, ModelKind]] = []
+        own = set(keywords)
+        for order, draft in enumerate(drafts):
+            wounds = draft.wounds
+            profile_name = draft.profile
+            if wounds is None:
+                same = by_name.get(draft.name.casefold()) or _closest_profile(draft.name, profiles)
+                wounds = _wounds([same])[0] if same is not None else None
+                if same is not None and wounds is not None:
+                    profile_name = profile_name or same.name
+            if wounds is None:
+                wounds = fallback if fallback is not None else 1
+            else:
+                read += 1
+            base = slug(draft.name) or "model"
+            kind_id = base
+            number = 2
+            while kind_id in taken:
+                kind_id = f"{base}-{number}"
+                number += 1
+            taken.add(kind_id)
+            extra: list[str] = []
+            for occurrence in draft.occurrences:
+                more, _, _ = self._keywords(scope, occurrence.raws)
+                extra.extend(k for k in more if k not in own and k not in extra)
+            low = _bounded(draft.low)
+            # No kind holds more than the unit less the other kinds' minimum.
+            room = _bounded(unit_max) - sum(_bounded(other.low) for other in drafts if other is not draft)
+            high = _bounded(draft.high) if draft.high is not None else room
+            high = max(low, min(high, room))
+            kind = ModelKind(
+                id=kind_id,
+                name=" ".join(draft.name.split()) or kind_id,
+                min=low,
+                max=high,
+                wounds=_bounded(wounds),
+                points=_bounded(draft.price) if high > low else 0,
+                profile=profile_name,
+                keywords=extra,
+                bs_ids=draft.bs_ids,
+            )
+            rank = 0 if draft.is_self else (1 if low == high == 1 else 2)
+            found.append((rank, order, kind))
+        found.sort(key=lambda item: (item[0], item[1]))
+        return [kind for _, _, kind in found], read
+
+    def _role(self, scope: _Scope, raws: Sequence[_Raw]) -> Role | None:
+        """The role from the link's primary category, else the entry's, else a set-primary modifier."""
+        for raw in reversed(raws):  # the link (last) first
+            for target, primary in raw.categories:
+                if primary:
+                    return ROLE_BY_CATEGORY.get(scope.categories.get(target, "").strip().casefold())
+        for raw in reversed(raws):
+            if raw.primary_modifier:
+                return ROLE_BY_CATEGORY.get(scope.categories.get(raw.primary_modifier, "").strip().casefold())
+        return None
+
+    def _keywords(self, scope: _Scope, raws: Sequence[_Raw]) -> tuple[list[str], list[str], bool]:
+        """Keywords and faction keywords (upper case, "Faction: " dropped, placeholders kept)."""
+        removed = {target for raw in raws for target in raw.remove_categories}
+        targets: list[str] = []
+        for raw in raws:
+            targets.extend(target for target, _ in raw.categories)
+            targets.extend(raw.add_categories)
+        keywords: list[str] = []
+        factions: list[str] = []
+        legends = False
+        for target in targets:
+            if target in removed:
+                continue
+            kind, value = scope.category_kind(target)
+            if kind == "keyword":
+                if value not in keywords:
+                    keywords.append(value)
+            elif kind == "faction":
+                if value not in factions:
+                    factions.append(value)
+            elif kind == "legends":
+                legends = True
+        return _ordered_keywords(keywords), factions, legends
+
+    def _ability(self, name: str) -> AbilityRef:
+        """One shared (validated once) ability reference per name: thousands of datasheets repeat them."""
+        known = self._abilities.get(name)
+        if known is None:
+            known = self._abilities[name] = AbilityRef(name=name)
+        return known
+
+    def _option(self, option_id: str, name: str, points: int, per_model: bool, most: int | None) -> WargearOption:
+        """One shared (validated once) option per value: chapters repeat their library's options."""
+        key = (option_id, name, points, per_model, most)
+        known = self._options.get(key)
+        if known is None:
+            known = WargearOption(id=option_id, name=name, points=points, per_model=per_model, max=most)
+            self._options[key] = known
+        return known
+
+    def _never_holds(self, element: Element) -> bool:
+        """Whether an ability says the unit cannot hold objectives (memoised: abilities are shared)."""
+        known = self._never.get(element)
+        if known is None:
+            known = _NEVER_OBJECTIVES.search(_text_of(element)) is not None
+            self._never[element] = known
+        return known
+
+    def _model(self, profile: Element) -> ModelProfile:
+        known = self._profiles.get(profile)
+        if known is None:
+            known = _model_profile(profile)
+            self._profiles[profile] = known
+        return known
+
+    def _weapon(self, profile: Element) -> WeaponProfile:
+        known = self._weapons.get(profile)
+        if known is None:
+            known = _weapon_profile(profile)
+            self._weapons[profile] = known
+        return known
+
+    def _transport(self, scope: _Scope, profiles: list[Element]) -> TransportCapacity | None:
+        texts: list[str] = []
+        for profile in profiles:
+            values = _characteristics(profile)
+            text = values.get("Capacity") or values.get("Description") or ""
+            if text.strip() and text.strip() not in texts:
+                texts.append(text.strip())
+        if not texts:
+            return None
+        key = (scope.owner.id, texts[0])
+        parsed = self._transports.get(key)
+        if parsed is None:
+            parsed = parse_transport(texts[0], scope.vocabulary)
+            self._transports[key] = parsed
+        if len(texts) > 1 and parsed.verified:
+            # Several capacities (variants switched by conditions Ost cannot evaluate): keep the first, unverified.
+            parsed = parsed.model_copy(update={"verified": False, "text": " / ".join(texts)})
+        return parsed
+
+
+def _ordered_keywords(keywords: list[str]) -> list[str]:
+    """Unit-type keywords first, the rest in the data's order."""
+    first = ("INFANTRY", "CAVALRY", "BIKER", "BEAST", "BEASTS", "SWARM", "VEHICLE", "MONSTER", "AIRCRAFT", "BUILDING")
+    return [k for k in keywords if k in first] + [k for k in keywords if k not in first]
+
+
+def _identity(name: str, keywords: list[str]) -> str:
+    """The keyword naming the datasheet (its identity), else the name without "[Legends]"."""
+    bare = _LEGENDS_NAME.sub("", name).strip()
+    key = " ".join(bare.split()).casefold()
+    for keyword in keywords:
+        if keyword.casefold() == key:
+            return keyword
+    return " ".join(bare.split()).upper() or name.upper()

@@ -1,0 +1,379 @@
+"""Entries as Ost reads them (:class:`_Raw`): costs, limits, modifiers, categories; and count arithmetic.
+
+Each entry, entry link or group element is read once into a :class:`_Raw`;
+the helpers below compute what an entry costs and how many a parent takes,
+after the modifiers that apply without conditions.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
+
+from ost.formats.bsdata.schema import _LOCAL
+
+#: Words in the (lower-cased) names of wargear groups whose profiles are not the datasheet's: relics, traits…
+_NOT_DATASHEET_GEAR = re.compile(
+    r"\b(?:relics?|warlord|traits?|stratagems?|heirlooms?|artefacts?|artifacts?|kustom jobs?|psychic|disciplines?|"
+    r"litany|litanies|prayers?|enhancements?|specialist mobs?)\b"
+)
+_LEGENDS_TOGGLE_NAME = re.compile(r"hide\s+legends", re.IGNORECASE)
+#: "Hide Legends Units" of the 9th-edition game system, in case its entry is not among the files.
+_KNOWN_LEGENDS_TOGGLES = frozenset({"c47c-a3e1-c91e-436a"})
+_NAMELESS_LINKS = frozenset({"", "new entrylink", "new entry link"})
+_MAX_DEPTH = 40
+#: No cost or count in real data comes near this; larger values are clamped (SQLite integers are 64-bit).
+_LARGEST = 1_000_000.0
+
+
+class _Raw:
+    """What Ost needs of one entry, entry link or group, read once from its element."""
+
+    __slots__ = (
+        "add_categories",
+        "categories",
+        "constraint_dynamic",
+        "constraint_mods",
+        "constraints",
+        "cost_conditional",
+        "cost_mods",
+        "costs",
+        "default",
+        "display_name",
+        "entries",
+        "groups",
+        "hidden",
+        "id",
+        "info_groups",
+        "info_links",
+        "kind",
+        "legends_hidden",
+        "links",
+        "name",
+        "not_gear",
+        "not_model",
+        "primary_modifier",
+        "profiles",
+        "remove_categories",
+        "rules",
+        "target",
+        "type",
+    )
+
+    def __init__(self, element: Element, points_ids: frozenset[str], legends_toggles: frozenset[str]) -> None:
+        tag = _LOCAL.get(element.tag, "")
+        self.kind = "link" if tag == "entryLink" else ("group" if tag == "selectionEntryGroup" else "entry")
+        self.id = element.get("id") or ""
+        self.name = element.get("name") or ""
+        self.display_name = "" if self.name.strip().casefold() in _NAMELESS_LINKS else self.name
+        #: Relics, traits, stratagems…: their profiles are not the datasheet's.
+        lowered = self.name.lower()
+        self.type = element.get("type") or ""
+        # A model named like gear ("Relic Terminator") is still a model.
+        self.not_gear = self.type != "model" and _is_gear_name(lowered)
+        self.not_model = "stat damage" in lowered or "battle honour" in lowered
+        self.target = element.get("targetId") or ""
+        self.hidden = element.get("hidden") == "true"
+        self.default = element.get("defaultSelectionEntryId") or ""
+        self.constraints: list[tuple[str, str, float, str]] = []
+        self.costs: dict[str, float] = {}
+        self.cost_mods: list[tuple[str, float]] = []
+        #: Cost changes under conditions: (kind, value, the modifier and the groups around it that hold conditions).
+        self.cost_conditional: list[tuple[str, float, tuple[Element, ...]]] = []
+        self.constraint_mods: list[tuple[str, str, float]] = []
+        #: Limit changes under conditions or repeats: (kind, constraint id, value, the modifier and its groups).
+        #: Those that count the unit's own selections are evaluated per configuration (see ``kinds.solve_kinds``).
+        self.constraint_dynamic: list[tuple[str, str, float, tuple[Element, ...]]] = []
+        self.add_categories: list[str] = []
+        self.remove_categories: list[str] = []
+        self.primary_modifier = ""
+        self.legends_hidden = False
+        self.categories: list[tuple[str, bool]] = []
+        self.profiles: list[Element] = []
+        self.rules: list[Element] = []
+        self.info_links: list[tuple[str, str, bool]] = []
+        self.info_groups: list[Element] = []
+        self.entries: list[Element] = []
+        self.groups: list[Element] = []
+        self.links: list[Element] = []
+        for child in element:
+            local = _LOCAL.get(child.tag)
+            if local == "constraints":
+                for item in child:
+                    if item.get("field") == "selections" and item.get("scope") == "parent":
+                        self.constraints.append(
+                            (item.get("type") or "", item.get("id") or "", _float(item.get("value")), "parent")
+                        )
+                    elif item.get("field") == "selections" and item.get("type") == "max":
+                        self.constraints.append(("max", item.get("id") or "", _float(item.get("value")), "other"))
+            elif local == "costs":
+                for item in child:
+                    if item.get("typeId") in points_ids:
+                        self.costs["points"] = _float(item.get("value"))
+            elif local in ("modifiers", "modifierGroups"):
+                self._modifiers(child, (), points_ids, legends_toggles)
+            elif local == "categoryLinks":
+                for item in child:
+                    target = item.get("targetId")
+                    if target:
+                        self.categories.append((target, item.get("primary") == "true"))
+            elif local == "profiles":
+                self.profiles.extend(child)
+            elif local == "rules":
+                self.rules.extend(child)
+            elif local == "infoLinks":
+                for item in child:
+                    target = item.get("targetId")
+                    if target:
+                        self.info_links.append((item.get("type") or "", target, item.get("hidden") == "true"))
+            elif local == "infoGroups":
+                self.info_groups.extend(child)
+            elif local == "selectionEntries":
+                self.entries.extend(child)
+            elif local == "selectionEntryGroups":
+                self.groups.extend(child)
+            elif local == "entryLinks":
+                self.links.extend(child)
+
+    @property
+    def plain(self) -> bool:
+        """A link that changes nothing of what its target's summary holds (costs, limits, profiles, children)."""
+        return (
+            self.kind == "link"
+            and not self.not_gear
+            and not (self.costs or self.cost_mods or self.cost_conditional)
+            and not (self.constraints or self.constraint_mods)
+            and not (self.profiles or self.rules or self.info_links or self.info_groups)
+            and not self.has_children
+        )
+
+    @property
+    def has_children(self) -> bool:
+        """Entries, groups or links of its own (a link that adds children must be read where it is)."""
+        return bool(self.entries or self.groups or self.links)
+
+    def _modifiers(
+        self,
+        container: Element,
+        holders: tuple[Element, ...],
+        points_ids: frozenset[str],
+        legends_toggles: frozenset[str],
+    ) -> None:
+        """Read modifiers (and modifier groups); ``holders`` are the enclosing groups that carry conditions.
+
+        Unconditional ones change static facts at once; conditional cost
+        changes are kept with their conditions, to be evaluated per datasheet.
+        """
+        for item in container:
+            local = _LOCAL.get(item.tag)
+            if local == "modifierGroup":
+                nested = (*holders, item) if _has_conditions(item) else holders
+                for part in item:
+                    if _LOCAL.get(part.tag) in ("modifiers", "modifierGroups"):
+                        self._modifiers(part, nested, points_ids, legends_toggles)
+                continue
+            if local != "modifier":
+                continue
+            kind = item.get("type") or ""
+            target = item.get("field") or ""
+            value = item.get("value") or ""
+            has_conditions = bool(holders) or _has_conditions(item)
+            if target == "hidden":
+                if kind == "set" and value == "true" and legends_toggles and _mentions(item, legends_toggles):
+                    self.legends_hidden = True
+                continue
+            if target == "category":
+                if kind == "set-primary" and not self.primary_modifier:
+                    self.primary_modifier = value
+                elif not has_conditions and kind == "add":
+                    self.add_categories.append(value)
+                elif not has_conditions and kind == "remove":
+                    self.remove_categories.append(value)
+                continue
+            if target in points_ids and kind in ("set", "increment", "decrement"):
+                if has_conditions:
+                    self.cost_conditional.append((kind, _float(value), (*holders, item)))
+                else:
+                    self.cost_mods.append((kind, _float(value)))
+            elif kind not in ("set", "increment", "decrement") or target in ("name", "hidden"):
+                continue
+            elif has_conditions:
+                self.constraint_dynamic.append((kind, target, _float(value), (*holders, item)))
+            else:
+                self.constraint_mods.append((kind, target, _float(value)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _is_gear_name(lowered: str) -> bool:
+    """Relics, traits, stratagems…: names of wargear that is not the datasheet's (names repeat a lot)."""
+    return _NOT_DATASHEET_GEAR.search(lowered) is not None
+
+
+def _bounded(value: float) -> int:
+    """A whole, non-negative number small enough to store (products of hostile counts can explode)."""
+    return int(min(max(round(value), 0), _LARGEST))
+
+
+def _has_conditions(element: Element) -> bool:
+    return any(_LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats") for part in element)
+
+
+def _has_repeats(element: Element) -> bool:
+    return any(_LOCAL.get(part.tag) == "repeats" for part in element)
+
+
+def _mentions(element: Element, ids: frozenset[str]) -> bool:
+    return any(condition.get("childId") in ids for condition in element.iter() if condition.get("childId"))
+
+
+def _float(text: str | None) -> float:
+    """A number of the data; NaN, infinities and absurd sizes (hostile files) become 0 or are clamped."""
+    try:
+        value = float(text) if text else 0.0
+    except ValueError:
+        return 0.0
+    if not math.isfinite(value):
+        return 0.0
+    return max(-_LARGEST, min(_LARGEST, value))
+
+
+def _add(total: int | None, more: int | None) -> int | None:
+    return None if total is None or more is None else total + more
+
+
+def _times(count: int | None, each: int | None) -> int | None:
+    if each == 0 or count == 0:
+        return 0
+    return None if count is None or each is None else count * each
+
+
+@dataclass
+class _Child:
+    element: Element
+    link: Element | None
+    raw: _Raw
+    link_raw: _Raw | None
+    low: int
+    high: int | None
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return (self.raw.id, self.link_raw.id) if self.link_raw else (self.raw.id,)
+
+    @property
+    def option_id(self) -> str:
+        return self.link_raw.id if self.link_raw else self.raw.id
+
+    @property
+    def name(self) -> str:
+        if self.link_raw and self.link_raw.display_name:
+            return self.link_raw.display_name
+        return self.raw.name
+
+    @property
+    def hidden(self) -> bool:
+        return self.raw.hidden or bool(self.link_raw and self.link_raw.hidden)
+
+
+@dataclass
+class _Option:
+    id: str
+    name: str
+    points: float
+    per_model: bool
+    max: int | None
+    #: The option's name already says which model takes it.
+    named: bool = False
+
+
+@dataclass
+class _Sum:
+    """The minimum configuration of one entry (or group) and what it can carry."""
+
+    price: float = 0.0
+    models_min: int = 0
+    models_max: int | None = 0
+    #: ``models_max`` with children that have no maximum counted at their minimum (a fallback).
+    models_cap: int = 0
+    grow: float | None = None
+    options: dict[str, _Option] = field(default_factory=dict)
+    unit_profiles: dict[str, Element] = field(default_factory=dict)
+    weapons: dict[str, Element] = field(default_factory=dict)
+    is_model: bool = False
+    #: Some price in the subtree depends on a condition: it is read again where the entries above differ.
+    sensitive: bool = False
+    #: ... and a condition asks which catalogue the roster is of: read again per catalogue too.
+    by_catalogue: bool = False
+    #: The conditional cost modifiers met in the subtree: (modifier, kept aside, entry name).
+    met: frozenset[tuple[Element, bool, str]] = frozenset()
+
+
+_NOTHING = _Sum()
+_NO_MET: frozenset[tuple[Element, bool, str]] = frozenset()
+
+
+def _sum_highs(highs: Iterable[int | None]) -> int | None:
+    total: int | None = 0
+    for high in highs:
+        total = _add(total, high)
+    return total
+
+
+def _counts(raws: Iterable[_Raw]) -> tuple[int, int | None]:
+    """Min and max selections per parent, after unconditional constraint modifiers."""
+    low = 0
+    high: int | None = None
+    modifiers = [m for raw in raws for m in raw.constraint_mods]
+    for raw in raws:
+        for kind, constraint_id, value, scope in raw.constraints:
+            if scope != "parent":
+                continue
+            value = _modified(value, constraint_id, modifiers)
+            if value < 0:
+                continue  # -1 means no limit
+            if kind == "min":
+                low = max(low, int(value))
+            elif kind == "max":
+                high = int(value) if high is None else min(high, int(value))
+    if high is not None and high < low:
+        high = low
+    return low, high
+
+
+def _modified(value: float, constraint_id: str, modifiers: Iterable[tuple[str, str, float]]) -> float:
+    """A constraint's value after the unconditional modifiers aimed at it."""
+    for kind, target, amount in modifiers:
+        if target == constraint_id:
+            value = amount if kind == "set" else value + (amount if kind == "increment" else -amount)
+    return value
+
+
+def _cost(raws: Sequence[_Raw]) -> float:
+    """Points of one entry: the link's cost overrides the target's; unconditional modifiers then apply."""
+    points = 0.0
+    for raw in raws:
+        if "points" in raw.costs:
+            points = raw.costs["points"]
+    for raw in raws:
+        for kind, value in raw.cost_mods:
+            if kind == "set":
+                points = value
+            elif kind == "increment":
+                points += value
+            else:
+                points -= value
+    return max(0.0, points)
+
+
+def _blocked(raws: Sequence[_Raw]) -> bool:
+    """A root entry limited to 0 (unless a modifier raises it) is not available by default."""
+    modifiers = {target for raw in raws for _, target, _ in raw.constraint_mods}
+    return any(
+        kind == "max" and value == 0 and constraint_id not in modifiers
+        for raw in raws
+        for kind, constraint_id, value, _ in raw.constraints
+    )

@@ -1,0 +1,163 @@
+"""Finding and reading the ``.gst``/``.cat`` files: one indexed document each, revisions, faction ids."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from xml.etree.ElementTree import Element
+
+from ost.core.catalogue import BSDATA_SOURCE_PREFIX
+from ost.core.text import slug
+from ost.formats.bsdata.report import BsDataError, ImportWarning, Progress
+from ost.formats.bsdata.schema import _LOCAL, _SHARED, _TARGET_TAGS, CAT_NS, GST_NS
+from ost.formats.safexml import Limits, XmlDocument, read_documents
+
+SOURCE_PREFIX = BSDATA_SOURCE_PREFIX
+#: File name endings picked up in folders.
+SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
+_MEMBER_SUFFIXES = (".gst", ".cat")
+
+
+def find_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Files as given, and the BattleScribe data files inside folders (sorted, recursively)."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES))
+        else:
+            found.append(path)
+    unique: list[Path] = []
+    seen: set[Path] = set()
+    for path in found:
+        try:
+            key = path.resolve()
+        except (RuntimeError, OSError):  # harden: a symlink loop (RuntimeError before Python 3.13)
+            raise BsDataError(
+                path,
+                "symbolic link loop (the link points back to itself); cannot read",
+                "boucle de liens symboliques (le lien renvoie à lui-même) ; lecture impossible",
+            ) from None
+        if key not in seen:
+            seen.add(key)
+            unique.append(path)
+    return unique
+
+
+class _File:
+    """One BattleScribe document, indexed."""
+
+    def __init__(self, document: XmlDocument) -> None:
+        root = document.root
+        kind = _LOCAL.get(root.tag)
+        if kind not in ("gameSystem", "catalogue"):
+            shown = root.tag.split("}", 1)[-1]
+            if shown in ("gameSystem", "catalogue"):  # harden: the right element in a foreign namespace
+                namespace = root.tag[1:].split("}", 1)[0][:80] if root.tag.startswith("{") else ""
+                raise BsDataError(
+                    document.name,
+                    f"<{shown}> is not in the BattleScribe namespace (it uses {namespace or 'no namespace'!r}, "
+                    f"expected {(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
+                    f"<{shown}> n'est pas dans l'espace de noms BattleScribe ({namespace or 'aucun'!r} au lieu de "
+                    f"{(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
+                )
+            raise BsDataError(
+                document.name,
+                f"not a BattleScribe game system or catalogue (root element <{shown}>)",
+                f"ni un système de jeu ni un catalogue BattleScribe (élément racine <{shown}>)",
+            )
+        self.path = document.name
+        self.root = root
+        self.is_game_system = kind == "gameSystem"
+        self.id = root.get("id") or ""
+        if not self.id:
+            raise BsDataError(document.name, "the root element has no id", "l'élément racine n'a pas d'identifiant")
+        self.name = root.get("name") or self.id
+        self.revision = root.get("revision") or ""
+        self.library = root.get("library") == "true"
+        self.game_system_id = self.id if self.is_game_system else (root.get("gameSystemId") or "")
+        self.shared: dict[str, Element] = {}
+        self.categories: dict[str, str] = {}
+        self.roots: list[Element] = []
+        self.links: list[tuple[str, bool]] = []
+        self.cost_types: dict[str, str] = {}
+        self._anywhere: dict[str, Element] | None = None
+        for child in root:
+            local = _LOCAL.get(child.tag)
+            if local in _SHARED:
+                for item in child:
+                    item_id = item.get("id")
+                    if item_id and item_id not in self.shared:
+                        self.shared[item_id] = item
+            elif local == "categoryEntries":
+                for item in child:
+                    item_id = item.get("id")
+                    if item_id:
+                        self.categories[item_id] = item.get("name") or ""
+            elif local in ("selectionEntries", "entryLinks"):
+                self.roots.extend(child)
+            elif local == "catalogueLinks":
+                for link in child:
+                    target = link.get("targetId")
+                    if target:
+                        self.links.append((target, link.get("importRootEntries") == "true"))
+            elif local == "costTypes":
+                for item in child:
+                    self.cost_types[item.get("id") or ""] = (item.get("name") or "").strip()
+
+    def anywhere(self, item_id: str) -> Element | None:
+        """Any link target with ``item_id``, nested or not (built on first use, in one pass)."""
+        if self._anywhere is None:
+            found: dict[str, Element] = {}
+            wanted = _TARGET_TAGS
+            for element in self.root.iter():
+                if element.tag in wanted:
+                    element_id = element.get("id")
+                    if element_id and element_id not in found:
+                        found[element_id] = element
+            self._anywhere = found
+        return self._anywhere.get(item_id)
+
+
+def _read_files(
+    paths: Sequence[Path], limits: Limits, progress: Progress | None, total: int, warnings: list[ImportWarning]
+) -> list[_File]:
+    files: list[_File] = []
+    by_id: dict[str, _File] = {}
+    for index, path in enumerate(paths):
+        if progress is not None:
+            progress(index, total, path.name)
+        documents = list(read_documents(path, limits, _MEMBER_SUFFIXES))
+        if not documents:
+            raise BsDataError(path, "holds no .gst or .cat file", "ne contient aucun fichier .gst ou .cat")
+        for document in documents:
+            file = _File(document)
+            earlier = by_id.get(file.id)
+            if earlier is not None:
+                newer = _revision(file.revision) > _revision(earlier.revision)
+                kept, dropped = (file, earlier) if newer else (earlier, file)
+                warnings.append(
+                    ImportWarning(
+                        dropped.path,
+                        f"same catalogue as {kept.path} ({file.name}); revision {kept.revision or '?'} is used",
+                        f"même catalogue que {kept.path} ({file.name}) ; la révision {kept.revision or '?'} est prise",
+                    )
+                )
+                if newer:
+                    files[files.index(earlier)] = file
+                    by_id[file.id] = file
+                continue
+            by_id[file.id] = file
+            files.append(file)
+    return files
+
+
+def _revision(text: str) -> int:
+    return int(text) if text.isdigit() else -1
+
+
+def _faction_id(file: _File, taken: set[str]) -> str:
+    base = "bs-" + (slug(file.name) or slug(file.id))
+    candidate = base if base not in taken else f"{base}-{slug(file.id)}"
+    taken.add(candidate)
+    return candidate

@@ -1,0 +1,256 @@
+"""Profiles of a datasheet: models and weapons, characteristics, abilities and transports, unit type and class."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from xml.etree.ElementTree import Element
+
+from ost.core.catalogue import ModelProfile, WeaponProfile
+from ost.core.roles import UnitType
+from ost.formats.bsdata.entries import _Child, _Raw
+from ost.formats.bsdata.schema import _LOCAL
+from ost.formats.bsdata.scope import _Scope
+
+#: Keywords that make a vehicle a walker (9th-edition data has no WALKER keyword).
+WALKER_KEYWORDS = frozenset(
+    {"WALKER", "DREADNOUGHT", "DREADNOUGHTS", "SENTINEL", "SENTINELS", "KILLA KANS", "DEFF DREAD", "DEFF DREADS"}
+)
+#: Vehicles and monsters with this many wounds or more are heavy (class 4).
+HEAVY_WOUNDS = 10
+_WEAPON_ABILITIES_MAX = 40
+_LEADING_NUMBER = re.compile(r"^\s*(\d+)")
+
+
+def unit_type_and_class(keywords: Iterable[str], wounds: int) -> tuple[UnitType, int]:
+    """Unit type and class from English BattleScribe keywords (see docs/bsdata-import.md).
+
+    Infantry is class 1; cavalry, bikers, beasts and swarms class 2; vehicles,
+    walkers and monsters class 3, or 4 from :data:`HEAVY_WOUNDS` wounds;
+    aircraft and buildings 4; anything TITANIC 5.
+    """
+    words = {k.upper() for k in keywords}
+    titanic = "TITANIC" in words
+    heavy = 5 if titanic else 4
+    if "BUILDING" in words:
+        return UnitType.FORTIFICATION, heavy
+    if "AIRCRAFT" in words:
+        return UnitType.AIRCRAFT, heavy
+    if "VEHICLE" in words or "WALKER" in words:
+        kind = UnitType.WALKER if words & WALKER_KEYWORDS else UnitType.VEHICLE
+        return kind, heavy if titanic or wounds >= HEAVY_WOUNDS else 3
+    if "MONSTER" in words:
+        return UnitType.MONSTER, heavy if titanic or wounds >= HEAVY_WOUNDS else 3
+    if "SWARM" in words:
+        return UnitType.SWARM, 2
+    if "CAVALRY" in words:
+        return UnitType.CAVALRY, 2
+    if "BIKER" in words or "BIKERS" in words:
+        return UnitType.BIKE, 2
+    if "BEAST" in words or "BEASTS" in words:
+        return UnitType.BEAST, 2
+    if "INFANTRY" in words:
+        return UnitType.INFANTRY, 1
+    return UnitType.OTHER, heavy if titanic else 1
+
+
+def _characteristics(profile: Element) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for part in profile:
+        if _LOCAL.get(part.tag) == "characteristics":
+            for item in part:
+                values[item.get("name") or ""] = (item.text or "").strip()
+    return values
+
+
+_PROFILE_FIELDS = {"M": "m", "WS": "ws", "BS": "bs", "S": "s", "T": "t", "W": "w", "A": "a", "Ld": "ld", "Save": "sv"}
+
+
+def _model_profile(profile: Element) -> ModelProfile:
+    values = _characteristics(profile)
+    data: dict[str, object] = {"name": profile.get("name") or "?"}
+    extra: dict[str, str] = {}
+    for key, value in values.items():
+        target = _PROFILE_FIELDS.get(key)
+        if target:
+            data[target] = value or "-"
+        elif key:
+            extra[key] = value
+    if extra:
+        data["extra"] = extra
+    return ModelProfile.model_validate(data)
+
+
+def _weapon_profile(profile: Element) -> WeaponProfile:
+    values = _characteristics(profile)
+    abilities = values.get("Abilities", "").strip()
+    if abilities in ("-", "–"):
+        abilities = ""
+    return WeaponProfile(
+        name=profile.get("name") or "?",
+        range=values.get("Range") or "-",
+        type=values.get("Type") or "-",
+        s=values.get("S") or "-",
+        ap=values.get("AP") or "-",
+        d=values.get("D") or "-",
+        abilities=abilities if len(abilities) <= _WEAPON_ABILITIES_MAX else "",
+    )
+
+
+def _wounds(profiles: Iterable[ModelProfile]) -> tuple[int | None, int | None]:
+    """Wounds of the first profile that gives a number (the unit's main model), and the most of any."""
+    first: int | None = None
+    most: int | None = None
+    for profile in profiles:
+        match = re.match(r"^\s*(\d+)", profile.w)
+        if match:
+            value = int(match.group(1))
+            first = value if first is None else first
+            most = value if most is None else max(most, value)
+    return first, most
+
+
+def _text_of(element: Element) -> str:
+    """Description text of an ability profile or a rule."""
+    parts: list[str] = []
+    for item in element.iter():
+        local = _LOCAL.get(item.tag)
+        if local in ("characteristic", "description") and item.text:
+            parts.append(item.text)
+    return " ".join(parts)
+
+
+def _profile_wounds(profiles: Iterable[Element]) -> int | None:
+    """The most wounds of these Unit profiles (damage brackets repeat the model), None when none says."""
+    most: int | None = None
+    for profile in profiles:
+        text = _characteristics(profile).get("W", "")
+        match = _LEADING_NUMBER.match(text)
+        if match:
+            value = int(match.group(1))
+            most = value if most is None else max(most, value)
+    return most
+
+
+_VARIANT_NAME = re.compile(r"\(([^()]{1,60})\)\s*$")
+
+
+def _for_faction(profiles: list[Element], scope: _Scope) -> list[Element]:
+    """Of profiles named per faction ("Transport (Space Marines)"), the one of a catalogue in ``scope``."""
+    if len(profiles) < 2:
+        return profiles
+    names = [" ".join(f.name.split()).casefold() for f in scope.files]
+    matching = []
+    for profile in profiles:
+        found = _VARIANT_NAME.search(profile.get("name") or "")
+        if found and any(found.group(1).strip().casefold() in name for name in names):
+            matching.append(profile)
+    return matching if len(matching) == 1 else profiles
+
+
+@functools.lru_cache(maxsize=8192)
+def _words(text: str) -> tuple[str, ...]:
+    """Upper-case words, a plural "s" dropped ("Heavy Weapon Team" and "HEAVY WEAPONS TEAMS" are alike)."""
+    return tuple(w[:-1] if len(w) > 3 and w.endswith("S") else w for w in _WORD.findall(text.upper()))
+
+
+_WORD = re.compile(r"[A-Z0-9'’-]+")
+
+
+def _closest_profile(name: str, profiles: Sequence[ModelProfile]) -> ModelProfile | None:
+    """The datasheet's profile of a model whose entry has none, from the words of their names.
+
+    A profile whose name the model's name holds wins ("Assault Terminator
+    Sergeant" is a "Terminator Sergeant", "Servitor (Heavy Bolter)" a
+    "Servitor"), the longest first; else the one sharing the most words, the
+    shortest first ("Devastator Marine Sergeant" is a "Space Marine Sergeant",
+    "Devastator Marine" a "Space Marine"). None when no word is shared.
+    """
+    words = _words(name)
+    best: ModelProfile | None = None
+    best_score = (False, 0, 0)
+    for profile in profiles:
+        label = _words(profile.name)
+        if not label:
+            continue
+        size = len(label)
+        held = any(words[i : i + size] == label for i in range(len(words) - size + 1))
+        shared = len(set(label) & set(words))
+        score = (held, size if held else shared, -size)
+        if shared and score > best_score:
+            best, best_score = profile, score
+    return best
+
+
+# --- what the unit entry holds -------------------------------------------------------------------------------------
+
+
+def model_entries(
+    scope: _Scope, raw: _Raw, link_raw: _Raw | None, depth: int = 0, seen: set[tuple[int, int]] | None = None
+) -> list[tuple[_Raw, ...]]:
+    """The model entries of a unit (through its groups), each as (entry, link) raws.
+
+    Each group (with its link) is searched once (``seen``): a shared group
+    linking on to itself would otherwise be walked once per path, which grows
+    as the breadth to the power of the depth (harden, found by the fuzz campaign).
+    """
+    found: list[tuple[_Raw, ...]] = []
+    seen = set() if seen is None else seen
+    if depth > 6:
+        return found
+    entries, groups = scope.children(raw, link_raw)
+    for child in [*entries, *groups]:
+        if child.hidden:
+            continue
+        if child.raw.type == "model":
+            found.append((child.raw, child.link_raw) if child.link_raw else (child.raw,))
+        elif child.raw.kind == "group" and (id(child.raw), id(child.link_raw)) not in seen:
+            seen.add((id(child.raw), id(child.link_raw)))
+            found.extend(model_entries(scope, child.raw, child.link_raw, depth + 1, seen))
+    return found
+
+
+def abilities_and_transports(
+    scope: _Scope, raw: _Raw, link_raw: _Raw | None, depth: int = 0
+) -> tuple[list[Element], list[Element]]:
+    """Ability profiles and rules of the unit and its models, and its transport profiles.
+
+    Only the entry itself, its groups and its model entries are searched,
+    not wargear: relics and traits are options, not the datasheet's rules.
+    """
+    raws = (raw, link_raw) if link_raw is not None else (raw,)
+    profiles = scope.profiles_of(raws)
+    abilities = [p for p in profiles if p.get("typeName") == "Abilities" and p.get("name") != "Transport"]
+    abilities.extend(scope.profiles_of(raws, rules=True))
+    transports = [
+        p
+        for p in profiles
+        if p.get("typeName") == "Transport" or (p.get("typeName") == "Abilities" and p.get("name") == "Transport")
+    ]
+    if depth > 6:
+        return abilities, transports
+    entries, groups = scope.children(raw, link_raw)
+    for child in [*entries, *groups]:
+        if child.hidden or child.raw.not_gear:
+            continue
+        if child.raw.kind == "group" or child.raw.type in ("model", "unit"):
+            more, carried = _child_abilities(scope, child, depth + 1)
+            abilities.extend(more)
+            transports.extend(carried)
+    return abilities, transports
+
+
+def _child_abilities(scope: _Scope, child: _Child, depth: int) -> tuple[list[Element], list[Element]]:
+    """A child's abilities and transports, memoised, read in its own file's scope like its summary."""
+    link_raw = child.link_raw if child.link_raw is not None and not child.link_raw.plain else None
+    home = scope.shared.homes.get(child.element)
+    if home is not None and home is not scope.owner and link_raw is None:
+        scope = scope.shared.scope_of(home)
+    key = (child.raw, link_raw)
+    known = scope._abilities.get(key)
+    if known is None:
+        scope._abilities[key] = ([], [])  # a cycle of links adds nothing
+        known = abilities_and_transports(scope, child.raw, link_raw, depth)
+        scope._abilities[key] = known
+    return known

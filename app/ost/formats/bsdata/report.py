@@ -1,0 +1,73 @@
+"""What an import returns: the factions and datasheets, the coverage report, the warnings; and its errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ost.core.catalogue import Datasheet, Faction
+from ost.formats.safexml import XmlInputError
+
+#: ``progress(done, total, what)``: called as files are read and catalogues converted; ``total`` never changes
+#: during one import and ``done`` only grows, ending at ``total``.
+Progress = Callable[[int, int, str], None]
+
+
+class BsDataError(XmlInputError):
+    """BattleScribe data that cannot be imported; the message names the file (or files)."""
+
+
+@dataclass
+class Coverage:
+    """How complete the datasheets of one faction came out (the import's report)."""
+
+    faction: str
+    name: str
+    revision: str
+    datasheets: int = 0
+    role: int = 0
+    points: int = 0
+    size: int = 0
+    keywords: int = 0
+    profiles: int = 0
+    transports: int = 0
+    transports_parsed: int = 0
+    legends: int = 0
+    hidden: int = 0
+    #: Model kinds over all datasheets, datasheets with more than one, kinds whose wounds a profile gives.
+    kinds: int = 0
+    several_kinds: int = 0
+    kinds_with_wounds: int = 0
+    #: Cost modifiers under conditions: evaluated for the datasheet, or kept aside (see the warnings).
+    modifiers_evaluated: int = 0
+    modifiers_kept: int = 0
+    warnings: int = 0
+
+
+@dataclass(frozen=True)
+class ImportWarning:
+    """Something the import skipped or chose; it does not stop the import."""
+
+    path: str
+    message_en: str
+    message_fr: str
+
+    def message(self, lang: str) -> str:
+        return f"{self.path}: {self.message_fr if lang == 'fr' else self.message_en}"
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+
+@dataclass
+class BsImport:
+    """What :func:`read_bsdata` found: factions and datasheets ready to store, and how it went."""
+
+    factions: list[Faction]
+    datasheets: list[Datasheet]
+    coverage: list[Coverage]
+    warnings: list[ImportWarning]
+    #: ``bsdata:<id>`` of every faction produced: the sources an import replaces.
+    sources: list[str]
+    #: (file, catalogue id, catalogue name, revision) of every file read.
+    files: list[tuple[str, str, str, str]] = field(default_factory=list)

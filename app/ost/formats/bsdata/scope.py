@@ -1,0 +1,306 @@
+"""A catalogue's scope: how ids resolve, and what every scope of one import shares.
+
+A :class:`_Scope` is one catalogue with the catalogues it links to and its
+game system: it finds the element behind an id, lists an entry's children,
+gathers profiles, and holds the memo tables of the walks that run in it
+(:mod:`.summaries`, :mod:`.conditions`, :mod:`.kinds`, :mod:`.profiles`).
+What the scopes of one import share (parsed entries, the file each subtree
+lives in, the datasheet being read and the entries above it) is one
+:class:`Shared`, handed to each scope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
+
+from ost.formats.bsdata.entries import (
+    _KNOWN_LEGENDS_TOGGLES,
+    _LEGENDS_TOGGLE_NAME,
+    _Child,
+    _counts,
+    _Raw,
+    _Sum,
+)
+from ost.formats.bsdata.files import _File
+from ost.formats.bsdata.report import ImportWarning
+from ost.formats.bsdata.schema import _NOT_KEYWORDS, ROLE_BY_CATEGORY
+from ost.formats.transport_text import Vocabulary
+
+
+@dataclass
+class _Context:
+    """The datasheet being read: what its conditions are evaluated against."""
+
+    #: The producing catalogue and the root entry.
+    key: str
+    #: The primary catalogue of a roster of this faction.
+    catalogue: str
+
+
+@dataclass(eq=False)
+class Shared:
+    """What every scope of one import shares: handed to each :class:`_Scope` (scopes read and write it)."""
+
+    #: The files read, by catalogue id.
+    by_id: dict[str, _File]
+    #: Cost type ids of points, and the ids of the "Hide Legends" toggles.
+    points_ids: frozenset[str]
+    legends_toggles: frozenset[str]
+    #: Warnings of the scopes (links and catalogues not found), in the order met.
+    warnings: list[ImportWarning] = field(default_factory=list)
+    #: The file each link target was found in: its subtree is read in that file's scope, once for every
+    #: catalogue that uses it (twelve Space Marine chapters share one library).
+    homes: dict[Element, _File] = field(default_factory=dict)
+    #: The datasheet being read (None: no condition is evaluated).
+    context: _Context | None = None
+    #: The entries above the one being read, the datasheet's own first.
+    stack: list[tuple[_Raw, ...]] = field(default_factory=list)
+    #: Conditions on the primary catalogue evaluated so far (a subtree that meets one is read per catalogue).
+    catalogue_asked: int = 0
+    signatures: dict[tuple[_Raw, ...], str] = field(default_factory=dict)
+    raws: dict[Element, _Raw] = field(default_factory=dict)
+    #: (file id, target id) of every link or catalogue link already warned about.
+    unresolved_targets: set[tuple[str, str]] = field(default_factory=set)
+    scopes: dict[str, _Scope] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, files: list[_File]) -> Shared:
+        """The shared state of an import of ``files``: which cost types are points, which entries hide Legends."""
+        by_id: dict[str, _File] = {}
+        for file in files:
+            by_id[file.id] = file
+        points_ids = {"points"}
+        toggles = set(_KNOWN_LEGENDS_TOGGLES)
+        for file in files:
+            points_ids.update(type_id for type_id, name in file.cost_types.items() if name.lower() == "pts")
+        for file in files:
+            for root in file.roots:
+                if _LEGENDS_TOGGLE_NAME.search(root.get("name") or ""):
+                    toggles.add(root.get("id") or "")
+        return cls(by_id, frozenset(points_ids), frozenset(t for t in toggles if t))
+
+    def close(self) -> None:
+        """Drop the memoised trees so they are freed at once (scopes refer back to this state)."""
+        self.scopes.clear()
+        self.raws.clear()
+
+    def raw(self, element: Element) -> _Raw:
+        known = self.raws.get(element)
+        if known is None:
+            known = _Raw(element, self.points_ids, self.legends_toggles)
+            self.raws[element] = known
+        return known
+
+    def unresolved(self, file: _File, link: _Raw) -> None:
+        key = (file.id, link.target)
+        if key not in self.unresolved_targets:
+            self.unresolved_targets.add(key)
+            self.warnings.append(
+                ImportWarning(
+                    file.path,
+                    f"link '{link.name or link.id}' points to '{link.target}', found in none of the files in scope; "
+                    "it is skipped",
+                    f"le lien « {link.name or link.id} » vise '{link.target}', introuvable dans les fichiers liés ; "
+                    "il est ignoré",
+                )
+            )
+
+    def scope_of(self, file: _File) -> _Scope:
+        """``file``, the catalogues it links to (breadth first, transitively), then its game system."""
+        known = self.scopes.get(file.id)
+        if known is not None:
+            return known
+        order: list[_File] = [file]
+        seen = {file.id}
+        queue = [file]
+        while queue:
+            current = queue.pop(0)
+            for target, _ in current.links:
+                if target in seen:
+                    continue
+                seen.add(target)
+                linked = self.by_id.get(target)
+                if linked is None:
+                    if (current.id, target) in self.unresolved_targets:
+                        continue
+                    self.unresolved_targets.add((current.id, target))
+                    self.warnings.append(
+                        ImportWarning(
+                            current.path,
+                            f"links to catalogue '{target}', which is not among the files; "
+                            "entries found only there are skipped",
+                            f"renvoie au catalogue '{target}', absent des fichiers ; "
+                            "les entrées qui ne sont que là sont ignorées",
+                        )
+                    )
+                    continue
+                order.append(linked)
+                queue.append(linked)
+        system = self.by_id.get(file.game_system_id)
+        if system is not None and system not in order:
+            order.append(system)
+        scope = _Scope(self, order)
+        self.scopes[file.id] = scope
+        return scope
+
+
+class _Scope:
+    """Resolution for one catalogue (its file, linked catalogues, game system), and the memo tables of its walks.
+
+    The walks are functions of a scope in their own modules; what all scopes
+    share is :attr:`shared`, never a reference to the importer.
+    """
+
+    def __init__(self, shared: Shared, files: list[_File]) -> None:
+        self.shared = shared
+        self.files = files
+        self.owner = files[0]
+        self._found: dict[str, Element | None] = {}
+        self.categories: dict[str, str] = {}
+        for file in reversed(files):
+            self.categories.update(file.categories)
+        # Memo tables of the walks run in this scope: summaries (.summaries), selections counted by conditions
+        # (.conditions), kind limits solved (.kinds), abilities (.profiles).
+        self._sums: dict[tuple[Element, Element | None, bool, str], _Sum] = {}
+        self._active: set[tuple[Element, Element | None, bool, str]] = set()
+        self._picks: dict[tuple[tuple[_Raw, ...], bool], dict[str, int]] = {}
+        self._children: dict[tuple[_Raw, _Raw | None], tuple[list[_Child], list[_Child]]] = {}
+        self._category_kinds: dict[str, tuple[str, str]] = {}
+        self._vocabulary: Vocabulary | None = None
+        self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
+        self._solved: dict[object, tuple[tuple[int, int], list[tuple[int, int]], bool] | None] = {}
+        self._abilities: dict[tuple[_Raw, _Raw | None], tuple[list[Element], list[Element]]] = {}
+        self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
+
+    @property
+    def context(self) -> _Context | None:
+        """The datasheet being read (None: no condition is evaluated); shared by every scope of the import."""
+        return self.shared.context
+
+    @context.setter
+    def context(self, value: _Context | None) -> None:
+        self.shared.context = value
+
+    @property
+    def _stack(self) -> list[tuple[_Raw, ...]]:
+        """The entries above the one being read, the datasheet's own first."""
+        return self.shared.stack
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        if self._vocabulary is None:
+            self._vocabulary = Vocabulary(name.removeprefix("Faction: ") for name in self.categories.values())
+        return self._vocabulary
+
+    def category_kind(self, target: str) -> tuple[str, str]:
+        """What a category is to a datasheet: ("keyword"|"faction", NAME), ("legends", ""), or ("", "")."""
+        known = self._category_kinds.get(target)
+        if known is not None:
+            return known
+        name = " ".join(self.categories.get(target, "").split())
+        key = name.casefold()
+        result: tuple[str, str]
+        if not name or key in ROLE_BY_CATEGORY or key in _NOT_KEYWORDS:
+            result = ("legends", "") if key == "legends" else ("", "")
+        elif name.startswith("Faction: "):
+            value = name.removeprefix("Faction: ").strip().upper()
+            result = ("faction", value) if value else ("", "")
+        else:
+            result = ("keyword", name.upper())
+        self._category_kinds[target] = result
+        return result
+
+    def find(self, item_id: str) -> Element | None:
+        if item_id in self._found:
+            return self._found[item_id]
+        found: Element | None = None
+        for file in self.files:
+            found = file.shared.get(item_id)
+            if found is not None:
+                break
+        else:
+            for file in self.files:
+                found = file.anywhere(item_id)
+                if found is not None:
+                    break
+        if found is not None:
+            self.shared.homes.setdefault(found, file)
+        self._found[item_id] = found
+        return found
+
+    # -- children --------------------------------------------------------------------------------------------------
+
+    def children(self, raw_: _Raw, link_raw: _Raw | None) -> tuple[list[_Child], list[_Child]]:
+        """Entries (and links to entries), then groups (and links to groups), of an entry and its link."""
+        key = (raw_, link_raw)
+        known = self._children.get(key)
+        if known is not None:
+            return known
+        raws = (raw_, link_raw) if link_raw is not None else (raw_,)
+        entries: list[_Child] = []
+        groups: list[_Child] = []
+        raw = self.shared.raw
+        for owner in raws:
+            for element in owner.entries:
+                child_raw = raw(element)
+                low, high = _counts((child_raw,))
+                entries.append(_Child(element, None, child_raw, None, low, high))
+            for element in owner.groups:
+                child_raw = raw(element)
+                groups.append(_Child(element, None, child_raw, None, 1, 1))
+            for link in owner.links:
+                link_raw = raw(link)
+                target = self.find(link_raw.target)
+                if target is None:
+                    self.shared.unresolved(self.owner, link_raw)
+                    continue
+                target_raw = raw(target)
+                if target_raw.kind == "group":
+                    groups.append(_Child(target, link, target_raw, link_raw, 1, 1))
+                elif target_raw.kind == "entry":
+                    low, high = _counts((target_raw, link_raw))
+                    entries.append(_Child(target, link, target_raw, link_raw, low, high))
+        self._children[key] = (entries, groups)
+        return entries, groups
+
+    def profiles_of(self, raws: Sequence[_Raw], *, rules: bool = False, depth: int = 0) -> list[Element]:
+        """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped."""
+        found: list[Element] = []
+        if depth > 8:
+            return found  # info groups that include each other
+        raw = self.shared.raw
+        wanted = "rule" if rules else "profile"
+        for owner in raws:
+            found.extend(e for e in (owner.rules if rules else owner.profiles) if e.get("hidden") != "true")
+            for kind, target, hidden in owner.info_links:
+                if hidden:
+                    continue
+                element = self.find(target)
+                if element is None or element.get("hidden") == "true":
+                    continue
+                if kind == wanted:
+                    found.append(element)
+                elif kind == "infoGroup":
+                    found.extend(self.profiles_of((raw(element),), rules=rules, depth=depth + 1))
+            for group in owner.info_groups:
+                if group.get("hidden") != "true":
+                    found.extend(self.profiles_of((raw(group),), rules=rules, depth=depth + 1))
+        return found
+
+    def unit_profile_elements(self, raws: Sequence[_Raw]) -> list[Element]:
+        """The Unit-type profiles of an entry (its own, through info links and groups), memoised."""
+        key = tuple(raws)
+        known = self._unit_profiles.get(key)
+        if known is None:
+            known = [p for p in self.profiles_of(raws) if (p.get("typeName") or "").startswith("Unit")]
+            self._unit_profiles[key] = known
+        return known
+
+    def push(self, raws: tuple[_Raw, ...]) -> None:
+        """Read what follows as inside ``raws`` (a datasheet's own entry, for its models and profiles)."""
+        self._stack.append(raws)
+
+    def pop(self) -> None:
+        self._stack.pop()
