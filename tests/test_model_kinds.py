@@ -124,7 +124,7 @@ def test_a_unit_records_its_kinds_and_the_validator_checks_each() -> None:
     assert unit_composition(b.unit(unit), BOYZ) == {"nob": 2, "boy": 9}
     report = validate(catalogue, b.army)
     over = [f for f in report.findings if f.code is Code.UNIT_OVER]
-    assert over and "Boss Nob" in over[0].message_en and "maximum 1" in over[0].message_en
+    assert over and "Boss Nob" in over[0].message.en and "maximum 1" in over[0].message.en
     old = ops.set_models(b.army, unit, 12)
     assert b.unit(unit).composition == {} and old.composition == {"nob": 2, "boy": 9}
     ops.restore_size(b.army, unit, old)
@@ -164,7 +164,7 @@ def test_transport_space_is_counted_per_kind() -> None:
     assert Code.TRANSPORT_EMBARK not in {f.code for f in validate(catalogue, b.army).findings}
     b.unit(nobz).models = 7
     embark = [f for f in validate(catalogue, b.army).findings if f.code is Code.TRANSPORT_EMBARK]
-    assert embark and "14 places" in embark[0].message_en
+    assert embark and "14 places" in embark[0].message.en
 
 
 def test_kind_space_without_a_transport_rule() -> None:

@@ -90,7 +90,7 @@ def test_illegal_list_says_so_on_every_page(mini: Catalogue) -> None:
     whole = squash(" ".join(texts))
     for item in report.findings:
         assert squash(item.code.value) in whole
-        assert squash(item.message_fr) in whole, item.message_fr
+        assert squash(item.message.fr) in whole, item.message.fr
 
 
 def test_long_unit_table_repeats_its_header(mini: Catalogue) -> None:
@@ -165,7 +165,7 @@ def test_check_report_puts_the_verdict_and_findings_first(mini: Catalogue) -> No
     assert squash("NON RÉGLEMENTAIRE") in first
     assert squash("Fichier : adversaire.ost") in first
     assert squash("Constats de la vérification") in first
-    assert first.index(squash("Constats de la vérification")) < first.index(squash(report.findings[0].message_fr))
+    assert first.index(squash("Constats de la vérification")) < first.index(squash(report.findings[0].message.fr))
     whole = squash(" ".join(texts))
     assert squash("Détachement 1") in whole and squash("Totaux") in whole
     for text in texts:
