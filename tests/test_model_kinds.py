@@ -139,7 +139,10 @@ def test_pv_of_a_unit_sums_its_kinds() -> None:
     unit = b.add("boyz", models=10, placeholders={}, composition={"nob": 1, "boy": 9})
     score = score_unit(b.unit(unit), catalogue)
     assert score.wounds == 11
-    assert score.pv_value == pytest.approx(80 / 11)
+    # Each PV is worth its model's points ÷ its own wounds (SPEC §4): a model's share is 80 ÷ 10 = 8.
+    assert [(k.name, k.pv_value) for k in score.kinds or ()] == [("Boss Nob", 4), ("Boy", 8)]
+    assert score.pv_value is None  # the unit's PV are not all worth the same
+    assert sum(k.points_each * k.count for k in score.kinds or ()) == 80
     assert [(k.name, k.count, k.wounds_each) for k in score.kinds or ()] == [("Boss Nob", 1, 2), ("Boy", 9, 1)]
 
 

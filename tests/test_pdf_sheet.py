@@ -196,3 +196,13 @@ def test_any_names_stay_on_the_page(mini: Catalogue, list_name: str, det_name: s
     for make in (army_sheet_pdf, check_report_pdf):
         pdf = reader(make(mini, b.army, lang=lang))
         assert outside(text_runs(pdf), (0, 0, *Paper.A4.size)) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_sheet_prints_the_pv_value_of_each_model_kind(shipped: Catalogue, lang: str) -> None:
+    """10 Boyz at 8 points: a Boy's PV is worth 8, the Boss Nob's (2 PV) 4 (SPEC §4)."""
+    b = ListBuilder(shipped, limit=1000, name="Waaagh")
+    b.add("ork-boyz", models=10)
+    whole = squash(" ".join(page_texts(reader(army_sheet_pdf(shipped, b.army, lang=lang)))))
+    assert squash("8 (Boss Nob 4)") in whole
+    assert squash("7,3") not in whole and squash("7.3") not in whole  # not 80 ÷ 11 for every PV

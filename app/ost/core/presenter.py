@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from ost.core.armylist import Unit, unit_composition
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, ModelProfile, WargearOption, WeaponProfile
-from ost.core.scoring import UnitScore, format_value, score_unit
+from ost.core.scoring import UnitScore, format_value, pv_value_text, score_unit
 from ost.core.text import fold
 
 
@@ -150,7 +150,7 @@ class KindPV:
     name: str
     count: int
     wounds_each: int
-    #: Destruction value of one model of the kind (its PV × the value of one PV).
+    #: Destruction value of one model of the kind: its points (its share of the unit plus its wargear).
     value_each: str
 
     @property
@@ -578,7 +578,7 @@ def _unit_facts(unit: Unit, score: UnitScore, sheet: Datasheet, lang: str) -> Un
         points=score.points,
         kinds=kinds,
         wounds=score.wounds,
-        pv_value=format_value(score.pv_value, lang),
+        pv_value=pv_value_text(score, lang),
         control_factor=score.control_factor,
         options=tuple(options),
         warlord=unit.warlord,
