@@ -238,9 +238,7 @@ def kind_scores(unit: Unit, sheet: Datasheet, points: int) -> tuple[KindScore, .
             groups.append((kind.id, kind.name, count, kind.wounds, each))
     wargear = sum(count * each for _, _, count, _, each in groups)
     share = max(0, points - wargear) / models if models > 0 else 0.0
-    return tuple(
-        KindScore(kind_id, name, count, wounds, share + each) for kind_id, name, count, wounds, each in groups
-    )
+    return tuple(KindScore(kind_id, name, count, wounds, share + each) for kind_id, name, count, wounds, each in groups)
 
 
 def _carried_points(carried: Carried, sheet: Datasheet) -> int:

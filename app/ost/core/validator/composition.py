@@ -319,22 +319,20 @@ def check_detachments(ctx: Context) -> list[Finding]:
                 )
             )
             continue
-        members = ctx.members(detachment)
-        aligned = [e for e in members if e.faction_keys]
-        if not aligned and members:
-            # Every unit is unaligned (e.g. fortifications): nothing can clash.
-            continue
-        common = frozenset.intersection(*(e.faction_keys for e in aligned)) if aligned else frozenset()
+        # Unaligned units (fortifications) join any detachment: they are left out of the comparison.
+        aligned = [e for e in ctx.members(detachment) if e.aligned]
+        if len(aligned) < 2:
+            continue  # nothing to compare
+        common = frozenset.intersection(*(e.faction_keys for e in aligned))
         if not common:
-            groups_fr = "; ".join(f"{e.name} : {', '.join(sorted(e.faction_keys))}" for e in aligned)
-            groups_en = "; ".join(f"{e.name}: {', '.join(sorted(e.faction_keys))}" for e in aligned)
+            groups = Bilingual.join("; ", [_faction_words(e) for e in aligned])
             findings.append(
                 found(
                     Code.DET_FACTION,
                     Bilingual(
                         fr=f"Les unités du détachement {label.fr} n'ont aucun mot-clef de faction en commun "
-                        f"({groups_fr}).",
-                        en=f"The units of detachment {label.en} share no faction keyword ({groups_en}).",
+                        f"({groups.fr}).",
+                        en=f"The units of detachment {label.en} share no faction keyword ({groups.en}).",
                     ),
                     aligned,
                     Bilingual(
@@ -363,16 +361,26 @@ def check_detachments(ctx: Context) -> list[Finding]:
     return findings
 
 
+def _faction_words(entry: Entry) -> Bilingual:
+    """A unit and its faction keywords ("Boyz : ORKS, GOFFS"), or its unset placeholders when it has no other."""
+    if entry.faction_keys:
+        keys = ", ".join(sorted(entry.faction_keys))
+        return Bilingual(fr=f"{entry.name} : {keys}", en=f"{entry.name}: {keys}")
+    unset = ", ".join(p.upper() for p in unfilled_placeholders(entry.unit, entry.sheet))
+    return Bilingual(fr=f"{entry.name} : {unset} sans valeur", en=f"{entry.name}: {unset} with no value")
+
+
 def _joinable(ctx: Context) -> Joinable:
     """Per non-empty detachment: the faction keywords its units share and its placeholder values.
 
-    Detachments of unaligned units only, or whose units share nothing
-    (already DET-FACTION), admit no datasheet in particular and are left out.
+    Detachments of unaligned units only, or whose units share nothing (already
+    DET-FACTION), admit no aligned datasheet in particular and are left out
+    (unaligned datasheets join any detachment: see :func:`_available`).
     """
     result: Joinable = []
     for detachment in ctx.non_empty:
         members = ctx.members(detachment)
-        sets = [e.faction_keys for e in members if e.faction_keys]
+        sets = [e.faction_keys for e in members if e.aligned]
         if not sets:
             continue
         common = frozenset.intersection(*sets)
@@ -390,7 +398,11 @@ def _joinable(ctx: Context) -> Joinable:
 def _available(ctx: Context, role: Role, joinable: Joinable) -> dict[str, list[str]]:
     """Identities of ``role`` that could join one of the list's detachments as it stands (SPEC §3)."""
     result: dict[str, list[str]] = {}
-    for common, values in joinable:
+    # Unaligned datasheets could join any detachment: they are available as soon as the list has one.
+    questions: list[tuple[frozenset[str] | None, dict[str, frozenset[str]]]] = [*joinable]
+    if ctx.non_empty:
+        questions.append((None, {}))
+    for common, values in questions:
         found_here = ctx.catalogue.identities_joining(
             role, common, values, include_legends=ctx.options.legends_available
         )

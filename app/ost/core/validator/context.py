@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ost.core.armylist import ArmyList, Detachment, Unit, resolved_faction_keys, unit_points
-from ost.core.catalogue import Band, Catalogue, Datasheet
+from ost.core.catalogue import Band, Catalogue, Datasheet, faction_key_of
 from ost.core.findings import Code, Finding, finding
 from ost.core.i18n import Bilingual
 from ost.core.roles import Role
@@ -43,6 +43,10 @@ class Entry:
     points: int
     faction_keys: frozenset[str]
     keys: frozenset[str] = field(default_factory=frozenset)
+    #: Whether the unit has a faction at all. An unaligned unit (no faction keyword, or only the
+    #: data's UNALIGNED) joins any detachment; one whose only faction keywords are placeholders
+    #: left unset is aligned, with no keyword it could share (SPEC §3).
+    aligned: bool = True
 
 
 class Context:
@@ -73,6 +77,7 @@ class Context:
         if sheet is not None:
             role, identity = sheet.role, sheet.identity_key
             plain = sheet.plain_keyword_keys
+            aligned = not sheet.is_unaligned
         else:
             snap = unit.snapshot
             role = snap.role
@@ -80,6 +85,7 @@ class Context:
             # foreign roster's last category says nothing of the datasheet.
             identity = keyword_key(snap.identity or snap.name)
             plain = frozenset(keyword_key(k) for k in snap.keywords if not is_placeholder(k))
+            aligned = any(is_placeholder(k) or faction_key_of(k) is not None for k in snap.faction_keywords)
         entry = Entry(
             unit=unit,
             detachment=detachment,
@@ -90,6 +96,7 @@ class Context:
             points=points,
             faction_keys=faction_keys,
             keys=plain | faction_keys,
+            aligned=aligned,
         )
         self.entries.append(entry)
         self.by_id.setdefault(unit.id, entry)

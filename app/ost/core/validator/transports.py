@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from ost.core.armylist import ArmyList, unit_composition
-from ost.core.catalogue import Catalogue, Datasheet, TransportCapacity
+from ost.core.catalogue import CHARACTER_KEYWORDS, Catalogue, Datasheet, TransportCapacity
 from ost.core.findings import Code, Finding
 from ost.core.i18n import Bilingual
 from ost.core.roles import Role, UnitType
@@ -20,6 +20,8 @@ from ost.core.validator.context import Context, Entry, found
 from ost.core.validator.words import FIX_NAMES, either, names
 
 WALKER_MIN_CAPACITY = 6
+#: A transport of this capacity or more carries one CHARACTER model free (seed 001, Transport (X)).
+FREE_CHARACTER_MIN_CAPACITY = 6
 
 
 def check_transports(ctx: Context) -> list[Finding]:
@@ -392,6 +394,8 @@ def problems_boarding(
     counts = unit_composition(rider.unit, sheet)
     needed = 0
     parts: list[tuple[int, int]] = []
+    #: Places of the one CHARACTER model that rides free, when the transport is big enough.
+    free = 0
     for model_kind in sheet.kinds:
         count = counts.get(model_kind.id, 0)
         if not count:
@@ -418,13 +422,20 @@ def problems_boarding(
                 )
         needed += space * count
         parts.append((count, space))
-    if needed > total_capacity:
+        if per_model >= FREE_CHARACTER_MIN_CAPACITY and not CHARACTER_KEYWORDS.isdisjoint(kind_keys):
+            free = max(free, space)
+    if needed - free > total_capacity:
         models = sum(c for c, _ in parts)
         if len({space for _, space in parts}) <= 1:
             space = parts[0][1] if parts else 0
             detail = Bilingual(fr=f"{models} figurines × {space} place(s)", en=f"{models} models × {space} space")
         else:
             detail = Bilingual.same(" + ".join(f"{c} × {sp}" for c, sp in parts))
+        if free:
+            detail += Bilingual(
+                fr=f" − {free} (un personnage voyage gratuitement)", en=f" − {free} (one character rides free)"
+            )
+            needed -= free
         problems.append(
             Bilingual(
                 fr=f"{detail.fr} = {needed} places, capacité {total_capacity}",
