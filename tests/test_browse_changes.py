@@ -151,11 +151,11 @@ def test_changes_since_saved_points_size_role_and_gone(mini: Catalogue) -> None:
     points, size, role, gone = found
     old_points = mini.get("tactical").points  # type: ignore[union-attr]
     assert (points.old, points.new) == (str(old_points), "95")
-    assert "95 points" in points.message("fr") and f"{old_points} à l'enregistrement" in points.message_fr
-    assert "95 points" in points.message("en") and "when the list was saved" in points.message_en
-    assert size.new == "5" and "5 figurine(s)" in size.message_fr
-    assert role.old == "troops" and role.new == "elites" and "Élite" in role.message_fr and "Elites" in role.message_en
-    assert gone.new is None and "n'est plus dans le catalogue" in gone.message_fr and "no longer" in gone.message_en
+    assert "95 points" in points.message("fr") and f"{old_points} à l'enregistrement" in points.message.fr
+    assert "95 points" in points.message("en") and "when the list was saved" in points.message.en
+    assert size.new == "5" and "5 figurine(s)" in size.message.fr
+    assert role.old == "troops" and role.new == "elites" and "Élite" in role.message.fr and "Elites" in role.message.en
+    assert gone.new is None and "n'est plus dans le catalogue" in gone.message.fr and "no longer" in gone.message.en
     assert gone.to_data()["kind"] == "gone" and gone.to_data()["unit"] == chaplain
 
 
@@ -248,9 +248,9 @@ def test_a_new_price_per_extra_model_is_a_change(mini: Catalogue) -> None:
     assert catalogue_changes(b.army, _repriced_per_model(mini, old)) == []
     found = catalogue_changes(b.army, _repriced_per_model(mini, old + 2))
     assert [(c.unit_id, c.kind, c.old, c.new) for c in found] == [(tactical, "model_points", str(old), str(old + 2))]
-    assert f"{old + 2} points par figurine" in found[0].message_fr
-    assert f"({old} à l'enregistrement" in found[0].message_fr
-    assert f"{old + 2} points per extra model" in found[0].message_en
+    assert f"{old + 2} points par figurine" in found[0].message.fr
+    assert f"({old} à l'enregistrement" in found[0].message.fr
+    assert f"{old + 2} points per extra model" in found[0].message.en
 
 
 def test_a_list_saved_before_snapshots_knew_the_price_per_model_reports_no_such_change(mini: Catalogue) -> None:
@@ -298,4 +298,4 @@ def test_a_unit_from_a_switched_off_source_is_said(mini: Catalogue) -> None:
     )
     found = catalogue_changes(b.army, off)
     assert [(c.unit_id, c.kind, c.old) for c in found] == [(guard, "source_off", "Imperium - Astra Militarum")]
-    assert "désactivée" in found[0].message_fr and "switched off" in found[0].message_en
+    assert "désactivée" in found[0].message.fr and "switched off" in found[0].message.en

@@ -20,7 +20,7 @@ def codes(shipped: Catalogue, b: ListBuilder) -> set[Code]:
 
 def embark_findings(shipped: Catalogue, b: ListBuilder, rider: str) -> list[str]:
     return [
-        f.message_en
+        f.message.en
         for f in validate(shipped, b.army).findings
         if f.code in (Code.TRANSPORT_EMBARK, Code.TRANSPORT_INVALID) and rider in f.units
     ]

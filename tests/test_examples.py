@@ -21,7 +21,7 @@ def test_a_legal_list_in_every_band(shipped: Catalogue) -> None:
     bands = set()
     for path in sorted((EXAMPLES / "legal").glob("*.ost")):
         report = validate(shipped, listfile.load(path))
-        assert report.legal and not report.findings, (path.name, [f.message_fr for f in report.findings])
+        assert report.legal and not report.findings, (path.name, [f.message.fr for f in report.findings])
         bands.add(report.band)
     assert bands == {b.label for b in shipped.bands.bands}
 

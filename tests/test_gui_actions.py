@@ -14,6 +14,7 @@ import test_gui
 from helpers import ListBuilder, mini_sheets
 from ost.core.catalogue import Catalogue, Faction
 from ost.core.findings import Code, finding
+from ost.core.i18n import Bilingual
 from ost.core.validator import validate
 from ost.gui import printing
 from ost.gui.catalogue_browser import CatalogueBrowser, grouped_sheets
@@ -49,10 +50,7 @@ def box_entries(box: object) -> dict[str, tuple[bool, str]]:
     assert isinstance(box, QComboBox)
     model = box.model()
     assert isinstance(model, QStandardItemModel)
-    return {
-        str(box.itemData(row)): (model.item(row).isEnabled(), box.itemText(row))
-        for row in range(1, box.count())
-    }
+    return {str(box.itemData(row)): (model.item(row).isEnabled(), box.itemText(row)) for row in range(1, box.count())}
 
 
 # --- choices that guide ---------------------------------------------------------------------
@@ -97,10 +95,9 @@ def test_fix_suggestions_show_in_the_findings_and_the_row_tooltip(window: MainWi
     report = validate(mini, window.army)
     advice = finding(
         Code.TRANSPORT_EMBARK,
-        "Intercessors ne peuvent pas monter dans le Rhino.",
-        "Intercessors cannot board the Rhino.",
+        Bilingual(fr="Intercessors ne peuvent pas monter dans le Rhino.", en="Intercessors cannot board the Rhino."),
         ["u2"],
-        fix=("choisissez un Impulsor", "choose an Impulsor"),
+        fix=Bilingual(fr="choisissez un Impulsor", en="choose an Impulsor"),
     )
     report = report.model_copy(update={"findings": (*report.findings, advice)})
     window.model.set_report(report)

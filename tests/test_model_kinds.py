@@ -124,7 +124,7 @@ def test_a_unit_records_its_kinds_and_the_validator_checks_each() -> None:
     assert unit_composition(b.unit(unit), BOYZ) == {"nob": 2, "boy": 9}
     report = validate(catalogue, b.army)
     over = [f for f in report.findings if f.code is Code.UNIT_OVER]
-    assert over and "Boss Nob" in over[0].message_en and "maximum 1" in over[0].message_en
+    assert over and "Boss Nob" in over[0].message.en and "maximum 1" in over[0].message.en
     old = ops.set_models(b.army, unit, 12)
     assert b.unit(unit).composition == {} and old.composition == {"nob": 2, "boy": 9}
     ops.restore_size(b.army, unit, old)
@@ -139,7 +139,10 @@ def test_pv_of_a_unit_sums_its_kinds() -> None:
     unit = b.add("boyz", models=10, placeholders={}, composition={"nob": 1, "boy": 9})
     score = score_unit(b.unit(unit), catalogue)
     assert score.wounds == 11
-    assert score.pv_value == pytest.approx(80 / 11)
+    # Each PV is worth its model's points ÷ its own wounds (SPEC §4): a model's share is 80 ÷ 10 = 8.
+    assert [(k.name, k.pv_value) for k in score.kinds or ()] == [("Boss Nob", 4), ("Boy", 8)]
+    assert score.pv_value is None  # the unit's PV are not all worth the same
+    assert sum(k.points_each * k.count for k in score.kinds or ()) == 80
     assert [(k.name, k.count, k.wounds_each) for k in score.kinds or ()] == [("Boss Nob", 1, 2), ("Boy", 9, 1)]
 
 
@@ -164,7 +167,7 @@ def test_transport_space_is_counted_per_kind() -> None:
     assert Code.TRANSPORT_EMBARK not in {f.code for f in validate(catalogue, b.army).findings}
     b.unit(nobz).models = 7
     embark = [f for f in validate(catalogue, b.army).findings if f.code is Code.TRANSPORT_EMBARK]
-    assert embark and "14 places" in embark[0].message_en
+    assert embark and "14 places" in embark[0].message.en
 
 
 def test_kind_space_without_a_transport_rule() -> None:

@@ -135,7 +135,8 @@ def test_ten_boyz_are_eleven_pv(mini: Catalogue) -> None:
     assert view.unit is not None and view.unit.wounds == 11
     assert view.unit.pv_line("fr") == "9 × 1 + Boss Nob 2 = 11 PV"
     assert [(p.name, p.count) for p in view.profiles] == [("Boss Nob", 1), ("Boy", 9)]
-    assert "11 PV" in unit_line(view) and "1 PV = 7,7" in unit_line(view)  # 85 pts ÷ 11
+    # 85 pts ÷ 10 models = 8,5 per model: a Boy's PV is worth 8,5, the Boss Nob's (2 PV) 4,25.
+    assert "11 PV" in unit_line(view) and "1 PV = 8,5 (Boss Nob 4,3)" in unit_line(view)
 
 
 def test_weapons_carried_only(mini: Catalogue) -> None:

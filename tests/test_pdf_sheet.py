@@ -90,7 +90,7 @@ def test_illegal_list_says_so_on_every_page(mini: Catalogue) -> None:
     whole = squash(" ".join(texts))
     for item in report.findings:
         assert squash(item.code.value) in whole
-        assert squash(item.message_fr) in whole, item.message_fr
+        assert squash(item.message.fr) in whole, item.message.fr
 
 
 def test_long_unit_table_repeats_its_header(mini: Catalogue) -> None:
@@ -165,7 +165,7 @@ def test_check_report_puts_the_verdict_and_findings_first(mini: Catalogue) -> No
     assert squash("NON RÉGLEMENTAIRE") in first
     assert squash("Fichier : adversaire.ost") in first
     assert squash("Constats de la vérification") in first
-    assert first.index(squash("Constats de la vérification")) < first.index(squash(report.findings[0].message_fr))
+    assert first.index(squash("Constats de la vérification")) < first.index(squash(report.findings[0].message.fr))
     whole = squash(" ".join(texts))
     assert squash("Détachement 1") in whole and squash("Totaux") in whole
     for text in texts:
@@ -196,3 +196,13 @@ def test_any_names_stay_on_the_page(mini: Catalogue, list_name: str, det_name: s
     for make in (army_sheet_pdf, check_report_pdf):
         pdf = reader(make(mini, b.army, lang=lang))
         assert outside(text_runs(pdf), (0, 0, *Paper.A4.size)) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_sheet_prints_the_pv_value_of_each_model_kind(shipped: Catalogue, lang: str) -> None:
+    """10 Boyz at 8 points: a Boy's PV is worth 8, the Boss Nob's (2 PV) 4 (SPEC §4)."""
+    b = ListBuilder(shipped, limit=1000, name="Waaagh")
+    b.add("ork-boyz", models=10)
+    whole = squash(" ".join(page_texts(reader(army_sheet_pdf(shipped, b.army, lang=lang)))))
+    assert squash("8 (Boss Nob 4)") in whole
+    assert squash("7,3") not in whole and squash("7.3") not in whole  # not 80 ÷ 11 for every PV

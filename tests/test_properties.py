@@ -86,7 +86,7 @@ def test_validator_never_crashes_and_is_consistent(army: ArmyList) -> None:
     ids = {u.id for _, u in army.units()}
     for item in report.findings:
         assert set(item.units) <= ids
-        assert item.message_fr and item.message_en
+        assert item.message.fr and item.message.en
     assert validate(MINI, army) == report  # deterministic
 
 
@@ -108,10 +108,10 @@ def test_adding_a_unit_never_removes_role_max(army: ArmyList, sheet_id: str, dat
     )
     after = validate(MINI, army)
     roles_after = {
-        role for role in Role for f in after.findings if f.code is Code.ROLE_MAX and role.label_fr in f.message_fr
+        role for role in Role for f in after.findings if f.code is Code.ROLE_MAX and role.label_fr in f.message.fr
     }
     roles_before = {
-        role for role in Role for f in before.findings if f.code is Code.ROLE_MAX and role.label_fr in f.message_fr
+        role for role in Role for f in before.findings if f.code is Code.ROLE_MAX and role.label_fr in f.message.fr
     }
     assert roles_before <= roles_after
     assert len(role_max_before) <= sum(f.code is Code.ROLE_MAX for f in after.findings)

@@ -101,7 +101,7 @@ def test_roster_with_units_the_catalogue_lacks_still_opens(cat: Catalogue) -> No
     report = validate(cat, army)
     unknown = [f for f in report.findings if f.code is Code.UNIT_UNKNOWN]
     assert [f.units for f in unknown] == [(skorpekh.id,), (doomstalker.id,)]
-    assert "Élite, 115 points" in unknown[0].message_fr
+    assert "Élite, 115 points" in unknown[0].message.fr
     assert report.total_points == 95 + 30 + 130 + 10 * 13 + 115 + 140
     lines = "\n".join(reading.lines("en"))
     assert "Skorpekh Destroyers" in lines and "not in the catalogue" in lines

@@ -191,11 +191,11 @@ def test_an_unknown_roster_unit_the_catalogue_now_holds_is_named_in_the_fix(ship
     unit = b.add("ork-boyz", models=10)
     b.unit(unit).datasheet = "bs:4923-2dbf-7fd5-8828"
     finding = next(f for f in validate(shipped, b.army).findings if f.code is Code.UNIT_UNKNOWN)
-    assert "Boyz" in (finding.fix_fr or "") and "Boyz" in (finding.fix_en or "")
-    assert "Importer" not in (finding.fix_fr or "") and "Import" not in (finding.fix_en or "")
+    assert "Boyz" in (finding.fix.fr or "") and "Boyz" in (finding.fix.en or "")
+    assert "Importer" not in (finding.fix.fr or "") and "Import" not in (finding.fix.en or "")
     b.unit(unit).datasheet = "bs:ffff-0000"
     finding = next(f for f in validate(shipped, b.army).findings if f.code is Code.UNIT_UNKNOWN)
-    assert "Import" in (finding.fix_en or "")
+    assert "Import" in (finding.fix.en or "")
 
 
 def _renamed_boyz(shipped: Catalogue, *, imported_on: bool) -> Catalogue:

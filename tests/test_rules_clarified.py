@@ -45,12 +45,12 @@ def test_a_joined_character_with_a_transport_of_its_own_is_transport_invalid(min
     report = check(b)
     assert "TRANSPORT-INVALID" in codes(report)
     finding = next(f for f in report.findings if f.code is Code.TRANSPORT_INVALID)
-    assert "Lieutenant rejoint Escouade Tactique" in finding.message_fr
-    assert "rides with its unit" in finding.message_en
+    assert "Lieutenant rejoint Escouade Tactique" in finding.message.fr
+    assert "rides with its unit" in finding.message.en
     assert set(finding.units) == {"u4", rhino}
     # The Rhino is not reported a second time as an orphan.
     assert "TRANSPORT-ORPHAN" not in codes(report)
-    assert "Escouade Tactique" in finding.fix_fr
+    assert "Escouade Tactique" in finding.fix.fr
 
 
 def test_a_joined_character_riding_in_its_units_transport_is_legal(mini: Catalogue) -> None:
@@ -59,7 +59,7 @@ def test_a_joined_character_riding_in_its_units_transport_is_legal(mini: Catalog
     b.unit("u3").transport = rhino
     b.add("lieutenant", linked_to="u3", transport=rhino)
     report = check(b)
-    assert report.legal, [f.message_en for f in report.findings]
+    assert report.legal, [f.message.en for f in report.findings]
 
 
 @pytest.mark.parametrize(("char_reserve", "unit_reserve", "split"), [(True, False, True), (False, True, True),
@@ -76,8 +76,8 @@ def test_reserves_split(mini: Catalogue, char_reserve: bool, unit_reserve: bool,
         finding = next(f for f in report.findings if f.code is Code.RESERVES_SPLIT)
         assert set(finding.units) == {"u3", "u10"}
         assert finding.severity is Severity.ERROR
-        assert "Lieutenant" in finding.message_fr and "Escouade Tactique" in finding.message_fr
-        assert finding.fix_en.startswith("Put Lieutenant and Escouade Tactique both in reserve")
+        assert "Lieutenant" in finding.message.fr and "Escouade Tactique" in finding.message.fr
+        assert finding.fix.en.startswith("Put Lieutenant and Escouade Tactique both in reserve")
 
 
 def test_a_joined_character_counts_in_the_reserve_total_with_its_unit(mini: Catalogue) -> None:
@@ -92,7 +92,7 @@ def test_a_joined_character_counts_in_the_reserve_total_with_its_unit(mini: Cata
     assert codes(report) == {"RESERVES-MAX"}
     finding = report.findings[0]
     assert "u4" in finding.units
-    assert finding.message_fr.startswith("250 points en réserve")
+    assert finding.message.fr.startswith("250 points en réserve")
 
 
 def test_a_character_marked_alone_follows_its_unit_for_the_reserve_total(mini: Catalogue) -> None:
@@ -112,7 +112,7 @@ def test_an_infantry_character_may_join_bikes_and_cavalry(mini: Catalogue) -> No
         unit = b.add(target)
         b.add("lieutenant", linked_to=unit)
         report = check(b)
-        assert "CHAR-CLASS" not in codes(report), (target, [f.message_en for f in report.findings])
+        assert "CHAR-CLASS" not in codes(report), (target, [f.message.en for f in report.findings])
 
 
 def test_an_infantry_character_may_not_join_a_walker(mini: Catalogue) -> None:
@@ -122,10 +122,10 @@ def test_an_infantry_character_may_not_join_a_walker(mini: Catalogue) -> None:
     report = check(b)
     assert "CHAR-CLASS" in codes(report)
     finding = next(f for f in report.findings if f.code is Code.CHAR_CLASS)
-    assert "mounted units" in finding.message_en
+    assert "mounted units" in finding.message.en
     # The fix names the units it could join in its detachment.
-    assert finding.fix_fr.startswith("Liez Lieutenant à ")
-    assert "Intercessors" in finding.fix_fr
+    assert finding.fix.fr.startswith("Liez Lieutenant à ")
+    assert "Intercessors" in finding.fix.fr
 
 
 # --- warlord advice -----------------------------------------------------------------
@@ -140,7 +140,7 @@ def test_no_warlord_is_advice_naming_candidates(mini: Catalogue) -> None:
     assert report.legal
     advice = [f for f in report.findings if f.code is Code.WARLORD_NONE]
     assert len(advice) == 1 and advice[0].severity is Severity.INFO
-    assert "Capitaine" in advice[0].fix_fr and "Capitaine" in advice[0].fix_en
+    assert "Capitaine" in advice[0].fix.fr and "Capitaine" in advice[0].fix.en
 
 
 def test_a_chosen_warlord_or_an_empty_list_gets_no_advice(mini: Catalogue) -> None:
@@ -161,9 +161,9 @@ def test_points_repriced_names_both_totals_and_the_units(mini: Catalogue) -> Non
     finding = report.findings[0]
     assert finding.severity is Severity.WARNING
     assert finding.units == ("u2",)
-    assert "290" in finding.message_fr and "270" in finding.message_fr
-    assert "Intercessors 120 → 100" in finding.message_en
-    assert "--as-priced" in finding.fix_en
+    assert "290" in finding.message.fr and "270" in finding.message.fr
+    assert "Intercessors 120 → 100" in finding.message.en
+    assert "--as-priced" in finding.fix.en
 
 
 def test_a_stated_total_alone_that_differs_is_reported(mini: Catalogue) -> None:
@@ -189,17 +189,17 @@ def test_as_priced_checks_with_the_lists_prices(mini: Catalogue) -> None:
     priced = check(b, as_priced=True)
     assert priced.total_points == 320
     assert codes(priced) == {"POINTS-OVER", "POINTS-REPRICED"}
-    assert "list's prices" in next(f for f in priced.findings if f.code is Code.POINTS_REPRICED).message_en
+    assert "list's prices" in next(f for f in priced.findings if f.code is Code.POINTS_REPRICED).message.en
 
 
 def test_the_fix_does_not_ask_for_the_list_prices_when_the_check_already_uses_them(mini: Catalogue) -> None:
     b = base(mini, 300)
     b.unit("u2").stated_points = 150
     by_catalogue = next(f for f in check(b).findings if f.code is Code.POINTS_REPRICED)
-    assert "--as-priced" in (by_catalogue.fix_en or "") and "--as-priced" in (by_catalogue.fix_fr or "")
+    assert "--as-priced" in (by_catalogue.fix.en or "") and "--as-priced" in (by_catalogue.fix.fr or "")
     as_priced = next(f for f in check(b, as_priced=True).findings if f.code is Code.POINTS_REPRICED)
-    assert "--as-priced" not in (as_priced.fix_en or "") and "--as-priced" not in (as_priced.fix_fr or "")
-    assert "catalogue" in (as_priced.fix_en or "") and "catalogue" in (as_priced.fix_fr or "")
+    assert "--as-priced" not in (as_priced.fix.en or "") and "--as-priced" not in (as_priced.fix.fr or "")
+    assert "catalogue" in (as_priced.fix.en or "") and "catalogue" in (as_priced.fix.fr or "")
 
 
 # --- the exhaustion exception counts what could join the detachments -----------------
@@ -262,7 +262,7 @@ def test_an_ultramarines_list_is_not_told_to_take_other_armies_troops(mini: Cata
     catalogue = _factions_catalogue(mini, bsdata_enabled=True)
     report = check(_over_cap(catalogue))
     assert codes(report) == {"SHEET-MAX"}
-    message = report.findings[0].message_fr
+    message = report.findings[0].message.fr
     # The imported squad's <CHAPITRE> takes the detachment's value: it could join.
     assert "Imported Squad" in message
     assert "Gardes" not in message and "Escouade des Anges" not in message
@@ -271,7 +271,7 @@ def test_an_ultramarines_list_is_not_told_to_take_other_armies_troops(mini: Cata
 def test_switched_off_sources_do_not_count_as_available(mini: Catalogue) -> None:
     catalogue = _factions_catalogue(mini, bsdata_enabled=False)
     report = check(_over_cap(catalogue))
-    assert report.legal, [f.message_en for f in report.findings]
+    assert report.legal, [f.message.en for f in report.findings]
 
 
 def test_a_detachment_sharing_only_imperium_makes_every_imperium_sheet_available(mini: Catalogue) -> None:
@@ -280,7 +280,7 @@ def test_a_detachment_sharing_only_imperium_makes_every_imperium_sheet_available
     b.add("knight")  # QUESTOR IMPERIALIS: the detachment now only shares IMPERIUM
     report = check(b)
     sheet_max = next(f for f in report.findings if f.code is Code.SHEET_MAX)
-    assert "Gardes" in sheet_max.message_fr and "Escouade des Anges" in sheet_max.message_fr
+    assert "Gardes" in sheet_max.message.fr and "Escouade des Anges" in sheet_max.message.fr
 
 
 # --- every finding carries a fix --------------------------------------------------------
@@ -292,8 +292,8 @@ def test_every_example_finding_says_how_to_fix_it(shipped: Catalogue) -> None:
         report = validate(shipped, listfile.load(path))
         for finding in report.findings:
             seen.add(finding.code)
-            assert finding.fix_fr.strip() and finding.fix_en.strip(), (path.name, finding.code)
-            assert finding.fix_fr != finding.fix_en or finding.code is Code.POINTS_REPRICED
+            assert finding.fix.fr.strip() and finding.fix.en.strip(), (path.name, finding.code)
+            assert finding.fix.fr != finding.fix.en or finding.code is Code.POINTS_REPRICED
     assert seen == set(Code)
 
 
@@ -303,9 +303,9 @@ def test_an_embark_error_suggests_transports_that_fit(mini: Catalogue) -> None:
     b.unit("u2").transport = rhino  # Intercessors (PRIMARIS) may not board a Rhino
     report = check(b)
     finding = next(f for f in report.findings if f.code is Code.TRANSPORT_EMBARK)
-    assert "Impulsor" in finding.fix_fr
-    assert "Rhino" not in finding.fix_fr
-    assert finding.fix_en.startswith("Choose a transport that can carry Intercessors")
+    assert "Impulsor" in finding.fix.fr
+    assert "Rhino" not in finding.fix.fr
+    assert finding.fix.en.startswith("Choose a transport that can carry Intercessors")
 
 
 @settings(max_examples=60, deadline=None)
@@ -339,7 +339,7 @@ def test_every_finding_of_any_list_has_a_fix(
             b.unit(ids[t % len(ids)]).transport = ids[a % len(ids)]
     report = check(b)
     for finding in report.findings:
-        assert finding.fix_fr and finding.fix_en, finding.code
+        assert finding.fix.fr and finding.fix.en, finding.code
 
 
 def test_mini_has_the_units_these_tests_need(mini: Catalogue) -> None:
@@ -356,7 +356,7 @@ def test_an_embark_fix_tells_room_from_keywords(mini: Catalogue) -> None:
         b.add("intercessors")
         b.add("tactical", models=10)
         b.unit("u3").transport = b.add("razorback")
-        return next(f.fix_en for f in check(b).findings if f.code is Code.TRANSPORT_EMBARK)
+        return next(f.fix.en for f in check(b).findings if f.code is Code.TRANSPORT_EMBARK)
 
     assert fix(mini) == "Choose a transport that can carry Escouade Tactique: Rhino or Land Raider."
     only_razorback = Catalogue(
@@ -378,4 +378,4 @@ def test_an_embark_fix_without_any_transport_says_so() -> None:
     rhino = b.add("rhino")
     b.unit("u2").transport = rhino
     finding = next(f for f in check(b).findings if f.code is Code.TRANSPORT_EMBARK)
-    assert finding.fix_fr == "Retirez son transport : aucun transport du catalogue ne peut emporter Intercessors."
+    assert finding.fix.fr == "Retirez son transport : aucun transport du catalogue ne peut emporter Intercessors."

@@ -9,10 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import ListBuilder
-from ost.core.armylist import ArmyList, Detachment, Unit, UnitSnapshot
-from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, Unit, UnitSnapshot
+from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearItem
+from ost.core.presenter import present, unit_line
 from ost.core.roles import Role
-from ost.core.scoring import control_factor, format_value, pv_value, score_army, score_unit
+from ost.core.scoring import control_factor, format_value, pv_value, pv_value_text, score_army, score_unit
 
 
 @pytest.mark.parametrize(
@@ -167,3 +168,85 @@ def test_values_round_half_up() -> None:
     assert format_value(16.25, "en") == "16.3"
     assert format_value(2.675, "en", 2) == "2.68"
     assert format_value(10.0, "fr") == "10"
+
+
+# --- PV value per model (SPEC §4, seed 000 FIN DE PARTIE) ---------------------------------
+
+
+def test_ten_boyz_value_the_boss_nobs_pv_at_4_and_a_boys_at_8(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=1000)
+    boyz = b.add("ork-boyz", models=10)
+    s = score_unit(b.unit(boyz), shipped)
+    assert s.points == 80 and s.wounds == 11  # the unit's PV and cost are unchanged
+    assert [(k.name, k.count, k.points_each, k.pv_value) for k in s.kinds or ()] == [
+        ("Boss Nob", 1, 8, 4),
+        ("Boy", 9, 8, 8),
+    ]
+    assert s.pv_value is None  # not one value for the whole unit any more
+    assert pv_value_text(s, "fr") == "8 (Boss Nob 4)" and pv_value_text(s, "en") == "8 (Boss Nob 4)"
+    view = present(shipped.get("ork-boyz"), shipped, "en", b.unit(boyz))  # type: ignore[arg-type]
+    assert "1 W = 8 (Boss Nob 4)" in unit_line(view)
+    # The destruction total is the units' points, as before.
+    assert score_army(b.army, shipped).destruction_total == 80
+
+
+def test_a_unit_of_one_value_prints_one_number(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=1000)
+    squad = b.add("ork-squighog-boyz", models=3)
+    s = score_unit(b.unit(squad), shipped)
+    assert s.pv_value == pytest.approx(s.points / 3 / 3)
+    assert pv_value_text(s, "fr") == format_value(s.pv_value, "fr")
+
+
+_NOBZ = Datasheet(
+    id="nobz",
+    name="Nobz",
+    role=Role.ELITES,
+    keywords=["INFANTERIE", "NOBZ"],
+    faction_keywords=["ORKS"],
+    min_models=5,
+    max_models=10,
+    points=100,
+    kinds=[
+        ModelKind(id="boss", name="Boss Nob", min=1, max=1, wounds=2),
+        ModelKind(id="nob", name="Nob", min=4, max=9, wounds=2, points=20),
+    ],
+    wargear=[WargearItem(id="klaw", name="Pince énergétique", points=10)],
+)
+
+
+def _nobz(loadout: list[ModelGroup]) -> Unit:
+    return Unit(
+        id="n",
+        datasheet="nobz",
+        snapshot=UnitSnapshot(name="Nobz", role=Role.ELITES, points=100),
+        models=5,
+        composition={"boss": 1, "nob": 4},
+        loadout=loadout,
+    )
+
+
+def test_a_model_is_worth_its_share_plus_the_wargear_it_carries(mini: Catalogue) -> None:
+    catalogue = Catalogue([_NOBZ], mini.bands)
+    # The Boss Nob carries a klaw (10 points, the catalogue's price); two Nobz carry one each at the list's price 12.
+    unit = _nobz(
+        [
+            ModelGroup(kind="boss", count=1, wargear=[Carried(item="klaw", name="Pince énergétique")]),
+            ModelGroup(kind="nob", count=2, wargear=[Carried(item="klaw", name="Pince énergétique", points=12)]),
+            ModelGroup(kind="nob", count=2),
+        ]
+    )
+    s = score_unit(unit, catalogue, as_priced=False)
+    # The unit costs 100 (its wargear is not priced by the datasheet's options here): the 34 points of
+    # wargear go to the models that carry it, the rest is shared: (100 - 34) / 5 = 13.2 each.
+    kinds = [(k.name, k.count, round(k.points_each, 6), round(k.pv_value or 0, 6)) for k in s.kinds or ()]
+    assert kinds == [("Boss Nob", 1, 23.2, 11.6), ("Nob", 2, 13.2, 6.6), ("Nob", 2, 25.2, 12.6)]
+    assert sum(k.points_each * k.count for k in s.kinds or ()) == pytest.approx(s.points)
+    assert s.wounds == 10
+
+
+def test_without_a_loadout_every_model_has_its_share_only(mini: Catalogue) -> None:
+    catalogue = Catalogue([_NOBZ], mini.bands)
+    s = score_unit(_nobz([]), catalogue)
+    assert [(k.name, k.points_each, k.pv_value) for k in s.kinds or ()] == [("Boss Nob", 20, 10), ("Nob", 20, 10)]
+    assert s.pv_value == 10  # every PV worth the same: one value

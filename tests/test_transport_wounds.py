@@ -42,7 +42,7 @@ def embark(catalogue: Catalogue, rider: str, models: int | None = None) -> list[
     unit = b.add(rider, models=models)
     b.unit(unit).transport = raider
     report = validate(catalogue, b.army)
-    return [f.message_en for f in report.findings if f.code is Code.TRANSPORT_EMBARK]
+    return [f.message.en for f in report.findings if f.code is Code.TRANSPORT_EMBARK]
 
 
 def test_the_parsed_rules() -> None:

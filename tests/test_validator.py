@@ -32,7 +32,7 @@ def codes(report: Report, *, advice: bool = False) -> set[str]:
 
 def only(report: Report, code: Code) -> list[str]:
     """Messages (French) of ``code``."""
-    return [f.message_fr for f in report.findings if f.code is code]
+    return [f.message.fr for f in report.findings if f.code is code]
 
 
 def test_base_list_is_legal(mini: Catalogue) -> None:
@@ -136,7 +136,7 @@ def test_role_min(mini: Catalogue) -> None:
     report = check(b)
     assert codes(report) == {"ROLE-MIN"}
     assert only(report, Code.ROLE_MIN) == ["1 unité Troupes, minimum 2 à 1–1000 points."]
-    assert report.findings[0].message_en == "1 Troops unit, minimum 2 at 1–1000 points."
+    assert report.findings[0].message.en == "1 Troops unit, minimum 2 at 1–1000 points."
 
 
 def test_role_min_hq(mini: Catalogue) -> None:
@@ -814,7 +814,7 @@ def test_every_finding_has_both_languages_and_a_rule(mini: Catalogue) -> None:
     report = check(b)
     assert len(report.findings) >= 5
     for item in report.findings:
-        assert item.message_fr and item.message_en and item.message_fr != item.message_en
+        assert item.message.fr and item.message.en and item.message.fr != item.message.en
         assert item.rule.seed and item.rule.section
 
 
@@ -865,7 +865,7 @@ def test_assume_pairings_gives_transports_and_characters_a_unit(mini: Catalogue)
         ("transport", tactical, rhino),
         ("linked_to", lieutenant, tactical),
     ]
-    assert "Escouade Tactique embarque dans Rhino" in assumed[0].message_fr
+    assert "Escouade Tactique embarque dans Rhino" in assumed[0].message.fr
     assert check(b).legal
 
 
@@ -962,4 +962,4 @@ def test_reserves_message_uses_a_french_decimal_comma(mini: Catalogue) -> None:
     b.unit("u3").reserve = True  # 100 + 95 = 195 in reserve
     report = check(b)
     assert "(172,5 sur 345 points)" in only(report, Code.RESERVES_MAX)[0]
-    assert "(172.5 of 345 points)" in report.findings[0].message_en
+    assert "(172.5 of 345 points)" in report.findings[0].message.en

@@ -18,7 +18,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile
+from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile, faction_key_of
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
@@ -199,7 +199,7 @@ def resolved_faction_keys(unit: Unit, sheet: Datasheet | None) -> frozenset[str]
         base, placeholders = sheet.faction_keys, sheet.faction_placeholders
     else:
         keywords = unit.snapshot.faction_keywords
-        base = frozenset(keyword_key(k) for k in keywords if not is_placeholder(k))
+        base = frozenset(key for k in keywords if (key := faction_key_of(k)) is not None)
         placeholders = tuple(k for k in keywords if is_placeholder(k))
     if not placeholders or not unit.placeholders:
         return base

@@ -21,6 +21,17 @@ CHARACTER_KEYWORDS = frozenset({"CHARACTER", "PERSONNAGE"})
 TRANSPORT_KEYWORDS = frozenset({"TRANSPORT"})
 INDEPENDENT_CHARACTER_MAX_WOUNDS = 9
 LINKED_CHARACTER_NAMES = frozenset({fold("Personnage Lié"), fold("Linked Character")})
+#: Faction keywords that say "no faction" (BattleScribe's game system gives its fortifications
+#: ``Faction: Unaligned``): they are no faction keyword (SPEC §3, Detachments and faction keywords).
+UNALIGNED_KEYWORDS = frozenset(keyword_key(k) for k in ("UNALIGNED", "NON ALIGNÉ", "NON-ALIGNÉ"))
+
+
+def faction_key_of(keyword: str) -> str | None:
+    """The comparison key of a faction keyword, None for a placeholder or a "no faction" word."""
+    if is_placeholder(keyword):
+        return None
+    key = keyword_key(keyword)
+    return None if key in UNALIGNED_KEYWORDS else key
 
 
 class _Model(BaseModel):
@@ -382,8 +393,8 @@ class Datasheet(_Model):
 
     @cached_property
     def faction_keys(self) -> frozenset[str]:
-        """Keys of the faction keywords that are not placeholders."""
-        return frozenset(keyword_key(k) for k in self.faction_keywords if not is_placeholder(k))
+        """Keys of the faction keywords that are not placeholders (nor ``UNALIGNED``, which names no faction)."""
+        return frozenset(key for k in self.faction_keywords if (key := faction_key_of(k)) is not None)
 
     @cached_property
     def faction_placeholders(self) -> tuple[str, ...]:
@@ -395,8 +406,11 @@ class Datasheet(_Model):
 
         A placeholder faction keyword (``<CHAPITRE>``) counts as any of the
         values given for it (``values``: placeholder key -> value keys): could
-        this datasheet join units whose faction keywords are ``required``?
+        this datasheet join units whose faction keywords are ``required``? An
+        unaligned datasheet could join any (SPEC §3).
         """
+        if self.is_unaligned:
+            return True
         keys = self.faction_keys
         if required <= keys:
             return True
@@ -406,6 +420,11 @@ class Datasheet(_Model):
         for placeholder in self.faction_placeholders:
             filled.update(values.get(keyword_key(placeholder), ()))
         return required <= filled
+
+    @property
+    def is_unaligned(self) -> bool:
+        """No faction keyword (none at all, or only ``UNALIGNED``): it joins any detachment (SPEC §3)."""
+        return not self.faction_keys and not self.faction_placeholders
 
     @property
     def is_character(self) -> bool:
@@ -726,7 +745,7 @@ class Catalogue:
     def identities_joining(
         self,
         role: Role,
-        common_keys: frozenset[str],
+        common_keys: frozenset[str] | None,
         values: Mapping[str, frozenset[str]],
         *,
         include_legends: bool = False,
@@ -736,7 +755,9 @@ class Catalogue:
         A datasheet could join when its faction keywords include every key of
         ``common_keys`` (the faction keywords all the detachment's units share),
         a placeholder faction keyword (``<CHAPITRE>``) counting as any value the
-        detachment gives it (``values``: placeholder key -> value keys). Hidden
+        detachment gives it (``values``: placeholder key -> value keys). An
+        unaligned datasheet joins any detachment; with ``common_keys`` None (no
+        faction in particular), only unaligned datasheets count. Hidden
         datasheets never count, Legends ones only with ``include_legends``, and
         datasheets of switched-off sources never. The value lists the names
         behind each identity, for messages; callers must not change it.
@@ -761,7 +782,8 @@ class Catalogue:
             self._candidates[(role, include_legends)] = candidates
         result: dict[str, list[str]] = {}
         for sheet in candidates:
-            if not sheet.has_faction_keys(common_keys, values) or not self.is_enabled(sheet):
+            joins = sheet.is_unaligned if common_keys is None else sheet.has_faction_keys(common_keys, values)
+            if not joins or not self.is_enabled(sheet):
                 continue
             names = result.setdefault(sheet.identity_key, [])
             if sheet.name not in names:

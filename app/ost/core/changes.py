@@ -18,6 +18,7 @@ from typing import Literal
 
 from ost.core.armylist import ArmyList, Unit, UnitSnapshot
 from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.i18n import Bilingual
 
 ChangeKind = Literal["gone", "points", "model_points", "size", "role", "source_off"]
 
@@ -28,7 +29,10 @@ FOREIGN_ID_PREFIXES = ("bs:", "text:")
 
 @dataclass(frozen=True)
 class UnitChange:
-    """One change of a unit's datasheet since the list was saved; ``old``/``new`` as shown in the messages."""
+    """One change of a unit's datasheet since the list was saved; ``old``/``new`` as shown in the messages.
+
+    ``message`` is a :class:`~ost.core.i18n.Bilingual`: ``change.message("fr")``.
+    """
 
     unit_id: str
     unit_name: str
@@ -36,11 +40,7 @@ class UnitChange:
     kind: ChangeKind
     old: str | None
     new: str | None
-    message_fr: str
-    message_en: str
-
-    def message(self, lang: str) -> str:
-        return self.message_fr if lang == "fr" else self.message_en
+    message: Bilingual
 
     def to_data(self) -> dict[str, str | None]:
         """The change as JSON data (``ost check --format json``)."""
@@ -50,8 +50,8 @@ class UnitChange:
             "kind": self.kind,
             "old": self.old,
             "new": self.new,
-            "message_fr": self.message_fr,
-            "message_en": self.message_en,
+            "message_fr": self.message.fr,
+            "message_en": self.message.en,
         }
 
 
@@ -64,8 +64,8 @@ def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
     snap: UnitSnapshot = unit.snapshot
     name = unit.display_name
 
-    def change(kind: ChangeKind, old: str | None, new: str | None, fr: str, en: str) -> UnitChange:
-        return UnitChange(unit.id, name, unit.datasheet, kind, old, new, fr, en)
+    def change(kind: ChangeKind, old: str | None, new: str | None, message: Bilingual) -> UnitChange:
+        return UnitChange(unit.id, name, unit.datasheet, kind, old, new, message)
 
     if sheet is None:
         if unit.datasheet.startswith(FOREIGN_ID_PREFIXES):
@@ -75,8 +75,10 @@ def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
                 "gone",
                 snap.name,
                 None,
-                f"{name} : la fiche « {snap.name} » ({unit.datasheet}) n'est plus dans le catalogue.",
-                f"{name}: the datasheet '{snap.name}' ({unit.datasheet}) is no longer in the catalogue.",
+                Bilingual(
+                    fr=f"{name} : la fiche « {snap.name} » ({unit.datasheet}) n'est plus dans le catalogue.",
+                    en=f"{name}: the datasheet '{snap.name}' ({unit.datasheet}) is no longer in the catalogue.",
+                ),
             )
         ]
     found: list[UnitChange] = []
@@ -86,10 +88,12 @@ def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
                 "points",
                 str(snap.points),
                 str(sheet.points),
-                f"{name} : la fiche coûte maintenant {sheet.points} points au minimum "
-                f"({snap.points} à l'enregistrement de la liste).",
-                f"{name}: the datasheet now costs {sheet.points} points at its minimum size "
-                f"({snap.points} when the list was saved).",
+                Bilingual(
+                    fr=f"{name} : la fiche coûte maintenant {sheet.points} points au minimum "
+                    f"({snap.points} à l'enregistrement de la liste).",
+                    en=f"{name}: the datasheet now costs {sheet.points} points at its minimum size "
+                    f"({snap.points} when the list was saved).",
+                ),
             )
         )
     if snap.points_per_model is not None and snap.points_per_model != sheet.points_per_model:
@@ -98,10 +102,12 @@ def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
                 "model_points",
                 str(snap.points_per_model),
                 str(sheet.points_per_model),
-                f"{name} : la fiche coûte maintenant {sheet.points_per_model} points par figurine en plus du "
-                f"minimum ({snap.points_per_model} à l'enregistrement de la liste).",
-                f"{name}: the datasheet now costs {sheet.points_per_model} points per extra model "
-                f"({snap.points_per_model} when the list was saved).",
+                Bilingual(
+                    fr=f"{name} : la fiche coûte maintenant {sheet.points_per_model} points par figurine en plus du "
+                    f"minimum ({snap.points_per_model} à l'enregistrement de la liste).",
+                    en=f"{name}: the datasheet now costs {sheet.points_per_model} points per extra model "
+                    f"({snap.points_per_model} when the list was saved).",
+                ),
             )
         )
     if snap.min_models is not None and snap.max_models is not None:
@@ -112,8 +118,11 @@ def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
                     "size",
                     old,
                     new,
-                    f"{name} : la fiche autorise maintenant {new} figurine(s) ({old} à l'enregistrement de la liste).",
-                    f"{name}: the datasheet now allows {new} model(s) ({old} when the list was saved).",
+                    Bilingual(
+                        fr=f"{name} : la fiche autorise maintenant {new} figurine(s) ({old} à l'enregistrement de la "
+                        f"liste).",
+                        en=f"{name}: the datasheet now allows {new} model(s) ({old} when the list was saved).",
+                    ),
                 )
             )
     if snap.role is not sheet.role:
@@ -122,9 +131,12 @@ def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
                 "role",
                 snap.role.value,
                 sheet.role.value,
-                f"{name} : la fiche est maintenant {sheet.role.label_fr} ({snap.role.label_fr} à l'enregistrement "
-                f"de la liste).",
-                f"{name}: the datasheet is now {sheet.role.label_en} ({snap.role.label_en} when the list was saved).",
+                Bilingual(
+                    fr=f"{name} : la fiche est maintenant {sheet.role.label_fr} ({snap.role.label_fr} à "
+                    f"l'enregistrement de la liste).",
+                    en=f"{name}: the datasheet is now {sheet.role.label_en} ({snap.role.label_en} when the list was "
+                    f"saved).",
+                ),
             )
         )
     return found
@@ -157,8 +169,10 @@ def _source_off(unit: Unit, sheet: Datasheet, catalogue: Catalogue) -> UnitChang
         "source_off",
         shown,
         None,
-        f"{name} : la fiche vient de la source « {shown} », désactivée ; la liste est vérifiée avec elle "
-        f"quand même (réactivez-la, ou remplacez l'unité par une fiche d'une source active).",
-        f"{name}: the datasheet comes from the source “{shown}”, which is switched off; the list is still "
-        f"checked with it (switch it back on, or replace the unit with a datasheet of a source that is on).",
+        Bilingual(
+            fr=f"{name} : la fiche vient de la source « {shown} », désactivée ; la liste est vérifiée avec elle "
+            f"quand même (réactivez-la, ou remplacez l'unité par une fiche d'une source active).",
+            en=f"{name}: the datasheet comes from the source “{shown}”, which is switched off; the list is still "
+            f"checked with it (switch it back on, or replace the unit with a datasheet of a source that is on).",
+        ),
     )

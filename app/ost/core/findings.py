@@ -6,6 +6,11 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ost.core.i18n import Bilingual
+
+#: The fix of a finding that has none.
+NO_FIX = Bilingual.same("")
+
 
 class Severity(StrEnum):
     """An error makes a list not legal; a warning flags what could not be verified."""
@@ -19,8 +24,14 @@ class Severity(StrEnum):
         return {"error": 0, "warning": 1, "info": 2}[self.value]
 
     def label(self, lang: str) -> str:
-        fr = {"error": "erreur", "warning": "avertissement", "info": "info"}
-        return fr[self.value] if lang == "fr" else self.value
+        return _SEVERITY_LABELS[self.value](lang)
+
+
+_SEVERITY_LABELS = {
+    "error": Bilingual(fr="erreur", en="error"),
+    "warning": Bilingual(fr="avertissement", en="warning"),
+    "info": Bilingual.same("info"),
+}
 
 
 class RuleRef(BaseModel):
@@ -115,43 +126,36 @@ CODE_INFO: dict[Code, tuple[Severity, RuleRef]] = {
 
 
 class Finding(BaseModel):
-    """One thing the validator found, with the units it concerns and the rule behind it."""
+    """One thing the validator found, with the units it concerns and the rule behind it.
+
+    ``message`` and ``fix`` are :class:`~ost.core.i18n.Bilingual` texts: call
+    them with a language (``finding.message("fr")``) or read ``.fr``/``.en``.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     code: Code
     severity: Severity
-    message_fr: str
-    message_en: str
+    message: Bilingual
     units: tuple[str, ...] = Field(default_factory=tuple)
     rule: RuleRef
     #: How to put it right, in a sentence ("choisissez un Impulsor ou un Repulsor"); may be empty.
-    fix_fr: str = ""
-    fix_en: str = ""
-
-    def message(self, lang: str) -> str:
-        return self.message_fr if lang == "fr" else self.message_en
-
-    def fix(self, lang: str) -> str:
-        return self.fix_fr if lang == "fr" else self.fix_en
+    fix: Bilingual = NO_FIX
 
 
 def finding(
     code: Code,
-    fr: str,
-    en: str,
+    message: Bilingual,
     units: tuple[str, ...] | list[str] = (),
-    fix: tuple[str, str] | None = None,
+    fix: Bilingual | None = None,
 ) -> Finding:
+    """A finding of ``code``, with the severity and rule every finding of that code has."""
     severity, rule = CODE_INFO[code]
-    fix_fr, fix_en = fix if fix is not None else ("", "")
     return Finding(
         code=code,
         severity=severity,
-        message_fr=fr,
-        message_en=en,
+        message=message,
         units=tuple(units),
         rule=rule,
-        fix_fr=fix_fr,
-        fix_en=fix_en,
+        fix=fix if fix is not None else NO_FIX,
     )

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from ost.core.armylist import Unit, unit_composition
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, ModelProfile, WargearOption, WeaponProfile
-from ost.core.scoring import UnitScore, format_value, score_unit
+from ost.core.scoring import UnitScore, format_value, pv_value_text, score_unit
 from ost.core.text import fold
 
 
@@ -150,7 +150,7 @@ class KindPV:
     name: str
     count: int
     wounds_each: int
-    #: Destruction value of one model of the kind (its PV × the value of one PV).
+    #: Destruction value of one model of the kind: its points (its share of the unit plus its wargear).
     value_each: str
 
     @property
@@ -578,7 +578,7 @@ def _unit_facts(unit: Unit, score: UnitScore, sheet: Datasheet, lang: str) -> Un
         points=score.points,
         kinds=kinds,
         wounds=score.wounds,
-        pv_value=format_value(score.pv_value, lang),
+        pv_value=pv_value_text(score, lang),
         control_factor=score.control_factor,
         options=tuple(options),
         warlord=unit.warlord,
@@ -600,7 +600,7 @@ def option_labels(unit: Unit, sheet: Datasheet | None) -> list[str]:
 
 
 def unit_line(view: DatasheetView) -> str:
-    """The unit's facts in one line: "10 fig. · 80 pts · 9 × 1 + Boss Nob 2 = 11 PV · 1 PV = 7,3 · contrôle ×4"."""
+    """The unit's facts in one line: "10 fig. · 80 pts · 9 × 1 + Boss Nob 2 = 11 PV · 1 PV = 8 (Boss Nob 4) · contrôle ×4"."""
     facts = view.unit
     if facts is None:
         return ""

@@ -10,6 +10,7 @@ from typing import Any
 
 from ost.core.armylist import ArmyList
 from ost.core.findings import Severity
+from ost.core.i18n import Bilingual, pick
 from ost.core.validator import Report
 
 JSON_FORMAT_VERSION = 1
@@ -26,16 +27,15 @@ def _range(low: int | None, high: int | None) -> str:
 
 
 def summary_lines(army: ArmyList, report: Report, lang: str) -> list[str]:
-    fr = lang == "fr"
     limit = f" / {report.points_limit}" if report.points_limit is not None else ""
-    band = report.band or ("aucune" if fr else "none")
+    band = report.band or pick(lang, fr="aucune", en="none")
     det_max = f" (max {report.max_detachments})" if report.max_detachments is not None else ""
+    head = Bilingual(
+        fr="{total}{limit} points, tranche {band}, {n} détachement(s){det_max}",
+        en="{total}{limit} points, band {band}, {n} detachment(s){det_max}",
+    )
     lines = [
-        (
-            f"{report.total_points}{limit} points, tranche {band}, {report.detachments} détachement(s){det_max}"
-            if fr
-            else f"{report.total_points}{limit} points, band {band}, {report.detachments} detachment(s){det_max}"
-        )
+        head.format(total=report.total_points, limit=limit, band=band, n=report.detachments, det_max=det_max)(lang)
     ]
     cells = []
     for count in report.role_counts:
@@ -49,11 +49,10 @@ def summary_lines(army: ArmyList, report: Report, lang: str) -> list[str]:
 
 def report_text(army: ArmyList, report: Report, lang: str, *, title: str | None = None) -> str:
     """A report for people: the verdict, the summary and every finding with its rule."""
-    name = army.name or ("(sans nom)" if lang == "fr" else "(unnamed)")
+    name = army.name or pick(lang, fr="(sans nom)", en="(unnamed)")
     head = f"{title} — " if title else ""
-    lines = [
-        f"{head}« {name} » : {report.verdict(lang)}" if lang == "fr" else f"{head}“{name}”: {report.verdict(lang)}"
-    ]
+    verdict = report.verdict(lang)
+    lines = [pick(lang, fr=f"{head}« {name} » : {verdict}", en=f"{head}“{name}”: {verdict}")]
     lines += [f"  {line}" for line in summary_lines(army, report, lang)]
     for item in report.findings:
         lines.append(f"  {_MARK[item.severity]} {item.code.value}  {item.message(lang)}  [{item.rule}]")
@@ -93,10 +92,10 @@ def report_data(army: ArmyList, report: Report) -> dict[str, Any]:
             {
                 "code": f.code.value,
                 "severity": f.severity.value,
-                "message_fr": f.message_fr,
-                "message_en": f.message_en,
-                "fix_fr": f.fix_fr,
-                "fix_en": f.fix_en,
+                "message_fr": f.message.fr,
+                "message_en": f.message.en,
+                "fix_fr": f.fix.fr,
+                "fix_en": f.fix.en,
                 "units": list(f.units),
                 "rule": {"seed": f.rule.seed, "section": f.rule.section},
             }

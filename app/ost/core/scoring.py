@@ -2,10 +2,12 @@
 
 Seed 000 (FIN DE PARTIE) scores a game by destruction and domination:
 
-- each PV (wound) of a model is worth the model's points divided by its
-  wounds; Ost gives every PV of a unit the same value, the unit's cost
-  (options included) divided by the unit's total PV, summed over its model
-  kinds (10 Boyz: 9 × 1 + a Boss Nob's 2 = 11 PV; ``docs/rules.md``);
+- each PV (wound) of a model is worth the model's points divided by its own
+  wounds (SPEC §4). A model's points are its share of the unit's cost (the
+  unit's points ÷ its models) plus the wargear that model carries: 10 Boyz
+  at 8 points each, a Boss Nob's PV is worth 8 ÷ 2 = 4 and a Boy's 8. A
+  unit's PV are summed over its model kinds (9 × 1 + a Boss Nob's 2 = 11 PV;
+  ``docs/rules.md``);
 - a unit near an objective makes control points: its remaining PV value times
   a factor that depends on its role (Troupes ×4, Aéronef ×1, other roles ×2);
 - a unit whose datasheet says it never holds objectives is non-operational:
@@ -22,8 +24,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 
-from ost.core.armylist import ArmyList, Unit, unit_composition, unit_points
-from ost.core.catalogue import Catalogue
+from ost.core.armylist import ArmyList, Carried, Unit, unit_composition, unit_points
+from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.roles import Role
 
 #: Control points per remaining PV value, by role (seed 000, DOMINATION).
@@ -49,16 +51,27 @@ def pv_value(points: int, models: int, wounds_per_model: int) -> float | None:
 
 @dataclass(frozen=True)
 class KindScore:
-    """The models of one kind in a unit: how many, and the PV of each."""
+    """The models of one kind in a unit that carry the same wargear: how many, their PV and their points.
+
+    ``points_each`` is one model's points: its share of the unit's cost plus
+    the wargear it carries (SPEC §4). A kind whose models carry differently
+    priced wargear gives one :class:`KindScore` per price.
+    """
 
     kind_id: str
     name: str
     count: int
     wounds_each: int
+    points_each: float = 0.0
 
     @property
     def wounds(self) -> int:
         return self.count * self.wounds_each
+
+    @property
+    def pv_value(self) -> float | None:
+        """Value of one PV of one of these models: its points ÷ its own wounds (None without wounds)."""
+        return self.points_each / self.wounds_each if self.wounds_each > 0 else None
 
 
 @dataclass(frozen=True)
@@ -87,17 +100,21 @@ class UnitScore:
         return sum(k.wounds for k in self.kinds)
 
     @property
+    def pv_values(self) -> tuple[tuple[KindScore, float], ...]:
+        """Each kind with the value of one of its PV, kinds of no wounds left out."""
+        return tuple((k, v) for k in self.kinds or () if (v := k.pv_value) is not None)
+
+    @property
     def pv_value(self) -> float | None:
-        """Value of one PV of any model of the unit (destruction points per PV lost)."""
-        wounds = self.wounds
-        if wounds is None or wounds <= 0:
+        """Value of one PV when every PV of the unit is worth the same; None when kinds differ (see ``pv_values``)."""
+        values = {round(v, 9) for _, v in self.pv_values}
+        if len(values) != 1:
             return None
-        return self.points / wounds
+        return self.pv_values[0][1]
 
     def kind_value(self, kind: KindScore) -> float | None:
-        """Destruction value of one whole model of ``kind`` (its PV × the unit's PV value)."""
-        value = self.pv_value
-        return None if value is None else value * kind.wounds_each
+        """Destruction value of one whole model of ``kind``: its points."""
+        return kind.points_each if self.kinds is not None else None
 
     @property
     def model_value(self) -> float | None:
@@ -106,7 +123,7 @@ class UnitScore:
 
     @property
     def control_per_pv(self) -> float | None:
-        """Control points one remaining PV makes."""
+        """Control points one remaining PV makes, when every PV of the unit is worth the same."""
         value = self.pv_value
         return None if value is None else value * self.control_factor
 
@@ -165,7 +182,6 @@ def score_unit(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False) -> 
     """Scoring figures of ``unit``; a unit whose datasheet is missing keeps its snapshot's role and points."""
     sheet = catalogue.get(unit.datasheet)
     points = unit_points(unit, catalogue, as_priced=as_priced)
-    composition = unit_composition(unit, sheet)
     if sheet is None:
         return UnitScore(
             unit_id=unit.id,
@@ -184,20 +200,75 @@ def score_unit(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False) -> 
         role=sheet.role,
         models=unit.models,
         points=points,
-        kinds=tuple(
-            KindScore(kind.id, kind.name, count, kind.wounds)
-            for kind in sheet.kinds
-            if (count := composition.get(kind.id, 0))
-        ),
+        kinds=kind_scores(unit, sheet, points),
         operational=not sheet.never_holds_objectives,
         independent_character=sheet.is_independent_character,
         control_factor=control_factor(sheet.role, sheet.never_holds_objectives),
     )
 
 
+def kind_scores(unit: Unit, sheet: Datasheet, points: int) -> tuple[KindScore, ...]:
+    """The unit's models by kind and by the price of what they carry, each with its points (SPEC §4).
+
+    A model's points are its share of the unit's cost plus the wargear it
+    carries (``unit.loadout``; without one, every model has its share only).
+    The unit's cost already pays for that wargear, so the share is taken from
+    the cost without it: all the models together are worth the unit's points.
+    """
+    composition = unit_composition(unit, sheet)
+    models = sum(composition.values())
+    # Per kind: (count, wargear points of each) for the models the loadout describes.
+    carried: dict[str, list[tuple[int, int]]] = {}
+    for group in unit.loadout:
+        each = sum(_carried_points(c, sheet) for c in group.wargear)
+        if group.count > 0:
+            carried.setdefault(group.kind, []).append((group.count, each))
+    groups: list[tuple[str, str, int, int, int]] = []  # kind id, name, count, wounds each, wargear each
+    for kind in sheet.kinds:
+        left = composition.get(kind.id, 0)
+        by_price: dict[int, int] = {}
+        for count, each in carried.get(kind.id, ()):
+            taken = min(count, left)
+            left -= taken
+            if taken:
+                by_price[each] = by_price.get(each, 0) + taken
+        if left:
+            by_price[0] = by_price.get(0, 0) + left
+        for each, count in sorted(by_price.items()):
+            groups.append((kind.id, kind.name, count, kind.wounds, each))
+    wargear = sum(count * each for _, _, count, _, each in groups)
+    share = max(0, points - wargear) / models if models > 0 else 0.0
+    return tuple(KindScore(kind_id, name, count, wounds, share + each) for kind_id, name, count, wounds, each in groups)
+
+
+def _carried_points(carried: Carried, sheet: Datasheet) -> int:
+    """Points of what one model carries: the list's price when it gave one, else the catalogue's."""
+    if carried.points is not None:
+        return carried.points
+    for item in sheet.wargear:
+        if item.id == carried.item:
+            return item.points * carried.count
+    return 0
+
+
 def score_army(army: ArmyList, catalogue: Catalogue, *, as_priced: bool = False) -> ArmyScore:
     """Scoring figures of every unit of ``army``, in list order."""
     return ArmyScore(tuple(score_unit(unit, catalogue, as_priced=as_priced) for _, unit in army.units()))
+
+
+def pv_value_text(score: UnitScore, lang: str) -> str:
+    """The value of one PV for people: "8" when all PV are worth the same, else per kind: "8 (Boss Nob 4)".
+
+    The unit's bulk (the first kind of several models, as in the PV sum
+    "9 × 1 + Boss Nob 2") goes unnamed; every other value is named by its kind.
+    """
+    values = score.pv_values
+    if score.pv_value is not None or not values:
+        return format_value(score.pv_value, lang)
+    ordered = sorted(values, key=lambda kv: kv[0].count <= 1)
+    bulk, rest = ordered[0], ordered[1:]
+    others = ", ".join(f"{kind.name} {format_value(value, lang)}" for kind, value in rest)
+    return f"{format_value(bulk[1], lang)} ({others})"
 
 
 def format_value(value: float | None, lang: str, digits: int = 1) -> str:

@@ -196,9 +196,6 @@ class UnitEditor(QWidget):
             box.addItem(current, current)  # a reference the choices do not offer: still shown
         box.setCurrentIndex(max(0, box.findData(current)) if current is not None else 0)
 
-    def _pick(self, pair: tuple[str, str]) -> str:
-        return pair[0] if self.lang == "fr" else pair[1]
-
     def _transport_choices(self, unit: Unit) -> list[tuple[Unit, str | None]]:
         """Every transport of the list, with why this unit may not board it (None: it may)."""
         assert self.army is not None
@@ -214,7 +211,7 @@ class UnitEditor(QWidget):
         problems = boarding_problems(self.catalogue, self.army, unit.id, [c.id for c in candidates])
         found: list[tuple[Unit, str | None]] = []
         for other in candidates:
-            reasons = [self._pick(p) for p in problems.get(other.id, [])]
+            reasons = [p(self.lang) for p in problems.get(other.id, [])]
             if other.id in carried:
                 reasons.append(self.tr("already carries %1").replace("%1", carried[other.id]))
             found.append((other, "; ".join(reasons) or None))
@@ -228,7 +225,7 @@ class UnitEditor(QWidget):
         found: list[tuple[Unit, str | None]] = []
         for other in candidates:
             problem = problems.get(other.id)
-            found.append((other, None if problem is None else _reason(self._pick(problem))))
+            found.append((other, None if problem is None else _reason(problem(self.lang))))
         return found
 
     def commit(self) -> None:

@@ -45,7 +45,7 @@ from ost.core.fileio import atomic_write
 from ost.core.findings import Severity
 from ost.core.presenter import option_labels
 from ost.core.roles import Role
-from ost.core.scoring import ArmyScore, UnitScore, format_value, score_army
+from ost.core.scoring import ArmyScore, UnitScore, format_value, pv_value_text, score_army
 from ost.core.text import is_placeholder, keyword_key
 from ost.core.validator import Report, validate
 from ost.pdf import common
@@ -60,6 +60,11 @@ HEADING_ROOM = 32 * mm
 
 #: Relative widths of the unit table's columns.
 _UNIT_COLUMNS = (40, 19, 9, 27, 10, 9, 11, 13, 33, 14)
+
+
+def _right(style: ParagraphStyle) -> ParagraphStyle:
+    """``style`` aligned right, for figures that wrap (a PV value per model kind)."""
+    return ParagraphStyle(f"{style.name}-right", parent=style, alignment=TA_RIGHT)
 
 
 @dataclass(frozen=True)
@@ -548,7 +553,7 @@ class _Sheet:
             self.cell(", ".join(wargear), s.cell, widths[3]) if wargear else "",
             str(score.points),
             str(score.wounds) if score.wounds is not None else "?",
-            format_value(score.pv_value, self.lang),
+            self.cell(pv_value_text(score, self.lang), _right(s.cell), widths[6]),
             f"×{score.control_factor}",
             [self.p(esc(common.typo(link)), s.cell) for link in links] if links else "",
             " ".join(marks),
