@@ -12,7 +12,9 @@ else
     ./dev.sh test -q -x -k "not xvfb" >/dev/null 2>&1 || { echo "tests fail: fix them before packaging" >&2; exit 1; }
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check "pyinstaller>=6,<7"
+started=$(date +%s)
 .venv/bin/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/ost.spec
+echo "built in $(( $(date +%s) - started )) s"
 # The Linux desktop integration travels with the program: ./install-desktop.sh in its folder.
 for built in dist/ost-*/; do
     if [ "$(uname -s)" = Linux ]; then
