@@ -600,7 +600,7 @@ def option_labels(unit: Unit, sheet: Datasheet | None) -> list[str]:
 
 
 def unit_line(view: DatasheetView) -> str:
-    """The unit's facts in one line: "10 fig. · 80 pts · 9 × 1 + Boss Nob 2 = 11 PV · 1 PV = 8 (Boss Nob 4) · contrôle ×4"."""
+    """The unit's facts in one line: "10 fig. · 80 pts · 9 × 1 + Boss Nob 2 = 11 PV · 1 PV = 8 (Boss Nob 4)…"."""
     facts = view.unit
     if facts is None:
         return ""
