@@ -76,11 +76,23 @@ def _key(wargear: Iterable[Carried]) -> tuple[tuple[str | None, str, int], ...]:
     return tuple(sorted((c.item, c.name, c.count) for c in wargear if c.count > 0))
 
 
-def merged(groups: Iterable[ModelGroup]) -> list[ModelGroup]:
+def _ordered(sheet: Datasheet, kind_id: str, wargear: Iterable[Carried]) -> list[Carried]:
+    """``wargear`` in one order: the kind's defaults as its loadout lists them, then the datasheet's items."""
+    kind = sheet.kind_map.get(kind_id)
+    first = {item_id: i for i, item_id in enumerate(kind.loadout)} if kind is not None else {}
+    known = {item.id: i for i, item in enumerate(sheet.offered[0])}
+    return sorted(
+        (c for c in wargear if c.count > 0),
+        key=lambda c: (first.get(c.item or "", len(first) + known.get(c.item or "", len(known))), c.name),
+    )
+
+
+def merged(groups: Iterable[ModelGroup], sheet: Datasheet | None = None) -> list[ModelGroup]:
     """``groups`` with identical models (same kind, same wargear) in one group, empty groups gone.
 
     The first group of each kind of model keeps its place, so a loadout reads
-    in the order the player built it.
+    in the order the player built it; with ``sheet``, each model's wargear is
+    listed in one order (its defaults first), so equal loadouts compare equal.
     """
     out: list[ModelGroup] = []
     index: dict[tuple[str, tuple[tuple[str | None, str, int], ...]], int] = {}
@@ -91,9 +103,10 @@ def merged(groups: Iterable[ModelGroup]) -> list[ModelGroup]:
         at = index.get(key)
         if at is None:
             index[key] = len(out)
-            out.append(
-                ModelGroup(kind=group.kind, count=group.count, wargear=[c for c in group.wargear if c.count > 0])
-            )
+            wargear = [c for c in group.wargear if c.count > 0]
+            if sheet is not None:
+                wargear = _ordered(sheet, group.kind, wargear)
+            out.append(ModelGroup(kind=group.kind, count=group.count, wargear=wargear))
         else:
             out[at] = out[at].model_copy(update={"count": out[at].count + group.count})
     return out
@@ -127,7 +140,7 @@ def effective_loadout(unit: Unit, sheet: Datasheet) -> list[ModelGroup]:
                 extra -= take
                 if not extra:
                     break
-    return merged(groups)
+    return merged(groups, sheet)
 
 
 def _members(sheet: Datasheet) -> dict[str, frozenset[str]]:
@@ -204,7 +217,7 @@ def apply_choice(
     rest = source.model_copy(deep=True, update={"count": source.count - models})
     groups = [g.model_copy(deep=True) for g in loadout]
     groups[index : index + 1] = [rest, changed]
-    return merged(groups)
+    return merged(groups, sheet)
 
 
 def set_upgrade_count(upgrades: list[Carried], sheet: Datasheet, item_id: str, count: int) -> list[Carried]:
