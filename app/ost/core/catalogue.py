@@ -501,6 +501,30 @@ class Datasheet(_Model):
         """Every choice group (see :attr:`offered`), by id."""
         return {group.id: group for group in self.offered[1]}
 
+    @cached_property
+    def choice_members(self) -> dict[str, frozenset[str]]:
+        """Each choice group's items, those of the groups nested in it (``within``) included."""
+        groups = self.choice_map
+        out: dict[str, set[str]] = {g.id: set(g.items) for g in groups.values()}
+        for group in groups.values():
+            seen: set[str] = {group.id}
+            parent = group.within
+            while parent is not None and parent in groups and parent not in seen:
+                out[parent].update(group.items)
+                seen.add(parent)
+                parent = groups[parent].within
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @cached_property
+    def kind_offers(self) -> dict[str, frozenset[str]]:
+        """Item ids each model kind may carry: its default loadout and every item of a choice its kind makes."""
+        out: dict[str, set[str]] = {kind.id: set(kind.loadout) for kind in self.kinds}
+        for group in self.choice_map.values():
+            for kind_id in group.kinds:
+                if kind_id in out:
+                    out[kind_id].update(group.items)
+        return {k: frozenset(v) for k, v in out.items()}
+
     @property
     def has_loadouts(self) -> bool:
         """Whether the datasheet says what its models carry (a default loadout on some kind)."""

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ost.core.armylist import ArmyList, Carried, ModelGroup, Unit, unit_composition
@@ -115,6 +115,8 @@ def merged(groups: Iterable[ModelGroup], sheet: Datasheet | None = None) -> list
 def effective_loadout(unit: Unit, sheet: Datasheet) -> list[ModelGroup]:
     """What each model of ``unit`` carries, grouped, its counts per kind equal to the composition.
 
+    The groups returned may be the unit's own: read them, never change them.
+
     An empty ``unit.loadout`` means every model carries its kind's defaults.
     Otherwise the unit's groups are kept, reconciled with its composition:
     models it lacks carry their defaults; models beyond the composition are
@@ -123,7 +125,12 @@ def effective_loadout(unit: Unit, sheet: Datasheet) -> list[ModelGroup]:
     composition = unit_composition(unit, sheet)
     if not unit.loadout:
         return default_loadout(sheet, composition)
-    groups = [g.model_copy(deep=True) for g in unit.loadout if g.count > 0]
+    stored: dict[str, int] = {}
+    for group in unit.loadout:
+        stored[group.kind] = stored.get(group.kind, 0) + group.count
+    if all(stored.get(k, 0) == n for k, n in composition.items()) and set(stored) <= set(composition):
+        return [g for g in unit.loadout if g.count > 0]  # as stored: callers must not change these groups
+    groups = [g.model_copy() for g in unit.loadout if g.count > 0]
     for kind in sheet.kinds:
         wanted = composition.get(kind.id, 0)
         mine = [g for g in groups if g.kind == kind.id]
@@ -145,16 +152,7 @@ def effective_loadout(unit: Unit, sheet: Datasheet) -> list[ModelGroup]:
 
 def _members(sheet: Datasheet) -> dict[str, frozenset[str]]:
     """Each group's items, the items of the groups nested in it (``within``) included."""
-    groups = sheet.choice_map
-    out: dict[str, set[str]] = {g.id: set(g.items) for g in groups.values()}
-    for group in groups.values():
-        seen: set[str] = {group.id}
-        parent = group.within
-        while parent is not None and parent in groups and parent not in seen:
-            out[parent].update(group.items)
-            seen.add(parent)
-            parent = groups[parent].within
-    return {k: frozenset(v) for k, v in out.items()}
+    return sheet.choice_members
 
 
 def group_items(sheet: Datasheet, group_id: str) -> frozenset[str]:
@@ -164,12 +162,7 @@ def group_items(sheet: Datasheet, group_id: str) -> frozenset[str]:
 
 def offered_to(sheet: Datasheet, kind_id: str) -> frozenset[str]:
     """Item ids a model of ``kind_id`` may carry: its defaults and every item of a group its kind makes."""
-    kind = sheet.kind_map.get(kind_id)
-    found: set[str] = set(kind.loadout) if kind is not None else set()
-    for group in sheet.choice_map.values():
-        if kind_id in group.kinds:
-            found.update(group.items)
-    return frozenset(found)
+    return sheet.kind_offers.get(kind_id, frozenset())
 
 
 class WargearError(ValueError):
@@ -214,8 +207,8 @@ def apply_choice(
     else:
         kept.append(_carried(sheet, item_id, 1))
     changed = ModelGroup(kind=source.kind, count=models, wargear=kept)
-    rest = source.model_copy(deep=True, update={"count": source.count - models})
-    groups = [g.model_copy(deep=True) for g in loadout]
+    rest = source.model_copy(update={"count": source.count - models})
+    groups = list(loadout)
     groups[index : index + 1] = [rest, changed]
     return merged(groups, sheet)
 
@@ -631,9 +624,19 @@ def wargear_findings(army: ArmyList, catalogue: Catalogue) -> list[Finding]:
     The validator's one hook: ``findings += wargear_findings(army, catalogue)``.
     """
     out: list[Finding] = []
+    # Units that carry their defaults ask the same question of each size: remember the answer.
+    memo = catalogue.memo("wargear-defaults")
     for _, unit in army.units():
         sheet = catalogue.get(unit.datasheet)
         if sheet is None:
             continue
-        out.extend(problem_finding(p, unit, sheet) for p in wargear_problems(unit, sheet))
+        if unit.loadout or unit.upgrades:
+            problems = wargear_problems(unit, sheet)
+        else:
+            key = (sheet.id, unit.models, tuple(sorted(unit.composition.items())))
+            known = memo.get(key)
+            if known is None:
+                known = memo[key] = [replace(p, unit_id="") for p in wargear_problems(unit, sheet)]
+            problems = [replace(p, unit_id=unit.id) for p in known]
+        out.extend(problem_finding(p, unit, sheet) for p in problems)
     return out
