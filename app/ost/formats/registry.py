@@ -64,7 +64,11 @@ def _read_ost(
 ) -> tuple[ArmyList, ReadingReport]:
     if len(data) > listfile.MAX_LIST_BYTES:
         raise ListReadError(name, f"file is larger than {listfile.MAX_LIST_BYTES // (1024 * 1024)} MB")
-    return listfile.parse(data, name), ReadingReport(source=name, format="ost")
+    army, notes = listfile.parse_noted(data, name)
+    report = ReadingReport(source=name, format="ost")
+    for note in notes:
+        report.note(note.fr, note.en)
+    return army, report
 
 
 def _read_roster(
