@@ -149,9 +149,7 @@ def full_roster_xml(army: ArmyList, catalogue: Catalogue) -> bytes:
     rules = "".join(
         f'<rule id="r{n}" name="Rule {n}" hidden="false"><description>{_RULE}</description></rule>' for n in range(4)
     )
-    categories = "".join(
-        f'<category id="k{n}" name="Keyword {n}" entryId="k{n}" primary="false"/>' for n in range(6)
-    )
+    categories = "".join(f'<category id="k{n}" name="Keyword {n}" entryId="k{n}" primary="false"/>' for n in range(6))
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     out.append(
         f'<roster name={quoteattr(army.name)} gameSystemName="Warhammer 40,000 9th Edition" gameSystemRevision="250"'
