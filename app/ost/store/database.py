@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
@@ -27,6 +26,7 @@ from ost.core.catalogue import (
     RoleLimit,
     source_kind,
 )
+from ost.core.collector import paused_collector
 from ost.core.roles import Role
 from ost.core.text import fold
 from ost.store.migrations import HEAD_REVISION
@@ -104,10 +104,6 @@ _INSERT_SHEET = f"INSERT INTO datasheets ({', '.join(SHEET_COLUMNS)}) VALUES ({'
 _READ_SHEET = "SELECT data, body, id, faction, source, source_revision, bs_ids FROM datasheets"
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
     """The columns of a datasheet's row: its whole JSON once, and what queries use (see :data:`SHEET_COLUMNS`).
 
@@ -118,7 +114,7 @@ def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
     """
     # One serialisation: the body, then the datasheet's own fields put in front of it (JSON objects are unordered).
     body = sheet.model_dump_json(exclude=_OWN_SET)
-    own = _dumps({name: getattr(sheet, name) for name in _OWN_FIELDS})
+    own = sheet.model_dump_json(include=_OWN_SET)
     return {
         "id": sheet.id,
         "name": sheet.name,
@@ -127,7 +123,7 @@ def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
         "role": sheet.role.value,
         "source": sheet.source,
         "source_revision": sheet.source_revision,
-        "bs_ids": _dumps(sheet.bs_ids),
+        "bs_ids": json.dumps(sheet.bs_ids),  # the module's shared encoder: no new one per call
         "data": f"{own[:-1]},{body[1:]}",
         "body": hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
     }
@@ -647,23 +643,6 @@ class CatalogueStore:
 
 class _Unreadable(Exception):
     """A datasheet row without its JSON (written by another Ost and never filled)."""
-
-
-@contextmanager
-def paused_collector() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the block (restored as it was after).
-
-    Reading a catalogue or an import makes a few hundred thousand objects that
-    all live on: the collections they would trigger find nothing to free and
-    cost more than the work itself. Reference counting still frees everything.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _sheets(db: sqlite3.Connection, query: str, params: Sequence[Any], ids: list[str] | None) -> list[Datasheet]:
