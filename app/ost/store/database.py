@@ -291,6 +291,8 @@ class CatalogueStore:
         current = self.revision()
         if current == HEAD_REVISION:
             return
+        if current is None and self._create():
+            return
         from alembic import command
 
         if current is not None and current not in _known_revisions():
@@ -304,6 +306,26 @@ class CatalogueStore:
                 command.upgrade(config, "0004")
                 self._fill_data(connection)
             command.upgrade(config, "head")
+
+    def _create(self) -> bool:
+        """Give a new, empty database the current schema at once (no Alembic: a third of a second at first start).
+
+        The tables come from the ORM models, which a test keeps equal to what
+        the migrations make; the revision is stamped as the head. False when
+        the file already holds tables (they are Alembic's to migrate).
+        """
+        from sqlalchemy import text
+
+        from ost.store.models import Base
+
+        with self._writing("cannot create the database") as connection:
+            tables = connection.exec_driver_sql("SELECT count(*) FROM sqlite_master WHERE type = 'table'").scalar()
+            if tables:
+                return False
+            Base.metadata.create_all(connection)
+            connection.exec_driver_sql("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
+            connection.execute(text("INSERT INTO alembic_version VALUES (:head)"), {"head": HEAD_REVISION})
+        return True
 
     # -- writing --------------------------------------------------------------
 

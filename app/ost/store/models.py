@@ -49,7 +49,8 @@ class DatasheetRow(Base):
     role: Mapped[str] = mapped_column(String, index=True)
     source: Mapped[str] = mapped_column(String, default="", index=True)
     source_revision: Mapped[str | None] = mapped_column(String, nullable=True)
-    bs_ids: Mapped[str] = mapped_column(Text, default="[]")
+    #: JSON text, written and read as such (the store's own SQL): SQLAlchemy never decodes it.
+    bs_ids: Mapped[Any] = mapped_column(JSON, default=list)
     #: The whole datasheet as validated JSON (without the user's overrides): loading validates
     #: this one column in one step.
     data: Mapped[str | None] = mapped_column(Text, nullable=True)
@@ -128,5 +129,5 @@ class DatasheetOverrideRow(Base):
 
     datasheet_id: Mapped[str] = mapped_column(String, primary_key=True)
     field: Mapped[str] = mapped_column(String, primary_key=True)
-    value: Mapped[Any] = mapped_column(JSON)
+    value: Mapped[Any] = mapped_column(JSON, nullable=True)
     set_at: Mapped[str] = mapped_column(String, default="")

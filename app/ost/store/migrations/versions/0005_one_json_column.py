@@ -13,6 +13,8 @@ place and is reported when read. The downgrade fills the columns again from
 too: searches match ``LIKE '%word%'``, which no index serves.
 """
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -22,7 +24,7 @@ branch_labels = None
 depends_on = None
 
 #: The dropped columns: name -> (type, nullable, server default when not nullable).
-DROPPED: dict[str, tuple[sa.types.TypeEngine[object], bool, str | None]] = {
+DROPPED: dict[str, tuple[sa.types.TypeEngine[Any], bool, str | None]] = {
     "identity": (sa.String(), True, None),
     "keywords": (sa.JSON(), False, "[]"),
     "faction_keywords": (sa.JSON(), False, "[]"),
