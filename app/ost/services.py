@@ -20,6 +20,7 @@ from ost import __version__
 from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, Catalogue, CatalogueSource
+from ost.core.collector import collector_paused
 from ost.core.fileio import atomic_write
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
@@ -244,8 +245,9 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
     """
     from ost.formats.bsdata import read_bsdata
 
-    result = read_bsdata(paths, progress)
-    save_import(store, result)
+    with collector_paused():  # through read, build and write: see ost.core.collector
+        result = read_bsdata(paths, progress)
+        save_import(store, result)
     return result
 
 
