@@ -116,9 +116,7 @@ def roster_models(selection: ET.Element) -> int:
         return number(selection) if own else 0
     if (selection.get("type") or "").lower() == "model":
         return number(selection)  # a model holding models: those are its wargear (a Commander's drones)
-    counts_itself = bool(own) and all(
-        unit_profiles(m) and not set(unit_profiles(m)) & set(own) for m in held
-    )
+    counts_itself = bool(own) and all(unit_profiles(m) and not set(unit_profiles(m)) & set(own) for m in held)
     return sum(number(m) for m in held) + (1 if counts_itself else 0)
 
 
@@ -278,7 +276,7 @@ def audit(rosters: Path, catalogue: Catalogue, quiet: bool) -> Tally:
                 print(
                     f"  {mine.name[:40]:40} models {mine.models:>3} / Ost {unit.models:>3}  "
                     f"-> {sheet.name if sheet else '?'} [{faction.name if faction else source}]"
-                    f"{'' if foreign else ''}  {'; '.join(flags)}"
+                    f"  {'; '.join(flags)}"
                 )
     return tally
 
