@@ -59,7 +59,15 @@ from ost.core.armylist import (
     UnitSnapshot,
     snapshot_of,
 )
-from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WargearOption, WeaponProfile, source_kind
+from ost.core.catalogue import (
+    BSDATA_SOURCE_PREFIX,
+    Catalogue,
+    Datasheet,
+    WargearKind,
+    WargearOption,
+    WeaponProfile,
+    source_kind,
+)
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
 from ost.formats import safexml
@@ -787,6 +795,8 @@ class _RosterReader:
         self.army = ArmyList()
         self.unit_count = 0
         self.cumulative = False
+        #: The source of the force being read ("bsdata:<its catalogue id>"): its copies come first.
+        self.force_source = ""
         self._kind_id_memo: dict[str, frozenset[str]] = {}
 
     def read(self, root: Element) -> ArmyList:
@@ -845,7 +855,11 @@ class _RosterReader:
             label = f"{label} ({catalogue_name})"
         detachment = Detachment(id=f"d{len(self.army.detachments) + 1}", name=label)
         self.army.detachments.append(detachment)
-        hint = self.matcher.faction_of(catalogue_name) if catalogue_name else None
+        catalogue_id = (force.get("catalogueId") or "").strip()
+        self.force_source = BSDATA_SOURCE_PREFIX + catalogue_id if catalogue_id else ""
+        hint = self._own_faction(self.force_source)
+        if hint is None:
+            hint = self.matcher.faction_of(catalogue_name) if catalogue_name else None
         settings: dict[frozenset[str], tuple[str, str]] = {}
         for selection in _items(force, "selections", "selection"):
             self._read_selection(selection, detachment, hint, settings)
@@ -920,6 +934,12 @@ class _RosterReader:
                 found = values.get(keyword, set())
                 if is_placeholder(keyword) and keyword not in unit.placeholders and len(found) == 1:
                     unit.placeholders[keyword] = next(iter(found))
+
+    def _own_faction(self, source: str) -> str | None:
+        """The faction imported from the force's own catalogue, if it was imported."""
+        if not source:
+            return None
+        return next((f.id for f in self.catalogue.factions.values() if f.source == source), None)
 
     def _note_revision(self, data: _ForceData, detachment: Detachment) -> None:
         """The force's data revision beside the catalogue's, with a warning when the roster's is older."""
@@ -1129,15 +1149,35 @@ class _RosterReader:
     def _resolve(
         self, selection: Element, name: str, hint: str | None
     ) -> tuple[Datasheet | None, str, float, tuple[str, float] | None]:
+        """The unit's datasheet: by BattleScribe id, the army's own copy first; else by name.
+
+        An entry shared by several catalogues (the Space Marine units every
+        chapter holds, the Chaos units of several legions) has a copy in each
+        imported catalogue. The copy of the force's own catalogue comes first,
+        then a copy whose faction keywords the roster gives the unit, never
+        another army's copy while a fitting one exists.
+        """
         for candidate in _ids_of(selection):
-            sheet = self.catalogue.by_bs_id(candidate, enabled=True)
-            if sheet is not None:
-                return sheet, "bs-id", 1.0, None
+            sheets = self.catalogue.all_by_bs_id(candidate, enabled=True)
+            if sheets:
+                return self._own_copy(sheets, selection), "bs-id", 1.0, None
         found = self.matcher.best(name, hint)
         if found is not None and found.score >= MATCH_THRESHOLD:
             return found.sheet, found.method, found.confidence, None
         guess = (found.sheet.name, found.confidence) if found is not None and found.score >= GUESS_THRESHOLD else None
         return None, "", 0.0, guess
+
+    def _own_copy(self, sheets: list[Datasheet], selection: Element) -> Datasheet:
+        if len(sheets) == 1:
+            return sheets[0]
+        own = self.force_source
+        factions = {keyword_key(f) for f in _categories(selection).factions}
+
+        def rank(sheet: Datasheet) -> tuple[bool, int, bool]:
+            fitting = sum(keyword_key(k) in factions for k in sheet.faction_keywords if not is_placeholder(k))
+            return (bool(own) and sheet.source == own, fitting, sheet.source == sheets[0].source)
+
+        return max(sheets, key=rank)
 
     def _options(self, sheet: Datasheet | None, gear: _Gear, models: int, where: str, unit_id: str) -> _Options:
         """Wargear matched to the datasheet's options; priced or model wargear it lacks kept as stated."""
