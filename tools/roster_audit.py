@@ -123,8 +123,12 @@ def roster_models(selection: ET.Element) -> int:
 def roster_weapons(selection: ET.Element) -> set[str]:
     """The names of the selections under ``selection`` that carry a weapon profile (as BattleScribe prints them)."""
     found: set[str] = set()
+    if is_model(selection):
+        found |= set(weapons(selection))  # a model entered with its own weapon profiles
     for child in children(selection):
-        if weapons(child):
+        if weapons(child) and is_model(child):
+            found |= set(weapons(child))
+        elif weapons(child):
             found.add(" ".join((child.get("name") or "").split()))
         found |= roster_weapons(child)
     return found

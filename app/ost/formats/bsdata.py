@@ -1538,7 +1538,6 @@ class _Scope:
             occurrence.cap = cap
         return kinds, wargear, low_total, high_total
 
-
     # -- limits that depend on the unit's own selections ---------------------------------------------------------
 
     def solve_kinds(
@@ -1863,9 +1862,7 @@ class _Solver:
                         found.append((index, givers[0]))
         return found
 
-    def ranges(
-        self, buckets: list[list[int]]
-    ) -> tuple[tuple[int, int], list[tuple[int, int]], bool] | None:
+    def ranges(self, buckets: list[list[int]]) -> tuple[tuple[int, int], list[tuple[int, int]], bool] | None:
         """The unit's least and most models, and each bucket's, over its legal compositions (None: too many or none).
 
         Entries that nothing tells apart (same kind, same groups, counted alike

@@ -608,7 +608,7 @@ def _closest_kind(kind_keys: list[tuple[str, set[str]]], names: set[str]) -> str
 _PSYCHIC_WORDS = ("psychic power", "pouvoir psychique", "pouvoirs psychiques", "psychic discipline")
 _TRAIT_WORDS = ("warlord trait", "trait de seigneur", "traits de seigneur")
 _RELIC_WORDS = ("relic", "relique", "heirloom", "artefact", "artifact")
-_TEXT_FIELDS = {"description", "effect", "abilities", "texte", "effet"}
+_TEXT_FIELDS = {"description", "details", "effect", "abilities", "texte", "effet"}
 _MAX_TEXT = 2000
 
 
@@ -747,6 +747,12 @@ def _contents(
         kinds = [kind for kind, n in spots for _ in range(n)]
         models = len(kinds)
         per_model: list[list[Carried]] = [[] for _ in range(models)]
+        if candidate.entry is not None:
+            # A model entered with its weapons on its own selection (a Support Weapon with its Shadow Weaver).
+            for weapon in _weapons_under(candidate.entry, MAX_DEPTH):
+                own = Carried(name=weapon.name, kind="weapon", count=1, points=0, weapons=[weapon])
+                for carried in per_model:
+                    carried.append(own.model_copy(deep=True))
         for taken in _taken(sheet, candidate.gear, walk):
             if taken.carried.kind in ("psychic", "trait", "relic"):
                 found.upgrades.append(taken.carried)

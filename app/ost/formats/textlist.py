@@ -46,15 +46,17 @@ from rapidfuzz import fuzz, process
 
 from ost.core.armylist import (
     ArmyList,
+    Carried,
     Detachment,
     ListOrigin,
+    ModelGroup,
     StatedOption,
     Unit,
     UnitSnapshot,
     snapshot_of,
     unit_points,
 )
-from ost.core.catalogue import Catalogue, Datasheet, ModelKind
+from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearKind
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, slug
 from ost.formats.reading import (
@@ -1079,10 +1081,14 @@ class _TextReader:
             # BattleScribe writes childless models on the unit's own line: "Boyz [..]: 10x Boy".
             (inline_models if _names_a_model(item, sheet) else gear).append(item)
         model_items: list[_Item] = []
+        #: Gear written on model lines: an option the unit's line already gives is not taken twice
+        #: (Ost's own export writes options on the unit's line and each model's wargear below).
+        model_gear: set[int] = set()
         for item in pending.items:
             if item.level == 1 and _is_model(item, sheet):
                 model_items.append(item)
                 gear.extend(item.children)
+                model_gear.update(id(i) for i in _flatten(item.children))
             else:
                 gear.append(item)
         # A model both listed among the selections and written below (BattleScribe's full export) counts once.
@@ -1130,12 +1136,17 @@ class _TextReader:
         options: dict[str, int] = {}
         extra: list[StatedOption] = []
         noted: list[str] = []
+        from_unit_line: set[str] = set()
         for item in _flatten(gear):
             if flags.take(item.name):
                 continue
             option = match_option(sheet, item.name) if sheet is not None else None
+            if option is not None and id(item) in model_gear and option.id in from_unit_line:
+                continue
             if option is not None:
                 options[option.id] = options.get(option.id, 0) + item.times
+                if id(item) not in model_gear:
+                    from_unit_line.add(option.id)
             elif item.points is not None and sheet is not None:
                 extra.append(StatedOption(name=item.name, count=item.times, points=item.points))
                 self.report.warn(
@@ -1158,6 +1169,7 @@ class _TextReader:
                 for placeholder in holes:
                     if _fills(subfaction, placeholder, holes):
                         placeholders[placeholder] = value.upper()
+        loadout = _loadout(sheet, model_items, models, composition)
         units: list[Unit] = []
         for _ in range(copies):
             if sheet is not None:
@@ -1184,6 +1196,7 @@ class _TextReader:
                     reserve=flags.reserve,
                     custom_name=header.custom,
                     notes="Équipement lu : " + ", ".join(noted) if noted else "",
+                    loadout=[g.model_copy(deep=True) for g in loadout],
                 )
             )
         return units
@@ -1252,6 +1265,36 @@ class _TextReader:
                     guess_confidence=guess.confidence if guess is not None else None,
                 )
             )
+
+
+def _loadout(
+    sheet: Datasheet | None, model_items: list[_Item], models: int, composition: dict[str, int]
+) -> list[ModelGroup]:
+    """Each model line's wargear, as groups of identical models (``Unit.loadout``).
+
+    Kept only when the lines account for every model of each kind, so that the
+    loadout agrees with the unit's composition; an item the catalogue knows
+    points to it, and one whose name is a weapon of the datasheet is a weapon.
+    """
+    if sheet is None or not model_items or not any(i.children for i in model_items):
+        return []
+    weapons = {name_key(w.name) for w in sheet.weapons}
+    items = {name_key(i.name): i for i in sheet.wargear}
+    groups: list[ModelGroup] = []
+    for line in model_items:
+        kind = _kind_named(sheet, line.name) or sheet.kinds[sheet.bulk_index]
+        carried = []
+        for child in _flatten(line.children):
+            key = name_key(child.name)
+            known = items.get(key)
+            kind_of: WargearKind = known.kind if known is not None else ("weapon" if key in weapons else "wargear")
+            carried.append(Carried(item=known.id if known else None, name=child.name, kind=kind_of, count=child.times))
+        groups.append(ModelGroup(kind=kind.id, count=line.times, wargear=carried))
+    counts: dict[str, int] = {}
+    for group in groups:
+        counts[group.kind] = counts.get(group.kind, 0) + group.count
+    wanted = {k: n for k, n in sheet.composition(models, composition).items() if n}
+    return groups if counts == wanted else []
 
 
 def _title_of(text: str) -> str:
@@ -1482,6 +1525,31 @@ def _counted(count: int, name: str) -> str:
     return f"{count}x {name}" if count != 1 else name
 
 
+def _carried(item: Carried) -> str:
+    """One carried thing as BattleScribe's export writes it; a carried model (a drone) with its weapons."""
+    text = _counted(item.count, _clean(item.name))
+    if item.kind == "wargear" and item.weapons and all(w.name != item.name for w in item.weapons):
+        text += " (" + ", ".join(_clean(w.name) for w in item.weapons) + ")"
+    return text
+
+
+def _loadout_lines(unit: Unit, sheet: Datasheet | None, name: str) -> list[str]:
+    """One line per group of identical models, with what each model carries (BattleScribe's model lines).
+
+    A one-model unit whose model is the unit itself is written as one model line all the same,
+    so that its weapons are read back as its gear.
+    """
+    kinds = {k.id: k.name for k in sheet.kinds} if sheet is not None else {}
+    lines = []
+    for group in unit.loadout:
+        model = _clean(kinds.get(group.kind, group.kind)) or name
+        line = f". {group.count}x {model}"
+        if group.wargear:
+            line += ": " + ", ".join(_carried(c) for c in group.wargear)
+        lines.append(line)
+    return lines
+
+
 def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, fr: bool) -> list[str]:
     name = _clean(sheet.name if sheet is not None else unit.snapshot.name)
     gear: list[str] = []
@@ -1491,6 +1559,12 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, fr: bool) -> li
             gear.append(_counted(count, _clean(names.get(option_id, option_id))))
     for extra in unit.extra_options:
         gear.append(f"{_counted(extra.count, _clean(extra.name))} [{extra.points} pts]")
+    written = {fold(g) for g in gear}
+    for upgrade in unit.upgrades:
+        text = _carried(upgrade)
+        if fold(text) not in written:
+            written.add(fold(text))
+            gear.append(text)
     if unit.warlord:
         gear.append("Seigneur de guerre" if fr else "Warlord")
     if unit.reserve:
@@ -1501,6 +1575,8 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, fr: bool) -> li
     custom = unit.custom_name.replace("»", "").replace("«", "") if unit.custom_name else None
     head = f"{name}{_custom(_clean(custom) if custom else None)} [{price} pts]"
     lines = [head + (": " + ", ".join(gear) if gear else "")]
+    if unit.loadout:
+        return lines + _loadout_lines(unit, sheet, name)
     if sheet is not None and len(sheet.kinds) > 1:
         # One line per kind; a leading kind with none is written too, so it is not taken for the unit's own line.
         counts = sheet.composition(unit.models, unit.composition)
