@@ -82,7 +82,6 @@ from ost.formats.bsmodels import (
     split_unit,
 )
 from ost.formats.reading import (
-    GUESS_THRESHOLD,
     MATCH_THRESHOLD,
     DataRevision,
     ExtraOption,
@@ -129,6 +128,22 @@ _UNSLOTTED_NAMES = {
     fold(n) for n in ("No Force Org Slot", "Agent of the Imperium", "Primarch | Daemon Primarch | Supreme Commander")
 }
 _WARLORD = {fold("Warlord"), fold("Seigneur de guerre")}
+#: Categories of a force's configuration entries, and the names such entries have (never units).
+_CONFIG_CATEGORIES = {fold("Configuration"), fold("Config")}
+_CONFIG_NAMES = {
+    fold(n)
+    for n in (
+        "Gametype",
+        "Game Type",
+        "Battle Size",
+        "Detachment Command Cost",
+        "Detachment CP",
+        "Detachment Choice",
+        "Army Roster",
+        "Show/Hide Options",
+        "Show Legends",
+    )
+}
 _POINTS_NAMES = {"pts", "points", "pt"}
 _FACTION_PREFIX = "faction:"
 
@@ -984,6 +999,14 @@ class _RosterReader:
     # -- units --------------------------------------------------------------------------
 
     def _is_unit(self, selection: Element, categories: _Categories) -> bool:
+        """A unit: typed ``unit`` or ``model``, or in a battlefield role; never a configuration entry.
+
+        Some writers type a configuration entry ("Gametype", "Battle Size") as
+        a unit: its "Configuration" category or its name says what it is.
+        """
+        name = fold(" ".join((selection.get("name") or "").split()))
+        if name in _CONFIG_NAMES or any(fold(k) in _CONFIG_CATEGORIES for k in categories.keywords):
+            return False
         kind = (selection.get("type") or "").strip().lower()
         if kind in ("unit", "model"):
             return True
@@ -1170,8 +1193,8 @@ class _RosterReader:
         found = self.matcher.best(name, hint)
         if found is not None and found.score >= MATCH_THRESHOLD:
             return found.sheet, found.method, found.confidence, None
-        guess = (found.sheet.name, found.confidence) if found is not None and found.score >= GUESS_THRESHOLD else None
-        return None, "", 0.0, guess
+        close = self.matcher.guess(name, hint)
+        return None, "", 0.0, (close.sheet.name, close.confidence) if close is not None else None
 
     def _own_copy(self, sheets: list[Datasheet], selection: Element) -> Datasheet:
         if len(sheets) == 1:
