@@ -743,6 +743,16 @@ def _taken(sheet: Datasheet | None, items: list[Gear[Element]], walk: _Walk) -> 
     return found
 
 
+def _carry(carried: list[Carried], item: Carried) -> None:
+    """Add ``item`` to what a model carries; the same thing entered twice (two Dreadfists) is counted."""
+    for known in carried:
+        if known.name == item.name and known.kind == item.kind and known.item == item.item:
+            known.count += item.count
+            known.points = (known.points or 0) + (item.points or 0)
+            return
+    carried.append(item)
+
+
 def _contents(
     sheet: Datasheet | None,
     split: UnitModels[Element],
@@ -779,7 +789,7 @@ def _contents(
                 count = base + (1 if i < extra else 0)
                 if count:
                     share = taken.points * count / max(1, taken.total)
-                    per_model[i].append(taken.carried.model_copy(update={"count": count, "points": round(share)}))
+                    _carry(per_model[i], taken.carried.model_copy(update={"count": count, "points": round(share)}))
         for i, kind in enumerate(kinds):
             key = (kind, tuple((c.name, c.count) for c in per_model[i]))
             group = groups.get(key)

@@ -143,7 +143,7 @@ _TABLE_HEAD = re.compile(
     re.IGNORECASE,
 )
 #: One HTML tag (bounded: the tags of BattleScribe's export are short); block tags end a line.
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]{0,10})\b[^<>]{0,2000}>")
+_TAG = re.compile(r"<(/?)([a-zA-Z!][a-zA-Z0-9-]{0,10})[^<>]{0,2000}>")
 _BLOCK_TAGS = {"h1", "h2", "h3", "h4", "h5", "p", "li", "tr", "br", "div", "ul", "table"}
 _CELL_TAGS = {"td", "th"}
 _ENTITIES = {"&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&apos;": "'", "&nbsp;": " ", "&amp;": "&"}
