@@ -776,8 +776,8 @@ def _contents(
             # A model entered with its weapons on its own selection (a Support Weapon with its Shadow Weaver).
             for weapon in _weapons_under(candidate.entry, MAX_DEPTH):
                 own = Carried(name=weapon.name, kind="weapon", count=1, points=0, weapons=[weapon])
-                for carried in per_model:
-                    carried.append(own.model_copy(deep=True))
+                for model_gear in per_model:
+                    model_gear.append(own.model_copy(deep=True))
         for taken in _taken(sheet, candidate.gear, walk):
             if taken.carried.kind in ("psychic", "trait", "relic"):
                 found.upgrades.append(taken.carried)
