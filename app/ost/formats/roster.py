@@ -1087,9 +1087,10 @@ class _RosterReader:
                 detachment, selection, name, sheet, method, confidence, best, models, stated, gear, categories, custom
             )
             unit.composition = dict(composition)
+            fresh = copies == 1  # each copy of a unit taken several times gets its own
             if sum(g.count for g in contents.loadout) == models:
-                unit.loadout = [g.model_copy(deep=True) for g in contents.loadout]
-            unit.upgrades = [u.model_copy(deep=True) for u in contents.upgrades]
+                unit.loadout = contents.loadout if fresh else [g.model_copy(deep=True) for g in contents.loadout]
+            unit.upgrades = contents.upgrades if fresh else [u.model_copy(deep=True) for u in contents.upgrades]
 
     def _sort(self, unit: Element, split: UnitModels[Element], walk: _Walk) -> None:
         """Models (by the one definition of :mod:`ost.formats.bsmodels`) and wargear, and every price stated."""
