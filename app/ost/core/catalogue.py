@@ -813,6 +813,17 @@ class Catalogue:
             return iter(self._by_id.values())
         return (s for s in self._by_id.values() if self.is_enabled(s))
 
+    def all_by_bs_id(self, bs_id: str, *, enabled: bool = False) -> list[Datasheet]:
+        """Every datasheet a BattleScribe entry id names, in :meth:`by_bs_id`'s order.
+
+        Each imported catalogue holds its own copy of a shared entry (a Space
+        Marine datasheet in every chapter's catalogue): a reader picks the copy
+        of the army's own catalogue among them.
+        """
+        self.by_bs_id(bs_id)
+        index = self._by_bs_id or {}
+        return [s for s in index.get(bs_id, ()) if not enabled or self.is_enabled(s)]
+
     def by_bs_id(self, bs_id: str, *, enabled: bool = False) -> Datasheet | None:
         """The datasheet a BattleScribe entry id names; with ``enabled``, the first of a switched-on source.
 

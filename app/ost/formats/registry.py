@@ -111,6 +111,11 @@ def _write_share(army: ArmyList, catalogue: Catalogue, lang: str) -> bytes:
     return (sharecode.encode(army, catalogue) + "\n").encode("ascii")
 
 
+def _is_html(head: bytes) -> bool:
+    lowered = head[:2048].lower()
+    return lowered.startswith((b"<!doctype html", b"<html")) or b"<body" in lowered
+
+
 OST = ListFormat(
     "ost",
     "liste Ost",
@@ -134,7 +139,8 @@ ROS = ListFormat(
     "roster BattleScribe",
     "BattleScribe roster",
     (".ros",),
-    lambda head, name: head.startswith(b"<") or is_utf16_xml(head),  # harden: UTF-16 rosters too
+    # UTF-16 rosters too; an HTML page (BattleScribe's HTML export) is text for the text reader.
+    lambda head, name: (head.startswith(b"<") and not _is_html(head)) or is_utf16_xml(head),
     _read_roster,
 )
 SHARE = ListFormat(
