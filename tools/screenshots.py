@@ -77,7 +77,7 @@ def save(app: QApplication, window: MainWindow, target: Path) -> None:
 def render(app: QApplication, catalogue: Catalogue, lang: str, size: tuple[int, int], target: Path, tmp: Path) -> None:
     """The example list open, wargear chosen, a unit in the form, a datasheet picked in the catalogue."""
     with shown_window(app, catalogue, lang, size, tmp) as window:
-        assert window.open_path(EXAMPLE), EXAMPLE
+        assert window.documents.open_path(EXAMPLE), EXAMPLE
         window.browser.tree.collapseAll()  # only the list's faction open, as a player would have it
         window.browser.select_sheet(SELECTED_SHEET)
         units = [unit for _, unit in window.army.units()]
@@ -98,10 +98,7 @@ def main() -> None:
     assert isinstance(app, QApplication)
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
-        loaded = load_catalogue(tmp / "catalogue.sqlite")
-        if isinstance(loaded, str):
-            raise SystemExit(loaded)
-        catalogue = loaded[0]
+        catalogue = load_catalogue(tmp / "catalogue.sqlite")[0]
         for lang in ("fr", "en"):
             for width, height in SIZES:
                 render(

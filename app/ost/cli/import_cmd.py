@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, safe_text, say
 from ost.formats.safexml import XmlInputError
-from ost.services import save_import
+from ost.services import read_bsdata, save_import
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, Coverage
@@ -67,8 +67,6 @@ class ProgressBar:
 
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
-    from ost.formats.bsdata import read_bsdata  # a large module: loaded only for this command
-
     bar = ProgressBar(sys.stderr, enabled=False if args.quiet else None)
     try:
         result = read_bsdata(args.paths, bar)  # everything is read before the database is opened

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import gc
 import sys
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ost.core.catalogue import Catalogue
 from ost.core.resources import resource
+from ost.gui.background import BackgroundOp
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
@@ -98,9 +98,9 @@ def run_gui(
         window.catalogue_arrived.connect(app.quit, Qt.ConnectionType.QueuedConnection)
         loader.failed.connect(app.quit, Qt.ConnectionType.QueuedConnection)
     for path in files or []:
-        window.open_path(path)  # waits for the catalogue
+        window.documents.open_path(path)  # waits for the catalogue
     if screenshot is None and not quit_when_ready:
-        window.when_catalogue_ready(window.recover_autosaves)
+        window.when_catalogue_ready(window.documents.recover_autosaves)
     if screenshot is not None:
         window.when_catalogue_ready(lambda: QTimer.singleShot(800, lambda: _save_screenshot(app, window, screenshot)))
     loader.start()
@@ -118,7 +118,7 @@ def _leave(window: MainWindow) -> None:
 
 
 class CatalogueLoader(QObject):
-    """Opens and reads the catalogue on a worker thread; tells the GUI thread with a signal.
+    """Opens and reads the catalogue off the GUI thread (a :class:`BackgroundOp`); tells the window with a signal.
 
     ``loaded`` carries (catalogue, database path, notice or ``()``); ``failed``
     the reason in the user's words. Only plain Python objects cross threads.
@@ -130,37 +130,44 @@ class CatalogueLoader(QObject):
     def __init__(self, db: Path | None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.db = db
-        self.worker: threading.Thread | None = None
+        self.operation: BackgroundOp[Loaded] | None = None
 
     def start(self) -> None:
-        self.worker = threading.Thread(target=self._run, name="ost-catalogue", daemon=True)
-        self.worker.start()
+        self.operation = BackgroundOp(
+            lambda _progress: load_catalogue(self.db),
+            success=self._loaded,
+            failure=self._failed,
+            name="ost-catalogue",
+            parent=self,
+        )
+        self.operation.start()
 
-    def _run(self) -> None:
-        try:
-            result = load_catalogue(self.db)
-        except Exception as exc:  # anything unexpected is said, not left in a dead thread
-            result = f"{type(exc).__name__}: {exc}"
-        try:
-            if isinstance(result, str):
-                self.failed.emit(result)
-            else:
-                catalogue, path, notice = result
-                # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
-                self.loaded.emit(catalogue, path, notice or ())
-        except RuntimeError:  # the window was closed meanwhile: nobody left to tell
-            pass
+    def wait(self) -> None:
+        """Answer events until the catalogue has been handed over (or the failure told)."""
+        if self.operation is not None:
+            self.operation.wait()
+
+    def _loaded(self, result: Loaded) -> None:
+        catalogue, path, notice = result
+        # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
+        self.loaded.emit(catalogue, path, notice or ())
+
+    def _failed(self, exc: Exception) -> None:
+        from ost.formats.yamltext import SourceError
+        from ost.store import StoreError
+
+        known = isinstance(exc, (StoreError, SourceError))  # anything unexpected is said with its kind
+        self.failed.emit(str(exc) if known else f"{type(exc).__name__}: {exc}")
 
 
-def load_catalogue(db: Path | None) -> Loaded | str:
-    """The catalogue, its database and what opening it did (French, English), or why it cannot open.
+def load_catalogue(db: Path | None) -> Loaded:
+    """The catalogue, its database and what opening it did (French, English).
 
     Opening rebuilds the shipped part when its sources changed; the window
-    says so in its status bar.
+    says so in its status bar. Raises :class:`ost.store.StoreError` or
+    :class:`ost.formats.yamltext.SourceError` when the catalogue cannot open.
     """
-    from ost.formats.yamltext import SourceError
     from ost.services import open_catalogue
-    from ost.store import StoreError
 
     collecting = gc.isenabled()
     gc.disable()
@@ -169,8 +176,6 @@ def load_catalogue(db: Path | None) -> Loaded | str:
         with opened.store as store:
             catalogue = store.load()
             path = store.path
-    except (StoreError, SourceError) as exc:
-        return str(exc)
     finally:
         if collecting:
             gc.enable()

@@ -238,14 +238,6 @@ class CatalogueBrowser(QWidget):
                 names.append(source_id.removeprefix(BSDATA_SOURCE_PREFIX))
         return ", ".join(dict.fromkeys(names))
 
-    def refilter(self, text: str) -> None:
-        """Filter at once (the search box waits for a pause in the typing first)."""
-        if self.search.text() != text:
-            self.search.blockSignals(True)
-            self.search.setText(text)
-            self.search.blockSignals(False)
-        self.apply_filter()
-
     def apply_filter(self) -> None:
         self._timer.stop()
         text = self.search.text()
