@@ -53,6 +53,20 @@ def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
     return translators
 
 
+def speak_in_dialogs(app: QApplication, lang: str) -> None:
+    """Make Qt's standard dialogs (files, questions) speak ``lang``.
+
+    Qt's own dialogs are translated by ``qtbase_fr`` (:func:`install_translators`);
+    the desktop's native file dialogs speak the system's language instead. So
+    when Ost speaks another language than the system, Qt's own dialogs are
+    used; the default locale follows too (numbers, dates in those dialogs).
+    """
+    wanted = QLocale.Language.French if lang == "fr" else QLocale.Language.English
+    QLocale.setDefault(QLocale(wanted))
+    system_speaks = QLocale.system().language() == wanted
+    app.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, not system_speaks)
+
+
 def pick_lang(lang: str | None) -> str:
     if lang in ("fr", "en"):
         return lang
@@ -83,6 +97,7 @@ def run_gui(
     settings = Settings.load()
     chosen = pick_lang(lang or settings.lang)
     install_translators(app, chosen)
+    speak_in_dialogs(app, chosen)
     window = MainWindow(None, lang=chosen, db_path=db, settings=settings)
     window.show()
     app.processEvents()  # the first paint, before the database is touched

@@ -14,9 +14,9 @@ class ListView(QTreeView):
     """The list's tree: the unit name takes the room left, but never less than a readable width.
 
     (A stretched column shrinks to nothing in a narrow window.) When the view
-    is too narrow for every column, the "with" and then the wargear columns
-    step aside (both are in the unit form and the row's tooltip), then the
-    view scrolls sideways; the names stay whole. In a wide view the name
+    is too narrow for every column, the "with", the wargear and then the role
+    columns step aside (all three are in the unit form), then
+    the view scrolls sideways; the names stay whole. In a wide view the name
     takes what it needs and the wargear and "with" columns share the rest.
     """
 
@@ -28,7 +28,8 @@ class ListView(QTreeView):
         super().__init__()
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setUniformRowHeights(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        # Units move inside the list; datasheets come in from the catalogue (the model tells them apart).
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDropIndicatorShown(True)
 
@@ -65,7 +66,9 @@ class ListView(QTreeView):
         base = getattr(self, "base_widths", None) or {c: header.sectionSize(c) for c in range(1, header.count())}
         width = self.viewport().width()
         shown = [c for c in range(1, header.count()) if c in base]
-        for column in (COL_WITH, COL_GEAR):  # the first to step aside in a narrow view
+        # The first to step aside in a narrow view: all three are in the unit form (the role in its
+        # title, and the units are grouped by role), so the numbers and the marks stay in sight.
+        for column in (COL_WITH, COL_GEAR, COL_ROLE):
             if width - sum(base[c] for c in shown) >= self.MIN_NAME_WIDTH:
                 break
             shown.remove(column)

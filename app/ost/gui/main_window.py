@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
         self.tree.selectionModel().currentChanged.connect(self._current_unit_changed)
         self.model.rowsInserted.connect(self._rows_inserted)
         self.model.move_requested.connect(self.move_units)
+        self.model.add_requested.connect(self.add_units)
 
         self.editor = UnitEditor(catalogue, lang)
         self.editor.field_requested.connect(
@@ -376,9 +377,12 @@ class MainWindow(QMainWindow):
             self.report_view.show_waiting(self.tr("Loading the catalogue…"))
             self._update_title()
             return
-        self.report = validate(self.catalogue, self.army, self.validator_options())
+        options = self.validator_options()
+        self.report = validate(self.catalogue, self.army, options)
+        # The rows, the form and the band table price units as the verdict does (View ▸ List prices).
+        self.model.as_priced = self.editor.as_priced = options.as_priced
         self.model.set_report(self.report)
-        self.report_view.show_report(self.report, self.army, self.catalogue)
+        self.report_view.show_report(self.report, self.army, self.catalogue, as_priced=options.as_priced)
         self.editor.sync()
         self._update_title()
         self.checked.emit(self.report)
@@ -441,6 +445,25 @@ class MainWindow(QMainWindow):
         command = commands.AddUnit(self.model, sheet, self.current_detachment_id())
         self.push(command)
         self.select_units([command.unit.id])
+
+    def add_units(self, sheet_ids: list[str], detachment_id: str = "") -> None:
+        """Add datasheets (dragged from the catalogue) to a detachment ("": the current one), one undo step."""
+        if not self.catalogue_ready:
+            self.when_catalogue_ready(lambda: self.add_units(sheet_ids, detachment_id))
+            return
+        sheets = [sheet for sheet in map(self.catalogue.get, sheet_ids) if sheet is not None]
+        if not sheets:
+            return
+        if self.army.detachment(detachment_id) is None:
+            detachment_id = self.current_detachment_id()
+        added: list[str] = []
+        self.undo_stack.beginMacro(self.tr("Add %n unit(s)", "", len(sheets)))
+        for sheet in sheets:
+            command = commands.AddUnit(self.model, sheet, detachment_id)
+            self.push(command)
+            added.append(command.unit.id)
+        self.undo_stack.endMacro()
+        self.select_units(added)
 
     def add_detachment(self) -> None:
         command = commands.AddDetachment(self.model)
