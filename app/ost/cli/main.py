@@ -39,11 +39,10 @@ def _command_module(name: str) -> ModuleType:
     return importlib.import_module(f"ost.cli.{COMMANDS[name][0]}")
 
 
-def _requested_command(argv: Sequence[str]) -> str | None:
-    """The sub-command named on the command line (the first word that names one), if any."""
-    names = {alias: name for name, (_, aliases, _) in COMMANDS.items() for alias in (name, *aliases)}
+def _first_word(argv: Sequence[str]) -> int | None:
+    """Where the first word that is not an option (nor an option's value) is, if any."""
     skip_value = False
-    for word in argv:
+    for position, word in enumerate(argv):
         if skip_value:
             skip_value = False
             continue
@@ -52,14 +51,41 @@ def _requested_command(argv: Sequence[str]) -> str | None:
             continue
         if word.startswith("-"):
             continue
-        return names.get(word)
+        return position
     return None
+
+
+def _requested_command(argv: Sequence[str]) -> str | None:
+    """The sub-command named on the command line (the first word that names one), if any."""
+    names = {alias: name for name, (_, aliases, _) in COMMANDS.items() for alias in (name, *aliases)}
+    position = _first_word(argv)
+    return names.get(argv[position]) if position is not None else None
+
+
+#: Endings of the lists ``ost FILE`` opens in the window (as ``ost gui FILE`` does).
+_LIST_ENDINGS = (".ost", ".ros", ".rosz", ".txt")
+
+
+def _files_for_the_window(argv: list[str]) -> list[str]:
+    """``ost FILE...``: the window on those lists, as ``ost gui FILE...`` (a file, not a command name)."""
+    position = _first_word(argv)
+    if position is None:
+        return argv
+    word = argv[position]
+    names = {alias for name, (_, aliases, _) in COMMANDS.items() for alias in (name, *aliases)} | {"gui"}
+    if word in names:
+        return argv
+    path = Path(word)
+    if path.suffix.lower() in _LIST_ENDINGS or path.is_file():
+        return [*argv[:position], "gui", *argv[position:]]
+    return argv
 
 
 def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ost",
-        description="Ost: army lists for MAC HAMMER 40K. With no command, opens the window.",
+        description="Ost: army lists for MAC HAMMER 40K. With no command (or with list files: ost FILE...), "
+        "opens the window.",
     )
     parser.add_argument("--version", action="version", version=f"ost {__version__}")
     if "-h" in argv or "--help" in argv:
@@ -108,7 +134,7 @@ def _exit_now(code: int) -> None:
 
 def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
     """The exit status, and whether a sub-command (not the window) ran."""
-    words = list(sys.argv[1:] if argv is None else argv)
+    words = _files_for_the_window(list(sys.argv[1:] if argv is None else argv))
     args = _parser(words).parse_args(words)
     lang = args.lang or default_lang()
     if args.command in (None, "gui"):

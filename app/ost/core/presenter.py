@@ -33,7 +33,7 @@ What it settles, so that no renderer decides it again:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ost.core.armylist import Unit, unit_composition
@@ -699,8 +699,3 @@ def unit_line(view: DatasheetView) -> str:
         words(lang, f"contrôle ×{facts.control_factor}", f"control ×{facts.control_factor}"),
     ]
     return " · ".join(parts)
-
-
-def present_units(sheet: Datasheet, catalogue: Catalogue, lang: str, units: Sequence[Unit]) -> list[DatasheetView]:
-    """The view of each unit of ``units`` (all of ``sheet``)."""
-    return [present(sheet, catalogue, lang, unit) for unit in units]

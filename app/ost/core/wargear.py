@@ -576,7 +576,7 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
                 f"offers that model.",
             )
         fix = Bilingual(fr=f"Retirez « {choice.fr} ».", en=f"Remove “{choice.en}”.")
-        return finding(Code.WARGEAR_LIMIT, text.fr, text.en, [unit.id], (fix.fr, fix.en))
+        return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
     assert problem.limit is not None
     limit = limit_words(problem.limit, problem.bound, problem.problem)
     if problem.limit.per == "model":
@@ -615,7 +615,7 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
             en=f"Choose {missing} more “{choice.en}”"
             + (" for each of these models." if problem.limit.per == "model" else "."),
         )
-    return finding(Code.WARGEAR_LIMIT, text.fr, text.en, [unit.id], (fix.fr, fix.en))
+    return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
 
 
 def wargear_findings(army: ArmyList, catalogue: Catalogue) -> list[Finding]:
