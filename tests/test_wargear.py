@@ -186,14 +186,14 @@ def test_three_and_three_on_six_warriors_are_refused_in_both_languages() -> None
     assert [f.code for f in findings] == [Code.WARGEAR_LIMIT, Code.WARGEAR_LIMIT]
     strangler = findings[0]
     assert strangler.units == (unit_id,)
-    assert "Tyranid Warriors" in strangler.message_fr and "« Barbed Strangler »" in strangler.message_fr
-    assert "au plus 1 par tranche de 3 figurines de l'unité (2 ici)" in strangler.message_fr
-    assert "pris 3 fois" in strangler.message_fr
-    assert "“Barbed Strangler”" in strangler.message_en and "at most 1 for every 3 models in the unit (2 here)" in (
-        strangler.message_en
+    assert "Tyranid Warriors" in strangler.message.fr and "« Barbed Strangler »" in strangler.message.fr
+    assert "au plus 1 par tranche de 3 figurines de l'unité (2 ici)" in strangler.message.fr
+    assert "pris 3 fois" in strangler.message.fr
+    assert "“Barbed Strangler”" in strangler.message.en and "at most 1 for every 3 models in the unit (2 here)" in (
+        strangler.message.en
     )
-    assert strangler.fix_fr == "Retirez « Barbed Strangler » à 1 figurine. Ou agrandissez l'unité."
-    assert strangler.fix_en == "Remove “Barbed Strangler” from 1 model. Or add models to the unit."
+    assert strangler.fix.fr == "Retirez « Barbed Strangler » à 1 figurine. Ou agrandissez l'unité."
+    assert strangler.fix.en == "Remove “Barbed Strangler” from 1 model. Or add models to the unit."
 
 
 def test_a_per_model_limit_and_its_legal_side(shipped: Catalogue) -> None:
@@ -206,8 +206,8 @@ def test_a_per_model_limit_and_its_legal_side(shipped: Catalogue) -> None:
     # Two items of one "replace with one of" on one model: over its per-model limit.
     unit.loadout[0].wargear.append(Carried(item="fulgurant", name="Fulgurant", kind="weapon"))
     (finding,) = wargear_findings(army, shipped)
-    assert "Sergent en porte 2" in finding.message_fr and "au plus 1 par figurine" in finding.message_fr
-    assert "Sergent carries 2" in finding.message_en and "at most 1 per model" in finding.message_en
+    assert "Sergent en porte 2" in finding.message.fr and "au plus 1 par figurine" in finding.message.fr
+    assert "Sergent carries 2" in finding.message.en and "at most 1 per model" in finding.message.en
 
 
 def test_a_minimum_per_model_the_heavy_weapons_team_must_choose(shipped: Catalogue) -> None:
@@ -217,8 +217,8 @@ def test_a_minimum_per_model_the_heavy_weapons_team_must_choose(shipped: Catalog
     ops.set_kind_count(army, unit_id, "equipe-d-armes-lourdes", 1, shipped)
     ops.set_kind_count(army, unit_id, "garde", 8, shipped)
     (finding,) = wargear_findings(army, shipped)
-    assert "au moins 1 par figurine" in finding.message_fr and "at least 1 per model" in finding.message_en
-    assert "Choisissez encore 1" in finding.fix_fr
+    assert "au moins 1 par figurine" in finding.message.fr and "at least 1 per model" in finding.message.en
+    assert "Choisissez encore 1" in finding.fix.fr
     team = next(
         i for i, g in enumerate(effective_loadout(unit, shipped.get(unit.datasheet))) if g.kind.startswith("equipe")
     )  # type: ignore[arg-type]
@@ -254,11 +254,11 @@ def test_items_not_open_to_that_model_or_unit(shipped: Catalogue) -> None:
     unit.loadout = [ModelGroup(kind="sergent", count=1, wargear=[Carried(item="mortier", name="Mortier")])]
     unit.upgrades = [Carried(item="vox", name="Vox")]  # a Guardsman's, not the unit's
     found = wargear_findings(army, shipped)
-    closed = [f for f in found if "n'offre" in f.message_fr or "ne lui offre pas" in f.message_fr]
+    closed = [f for f in found if "n'offre" in f.message.fr or "ne lui offre pas" in f.message.fr]
     assert len(closed) == 2
-    assert any("Sergent porte « Mortier »" in f.message_fr for f in closed)
-    assert any("Sergent carries “Mortar”" in f.message_en for f in closed)
-    assert all(f.fix_fr.startswith("Retirez") and f.fix_en.startswith("Remove") for f in closed)
+    assert any("Sergent porte « Mortier »" in f.message.fr for f in closed)
+    assert any("Sergent carries “Mortar”" in f.message.en for f in closed)
+    assert all(f.fix.fr.startswith("Retirez") and f.fix.en.startswith("Remove") for f in closed)
     unit.loadout, unit.upgrades = [], []
     assert wargear_findings(army, shipped) == []
 
@@ -390,8 +390,8 @@ def test_priced_options_are_offered_through_the_new_shape() -> None:
     assert unit_points(unit, catalogue) == 5 and wargear_findings(army, catalogue) == []
     change = ops.set_upgrade(army, unit_id, catalogue, "squig", 2)
     (finding,) = wargear_findings(army, catalogue)
-    assert "« Squig d'attaque » : pris 2 fois ; au plus 1 dans l'unité" in finding.message_fr
-    assert "“Squig d'attaque”: taken 2 times; at most 1 in the unit" in finding.message_en
+    assert "« Squig d'attaque » : pris 2 fois ; au plus 1 dans l'unité" in finding.message.fr
+    assert "“Squig d'attaque”: taken 2 times; at most 1 in the unit" in finding.message.en
     ops.restore_wargear(army, unit_id, change)
     assert wargear_findings(army, catalogue) == []
 

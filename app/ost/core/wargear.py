@@ -361,11 +361,15 @@ def _label(sheet: Datasheet, entry: Carried, lang: str) -> str:
 
 
 def _price(entry: Carried, sheet: Datasheet) -> int:
-    """Points of one ``entry`` (all its ``count``): the catalogue's price, else what the list stated."""
+    """Points of one ``entry`` (all its ``count``): the catalogue's price.
+
+    An entry the catalogue lacks (``item`` None) costs nothing here: a reader
+    keeps its stated price in the unit's ``extra_options`` (or prices it through
+    ``options``), which :func:`~ost.core.armylist.unit_points` adds once; its own
+    ``points`` only tells the reader what the list said.
+    """
     item = sheet.wargear_map.get(entry.item) if entry.item is not None else None
-    if item is not None:
-        return item.points * entry.count
-    return entry.points or 0
+    return item.points * entry.count if item is not None else 0
 
 
 def _beyond_defaults(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> list[Carried]:
