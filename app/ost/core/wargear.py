@@ -387,6 +387,11 @@ def _beyond_defaults(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> 
     return out
 
 
+def model_wargear_points(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> int:
+    """Points of what one model of ``kind_id`` carrying ``wargear`` has beyond its kind's defaults."""
+    return sum(_price(e, sheet) for e in _beyond_defaults(sheet, kind_id, wargear))
+
+
 def kind_wargear_points(unit: Unit, sheet: Datasheet) -> dict[str, int]:
     """Points of what the models of each kind carry beyond their defaults, in all (kind id -> points)."""
     totals: dict[str, int] = {}
