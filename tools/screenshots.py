@@ -10,8 +10,9 @@ is selected so the unit form shows, and the catalogue pane is opened on the
 list's faction with one of its datasheets selected.
 
 With ``--forms``, writes instead ``docs/screenshots/form-{unit}-{size}.png``:
-the unit form of a Carnifex, a Captain and a Devastator Squad at 1024x700 and
-1920x1080 (the Carnifex comes from the full BattleScribe release in
+the unit form of a Carnifex, a Captain, a Devastator Squad and a ten-model
+Tactical Squad (a flamer and a missile launcher chosen: the next heavy weapon
+greyed) at 1024x700 and 1920x1080 (the Carnifex comes from the full BattleScribe release in
 ``../shared/bsdata-9e-full``, imported into the temporary database; pass
 ``--db`` to keep that database between runs).
 
@@ -32,7 +33,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "app"))
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QPoint  # noqa: E402
+from PySide6.QtWidgets import QApplication, QScrollArea  # noqa: E402
 
 from ost.core.catalogue import Catalogue  # noqa: E402
 from ost.gui import commands  # noqa: E402
@@ -102,7 +104,12 @@ FORM_UNITS = (
     ("carnifex", ("carnifexes", "carnifex")),
     ("captain", ("sm-capitaine",)),
     ("devastator", ("sm-escouade-devastator",)),
+    ("tactical", ("sm-escouade-tactique",)),
 )
+#: Choices made on a pictured unit before its picture: (models, choice, item) for one Space Marine each time.
+FORM_CHOICES = {
+    "tactical": (10, (("arme-speciale", "lance-flammes"), ("arme-lourde", "lance-missiles"))),
+}
 FULL_RELEASE = ROOT.parent / "shared" / "bsdata-9e-full"
 
 
@@ -134,8 +141,27 @@ def render_forms(app: QApplication, db: Path, out: Path, tmp: Path) -> None:
                     continue
                 window.add_unit(sheet_id)
                 window.tabs.setCurrentIndex(0)
+                if name in FORM_CHOICES:
+                    _choose(window, *FORM_CHOICES[name])
                 save(app, window, out / "screenshots" / f"form-{name}-{size[0]}x{size[1]}.png")
             window.undo_stack.setClean()
+
+
+def _choose(window: MainWindow, models: int, choices: tuple[tuple[str, str], ...]) -> None:
+    """Size the selected unit, then give one model still carrying its defaults each item, through undo commands."""
+    unit_id = window.editor.unit_id
+    assert unit_id is not None
+    window.push(commands.SetUnitField(window.model, unit_id, "models", models))
+    for choice, item in choices:
+        defaults = max(window.editor.wargear.loadout, key=lambda group: group.count)  # the untouched models
+        index = window.editor.wargear.loadout.index(defaults)
+        window.push(commands.ChooseWargear(window.model, unit_id, index, 1, choice, item))
+    app = QApplication.instance()
+    for _ in range(6):  # wrapped labels settle their height in a few rounds of layout
+        app.processEvents() if app is not None else None
+    area = window.editor.parentWidget().parentWidget()  # the scroll area's viewport, then the area
+    if isinstance(area, QScrollArea):  # the pane shows the wargear, not the fields above it
+        area.verticalScrollBar().setValue(window.editor.wargear.mapTo(window.editor, QPoint(0, 0)).y())
 
 
 def main() -> None:

@@ -521,6 +521,128 @@ def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
     return out
 
 
+# --- what a choice would break (the window greys it) ----------------------------------------------------
+
+
+def _problem_key(problem: WargearProblem) -> tuple[object, ...]:
+    return (problem.problem, problem.group, problem.item, problem.kind, problem.count)
+
+
+def _newly_broken(before: Unit, after: Unit, sheet: Datasheet) -> list[WargearProblem]:
+    """Limits ``after`` breaks beyond what ``before`` already broke (a list may already be illegal).
+
+    Each broken limit is weighed (a per-model one by its models), so a second
+    model over a per-model limit counts. A minimum not yet met never forbids a
+    choice: it asks for one.
+    """
+    known: Counter[tuple[object, ...]] = Counter()
+    for p in wargear_problems(before, sheet):
+        known[_problem_key(p)] += max(1, p.models)
+    out: list[WargearProblem] = []
+    for p in wargear_problems(after, sheet):
+        if p.problem == "under":
+            continue
+        key = _problem_key(p)
+        if known[key] >= max(1, p.models):
+            known[key] -= max(1, p.models)
+        else:
+            known[key] = 0
+            out.append(p)
+    return out
+
+
+def problem_reason(problem: WargearProblem, sheet: Datasheet) -> Bilingual:
+    """A broken limit in a few words, for a greyed choice's tooltip.
+
+    "Arme spéciale ou lourde : au plus 1 par tranche de 5 figurines de l'unité
+    (1 ici)", "Lance-flammes : pas offert à Sergent".
+    """
+    choice = _choice_name(sheet, problem)
+    if problem.problem == "closed" or problem.limit is None:
+        kind = _kind_name(sheet, problem.kind)
+        return Bilingual(
+            fr=f"{choice.fr} : pas offert à {kind}" if kind else f"{choice.fr} : pas offert à l'unité",
+            en=f"{choice.en}: not offered to {kind}" if kind else f"{choice.en}: not offered to the unit",
+        )
+    limit = limit_words(problem.limit, problem.bound, problem.problem)
+    return Bilingual(fr=f"{choice.fr} : {limit.fr}", en=f"{choice.en}: {limit.en}")
+
+
+def choice_problems(
+    unit: Unit, sheet: Datasheet, index: int, models: int, group_id: str, item_id: str | None
+) -> list[Bilingual]:
+    """Why ``models`` models of the loadout group ``index`` may not take ``item_id`` from ``group_id``.
+
+    Empty: they may. Otherwise one reason per limit the choice would break
+    (:func:`problem_reason`), counting only what the choice adds to a list
+    that may already be illegal, so the current choice and ways back to a
+    legal list are never refused. ``index`` is a group of
+    :func:`effective_loadout`, as for :func:`apply_choice`.
+    """
+    loadout = effective_loadout(unit, sheet)
+    group = sheet.choice_map.get(group_id)
+    if group is not None and 0 <= index < len(loadout) and loadout[index].kind not in group.kinds:
+        kind = _kind_name(sheet, loadout[index].kind)
+        return [
+            Bilingual(
+                fr=f"{_choice_name(sheet, _as_problem(group_id, item_id)).fr} : pas offert à {kind}",
+                en=f"{_choice_name(sheet, _as_problem(group_id, item_id)).en}: not offered to {kind}",
+            )
+        ]
+    try:
+        after = apply_choice(loadout, sheet, index, models, group_id, item_id)
+    except WargearError as exc:
+        return [Bilingual.same(str(exc))]
+    changed = unit.model_copy(update={"loadout": after})
+    return [problem_reason(p, sheet) for p in _newly_broken(unit, changed, sheet)]
+
+
+def upgrade_problems(unit: Unit, sheet: Datasheet, item_id: str, count: int) -> list[Bilingual]:
+    """Why the unit may not take ``item_id`` ``count`` times (empty: it may); see :func:`choice_problems`."""
+    try:
+        after = set_upgrade_count(unit.upgrades, sheet, item_id, count)
+    except WargearError as exc:
+        return [Bilingual.same(str(exc))]
+    changed = unit.model_copy(update={"upgrades": after})
+    return [problem_reason(p, sheet) for p in _newly_broken(unit, changed, sheet)]
+
+
+def _as_problem(group_id: str, item_id: str | None) -> WargearProblem:
+    return WargearProblem("", "closed", group_id, item_id, None, 0, 0)
+
+
+def chosen_by_kind(groups: Iterable[ModelGroup], sheet: Datasheet, lang: str = "fr") -> list[tuple[str, list[str]]]:
+    """What each kind of model carries beyond its defaults, counted over ``groups``: ``[(kind id, labels)]``.
+
+    Labels read "2× Lance-flammes". The bulk kind (the datasheet's many
+    models: Space Marines, Boyz) comes first, the others in the datasheet's
+    order, kinds the datasheet lacks last; kinds that chose nothing are left
+    out. This is what the list's wargear column shows of a loadout:
+    "Lance-flammes, Lance-missiles ; Sergent : Gantelet énergétique".
+    """
+    counts: dict[str, dict[str, int]] = {}
+    names: dict[str, str] = {}
+    for group in groups:
+        mine = counts.setdefault(group.kind, {})
+        for entry in _beyond_defaults(sheet, group.kind, group.wargear):
+            key = entry.item or entry.name
+            mine[key] = mine.get(key, 0) + entry.count * group.count
+            names[key] = _label(sheet, entry, lang)
+    order = [k.id for k in sheet.kinds]  # in the datasheet's order, the items the same
+    if sheet.kinds:
+        bulk = sheet.kinds[sheet.bulk_index].id
+        order.remove(bulk)
+        order.insert(0, bulk)
+    order += [k for k in counts if k not in order]
+    known = {item.id: i for i, item in enumerate(sheet.offered[0])}
+    out: list[tuple[str, list[str]]] = []
+    for kind in order:
+        taken = sorted((k for k, n in counts.get(kind, {}).items() if n > 0), key=lambda k: known.get(k, len(known)))
+        if taken:
+            out.append((kind, [f"{counts[kind][k]}× {names[k]}" if counts[kind][k] > 1 else names[k] for k in taken]))
+    return out
+
+
 # --- findings -----------------------------------------------------------------------------------------
 
 

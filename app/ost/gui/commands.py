@@ -171,6 +171,78 @@ class SetOption(QUndoCommand):
         return False
 
 
+class _WargearCommand(QUndoCommand):
+    """One wargear edit of a unit: redo runs one core operation, undo puts back the wargear it returned."""
+
+    def __init__(self, model: ArmyListModel, unit_id: str, text: str) -> None:
+        super().__init__(text)
+        self.model = model
+        self.unit_id = unit_id
+        self.old: ops.WargearChange | None = None
+
+    def change(self, army: ArmyList) -> ops.WargearChange:
+        raise NotImplementedError
+
+    def redo(self) -> None:
+        self.old = self.model.edit_unit(self.unit_id, self.change)
+
+    def undo(self) -> None:
+        old = self.old
+        assert old is not None
+        self.model.edit_unit(self.unit_id, lambda army: ops.restore_wargear(army, self.unit_id, old))
+
+
+class ChooseWargear(_WargearCommand):
+    """``models`` models of a unit's model group take an item of a choice (None: nothing, their defaults back)."""
+
+    def __init__(
+        self, model: ArmyListModel, unit_id: str, group: int, models: int, choice: str, item: str | None
+    ) -> None:
+        super().__init__(model, unit_id, QCoreApplication.translate("Commands", "Change wargear"))
+        self.group, self.models, self.choice, self.item = group, models, choice, item
+
+    def change(self, army: ArmyList) -> ops.WargearChange:
+        return ops.choose_wargear(
+            army,
+            self.unit_id,
+            self.model.catalogue,
+            group=self.group,
+            models=self.models,
+            choice=self.choice,
+            item=self.item,
+        )
+
+
+class SetUpgrade(_WargearCommand):
+    """The unit takes a power, a trait, a relic or an upgrade some number of times; a spin box's steps merge."""
+
+    def __init__(self, model: ArmyListModel, unit_id: str, item: str, count: int) -> None:
+        super().__init__(model, unit_id, QCoreApplication.translate("Commands", "Change wargear"))
+        self.item, self.count = item, count
+
+    def change(self, army: ArmyList) -> ops.WargearChange:
+        return ops.set_upgrade(army, self.unit_id, self.model.catalogue, self.item, self.count)
+
+    def id(self) -> int:
+        return _MERGE_ID + 3
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if isinstance(other, SetUpgrade) and (other.unit_id, other.item) == (self.unit_id, self.item):
+            self.count = other.count  # undo still restores the wargear before the first step
+            return True
+        return False
+
+
+class ResetWargear(_WargearCommand):
+    """Every model of the unit back to its default loadout, no upgrade."""
+
+    def __init__(self, model: ArmyListModel, unit_id: str) -> None:
+        super().__init__(model, unit_id, QCoreApplication.translate("Commands", "Default wargear"))
+
+    def change(self, army: ArmyList) -> ops.WargearChange:
+        return ops.reset_wargear(army, self.unit_id)
+
+
 class DuplicateUnit(QUndoCommand):
     """Put a copy of a unit right after it (Ctrl+D)."""
 

@@ -39,7 +39,7 @@ from ost.core.catalogue import Catalogue
 from ost.core.findings import Severity
 from ost.core.validator import Report
 from ost.gui.catalogue_browser import SHEET_MIME, sheet_ids
-from ost.gui.loadout_view import OptionNames, loadout_text
+from ost.gui.loadout_view import OptionNames, choices_text
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -282,10 +282,10 @@ class ArmyListModel(QAbstractItemModel):
         return "  ".join(parts)
 
     def wargear_text(self, unit: Unit) -> str:
-        """The wargear the unit took: "2× Lance-flammes, Bolter lourd", then what its models carry.
+        """The wargear the unit took: "2× Lance-flammes, Bolter lourd", then what its models chose.
 
         Options are named, never shown as ids (:class:`OptionNames`); the
-        models' loadout and the unit's upgrades follow (:func:`loadout_text`).
+        models' choices and the unit's upgrades follow (:func:`choices_text`).
         """
         sheet = self.catalogue.get(unit.datasheet)
         parts = [
@@ -294,7 +294,7 @@ class ArmyListModel(QAbstractItemModel):
             if count
         ]
         parts += [(f"{extra.count}× " if extra.count > 1 else "") + extra.name for extra in unit.extra_options]
-        carried = loadout_text(unit, sheet)
+        carried = choices_text(unit, sheet, self.lang)
         return " · ".join(part for part in (", ".join(parts), carried) if part)
 
     def _unit_tooltip(self, column: int, unit: Unit) -> str | None:

@@ -1,8 +1,10 @@
 """What a unit's models carry (:attr:`Unit.loadout`) and what it takes once (:attr:`Unit.upgrades`), shown.
 
-Read-only for now: the list's wargear column shows it on one line
-(:func:`loadout_text`), the unit form as a short block (:class:`LoadoutView`).
-Per-model editing is meant to grow from here.
+The list's wargear column shows the choices on one line (:func:`choices_text`:
+what differs from the defaults); the unit form edits them
+(:mod:`ost.gui.wargear_editor`) and, for what its choices cannot show (a
+datasheet without loadouts, a roster's wargear the catalogue lacks), shows the
+loadout as a short read-only block (:class:`LoadoutView`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.wargear import chosen_by_kind, effective_loadout
 
 
 def carried_text(item: Carried) -> str:
-    """"2× Bolter" or "Bolter"."""
+    """Counted when more than one: "2× Bolter" or "Bolter"."""
     return (f"{item.count}× " if item.count > 1 else "") + item.name
 
 
@@ -31,7 +34,7 @@ def kind_name(group: ModelGroup, sheet: Datasheet | None) -> str:
 
 
 def group_text(group: ModelGroup, sheet: Datasheet | None) -> str:
-    """"2× Sergent (Bolter, Épée tronçonneuse)": how many, of which kind, each carrying what."""
+    """How many, of which kind, each carrying what: "2× Sergent (Bolter, Épée tronçonneuse)"."""
     gear = ", ".join(carried_text(item) for item in group.wargear if item.count)
     return f"{group.count}× {kind_name(group, sheet)}" + (f" ({gear})" if gear else "")
 
@@ -47,6 +50,46 @@ def loadout_text(unit: Unit, sheet: Datasheet | None) -> str:
     """Both on one line, for the list's wargear column: "1× Sergent (Épée) · 4× Marine (Bolter) · Relique"."""
     groups, upgrades = loadout_parts(unit, sheet)
     return " · ".join([*groups, *upgrades])
+
+
+def choices_text(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> str:
+    """The unit's wargear choices on one line: "Lance-flammes, Lance-missiles ; Sergent : Gantelet énergétique".
+
+    What its models carry beyond their defaults, per kind (the datasheet's
+    many models first, unnamed), then its upgrades. A group of models the
+    datasheet cannot read (a kind it lacks, an item the catalogue lacks: a
+    roster's wargear) is shown whole, as the list gave it.
+    """
+    parts: list[str] = []
+    if unit.loadout and sheet is not None:
+        readable: list[ModelGroup] = []
+        for group in effective_loadout(unit, sheet):
+            known = group.kind in sheet.kind_map and all(
+                c.item is not None and c.item in sheet.wargear_map for c in group.wargear if c.count
+            )
+            if known:
+                readable.append(group)
+            elif group.count:
+                parts.append(group_text(group, sheet))
+        bulk = sheet.kinds[sheet.bulk_index].id if sheet.kinds else None
+        chosen = []
+        for kind, labels in chosen_by_kind(readable, sheet, lang):
+            text = ", ".join(labels)
+            if kind != bulk:
+                name = sheet.kind_map[kind].name if kind in sheet.kind_map else kind
+                text = f"{name}: {text}" if lang == "en" else f"{name} : {text}"
+            chosen.append(text)
+        parts[:0] = chosen
+    elif unit.loadout:
+        parts += [group_text(group, sheet) for group in unit.loadout if group.count]
+    for item in unit.upgrades:
+        if item.count:
+            known_item = sheet.wargear_map.get(item.item) if sheet is not None and item.item is not None else None
+            name = item.name
+            if known_item is not None:
+                name = (known_item.name_en or known_item.name) if lang == "en" else known_item.name
+            parts.append((f"{item.count}× " if item.count > 1 else "") + name)
+    return " ; ".join(parts)
 
 
 class LoadoutView(QLabel):

@@ -132,6 +132,17 @@ class MainWindow(QMainWindow):
         self.editor.option_requested.connect(
             lambda unit_id, option, count: self.push(commands.SetOption(self.model, unit_id, option, count))
         )
+        self.editor.choice_requested.connect(
+            lambda unit_id, group, models, choice, item: self.push(
+                commands.ChooseWargear(self.model, unit_id, group, models, choice, item or None)
+            )
+        )
+        self.editor.upgrade_requested.connect(
+            lambda unit_id, item, count: self.push(commands.SetUpgrade(self.model, unit_id, item, count))
+        )
+        self.editor.reset_wargear_requested.connect(
+            lambda unit_id: self.push(commands.ResetWargear(self.model, unit_id))
+        )
         self.editor.placeholder_requested.connect(
             lambda unit_id, key, value: self.push(commands.SetPlaceholder(self.model, unit_id, key, value))
         )

@@ -27,6 +27,7 @@ from ost.core.roles import Role
 from ost.core.validator import boarding_problems, joining_problems
 from ost.gui.commands import UnitField
 from ost.gui.loadout_view import LoadoutView
+from ost.gui.wargear_editor import WargearEditor, shows_wargear
 from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, wrapped_label
 
 MAX_MODELS = 999
@@ -38,6 +39,10 @@ class UnitEditor(QWidget):
     field_requested = Signal(str, str, object)
     option_requested = Signal(str, str, int)
     placeholder_requested = Signal(str, str, str)
+    #: (unit id, model group, models, choice, item or ""), see :class:`WargearEditor`.
+    choice_requested = Signal(str, int, int, str, str)
+    upgrade_requested = Signal(str, str, int)
+    reset_wargear_requested = Signal(str)
 
     def __init__(self, catalogue: Catalogue, lang: str = "fr") -> None:
         super().__init__()
@@ -50,6 +55,7 @@ class UnitEditor(QWidget):
         self._option_boxes: dict[str, QSpinBox] = {}
         self._link_shown = False
         self._placeholder_edits: dict[str, QLineEdit] = {}
+        self.wargear = self._new_wargear()
         outer = QVBoxLayout(self)
         self.title = QLabel()
         self.title.setWordWrap(True)
@@ -84,6 +90,14 @@ class UnitEditor(QWidget):
         old.hide()
         old.deleteLater()
 
+    def _new_wargear(self) -> WargearEditor:
+        """The models and their wargear, choices in place (in each unit's form)."""
+        editor = WargearEditor(self.lang)
+        editor.choice_requested.connect(self.choice_requested)
+        editor.upgrade_requested.connect(self.upgrade_requested)
+        editor.reset_requested.connect(self.reset_wargear_requested)
+        return editor
+
     def _add_wide(self, label: str, field: QWidget) -> None:
         """A label above a field that takes the whole width."""
         self.form.addWidget(wrapped_label(label))
@@ -106,6 +120,7 @@ class UnitEditor(QWidget):
         self._new_form()
         self._option_boxes = {}
         self._placeholder_edits = {}
+        self.wargear = self._new_wargear()
         unit = self._unit()
         if unit is None:
             self.title.setText(self.tr("<i>Select a unit of the list to edit it.</i>"))
@@ -131,6 +146,8 @@ class UnitEditor(QWidget):
 
         if sheet is not None:
             for option in sheet.options:
+                if sheet.choices and not unit.options.get(option.id):
+                    continue  # the datasheet's choices offer it now (still shown while taken, to give it up)
                 box = _number_box()
                 box.setRange(0, option.max if option.max is not None else MAX_MODELS)
                 box.valueChanged.connect(lambda value, option_id=option.id: self._request_option(option_id, value))
@@ -168,6 +185,7 @@ class UnitEditor(QWidget):
         self.reserve_box.toggled.connect(lambda value: self._request("reserve", value))
         self._add_row(self.warlord_box)
         self._add_row(self.reserve_box)
+        self._add_row(self.wargear)  # last: it grows with the unit's choices
         self.sync()
 
     def sync(self) -> None:
@@ -188,7 +206,9 @@ class UnitEditor(QWidget):
             f"{points} {self.tr('points')}{_escape(missing)}</p>"
         )
         self.title.setToolTip(f"{unit.display_name} — {name}")  # the whole name, should a narrow pane cut it
-        self.loadout.show_unit(unit, sheet)
+        self.wargear.show_unit(unit, sheet)
+        # The read-only block, for what the choices cannot show (a datasheet without loadouts, a roster's wargear).
+        self.loadout.show_unit(None if shows_wargear(sheet) else unit, sheet)
         widgets = [
             self.name_edit,
             self.models_box,
