@@ -312,9 +312,7 @@ def _captain() -> Datasheet:
                 items=["trait-a", "trait-b"],
                 limit=WargearLimit(max=1, per="unit"),
             ),
-            WargearGroup(
-                id="grenades", name="Grenades", items=["grenade"], limit=WargearLimit(max=3, per="unit")
-            ),
+            WargearGroup(id="grenades", name="Grenades", items=["grenade"], limit=WargearLimit(max=3, per="unit")),
         ],
     )
 

@@ -157,36 +157,43 @@
     </message>
     <message>
         <location filename="../../app/ost/gui/commands.py" line="149"/>
+        <location filename="../../app/ost/gui/commands.py" line="201"/>
+        <location filename="../../app/ost/gui/commands.py" line="220"/>
         <source>Change wargear</source>
         <translation>Changer l&apos;équipement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="180"/>
+        <location filename="../../app/ost/gui/commands.py" line="240"/>
+        <source>Default wargear</source>
+        <translation>Équipement par défaut</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/commands.py" line="252"/>
         <source>Duplicate %1</source>
         <translation>Dupliquer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="194"/>
+        <location filename="../../app/ost/gui/commands.py" line="266"/>
         <source>Change %1</source>
         <translation>Changer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="213"/>
+        <location filename="../../app/ost/gui/commands.py" line="285"/>
         <source>Edit list</source>
         <translation>Modifier la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="237"/>
+        <location filename="../../app/ost/gui/commands.py" line="309"/>
         <source>Add detachment</source>
         <translation>Ajouter un détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="253"/>
+        <location filename="../../app/ost/gui/commands.py" line="325"/>
         <source>Remove detachment</source>
         <translation>Retirer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="276"/>
+        <location filename="../../app/ost/gui/commands.py" line="348"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
@@ -376,12 +383,12 @@
 <context>
     <name>LoadoutView</name>
     <message>
-        <location filename="../../app/ost/gui/loadout_view.py" line="69"/>
+        <location filename="../../app/ost/gui/loadout_view.py" line="112"/>
         <source>Models and their wargear</source>
         <translation>Figurines et leur équipement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/loadout_view.py" line="69"/>
+        <location filename="../../app/ost/gui/loadout_view.py" line="112"/>
         <source>Upgrades</source>
         <translation>Améliorations</translation>
     </message>
@@ -390,7 +397,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../app/ost/gui/main_window.py" line="95"/>
-        <location filename="../../app/ost/gui/main_window.py" line="333"/>
+        <location filename="../../app/ost/gui/main_window.py" line="344"/>
         <source>New list</source>
         <extracomment>The catalogue has arrived and the panes show it (after :meth:`catalogue_loaded`). The list was checked again; carries the new :class:`Report`. Until the window is first shown (then the splitter&apos;s widths are shared once). False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.</extracomment>
         <translation>Nouvelle liste</translation>
@@ -411,7 +418,7 @@
         <translation> pts</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="669"/>
+        <location filename="../../app/ost/gui/main_window.py" line="680"/>
         <source>%n datasheet(s) in the catalogue</source>
         <translation>
             <numerusform>%n fiche dans le catalogue</numerusform>
@@ -419,30 +426,30 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="240"/>
+        <location filename="../../app/ost/gui/main_window.py" line="251"/>
         <source>List</source>
         <translation>Liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="243"/>
+        <location filename="../../app/ost/gui/main_window.py" line="254"/>
         <source>Limit</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="246"/>
-        <location filename="../../app/ost/gui/main_window.py" line="627"/>
+        <location filename="../../app/ost/gui/main_window.py" line="257"/>
+        <location filename="../../app/ost/gui/main_window.py" line="638"/>
         <source>New detachment</source>
         <translation>Nouveau détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="248"/>
-        <location filename="../../app/ost/gui/main_window.py" line="625"/>
-        <location filename="../../app/ost/gui/main_window.py" line="629"/>
+        <location filename="../../app/ost/gui/main_window.py" line="259"/>
+        <location filename="../../app/ost/gui/main_window.py" line="636"/>
+        <location filename="../../app/ost/gui/main_window.py" line="640"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="266"/>
+        <location filename="../../app/ost/gui/main_window.py" line="277"/>
         <source>Unit</source>
         <translation>Unité</translation>
     </message>
@@ -623,43 +630,43 @@
         <translation>À &amp;propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="319"/>
+        <location filename="../../app/ost/gui/main_window.py" line="330"/>
         <source>Main toolbar</source>
         <translation>Barre d&apos;outils principale</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="324"/>
+        <location filename="../../app/ost/gui/main_window.py" line="335"/>
         <source>Welcome to Ost</source>
         <translation>Bienvenue dans Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="326"/>
+        <location filename="../../app/ost/gui/main_window.py" line="337"/>
         <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
         <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="339"/>
+        <location filename="../../app/ost/gui/main_window.py" line="350"/>
         <source>About Ost</source>
         <translation>À propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="339"/>
+        <location filename="../../app/ost/gui/main_window.py" line="350"/>
         <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
         <translation>Ost %1 — listes d&apos;armée pour MAC HAMMER 40K.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="377"/>
-        <location filename="../../app/ost/gui/main_window.py" line="666"/>
+        <location filename="../../app/ost/gui/main_window.py" line="388"/>
+        <location filename="../../app/ost/gui/main_window.py" line="677"/>
         <source>Loading the catalogue…</source>
         <translation>Chargement du catalogue…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="425"/>
+        <location filename="../../app/ost/gui/main_window.py" line="436"/>
         <source>Untitled list</source>
         <translation>Liste sans nom</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="460"/>
+        <location filename="../../app/ost/gui/main_window.py" line="471"/>
         <source>Add %n unit(s)</source>
         <translation>
             <numerusform>Ajouter %n unité</numerusform>
@@ -667,7 +674,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="484"/>
+        <location filename="../../app/ost/gui/main_window.py" line="495"/>
         <source>Remove %n unit(s)</source>
         <translation>
             <numerusform>Retirer %n unité</numerusform>
@@ -675,7 +682,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="535"/>
+        <location filename="../../app/ost/gui/main_window.py" line="546"/>
         <source>Move %n unit(s)</source>
         <translation>
             <numerusform>Déplacer %n unité</numerusform>
@@ -683,12 +690,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="557"/>
+        <location filename="../../app/ost/gui/main_window.py" line="568"/>
         <source>Select a unit to duplicate.</source>
         <translation>Sélectionnez une unité à dupliquer.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="560"/>
+        <location filename="../../app/ost/gui/main_window.py" line="571"/>
         <source>Duplicate %n unit(s)</source>
         <translation>
             <numerusform>Dupliquer %n unité</numerusform>
@@ -696,43 +703,43 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="576"/>
+        <location filename="../../app/ost/gui/main_window.py" line="587"/>
         <source>The list is on the clipboard as text.</source>
         <translation>La liste est dans le presse-papiers, en texte.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="607"/>
+        <location filename="../../app/ost/gui/main_window.py" line="618"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="607"/>
+        <location filename="../../app/ost/gui/main_window.py" line="618"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="616"/>
+        <location filename="../../app/ost/gui/main_window.py" line="627"/>
         <source>Move to</source>
         <translation>Déplacer vers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="618"/>
+        <location filename="../../app/ost/gui/main_window.py" line="629"/>
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="624"/>
+        <location filename="../../app/ost/gui/main_window.py" line="635"/>
         <source>Duplicate</source>
         <translation>Dupliquer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="660"/>
-        <location filename="../../app/ost/gui/main_window.py" line="661"/>
+        <location filename="../../app/ost/gui/main_window.py" line="671"/>
+        <location filename="../../app/ost/gui/main_window.py" line="672"/>
         <source>No catalogue</source>
         <translation>Aucun catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="267"/>
+        <location filename="../../app/ost/gui/main_window.py" line="278"/>
         <source>Datasheet</source>
         <translation>Fiche d&apos;unité</translation>
     </message>
@@ -949,70 +956,124 @@
 <context>
     <name>UnitEditor</name>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="111"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="126"/>
         <source>&lt;i&gt;Select a unit of the list to edit it.&lt;/i&gt;</source>
-        <extracomment>Price units as their list stated (View ▸ List prices), as the verdict does.</extracomment>
+        <extracomment>(unit id, model group, models, choice, item or &quot;&quot;), see :class:`WargearEditor`. Price units as their list stated (View ▸ List prices), as the verdict does.</extracomment>
         <translation>&lt;i&gt;Choisissez une unité de la liste pour la modifier.&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="122"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="137"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="128"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="143"/>
         <source>From %1 to %2 models</source>
         <translation>De %1 à %2 figurines</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="130"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="145"/>
         <source>Models (%1–%2)</source>
         <translation>Figurines (%1–%2)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="137"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="154"/>
         <source> each</source>
         <translation> chacune</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="144"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="161"/>
         <source>e.g. ULTRAMARINES</source>
         <translation>p. ex. ULTRAMARINES</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="155"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="172"/>
         <source>Assigned transport</source>
         <translation>Transport assigné</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="161"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="178"/>
         <source>Linked to</source>
         <translation>Lié à</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="165"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="182"/>
         <source>Warlord</source>
         <translation>Seigneur de guerre</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="167"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="184"/>
         <source>In reserve</source>
         <translation>En réserve</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="185"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="203"/>
         <source>not in the catalogue</source>
         <translation>absente du catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="225"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="245"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="262"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="279"/>
         <source>already carries %1</source>
         <translation>transporte déjà %1</translation>
+    </message>
+</context>
+<context>
+    <name>WargearEditor</name>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="141"/>
+        <source>Wargear</source>
+        <extracomment>The most a count box offers when no limit bounds it. Each model group&apos;s header (&quot;9 × Space Marine&quot;) and what its models carry. How many models of a group a choice changes (groups of more than one model only). The choice box of each (model group, choice). The unit&apos;s own choices, by item: a check box, or a count.</extracomment>
+        <translation>Équipement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="146"/>
+        <source>Chosen once for the unit</source>
+        <translation>Choisi une fois pour l&apos;unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="154"/>
+        <source>Also taken: %1</source>
+        <translation>Pris aussi : %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="155"/>
+        <source>Default wargear</source>
+        <translation>Équipement par défaut</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="156"/>
+        <source>Every model back to its default wargear, nothing chosen for the unit</source>
+        <translation>Chaque figurine reprend son équipement par défaut, rien n&apos;est choisi pour l&apos;unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="186"/>
+        <source>nothing listed</source>
+        <translation>rien d&apos;indiqué</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="196"/>
+        <source>How many of these %1 models the choices below change</source>
+        <translation>Combien de ces %1 figurines les choix ci-dessous changent</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="200"/>
+        <source>Models to change</source>
+        <translation>Figurines à changer</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="231"/>
+        <source>(none)</source>
+        <translation>(rien)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="233"/>
+        <source>%1 (default)</source>
+        <translation>%1 (par défaut)</translation>
     </message>
 </context>
 </TS>
