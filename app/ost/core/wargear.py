@@ -20,7 +20,10 @@ module answers, without side effects:
   unit): the price of what is carried beyond each kind's defaults;
 - :func:`wargear_problems` / :func:`wargear_findings`: every group's and item's
   limit (per model or per unit, ``every`` N models, nested groups), and items a
-  model kind is not offered, as ``WARGEAR-LIMIT`` findings.
+  model kind is not offered, as ``WARGEAR-LIMIT`` findings;
+- :func:`choice_problems` / :func:`upgrade_problems`: what a choice would break,
+  in words (the window greys it with these reasons); :func:`chosen_by_kind`:
+  what each kind took beyond its defaults (the list's wargear column).
 
 Older catalogues price wargear as counters (``Datasheet.options``, a
 :class:`~ost.core.catalogue.WargearOption` each). Both paths are kept: the
