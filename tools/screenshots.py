@@ -156,9 +156,8 @@ def _choose(window: MainWindow, models: int, choices: tuple[tuple[str, str], ...
         defaults = max(window.editor.wargear.loadout, key=lambda group: group.count)  # the untouched models
         index = window.editor.wargear.loadout.index(defaults)
         window.push(commands.ChooseWargear(window.model, unit_id, index, 1, choice, item))
-    app = QApplication.instance()
     for _ in range(6):  # wrapped labels settle their height in a few rounds of layout
-        app.processEvents() if app is not None else None
+        QApplication.processEvents()
     area = window.editor.parentWidget().parentWidget()  # the scroll area's viewport, then the area
     if isinstance(area, QScrollArea):  # the pane shows the wargear, not the fields above it
         area.verticalScrollBar().setValue(window.editor.wargear.mapTo(window.editor, QPoint(0, 0)).y())
