@@ -46,7 +46,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _reading_lines(result: CheckResult, lang: str) -> list[str]:
     reading = result.reading
-    if reading is None or reading.format == "ost":
+    if reading is None or (reading.format == "ost" and not reading.warnings):
         return []
     return [f"  {line}" for line in reading.lines(lang)]
 

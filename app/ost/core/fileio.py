@@ -117,9 +117,7 @@ def _os_error(path: Path, exc: OSError) -> InputFileError:
     if code in (errno.EACCES, errno.EPERM):
         return InputFileError(path, "permission denied; cannot read", "permission refusée ; lecture impossible")
     if code == errno.ENOTDIR:
-        return InputFileError(
-            path, "a part of the path is not a folder", "une partie du chemin n'est pas un dossier"
-        )
+        return InputFileError(path, "a part of the path is not a folder", "une partie du chemin n'est pas un dossier")
     if code == errno.ENAMETOOLONG:
         return InputFileError(path, "the path is too long", "le chemin est trop long")
     reason = exc.strerror or type(exc).__name__

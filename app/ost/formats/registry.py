@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
+from ost.core.i18n import Bilingual
 from ost.formats.reading import ListReadError, MatchedUnit, NameMatcher, ReadingReport, UnknownEntry
 from ost.formats.roster import is_zip, read_roster
 from ost.formats.safexml import is_utf16_xml
@@ -64,7 +65,12 @@ def _read_ost(
 ) -> tuple[ArmyList, ReadingReport]:
     if len(data) > listfile.MAX_LIST_BYTES:
         raise ListReadError(name, f"file is larger than {listfile.MAX_LIST_BYTES // (1024 * 1024)} MB")
-    return listfile.parse(data, name), ReadingReport(source=name, format="ost")
+    repaired: list[Bilingual] = []
+    army = listfile.parse(data, name, repaired=repaired)
+    report = ReadingReport(source=name, format="ost")
+    for note in repaired:  # harden: text that was not text, replaced as it was read
+        report.warn(note.fr, note.en)
+    return army, report
 
 
 def _read_roster(

@@ -22,6 +22,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ost.core.fileio import InputFileError, read_regular
+from ost.core.limits import MAX_DIGITS, MAX_MODELS, MAX_POINTS
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024
 #: Deepest nesting of lists and mappings a catalogue source may have (the shipped files need 8).
@@ -134,6 +135,14 @@ def _convert(
             "bool",
             "null",
         ):
+            if node.tag.endswith(":int") and sum(c.isdigit() for c in str(node.value)) > MAX_DIGITS:
+                # harden: Python refuses to read more than 4,300 digits, and nothing in a catalogue needs 16
+                digits = sum(c.isdigit() for c in str(node.value))
+                raise located.error(
+                    at,
+                    f"a number of {digits} digits; numbers here have at most {MAX_DIGITS} "
+                    f"(points at most {MAX_POINTS}, models at most {MAX_MODELS})",
+                )
             return constructor.construct_object(node, deep=True)
         raise located.error(at, f"unsupported YAML tag {node.tag}")
     if isinstance(node, SequenceNode):
