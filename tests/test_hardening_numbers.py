@@ -16,7 +16,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from readers_support import reader_catalogue
 
 from ost.core import listfile, sharecode
 from ost.core.catalogue import Catalogue
@@ -27,6 +26,7 @@ from ost.formats.listreader import read_list
 from ost.formats.roster import read_roster
 from ost.formats.textlist import read_text
 from ost.formats.yamltext import SourceError
+from readers_support import reader_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "legal" / "orks-1000.ost"
