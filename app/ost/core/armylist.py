@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile, faction_key_of
-from ost.core.limits import Count, ModelCount, Points
+from ost.core.limits import MAX_MODELS, CatalogueNumber, Count, ModelCount, Points
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
@@ -34,17 +34,17 @@ class UnitSnapshot(_Model):
 
     name: str
     role: Role
-    points: Points
+    points: CatalogueNumber
     keywords: list[str] = Field(default_factory=list)
     faction_keywords: list[str] = Field(default_factory=list)
-    min_models: ModelCount | None = None
-    max_models: ModelCount | None = None
+    min_models: int | None = None
+    max_models: int | None = None
     #: Identity key of the datasheet ("same datasheet" for the per-datasheet cap).
     #: Added in schema version 2; lists of version 1 fall back to the name.
     identity: str | None = None
     #: Price of each model past the minimum (the bulk kind's), to tell the player it changed.
     #: Lists saved before it was recorded lack it (None: nothing to compare).
-    points_per_model: Points | None = None
+    points_per_model: CatalogueNumber | None = None
 
 
 class StatedOption(_Model):
@@ -325,7 +325,7 @@ def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Un
         id=new_unit_id(army),
         datasheet=sheet.id,
         snapshot=snapshot_of(sheet),
-        models=sheet.min_models if models is None else models,
+        models=min(sheet.min_models, MAX_MODELS) if models is None else models,  # harden: a hostile catalogue
         source=sheet.source or None,
     )
 

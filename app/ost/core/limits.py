@@ -19,10 +19,12 @@ from pydantic import Field
 from ost.core.i18n import Bilingual
 
 __all__ = [
+    "MAX_CATALOGUE",
     "MAX_COUNT",
     "MAX_DIGITS",
     "MAX_MODELS",
     "MAX_POINTS",
+    "CatalogueNumber",
     "Count",
     "ModelCount",
     "OutOfBounds",
@@ -37,12 +39,16 @@ MAX_MODELS: Final = 1_000
 MAX_POINTS: Final = 100_000
 #: Most times one piece of wargear, option or upgrade is taken.
 MAX_COUNT: Final = 1_000
+#: Most of any price a catalogue states (a datasheet, a model kind, an option). Higher than the list bounds:
+#: imported BattleScribe data is clamped to it (SQLite integers are 64-bit), and a list snapshots these.
+MAX_CATALOGUE: Final = 1_000_000
 #: Longest number (in digits) a text source (catalogue YAML) may write before it is refused unread.
 MAX_DIGITS: Final = 15
 
 ModelCount = Annotated[int, Field(ge=0, le=MAX_MODELS)]
 Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+CatalogueNumber = Annotated[int, Field(ge=0, le=MAX_CATALOGUE)]
 
 
 class OutOfBounds(ValueError):

@@ -298,7 +298,6 @@ def check_bounds(army: ArmyList, path: Path | str | None = None, error: type[Lis
         name = unit.display_name if len(unit.display_name) <= 60 else unit.display_name[:57] + "..."
         check(unit.models, "models", f"{name}: models")
         check(unit.stated_points, "points", f"{name}: stated_points")
-        check(unit.snapshot.points, "points", f"{name}: points")
         for count in unit.composition.values():
             check(count, "models", f"{name}: composition")
         for count in unit.options.values():
