@@ -88,6 +88,15 @@ class TerminalSafe(io.TextIOBase):
         return getattr(self.raw, "encoding", "utf-8")
 
 
+def write_failure(target: Path | str, exc: OSError, lang: str) -> str:
+    """Why ``target`` could not be written, for ``ost: …`` on stderr (the sentence and its way on when Ost has one)."""
+    from ost.core.fileio import OutputFileError
+
+    if isinstance(exc, OutputFileError):
+        return exc.message(lang)
+    return f"{target}: {say(lang, 'écriture impossible', 'cannot write')} ({exc.strerror or exc})"
+
+
 def open_catalogue(db: Path | str | None, lang: str) -> CatalogueStore:
     """Open the catalogue database; a rebuild or a bad source goes to stderr (a first build goes unsaid)."""
     from ost.services import open_catalogue as _open_catalogue
