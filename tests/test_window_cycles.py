@@ -56,7 +56,12 @@ print(json.dumps({"counts": counts, "pinned": [sys.getrefcount(x) > 2**39 for x 
 
 
 def test_opening_and_closing_the_window_30_times_ends_cleanly(tmp_path: Path) -> None:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT / "app"), "OST_DB": str(tmp_path / "db")}
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": str(ROOT / "app"),
+        "OST_DB": str(tmp_path / "db"),
+    }
     example = ROOT / "examples" / "legal" / "space-marines-2000.ost"
     done = subprocess.run(
         [sys.executable, "-c", CHILD, "30", str(tmp_path), str(example)],
