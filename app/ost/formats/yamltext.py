@@ -31,14 +31,22 @@ MAX_DEPTH = 64
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def _clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters for a message, its start and end kept."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit * 2 // 3]}…{text[-(limit // 3 - 1) :]}"
+
+
 class SourceError(Exception):
     """An error in a source file, with the file, line and field it concerns."""
 
     def __init__(self, path: Path | str, line: int | None, field: str | None, message: str) -> None:
         self.path = str(path)
         self.line = line
-        self.field = field
-        self.detail = message
+        self.field = _clip(field, 80) if field else field  # harden (fuzz): a key or a value from the file may be huge
+        self.detail = _clip(message, 300)
+        field, message = self.field, self.detail
         where = self.path
         if line is not None:
             where += f", line {line}"
