@@ -333,7 +333,7 @@ def _write_error(path: Path, exc: OSError) -> OutputFileError:
         )
     if code == errno.ENAMETOOLONG:
         return OutputFileError(path, code, "the path is too long", "le chemin est trop long")
-    reason = exc.strerror or type(exc).__name__
+    reason = exc.strerror or str(exc) or type(exc).__name__
     return OutputFileError(path, code, f"cannot write: {reason}", f"écriture impossible : {reason}")
 
 
