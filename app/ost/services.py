@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -88,6 +90,8 @@ def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildR
     :class:`ost.store.StoreError` when the database cannot be written.
     """
     folder = source or shipped_catalogue_dir()
+    if source is not None:  # harden: recorded absolute, so the next start (from any folder) finds it again
+        folder = Path(os.path.abspath(folder))
     shipped = source is None or _is_shipped(folder)
     stamp = source_stamp(folder)  # taken before reading: a file changed meanwhile shows at the next open
     fingerprint = source_fingerprint(folder)
@@ -283,7 +287,31 @@ def save_import(store: CatalogueStore, result: BsImport) -> None:
         )
         for faction in result.factions
     ]
-    store.replace_sources(result.sources, result.datasheets, result.factions, meta, described)
+    try:
+        store.replace_sources(result.sources, result.datasheets, result.factions, meta, described)
+    except StoreError as exc:
+        raise plain_store_error(exc, store.path) from None
+
+
+#: What a locked catalogue database means to the user, and the way on.
+LOCKED = (
+    "another Ost is using this catalogue database (an import or a rebuild in progress); nothing was changed: "
+    "wait for it to finish or close it, then import again"
+)
+
+
+def plain_store_error(exc: StoreError, path: Path | str) -> StoreError:
+    """``exc`` in one sentence (harden): a locked database says so and the way on; never SQL text or its data.
+
+    The store's write errors may carry SQLAlchemy's whole message (the
+    statement, its parameters, a link); only its first line before them is kept.
+    """
+    text = str(exc)
+    if "database is locked" in text or "database table is locked" in text:
+        return StoreError(f"{path}: {LOCKED}")
+    first = text.split("\n", 1)[0]
+    first = re.sub(r"\(sqlite3\.\w+\)\s*", "", first)
+    return StoreError(first[:300])
 
 
 def _file_fingerprint(path: str | Path | None) -> str | None:

@@ -1,8 +1,11 @@
 """Ost's standing fuzz campaign: every reader, fed mutated real inputs, gives a result or its clear error.
 
 The readers (see :func:`readers`): Ost list files, BattleScribe rosters
-(``.ros``), zipped rosters (``.rosz``), pasted text, BattleScribe data, and
-share codes when ``ost.core.sharecode`` exists. Inputs are made from the real
+(``.ros``), zipped rosters (``.rosz``), pasted text, BattleScribe data,
+catalogue YAML sources, list files in odd places (links, FIFOs, folders,
+devices, names that are not UTF-8, relative paths; saved back through the
+link with no temporary file left), and share codes when
+``ost.core.sharecode`` exists. Inputs are made from the real
 files in ``tests/data`` and ``examples/`` by:
 
 * byte mutations: flips, insertions, deletions, duplicated and long repeated
@@ -11,7 +14,14 @@ files in ``tests/data`` and ``examples/`` by:
   renamed, attributes set to edge values; JSON values swapped for other
   types, huge numbers, long strings, deep nesting; text lines repeated,
   padded with long runs of spaces, digits and brackets; zip members renamed
-  (empty, ``..``, control characters), doubled, stored or damaged.
+  (empty, ``..``, control characters), doubled, stored or damaged;
+* round two: numbers past every bound (10^300, 2^31, 4,400 digits), lone
+  surrogates, 1,600-character names, 80 unknown units in one paste, XML
+  declaring unknown encodings or switching late, YAML values swapped for
+  huge integers, surrogate escapes, tags, anchors and deep nesting.
+
+A list a reader returns must save as UTF-8 and read back, and its reading
+report must print through the terminal filter to a strict UTF-8 stream.
 
 An outcome is ``ok`` (a result, which for list readers must also save and
 load back), ``refused`` (the reader's clear error type), or ``crash`` (any
@@ -37,10 +47,12 @@ import argparse
 import base64
 import contextlib
 import copy
+import io
 import json
 import multiprocessing
 import os
 import random
+import shutil
 import struct
 import sys
 import tempfile
@@ -60,6 +72,7 @@ for _path in (str(ROOT / "app"), str(TESTS)):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
+from ost.cli.common import TerminalSafe  # noqa: E402
 from ost.core import listfile  # noqa: E402
 from ost.core.catalogue import Catalogue  # noqa: E402
 from ost.core.listfile import ListFileError  # noqa: E402
@@ -104,8 +117,10 @@ def _files(folder: Path, pattern: str) -> list[bytes]:
 
 
 def _list_seeds() -> list[bytes]:
-    return _files(ROOT / "examples" / "legal", "*.ost") + _files(ROOT / "examples" / "illegal", "*.ost")[:8] + _files(
-        TESTS / "data" / "lists", "*.ost"
+    return (
+        _files(ROOT / "examples" / "legal", "*.ost")
+        + _files(ROOT / "examples" / "illegal", "*.ost")[:8]
+        + _files(TESTS / "data" / "lists", "*.ost")
     )
 
 
@@ -125,9 +140,17 @@ def _bsdata_seeds() -> list[bytes]:
     return _files(TESTS / "data" / "bsdata", "*")
 
 
-def _checked_list(army: Any) -> None:
-    """A list a reader returns must be a valid Ost list: it saves and loads back."""
-    listfile.parse(listfile.dumps(army), "fuzz.ost")
+def _checked_list(army: Any, report: Any = None) -> None:
+    """A list a reader returns must be a valid Ost list: it saves (as UTF-8 bytes) and loads back.
+
+    Its reading report must print to a strict terminal (any code point, lone surrogates included).
+    """
+    listfile.parse(listfile.dumps(army).encode("utf-8"), "fuzz.ost")
+    if report is not None:
+        terminal = TerminalSafe(io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict"))
+        for lang in ("fr", "en"):
+            for line in report.lines(lang):
+                terminal.write(line + "\n")
 
 
 def _read_listfile(data: bytes) -> object:
@@ -138,15 +161,13 @@ def _read_listfile(data: bytes) -> object:
 
 def _read_roster(data: bytes) -> object:
     army, report = read_roster(data, catalogue(), "fuzz.ros")
-    _checked_list(army)
-    report.lines("fr")
+    _checked_list(army, report)
     return army
 
 
 def _read_text(data: bytes) -> object:
     army, report = read_text(decode_text(data, "collé.txt"), catalogue(), "collé.txt")
-    _checked_list(army)
-    report.lines("en")
+    _checked_list(army, report)
     return army
 
 
@@ -188,13 +209,94 @@ def _sharecode_reader() -> Reader | None:
     return Reader("sharecode", "code", seeds, read, (ListFileError,))
 
 
+def _catalogue_seeds() -> list[bytes]:
+    """The points bands, and the first datasheets of two faction files (small: many inputs stay quick)."""
+    import yaml
+
+    seeds = [(ROOT / "catalog" / "bands.yaml").read_bytes()]
+    for name in ("necrons", "orks"):
+        document = yaml.safe_load((ROOT / "catalog" / "factions" / f"{name}.yaml").read_text(encoding="utf-8"))
+        document["datasheets"] = document["datasheets"][:3]
+        seeds.append(yaml.safe_dump(document, allow_unicode=True, sort_keys=False).encode("utf-8"))
+    return seeds
+
+
+_SCRATCH: Path | None = None
+
+
+def _scratch() -> Path:
+    global _SCRATCH  # one scratch folder per process
+    if _SCRATCH is None:
+        _SCRATCH = Path(tempfile.mkdtemp(prefix="ost-fuzz-"))
+    return _SCRATCH
+
+
+def _read_catalogue_source(data: bytes) -> object:
+    """An edited catalogue source file, read as Ost reads ``catalog/`` (bands or a faction)."""
+    from ost.formats.catalog_source import read_bands, read_faction_file
+
+    path = _scratch() / "source.yaml"
+    path.write_bytes(data)
+    return read_bands(path) if b"bands:" in data[:2000] else read_faction_file(path)
+
+
+#: What a list file may be on disk (round two: files and places). The input's first byte picks one.
+_PLACES = ("plain", "odd-name", "link", "dangling", "loop", "fifo", "folder", "device", "relative")
+
+
+def _mutate_file(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    place = rng.randrange(len(_PLACES))
+    return f"file-{_PLACES[place]}", bytes([place]) + data
+
+
+def _read_list_file(data: bytes) -> object:
+    """A list file in an odd place (a link, a FIFO, a folder...): read, then saved through a link, no temporary left."""
+    from ost.formats.listreader import read_list_file
+
+    place = _PLACES[data[0] % len(_PLACES)] if data else "plain"
+    body = data[1:]
+    folder = Path(tempfile.mkdtemp(dir=_scratch()))
+    try:
+        path = folder / (os.fsdecode(b"liste\xff.ost") if place == "odd-name" else "liste.ost")
+        target = folder / "cible.ost"
+        if place in ("link", "dangling"):
+            if place == "link":
+                target.write_bytes(body)
+            path.symlink_to(target)
+        elif place == "loop":
+            path.symlink_to(path)
+        elif place == "fifo":
+            os.mkfifo(path)
+        elif place == "folder":
+            path.mkdir()
+        elif place == "device":
+            path = Path("/dev/zero")
+        else:
+            path.write_bytes(body)
+        named = Path(os.path.relpath(path)) if place == "relative" else path
+        result = read_list_file(named, catalogue())
+        _checked_list(result.army, result.reading)
+        if place in ("plain", "odd-name", "link"):
+            listfile.save(result.army, path)  # through the link: the link stays
+            assert place != "link" or path.is_symlink()
+            leftovers = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+            assert not leftovers, leftovers
+        return result.army
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def readers() -> list[Reader]:
+    from ost.formats.yamltext import SourceError
+
     found = [
         Reader("listfile", "json", _list_seeds, _read_listfile, (ListFileError,)),
         Reader("roster", "xml", _roster_seeds, _read_roster, (ListFileError,)),
         Reader("rosz", "zip", _zip_seeds, _read_roster, (ListFileError,)),
         Reader("text", "text", _text_seeds, _read_text, (ListFileError,)),
         Reader("bsdata", "xml", _bsdata_seeds, _read_bsdata, (XmlInputError,)),
+        Reader("catalogue", "yaml", _catalogue_seeds, _read_catalogue_source, (SourceError,)),
+        Reader("files", "file", lambda: _list_seeds()[:4], _read_list_file, (ListFileError,)),
     ]
     codes = _sharecode_reader()
     if codes is not None:
@@ -235,6 +337,13 @@ def zip_members(members: list[tuple[str | bytes, bytes]], *, compress: bool = Tr
 _EDGE_VALUES = [
     "", "-1", "0", "1e999", "-1e999", "NaN", "inf", "9" * 40, "3.5", " ", "\t", "<", "&", "\u202e", "\x1b[2J",
     "Warlord", "HQ", "pts", "points", "true", "::", "a::b::c", "x" * 5000, "é" * 300, "[", "(", "++",
+    "1" + "0" * 300, "1e300", "2147483648", "1001", "100001", "9" * 4400, "B" * 1600,
+]  # fmt: skip
+#: XML declarations a file may start with (round two: unknown encodings, UTF-7, contradictions).
+_DECLARATIONS = [
+    b'<?xml version="1.0" encoding="x-unknown"?>', b'<?xml version="1.0" encoding="UTF-7"?>',
+    b'<?xml version="1.0" encoding="utf-16"?>', b'<?xml version="1.0" encoding="ISO-8859-1"?>',
+    b'<?xml version="1.0" encoding="utf 7"?>', b'<?xml version="1.0"\tencoding = \'ebcdic-cp-us\'?>',
 ]  # fmt: skip
 _LONG_RUNS = [b" ", b"\t", b"0", b"9", b"[", b"(", b"+", b"-", b":", b"x", b"\xc3\xa9", b"<a>", b"\n"]
 _TEXT_LINES = [
@@ -250,6 +359,12 @@ _TEXT_LINES = [
     "(" * 1000 + "pts",
     "Total: 1000pts",
     "\u202e\x1b]0;x\x07",
+    "99999999999999x Boyz",
+    "9999x Boyz",
+    "Limite : 2147483648 points",
+    "Boyz (99999999999999999999 pts)",
+    "B" * 1600 + " (50 pts)",
+    "\n".join(f"Unknown Unit Number {i} (50 pts)" for i in range(80)),
 ]
 
 
@@ -339,6 +454,7 @@ def _mutate_xml(rng: random.Random, data: bytes) -> tuple[str, bytes]:
 _JSON_EDGES: list[Any] = [
     None, True, False, 0, -1, 1e308, -1e308, 10**40, 2**63, 0.5, "", " ", "x" * 10_000, "\x00\x1b", "\u202e",
     [], {}, [None] * 100, {"": None}, "captain", "u1", 3, 1000,
+    10**300, 2**31, 1001, 100_001, "\ud800", "a\udc80b", "B" * 1600,
 ]  # fmt: skip
 
 
@@ -388,7 +504,11 @@ def _mutate_json(rng: random.Random, data: bytes) -> tuple[str, bytes]:
         text = json.dumps(document, ensure_ascii=rng.random() < 0.5)
     except (ValueError, RecursionError):
         return "json-unserialisable", data
-    return "json-" + "+".join(ops), text.encode("utf-8")[:MAX_INPUT]
+    try:
+        encoded = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: JSON writes it as "\\udXXX", as a list file would
+        encoded = json.dumps(document, ensure_ascii=True).encode("ascii")
+    return "json-" + "+".join(ops), encoded[:MAX_INPUT]
 
 
 def _mutate_text(rng: random.Random, data: bytes) -> tuple[str, bytes]:
@@ -409,9 +529,11 @@ def _mutate_text(rng: random.Random, data: bytes) -> tuple[str, bytes]:
         elif op == "pad" and lines:
             index = min(at, len(lines) - 1)
             cut = rng.randint(0, len(lines[index]))
-            lines[index] = lines[index][:cut] + rng.choice([" ", "\t", "0", "["]) * rng.choice([50, 800, 5000]) + lines[
-                index
-            ][cut:]
+            lines[index] = (
+                lines[index][:cut]
+                + rng.choice([" ", "\t", "0", "["]) * rng.choice([50, 800, 5000])
+                + lines[index][cut:]
+            )
         elif op == "digits" and lines:
             index = min(at, len(lines) - 1)
             lines[index] = "".join(rng.choice("0123456789") if ch.isdigit() else ch for ch in lines[index])
@@ -465,6 +587,49 @@ def _mutate_code(rng: random.Random, data: bytes) -> tuple[str, bytes]:
     return op if op.startswith("code-") else f"code-{op}", f"{prefix}-{packed}.{checksum}".encode("ascii")
 
 
+def _mutate_encoding(rng: random.Random, data: bytes, label: str) -> tuple[str, bytes]:
+    """The document with an odd declaration first, a late one, or wide bytes contradicting it."""
+    _, mark, rest = data.partition(b"?>")
+    body = rest if mark and data.lstrip().startswith(b"<?xml") else data
+    op = rng.choice(["declared", "late", "wide"])
+    if op == "declared":
+        return f"{label}+enc-declared", rng.choice(_DECLARATIONS) + body
+    if op == "late":
+        at = body.find(b">") + 1
+        return f"{label}+enc-late", body[:at] + rng.choice(_DECLARATIONS) + body[at:]
+    wide = rng.choice(_DECLARATIONS) + body
+    return f"{label}+enc-wide", wide.decode("utf-8", "replace").encode("utf-16")[:MAX_INPUT]
+
+
+_YAML_EDGES = [
+    "9" * 20, "9" * 4400, "2147483648", "1001", "-1", "1e400", ".nan", '"\\ud800"', '"a\\udc80b"',
+    "!!python/object:os.system", "&a [1]", "*a", "[" * 100 + "]" * 100, "{" * 70 + "}" * 70, "B" * 1600, "~", "''",
+]  # fmt: skip
+
+
+def _mutate_yaml(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """A catalogue source with values swapped for huge integers, surrogate escapes, tags, anchors, deep nesting."""
+    lines = data.decode("utf-8", "replace").splitlines()
+    ops = []
+    for _ in range(rng.randint(1, 4)):
+        candidates = [i for i, line in enumerate(lines) if ": " in line and not line.lstrip().startswith("#")]
+        if not candidates:
+            break
+        index = rng.choice(candidates)
+        op = rng.choice(["value", "value", "duplicate", "delete", "indent"])
+        ops.append(op)
+        if op == "value":
+            key = lines[index].split(": ", 1)[0]
+            lines[index] = f"{key}: {rng.choice(_YAML_EDGES)}"
+        elif op == "duplicate":
+            lines.insert(index, lines[index])
+        elif op == "delete":
+            del lines[index]
+        else:
+            lines[index] = " " * rng.choice([1, 3, 40]) + lines[index]
+    return "yaml-" + "+".join(ops), "\n".join(lines).encode("utf-8")[:MAX_INPUT]
+
+
 def inputs(reader: Reader, count: int, seed: int = 0) -> Iterator[tuple[str, bytes]]:
     """``count`` inputs for ``reader`` (label, bytes), the same for the same seed."""
     rng = random.Random(seed * 1_000_003 + zlib.crc32(reader.name.encode()))
@@ -485,8 +650,14 @@ def inputs(reader: Reader, count: int, seed: int = 0) -> Iterator[tuple[str, byt
             label, data = _mutate_zip(rng, base, rosters)
         elif structured and reader.kind == "code":
             label, data = _mutate_code(rng, base)
+        elif structured and reader.kind == "yaml":
+            label, data = _mutate_yaml(rng, base)
+        elif reader.kind == "file":
+            label, data = _mutate_file(rng, base)
         else:
             label, data = _mutate_bytes(rng, base, seeds)
+        if reader.kind == "xml" and rng.random() < 0.1:  # round two: encodings declared or switched late
+            label, data = _mutate_encoding(rng, data, label)
         if rng.random() < 0.1:  # a second round now and then
             more, data = _mutate_bytes(rng, data, seeds)
             label += f",{more}"
@@ -686,4 +857,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from xml.etree import ElementTree
@@ -123,3 +124,31 @@ def test_groups_that_link_to_themselves_cost_work_linear_in_their_links(tmp_path
     _, few = counted(lambda: read_bsdata([_looping_groups(tmp_path / "few", 8)]))
     _, many = counted(lambda: read_bsdata([_looping_groups(tmp_path / "many", 32)]))
     assert few < 300_000 and many < 2 * few
+
+
+# --- round two (issue 24) ------------------------------------------------------------------------------------------
+
+
+def test_a_wounds_characteristic_of_4400_digits_is_no_number(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    path = folder / "Testers.cat"
+    text = path.read_text(encoding="utf-8")
+    changed = re.sub(r'(<characteristic name="W"[^>]*>)\d+', lambda m: m.group(1) + "9" * 4400, text, count=1)
+    assert changed != text
+    path.write_text(changed, encoding="utf-8")
+    read_bsdata([folder])  # was: ValueError, Python's 4,300-digit limit of int()
+
+
+def test_a_catalogue_source_with_a_huge_key_gives_a_short_message(tmp_path: Path) -> None:
+    from ost.formats.catalog_source import read_bands
+    from ost.formats.yamltext import SourceError
+
+    bands = Path(__file__).resolve().parents[2] / "catalog" / "bands.yaml"
+    path = tmp_path / "bands.yaml"
+    path.write_text(
+        bands.read_text(encoding="utf-8").replace("Troupes: 2-4", "Trou" + "p" * 1000 + "es: 2-4", 1), encoding="utf-8"
+    )
+    with pytest.raises(SourceError, match="unknown role") as info:
+        read_bands(path)
+    assert len(str(info.value)) < 600

@@ -48,8 +48,8 @@ def _reading_lines(result: CheckResult, lang: str) -> list[str]:
     reading = result.reading
     if reading is None:
         return []
-    if reading.format == "ost":  # Ost's own list: only what its migration means for it
-        return [f"  ℹ {note.message(lang)}" for note in reading.notes]
+    if reading.format == "ost":  # Ost's own list: any text repaired as it was read, what its migration means for it
+        return [f"  ⚠ {w.message(lang)}" for w in reading.warnings] + [f"  ℹ {n.message(lang)}" for n in reading.notes]
     return [f"  {line}" for line in reading.lines(lang)]
 
 

@@ -34,8 +34,9 @@ def say(lang: str, fr: str, en: str) -> str:
 
 #: What a terminal would obey rather than show: C0 controls (ESC starts escape sequences, OSC retitles the
 #: window, NUL, BEL...), DEL, C1 controls (U+0080–U+009F; U+009B is a one-character CSI) and the Unicode
-#: bidirectional overrides and isolates, which reorder what is shown ("Trojan Source").
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: bidirectional overrides and isolates, which reorder what is shown ("Trojan Source"); and lone surrogates
+#: (U+D800–U+DFFF: a file name that is not UTF-8, a "\ud800" in JSON), which no terminal encoding can write.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -65,7 +66,12 @@ class TerminalSafe(io.TextIOBase):
         self.raw = stream
 
     def write(self, text: str) -> int:
-        self.raw.write(safe_text(text))
+        shown = safe_text(text)
+        try:
+            self.raw.write(shown)
+        except UnicodeEncodeError:  # a terminal that cannot show every letter (ASCII, Latin-1): escape the rest
+            encoding = getattr(self.raw, "encoding", None) or "ascii"
+            self.raw.write(shown.encode(encoding, "backslashreplace").decode(encoding, "replace"))
         return len(text)
 
     def flush(self) -> None:
@@ -80,6 +86,15 @@ class TerminalSafe(io.TextIOBase):
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return getattr(self.raw, "encoding", "utf-8")
+
+
+def write_failure(target: Path | str, exc: OSError, lang: str) -> str:
+    """Why ``target`` could not be written, for ``ost: …`` on stderr (the sentence and its way on when Ost has one)."""
+    from ost.core.fileio import OutputFileError
+
+    if isinstance(exc, OutputFileError):
+        return exc.message(lang)
+    return f"{target}: {say(lang, 'écriture impossible', 'cannot write')} ({exc.strerror or exc})"
 
 
 def open_catalogue(db: Path | str | None, lang: str) -> CatalogueStore:

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say, write_failure
 from ost.core.fileio import atomic_write
 from ost.core.listfile import ListFileError
 from ost.formats.registry import FormatRegistry, ListFormat
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         print(f"ost: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     except OSError as exc:
-        print(f"ost: {target}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"ost: {write_failure(target, exc, lang)}", file=sys.stderr)
         return EXIT_UNREADABLE
     army = result.army
     units = army.unit_count()

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, write_failure
 from ost.core import listfile
 from ost.core.validator import validate
 from ost.pdf.common import CardSize, Paper
@@ -112,10 +112,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     try:
         write_pdf(data, target)
     except OSError as exc:
-        print(
-            f"ost: {target}: {say(lang, 'écriture impossible', 'cannot write')} ({exc.strerror or exc})",
-            file=sys.stderr,
-        )
+        print(f"ost: {write_failure(target, exc, lang)}", file=sys.stderr)
         return EXIT_UNREADABLE
     print(target, file=out)
     if args.action == "report" and not report.legal:

@@ -5,16 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, safe_text, say
 from ost.core.collector import collector_paused
+from ost.core.text import elide
 from ost.formats.safexml import XmlInputError
 from ost.services import read_bsdata, save_import
 
 if TYPE_CHECKING:
-    from ost.formats.bsdata import BsImport, Coverage
+    from ost.formats.bsdata import BsImport, Coverage, ImportWarning
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,6 +34,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     bsdata.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="folder, .gst, .cat, .gstz or .catz")
     bsdata.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no warnings")
+    bsdata.add_argument(
+        "--all-warnings",
+        action="store_true",
+        help=f"list every warning (by default the first {SHOWN_WARNINGS}, then a count per file)",
+    )
 
 
 class ProgressBar:
@@ -87,8 +94,7 @@ def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         save_import(store, result)
         path = store.path
     if not args.quiet:
-        for warning in result.warnings:
-            print(say(lang, "attention : ", "warning: ") + warning.message(lang), file=sys.stderr)
+        print_warnings(result.warnings, lang, everything=args.all_warnings)
     print(coverage_text(result, lang), file=out)
     print(
         say(
@@ -99,6 +105,39 @@ def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         file=out,
     )
     return EXIT_OK
+
+
+#: Warnings of an import listed one by one before the rest is summarised per file.
+SHOWN_WARNINGS = 30
+
+
+def print_warnings(warnings: Sequence[ImportWarning], lang: str, *, everything: bool = False) -> None:
+    """The import's warnings on stderr: the first :data:`SHOWN_WARNINGS`, then how many more per file.
+
+    A BattleScribe release can give thousands of warnings; a summary keeps the
+    coverage report and the result on screen (``--all-warnings`` lists them all).
+    """
+    shown = warnings if everything else warnings[:SHOWN_WARNINGS]
+    for warning in shown:
+        print(say(lang, "attention : ", "warning: ") + warning.message(lang), file=sys.stderr)
+    rest = warnings[len(shown) :]
+    if not rest:
+        return
+    per_file: dict[str, int] = {}
+    for warning in rest:
+        per_file[warning.path] = per_file.get(warning.path, 0) + 1
+    biggest = sorted(per_file.items(), key=lambda item: (-item[1], item[0]))
+    files = ", ".join(f"{elide(Path(path).name, 60)} {count}" for path, count in biggest[:8])
+    if len(biggest) > 8:
+        files += say(lang, f", et {len(biggest) - 8} autre(s) fichier(s)", f", and {len(biggest) - 8} more file(s)")
+    print(
+        say(
+            lang,
+            f"… et {len(rest)} autre(s) avertissement(s) ({files}) ; --all-warnings les liste tous",
+            f"… and {len(rest)} more warning(s) ({files}); --all-warnings lists them all",
+        ),
+        file=sys.stderr,
+    )
 
 
 #: Coverage counts summed into the total row.

@@ -14,11 +14,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile, faction_key_of
+from ost.core.limits import MAX_MODELS, CatalogueNumber, Count, ModelCount, Points
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
@@ -34,7 +34,7 @@ class UnitSnapshot(_Model):
 
     name: str
     role: Role
-    points: int = Field(ge=0)
+    points: CatalogueNumber
     keywords: list[str] = Field(default_factory=list)
     faction_keywords: list[str] = Field(default_factory=list)
     min_models: int | None = None
@@ -44,16 +44,16 @@ class UnitSnapshot(_Model):
     identity: str | None = None
     #: Price of each model past the minimum (the bulk kind's), to tell the player it changed.
     #: Lists saved before it was recorded lack it (None: nothing to compare).
-    points_per_model: int | None = None
+    points_per_model: CatalogueNumber | None = None
 
 
 class StatedOption(_Model):
     """Wargear a list's author took and priced that the catalogue lacks: kept with its price, not dropped."""
 
     name: str = Field(min_length=1)
-    count: int = Field(default=1, ge=0)
+    count: Count = 1
     #: Points the list gave for all ``count`` of them.
-    points: int = Field(default=0, ge=0)
+    points: Points = 0
     #: Weapon profiles the source gave, as printed (may be empty).
     weapons: list[WeaponProfile] = Field(default_factory=list)
 
@@ -71,8 +71,8 @@ class Carried(_Model):
     item: str | None = None
     name: str = Field(min_length=1)
     kind: WargearKind = "wargear"
-    count: int = Field(default=1, ge=0)
-    points: int | None = Field(default=None, ge=0)
+    count: Count = 1
+    points: Points | None = None
     weapons: list[WeaponProfile] = Field(default_factory=list)
     #: Rules text the list gave (a relic or power the catalogue lacks).
     text: str | None = None
@@ -82,7 +82,7 @@ class ModelGroup(_Model):
     """``count`` identical models of one kind, each carrying ``wargear``."""
 
     kind: str = Field(min_length=1)
-    count: int = Field(default=1, ge=0)
+    count: ModelCount = 1
     wargear: list[Carried] = Field(default_factory=list)
 
 
@@ -91,12 +91,12 @@ class Unit(_Model):
     datasheet: str = Field(min_length=1)
     snapshot: UnitSnapshot
     #: Models in the unit, over every kind.
-    models: int = Field(ge=0)
+    models: ModelCount
     #: Models of each kind (kind id -> count); empty: the datasheet's default split of ``models``.
     #: When given, ``models`` is its sum (the operations keep both in step).
-    composition: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    composition: dict[str, ModelCount] = Field(default_factory=dict)
     #: Wargear option id -> how many times it is taken.
-    options: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    options: dict[str, Count] = Field(default_factory=dict)
     #: Options the catalogue lacks, kept as the source priced them.
     extra_options: list[StatedOption] = Field(default_factory=list)
     #: What each model carries, grouped into identical models. Empty: every model carries
@@ -107,7 +107,7 @@ class Unit(_Model):
     #: The catalogue source the unit's datasheet came from ("ost", "bsdata:…"), if known.
     source: str | None = None
     #: The unit's price as the list's author stated it (a roster's cost, a text's ``[N pts]``).
-    stated_points: int | None = Field(default=None, ge=0)
+    stated_points: Points | None = None
     #: Id of the unit's assigned transport.
     transport: str | None = None
     #: Id of the unit a linked character joins.
@@ -146,13 +146,13 @@ class ArmyList(_Model):
 
     schema_version: StrictInt = SCHEMA_VERSION
     name: str = ""
-    points_limit: int | None = Field(default=None, ge=0)
+    points_limit: Points | None = None
     #: Name of the catalogue the list was built with (informative).
     catalogue: str | None = None
     detachments: list[Detachment] = Field(default_factory=list)
     notes: str = ""
     #: The list's own total as its author's tool stated it, if any.
-    stated_total: int | None = Field(default=None, ge=0)
+    stated_total: Points | None = None
     origin: ListOrigin | None = None
 
     def units(self) -> Iterator[tuple[Detachment, Unit]]:
@@ -331,7 +331,7 @@ def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Un
         id=new_unit_id(army),
         datasheet=sheet.id,
         snapshot=snapshot_of(sheet),
-        models=sheet.min_models if models is None else models,
+        models=min(sheet.min_models, MAX_MODELS) if models is None else models,  # harden: a hostile catalogue
         source=sheet.source or None,
     )
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ost.core.limits import MAX_CATALOGUE
 from ost.core.roles import Role, UnitType
 from ost.core.text import fold, is_placeholder, keyword_key
 
@@ -123,7 +124,7 @@ class AbilityRef(_Model):
 class WargearOption(_Model):
     id: str
     name: str
-    points: int = Field(default=0, ge=0)
+    points: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
     #: True when the cost is paid for every model that takes it.
     per_model: bool = False
     max: int | None = Field(default=None, ge=0)
@@ -149,7 +150,7 @@ class WargearItem(_Model):
     name: str = Field(min_length=1)
     name_en: str = ""
     kind: WargearKind = "weapon"
-    points: int = Field(default=0, ge=0)
+    points: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
     weapons: list[str] = Field(default_factory=list)
     abilities: list[str] = Field(default_factory=list)
     #: Rules text of an item that is not a weapon (a relic, a power), when the data has one.
@@ -251,7 +252,7 @@ class ModelKind(_Model):
     min: int = Field(default=0, ge=0)
     max: int = Field(default=1, ge=0)
     wounds: int = Field(default=1, ge=0)
-    points: int = Field(default=0, ge=0)
+    points: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
     space: int | None = Field(default=None, ge=0)
     profile: str | None = None
     keywords: list[str] = Field(default_factory=list)
@@ -335,9 +336,9 @@ class Datasheet(_Model):
     min_models: int = Field(default=1, ge=1)
     max_models: int = Field(default=1, ge=1)
     #: Cost of the unit at its minimum size.
-    points: int = Field(default=0, ge=0)
+    points: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
     #: Cost of each model beyond the minimum (of the bulk kind when the datasheet has several kinds).
-    points_per_model: int = Field(default=0, ge=0)
+    points_per_model: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
     options: list[WargearOption] = Field(default_factory=list)
     #: Every wargear item the datasheet knows (defaults and choices); see :class:`WargearItem`.
     wargear: list[WargearItem] = Field(default_factory=list)

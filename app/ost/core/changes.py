@@ -19,6 +19,7 @@ from typing import Literal
 from ost.core.armylist import ArmyList, Unit, UnitSnapshot
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.i18n import Bilingual
+from ost.core.text import elide
 
 ChangeKind = Literal["gone", "points", "model_points", "size", "role", "source_off"]
 
@@ -62,7 +63,7 @@ def _size(low: int | None, high: int | None) -> str:
 def unit_changes(unit: Unit, sheet: Datasheet | None) -> list[UnitChange]:
     """How ``sheet`` (the catalogue's datasheet of ``unit``, None when gone) differs from the unit's snapshot."""
     snap: UnitSnapshot = unit.snapshot
-    name = unit.display_name
+    name = elide(unit.display_name)
 
     def change(kind: ChangeKind, old: str | None, new: str | None, message: Bilingual) -> UnitChange:
         return UnitChange(unit.id, name, unit.datasheet, kind, old, new, message)
@@ -161,7 +162,7 @@ def _source_off(unit: Unit, sheet: Datasheet, catalogue: Catalogue) -> UnitChang
     """The unit's datasheet comes from a source the user switched off: it is still used, and said so."""
     source = catalogue.sources.get(sheet.source)
     shown = (source.name if source is not None and source.name else "") or sheet.source
-    name = unit.display_name
+    name = elide(unit.display_name)
     return UnitChange(
         unit.id,
         name,

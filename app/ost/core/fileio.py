@@ -31,12 +31,15 @@ from pathlib import Path
 
 __all__ = [
     "InputFileError",
+    "OutputFileError",
     "atomic_write",
+    "check_folder",
     "file_kind",
     "process_gone",
     "read_limited",
     "read_regular",
     "stale_temporaries",
+    "write_target",
 ]
 
 MiB = 1024 * 1024
@@ -117,13 +120,37 @@ def _os_error(path: Path, exc: OSError) -> InputFileError:
     if code in (errno.EACCES, errno.EPERM):
         return InputFileError(path, "permission denied; cannot read", "permission refusée ; lecture impossible")
     if code == errno.ENOTDIR:
-        return InputFileError(
-            path, "a part of the path is not a folder", "une partie du chemin n'est pas un dossier"
-        )
+        return InputFileError(path, "a part of the path is not a folder", "une partie du chemin n'est pas un dossier")
     if code == errno.ENAMETOOLONG:
         return InputFileError(path, "the path is too long", "le chemin est trop long")
     reason = exc.strerror or type(exc).__name__
     return InputFileError(path, f"cannot read: {reason}", f"lecture impossible : {reason}")
+
+
+def check_folder(path: str | Path) -> Path:
+    """``path`` as an absolute folder path; else :class:`InputFileError` in plain words.
+
+    A relative path is resolved against the current folder (so what is
+    recorded, such as where a catalogue was built from, still names the same
+    folder from elsewhere); a file, a FIFO or a device is refused by its kind.
+    """
+    folder = Path(path)
+    try:
+        info = os.stat(folder)
+    except OSError as exc:
+        raise _os_error(folder, exc) from None
+    except ValueError:  # a NUL byte in the path
+        raise InputFileError(folder, "not a valid path", "chemin invalide") from None
+    if not stat.S_ISDIR(info.st_mode):
+        if stat.S_ISREG(info.st_mode):
+            raise InputFileError(folder, "is a file, not a folder", "est un fichier, pas un dossier")
+        english, french = file_kind(info.st_mode) or ("is not a folder", "n'est pas un dossier")
+        raise InputFileError(
+            folder,
+            english.split(";")[0].split(" (it")[0].replace(", not a file", ", not a folder"),
+            french.split(";")[0].split(" (il")[0].replace(", pas un fichier", ", pas un dossier"),
+        )
+    return Path(os.path.abspath(folder))
 
 
 def read_regular(path: str | Path, limit: int) -> bytes:
@@ -247,18 +274,104 @@ def stale_temporaries(path: Path, older_than: float = STALE_AFTER_SECONDS) -> li
     return found
 
 
+class OutputFileError(OSError):
+    """A file Ost cannot write; ``strerror`` is a sentence in English, :meth:`message` picks a language.
+
+    It is an :class:`OSError` (with the original ``errno``), so callers that
+    catch ``OSError`` and show ``exc.strerror`` show the sentence.
+    """
+
+    def __init__(self, path: Path, code: int | None, message_en: str, message_fr: str) -> None:
+        super().__init__(code or 0, message_en, str(path))
+        self.path = str(path)
+        self.message_en = message_en
+        self.message_fr = message_fr
+
+    def message(self, lang: str) -> str:
+        return f"{self.path}: {self.message_fr if lang == 'fr' else self.message_en}"
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+
+def _write_error(path: Path, exc: OSError) -> OutputFileError:
+    """Plain words, and a way on, for why ``path`` cannot be written."""
+    code = exc.errno
+    if code in (errno.EACCES, errno.EPERM):
+        return OutputFileError(
+            path,
+            code,
+            "permission denied: Ost cannot write in this folder (read-only, or another user's); "
+            "save the list in another folder",
+            "permission refusée : Ost ne peut pas écrire dans ce dossier (en lecture seule, ou à un autre "
+            "utilisateur) ; enregistrez la liste dans un autre dossier",
+        )
+    if code == errno.EROFS:
+        return OutputFileError(
+            path,
+            code,
+            "the disk is read-only; save the list on another disk",
+            "le disque est en lecture seule ; enregistrez la liste sur un autre disque",
+        )
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return OutputFileError(
+            path,
+            code,
+            "the disk is full; the previous file is untouched (free some space and save again)",
+            "le disque est plein ; le fichier précédent est intact (libérez de la place et réenregistrez)",
+        )
+    if code == errno.EISDIR:
+        return OutputFileError(
+            path, code, "is a folder; choose a file name", "est un dossier ; choisissez un nom de fichier"
+        )
+    if code == errno.ELOOP:
+        return OutputFileError(
+            path,
+            code,
+            "symbolic link loop (the link points back to itself); cannot write",
+            "boucle de liens symboliques (le lien renvoie à lui-même) ; écriture impossible",
+        )
+    if code == errno.ENAMETOOLONG:
+        return OutputFileError(path, code, "the path is too long", "le chemin est trop long")
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return OutputFileError(path, code, f"cannot write: {reason}", f"écriture impossible : {reason}")
+
+
+def write_target(path: Path) -> Path:
+    """Where saving ``path`` writes: through a symbolic link to its target (the link is kept), else ``path``.
+
+    Saving over a link means saving the file it names: replacing the link by
+    a regular file would silently fork the list. A link to a missing file
+    writes that file; a link loop is refused.
+    """
+    if not path.is_symlink():
+        return path
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:
+        return Path(os.path.realpath(path))
+    except OSError as exc:
+        raise _write_error(path, exc) from None
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a crash leaves the old file or the new one.
 
     The bytes go to a temporary file in the same folder, are flushed to disk,
     then renamed over ``path`` (atomic on POSIX and Windows). Temporary files
     left by earlier writes of ``path`` that died are removed once this one is
-    in place.
+    in place; the temporary file of a write that fails (a full disk, a
+    permission refused half-way) is removed at once. ``path`` a symbolic link:
+    its target is replaced, atomically, and the link kept (:func:`write_target`).
+    Failures raise :class:`OutputFileError` (an ``OSError``) in plain words.
     """
-    path = Path(path)
+    path = write_target(Path(path))
     directory = path.parent
-    directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f"{_temporary_prefix(path)}{os.getpid()}-", suffix=".tmp", dir=directory)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f"{_temporary_prefix(path)}{os.getpid()}-", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise _write_error(path, exc) from None
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -266,9 +379,11 @@ def atomic_write(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
+        if isinstance(exc, OSError) and not isinstance(exc, OutputFileError):
+            raise _write_error(path, exc) from None
         raise
     with contextlib.suppress(OSError):  # make the rename itself durable where possible
         dir_fd = os.open(directory, os.O_RDONLY)

@@ -8,6 +8,7 @@ JSON and what was expected.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from pydantic import ValidationError
 from ost.core.armylist import SCHEMA_VERSION, ArmyList
 from ost.core.fileio import InputFileError, atomic_write, read_regular
 from ost.core.i18n import Bilingual
+from ost.core.limits import over_bound, shown_number
 
 SUFFIX = ".ost"
 MAX_LIST_BYTES = 16 * 1024 * 1024
@@ -72,12 +74,19 @@ def migration_notes(version: int) -> list[Bilingual]:
 
 
 class ListFileError(Exception):
-    """A list file that cannot be read; ``str()`` is a message for the user."""
+    """A list file that cannot be read; ``str()`` is a message for the user (in English).
 
-    def __init__(self, path: Path | str | None, message: str, where: str | None = None) -> None:
+    ``detail_fr`` is the detail in French when the error has it (the number
+    bounds do); :meth:`reason` picks the language.
+    """
+
+    def __init__(
+        self, path: Path | str | None, message: str, where: str | None = None, *, detail_fr: str | None = None
+    ) -> None:
         self.path = str(path) if path is not None else None
         self.where = where
         self.detail = message
+        self.detail_fr = detail_fr
         prefix = f"{self.path}: " if self.path else ""
         location = f"{where}: " if where else ""
         super().__init__(f"{prefix}{location}{message}")
@@ -85,7 +94,8 @@ class ListFileError(Exception):
     def reason(self, lang: str) -> str:
         """The message without the file's name, in ``lang`` when the error has both languages."""
         location = f"{self.where}: " if self.where else ""
-        return f"{location}{self.detail}"
+        detail = self.detail_fr if lang == "fr" and self.detail_fr else self.detail
+        return f"{location}{detail}"
 
 
 def _json_path(loc: tuple[int | str, ...]) -> str:
@@ -104,6 +114,10 @@ def _describe(error: dict[str, Any]) -> str:
     if kind == "extra_forbidden":
         return "unknown field"
     given = error.get("input")
+    bound = (error.get("ctx") or {}).get("le")
+    if kind == "less_than_equal" and isinstance(given, int) and isinstance(bound, int):
+        # harden: a number past Ost's bounds (ost.core.limits), named by its size, never printed in full
+        return f"{shown_number(given)} is more than {bound}, the most Ost accepts here"
     shown = json.dumps(given, ensure_ascii=False) if not isinstance(given, dict | list) else type(given).__name__
     if len(shown) > 60:
         shown = shown[:57] + "..."
@@ -130,12 +144,20 @@ def migrate(document: dict[str, Any], path: Path | str | None = None) -> dict[st
     return document
 
 
-def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
-    """Decode and check a list document; raises :class:`ListFileError`."""
-    return parse_noted(data, path)[0]
+def parse(data: bytes | str, path: Path | str | None = None, *, repaired: list[Bilingual] | None = None) -> ArmyList:
+    r"""Decode and check a list document; raises :class:`ListFileError`.
+
+    Text that is not text (a lone surrogate: ``"\ud800"`` in the JSON, which
+    no UTF-8 file can hold) is replaced by U+FFFD as it is read, so no later
+    step (printing, a PDF, saving) meets it; when ``repaired`` is given, a
+    sentence saying so is appended to it.
+    """
+    return parse_noted(data, path, repaired=repaired)[0]
 
 
-def parse_noted(data: bytes | str, path: Path | str | None = None) -> tuple[ArmyList, list[Bilingual]]:
+def parse_noted(
+    data: bytes | str, path: Path | str | None = None, *, repaired: list[Bilingual] | None = None
+) -> tuple[ArmyList, list[Bilingual]]:
     """:func:`parse`, and what the reader should be told of an older list's migration.
 
     A list of an older schema version opens with what the versions since
@@ -163,19 +185,91 @@ def parse_noted(data: bytes | str, path: Path | str | None = None) -> tuple[Army
         raise ListFileError(path, "not a list file: a number is far too long") from None
     if not isinstance(document, dict):
         raise ListFileError(path, f"expected a JSON object, got {type(document).__name__}")
+    document, replaced = scrub_document(document)
+    if replaced and repaired is not None:
+        repaired.append(surrogates_note(replaced))
     version = document.get("schema_version")
     document = migrate(document, path)
     notes = migration_notes(version) if isinstance(version, int) else []
     try:
         army = ArmyList.model_validate(document)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        others = exc.error_count() - 1
-        more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
-        raise ListFileError(path, _describe(dict(first)) + more, _json_path(tuple(first["loc"]))) from None
+        raise validation_error(exc, path) from None
     check_references(army, path)
     has_units = any(True for _ in army.units())
     return army, notes if has_units else []
+
+
+def validation_error(
+    exc: ValidationError, path: Path | str | None, error: type[ListFileError] = ListFileError
+) -> ListFileError:
+    """The first problem pydantic found, as a :class:`ListFileError` naming the field (and its bound)."""
+    first: dict[str, Any] = dict(exc.errors()[0])
+    others = exc.error_count() - 1
+    more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
+    more_fr = f" (et {others} autre{'s' if others > 1 else ''} problème{'s' if others > 1 else ''})" if others else ""
+    where = _json_path(tuple(first["loc"]))
+    given, bound = first.get("input"), (first.get("ctx") or {}).get("le")
+    if first.get("type") == "less_than_equal" and isinstance(given, int) and isinstance(bound, int):
+        fr = f"{shown_number(given)} dépasse {bound}, le plus qu'Ost accepte ici"
+        return error(path, _describe(first) + more, where, detail_fr=fr + more_fr)
+    return error(path, _describe(first) + more, where)
+
+
+#: A lone surrogate: half of a UTF-16 pair. JSON can write one ("\ud800"); no UTF-8 text can hold it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: What a lone surrogate becomes.
+REPLACEMENT = "\ufffd"
+
+
+def scrub_text(text: str) -> tuple[str, int]:
+    """``text`` with each lone surrogate replaced by U+FFFD, and how many there were."""
+    return _SURROGATE.subn(REPLACEMENT, text)
+
+
+def scrub_document(document: Any) -> tuple[Any, int]:
+    """A decoded JSON document with lone surrogates replaced in every string and key (no recursion)."""
+    replaced = 0
+
+    def clean(value: Any) -> Any:
+        nonlocal replaced
+        if isinstance(value, str):
+            value, count = scrub_text(value)
+            replaced += count
+        return value
+
+    root = [document]
+    stack: list[Any] = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            for index, item in enumerate(node):
+                if isinstance(item, dict | list):
+                    stack.append(item)
+                else:
+                    node[index] = clean(item)
+        elif isinstance(node, dict):
+            for key in list(node):
+                value = node[key]
+                new_key = clean(key)
+                if new_key != key:
+                    del node[key]
+                    node[new_key] = value
+                if isinstance(value, dict | list):
+                    stack.append(value)
+                else:
+                    node[new_key] = clean(value)
+    return root[0], replaced
+
+
+def surrogates_note(count: int) -> Bilingual:
+    """The reading report's sentence for ``count`` lone surrogates replaced."""
+    return Bilingual(
+        fr=f"{count} caractère(s) qui ne sont pas du texte (demi-paires UTF-16) remplacé(s) par « \ufffd » ; "
+        "la liste sera enregistrée ainsi",
+        en=f"{count} character(s) that are not text (lone UTF-16 surrogates) replaced by “\ufffd”; "
+        "the list will be saved that way",
+    )
 
 
 def _parse_current(text: str) -> ArmyList | None:
@@ -224,6 +318,44 @@ def check_references(army: ArmyList, path: Path | str | None = None) -> None:
                     )
 
 
+def check_bounds(army: ArmyList, path: Path | str | None = None, error: type[ListFileError] = ListFileError) -> None:
+    """Every count and price of ``army`` is within :mod:`ost.core.limits`; else :class:`ListFileError`.
+
+    For lists built by a reader (a roster, a text) field by field, which
+    pydantic does not check again: the message names the unit, the field and
+    the bound ("Boyz: models: 5000 models: more than the 1000 Ost accepts").
+    """
+
+    def check(value: int | None, kind: str, where: str) -> None:
+        if value is None:
+            return
+        problem = over_bound(value, kind)
+        if problem is not None:
+            raise error(path, problem.en, where, detail_fr=problem.fr)
+
+    check(army.points_limit, "points", "points_limit")
+    check(army.stated_total, "points", "stated_total")
+    for _, unit in army.units():
+        name = unit.display_name if len(unit.display_name) <= 60 else unit.display_name[:57] + "..."
+        check(unit.models, "models", f"{name}: models")
+        check(unit.stated_points, "points", f"{name}: stated_points")
+        for count in unit.composition.values():
+            check(count, "models", f"{name}: composition")
+        for count in unit.options.values():
+            check(count, "count", f"{name}: options")
+        for extra in unit.extra_options:
+            check(extra.count, "count", f"{name}: extra_options")
+            check(extra.points, "points", f"{name}: extra_options")
+        for group in unit.loadout:
+            check(group.count, "models", f"{name}: loadout")
+            for carried in group.wargear:
+                check(carried.count, "count", f"{name}: loadout")
+                check(carried.points, "points", f"{name}: loadout")
+        for carried in unit.upgrades:
+            check(carried.count, "count", f"{name}: upgrades")
+            check(carried.points, "points", f"{name}: upgrades")
+
+
 def read_bytes(path: Path | str, limit: int, error: type[ListFileError] = ListFileError) -> bytes:
     """The bytes of a list file (of any format), at most ``limit``; problems raise ``error``.
 
@@ -243,9 +375,10 @@ def load(path: Path | str) -> ArmyList:
 
 
 def dumps(army: ArmyList) -> str:
+    """The list as its ``.ost`` JSON text: always encodable as UTF-8 (lone surrogates become U+FFFD)."""
     document = army.model_dump(mode="json", exclude_defaults=False)
     document["schema_version"] = SCHEMA_VERSION
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    return scrub_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n")[0]
 
 
 def save(army: ArmyList, path: Path | str) -> None:

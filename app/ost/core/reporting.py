@@ -11,6 +11,7 @@ from typing import Any
 from ost.core.armylist import ArmyList
 from ost.core.findings import Severity
 from ost.core.i18n import Bilingual, pick
+from ost.core.text import elide
 from ost.core.validator import Report
 
 JSON_FORMAT_VERSION = 1
@@ -49,7 +50,7 @@ def summary_lines(army: ArmyList, report: Report, lang: str) -> list[str]:
 
 def report_text(army: ArmyList, report: Report, lang: str, *, title: str | None = None) -> str:
     """A report for people: the verdict, the summary and every finding with its rule."""
-    name = army.name or pick(lang, fr="(sans nom)", en="(unnamed)")
+    name = elide(army.name) or pick(lang, fr="(sans nom)", en="(unnamed)")
     head = f"{title} — " if title else ""
     verdict = report.verdict(lang)
     lines = [pick(lang, fr=f"{head}« {name} » : {verdict}", en=f"{head}“{name}”: {verdict}")]

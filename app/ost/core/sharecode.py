@@ -31,7 +31,7 @@ from pydantic import ValidationError
 
 from ost.core.armylist import SCHEMA_VERSION, ArmyList, snapshot_of
 from ost.core.catalogue import Catalogue
-from ost.core.listfile import ListFileError, check_references, migrate
+from ost.core.listfile import ListFileError, check_references, migrate, scrub_document, scrub_text, validation_error
 
 #: Version prefix of the codes this Ost writes.
 PREFIX = "OST1-"
@@ -80,7 +80,8 @@ def _compact(army: ArmyList, catalogue: Catalogue | None) -> dict[str, Any]:
 
 def encode(army: ArmyList, catalogue: Catalogue | None = None) -> str:
     """The share code of ``army``; with ``catalogue``, snapshots of the datasheets it knows are left out."""
-    data = json.dumps(_compact(army, catalogue), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    text = json.dumps(_compact(army, catalogue), ensure_ascii=False, separators=(",", ":"))
+    data = scrub_text(text)[0].encode("utf-8")  # harden: a lone surrogate becomes U+FFFD, as in a saved list
     body = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii").rstrip("=")
     return f"{PREFIX}{body}.{_checksum(body)}"
 
@@ -154,7 +155,7 @@ def _army_of(document: object, catalogue: Catalogue | None, source: str | None) 
     if not isinstance(document, dict):
         raise _damaged(source, "il ne contient pas de liste", "it holds no list")
     try:
-        document = migrate(document, source)
+        document = migrate(scrub_document(document)[0], source)
         for detachment in document.get("detachments", []):
             for unit in detachment.get("units", []):
                 _fill_snapshot(unit, catalogue)
@@ -164,7 +165,12 @@ def _army_of(document: object, catalogue: Catalogue | None, source: str | None) 
         raise
     except ListFileError as exc:
         raise _damaged(source, f"la liste est invalide ({exc.detail})", f"the list is invalid ({exc.detail})") from None
-    except (ValidationError, TypeError, AttributeError, KeyError) as exc:
+    except ValidationError as exc:  # harden: say which field and which bound, not only "ValidationError"
+        error = validation_error(exc, None)
+        raise _damaged(
+            source, f"la liste est invalide ({error.reason('fr')})", f"the list is invalid ({error.reason('en')})"
+        ) from None
+    except (TypeError, AttributeError, KeyError) as exc:
         detail = type(exc).__name__
         raise _damaged(source, f"la liste est invalide ({detail})", f"the list is invalid ({detail})") from None
     return army

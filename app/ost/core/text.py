@@ -46,3 +46,27 @@ def slug(text: str) -> str:
     """A lower-case ASCII identifier made from ``text`` ("Boyz Orks" -> "boyz-orks")."""
     folded = fold(text)
     return _NOT_SLUG.sub("-", folded).strip("-")
+
+
+#: Longest name shown whole in a message or a line of output; longer ones are elided in the middle.
+SHOWN_NAME = 80
+
+
+def elide(text: str, limit: int = SHOWN_NAME) -> str:
+    """``text`` cut to at most ``limit`` characters, its start and end kept around an ellipsis.
+
+    A unit named with 1,600 characters would otherwise fill a terminal (or a
+    finding) with one word; both ends stay so two long names remain told apart.
+    """
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) * 2 // 3
+    tail = limit - 1 - head
+    return f"{text[:head]}…{text[-tail:] if tail else ''}"
+
+
+def bounded(lines: list[str], keep: int, more: str) -> list[str]:
+    """At most ``keep`` of ``lines``, then ``more`` formatted with ``{count}`` (how many were left out)."""
+    if len(lines) <= keep:
+        return lines
+    return [*lines[:keep], more.format(count=len(lines) - keep)]

@@ -30,6 +30,7 @@ from ost.core.catalogue import (
     GlossaryEntry,
     RoleLimit,
 )
+from ost.core.fileio import InputFileError, check_folder
 from ost.core.roles import Role, UnitType
 from ost.core.text import slug
 from ost.formats.yamltext import Located, SourceError, load_yaml
@@ -407,8 +408,11 @@ def read_keyword_table(path: Path) -> dict[str, tuple[str, ...]]:
 def read_catalogue(folder: Path) -> Catalogue:
     """Read every source file of ``folder``; raises :class:`SourceError` on the first problem."""
     folder = Path(folder)
-    if not folder.is_dir():
-        raise SourceError(folder, None, None, "catalogue source folder not found")
+    try:  # harden: a FIFO, a device or a file is named as such, not "not found"
+        check_folder(folder)
+    except InputFileError as exc:
+        reason = "not found" if exc.message_en == "no such file" else exc.message_en
+        raise SourceError(folder, None, None, f"catalogue source folder {reason}") from None
     bands = read_bands(folder / "bands.yaml")
     glossary_path = folder / "glossary.yaml"
     glossary = read_glossary(glossary_path) if glossary_path.exists() else []

@@ -19,8 +19,9 @@ from rapidfuzz import fuzz, process
 
 from ost.core.armylist import ArmyList, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, WargearOption
+from ost.core.i18n import pick
 from ost.core.listfile import ListFileError
-from ost.core.text import fold
+from ost.core.text import bounded, elide, fold
 
 #: Below this score (0–100) a fuzzy name match is not accepted.
 MATCH_THRESHOLD = 85.0
@@ -45,6 +46,30 @@ class ListReadError(ListFileError):
 
 
 # --- the reading report ------------------------------------------------------------
+
+#: Lines of one kind (unknown units, prices, warnings…) a reading report shows before "and N more".
+REPORT_LINES_PER_KIND = 20
+#: Longest line of a reading report (a 1,600-character unit name is elided in the middle).
+REPORT_LINE_CHARS = 300
+
+
+def readable_report(lines: list[str], lang: str) -> list[str]:
+    """Report lines bounded (harden), so 80 unknown units in one paste stay a readable report.
+
+    Each kind of line (told by its first character) shows at most
+    :data:`REPORT_LINES_PER_KIND` lines, then "and N more"; each line at most
+    :data:`REPORT_LINE_CHARS` characters.
+    """
+    out: list[str] = []
+    more = pick(lang, fr="  … et {count} autre(s) du même genre", en="  … and {count} more of the same kind")
+    run: list[str] = []
+    for line in [*lines, ""]:
+        if run and (not line or line[:1] != run[0][:1]):
+            out += bounded(run, REPORT_LINES_PER_KIND, more)
+            run = []
+        if line:
+            run.append(elide(line, REPORT_LINE_CHARS))
+    return out
 
 
 @dataclass(frozen=True)
@@ -279,7 +304,7 @@ class ReadingReport:
         for message in self.notes:
             place = _place(message.line, "", lang)
             out.append(f"· {place}{message.message(lang)}")
-        return out
+        return readable_report(out, lang)
 
     def _data_line(self, lang: str) -> str:
         fr = lang == "fr"

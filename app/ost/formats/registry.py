@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
+from ost.core.i18n import Bilingual
 from ost.formats.reading import ListReadError, MatchedUnit, NameMatcher, ReadingReport, UnknownEntry
 from ost.formats.roster import is_zip, read_roster
 from ost.formats.safexml import is_utf16_xml
@@ -64,8 +65,11 @@ def _read_ost(
 ) -> tuple[ArmyList, ReadingReport]:
     if len(data) > listfile.MAX_LIST_BYTES:
         raise ListReadError(name, f"file is larger than {listfile.MAX_LIST_BYTES // (1024 * 1024)} MB")
-    army, notes = listfile.parse_noted(data, name)
+    repaired: list[Bilingual] = []
+    army, notes = listfile.parse_noted(data, name, repaired=repaired)
     report = ReadingReport(source=name, format="ost")
+    for warning in repaired:  # harden: text that was not text, replaced as it was read
+        report.warn(warning.fr, warning.en)
     for note in notes:
         report.note(note.fr, note.en)
     return army, report

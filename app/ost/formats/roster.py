@@ -46,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from xml.etree.ElementTree import Element
 
+from pydantic import ValidationError
 from rapidfuzz import fuzz
 
 from ost.core.armylist import (
@@ -68,6 +69,9 @@ from ost.core.catalogue import (
     WeaponProfile,
     source_kind,
 )
+from ost.core.i18n import Bilingual
+from ost.core.limits import OutOfBounds, over_bound
+from ost.core.listfile import check_bounds, validation_error
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
 from ost.formats import safexml
@@ -203,8 +207,16 @@ def _number(value: str | None, default: int = 1) -> int:
         number = float(value.strip())
     except ValueError:
         return default
-    if not math.isfinite(number) or number < 0 or number > 1_000_000:
+    if math.isnan(number) or number < 0:
         return default
+    if number > 1_000_000:  # harden: refused, not read as 1 (the bounds of ost.core.limits then apply below this)
+        shown = value.strip() if len(value.strip()) <= 20 else f"{value.strip()[:17]}..."
+        raise OutOfBounds(
+            Bilingual(
+                fr=f"le nombre « {shown} » dépasse tout ce qu'Ost lit dans un roster",
+                en=f"the number “{shown}” is beyond anything Ost reads in a roster",
+            )
+        )
     return round(number)
 
 
@@ -1275,6 +1287,10 @@ class _RosterReader:
             raise ListReadError(self.source, f"more than {MAX_UNITS} units: not an army list")
         unit_id = f"u{self.unit_count}"
         where = f"{detachment.name} › {custom or name}"
+        too_many = over_bound(models, "models")  # harden: name the unit (ost.core.limits)
+        if too_many is not None:
+            shown = custom or name or "?"
+            raise OutOfBounds(Bilingual.same(f"{shown if len(shown) <= 60 else shown[:57] + '...'}: ") + too_many)
         options = self._options(sheet, gear, models, where, unit_id)
         notes = "Équipement lu : " + ", ".join(options.noted) if options.noted else ""
         if sheet is not None:
@@ -1421,5 +1437,11 @@ def read_roster(
     report = ReadingReport(source=source, format="rosz" if zipped else "ros")
     xml = read_single_member(data, source)[1] if zipped else data
     root = parse_xml_safely(xml, source)
-    army = _RosterReader(catalogue, source, report, matcher).read(root)
+    try:  # harden: numbers past ost.core.limits, with a sentence naming the field and the bound
+        army = _RosterReader(catalogue, source, report, matcher).read(root)
+    except OutOfBounds as exc:
+        raise ListReadError(source, exc.message.en, detail_fr=exc.message.fr) from None
+    except ValidationError as exc:
+        raise validation_error(exc, source, ListReadError) from None
+    check_bounds(army, source, ListReadError)
     return army, report

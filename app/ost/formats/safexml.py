@@ -160,6 +160,7 @@ def _check_safe(data: bytes, name: str) -> None:
 
 
 _UTF16_BOMS = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+_UTF16_NAMES = frozenset({"utf-16", "utf16", "utf-16le", "utf-16be", "utf-16-le", "utf-16-be", "ucs-2", "unicode"})
 _XML_DECLARATION_TEXT = re.compile(r"^\ufeff?(\s*<\?xml\s[^>]*?)\bencoding\s*=\s*[\"'][^\"']*[\"']")
 
 
@@ -203,6 +204,17 @@ def _from_utf16(data: bytes, encoding: str, name: str) -> bytes:
             f"UTF-16 text that cannot be decoded (byte {exc.start + len(data) - len(body)})",
             f"texte UTF-16 indécodable (octet {exc.start + len(data) - len(body)})",
         ) from None
+    declared = _XML_DECLARATION_TEXT.match(text)
+    if declared is not None:
+        # harden: the bytes say UTF-16, the declaration another encoding (UTF-7...): the file contradicts itself
+        named = declared.group(0).rsplit("=", 1)[1].strip().strip("\"'").lower()
+        if named not in _UTF16_NAMES | _ALLOWED_ENCODINGS:
+            shown = named if len(named) <= 30 else named[:27] + "..."
+            raise XmlInputError(
+                name,
+                f"is UTF-16 but declares the encoding {shown!r}; Ost does not guess which one is right",
+                f"est en UTF-16 mais déclare l'encodage {shown!r} ; Ost ne devine pas lequel est le bon",
+            )
     text = _XML_DECLARATION_TEXT.sub(lambda m: m.group(1) + 'encoding="UTF-8"', text, count=1)
     return text.encode("utf-8")
 

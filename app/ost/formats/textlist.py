@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from pydantic import ValidationError
 from rapidfuzz import fuzz, process
 
 from ost.core.armylist import (
@@ -57,6 +58,9 @@ from ost.core.armylist import (
     unit_points,
 )
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearKind, WargearOption
+from ost.core.i18n import Bilingual
+from ost.core.limits import OutOfBounds, over_bound
+from ost.core.listfile import check_bounds, validation_error
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, slug
 from ost.formats.reading import (
@@ -96,6 +100,8 @@ MAX_COUNT = 1000
 # "2 000", "2.000", "2,000" and narrow/non-breaking spaces are thousands separators.
 _NUM = r"\d{1,3}(?:[ .,\u00a0\u202f]\d{3})+(?!\d)|\d{1,7}"
 _NUMBER = re.compile(_NUM)
+#: More digits than any count or price has (harden: refused rather than read in part).
+_LONG_NUMBER = re.compile(r"\d{8,}")
 _POINTS = re.compile(rf"(?<![\w.,])({_NUM})(?:[.,]0+)?\s*(?:pts|pt|points?)(?![a-z])\.?", re.IGNORECASE)
 _BRACKET = re.compile(r"\[([^\[\]]{0,300})\]")
 _PAREN = re.compile(r"\(([^()]{0,300})\)")
@@ -480,8 +486,10 @@ def parse_header(text: str) -> _Header | None:
             name = name[: after_count.start()].strip(" -–—:,.")
     if not name or not _WORDS.search(name):
         return None
-    if count is not None:
-        count = min(count, MAX_COUNT)
+    if count is not None and count > MAX_COUNT:  # harden: refused with a sentence, not read as 1000
+        problem = over_bound(count, "models")
+        assert problem is not None
+        raise OutOfBounds(Bilingual.same(f"“{_clip(text)}”: ") + problem)
     return _Header(
         name=name, count=count, points=points, custom=custom, label=label, gear=split_items(gear_text), bare=bare
     )
@@ -1397,8 +1405,22 @@ def _title_of(text: str) -> str:
     return " ".join(text.split()).strip(" -–—:")
 
 
+def _clip(text: str) -> str:
+    """A line of the source, cut short for a message."""
+    text = text.strip()
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _number_in(text: str) -> int | None:
     """The points a setting line gives: "N pts" if written, else its last number."""
+    long_number = _LONG_NUMBER.search(text)
+    if long_number is not None:  # harden: "2147483648 points" is not 648 points
+        raise OutOfBounds(
+            Bilingual(
+                fr=f"“{_clip(text)}” : un nombre de {len(long_number.group())} chiffres, au-delà de tout ce qu'Ost lit",
+                en=f"“{_clip(text)}”: a number of {len(long_number.group())} digits, beyond anything Ost reads",
+            )
+        )
     value = points_in(text)
     if value is not None:
         return value
@@ -1621,7 +1643,14 @@ def read_text(
 
     ``matcher`` (for ``catalogue``) may be shared by the reads of a batch.
     """
-    return _TextReader(catalogue, source, matcher).read(text)
+    try:  # harden: numbers past ost.core.limits ("9999x Boyz"), with a sentence naming the field and the bound
+        army, report = _TextReader(catalogue, source, matcher).read(text)
+    except OutOfBounds as exc:
+        raise ListReadError(source, exc.message.en, detail_fr=exc.message.fr) from None
+    except ValidationError as exc:
+        raise validation_error(exc, source, ListReadError) from None
+    check_bounds(army, source, ListReadError)
+    return army, report
 
 
 # --- writing ---------------------------------------------------------------------------

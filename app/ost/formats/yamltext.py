@@ -22,6 +22,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ost.core.fileio import InputFileError, read_regular
+from ost.core.limits import MAX_DIGITS, MAX_MODELS, MAX_POINTS
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024
 #: Deepest nesting of lists and mappings a catalogue source may have (the shipped files need 8).
@@ -30,14 +31,22 @@ MAX_DEPTH = 64
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def _clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters for a message, its start and end kept."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit * 2 // 3]}…{text[-(limit // 3 - 1) :]}"
+
+
 class SourceError(Exception):
     """An error in a source file, with the file, line and field it concerns."""
 
     def __init__(self, path: Path | str, line: int | None, field: str | None, message: str) -> None:
         self.path = str(path)
         self.line = line
-        self.field = field
-        self.detail = message
+        self.field = _clip(field, 80) if field else field  # harden (fuzz): a key or a value from the file may be huge
+        self.detail = _clip(message, 300)
+        field, message = self.field, self.detail
         where = self.path
         if line is not None:
             where += f", line {line}"
@@ -134,6 +143,14 @@ def _convert(
             "bool",
             "null",
         ):
+            if node.tag.endswith(":int") and sum(c.isdigit() for c in str(node.value)) > MAX_DIGITS:
+                # harden: Python refuses to read more than 4,300 digits, and nothing in a catalogue needs 16
+                digits = sum(c.isdigit() for c in str(node.value))
+                raise located.error(
+                    at,
+                    f"a number of {digits} digits; numbers here have at most {MAX_DIGITS} "
+                    f"(points at most {MAX_POINTS}, models at most {MAX_MODELS})",
+                )
             return constructor.construct_object(node, deep=True)
         raise located.error(at, f"unsupported YAML tag {node.tag}")
     if isinstance(node, SequenceNode):

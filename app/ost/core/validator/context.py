@@ -16,7 +16,7 @@ from ost.core.catalogue import Band, Catalogue, Datasheet, faction_key_of
 from ost.core.findings import Code, Finding, finding
 from ost.core.i18n import Bilingual
 from ost.core.roles import Role
-from ost.core.text import is_placeholder, keyword_key
+from ost.core.text import elide, is_placeholder, keyword_key
 from ost.core.validator.words import detachment_name
 
 
@@ -92,7 +92,7 @@ class Context:
             sheet=sheet,
             role=role,
             identity=identity,
-            name=unit.display_name,
+            name=elide(unit.display_name),  # harden: a 1,600-character name stays a readable finding
             points=points,
             faction_keys=faction_keys,
             keys=plain | faction_keys,

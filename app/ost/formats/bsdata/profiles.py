@@ -20,7 +20,7 @@ WALKER_KEYWORDS = frozenset(
 #: Vehicles and monsters with this many wounds or more are heavy (class 4).
 HEAVY_WOUNDS = 10
 _WEAPON_ABILITIES_MAX = 40
-_LEADING_NUMBER = re.compile(r"^\s*(\d+)")
+_LEADING_NUMBER = re.compile(r"^\s*(\d{1,9})(?!\d)")  # harden (fuzz): a 4,400-digit "W" is no number
 
 
 def unit_type_and_class(keywords: Iterable[str], wounds: int) -> tuple[UnitType, int]:
@@ -103,7 +103,7 @@ def _wounds(profiles: Iterable[ModelProfile]) -> tuple[int | None, int | None]:
     first: int | None = None
     most: int | None = None
     for profile in profiles:
-        match = re.match(r"^\s*(\d+)", profile.w)
+        match = _LEADING_NUMBER.match(profile.w)
         if match:
             value = int(match.group(1))
             first = value if first is None else first
