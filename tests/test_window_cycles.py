@@ -42,7 +42,7 @@ for index in range(cycles):
     window = MainWindow(catalogue, lang="fr" if index % 2 else "en",
                         settings=Settings(path=folder / "s.json"), autosave_dir=folder / f"auto{index}")
     window.show()
-    window.open_path(example)
+    window.documents.open_path(example)
     app.processEvents()
     window.undo_stack.setClean()
     window.autosaver.release()

@@ -31,6 +31,7 @@ from ost.formats.batch_report import BatchRow, batch_html, batch_json
 from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprint
 from ost.formats.yamltext import SourceError
 from ost.store import CatalogueStore, StoreError, default_db_path
+from ost.store.database import LOCKED
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, Progress
@@ -291,13 +292,6 @@ def save_import(store: CatalogueStore, result: BsImport) -> None:
         store.replace_sources(result.sources, result.datasheets, result.factions, meta, described)
     except StoreError as exc:
         raise plain_store_error(exc, store.path) from None
-
-
-#: What a locked catalogue database means to the user, and the way on.
-LOCKED = (
-    "another Ost is using this catalogue database (an import or a rebuild in progress); nothing was changed: "
-    "wait for it to finish or close it, then import again"
-)
 
 
 def plain_store_error(exc: StoreError, path: Path | str) -> StoreError:

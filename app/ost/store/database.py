@@ -43,6 +43,13 @@ class StoreError(Exception):
     """The catalogue database cannot be opened, migrated or written."""
 
 
+#: What a locked catalogue database means to the user, and the way on.
+LOCKED = (
+    "another Ost is writing to this catalogue database (an import or a rebuild in progress); nothing was changed: "
+    "wait for it to finish or close it, then try again"
+)
+
+
 def _reason(exc: Exception) -> str:
     """What went wrong, in words: never the SQL statement or its parameters (harden, issue 13).
 
@@ -54,7 +61,7 @@ def _reason(exc: Exception) -> str:
     orig = exc if isinstance(exc, sqlite3.Error) else getattr(exc, "orig", None)
     detail = str(orig) if orig is not None else type(exc).__name__
     if "database is locked" in detail or "database table is locked" in detail:
-        return "another Ost is writing to this database; try again in a moment"
+        return LOCKED
     return detail.splitlines()[0][:200] if detail else type(exc).__name__
 
 
