@@ -31,8 +31,12 @@ from ost.formats.bsdata.profiles import (
     _model_profile,
     _text_of,
     _weapon_profile,
+    _words,
     _wounds,
     abilities_and_transports,
+    ability_text,
+    invulnerable_column,
+    invulnerable_grants,
     model_entries,
     unit_type_and_class,
 )
@@ -80,7 +84,9 @@ class _Drafter:
         self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
         self._profiles: dict[Element, ModelProfile] = {}
         self._never: dict[Element, bool] = {}
-        self._abilities: dict[str, AbilityRef] = {}
+        self._abilities: dict[tuple[str, str], AbilityRef] = {}
+        self._ability_texts: dict[Element, str] = {}
+        self._ability_grants: dict[str, list[tuple[int, str | None, str | None]]] = {}
         self._options: dict[tuple[str, str, int, bool, int | None], WargearOption] = {}
         self._weapons: dict[Element, WeaponProfile] = {}
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
@@ -177,13 +183,17 @@ class _Drafter:
         abilities: list[AbilityRef] = []
         never_holds = False
         seen_names: set[str] = set()
+        grants: list[tuple[int, str | None, str | None]] = []
         for element_ in ability_elements:
             ability_name = (element_.get("name") or "").strip()
             if ability_name and ability_name.casefold() not in seen_names:
                 seen_names.add(ability_name.casefold())
-                abilities.append(self._ability(ability_name))
+                ability = self._ability(ability_name, element_)
+                abilities.append(ability)
+                grants.extend(self._grants(ability))
             if not never_holds and self._never_holds(element_):
                 never_holds = True
+        profiles = _with_invulnerable(profiles, grants)
         transport = self._transport(scope, transport_elements)
         wounds, most_wounds = _wounds(profiles)
         met: set[tuple[Element, bool, str]] = set(summary.met)
@@ -384,11 +394,28 @@ class _Drafter:
                 legends = True
         return _ordered_keywords(keywords), factions, legends
 
-    def _ability(self, name: str) -> AbilityRef:
-        """One shared (validated once) ability reference per name: thousands of datasheets repeat them."""
-        known = self._abilities.get(name)
+    def _ability(self, name: str, element: Element) -> AbilityRef:
+        """One shared (validated once) ability reference per name and text: thousands of datasheets repeat them.
+
+        The data's text is English: it goes to ``text_en`` only, ``text`` (our French) stays empty, so a
+        French reader sees the English text (``AbilityRef.summary`` falls back to it) unless the glossary
+        has the ability in French, and nothing takes the data's words for a French summary.
+        """
+        text = self._ability_texts.get(element)
+        if text is None:
+            text = self._ability_texts[element] = ability_text(element)
+        key = (name, text)
+        known = self._abilities.get(key)
         if known is None:
-            known = self._abilities[name] = AbilityRef(name=name)
+            known = self._abilities[key] = AbilityRef(name=name, text_en=text or None)
+        return known
+
+    def _grants(self, ability: AbilityRef) -> list[tuple[int, str | None, str | None]]:
+        """The invulnerable saves an ability's text gives (memoised per text)."""
+        text = ability.text_en or ""
+        known = self._ability_grants.get(text)
+        if known is None:
+            known = self._ability_grants[text] = invulnerable_grants(text) if "nvulner" in text else []
         return known
 
     def _option(self, option_id: str, name: str, points: int, per_model: bool, most: int | None) -> WargearOption:
@@ -440,6 +467,51 @@ class _Drafter:
             # Several capacities (variants switched by conditions Ost cannot evaluate): keep the first, unverified.
             parsed = parsed.model_copy(update={"verified": False, "text": " / ".join(texts)})
         return parsed
+
+
+def _with_invulnerable(
+    profiles: list[ModelProfile], grants: list[tuple[int, str | None, str | None]]
+) -> list[ModelProfile]:
+    """The model profiles with an ``Inv`` column: the save the datasheet's abilities give each (see docs).
+
+    Every profile of an imported datasheet gets the column, "-" when no ability gives it a save, so the
+    presenter takes the importer's reading and does not search the English texts again (an aura's save
+    is the aura's targets', not the model's). A grant naming a model ("This unit's RIPTIDE model") goes to
+    the profiles of that name, else (the name is the unit's: "Mortarion has…") to every profile.
+    """
+    if not profiles:
+        return profiles
+    given: dict[int, list[tuple[int, str | None]]] = {i: [] for i in range(len(profiles))}
+    named: set[int] = set()
+    others: list[tuple[int, str | None]] = []
+    for value, against, who in grants:
+        if who == "*others":
+            others.append((value, against))
+            continue
+        targets = range(len(profiles)) if who is None else _profiles_named(who, profiles)
+        if who is not None and len(targets) < len(profiles):
+            named.update(targets)
+        for index in targets:
+            given[index].append((value, against))
+    for index in given:
+        if index not in named:
+            given[index].extend(others)
+    result: list[ModelProfile] = []
+    for index, profile in enumerate(profiles):
+        column = invulnerable_column(given[index])
+        result.append(profile.model_copy(update={"extra": {**profile.extra, "Inv": column}}))
+    return result
+
+
+def _profiles_named(who: str, profiles: list[ModelProfile]) -> list[int]:
+    """Indexes of the profiles a grant names ("Khymerae", "Theyn"), all of them when none has that name."""
+    wanted = set(_words(who))
+    labels = [set(_words(profile.name)) for profile in profiles]
+    holding = [i for i, label in enumerate(labels) if wanted and wanted <= label]
+    if holding:
+        return holding  # "Bearer Captain": not the Bearer
+    held = [i for i, label in enumerate(labels) if label and label <= wanted]
+    return held or list(range(len(profiles)))
 
 
 def _ordered_keywords(keywords: list[str]) -> list[str]:
