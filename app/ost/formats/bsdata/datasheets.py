@@ -15,6 +15,7 @@ from ost.core.catalogue import (
     ModelKind,
     ModelProfile,
     TransportCapacity,
+    WargearGroup,
     WargearOption,
     WeaponProfile,
 )
@@ -44,6 +45,8 @@ from ost.formats.bsdata.report import BsDataError
 from ost.formats.bsdata.schema import ROLE_BY_CATEGORY
 from ost.formats.bsdata.scope import Shared, _Context, _Scope
 from ost.formats.bsdata.summaries import summarise
+from ost.formats.bsdata.walk import _Occurrence
+from ost.formats.bsdata.wargear import Wargear, WargearCache, read_wargear
 from ost.formats.transport_text import parse_transport
 
 _LEGENDS_NAME = re.compile(r"[\[(]\s*legends?\s*[\]})]", re.IGNORECASE)
@@ -90,6 +93,8 @@ class _Drafter:
         self._options: dict[tuple[str, str, int, bool, int | None], WargearOption] = {}
         self._weapons: dict[Element, WeaponProfile] = {}
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
+        self._wargear_cache = WargearCache()
+        self._wargear_read: dict[tuple[object, ...], Wargear] = {}
 
     def close(self) -> None:
         """Drop the memoised trees so they are freed at once."""
@@ -199,7 +204,7 @@ class _Drafter:
         met: set[tuple[Element, bool, str]] = set(summary.met)
         drafts, wargear_models, kinds_min, kinds_max = kind_drafts(scope, raw, link_raw, element, link, met)
         unit_max = kinds_max if kinds_max is not None else max(1, kinds_min, summary.models_cap)
-        kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords, unit_max)
+        kinds, kinds_with_wounds, walked = self._kinds(scope, drafts, profiles, keywords, unit_max)
         if kinds:
             wounds = max(k.wounds for k in kinds)
             most_wounds = max(wounds, most_wounds or 0)
@@ -239,6 +244,10 @@ class _Drafter:
                 found_options[occurrence.option_id] = _Option(
                     occurrence.option_id, occurrence.name, price, False, occurrence.cap
                 )
+        wargear, choices, weapons = self._wargear(scope, raws, kinds, walked, wargear_models, models_min, weapons)
+        if wargear:
+            loadouts = {kind_id: loadout for kind_id, loadout in wargear.loadouts.items() if loadout}
+            kinds = [k.model_copy(update={"loadout": loadouts[k.id]}) if k.id in loadouts else k for k in kinds]
         legends = bool(
             _LEGENDS_NAME.search(name)
             or _LEGENDS_NAME.search(raw.name)
@@ -270,6 +279,8 @@ class _Drafter:
             unit_class=unit_class,
             profiles=profiles,
             weapons=weapons,
+            wargear=[self._wargear_cache.item(i) for i in wargear.items.values()] if wargear else [],
+            choices=choices,
             abilities=abilities,
             transport=transport,
             never_holds_objectives=never_holds,
@@ -302,18 +313,20 @@ class _Drafter:
         profiles: list[ModelProfile],
         keywords: list[str],
         unit_max: int,
-    ) -> tuple[list[ModelKind], int]:
+    ) -> tuple[list[ModelKind], int, list[tuple[str, bool, list[_Occurrence]]]]:
         """Model kinds from their drafts: the unit's own model first, then leaders, then the rest in data order.
 
-        Also returns how many kinds had their wounds from a profile (the others take the unit's first).
+        Also returns how many kinds had their wounds from a profile (the others take the unit's first), and
+        each kind's id with its model entries (for its wargear).
         """
         if not drafts:
-            return [], 0
+            return [], 0, []
         read = 0
         fallback = _wounds(profiles)[0]
         by_name = {p.name.casefold(): p for p in profiles}
         taken: set[str] = set()
         found: list[tuple[int, int, ModelKind]] = []
+        walked: list[tuple[str, bool, list[_Occurrence]]] = []
         own = set(keywords)
         for order, draft in enumerate(drafts):
             wounds = draft.wounds
@@ -356,8 +369,9 @@ class _Drafter:
             )
             rank = 0 if draft.is_self else (1 if low == high == 1 else 2)
             found.append((rank, order, kind))
+            walked.append((kind_id, draft.is_self, draft.occurrences))
         found.sort(key=lambda item: (item[0], item[1]))
-        return [kind for _, _, kind in found], read
+        return [kind for _, _, kind in found], read, walked
 
     def _role(self, scope: _Scope, raws: Sequence[_Raw]) -> Role | None:
         """The role from the link's primary category, else the entry's, else a set-primary modifier."""
@@ -417,6 +431,43 @@ class _Drafter:
         if known is None:
             known = self._ability_grants[text] = invulnerable_grants(text) if "nvulner" in text else []
         return known
+
+    def _wargear(
+        self,
+        scope: _Scope,
+        raws: tuple[_Raw, ...],
+        kinds: list[ModelKind],
+        walked: list[tuple[str, bool, list[_Occurrence]]],
+        wargear_models: list[_Occurrence],
+        models_min: int,
+        weapons: list[WeaponProfile],
+    ) -> tuple[Wargear | None, list[WargearGroup], list[WeaponProfile]]:
+        """Items, choices and loadouts (see :mod:`.wargear`); the weapons without those of hidden entries, once each."""
+        found: Wargear | None = None
+        if walked:
+            # Twelve chapters offer one library unit: read once, again per catalogue only when a condition
+            # asked which catalogue is being read (another chapter's relic).
+            memo = (id(scope), raws, tuple(k.id for k in kinds), models_min)
+            catalogue = scope.context.catalogue if scope.context is not None else ""
+            found = self._wargear_read.get(memo) or self._wargear_read.get((*memo, catalogue))
+            if found is None:
+                asked = scope.shared.catalogue_asked
+                found = read_wargear(scope, raws, walked, wargear_models, models_min, self._wargear_cache)
+                by_catalogue = scope.shared.catalogue_asked != asked
+                self._wargear_read[(*memo, catalogue) if by_catalogue else memo] = found
+        kept: list[WeaponProfile] = []
+        seen: set[str] = set()
+        shown = {w for item in found.items.values() for w in item.weapons} if found else set()
+        hidden: set[str] = (found.hidden_weapons - shown) if found else set()
+        for weapon in weapons:
+            key = " ".join(weapon.name.split()).casefold()
+            if key in seen or weapon.name in hidden:
+                continue
+            seen.add(key)
+            kept.append(weapon)
+        if found is None:
+            return None, [], kept
+        return found, list(found.groups), kept
 
     def _option(self, option_id: str, name: str, points: int, per_model: bool, most: int | None) -> WargearOption:
         """One shared (validated once) option per value: chapters repeat their library's options."""
