@@ -88,7 +88,7 @@ def test_relics_and_powers_are_the_unit_s_choices_and_another_catalogue_s_relic_
     assert "Crown Blade" not in [w.name for w in troop.weapons]  # nor its weapon on the card
 
 
-# --- the sample -------------------------------------------------------------------------------------------------------
+# --- the sample ------------------------------------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -151,3 +151,18 @@ def test_every_sample_datasheet_s_choices_name_its_items_and_kinds(sample: BsImp
         assert len(names) == len(set(names)), sheet.id  # each weapon once
         with_choices += bool(sheet.choices)
     assert with_choices >= 500
+
+
+# --- damage tables ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.bsdata
+def test_a_vehicle_s_stars_take_the_top_row_of_its_damage_table(sample: BsImport) -> None:
+    # The Chimera's profile says "*" for M, BS and A; its table is an entry of its own ("Stat Damage (Chimera)").
+    chimera = _find(sample, "bs-imperium-astra-militarum", "Chimera")
+    profile = chimera.profiles[0]
+    assert (profile.m, profile.bs, profile.a) == ('12"', "4+", "3")
+    baneblade = _find(sample, "bs-imperium-astra-militarum", "Baneblade")
+    assert (baneblade.profiles[0].m, baneblade.profiles[0].bs, baneblade.profiles[0].a) == ('10"', "4+", "9")
+    starred = [s for s in sample.datasheets if any("*" in (p.m + p.bs + p.a) for p in s.profiles)]
+    assert len(starred) <= 7, [s.name for s in starred]  # 31 before

@@ -39,6 +39,7 @@ from ost.formats.bsdata.profiles import (
     invulnerable_column,
     invulnerable_grants,
     model_entries,
+    top_bracket,
     unit_type_and_class,
 )
 from ost.formats.bsdata.report import BsDataError
@@ -174,6 +175,8 @@ class _Drafter:
                 keywords.extend(k for k in more if k not in keywords)
                 faction_keywords.extend(k for k in more_factions if k not in faction_keywords)
         profiles = [self._model(p) for p in summary.unit_profiles.values()]
+        if any(v.strip() == "*" for p in profiles for v in _characteristic_values(p)):
+            profiles = self._top_bracket(scope, raw, link_raw, raws, profiles)
         weapons = [self._weapon(p) for p in summary.weapons.values()]
         ability_elements, transport_elements = abilities_and_transports(scope, raw, link_raw)
         if len(transport_elements) > 1:
@@ -469,6 +472,44 @@ class _Drafter:
             return None, [], kept
         return found, list(found.groups), kept
 
+    def _top_bracket(
+        self,
+        scope: _Scope,
+        raw: _Raw,
+        link_raw: _Raw | None,
+        raws: tuple[_Raw, ...],
+        profiles: list[ModelProfile],
+    ) -> list[ModelProfile]:
+        """Profiles whose "*" (M, BS, A…) take the top row of their damage table (MAC HAMMER 40K has none).
+
+        The table is the one named like the profile (else the only one); a "*" no table gives stays.
+        """
+        found: list[Element] = []
+        for owner in [raws, *model_entries(scope, raw, link_raw)]:
+            found.extend(scope.profiles_of(owner))
+            # The table may be an entry of its own under the unit ("Stat Damage (Chimera)").
+            entries, _ = scope.children(owner[0], owner[1] if len(owner) > 1 else None)
+            for child in entries:
+                if child.raw.not_model:
+                    child_raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+                    found.extend(scope.profiles_of(child_raws))
+        tables = top_bracket(found)
+        if not tables:
+            return profiles
+        result: list[ModelProfile] = []
+        for profile in profiles:
+            key = profile.name.strip().casefold()
+            table = tables.get(key)
+            if table is None:
+                near = [t for name, t in tables.items() if name.startswith(key) or key.startswith(name)]
+                table = near[0] if len(near) == 1 else (next(iter(tables.values())) if len(tables) == 1 else None)
+            if table is None:
+                result.append(profile)
+                continue
+            update = {f: v for f, v in table.items() if getattr(profile, f).strip() == "*"}
+            result.append(profile.model_copy(update=update) if update else profile)
+        return result
+
     def _option(self, option_id: str, name: str, points: int, per_model: bool, most: int | None) -> WargearOption:
         """One shared (validated once) option per value: chapters repeat their library's options."""
         key = (option_id, name, points, per_model, most)
@@ -518,6 +559,10 @@ class _Drafter:
             # Several capacities (variants switched by conditions Ost cannot evaluate): keep the first, unverified.
             parsed = parsed.model_copy(update={"verified": False, "text": " / ".join(texts)})
         return parsed
+
+
+def _characteristic_values(profile: ModelProfile) -> tuple[str, ...]:
+    return (profile.m, profile.ws, profile.bs, profile.s, profile.t, profile.a, profile.ld, profile.sv)
 
 
 def _with_invulnerable(

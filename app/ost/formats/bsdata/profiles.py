@@ -374,3 +374,67 @@ def invulnerable_column(grants: Iterable[tuple[int, str | None]]) -> str:
         if overall is None or value < overall
     )
     return " / ".join(parts) or "-"
+
+
+# --- damage tables -------------------------------------------------------------------------------------------------
+
+_DAMAGE_TYPE = re.compile(r"wound track|stat damage|damage table", re.IGNORECASE)
+_DAMAGE_COLUMNS = {
+    "m": "m",
+    "move": "m",
+    "movement": "m",
+    "ws": "ws",
+    "bs": "bs",
+    "s": "s",
+    "strength": "s",
+    "a": "a",
+    "attacks": "a",
+    "t": "t",
+    "ld": "ld",
+    "sv": "sv",
+    "save": "sv",
+}
+_REMAINING = ("remaining w", "wounds", "remaining wounds", "w")
+
+
+def is_damage_profile(profile: Element) -> bool:
+    return _DAMAGE_TYPE.search(profile.get("typeName") or "") is not None
+
+
+def top_bracket(profiles: Sequence[Element]) -> dict[str, dict[str, str]]:
+    """The top row of each damage table among ``profiles``: table name -> profile field -> value.
+
+    A table's rows share a name but for a trailing number ("Baal Predator 1", "Cult Chimera (1)");
+    the top row is the one for the most remaining wounds. Columns are named after the
+    characteristic ("Movement", "BS", "Attacks") or numbered, with a header row (no remaining
+    wounds) naming them ("Characteristic 1" = "M").
+    """
+    tables: dict[str, list[dict[str, str]]] = {}
+    for profile in profiles:
+        if not is_damage_profile(profile):
+            continue
+        name = re.sub(r"\s*(?:\(\d+\)|\[\d+\]|\d+)\s*$", "", profile.get("name") or "").strip().casefold()
+        tables.setdefault(name, []).append(_characteristics(profile))
+    found: dict[str, dict[str, str]] = {}
+    for name, rows in tables.items():
+        remaining = next((k for k in rows[0] if k.casefold() in _REMAINING), None)
+        if remaining is None:
+            continue
+        header = next((r for r in rows if not r.get(remaining, "").strip()), None)
+        best: dict[str, str] | None = None
+        best_wounds = -1
+        for row in rows:
+            wounds = _LEADING_NUMBER.match(row.get(remaining, ""))
+            if wounds is not None and int(wounds.group(1)) > best_wounds:
+                best, best_wounds = row, int(wounds.group(1))
+        if best is None:
+            continue
+        values: dict[str, str] = {}
+        for column, value in best.items():
+            label = header.get(column, column) if header is not None else column
+            target = _DAMAGE_COLUMNS.get(label.strip().casefold())
+            if target and value.strip():
+                values[target] = value.strip()
+        if values:
+            found[name] = values
+    return found
