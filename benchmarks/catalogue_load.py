@@ -15,9 +15,7 @@ the same database:
   baseline (the load pauses the collector itself);
 * **load**: ``CatalogueStore.load()``, the whole catalogue in memory as the
   CLI and the window get it (datasheets validated, overrides applied, bands,
-  glossary, factions, sources);
-* **columns read** (for reference): the datasheets rebuilt from their columns
-  with the collector on, as Ost did before the ``data`` column (revision 0004).
+  glossary, factions, sources).
 
 Two databases are measured: one where no two datasheets are alike (the
 worst case, on which the goal is judged), one where the copies repeat the
@@ -45,8 +43,6 @@ sys.path.insert(0, str(ROOT / "app"))
 from ost.core.catalogue import Datasheet, Faction  # noqa: E402
 from ost.services import build_catalogue  # noqa: E402
 from ost.store import CatalogueStore  # noqa: E402
-from ost.store.database import _SHEET_COLUMNS, row_to_sheet  # noqa: E402
-from ost.store.models import DatasheetRow  # noqa: E402
 
 GOAL_SECONDS = 0.3
 TARGET = 4000
@@ -109,15 +105,6 @@ def baseline_paused(path: Path) -> int:
         gc.enable()
 
 
-def columns_read(store: CatalogueStore) -> int:
-    from sqlalchemy import select
-
-    table = DatasheetRow.__table__
-    with store.engine.connect() as connection:
-        rows = connection.execute(select(*[table.c[name] for name in _SHEET_COLUMNS])).all()
-        return len([row_to_sheet(row) for row in rows])
-
-
 def timed(action: Callable[[], object]) -> float:
     gc.collect()
     start = time.perf_counter()
@@ -148,21 +135,18 @@ def measure(sample: Path | None, *, repeats: bool) -> float:
             distinct = sqlite3.connect(path).execute("SELECT count(DISTINCT body) FROM datasheets").fetchone()[0]
             what = "copies repeat the imported datasheets" if repeats else "every datasheet different (worst case)"
             print(f"{count} datasheets ({distinct} different bodies; {what}), database {size / 1e6:.1f} MB")
-            times: dict[str, list[float]] = {"baseline": [], "paused": [], "load": [], "columns": []}
+            times: dict[str, list[float]] = {"baseline": [], "paused": [], "load": []}
             for _ in range(ROUNDS):
                 times["baseline"].append(timed(lambda: baseline(path)))
                 times["paused"].append(timed(lambda: baseline_paused(path)))
                 times["load"].append(timed(store.load))
-                times["columns"].append(timed(lambda store=store: columns_read(store)))
     median = {key: statistics.median(values) for key, values in times.items()}
     print(f"baseline (sqlite3 fetch + json.loads): {median['baseline']:.3f} s  (runs: {_runs(times['baseline'])})")
     print(f"baseline, collector paused:            {median['paused']:.3f} s  (runs: {_runs(times['paused'])})")
     print(f"load (CatalogueStore.load):            {median['load']:.3f} s  (runs: {_runs(times['load'])})")
-    print(f"columns read, before 0004:             {median['columns']:.3f} s  (runs: {_runs(times['columns'])})")
     print(f"ratio load / baseline:                 {median['load'] / median['baseline']:.2f}")
     print(f"ratio load / paused baseline:          {median['load'] / median['paused']:.2f}")
-    print(f"ratio columns read / load:             {median['columns'] / median['load']:.2f}")
-    verdict = "met" if median["load"] <= GOAL_SECONDS else "NOT met"
+    verdict = "PASS" if median["load"] <= GOAL_SECONDS else "MISS"
     print(f"goal: load ≤ {GOAL_SECONDS:g} s for {TARGET:,} datasheets: {verdict}")
     return median["load"]
 

@@ -103,7 +103,7 @@ def in_window(tmp: Path) -> Path:
     window = MainWindow(catalogue, lang="fr", settings=Settings(path=tmp / "s.json"), autosave_dir=tmp / "autosave")
     window.resize(1400, 820)
     window.show()
-    window._load_army(army, None)
+    window.documents.show(army)
     app.processEvents()
     units = [u for _, u in army.units()]
     validate(catalogue, army)

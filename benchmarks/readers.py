@@ -149,9 +149,7 @@ def full_roster_xml(army: ArmyList, catalogue: Catalogue) -> bytes:
     rules = "".join(
         f'<rule id="r{n}" name="Rule {n}" hidden="false"><description>{_RULE}</description></rule>' for n in range(4)
     )
-    categories = "".join(
-        f'<category id="k{n}" name="Keyword {n}" entryId="k{n}" primary="false"/>' for n in range(6)
-    )
+    categories = "".join(f'<category id="k{n}" name="Keyword {n}" entryId="k{n}" primary="false"/>' for n in range(6))
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     out.append(
         f'<roster name={quoteattr(army.name)} gameSystemName="Warhammer 40,000 9th Edition" gameSystemRevision="250"'
@@ -175,15 +173,23 @@ def full_roster_xml(army: ArmyList, catalogue: Catalogue) -> bytes:
                 for n in range(3)
             )
             model = profile(sheet.name, "Unit", "800f-21d0-4387-c943", _UNIT_CHARS)
+            # One model selection per kind of model, named after it, as BattleScribe writes them (a Bone 'ead
+            # and two Ogryns); the unit's price on the first.
+            kinds = [(k.name, k.min) for k in sheet.kinds if k.min] or [("Model", unit.models)]
+            cost = unit_points(unit, catalogue)
+            models = []
+            for index, (kind, number) in enumerate(kinds):
+                models.append(
+                    f'<selection name={quoteattr(kind)} type="model" number="{number}">'
+                    f'<costs><cost name="pts" typeId="points" value="{cost if index == 0 else 0}.0"/>'
+                    '<cost name=" PL" typeId="e356-c769-5920-6e14" value="5.0"/></costs>'
+                    f"<profiles>{model}</profiles><selections>"
+                    f'<selection name="Weapons" type="upgrade" number="{number}"><profiles>{weapons}</profiles>'
+                    "</selection></selections></selection>"
+                )
             out.append(
                 f'<selection name={quoteattr(sheet.name)} entryId="grp::bs-{sheet.id}" number="1" type="unit">'
-                f"<rules>{rules}</rules><profiles>{model}</profiles><selections>"
-                f'<selection name="Model" type="model" number="{unit.models}">'
-                f'<costs><cost name="pts" typeId="points" value="{unit_points(unit, catalogue)}.0"/>'
-                '<cost name=" PL" typeId="e356-c769-5920-6e14" value="5.0"/></costs>'
-                f"<profiles>{model}</profiles><selections>"
-                f'<selection name="Weapons" type="upgrade" number="{unit.models}"><profiles>{weapons}</profiles>'
-                "</selection></selections></selection>"
+                f"<rules>{rules}</rules><profiles>{model}</profiles><selections>{''.join(models)}"
                 f"</selections><categories>{categories}</categories></selection>"
             )
         out.append("</selections></force>")

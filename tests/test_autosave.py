@@ -195,7 +195,7 @@ def test_the_window_reports_what_was_set_aside_then_offers_the_rest(
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *_a, **_k: warnings.append(text))
     monkeypatch.setattr(QMessageBox, "question", lambda *_a, **_k: QMessageBox.StandardButton.Yes)
     window = MainWindow(mini, lang="en", autosave_dir=folder)
-    window.recover_autosaves()
+    window.documents.recover_autosaves()
     assert len(warnings) == 1 and "set aside" in warnings[0] and "aaaa.json" in warnings[0]
     assert [u.datasheet for _, u in window.army.units()] == ["captain"]
     window.undo_stack.setClean()

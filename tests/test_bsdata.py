@@ -96,7 +96,7 @@ def test_single_model_character(imported: BsImport) -> None:
     assert boss.identity == "TEST BOSS"
     assert boss.unit_type is UnitType.INFANTRY and boss.unit_class == 1
     assert boss.wounds == 5 and boss.is_independent_character
-    assert boss.profiles[0].model_dump(exclude={"extra"}) == {
+    assert boss.profiles[0].model_dump(exclude={"extra", "top"}) == {
         "name": "Test Boss",
         "m": '6"',
         "ws": "2+",

@@ -13,10 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import BSDATA_SAMPLE, NO_SAMPLE, ListBuilder
+from ost.core.armylist import Carried, ModelGroup
 from ost.core.catalogue import AbilityRef, Catalogue, WeaponProfile
 from ost.core.presenter import DatasheetView, invulnerable_save, present
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.text import fold
+from ost.core.wargear import effective_loadout, offered_to
 from ost.formats.bsdata import read_bsdata
 from ost.formats.catalog_source import read_catalogue
 from ost.pdf.cards import CardKind, cards_pdf
@@ -175,6 +177,15 @@ def _faction_cards(shipped: Catalogue, faction: str, lang: str) -> tuple[str, se
     builder = ListBuilder(shipped, limit=None)
     for sheet in (s for s in shipped if s.faction == faction):
         builder.add(sheet.id)
+        if sheet.choices:  # a unit carries what its models take: one more whose models carry every item offered
+            unit = builder.unit(builder.add(sheet.id))
+            unit.composition = {k.id: max(k.min, min(k.max, 1)) for k in sheet.kinds}  # every kind present
+            unit.models = sum(unit.composition.values())
+            unit.loadout = [
+                ModelGroup(kind=g.kind, count=g.count, wargear=[Carried(item=i, name=i) for i in sorted(offered)])
+                for g in effective_loadout(unit, sheet)
+                if (offered := offered_to(sheet, g.kind))
+            ]
     text = " ".join(page_texts(reader(cards_pdf(shipped, builder.army, lang=lang, kinds=[CardKind.DATASHEET]))))
     carried: set[str] = set()
     for _, unit in builder.army.units():

@@ -14,7 +14,7 @@ from ost.core.validator import validate
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ALSO_EXPECTED = {Code.TRANSPORT_UNVERIFIED.value: {Code.UNIT_UNKNOWN.value}}
 #: Codes whose example list is being written with their rule (issue 9/10/11 work in progress).
-PENDING: set[str] = set()
+PENDING: set[str] = set()  # codes whose example list comes with their rule
 
 
 def test_a_legal_list_in_every_band(shipped: Catalogue) -> None:

@@ -17,9 +17,9 @@ from ost.core.findings import Code, finding
 from ost.core.i18n import Bilingual
 from ost.core.validator import validate
 from ost.gui import printing
+from ost.gui.background import Progress
 from ost.gui.catalogue_browser import CatalogueBrowser, grouped_sheets
 from ost.gui.dialogs import PastedListDialog, TextListDialog
-from ost.gui.import_worker import ImportWorker
 from ost.gui.list_model import COL_GEAR, COL_NAME, ArmyListModel
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
@@ -57,7 +57,7 @@ def box_entries(box: object) -> dict[str, tuple[bool, str]]:
 
 
 def test_the_transport_box_offers_only_what_the_unit_can_board(window: MainWindow, mini: Catalogue) -> None:
-    window._load_army(ultramarines(mini).army, None)
+    window.documents.show(ultramarines(mini).army)
     window.select_units(["u2"])  # the Intercessors (PRIMARIS)
     entries = box_entries(window.editor.transport_box)
     assert entries["u5"][0]  # the Impulsor
@@ -73,7 +73,7 @@ def test_the_transport_box_offers_only_what_the_unit_can_board(window: MainWindo
 def test_a_transport_already_taken_is_offered_no_more(window: MainWindow, mini: Catalogue) -> None:
     b = ultramarines(mini)
     b.unit("u3").transport = "u4"
-    window._load_army(b.army, None)
+    window.documents.show(b.army)
     window.select_units(["u1"])  # the Captain
     enabled, text = box_entries(window.editor.transport_box)["u4"]
     assert not enabled
@@ -81,7 +81,7 @@ def test_a_transport_already_taken_is_offered_no_more(window: MainWindow, mini: 
 
 
 def test_the_link_box_greys_out_units_a_character_cannot_join(window: MainWindow, mini: Catalogue) -> None:
-    window._load_army(ultramarines(mini).army, None)
+    window.documents.show(ultramarines(mini).army)
     window.select_units(["u6"])  # the Lieutenant, a linked character
     entries = box_entries(window.editor.link_box)
     assert entries["u2"][0] and entries["u3"][0]  # infantry of its detachment
@@ -91,7 +91,7 @@ def test_the_link_box_greys_out_units_a_character_cannot_join(window: MainWindow
 
 
 def test_fix_suggestions_show_in_the_findings_and_the_row_tooltip(window: MainWindow, mini: Catalogue) -> None:
-    window._load_army(ultramarines(mini).army, None)
+    window.documents.show(ultramarines(mini).army)
     report = validate(mini, window.army)
     advice = finding(
         Code.TRANSPORT_EMBARK,
@@ -122,7 +122,7 @@ def test_an_empty_list_is_neutral_not_illegal(window: MainWindow) -> None:
 
 
 def test_duplicate_and_undo(window: MainWindow, mini: Catalogue) -> None:
-    window._load_army(ultramarines(mini).army, None)
+    window.documents.show(ultramarines(mini).army)
     window.select_units(["u3"])
     window.editor.models_box.setValue(8)
     window.duplicate_selected()
@@ -138,23 +138,23 @@ def test_duplicate_and_undo(window: MainWindow, mini: Catalogue) -> None:
 
 
 def test_copy_as_text_and_paste_back(window: MainWindow, mini: Catalogue) -> None:
-    window._load_army(ultramarines(mini).army, None)
+    window.documents.show(ultramarines(mini).army)
     before = sorted(u.datasheet for _, u in window.army.units())
     window.copy_as_text()
     text = QGuiApplication.clipboard().text()
     assert "Capitaine" in text
     window.new_list()
     window.dialog_answer = QDialog.DialogCode.Accepted  # type: ignore[attr-defined]
-    dialog = window.check_pasted_list()
+    dialog = window.documents.check_pasted_list()
     assert isinstance(dialog, PastedListDialog)
     assert dialog.reading.count() >= 1  # the reading report is shown with the verdict
     assert sorted(u.datasheet for _, u in window.army.units()) == before
-    assert window.path is None and window.reading_action.isEnabled()
+    assert window.path is None and window.menu_actions.reading.isEnabled()
 
 
 def test_checking_a_pasted_list_leaves_the_window_alone_unless_asked(window: MainWindow) -> None:
     window.add_unit("captain")
-    dialog = window.check_pasted_list("1x Scouts (70 pts)\n1x Escouade Fantôme (99 pts)\n")
+    dialog = window.documents.check_pasted_list("1x Scouts (70 pts)\n1x Escouade Fantôme (99 pts)\n")
     assert isinstance(dialog, PastedListDialog)
     assert "RÉGLEMENTAIRE" in dialog.report_view.verdict.text()
     assert [u.datasheet for _, u in window.army.units()] == ["captain"]  # read-only: Close changes nothing
@@ -163,12 +163,12 @@ def test_checking_a_pasted_list_leaves_the_window_alone_unless_asked(window: Mai
 def test_an_empty_clipboard_says_so(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text: shown.append(text))
-    assert window.check_pasted_list("   \n") is None
-    assert shown
+    assert window.documents.check_pasted_list("   \n") is None
+    assert shown == ["The clipboard holds no text."]  # no translator is installed in these tests
 
 
 def test_drag_units_to_another_detachment_and_to_reorder(window: MainWindow, mini: Catalogue) -> None:
-    window._load_army(ultramarines(mini).army, None)
+    window.documents.show(ultramarines(mini).army)
     model = window.model
     data = model.mimeData([model.index_of_unit("u2"), model.index_of_unit("u3", 2)])
     target = model.index_of_detachment("d2")
@@ -188,7 +188,7 @@ def test_the_wargear_column_shows_chosen_wargear(window: MainWindow, mini: Catal
     sheet = next(s for s in mini if s.options)
     b = ListBuilder(mini)
     b.add(sheet.id)
-    window._load_army(b.army, None)
+    window.documents.show(b.army)
     option = sheet.options[0]
     window.select_units(["u1"])
     window.editor._option_boxes[option.id].setValue(1)
@@ -196,7 +196,7 @@ def test_the_wargear_column_shows_chosen_wargear(window: MainWindow, mini: Catal
 
 
 def test_role_points_in_the_band_table(window: MainWindow, mini: Catalogue) -> None:
-    window._load_army(ultramarines(mini).army, None)
+    window.documents.show(ultramarines(mini).army)
     table = window.report_view.roles
     rows = {table.item(r, 0).text(): table.item(r, 3).text() for r in range(table.rowCount())}
     captain = mini.get("captain")
@@ -207,7 +207,7 @@ def test_role_points_in_the_band_table(window: MainWindow, mini: Catalogue) -> N
 
 
 def test_redo_answers_ctrl_shift_z(window: MainWindow) -> None:
-    actions = window.findChildren(type(window.reading_action))
+    actions = window.findChildren(type(window.menu_actions.reading))
     redo = next(a for a in actions if "Redo" in a.text() or "Rétablir" in a.text())
     assert "Ctrl+Shift+Z" in [k.toString() for k in redo.shortcuts()]
 
@@ -222,7 +222,7 @@ def test_toolbar_icons_exist_with_their_licence() -> None:
 
 
 def test_print_preview_shows_the_pages(window: MainWindow, mini: Catalogue, monkeypatch: pytest.MonkeyPatch) -> None:
-    window._load_army(ultramarines(mini).army, None)
+    window.documents.show(ultramarines(mini).army)
     rendered: list[bytes] = []
     real = printing.page_images
 
@@ -233,7 +233,7 @@ def test_print_preview_shows_the_pages(window: MainWindow, mini: Catalogue, monk
     monkeypatch.setattr(printing, "page_images", pages)
     opened: list[str] = []
     monkeypatch.setattr(printing, "open_in_viewer", lambda _data, name: opened.append(name) or True)
-    dialog = window.preview("sheet")
+    dialog = window.printer.preview("sheet")
     assert rendered and rendered[0].startswith(b"%PDF")
     if dialog is not None:  # pdftoppm present: the pages are in the dialog
         assert dialog.page_count >= 1
@@ -262,7 +262,7 @@ def test_settings_dialog_saves_and_applies(window: MainWindow) -> None:
     again = Settings.load(window.settings.path)
     assert (again.lang, again.paper, again.card_size, again.legends) == ("en", "letter", "a6", True)
     assert window.validator_options().legends_available
-    assert window.print_options().paper == "letter"
+    assert window.printer.options().paper == "letter"
 
 
 def test_switching_a_source_off_in_the_settings(window: MainWindow, tmp_path: Path) -> None:
@@ -365,17 +365,19 @@ def test_cancelling_an_import_midway_leaves_the_catalogue_unchanged(
     with services.open_store(db) as store:
         before_db = len(store.load())
     before = window.catalogue
-    real = ImportWorker._progress
+    real = Progress.step
     calls: list[int] = []
 
-    def cancel_midway(self: ImportWorker, done: int, total: int, name: str) -> None:
+    def cancel_midway(self: Progress, done: int, total: int, name: str = "") -> None:
         calls.append(done)
         if len(calls) == 2:
-            self.cancel()
+            assert window.importer.operation is not None
+            window.importer.operation.cancel()  # as the progress dialog's Cancel does
         real(self, done, total, name)
 
-    monkeypatch.setattr(ImportWorker, "_progress", cancel_midway)
-    assert not window.import_bsdata([BSDATA])
+    monkeypatch.setattr(Progress, "step", cancel_midway)
+    monkeypatch.setattr(Progress, "__call__", cancel_midway)
+    assert not window.importer.import_bsdata([BSDATA])
     assert len(calls) == 2  # stopped at the next step after the cancel
     assert window.catalogue is before
     with services.open_store(db) as store:
@@ -386,16 +388,16 @@ def test_cancelling_an_import_midway_leaves_the_catalogue_unchanged(
 def test_the_list_prices_switch_checks_with_the_stated_prices(window: MainWindow, mini: Catalogue) -> None:
     b = ListBuilder(mini, 1000)
     b.add("captain", warlord=True, stated_points=200)
-    window._load_army(b.army, None)
+    window.documents.show(b.army)
     catalogue_total = window.report.total_points  # type: ignore[union-attr]
-    window.as_priced_action.setChecked(True)
+    window.menu_actions.as_priced.setChecked(True)
     assert window.validator_options().as_priced
     assert window.report.total_points != catalogue_total or catalogue_total == 200  # type: ignore[union-attr]
 
 
 def test_rebuild_the_shipped_catalogue(window: MainWindow) -> None:
     size = len(window.catalogue)
-    assert window.rebuild_catalogue()
+    assert window.importer.rebuild_catalogue()
     assert len(window.catalogue) > size  # the shipped catalogue is larger than the test one
     assert window.browser.model.rowCount() > 2
 

@@ -158,9 +158,7 @@ def test_an_override_that_no_longer_fits_is_left_out(imported_db: Path) -> None:
         store.set_override(SQUAD, "min_models", 8)
         store.set_override(SQUAD, "points", 50)
         with sqlite3.connect(imported_db) as db:  # as if a new revision had shrunk the unit
-            db.execute(
-                "update datasheets set max_models = 6, data = json_set(data, '$.max_models', 6) where id = ?", (SQUAD,)
-            )
+            db.execute("update datasheets set data = json_set(data, '$.max_models', 6) where id = ?", (SQUAD,))
         squad = store.datasheet(SQUAD)
         assert squad is not None and (squad.min_models, squad.max_models, squad.points) == (5, 6, 50)
 
@@ -189,7 +187,10 @@ def _fill_as_of(store: CatalogueStore, catalogue: Catalogue, meta: dict[str, str
             connection.execute(insert(tables.tables[table]), kept)
 
         rows("factions", [f.model_dump(mode="json") for f in catalogue.factions.values()])
-        rows("datasheets", [sheet_to_row(s, catalogue.factions.get(s.faction)) for s in catalogue])
+        rows(
+            "datasheets",
+            [{**sheet_to_row(s, catalogue.factions.get(s.faction)), **s.model_dump(mode="json")} for s in catalogue],
+        )
         CatalogueStore._write_bands(connection, catalogue.bands)
         rows("catalogue_meta", [{"key": k, "value": v} for k, v in meta.items()])
 

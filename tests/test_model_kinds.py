@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from helpers import ListBuilder, mini_catalogue
 from ost.core import armylist as ops
 from ost.core import listfile
-from ost.core.armylist import unit_composition, unit_points
+from ost.core.armylist import SCHEMA_VERSION, unit_composition, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, SpaceRule, TransportCapacity
 from ost.core.findings import Code
 from ost.core.roles import Role, UnitType
@@ -197,7 +197,7 @@ def test_a_version_2_file_opens_with_default_kinds(tmp_path: Path) -> None:
     army = listfile.parse(document)
     (unit,) = [u for _, u in army.units()]
     assert unit.composition == {} and unit.models == 12
-    assert listfile.dumps(army).count('"schema_version": 3') == 1
+    assert listfile.dumps(army).count(f'"schema_version": {SCHEMA_VERSION}') == 1
 
 
 def test_kinds_in_the_yaml_source(tmp_path: Path) -> None:

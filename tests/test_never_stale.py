@@ -250,7 +250,7 @@ def test_status_lists_sources_and_the_database(
     with open_catalogue(db).store as store:
         import_bsdata(store, [DATA])
         status = catalogue_status(store)
-        assert status.path == db and status.schema == "0004" and status.up_to_date is True
+        assert status.path == db and status.schema == "0005" and status.up_to_date is True
         by_id = {s.source.id: s for s in status.sources}
         assert status.sources[0].source.id == "ost" and status.sources[0].source.kind == "shipped"
         assert by_id["ost"].datasheets == sum(1 for s in store.load() if s.source == "ost")
@@ -260,13 +260,13 @@ def test_status_lists_sources_and_the_database(
         assert imported.source.fingerprint and imported.source.enabled
     code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "status")
     assert code == 0
-    assert f"Database: {db}" in out and "Schema: 0004" in out and "up to date" in out
+    assert f"Database: {db}" in out and "Schema: 0005" in out and "up to date" in out
     ost_line = next(line for line in out.splitlines() if line.startswith("ost "))
     assert "shipped" in ost_line and by_id["ost"].source.fingerprint in ost_line and ost_line.endswith("yes")
     line = next(line for line in out.splitlines() if line.startswith(IMPORTED))
     assert "BattleScribe" in line and str(imported.datasheets) in line.split()
     code, out, _ = run(capsys, "--db", str(db), "catalogue", "status")
-    assert "Schéma : 0004" in out or "Schéma: 0004" in out
+    assert "Schéma : 0005" in out or "Schéma: 0005" in out
     assert "empreinte" in out and "active" in out
 
 
@@ -337,14 +337,16 @@ def test_a_0003_database_gets_its_sources_and_fast_rows(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite"
     with open_catalogue(db).store as store:
         import_bsdata(store, [DATA])
-        expected = {s.id: s for s in store.load()}
+        # A 0003 database has no column for wargear items and choices (they live in 0004's ``data``):
+        # what such a database held had none.
+        expected = {s.id: s.model_copy(update={"wargear": [], "choices": []}) for s in store.load()}
         with store.engine.begin() as connection:
             command.downgrade(_alembic_config(connection), "0003")
         assert store.revision() == "0003"
     tables = {r[0] for r in sqlite3.connect(db).execute("select name from sqlite_master where type='table'")}
     assert "catalogue_sources" not in tables
     with CatalogueStore(db) as store:
-        assert store.revision() == "0004"
+        assert store.revision() == "0005"
         catalogue = store.load()
         assert {s.id: s for s in catalogue} == expected
         assert catalogue.sources["ost"].kind == "shipped" and catalogue.sources["ost"].fingerprint
@@ -354,16 +356,27 @@ def test_a_0003_database_gets_its_sources_and_fast_rows(tmp_path: Path) -> None:
 
 
 def test_rows_without_their_json_are_read_from_their_columns(shipped: Path, tmp_path: Path) -> None:
+    """A revision-0004 database whose rows have no JSON yet: the migration gives them theirs, then drops the columns."""
+    from alembic import command
+
+    from ost.store.database import _alembic_config
+
     db = tmp_path / "c.sqlite"
     with open_catalogue(db).store as store:
         import_bsdata(store, [DATA])
         store.set_override(BOSS, "points", 66)
         expected = {s.id: s for s in store.load()}
+        with store.engine.begin() as connection:
+            command.downgrade(_alembic_config(connection), "0004")  # the columns, filled again from the JSON
     with sqlite3.connect(db) as connection:
         connection.execute("update datasheets set data = null where source = ?", (IMPORTED,))
     with CatalogueStore(db) as store:
         assert {s.id: s for s in store.load()} == expected
         assert store.datasheet(BOSS).points == 66  # type: ignore[union-attr]
+    with sqlite3.connect(db) as connection:
+        columns = {row[1] for row in connection.execute("pragma table_info(datasheets)")}
+        assert "keywords" not in columns and "data" in columns
+        assert connection.execute("select count(*) from datasheets where data is null").fetchone() == (0,)
 
 
 def test_switched_off_sources_are_not_matched_by_name(shipped: Path, tmp_path: Path) -> None:

@@ -323,7 +323,7 @@ def test_the_transport_box_offers_the_free_seat(command_window: object, mini: Ca
     seven = b.add("command", models=7)
     razorback = b.add("razorback")
     eight = b.add("command", models=8)
-    window._load_army(b.army, None)
+    window.documents.show(b.army)
     window.select_units([seven])
     enabled, _ = box_entries(window.editor.transport_box)[razorback]
     assert enabled  # 7 models, one of them a character: 6 places

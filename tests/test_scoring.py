@@ -228,7 +228,8 @@ def _nobz(loadout: list[ModelGroup]) -> Unit:
 
 def test_a_model_is_worth_its_share_plus_the_wargear_it_carries(mini: Catalogue) -> None:
     catalogue = Catalogue([_NOBZ], mini.bands)
-    # The Boss Nob carries a klaw (10 points, the catalogue's price); two Nobz carry one each at the list's price 12.
+    # The Boss Nob and two Nobz carry a klaw: 10 points each at the catalogue's price (the 12 the list
+    # states for two of them is what the list said; Ost prices with its catalogue).
     unit = _nobz(
         [
             ModelGroup(kind="boss", count=1, wargear=[Carried(item="klaw", name="Pince énergétique")]),
@@ -237,10 +238,11 @@ def test_a_model_is_worth_its_share_plus_the_wargear_it_carries(mini: Catalogue)
         ]
     )
     s = score_unit(unit, catalogue, as_priced=False)
-    # The unit costs 100 (its wargear is not priced by the datasheet's options here): the 34 points of
-    # wargear go to the models that carry it, the rest is shared: (100 - 34) / 5 = 13.2 each.
+    # The unit costs 100 + 3 klaws = 130: the 30 points of wargear go to the models that carry it,
+    # the rest is shared: (130 - 30) / 5 = 20 each.
+    assert s.points == 130
     kinds = [(k.name, k.count, round(k.points_each, 6), round(k.pv_value or 0, 6)) for k in s.kinds or ()]
-    assert kinds == [("Boss Nob", 1, 23.2, 11.6), ("Nob", 2, 13.2, 6.6), ("Nob", 2, 25.2, 12.6)]
+    assert kinds == [("Boss Nob", 1, 30.0, 15.0), ("Nob", 2, 20.0, 10.0), ("Nob", 2, 30.0, 15.0)]
     assert sum(k.points_each * k.count for k in s.kinds or ()) == pytest.approx(s.points)
     assert s.wounds == 10
 

@@ -20,6 +20,7 @@ from ost import __version__
 from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, Catalogue, CatalogueSource
+from ost.core.collector import collector_paused
 from ost.core.fileio import atomic_write
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
@@ -232,6 +233,17 @@ def rebuild_catalogue(store: CatalogueStore) -> BuildResult:
     return build_catalogue(store, None if _is_shipped(folder) else folder)
 
 
+def read_bsdata(paths: Iterable[Path | str], progress: Progress | None = None) -> BsImport:
+    """Read and convert BattleScribe files (nothing written yet); the importer loads on first use.
+
+    Raises :class:`ost.formats.safexml.XmlInputError` for a bad file. An
+    exception raised by ``progress`` (a cancel) stops the reading there.
+    """
+    from ost.formats.bsdata import read_bsdata as read
+
+    return read(paths, progress)
+
+
 def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: Progress | None = None) -> BsImport:
     """Import BattleScribe files into the catalogue, replacing earlier imports of the same catalogues.
 
@@ -244,8 +256,9 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
     """
     from ost.formats.bsdata import read_bsdata
 
-    result = read_bsdata(paths, progress)
-    save_import(store, result)
+    with collector_paused():  # through read, build and write: see ost.core.collector
+        result = read_bsdata(paths, progress)
+        save_import(store, result)
     return result
 
 
@@ -442,6 +455,20 @@ def read_any(path: Path, catalogue: Catalogue) -> ReadResult:
     return read_list_file(path, catalogue)
 
 
+def read_pasted(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:
+    """A list given as bytes (pasted text, a roster's content, a share code), format told by content."""
+    from ost.formats.listreader import read_list
+
+    return read_list(data, name, catalogue)
+
+
+def list_text(army: ArmyList, catalogue: Catalogue, lang: str) -> str:
+    """The list as text, in the layout Ost (and other builders) read back."""
+    from ost.formats.textlist import export_text
+
+    return export_text(army, catalogue, lang)
+
+
 def check_files(
     paths: Iterable[Path | str],
     catalogue: Catalogue,
@@ -511,27 +538,3 @@ def write_batch_report(path: Path, rows: Iterable[BatchRow], lang: str, *, gener
     else:
         raise ValueError(f"{path}: a report ends in .html or .json")
     atomic_write(path, text.encode("utf-8"))
-
-
-#: Endings ``ost convert`` writes: an Ost list, or text.
-CONVERT_SUFFIXES = (listfile.SUFFIX, ".txt")
-
-
-def convert_file(source: Path, target: Path, catalogue: Catalogue, *, lang: str = "fr") -> ReadResult:
-    """Read any list and write it as an ``.ost`` list (or as text for a ``.txt`` target).
-
-    Raises :class:`~ost.core.listfile.ListFileError` when ``source`` cannot be
-    read, ``ValueError`` for a target of another kind, ``OSError`` when the
-    target cannot be written.
-    """
-    suffix = target.suffix.lower()
-    if suffix not in CONVERT_SUFFIXES:
-        raise ValueError(f"{target}: the output ends in .ost or .txt")
-    result = read_any(source, catalogue)
-    if suffix == ".txt":
-        from ost.formats.textlist import export_text
-
-        atomic_write(target, export_text(result.army, catalogue, lang).encode("utf-8"))
-    else:
-        listfile.save(result.army, target)
-    return result

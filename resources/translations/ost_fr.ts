@@ -4,43 +4,43 @@
 <context>
     <name>ArmyListModel</name>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="181"/>
+        <location filename="../../app/ost/gui/list_model.py" line="188"/>
         <source>Unit</source>
-        <extracomment>Columns, the numbers first: in a narrow window the view scrolls sideways and the last ones go first. The mime type of units dragged inside the list (their ids, one a line). Emitted after every edit, so views can revalidate. Units dropped on a detachment: (unit ids, detachment id, row or -1 for the end). unit id -&gt; &quot;message — how to fix it&quot; lines of the findings naming it. How many rows the last refresh repainted (for tests and the benchmark). Unit points by unit id while a refresh runs (each unit is priced once, not per column).</extracomment>
+        <extracomment>Price units as their list stated (View ▸ List prices), as the verdict does, so rows and total agree.</extracomment>
         <translation>Unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="182"/>
+        <location filename="../../app/ost/gui/list_model.py" line="189"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="183"/>
+        <location filename="../../app/ost/gui/list_model.py" line="190"/>
         <source>Models</source>
         <translation>Figurines</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="184"/>
+        <location filename="../../app/ost/gui/list_model.py" line="191"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="185"/>
+        <location filename="../../app/ost/gui/list_model.py" line="192"/>
         <source>Wargear</source>
         <translation>Équipement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="186"/>
+        <location filename="../../app/ost/gui/list_model.py" line="193"/>
         <source>With</source>
         <translation>Avec</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="218"/>
+        <location filename="../../app/ost/gui/list_model.py" line="225"/>
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/list_model.py" line="220"/>
+        <location filename="../../app/ost/gui/list_model.py" line="227"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unité</numerusform>
@@ -48,17 +48,23 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="302"/>
+        <location filename="../../app/ost/gui/list_model.py" line="313"/>
         <source>Datasheet missing from the catalogue: %1</source>
         <translation>Fiche absente du catalogue : %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="291"/>
+        <location filename="../../app/ost/gui/list_model.py" line="302"/>
         <source>Warlord</source>
         <translation>Seigneur de guerre</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="292"/>
+        <location filename="../../app/ost/gui/list_model.py" line="103"/>
+        <source>option not in the catalogue</source>
+        <extracomment>Columns, the numbers first: in a narrow window the view scrolls sideways and the last ones go first. The mime type of units dragged inside the list (their ids, one a line). Emitted after every edit, so views can revalidate. Units dropped on a detachment: (unit ids, detachment id, row or -1 for the end). Datasheets dragged from the catalogue onto a detachment: (datasheet ids, detachment id). unit id -&gt; &quot;message — how to fix it&quot; lines of the findings naming it. How many rows the last refresh repainted (for tests and the benchmark). Unit points by unit id while a refresh runs (each unit is priced once, not per column).</extracomment>
+        <translation>option absente du catalogue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/list_model.py" line="303"/>
         <source>Reserve</source>
         <translation>Réserve</translation>
     </message>
@@ -66,39 +72,39 @@
 <context>
     <name>CatalogueBrowser</name>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="98"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="133"/>
         <source>Search the catalogue (name, keyword, faction)…</source>
-        <extracomment>The folded text a datasheet row is searched by (name, aliases, faction, keywords). Milliseconds of quiet typing before the tree is filtered. The narrowest the pane gets, so datasheet names are never cut to nothing. Under this width the pane hides its size column.</extracomment>
+        <extracomment>The mime type of datasheets dragged from the catalogue (their ids, one a line); the list adds them. The folded text a datasheet row is searched by (name, aliases, faction, keywords). Milliseconds of quiet typing before the tree is filtered. The narrowest the pane gets, so datasheet names are never cut to nothing. Under this width the pane hides its size column.</extracomment>
         <translation>Chercher dans le catalogue (nom, mot-clef, faction)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="106"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="142"/>
         <source>Size</source>
         <translation>Taille</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="106"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="142"/>
         <source>Pts</source>
         <translation>Pts</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="107"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="143"/>
         <source>Models in the unit</source>
         <translation>Figurines de l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="135"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="174"/>
         <source>Add to the list</source>
         <translation>Ajouter à la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="183"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="222"/>
         <source>Loading the catalogue…</source>
         <translation>Chargement du catalogue…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="207"/>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="213"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="246"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="252"/>
         <source>%n datasheet(s)</source>
         <translation>
             <numerusform>%n fiche</numerusform>
@@ -106,22 +112,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="236"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="275"/>
         <source>Ost catalogue</source>
         <translation>Catalogue Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="106"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="142"/>
         <source>Datasheet</source>
         <translation>Fiche d&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="107"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="143"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="197"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="236"/>
         <source> [Legends]</source>
         <translation> [Legends]</translation>
     </message>
@@ -129,58 +135,58 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="43"/>
+        <location filename="../../app/ost/gui/commands.py" line="61"/>
         <source>Add %1</source>
         <extracomment>The unit fields the editor can change (a wrong name is a type error, not a runtime one). The list fields the window can change. Unit fields the editor can change, and the core operation that changes each.</extracomment>
         <translation>Ajouter %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="63"/>
+        <location filename="../../app/ost/gui/commands.py" line="81"/>
         <source>Remove %1</source>
         <translation>Retirer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="79"/>
+        <location filename="../../app/ost/gui/commands.py" line="97"/>
         <source>Move unit</source>
         <translation>Déplacer l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="98"/>
+        <location filename="../../app/ost/gui/commands.py" line="116"/>
         <source>Edit unit</source>
         <translation>Modifier l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="131"/>
+        <location filename="../../app/ost/gui/commands.py" line="149"/>
         <source>Change wargear</source>
         <translation>Changer l&apos;équipement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="162"/>
+        <location filename="../../app/ost/gui/commands.py" line="180"/>
         <source>Duplicate %1</source>
         <translation>Dupliquer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="176"/>
+        <location filename="../../app/ost/gui/commands.py" line="194"/>
         <source>Change %1</source>
         <translation>Changer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="195"/>
+        <location filename="../../app/ost/gui/commands.py" line="213"/>
         <source>Edit list</source>
         <translation>Modifier la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="219"/>
+        <location filename="../../app/ost/gui/commands.py" line="237"/>
         <source>Add detachment</source>
         <translation>Ajouter un détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="235"/>
+        <location filename="../../app/ost/gui/commands.py" line="253"/>
         <source>Remove detachment</source>
         <translation>Retirer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="258"/>
+        <location filename="../../app/ost/gui/commands.py" line="276"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
@@ -194,492 +200,24 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>Documents</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="152"/>
-        <location filename="../../app/ost/gui/main_window.py" line="1029"/>
-        <source>New list</source>
-        <extracomment>The columns&apos; widths before the view shares out its width (set from the font by the window). The catalogue has arrived and the panes show it (after :meth:`catalogue_loaded`). Until the window is first shown (then the splitter&apos;s widths are shared once). False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.</extracomment>
-        <translation>Nouvelle liste</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="163"/>
-        <source>Name of the list</source>
-        <translation>Nom de la liste</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="168"/>
-        <source>no limit</source>
-        <translation>sans limite</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="169"/>
-        <source> pts</source>
-        <translation> pts</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="865"/>
-        <source>%n datasheet(s) in the catalogue</source>
-        <translation>
-            <numerusform>%n fiche dans le catalogue</numerusform>
-            <numerusform>%n fiches dans le catalogue</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="278"/>
-        <source>List</source>
-        <translation>Liste</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="281"/>
-        <source>Limit</source>
-        <translation>Limite</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="284"/>
-        <location filename="../../app/ost/gui/main_window.py" line="823"/>
-        <source>New detachment</source>
-        <translation>Nouveau détachement</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="286"/>
-        <location filename="../../app/ost/gui/main_window.py" line="821"/>
-        <location filename="../../app/ost/gui/main_window.py" line="825"/>
-        <source>Remove</source>
-        <translation>Retirer</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="304"/>
-        <source>Unit</source>
-        <translation>Unité</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="351"/>
-        <source>&amp;File</source>
-        <translation>&amp;Fichier</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="352"/>
-        <source>&amp;New list</source>
-        <translation>&amp;Nouvelle liste</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="353"/>
-        <source>&amp;Open…</source>
-        <translation>&amp;Ouvrir…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="356"/>
-        <source>Open &amp;recent</source>
-        <translation>Listes &amp;récentes</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="363"/>
-        <source>&amp;Save</source>
-        <translation>&amp;Enregistrer</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="365"/>
-        <source>Save &amp;as…</source>
-        <translation>Enregistrer &amp;sous…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="378"/>
-        <source>&amp;Export</source>
-        <translation>E&amp;xporter</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="380"/>
-        <source>Army &amp;sheet (PDF)…</source>
-        <translation>&amp;Feuille d&apos;armée (PDF)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="388"/>
-        <source>Reference &amp;cards (PDF)…</source>
-        <translation>&amp;Cartes de référence (PDF)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="391"/>
-        <source>Check &amp;report (PDF)…</source>
-        <translation>&amp;Rapport de vérification (PDF)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="401"/>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quitter</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="403"/>
-        <source>&amp;Edit</source>
-        <translation>É&amp;dition</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="404"/>
-        <source>&amp;Undo</source>
-        <translation>&amp;Annuler</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="407"/>
-        <source>&amp;Redo</source>
-        <translation>&amp;Rétablir</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="423"/>
-        <source>&amp;Find a datasheet</source>
-        <translation>&amp;Chercher une fiche</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="424"/>
-        <source>New &amp;detachment</source>
-        <translation>Nouveau &amp;détachement</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="418"/>
-        <source>&amp;Remove the selection</source>
-        <translation>&amp;Retirer la sélection</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="359"/>
-        <source>Check a &amp;pasted list</source>
-        <translation>Vérifier une liste &amp;collée</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="367"/>
-        <source>Print pre&amp;view</source>
-        <translation>&amp;Aperçu avant impression</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="369"/>
-        <source>Army &amp;sheet</source>
-        <translation>&amp;Feuille d&apos;armée</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="373"/>
-        <source>Reference &amp;cards</source>
-        <translation>Cartes de &amp;référence</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="376"/>
-        <source>Check &amp;report</source>
-        <translation>Rapport de &amp;vérification</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="395"/>
-        <source>Se&amp;ttings…</source>
-        <translation>&amp;Réglages…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="414"/>
-        <source>&amp;Duplicate the unit</source>
-        <translation>&amp;Dupliquer l&apos;unité</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="416"/>
-        <source>&amp;Copy the list as text</source>
-        <translation>Copier la liste en &amp;texte</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="426"/>
-        <source>&amp;View</source>
-        <translation>&amp;Affichage</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="427"/>
-        <source>&amp;Reading report</source>
-        <translation>Rapport de &amp;lecture</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="430"/>
-        <source>List &amp;prices</source>
-        <translation>Prix de la &amp;liste</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="433"/>
-        <source>Check with the prices the list states (a tournament&apos;s fixed points) instead of the catalogue&apos;s</source>
-        <translation>Vérifier avec les prix que donne la liste (les points figés d&apos;un tournoi) plutôt que ceux du catalogue</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="438"/>
-        <source>&amp;Catalogue</source>
-        <translation>&amp;Catalogue</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="441"/>
-        <source>&amp;Import BattleScribe data (folder)…</source>
-        <translation>&amp;Importer des données BattleScribe (dossier)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="446"/>
-        <source>Import BattleScribe &amp;files…</source>
-        <translation>Importer des &amp;fichiers BattleScribe…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="453"/>
-        <source>&amp;Rebuild the shipped catalogue</source>
-        <translation>Re&amp;construire le catalogue fourni</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="456"/>
-        <source>&amp;Help</source>
-        <translation>&amp;Aide</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="457"/>
-        <source>&amp;About Ost</source>
-        <translation>À &amp;propos d&apos;Ost</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="459"/>
-        <source>Main toolbar</source>
-        <translation>Barre d&apos;outils principale</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="475"/>
-        <source>Welcome to Ost</source>
-        <translation>Bienvenue dans Ost</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="477"/>
-        <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
-        <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="486"/>
-        <source>About Ost</source>
-        <translation>À propos d&apos;Ost</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="486"/>
-        <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
-        <translation>Ost %1 — listes d&apos;armée pour MAC HAMMER 40K.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="519"/>
-        <location filename="../../app/ost/gui/main_window.py" line="862"/>
-        <source>Loading the catalogue…</source>
-        <translation>Chargement du catalogue…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="563"/>
-        <source>Untitled list</source>
-        <translation>Liste sans nom</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="603"/>
-        <source>Remove %n unit(s)</source>
-        <translation>
-            <numerusform>Retirer %n unité</numerusform>
-            <numerusform>Retirer %n unités</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="654"/>
-        <source>Move %n unit(s)</source>
-        <translation>
-            <numerusform>Déplacer %n unité</numerusform>
-            <numerusform>Déplacer %n unités</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="676"/>
-        <source>Select a unit to duplicate.</source>
-        <translation>Sélectionnez une unité à dupliquer.</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="679"/>
-        <source>Duplicate %n unit(s)</source>
-        <translation>
-            <numerusform>Dupliquer %n unité</numerusform>
-            <numerusform>Dupliquer %n unités</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="695"/>
-        <source>The list is on the clipboard as text.</source>
-        <translation>La liste est dans le presse-papiers, en texte.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="706"/>
-        <location filename="../../app/ost/gui/main_window.py" line="711"/>
-        <source>Check a pasted list</source>
-        <translation>Vérifier une liste collée</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="706"/>
-        <source>The clipboard holds no text.</source>
-        <translation>Le presse-papiers ne contient pas de texte.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="709"/>
-        <source>clipboard</source>
-        <translation>presse-papiers</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="732"/>
-        <source>Reading report</source>
-        <translation>Rapport de lecture</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="768"/>
-        <source>Cannot switch the sources</source>
-        <translation>Impossible de changer les sources</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="787"/>
-        <source>Cannot rebuild the catalogue</source>
-        <translation>Impossible de reconstruire le catalogue</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="792"/>
-        <source>Catalogue rebuilt: %n datasheet(s).</source>
-        <translation>
-            <numerusform>Catalogue reconstruit : %n fiche.</numerusform>
-            <numerusform>Catalogue reconstruit : %n fiches.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="803"/>
-        <source>Rename detachment</source>
-        <translation>Renommer le détachement</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="803"/>
-        <source>Name</source>
-        <translation>Nom</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="812"/>
-        <source>Move to</source>
-        <translation>Déplacer vers</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="814"/>
-        <source>Detachment %1</source>
-        <translation>Détachement %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="820"/>
-        <source>Duplicate</source>
-        <translation>Dupliquer</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="856"/>
-        <location filename="../../app/ost/gui/main_window.py" line="857"/>
-        <source>No catalogue</source>
-        <translation>Aucun catalogue</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="884"/>
-        <source>BattleScribe files</source>
-        <translation>Fichiers BattleScribe</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="886"/>
-        <source>BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)</source>
-        <translation>Données BattleScribe (*.gst *.cat *.gstz *.catz);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="890"/>
-        <source>Folder of BattleScribe data</source>
-        <translation>Dossier de données BattleScribe</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="903"/>
-        <source>Reading BattleScribe data…</source>
-        <translation>Lecture des données BattleScribe…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="903"/>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="918"/>
-        <source>Reading %1</source>
-        <translation>Lecture de %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="934"/>
-        <source>Import failed</source>
-        <translation>Échec de l&apos;import</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="937"/>
-        <source>Import cancelled: the catalogue is unchanged.</source>
-        <translation>Import annulé : le catalogue est inchangé.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="952"/>
-        <source>Import finished</source>
-        <translation>Import terminé</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="944"/>
-        <source>%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.</source>
-        <translation>%1 fiche(s) importée(s) de %2 catalogue(s) ; %3 avertissement(s). Le catalogue compte %4 fiches.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="961"/>
-        <source>Export as PDF</source>
-        <translation>Exporter en PDF</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="961"/>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="979"/>
-        <source>Cannot make the PDF</source>
-        <translation>Impossible de produire le PDF</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="990"/>
-        <source>Cannot write the PDF</source>
-        <translation>Impossible d&apos;écrire le PDF</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="992"/>
-        <source>PDF written to %1</source>
-        <translation>PDF écrit dans %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1009"/>
-        <source>Army sheet</source>
-        <translation>Feuille d&apos;armée</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1010"/>
-        <source>Reference cards</source>
-        <translation>Cartes de référence</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1011"/>
-        <source>Check report</source>
-        <translation>Rapport de vérification</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1014"/>
-        <source>Preview: %1</source>
-        <translation>Aperçu : %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1036"/>
+        <location filename="../../app/ost/gui/documents.py" line="112"/>
         <source>Open a list</source>
         <translation>Ouvrir une liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1036"/>
+        <location filename="../../app/ost/gui/documents.py" line="114"/>
         <source>Army lists (*.ost *.ros *.rosz *.txt);;All files (*)</source>
         <translation>Listes d&apos;armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1056"/>
+        <location filename="../../app/ost/gui/documents.py" line="136"/>
         <source>Cannot open the list</source>
         <translation>Impossible d&apos;ouvrir la liste</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="1080"/>
+        <location filename="../../app/ost/gui/documents.py" line="159"/>
         <source>The catalogue changed since this list was saved (%n change(s)); the verdict uses today&apos;s catalogue.</source>
         <translation>
             <numerusform>Le catalogue a changé depuis l&apos;enregistrement de la liste (%n changement) ; le verdict suit le catalogue d&apos;aujourd&apos;hui.</numerusform>
@@ -687,63 +225,514 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1086"/>
+        <location filename="../../app/ost/gui/documents.py" line="165"/>
         <source>Changes since the list was saved</source>
         <translation>Changements depuis l&apos;enregistrement de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1097"/>
+        <location filename="../../app/ost/gui/documents.py" line="176"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1109"/>
+        <location filename="../../app/ost/gui/documents.py" line="185"/>
+        <source>Reading report</source>
+        <translation>Rapport de lecture</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/documents.py" line="198"/>
+        <location filename="../../app/ost/gui/documents.py" line="205"/>
+        <source>Check a pasted list</source>
+        <translation>Vérifier une liste collée</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/documents.py" line="198"/>
+        <source>The clipboard holds no text.</source>
+        <translation>Le presse-papiers ne contient pas de texte.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/documents.py" line="203"/>
+        <source>clipboard</source>
+        <translation>presse-papiers</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/documents.py" line="225"/>
         <source>Save the list</source>
         <translation>Enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1109"/>
+        <location filename="../../app/ost/gui/documents.py" line="225"/>
         <source>Ost lists (*.ost)</source>
         <translation>Listes Ost (*.ost)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1123"/>
+        <location filename="../../app/ost/gui/documents.py" line="239"/>
         <source>Cannot save the list</source>
         <translation>Impossible d&apos;enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1132"/>
+        <location filename="../../app/ost/gui/documents.py" line="248"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1143"/>
-        <location filename="../../app/ost/gui/main_window.py" line="1164"/>
+        <location filename="../../app/ost/gui/documents.py" line="259"/>
+        <location filename="../../app/ost/gui/documents.py" line="290"/>
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1144"/>
+        <location filename="../../app/ost/gui/documents.py" line="260"/>
         <source>The list “%1” has unsaved changes. Save them?</source>
         <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1166"/>
+        <location filename="../../app/ost/gui/documents.py" line="292"/>
         <source>a list never saved</source>
         <translation>une liste jamais enregistrée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1169"/>
+        <location filename="../../app/ost/gui/documents.py" line="295"/>
         <source>Recover unsaved work?</source>
         <translation>Récupérer le travail non enregistré ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="1170"/>
+        <location filename="../../app/ost/gui/documents.py" line="296"/>
         <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
         <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
     </message>
+</context>
+<context>
+    <name>Importer</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="305"/>
+        <location filename="../../app/ost/gui/importing.py" line="75"/>
+        <source>BattleScribe files</source>
+        <translation>Fichiers BattleScribe</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="77"/>
+        <source>BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)</source>
+        <translation>Données BattleScribe (*.gst *.cat *.gstz *.catz);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="81"/>
+        <source>Folder of BattleScribe data</source>
+        <translation>Dossier de données BattleScribe</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="94"/>
+        <source>Reading BattleScribe data…</source>
+        <translation>Lecture des données BattleScribe…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="94"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="103"/>
+        <source>Reading %1</source>
+        <translation>Lecture de %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="107"/>
+        <source>Import failed</source>
+        <translation>Échec de l&apos;import</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="111"/>
+        <source>Import cancelled: the catalogue is unchanged.</source>
+        <translation>Import annulé : le catalogue est inchangé.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="142"/>
+        <source>%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.</source>
+        <translation>%1 fiche(s) importée(s) de %2 catalogue(s) ; %3 avertissement(s). Le catalogue compte %4 fiches.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="149"/>
+        <source>Import finished</source>
+        <translation>Import terminé</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="163"/>
+        <source>Cannot rebuild the catalogue</source>
+        <translation>Impossible de reconstruire le catalogue</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/importing.py" line="168"/>
+        <source>Catalogue rebuilt: %n datasheet(s).</source>
+        <translation>
+            <numerusform>Catalogue reconstruit : %n fiche.</numerusform>
+            <numerusform>Catalogue reconstruit : %n fiches.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/importing.py" line="192"/>
+        <source>Cannot switch the sources</source>
+        <translation>Impossible de changer les sources</translation>
+    </message>
+</context>
+<context>
+    <name>LoadoutView</name>
+    <message>
+        <location filename="../../app/ost/gui/loadout_view.py" line="69"/>
+        <source>Models and their wargear</source>
+        <translation>Figurines et leur équipement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/loadout_view.py" line="69"/>
+        <source>Upgrades</source>
+        <translation>Améliorations</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="95"/>
+        <location filename="../../app/ost/gui/main_window.py" line="333"/>
+        <source>New list</source>
+        <extracomment>The catalogue has arrived and the panes show it (after :meth:`catalogue_loaded`). The list was checked again; carries the new :class:`Report`. Until the window is first shown (then the splitter&apos;s widths are shared once). False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.</extracomment>
+        <translation>Nouvelle liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="106"/>
+        <source>Name of the list</source>
+        <translation>Nom de la liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="111"/>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="112"/>
+        <source> pts</source>
+        <translation> pts</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="669"/>
+        <source>%n datasheet(s) in the catalogue</source>
+        <translation>
+            <numerusform>%n fiche dans le catalogue</numerusform>
+            <numerusform>%n fiches dans le catalogue</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="240"/>
+        <source>List</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="243"/>
+        <source>Limit</source>
+        <translation>Limite</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="246"/>
+        <location filename="../../app/ost/gui/main_window.py" line="627"/>
+        <source>New detachment</source>
+        <translation>Nouveau détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="248"/>
+        <location filename="../../app/ost/gui/main_window.py" line="625"/>
+        <location filename="../../app/ost/gui/main_window.py" line="629"/>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="266"/>
+        <source>Unit</source>
+        <translation>Unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="101"/>
+        <source>&amp;File</source>
+        <extracomment>Qt&apos;s translate: the strings keep the context they had in the window (&quot;MainWindow&quot;). Run a handler now if the catalogue is there, else once it is.</extracomment>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="102"/>
+        <source>&amp;New list</source>
+        <translation>&amp;Nouvelle liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="103"/>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="106"/>
+        <source>Open &amp;recent</source>
+        <translation>Listes &amp;récentes</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="117"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="119"/>
+        <source>Save &amp;as…</source>
+        <translation>Enregistrer &amp;sous…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="136"/>
+        <source>&amp;Export</source>
+        <translation>E&amp;xporter</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="138"/>
+        <source>Army &amp;sheet (PDF)…</source>
+        <translation>&amp;Feuille d&apos;armée (PDF)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="146"/>
+        <source>Reference &amp;cards (PDF)…</source>
+        <translation>&amp;Cartes de référence (PDF)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="149"/>
+        <source>Check &amp;report (PDF)…</source>
+        <translation>&amp;Rapport de vérification (PDF)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="159"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="161"/>
+        <source>&amp;Edit</source>
+        <translation>É&amp;dition</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="162"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="165"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="185"/>
+        <source>&amp;Find a datasheet</source>
+        <translation>&amp;Chercher une fiche</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="186"/>
+        <source>New &amp;detachment</source>
+        <translation>Nouveau &amp;détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="180"/>
+        <source>&amp;Remove the selection</source>
+        <translation>&amp;Retirer la sélection</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="109"/>
+        <source>Check a &amp;pasted list</source>
+        <translation>Vérifier une liste &amp;collée</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="121"/>
+        <source>Print pre&amp;view</source>
+        <translation>&amp;Aperçu avant impression</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="123"/>
+        <source>Army &amp;sheet</source>
+        <translation>&amp;Feuille d&apos;armée</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="131"/>
+        <source>Reference &amp;cards</source>
+        <translation>Cartes de &amp;référence</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="134"/>
+        <source>Check &amp;report</source>
+        <translation>Rapport de &amp;vérification</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="153"/>
+        <source>Se&amp;ttings…</source>
+        <translation>&amp;Réglages…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="172"/>
+        <source>&amp;Duplicate the unit</source>
+        <translation>&amp;Dupliquer l&apos;unité</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="174"/>
+        <source>&amp;Copy the list as text</source>
+        <translation>Copier la liste en &amp;texte</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="188"/>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="189"/>
+        <source>&amp;Reading report</source>
+        <translation>Rapport de &amp;lecture</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="192"/>
+        <source>List &amp;prices</source>
+        <translation>Prix de la &amp;liste</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="195"/>
+        <source>Check with the prices the list states (a tournament&apos;s fixed points) instead of the catalogue&apos;s</source>
+        <translation>Vérifier avec les prix que donne la liste (les points figés d&apos;un tournoi) plutôt que ceux du catalogue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="203"/>
+        <source>&amp;Catalogue</source>
+        <translation>&amp;Catalogue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="205"/>
+        <source>&amp;Import BattleScribe data (folder)…</source>
+        <translation>&amp;Importer des données BattleScribe (dossier)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="208"/>
+        <source>Import BattleScribe &amp;files…</source>
+        <translation>Importer des &amp;fichiers BattleScribe…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="212"/>
+        <source>&amp;Rebuild the shipped catalogue</source>
+        <translation>Re&amp;construire le catalogue fourni</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="215"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/actions.py" line="216"/>
+        <source>&amp;About Ost</source>
+        <translation>À &amp;propos d&apos;Ost</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="319"/>
+        <source>Main toolbar</source>
+        <translation>Barre d&apos;outils principale</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="324"/>
+        <source>Welcome to Ost</source>
+        <translation>Bienvenue dans Ost</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="326"/>
+        <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
+        <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="339"/>
+        <source>About Ost</source>
+        <translation>À propos d&apos;Ost</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="339"/>
+        <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
+        <translation>Ost %1 — listes d&apos;armée pour MAC HAMMER 40K.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="377"/>
+        <location filename="../../app/ost/gui/main_window.py" line="666"/>
+        <source>Loading the catalogue…</source>
+        <translation>Chargement du catalogue…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="425"/>
+        <source>Untitled list</source>
+        <translation>Liste sans nom</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="460"/>
+        <source>Add %n unit(s)</source>
+        <translation>
+            <numerusform>Ajouter %n unité</numerusform>
+            <numerusform>Ajouter %n unités</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="484"/>
+        <source>Remove %n unit(s)</source>
+        <translation>
+            <numerusform>Retirer %n unité</numerusform>
+            <numerusform>Retirer %n unités</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="535"/>
+        <source>Move %n unit(s)</source>
+        <translation>
+            <numerusform>Déplacer %n unité</numerusform>
+            <numerusform>Déplacer %n unités</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="557"/>
+        <source>Select a unit to duplicate.</source>
+        <translation>Sélectionnez une unité à dupliquer.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/main_window.py" line="560"/>
+        <source>Duplicate %n unit(s)</source>
+        <translation>
+            <numerusform>Dupliquer %n unité</numerusform>
+            <numerusform>Dupliquer %n unités</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="576"/>
+        <source>The list is on the clipboard as text.</source>
+        <translation>La liste est dans le presse-papiers, en texte.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="607"/>
+        <source>Rename detachment</source>
+        <translation>Renommer le détachement</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="607"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="616"/>
+        <source>Move to</source>
+        <translation>Déplacer vers</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="618"/>
+        <source>Detachment %1</source>
+        <translation>Détachement %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="624"/>
+        <source>Duplicate</source>
+        <translation>Dupliquer</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="660"/>
+        <location filename="../../app/ost/gui/main_window.py" line="661"/>
+        <source>No catalogue</source>
+        <translation>Aucun catalogue</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/main_window.py" line="267"/>
         <source>Datasheet</source>
         <translation>Fiche d&apos;unité</translation>
     </message>
@@ -764,6 +753,55 @@
         <location filename="../../app/ost/gui/dialogs.py" line="114"/>
         <source>Open for editing</source>
         <translation>Ouvrir pour la modifier</translation>
+    </message>
+</context>
+<context>
+    <name>Printer</name>
+    <message>
+        <location filename="../../app/ost/gui/printing.py" line="189"/>
+        <source>Export as PDF</source>
+        <extracomment>Resolution of the preview images (dots per inch). Longest wait for ``pdftoppm`` before the preview gives up (a guard, not a goal). The name of the list&apos;s file, printed on the check report.</extracomment>
+        <translation>Exporter en PDF</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/printing.py" line="189"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/printing.py" line="219"/>
+        <source>Cannot make the PDF</source>
+        <translation>Impossible de produire le PDF</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/printing.py" line="231"/>
+        <source>Cannot write the PDF</source>
+        <translation>Impossible d&apos;écrire le PDF</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/printing.py" line="233"/>
+        <source>PDF written to %1</source>
+        <translation>PDF écrit dans %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/printing.py" line="250"/>
+        <source>Army sheet</source>
+        <translation>Feuille d&apos;armée</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/printing.py" line="251"/>
+        <source>Reference cards</source>
+        <translation>Cartes de référence</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/printing.py" line="252"/>
+        <source>Check report</source>
+        <translation>Rapport de vérification</translation>
+    </message>
+    <message>
+        <location filename="../../app/ost/gui/printing.py" line="255"/>
+        <source>Preview: %1</source>
+        <translation>Aperçu : %1</translation>
     </message>
 </context>
 <context>
@@ -789,33 +827,33 @@
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="103"/>
+        <location filename="../../app/ost/gui/report_view.py" line="111"/>
         <source>EMPTY LIST</source>
         <extracomment>True when the list shown is empty (a neutral banner, not a red verdict).</extracomment>
         <translation>LISTE VIDE</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="112"/>
+        <location filename="../../app/ost/gui/report_view.py" line="120"/>
         <source>Add units from the catalogue on the left to start the list.</source>
         <translation>Ajoutez des unités depuis le catalogue à gauche pour commencer la liste.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="115"/>
+        <location filename="../../app/ost/gui/report_view.py" line="123"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="118"/>
+        <location filename="../../app/ost/gui/report_view.py" line="126"/>
         <source>%1 points, band %2, %3 error(s), %4 warning(s)</source>
         <translation>%1 points, tranche %2, %3 erreur(s), %4 avertissement(s)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="184"/>
+        <location filename="../../app/ost/gui/report_view.py" line="193"/>
         <source>The list is empty: add units from the catalogue.</source>
         <translation>La liste est vide : ajoutez des unités depuis le catalogue.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="187"/>
+        <location filename="../../app/ost/gui/report_view.py" line="202"/>
         <source>No problem found.</source>
         <translation>Aucun problème trouvé.</translation>
     </message>
@@ -911,67 +949,68 @@
 <context>
     <name>UnitEditor</name>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="72"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="111"/>
         <source>&lt;i&gt;Select a unit of the list to edit it.&lt;/i&gt;</source>
+        <extracomment>Price units as their list stated (View ▸ List prices), as the verdict does.</extracomment>
         <translation>&lt;i&gt;Choisissez une unité de la liste pour la modifier.&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="81"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="122"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="88"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="128"/>
         <source>From %1 to %2 models</source>
         <translation>De %1 à %2 figurines</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="90"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="130"/>
         <source>Models (%1–%2)</source>
         <translation>Figurines (%1–%2)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="98"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="137"/>
         <source> each</source>
         <translation> chacune</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="103"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="144"/>
         <source>e.g. ULTRAMARINES</source>
         <translation>p. ex. ULTRAMARINES</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="114"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="155"/>
         <source>Assigned transport</source>
         <translation>Transport assigné</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="120"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="161"/>
         <source>Linked to</source>
         <translation>Lié à</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="124"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="165"/>
         <source>Warlord</source>
         <translation>Seigneur de guerre</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="126"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="167"/>
         <source>In reserve</source>
         <translation>En réserve</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="144"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="185"/>
         <source>not in the catalogue</source>
         <translation>absente du catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="182"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="225"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="219"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="262"/>
         <source>already carries %1</source>
         <translation>transporte déjà %1</translation>
     </message>

@@ -46,8 +46,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _reading_lines(result: CheckResult, lang: str) -> list[str]:
     reading = result.reading
-    if reading is None or reading.format == "ost":
+    if reading is None:
         return []
+    if reading.format == "ost":  # Ost's own list: only what its migration means for it
+        return [f"  ℹ {note.message(lang)}" for note in reading.notes]
     return [f"  {line}" for line in reading.lines(lang)]
 
 

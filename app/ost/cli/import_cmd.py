@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, safe_text, say
+from ost.core.collector import collector_paused
 from ost.formats.safexml import XmlInputError
-from ost.services import save_import
+from ost.services import read_bsdata, save_import
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, Coverage
@@ -67,8 +68,13 @@ class ProgressBar:
 
 
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
-    from ost.formats.bsdata import read_bsdata  # a large package: loaded only for this command
+    # The collector stays paused through read, build and write (ost.core.collector): switched back on
+    # between them, it would scan the whole import's objects again while the write allocates.
+    with collector_paused():
+        return _import(args, lang, out)
 
+
+def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     bar = ProgressBar(sys.stderr, enabled=False if args.quiet else None)
     try:
         result = read_bsdata(args.paths, bar)  # everything is read before the database is opened

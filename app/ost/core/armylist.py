@@ -22,7 +22,7 @@ from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile,
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class _Model(BaseModel):
@@ -229,8 +229,10 @@ def unit_composition(unit: Unit, sheet: Datasheet | None) -> dict[str, int]:
 def unit_points(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False) -> int:
     """Cost of ``unit``: from its datasheet, or from its snapshot when the catalogue lacks it.
 
-    Options the catalogue lacks add the price the list gave them. With
-    ``as_priced``, a unit whose list stated a price costs that price.
+    Options the catalogue lacks add the price the list gave them; chosen
+    wargear adds what its models carry beyond their defaults and the unit's
+    upgrades (:func:`ost.core.wargear.wargear_points`). With ``as_priced``, a
+    unit whose list stated a price costs that price.
     """
     if as_priced and unit.stated_points is not None:
         return unit.stated_points
@@ -238,6 +240,10 @@ def unit_points(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False) ->
     extra = sum(o.points for o in unit.extra_options)
     if sheet is None:
         return unit.snapshot.points + extra
+    if unit.loadout or unit.upgrades:
+        from ost.core.wargear import wargear_points  # wargear builds on this module
+
+        extra += wargear_points(unit, sheet)
     return sheet.cost(unit.models, unit.options, unit.composition) + extra
 
 
@@ -461,6 +467,92 @@ def set_option(army: ArmyList, unit_id: str, option_id: str, count: int) -> int:
         unit.options[option_id] = count
     else:
         unit.options.pop(option_id, None)
+    return old
+
+
+@dataclass(frozen=True)
+class WargearChange:
+    """A unit's wargear before an edit (its loadout and upgrades, as stored), to undo it."""
+
+    loadout: tuple[ModelGroup, ...]
+    upgrades: tuple[Carried, ...]
+
+
+def _wargear_of(unit: Unit) -> WargearChange:
+    return WargearChange(
+        tuple(g.model_copy(deep=True) for g in unit.loadout), tuple(c.model_copy(deep=True) for c in unit.upgrades)
+    )
+
+
+def _sheet_of(unit: Unit, catalogue: Catalogue) -> Datasheet:
+    sheet = catalogue.get(unit.datasheet)
+    if sheet is None:
+        raise ListOperationError(f"the catalogue has no datasheet {unit.datasheet!r}")
+    return sheet
+
+
+def choose_wargear(
+    army: ArmyList,
+    unit_id: str,
+    catalogue: Catalogue,
+    *,
+    group: int,
+    models: int,
+    choice: str,
+    item: str | None,
+) -> WargearChange:
+    """Models of the unit take ``item`` from the choice ``choice`` (None: nothing from it).
+
+    ``models`` models of the unit's model group ``group`` (an index in its
+    effective loadout) make the choice; with ``item`` None they get the
+    replaced defaults back. The unit's loadout is stored in full from then
+    on. Returns the wargear before, for :func:`restore_wargear`. Limits are
+    not enforced here: the check reports them (``WARGEAR-LIMIT``), as for
+    every other rule.
+    """
+    from ost.core.wargear import WargearError, apply_choice, effective_loadout
+
+    _, _, unit = locate(army, unit_id)
+    sheet = _sheet_of(unit, catalogue)
+    old = _wargear_of(unit)
+    try:
+        unit.loadout = apply_choice(effective_loadout(unit, sheet), sheet, group, models, choice, item)
+    except WargearError as exc:
+        raise ListOperationError(str(exc)) from None
+    return old
+
+
+def set_upgrade(army: ArmyList, unit_id: str, catalogue: Catalogue, item: str, count: int) -> WargearChange:
+    """The unit takes ``item`` (a power, a trait, a relic, an upgrade) ``count`` times (0: not at all)."""
+    from ost.core.wargear import WargearError, set_upgrade_count
+
+    _, _, unit = locate(army, unit_id)
+    sheet = _sheet_of(unit, catalogue)
+    old = _wargear_of(unit)
+    try:
+        unit.upgrades = set_upgrade_count(unit.upgrades, sheet, item, count)
+    except WargearError as exc:
+        raise ListOperationError(str(exc)) from None
+    return old
+
+
+def reset_wargear(army: ArmyList, unit_id: str) -> WargearChange:
+    """Every model back to its kind's default loadout, no upgrade; returns the wargear before."""
+    _, _, unit = locate(army, unit_id)
+    old = _wargear_of(unit)
+    unit.loadout, unit.upgrades = [], []
+    return old
+
+
+def restore_wargear(army: ArmyList, unit_id: str, change: WargearChange) -> WargearChange:
+    """Put back the wargear of :func:`choose_wargear`, :func:`set_upgrade` or :func:`reset_wargear`.
+
+    Returns the wargear it replaced (for redo).
+    """
+    _, _, unit = locate(army, unit_id)
+    old = _wargear_of(unit)
+    unit.loadout = [g.model_copy(deep=True) for g in change.loadout]
+    unit.upgrades = [c.model_copy(deep=True) for c in change.upgrades]
     return old
 
 

@@ -52,6 +52,15 @@ class ModelProfile(_Model):
     ld: str = "-"
     sv: str = "-"
     extra: dict[str, str] = Field(default_factory=dict)
+    #: The top row of the data's damage table, for characteristics written ``*`` (field -> value:
+    #: ``{"m": '12"', "bs": "4+", "a": "3"}``). MAC HAMMER 40K removes damage tables (seed 000):
+    #: a model plays with these values, and the cards print them.
+    top: dict[str, str] = Field(default_factory=dict)
+
+    def value(self, field: str) -> str:
+        """The characteristic ``field`` as a model plays it: ``*`` read from :attr:`top` when it has it."""
+        raw = str(getattr(self, field))
+        return self.top.get(field, raw) if raw.strip() == "*" else raw
 
 
 class WeaponProfile(_Model):
@@ -181,6 +190,12 @@ class WargearGroup(_Model):
     ``replaces`` are ids of default items (from the kinds' loadout) a model gives up
     when it takes any item of the group; ``limit`` bounds how many items of the group
     are taken in all.
+
+    ``within`` names an enclosing group (BattleScribe nests selection groups): the
+    items of this group count toward that group's limit too. "One Space Marine may
+    take a special weapon, one a heavy weapon, but only one of both below ten
+    models" is a group "special or heavy" (``max=1, per="unit", every=5``) holding
+    the two groups, each ``max=1, per="unit"``.
     """
 
     id: str = Field(min_length=1)
@@ -191,7 +206,32 @@ class WargearGroup(_Model):
     item_limits: dict[str, WargearLimit] = Field(default_factory=dict)
     replaces: list[str] = Field(default_factory=list)
     limit: WargearLimit = Field(default_factory=WargearLimit)
+    within: str | None = None
     bs_ids: list[str] = Field(default_factory=list)
+
+
+def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem], list[WargearGroup]]:
+    """Priced options (the older shape) as wargear items, each in a one-item group the unit makes.
+
+    An option becomes an item of the same id, name and price, and a unit-level
+    group ``option:<id>`` bounded by the option's ``max`` (or, for a per-model
+    option without one, by nothing: the validator's ``UNIT-OPTION`` check
+    covers the counters). Its ``replaces`` (weapon names) stay on the option:
+    the presenter reads them from there.
+    """
+    items: list[WargearItem] = []
+    groups: list[WargearGroup] = []
+    for option in options:
+        items.append(WargearItem(id=option.id, name=option.name, kind="wargear", points=option.points))
+        groups.append(
+            WargearGroup(
+                id=f"option:{option.id}",
+                name=option.name,
+                items=[option.id],
+                limit=WargearLimit(max=option.max, per="unit"),
+            )
+        )
+    return items, groups
 
 
 class ModelKind(_Model):
@@ -453,6 +493,61 @@ class Datasheet(_Model):
     @cached_property
     def option_map(self) -> dict[str, WargearOption]:
         return {o.id: o for o in self.options}
+
+    # -- wargear ---------------------------------------------------------------------
+
+    @cached_property
+    def offered(self) -> tuple[tuple[WargearItem, ...], tuple[WargearGroup, ...]]:
+        """The wargear items and choice groups a unit of this datasheet chooses from.
+
+        ``wargear``/``choices`` when the datasheet has choices; else its priced
+        ``options`` mapped by :func:`legacy_wargear`, so older catalogues still
+        offer their options through the one shape.
+        """
+        if self.choices or not self.options:
+            return tuple(self.wargear), tuple(self.choices)
+        items, groups = legacy_wargear(self.options)
+        known = {item.id for item in items}
+        return (*items, *(w for w in self.wargear if w.id not in known)), tuple(groups)
+
+    @cached_property
+    def wargear_map(self) -> dict[str, WargearItem]:
+        """Every wargear item the datasheet knows (see :attr:`offered`), by id."""
+        return {item.id: item for item in self.offered[0]}
+
+    @cached_property
+    def choice_map(self) -> dict[str, WargearGroup]:
+        """Every choice group (see :attr:`offered`), by id."""
+        return {group.id: group for group in self.offered[1]}
+
+    @cached_property
+    def choice_members(self) -> dict[str, frozenset[str]]:
+        """Each choice group's items, those of the groups nested in it (``within``) included."""
+        groups = self.choice_map
+        out: dict[str, set[str]] = {g.id: set(g.items) for g in groups.values()}
+        for group in groups.values():
+            seen: set[str] = {group.id}
+            parent = group.within
+            while parent is not None and parent in groups and parent not in seen:
+                out[parent].update(group.items)
+                seen.add(parent)
+                parent = groups[parent].within
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @cached_property
+    def kind_offers(self) -> dict[str, frozenset[str]]:
+        """Item ids each model kind may carry: its default loadout and every item of a choice its kind makes."""
+        out: dict[str, set[str]] = {kind.id: set(kind.loadout) for kind in self.kinds}
+        for group in self.choice_map.values():
+            for kind_id in group.kinds:
+                if kind_id in out:
+                    out[kind_id].update(group.items)
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @property
+    def has_loadouts(self) -> bool:
+        """Whether the datasheet says what its models carry (a default loadout on some kind)."""
+        return any(kind.loadout for kind in self.kinds)
 
     # -- model kinds -------------------------------------------------------------
 
@@ -717,6 +812,17 @@ class Catalogue:
         if all(s.enabled for s in self.sources.values()):
             return iter(self._by_id.values())
         return (s for s in self._by_id.values() if self.is_enabled(s))
+
+    def all_by_bs_id(self, bs_id: str, *, enabled: bool = False) -> list[Datasheet]:
+        """Every datasheet a BattleScribe entry id names, in :meth:`by_bs_id`'s order.
+
+        Each imported catalogue holds its own copy of a shared entry (a Space
+        Marine datasheet in every chapter's catalogue): a reader picks the copy
+        of the army's own catalogue among them.
+        """
+        self.by_bs_id(bs_id)
+        index = self._by_bs_id or {}
+        return [s for s in index.get(bs_id, ()) if not enabled or self.is_enabled(s)]
 
     def by_bs_id(self, bs_id: str, *, enabled: bool = False) -> Datasheet | None:
         """The datasheet a BattleScribe entry id names; with ``enabled``, the first of a switched-on source.

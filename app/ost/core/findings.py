@@ -52,6 +52,7 @@ RESERVES = RuleRef(seed="000", section="RÉSERVES")
 TRANSPORT_X = RuleRef(seed="001", section="Transport (X)")
 LINKED_CHARACTER = RuleRef(seed="001", section="Personnage Lié")
 CATALOGUE = RuleRef(seed="SPEC", section="Catalogue")
+WARGEAR = RuleRef(seed="SPEC", section="§4 Équipement")
 
 
 class Code(StrEnum):
@@ -83,6 +84,7 @@ class Code(StrEnum):
     RESERVES_MAX = "RESERVES-MAX"
     RESERVES_SPLIT = "RESERVES-SPLIT"
     POINTS_REPRICED = "POINTS-REPRICED"
+    WARGEAR_LIMIT = "WARGEAR-LIMIT"
     # Ost's own additions.
     CHAR_NOT_LINKABLE = "CHAR-NOT-LINKABLE"
     PLACEHOLDER_UNSET = "PLACEHOLDER-UNSET"
@@ -118,6 +120,7 @@ CODE_INFO: dict[Code, tuple[Severity, RuleRef]] = {
     Code.RESERVES_MAX: (Severity.ERROR, RESERVES),
     Code.RESERVES_SPLIT: (Severity.ERROR, LINKED_CHARACTER),
     Code.POINTS_REPRICED: (Severity.WARNING, CATALOGUE),
+    Code.WARGEAR_LIMIT: (Severity.ERROR, WARGEAR),
     Code.CHAR_NOT_LINKABLE: (Severity.ERROR, LINKED_CHARACTER),
     Code.PLACEHOLDER_UNSET: (Severity.WARNING, COMPOSITION),
     Code.UNIT_OPTION: (Severity.ERROR, CATALOGUE),

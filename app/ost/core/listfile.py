@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from ost.core.armylist import SCHEMA_VERSION, ArmyList
 from ost.core.fileio import InputFileError, atomic_write, read_regular
+from ost.core.i18n import Bilingual
 
 SUFFIX = ".ost"
 MAX_LIST_BYTES = 16 * 1024 * 1024
@@ -40,8 +41,34 @@ def _v2_to_v3(document: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
+def _v3_to_v4(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 adds what each model carries (``loadout``) and what the unit takes once (``upgrades``).
+
+    A version-3 unit has neither: ``loadout: []`` means every model carries
+    its kind's default loadout, which is what the list meant. Its priced
+    option counters (``options``) are kept and priced as before. The reader
+    says so (:data:`MIGRATION_NOTES`).
+    """
+    return document
+
+
 #: Migrations: ``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+
+#: What a reader should be told when a list goes through the migration to version ``n`` (key ``n``).
+MIGRATION_NOTES: dict[int, Bilingual] = {
+    4: Bilingual(
+        fr="Liste écrite avant le choix de l'équipement par figurine : ses unités portent "
+        "l'équipement par défaut de leurs fiches (options prises gardées).",
+        en="List written before wargear was chosen per model: its units carry their datasheets' "
+        "default wargear (options taken are kept).",
+    ),
+}
+
+
+def migration_notes(version: int) -> list[Bilingual]:
+    """What changed for a list of schema ``version`` opened now, oldest first (empty when current)."""
+    return [note for target, note in sorted(MIGRATION_NOTES.items()) if version < target <= SCHEMA_VERSION]
 
 
 class ListFileError(Exception):
@@ -105,6 +132,16 @@ def migrate(document: dict[str, Any], path: Path | str | None = None) -> dict[st
 
 def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
     """Decode and check a list document; raises :class:`ListFileError`."""
+    return parse_noted(data, path)[0]
+
+
+def parse_noted(data: bytes | str, path: Path | str | None = None) -> tuple[ArmyList, list[Bilingual]]:
+    """:func:`parse`, and what the reader should be told of an older list's migration.
+
+    A list of an older schema version opens with what the versions since
+    then mean for it (:func:`migration_notes`): the window and ``ost check``
+    show these notes in the list's reading report.
+    """
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8-sig")
@@ -115,7 +152,7 @@ def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
     army = _parse_current(text)
     if army is not None:
         check_references(army, path)
-        return army
+        return army, []
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -126,7 +163,9 @@ def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
         raise ListFileError(path, "not a list file: a number is far too long") from None
     if not isinstance(document, dict):
         raise ListFileError(path, f"expected a JSON object, got {type(document).__name__}")
+    version = document.get("schema_version")
     document = migrate(document, path)
+    notes = migration_notes(version) if isinstance(version, int) else []
     try:
         army = ArmyList.model_validate(document)
     except ValidationError as exc:
@@ -135,7 +174,8 @@ def parse(data: bytes | str, path: Path | str | None = None) -> ArmyList:
         more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
         raise ListFileError(path, _describe(dict(first)) + more, _json_path(tuple(first["loc"]))) from None
     check_references(army, path)
-    return army
+    has_units = any(True for _ in army.units())
+    return army, notes if has_units else []
 
 
 def _parse_current(text: str) -> ArmyList | None:

@@ -10,13 +10,20 @@ What it settles, so that no renderer decides it again:
 - the profile rows, one per model kind (with the kind's count in the unit),
   with the invulnerable save in its own column when the datasheet has one
   (read from a profile column or from an ability's text);
-- the weapons the unit *carries*: the datasheet's default wargear, plus the
+- the weapons the unit *carries*. A datasheet that gives its model kinds a
+  default loadout: what its models carry (:mod:`ost.core.wargear`), each
+  weapon once with how many carry it ("2× Lance-flammes"), replaced weapons
+  gone, chosen relics, powers and traits with their text (:attr:`DatasheetView.chosen`).
+  Otherwise (older and imported data): the datasheet's default wargear, plus the
   weapons of the options taken, minus the weapons an option replaces when the
-  catalogue says so (:attr:`WargearOption.replaces`); options the catalogue
-  lacks keep the profiles the list gave (:attr:`Unit.extra_options`). A
-  weapon belongs to an option when its name is the option's name, or the
-  option's name followed by a mode in brackets ("Lance-missiles (frag)");
-  weapons no option names are default wargear;
+  catalogue says so (:attr:`WargearOption.replaces`). Either way options the
+  catalogue lacks keep the profiles the list gave (:attr:`Unit.extra_options`). A
+  weapon belongs to an item or option when its name is the item's name, or the
+  name followed by a mode in brackets ("Lance-missiles (frag)");
+  weapons no option names are default wargear. Without a unit, every weapon
+  of the datasheet is shown;
+- a characteristic written ``*`` (damage-table vehicles) as the top row of the
+  data's damage table (:attr:`ModelProfile.top`), the value MAC HAMMER 40K plays;
 - weapon types in the reader's language ("Lourde 1" / "Heavy 1");
 - abilities with the summary of the glossary, or the datasheet's own text;
 - PV per model kind and the value of one PV (``ost.core.scoring``), the
@@ -26,13 +33,14 @@ What it settles, so that no renderer decides it again:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ost.core.armylist import Unit, unit_composition
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, ModelProfile, WargearOption, WeaponProfile
 from ost.core.scoring import UnitScore, format_value, pv_value_text, score_unit
 from ost.core.text import fold
+from ost.core.wargear import carried, choice_labels, item_weapons
 
 
 def words(lang: str, fr: str, en: str) -> str:
@@ -243,6 +251,8 @@ class DatasheetView:
     non_operational: bool
     linked_character: bool
     unit: UnitFacts | None = None
+    #: Relics, psychic powers, warlord traits and other chosen items with a text, with their count.
+    chosen: tuple[AbilityRow, ...] = ()
     #: Options on offer (catalogue view only): "Lance-flammes (+5 pts)".
     options: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
@@ -320,7 +330,14 @@ def present(sheet: Datasheet, catalogue: Catalogue, lang: str, unit: Unit | None
     composition = unit_composition(unit, sheet) if unit is not None else None
     profiles, head = _profiles(sheet, lang, composition)
     score = score_unit(unit, catalogue) if unit is not None else None
-    weapons, other = carried_weapons(sheet, unit, lang) if unit is not None else (_all_weapons(sheet, lang), ())
+    chosen: tuple[AbilityRow, ...] = ()
+    other: tuple[str, ...] = ()
+    if unit is None:
+        weapons = _all_weapons(sheet, lang)
+    elif sheet.has_loadouts or unit.loadout or unit.upgrades:
+        weapons, other, chosen = loadout_weapons(sheet, unit, lang)
+    else:
+        weapons, other = carried_weapons(sheet, unit, lang)
     return DatasheetView(
         lang=lang,
         id=sheet.id,
@@ -346,6 +363,7 @@ def present(sheet: Datasheet, catalogue: Catalogue, lang: str, unit: Unit | None
         non_operational=sheet.never_holds_objectives,
         linked_character=sheet.linked_character,
         unit=_unit_facts(unit, score, sheet, lang) if unit is not None and score is not None else None,
+        chosen=chosen,
         options=tuple(_offer(o, lang) for o in sheet.options) if unit is None else (),
     )
 
@@ -391,15 +409,15 @@ def _profiles(
 
     def values(profile: ModelProfile, wounds: str | None = None) -> tuple[str, ...]:
         row = (
-            profile.m,
-            profile.ws,
-            profile.bs,
-            profile.s,
-            profile.t,
-            wounds or profile.w,
-            profile.a,
-            profile.ld,
-            profile.sv,
+            profile.value("m"),
+            profile.value("ws"),
+            profile.value("bs"),
+            profile.value("s"),
+            profile.value("t"),
+            wounds or profile.value("w"),
+            profile.value("a"),
+            profile.value("ld"),
+            profile.value("sv"),
         )
         return (*row, invs[id(profile)] or "-") if with_inv else row
 
@@ -441,6 +459,65 @@ def option_weapons(sheet: Datasheet, option: WargearOption) -> list[WeaponProfil
     return [w for w in sheet.weapons if fold(w.name) in names or _base_name(w.name) in names]
 
 
+def _default_weapon_ids(sheet: Datasheet) -> set[int]:
+    """The weapon profiles some model kind carries by default (their items in a kind's loadout)."""
+    found: set[int] = set()
+    for kind in sheet.kinds:
+        for item_id in kind.loadout:
+            item = sheet.wargear_map.get(item_id)
+            found.update(id(w) for w in item_weapons(sheet, item, item.name if item else item_id))
+    return found
+
+
+def loadout_weapons(
+    sheet: Datasheet, unit: Unit, lang: str
+) -> tuple[tuple[WeaponRow, ...], tuple[str, ...], tuple[AbilityRow, ...]]:
+    """What ``unit`` carries by its loadout: weapons once with counts, wargear without a profile, chosen texts.
+
+    Then, as on every unit, the option counters it took and the list's own
+    options (their stated profiles).
+    """
+    weapons, items = carried(unit, sheet)
+    defaults = _default_weapon_ids(sheet)
+    rows = [_row(c.weapon, lang, "default" if id(c.weapon) in defaults else "option", c.count) for c in weapons]
+    other: list[str] = []
+    chosen: list[AbilityRow] = []
+    for item in items:
+        shown = f"{item.count}× {item.label(lang)}" if item.count > 1 else item.label(lang)
+        if item.summary(lang):
+            chosen.append(AbilityRow(shown, item.summary(lang)))
+        else:
+            other.append(shown)
+    legacy_rows, legacy_other = _taken_options(sheet, unit, lang)
+    seen = {fold(r.name) for r in rows}
+    rows += [r for r in legacy_rows if fold(r.name) not in seen]
+    return tuple(rows), (*other, *legacy_other), tuple(chosen)
+
+
+def _taken_options(sheet: Datasheet, unit: Unit, lang: str) -> tuple[list[WeaponRow], list[str]]:
+    """The weapons of the option counters ``unit`` took and of the list's own options; the others by name."""
+    rows: list[WeaponRow] = []
+    other: list[str] = []
+    for option_id, count in unit.options.items():
+        if count <= 0:
+            continue
+        option = sheet.option_map.get(option_id)
+        if option is None:
+            other.append(f"{count}× {option_id}" if count > 1 else option_id)
+            continue
+        found = option_weapons(sheet, option)
+        if not found:
+            other.append(f"{count}× {option.name}" if count > 1 else option.name)
+        rows.extend(_row(w, lang, "option", count) for w in found)
+    for stated in unit.extra_options:
+        if stated.count <= 0:
+            continue
+        if not stated.weapons:
+            other.append(f"{stated.count}× {stated.name}" if stated.count > 1 else stated.name)
+        rows.extend(_row(w, lang, "list", stated.count) for w in stated.weapons)
+    return rows, other
+
+
 def _row(weapon: WeaponProfile, lang: str, origin: str, count: int = 0) -> WeaponRow:
     return WeaponRow(
         name=weapon.label(lang),
@@ -456,6 +533,9 @@ def _row(weapon: WeaponProfile, lang: str, origin: str, count: int = 0) -> Weapo
 
 
 def _all_weapons(sheet: Datasheet, lang: str) -> tuple[WeaponRow, ...]:
+    if sheet.has_loadouts:
+        defaults = _default_weapon_ids(sheet)
+        return tuple(_row(w, lang, "default" if id(w) in defaults else "option") for w in sheet.weapons)
     optional = {id(w) for o in sheet.options for w in option_weapons(sheet, o)}
     return tuple(_row(w, lang, "option" if id(w) in optional else "default") for w in sheet.weapons)
 
@@ -609,7 +689,11 @@ def _unit_facts(unit: Unit, score: UnitScore, sheet: Datasheet, lang: str) -> Un
 
 
 def option_labels(unit: Unit, sheet: Datasheet | None) -> list[str]:
-    """The unit's options as "2× Lance-flammes": the catalogue's (unknown ones by their id), then the list's own."""
+    """The unit's options as "2× Lance-flammes".
+
+    The catalogue's (unknown ones by their id), then the list's own, then the
+    wargear its models chose beyond their defaults and its upgrades.
+    """
     shown: list[str] = []
     for option_id, count in unit.options.items():
         if count <= 0:
@@ -618,11 +702,13 @@ def option_labels(unit: Unit, sheet: Datasheet | None) -> list[str]:
         name = option.name if option is not None else option_id
         shown.append(f"{count}× {name}" if count > 1 else name)
     shown += [f"{o.count}× {o.name}" if o.count > 1 else o.name for o in unit.extra_options if o.count > 0]
+    if sheet is not None and (unit.loadout or unit.upgrades):
+        shown += choice_labels(unit, sheet)
     return shown
 
 
 def unit_line(view: DatasheetView) -> str:
-    """The unit's facts in one line: "10 fig. · 80 pts · 9 × 1 + Boss Nob 2 = 11 PV · 1 PV = 8 (Boss Nob 4) · contrôle ×4"."""
+    """The unit's facts in one line: "10 fig. · 80 pts · 9 × 1 + Boss Nob 2 = 11 PV · 1 PV = 8 (Boss Nob 4)…"."""
     facts = view.unit
     if facts is None:
         return ""
@@ -635,8 +721,3 @@ def unit_line(view: DatasheetView) -> str:
         words(lang, f"contrôle ×{facts.control_factor}", f"control ×{facts.control_factor}"),
     ]
     return " · ".join(parts)
-
-
-def present_units(sheet: Datasheet, catalogue: Catalogue, lang: str, units: Sequence[Unit]) -> list[DatasheetView]:
-    """The view of each unit of ``units`` (all of ``sheet``)."""
-    return [present(sheet, catalogue, lang, unit) for unit in units]

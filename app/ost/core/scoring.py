@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 
-from ost.core.armylist import ArmyList, Carried, Unit, unit_composition, unit_points
+from ost.core.armylist import ArmyList, Unit, unit_composition, unit_points
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.roles import Role
+from ost.core.wargear import model_wargear_points
 
 #: Control points per remaining PV value, by role (seed 000, DOMINATION).
 ROLE_CONTROL_FACTORS: dict[Role, int] = {Role.TROOPS: 4, Role.FLYER: 1}
@@ -220,7 +221,7 @@ def kind_scores(unit: Unit, sheet: Datasheet, points: int) -> tuple[KindScore, .
     # Per kind: (count, wargear points of each) for the models the loadout describes.
     carried: dict[str, list[tuple[int, int]]] = {}
     for group in unit.loadout:
-        each = sum(_carried_points(c, sheet) for c in group.wargear)
+        each = model_wargear_points(sheet, group.kind, group.wargear)
         if group.count > 0:
             carried.setdefault(group.kind, []).append((group.count, each))
     groups: list[tuple[str, str, int, int, int]] = []  # kind id, name, count, wounds each, wargear each
@@ -239,16 +240,6 @@ def kind_scores(unit: Unit, sheet: Datasheet, points: int) -> tuple[KindScore, .
     wargear = sum(count * each for _, _, count, _, each in groups)
     share = max(0, points - wargear) / models if models > 0 else 0.0
     return tuple(KindScore(kind_id, name, count, wounds, share + each) for kind_id, name, count, wounds, each in groups)
-
-
-def _carried_points(carried: Carried, sheet: Datasheet) -> int:
-    """Points of what one model carries: the list's price when it gave one, else the catalogue's."""
-    if carried.points is not None:
-        return carried.points
-    for item in sheet.wargear:
-        if item.id == carried.item:
-            return item.points * carried.count
-    return 0
 
 
 def score_army(army: ArmyList, catalogue: Catalogue, *, as_priced: bool = False) -> ArmyScore:

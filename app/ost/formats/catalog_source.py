@@ -200,10 +200,8 @@ def _datasheet(located: Located, at: tuple[str | int, ...], raw: Any, faction: F
             elif name == "abilities":
                 data["abilities"] = [parse_ability(v) for v in _items(located, here, value)]
             elif name == "profiles":
-                data["profiles"] = [
-                    _rename(located, (*here, i), v, _PROFILE_KEYS, allow_extra=True)
-                    for i, v in enumerate(_items(located, here, value))
-                ]
+                rows = _items(located, here, value)
+                data["profiles"] = [_profile(located, (*here, i), v) for i, v in enumerate(rows)]
             elif name == "weapons":
                 data["weapons"] = [
                     _rename(located, (*here, i), v, _WEAPON_KEYS, allow_extra=False)
@@ -220,7 +218,7 @@ def _datasheet(located: Located, at: tuple[str | int, ...], raw: Any, faction: F
         except (ValueError, ValidationError) as exc:
             raise located.error(here, _first_line(exc), field=key) from None
     try:
-        return Datasheet.model_validate(data)
+        sheet = Datasheet.model_validate(data)
     except ValidationError as exc:
         error = exc.errors()[0]
         loc = tuple(error["loc"])
@@ -238,6 +236,46 @@ def _datasheet(located: Located, at: tuple[str | int, ...], raw: Any, faction: F
         elif error["type"] == "extra_forbidden":
             message = "unknown field"
         raise located.error(path, message, field=shown) from None
+    problem = wargear_problem(sheet)
+    if problem is not None:
+        field, message = problem
+        raise located.error((*at, field), message, field=field)
+    return sheet
+
+
+def _profile(located: Located, at: tuple[str | int, ...], raw: Any) -> dict[str, Any]:
+    """A model profile; ``top`` (the damage table's top row for ``*`` values) takes the same column names."""
+    table = dict(_table(located, at, raw))
+    top = table.pop("top", None)
+    out = _rename(located, at, table, _PROFILE_KEYS, allow_extra=True)
+    if top is not None:
+        out["top"] = _rename(located, (*at, "top"), top, _PROFILE_KEYS, allow_extra=False)
+    return out
+
+
+def wargear_problem(sheet: Datasheet) -> tuple[str, str] | None:
+    """The first wargear reference of ``sheet`` that names nothing: (field, message), or None.
+
+    Loadouts and choices name items of ``wargear``; choices name model kinds
+    and enclosing groups of the datasheet.
+    """
+    items = {item.id for item in sheet.wargear}
+    kinds = {kind.id for kind in sheet.kinds}
+    groups = {group.id for group in sheet.choices}
+    for kind in sheet.kinds:
+        for item_id in kind.loadout:
+            if item_id not in items:
+                return "kinds", f"kind {kind.id!r}: loadout names {item_id!r}, which is not in wargear"
+    for group in sheet.choices:
+        for item_id in (*group.items, *group.replaces, *group.item_limits):
+            if item_id not in items:
+                return "choices", f"choice {group.id!r} names {item_id!r}, which is not in wargear"
+        for kind_id in group.kinds:
+            if kind_id not in kinds:
+                return "choices", f"choice {group.id!r} names kind {kind_id!r}, which the datasheet lacks"
+        if group.within is not None and (group.within not in groups or group.within == group.id):
+            return "choices", f"choice {group.id!r} is within {group.within!r}, which is not another choice"
+    return None
 
 
 def _first_line(exc: Exception) -> str:

@@ -495,6 +495,27 @@ class NameMatcher:
             self._memo[key] = near
         return self._prefer(near, faction_hint) if near else None
 
+    def guess(self, text: str, faction_hint: str | None = None) -> NameMatch | None:
+        """The closest datasheet to suggest for a name Ost could not match (None below :data:`GUESS_THRESHOLD`).
+
+        An older or renamed unit ("Greater Possessed", "Chaos Cultists") is
+        best explained by a datasheet of its own army: one of the hinted
+        faction comes first when it is near the best of all.
+        """
+        best = self.best(text, faction_hint)
+        if best is None or faction_hint is None or best.sheet.faction == faction_hint:
+            return best if best is not None and best.score >= GUESS_THRESHOLD else None
+        key = name_key(text)
+        self.build_index()
+        scored = process.extract(
+            key, self._keys, scorer=fuzz.WRatio, processor=None, limit=_CANDIDATES * 4, score_cutoff=GUESS_THRESHOLD
+        )
+        for _candidate, score, index in scored:
+            sheet = self._sheets[index]
+            if sheet.faction == faction_hint and float(score) >= best.score - 2 * TIE_MARGIN - 10:
+                return NameMatch(sheet, max(best.score - 1, GUESS_THRESHOLD), "fuzzy")
+        return best if best.score >= GUESS_THRESHOLD else None
+
     def _look_up(self, key: str) -> list[NameMatch]:
         """Every exact match of ``key``, else the fuzzy candidates within a tie of the best."""
         self.build_index()

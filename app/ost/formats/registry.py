@@ -64,7 +64,11 @@ def _read_ost(
 ) -> tuple[ArmyList, ReadingReport]:
     if len(data) > listfile.MAX_LIST_BYTES:
         raise ListReadError(name, f"file is larger than {listfile.MAX_LIST_BYTES // (1024 * 1024)} MB")
-    return listfile.parse(data, name), ReadingReport(source=name, format="ost")
+    army, notes = listfile.parse_noted(data, name)
+    report = ReadingReport(source=name, format="ost")
+    for note in notes:
+        report.note(note.fr, note.en)
+    return army, report
 
 
 def _read_roster(
@@ -107,6 +111,11 @@ def _write_share(army: ArmyList, catalogue: Catalogue, lang: str) -> bytes:
     return (sharecode.encode(army, catalogue) + "\n").encode("ascii")
 
 
+def _is_html(head: bytes) -> bool:
+    lowered = head[:2048].lower()
+    return lowered.startswith((b"<!doctype html", b"<html")) or b"<body" in lowered
+
+
 OST = ListFormat(
     "ost",
     "liste Ost",
@@ -130,7 +139,8 @@ ROS = ListFormat(
     "roster BattleScribe",
     "BattleScribe roster",
     (".ros",),
-    lambda head, name: head.startswith(b"<") or is_utf16_xml(head),  # harden: UTF-16 rosters too
+    # UTF-16 rosters too; an HTML page (BattleScribe's HTML export) is text for the text reader.
+    lambda head, name: (head.startswith(b"<") and not _is_html(head)) or is_utf16_xml(head),
     _read_roster,
 )
 SHARE = ListFormat(

@@ -42,19 +42,46 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from xml.etree.ElementTree import Element
 
 from rapidfuzz import fuzz
 
-from ost.core.armylist import ArmyList, Detachment, ListOrigin, StatedOption, Unit, UnitSnapshot, snapshot_of
-from ost.core.catalogue import Catalogue, Datasheet, WargearOption, WeaponProfile, source_kind
+from ost.core.armylist import (
+    ArmyList,
+    Carried,
+    Detachment,
+    ListOrigin,
+    ModelGroup,
+    StatedOption,
+    Unit,
+    UnitSnapshot,
+    snapshot_of,
+)
+from ost.core.catalogue import (
+    BSDATA_SOURCE_PREFIX,
+    Catalogue,
+    Datasheet,
+    WargearKind,
+    WargearOption,
+    WeaponProfile,
+    source_kind,
+)
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
 from ost.formats import safexml
+from ost.formats.bsmodels import (
+    MODEL_PROFILE_TYPE_ID,
+    EntryView,
+    Gear,
+    TooDeep,
+    UnitModels,
+    carries_model,
+    is_model_profile,
+    split_unit,
+)
 from ost.formats.reading import (
-    GUESS_THRESHOLD,
     MATCH_THRESHOLD,
     DataRevision,
     ExtraOption,
@@ -101,6 +128,22 @@ _UNSLOTTED_NAMES = {
     fold(n) for n in ("No Force Org Slot", "Agent of the Imperium", "Primarch | Daemon Primarch | Supreme Commander")
 }
 _WARLORD = {fold("Warlord"), fold("Seigneur de guerre")}
+#: Categories of a force's configuration entries, and the names such entries have (never units).
+_CONFIG_CATEGORIES = {fold("Configuration"), fold("Config")}
+_CONFIG_NAMES = {
+    fold(n)
+    for n in (
+        "Gametype",
+        "Game Type",
+        "Battle Size",
+        "Detachment Command Cost",
+        "Detachment CP",
+        "Detachment Choice",
+        "Army Roster",
+        "Show/Hide Options",
+        "Show Legends",
+    )
+}
 _POINTS_NAMES = {"pts", "points", "pt"}
 _FACTION_PREFIX = "faction:"
 
@@ -227,14 +270,12 @@ def _categories(selection: Element) -> _Categories:
 # --- profiles ----------------------------------------------------------------------------
 
 #: The game system's "Unit" profile type: a selection that carries one is a model.
-UNIT_PROFILE_TYPE = "800f-21d0-4387-c943"
+UNIT_PROFILE_TYPE = MODEL_PROFILE_TYPE_ID
 _WEAPON_FIELDS = {"range": "range", "type": "type", "s": "s", "ap": "ap", "d": "d", "abilities": "abilities"}
 
 
 def _is_unit_profile(profile: Element) -> bool:
-    type_id = (profile.get("typeId") or "").strip()
-    type_name = (profile.get("typeName") or "").strip().casefold()
-    return type_id == UNIT_PROFILE_TYPE or type_name == "unit" or type_name.startswith("unit (")
+    return is_model_profile(profile.get("typeId"), profile.get("typeName"))
 
 
 def _profiles(selection: Element) -> tuple[list[str], list[Element]]:
@@ -378,13 +419,16 @@ class _Gear:
 
 @dataclass
 class _Walk:
-    """What walking a unit's selections finds."""
+    """What sorting a unit's selections finds."""
 
     copies: int
     kind_ids: frozenset[str]
+    #: The roster states each selection's cost with its children's (New Recruit): count each once.
+    cumulative: bool = False
+    view: EntryView[Element] = field(default_factory=lambda: ROSTER_VIEW)
     gear: _Gear = field(default_factory=lambda: _Gear())
     candidates: list[_Candidate] = field(default_factory=list)
-    #: Every points cost stated in the unit's selections.
+    #: Every points cost stated in the unit's selections (each selection's own).
     prices: list[float] = field(default_factory=list)
 
 
@@ -402,10 +446,81 @@ class _Candidate:
     profile_names: list[str]
     points: float
     weapons: list[Element]
+    #: The model's selection and everything under it (its wargear).
+    entry: Element | None = None
+    gear: list[Gear[Element]] = field(default_factory=list)
+
+
+def _children(selection: Element) -> list[Element]:
+    return list(_items(selection, "selections", "selection"))
+
+
+def _model_profiles(selection: Element) -> list[str]:
+    return _profiles(selection)[0]
+
+
+#: How :mod:`ost.formats.bsmodels` reads a roster's ``<selection>``.
+ROSTER_VIEW: EntryView[Element] = EntryView(
+    kind=lambda s: s.get("type") or "", model_profiles=_model_profiles, children=_children
+)
+
+
+def _selections_in(unit: Element, split: UnitModels[Element]) -> Iterator[Element]:
+    """Every selection of a split unit, each once: the unit's own first."""
+    yield unit
+    for model in split.models:
+        if model.entry is not unit:
+            yield model.entry
+        for item in model.gear:
+            yield item.entry
+    for item in split.unit_gear:
+        yield item.entry
+
+
+def _own_points(selection: Element, cumulative: bool) -> float | None:
+    """A selection's own cost: as stated, or less its children's when costs are cumulative."""
+    points = _points_of(selection)
+    if points is None or not cumulative:
+        return points
+    below = sum(p for c in _children(selection) if (p := _points_of(c)) is not None)
+    return max(0.0, points - below)
+
+
+def _tree_points(selection: Element, depth: int = 0) -> float:
+    """Every cost stated in a selection and under it, each level added."""
+    total = _points_of(selection) or 0.0
+    if depth < MAX_DEPTH:
+        total += sum(_tree_points(c, depth + 1) for c in _children(selection))
+    return total
+
+
+def _is_cumulative(root: Element, forces: list[Element]) -> bool:
+    """Whether the roster states each selection's cost with its children's (as New Recruit writes it).
+
+    BattleScribe's total is every selection's cost added; a cumulative
+    writer's total is its top-level selections' costs. When both agree (no
+    priced child) the question does not matter.
+    """
+    total = _points_of(root)
+    if total is None:
+        return False
+    tops = [s for force in forces for s in _items(force, "selections", "selection")]
+    top = sum(_points_of(s) or 0.0 for s in tops)
+    every = sum(_tree_points(s) for s in tops)
+    return abs(top - total) < 0.5 and abs(every - total) >= 0.5
 
 
 #: Name keys of kinds and model selections, remembered (the same few names come back in every roster).
 _key = lru_cache(maxsize=8192)(name_key)
+
+
+def _own_ids(selection: Element) -> list[str]:
+    """A selection's own BattleScribe ids: its link's, and the last of its entry path (not its parents')."""
+    ids = [i for i in ((selection.get("entryLinkId") or "").strip(),) if i]
+    parts = [p for p in (selection.get("entryId") or "").split("::") if p.strip()]
+    if parts:
+        ids.append(parts[-1].strip())
+    return ids
 
 
 def _ids_of(selection: Element) -> list[str]:
@@ -426,6 +541,8 @@ class _Composition:
     #: Kind id -> count, when the datasheet is known.
     composition: dict[str, int]
     wargear: list[_Candidate]
+    #: For each candidate, in order: the kinds its models went to (kind id, how many); empty: wargear.
+    placed: list[list[tuple[str, int]]] = field(default_factory=list)
 
 
 def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition:
@@ -437,6 +554,7 @@ def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition
     every kind is full.
     """
     counts = {k.id: 0 for k in sheet.kinds}
+    placed: dict[int, list[tuple[str, int]]] = {}
     by_id: dict[str, str] = {}
     for kind in sheet.kinds:
         for bs_id in kind.bs_ids:
@@ -448,6 +566,7 @@ def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition
             left.append(candidate)
         else:
             counts[kind_id] += candidate.number
+            placed[id(candidate)] = [(kind_id, candidate.number)]
     unnamed: list[_Candidate] = []
     kind_keys = [(k.id, {_key(k.name), _key(k.profile or "")} - {""}) for k in sheet.kinds]
     for candidate in left:
@@ -459,6 +578,7 @@ def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition
             unnamed.append(candidate)
         else:
             counts[kind_id] += candidate.number
+            placed[id(candidate)] = [(kind_id, candidate.number)]
     wargear: list[_Candidate] = []
     bulk = sheet.kinds[sheet.bulk_index]
     ids_known = bool(by_id)
@@ -473,12 +593,18 @@ def assign_kinds(sheet: Datasheet, candidates: list[_Candidate]) -> _Composition
         if candidate.nested and (ids_known or room < number):
             wargear.append(candidate)
             continue
+        spots: list[tuple[str, int]] = []
         for kind in order:
             take = min(number, max(0, kind.max - counts[kind.id]))
             counts[kind.id] += take
             number -= take
+            if take:
+                spots.append((kind.id, take))
         counts[bulk.id] += number
-    return _Composition(sum(counts.values()), counts, wargear)
+        if number:
+            spots.append((bulk.id, number))
+        placed[id(candidate)] = spots
+    return _Composition(sum(counts.values()), counts, wargear, [placed.get(id(c), []) for c in candidates])
 
 
 def _closest_kind(kind_keys: list[tuple[str, set[str]]], names: set[str]) -> str | None:
@@ -490,6 +616,194 @@ def _closest_kind(kind_keys: list[tuple[str, set[str]]], names: set[str]) -> str
                 if score >= MATCH_THRESHOLD and (best is None or score > best[0]):
                     best = (score, kind_id)
     return best[1] if best else None
+
+
+# --- what each model carries ---------------------------------------------------------
+
+_PSYCHIC_WORDS = ("psychic power", "pouvoir psychique", "pouvoirs psychiques", "psychic discipline")
+_TRAIT_WORDS = ("warlord trait", "trait de seigneur", "traits de seigneur")
+_RELIC_WORDS = ("relic", "relique", "heirloom", "artefact", "artifact")
+_TEXT_FIELDS = {"description", "details", "effect", "abilities", "texte", "effet"}
+_MAX_TEXT = 2000
+
+
+@dataclass
+class _Contents:
+    loadout: list[ModelGroup] = field(default_factory=list)
+    upgrades: list[Carried] = field(default_factory=list)
+
+
+def _gear_kind(element: Element, path: tuple[Element, ...], model: bool) -> WargearKind:
+    """What an entry under a unit is, by its profiles and the names of its selection and those above it."""
+    if model:
+        return "wargear"
+    types = {(p.get("typeName") or "").strip().casefold() for p in _items(element, "profiles", "profile")}
+    names = " | ".join(fold(e.get("name") or "") for e in (*path, element))
+    if "psychic power" in types or any(w in names for w in _PSYCHIC_WORDS):
+        return "psychic"
+    if any(w in names for w in _TRAIT_WORDS):
+        return "trait"
+    if any(w in names for w in _RELIC_WORDS):
+        return "relic"
+    return "weapon" if "weapon" in types else "wargear"
+
+
+def _is_wrapper(element: Element, cumulative: bool) -> bool:
+    """A selection that only groups others ("Psychic Powers", "Weapon Options"): its children are listed instead."""
+    if not _children(element) or any(True for _ in _items(element, "profiles", "profile")):
+        return False
+    return not _own_points(element, cumulative)
+
+
+def _text_of(element: Element) -> str | None:
+    """The rules text a roster gives an upgrade (its profile's description, else its rule's)."""
+    for profile in _items(element, "profiles", "profile"):
+        if (profile.get("typeName") or "").strip().casefold() in ("weapon", "unit"):
+            continue
+        for characteristic in _items(profile, "characteristics", "characteristic"):
+            name = (characteristic.get("name") or "").strip().casefold()
+            if name in _TEXT_FIELDS or "description" in name:
+                text = " ".join((characteristic.text or "").split())
+                if text:
+                    return shorten(text, _MAX_TEXT)
+    for rule in _items(element, "rules", "rule"):
+        for child in rule:
+            if _local(child.tag) == "description":
+                text = " ".join((child.text or "").split())
+                if text:
+                    return shorten(text, _MAX_TEXT)
+    return None
+
+
+def _weapons_under(element: Element, depth: int = 0) -> list[WeaponProfile]:
+    """The weapon profiles of a selection and of the selections under it (a drone's carbines)."""
+    found: list[WeaponProfile] = []
+    for weapon in map(_weapon, _profiles(element)[1]):
+        if weapon is not None and weapon not in found:
+            found.append(weapon)
+    if depth < MAX_DEPTH:
+        for child in _children(element):
+            found.extend(w for w in _weapons_under(child, depth + 1) if w not in found)
+    return found
+
+
+def _item_of(sheet: Datasheet | None, element: Element, name: str) -> str | None:
+    """The catalogue's wargear item an entry is: by BattleScribe id, then by name."""
+    if sheet is None or not sheet.wargear:
+        return None
+    ids = set(_ids_of(element))
+    for item in sheet.wargear:
+        if ids & set(item.bs_ids):
+            return item.id
+    key = name_key(name)
+    for item in sheet.wargear:
+        if key in (name_key(item.name), name_key(item.name_en), name_key(item.id)):
+            return item.id
+    return None
+
+
+@dataclass
+class _Taken:
+    """One entry under a model or the unit, as it will be carried."""
+
+    carried: Carried
+    #: How many the roster gives in all (over the models of the entry).
+    total: int
+    points: float
+
+
+def _taken(sheet: Datasheet | None, items: list[Gear[Element]], walk: _Walk) -> list[_Taken]:
+    """The entries of ``items`` that are carried (wrappers, a Warlord mark and a drone's own gear left out)."""
+    found: list[_Taken] = []
+    copies, cumulative = walk.copies, walk.cumulative
+    for item in items:
+        element = item.entry
+        if any(carries_model(walk.view, p) for p in item.path):
+            continue  # a drone's gear: on the drone
+        name = " ".join((element.get("name") or "").split())
+        if not name or fold(name) in _WARLORD or _is_wrapper(element, cumulative):
+            continue
+        kind = _gear_kind(element, item.path, item.model)
+        weapons = _weapons_under(element) if item.model else _weapons_under(element, MAX_DEPTH)
+        total = max(1, round(_number(element.get("number")) / copies))
+        points = (_own_points(element, cumulative) or 0.0) / copies
+        if item.model:
+            points += sum(_tree_points(c) for c in _children(element)) / copies if not cumulative else 0.0
+        text = _text_of(element) if kind in ("psychic", "trait", "relic", "wargear", "upgrade") else None
+        carried = Carried(
+            item=_item_of(sheet, element, name),
+            name=shorten(name, 120),
+            kind=kind,
+            count=total,
+            points=max(0, round(points)),
+            weapons=weapons,
+            text=text,
+        )
+        found.append(_Taken(carried, total, points))
+    return found
+
+
+def _carry(carried: list[Carried], item: Carried) -> None:
+    """Add ``item`` to what a model carries; the same thing entered twice (two Dreadfists) is counted."""
+    for known in carried:
+        if known.name == item.name and known.kind == item.kind and known.item == item.item:
+            known.count += item.count
+            known.points = (known.points or 0) + (item.points or 0)
+            return
+    carried.append(item)
+
+
+def _contents(
+    sheet: Datasheet | None,
+    split: UnitModels[Element],
+    candidates: list[_Candidate],
+    placed: list[list[tuple[str, int]]],
+    walk: _Walk,
+) -> _Contents:
+    """Each model's wargear (models grouped into identical ones) and the unit's once-taken upgrades."""
+    found = _Contents()
+    groups: dict[tuple[str, tuple[tuple[str, int], ...]], ModelGroup] = {}
+    for index, candidate in enumerate(candidates):
+        spots = placed[index] if index < len(placed) else []
+        if sheet is None:
+            spots = [(candidate.name or "?", candidate.number)]
+        if not spots:
+            continue  # made wargear by the kinds
+        kinds = [kind for kind, n in spots for _ in range(n)]
+        models = len(kinds)
+        per_model: list[list[Carried]] = [[] for _ in range(models)]
+        if candidate.entry is not None:
+            # A model entered with its weapons on its own selection (a Support Weapon with its Shadow Weaver).
+            for weapon in _weapons_under(candidate.entry, MAX_DEPTH):
+                own = Carried(name=weapon.name, kind="weapon", count=1, points=0, weapons=[weapon])
+                for model_gear in per_model:
+                    model_gear.append(own.model_copy(deep=True))
+        for taken in _taken(sheet, candidate.gear, walk):
+            if taken.carried.kind in ("psychic", "trait", "relic"):
+                found.upgrades.append(taken.carried)
+                continue
+            if models == 0:
+                continue
+            base, extra = divmod(taken.total, models)
+            for i in range(models):
+                count = base + (1 if i < extra else 0)
+                if count:
+                    share = taken.points * count / max(1, taken.total)
+                    _carry(per_model[i], taken.carried.model_copy(update={"count": count, "points": round(share)}))
+        for i, kind in enumerate(kinds):
+            key = (kind, tuple((c.name, c.count) for c in per_model[i]))
+            group = groups.get(key)
+            if group is None:
+                groups[key] = ModelGroup(kind=kind, count=1, wargear=per_model[i])
+            else:
+                group.count += 1
+    found.loadout = list(groups.values())
+    for taken in _taken(sheet, split.unit_gear, walk):
+        carried = taken.carried
+        if carried.kind == "wargear":
+            carried = carried.model_copy(update={"kind": "upgrade"})
+        found.upgrades.append(carried)
+    return found
 
 
 @dataclass
@@ -511,6 +825,9 @@ class _RosterReader:
         self.matcher = matcher if matcher is not None and matcher.catalogue is catalogue else NameMatcher(catalogue)
         self.army = ArmyList()
         self.unit_count = 0
+        self.cumulative = False
+        #: The source of the force being read ("bsdata:<its catalogue id>"): its copies come first.
+        self.force_source = ""
         self._kind_id_memo: dict[str, frozenset[str]] = {}
 
     def read(self, root: Element) -> ArmyList:
@@ -528,7 +845,15 @@ class _RosterReader:
         self.army.origin = ListOrigin(format=self.report.format, data=system, revision=system_revision)
         if system is not None:
             self.report.data.append(DataRevision(what=system, revision=system_revision, catalogue_revision=None))
-        for force in self._forces(root, 0):
+        forces = list(self._forces(root, 0))
+        self.cumulative = _is_cumulative(root, forces)
+        if self.cumulative:
+            self.report.note(
+                "Le roster donne le coût de chaque sélection avec celui de ses enfants (New Recruit) : "
+                "Ost compte chaque coût une fois.",
+                "The roster states each selection's cost with its children's (New Recruit): Ost counts each cost once.",
+            )
+        for force in forces:
             self._read_force(force)
         if not self.army.detachments:
             self.report.warn(
@@ -561,7 +886,11 @@ class _RosterReader:
             label = f"{label} ({catalogue_name})"
         detachment = Detachment(id=f"d{len(self.army.detachments) + 1}", name=label)
         self.army.detachments.append(detachment)
-        hint = self.matcher.faction_of(catalogue_name) if catalogue_name else None
+        catalogue_id = (force.get("catalogueId") or "").strip()
+        self.force_source = BSDATA_SOURCE_PREFIX + catalogue_id if catalogue_id else ""
+        hint = self._own_faction(self.force_source)
+        if hint is None:
+            hint = self.matcher.faction_of(catalogue_name) if catalogue_name else None
         settings: dict[frozenset[str], tuple[str, str]] = {}
         for selection in _items(force, "selections", "selection"):
             self._read_selection(selection, detachment, hint, settings)
@@ -637,6 +966,12 @@ class _RosterReader:
                 if is_placeholder(keyword) and keyword not in unit.placeholders and len(found) == 1:
                     unit.placeholders[keyword] = next(iter(found))
 
+    def _own_faction(self, source: str) -> str | None:
+        """The faction imported from the force's own catalogue, if it was imported."""
+        if not source:
+            return None
+        return next((f.id for f in self.catalogue.factions.values() if f.source == source), None)
+
     def _note_revision(self, data: _ForceData, detachment: Detachment) -> None:
         """The force's data revision beside the catalogue's, with a warning when the roster's is older."""
         theirs = self._catalogue_revision(data, detachment)
@@ -674,6 +1009,14 @@ class _RosterReader:
     # -- units --------------------------------------------------------------------------
 
     def _is_unit(self, selection: Element, categories: _Categories) -> bool:
+        """A unit: typed ``unit`` or ``model``, or in a battlefield role; never a configuration entry.
+
+        Some writers type a configuration entry ("Gametype", "Battle Size") as
+        a unit: its "Configuration" category or its name says what it is.
+        """
+        name = fold(" ".join((selection.get("name") or "").split()))
+        if name in _CONFIG_NAMES or any(fold(k) in _CONFIG_CATEGORIES for k in categories.keywords):
+            return False
         kind = (selection.get("type") or "").strip().lower()
         if kind in ("unit", "model"):
             return True
@@ -700,14 +1043,21 @@ class _RosterReader:
         if number > 1 and (kind != "model" or (sheet is not None and sheet.max_models == 1)):
             # BattleScribe's child numbers and costs are totals over the copies: share them out.
             copies = number
-        walk = _Walk(copies, self._kind_ids(sheet))
-        self._walk(selection, walk, itself=True, nested=False, depth=0)
+        view = self._view(sheet)
+        walk = _Walk(copies, self._kind_ids(sheet), self.cumulative, view)
+        try:
+            split = split_unit(view, selection)
+        except TooDeep:
+            raise ListReadError(self.source, "selections are nested too deep to be a roster") from None
+        self._sort(selection, split, walk)
         gear, candidates = walk.gear, walk.candidates
+        gear.warlord = gear.warlord or any(fold(k) in _WARLORD for k in categories.keywords)
         gear = gear.shared(copies)
         composition: dict[str, int] = {}
+        placed: list[list[tuple[str, int]]] = []
         if sheet is not None and candidates:
             found = assign_kinds(sheet, candidates)
-            models, composition = found.models, found.composition
+            models, composition, placed = found.models, found.composition, found.placed
             for drone in found.wargear:
                 gear.add(drone.name, drone.number, drone.points, drone.weapons, model=True)
         else:
@@ -725,60 +1075,106 @@ class _RosterReader:
                 f"{where} : sélection prise {copies} fois, lue comme {copies} unités.",
                 f"{where}: selection taken {copies} times, read as {copies} units.",
             )
-        stated = max(0, round(sum(walk.prices) / copies)) if walk.prices else None
+        if self.cumulative:
+            top = _points_of(selection)
+            stated = max(0, round(top / copies)) if top is not None else None
+        else:
+            stated = max(0, round(sum(walk.prices) / copies)) if walk.prices else None
         custom = " ".join((selection.get("customName") or "").split()) or None
+        contents = _contents(sheet, split, candidates, placed, walk)
         for _ in range(copies):
             unit = self._add_unit(
                 detachment, selection, name, sheet, method, confidence, best, models, stated, gear, categories, custom
             )
             unit.composition = dict(composition)
+            fresh = copies == 1  # each copy of a unit taken several times gets its own
+            if sum(g.count for g in contents.loadout) == models:
+                unit.loadout = contents.loadout if fresh else [g.model_copy(deep=True) for g in contents.loadout]
+            unit.upgrades = contents.upgrades if fresh else [u.model_copy(deep=True) for u in contents.upgrades]
 
-    def _walk(
-        self, selection: Element, walk: _Walk, *, itself: bool, nested: bool, depth: int, owner: str | None = None
-    ) -> None:
-        """Sort a unit's selections into models (of any selection type) and wargear, and sum their prices."""
-        if depth > MAX_DEPTH:
-            raise ListReadError(self.source, "selections are nested too deep to be a roster")
-        kind = (selection.get("type") or "").strip().lower()
-        name = " ".join((selection.get("name") or "").split())
-        profile_names, weapons = _profiles(selection)
-        ids = _ids_of(selection)
-        points = _points_of(selection)
-        if points is not None:
-            walk.prices.append(points)
-        is_model = (
-            kind == "model"
-            or (not itself and bool(profile_names))
-            or (bool(walk.kind_ids) and any(i in walk.kind_ids for i in ids))
-        )
-        inside_model = nested
+    def _sort(self, unit: Element, split: UnitModels[Element], walk: _Walk) -> None:
+        """Models (by the one definition of :mod:`ost.formats.bsmodels`) and wargear, and every price stated."""
         copies = walk.copies
-        if is_model:
-            number = _number(selection.get("number"))
-            if copies > 1:  # totals over the copies of the unit
-                number = max(1, round(number / copies))
+        for element in _selections_in(unit, split):
+            points = _own_points(element, walk.cumulative)
+            if points is not None:
+                walk.prices.append(points)
+        for model in split.models:
+            element = model.entry
+            name = " ".join((element.get("name") or "").split())
+            profile_names, weapons = _profiles(element)
+            number = 1 if model.itself and (element.get("type") or "").strip().lower() != "model" else None
+            if number is None:
+                number = _number(element.get("number"))
+                if copies > 1:  # totals over the copies of the unit
+                    number = max(1, round(number / copies))
             walk.candidates.append(
                 _Candidate(
                     name=name,
-                    ids=ids,
+                    ids=_ids_of(element),
                     number=number,
-                    itself=itself,
-                    nested=nested,
+                    itself=model.itself,
+                    nested=False,
                     profile_names=profile_names,
-                    points=(points or 0.0) / copies,
+                    points=(_own_points(element, walk.cumulative) or 0.0) / copies,
                     weapons=weapons,
+                    entry=element,
+                    gear=model.gear,
                 )
             )
-            inside_model = True
-            if not itself:
-                owner = name
-        elif not itself and name:
+            owner = None if model.itself else name
+            self._add_gear(model.gear, walk, owner)
+        self._add_gear(split.unit_gear, walk, None)
+
+    @staticmethod
+    def _add_gear(items: list[Gear[Element]], walk: _Walk, owner: str | None) -> None:
+        for item in items:
+            element = item.entry
+            name = " ".join((element.get("name") or "").split())
+            if not name:
+                continue
             if fold(name) in _WARLORD:
                 walk.gear.warlord = True
-            else:
-                walk.gear.add(name, _number(selection.get("number")), points or 0.0, weapons, ids=ids, owner=owner)
-        for child in _items(selection, "selections", "selection"):
-            self._walk(child, walk, itself=False, nested=inside_model, depth=depth + 1, owner=owner)
+                continue
+            _, weapons = _profiles(element)
+            inner = next((p for p in reversed(item.path) if carries_model(walk.view, p)), None)
+            who = " ".join((inner.get("name") or "").split()) if inner is not None else owner
+            walk.gear.add(
+                name,
+                _number(element.get("number")),
+                _own_points(element, walk.cumulative) or 0.0,
+                weapons,
+                model=item.model,
+                ids=_ids_of(element),
+                owner=who,
+            )
+
+    def _view(self, sheet: Datasheet | None) -> EntryView[Element]:
+        """How to read this unit's selections: the structure, and the models its datasheet names.
+
+        A selection whose own id is one of the datasheet's model kinds' (Grey
+        Knights entered as upgrades with no profile), or a ``model`` selection
+        named like one of its several kinds (a Grimnyr's drones), is a model of
+        the unit wherever the writer put it.
+        """
+        if sheet is None:
+            return ROSTER_VIEW
+        kind_ids = self._kind_ids(sheet)
+        names = (
+            [(k.id, {_key(k.name), _key(k.profile or "")} - {""}) for k in sheet.kinds] if len(sheet.kinds) > 1 else []
+        )
+        if not kind_ids and not names:
+            return ROSTER_VIEW
+
+        def named(selection: Element) -> bool:
+            if any(i in kind_ids for i in _own_ids(selection)):
+                return True
+            if not names or (selection.get("type") or "").strip().lower() != "model":
+                return False
+            key = {_key(" ".join((selection.get("name") or "").split()))} - {""}
+            return any(keys & key for _, keys in names) or _closest_kind(names, key) is not None
+
+        return replace(ROSTER_VIEW, named_model=named)
 
     def _kind_ids(self, sheet: Datasheet | None) -> frozenset[str]:
         """The BattleScribe ids of ``sheet``'s model kinds (remembered per datasheet)."""
@@ -793,15 +1189,35 @@ class _RosterReader:
     def _resolve(
         self, selection: Element, name: str, hint: str | None
     ) -> tuple[Datasheet | None, str, float, tuple[str, float] | None]:
+        """The unit's datasheet: by BattleScribe id, the army's own copy first; else by name.
+
+        An entry shared by several catalogues (the Space Marine units every
+        chapter holds, the Chaos units of several legions) has a copy in each
+        imported catalogue. The copy of the force's own catalogue comes first,
+        then a copy whose faction keywords the roster gives the unit, never
+        another army's copy while a fitting one exists.
+        """
         for candidate in _ids_of(selection):
-            sheet = self.catalogue.by_bs_id(candidate, enabled=True)
-            if sheet is not None:
-                return sheet, "bs-id", 1.0, None
+            sheets = self.catalogue.all_by_bs_id(candidate, enabled=True)
+            if sheets:
+                return self._own_copy(sheets, selection), "bs-id", 1.0, None
         found = self.matcher.best(name, hint)
         if found is not None and found.score >= MATCH_THRESHOLD:
             return found.sheet, found.method, found.confidence, None
-        guess = (found.sheet.name, found.confidence) if found is not None and found.score >= GUESS_THRESHOLD else None
-        return None, "", 0.0, guess
+        close = self.matcher.guess(name, hint)
+        return None, "", 0.0, (close.sheet.name, close.confidence) if close is not None else None
+
+    def _own_copy(self, sheets: list[Datasheet], selection: Element) -> Datasheet:
+        if len(sheets) == 1:
+            return sheets[0]
+        own = self.force_source
+        factions = {keyword_key(f) for f in _categories(selection).factions}
+
+        def rank(sheet: Datasheet) -> tuple[bool, int, bool]:
+            fitting = sum(keyword_key(k) in factions for k in sheet.faction_keywords if not is_placeholder(k))
+            return (bool(own) and sheet.source == own, fitting, sheet.source == sheets[0].source)
+
+        return max(sheets, key=rank)
 
     def _options(self, sheet: Datasheet | None, gear: _Gear, models: int, where: str, unit_id: str) -> _Options:
         """Wargear matched to the datasheet's options; priced or model wargear it lacks kept as stated."""

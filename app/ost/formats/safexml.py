@@ -367,9 +367,7 @@ def open_zip(data: bytes, name: str | Path, limits: Limits = DEFAULT_LIMITS, *, 
         archive = zipfile.ZipFile(io.BytesIO(data))
     except Exception as exc:  # zipfile raises many types on damaged tables; all mean the same
         detail = str(exc)[:100] or type(exc).__name__
-        raise XmlInputError(
-            shown, f"not a valid zip archive ({detail})", f"archive zip illisible ({detail})"
-        ) from None
+        raise XmlInputError(shown, f"not a valid zip archive ({detail})", f"archive zip illisible ({detail})") from None
     try:
         infos = archive.infolist()
         if len(infos) > limits.max_members:

@@ -46,15 +46,17 @@ from rapidfuzz import fuzz, process
 
 from ost.core.armylist import (
     ArmyList,
+    Carried,
     Detachment,
     ListOrigin,
+    ModelGroup,
     StatedOption,
     Unit,
     UnitSnapshot,
     snapshot_of,
     unit_points,
 )
-from ost.core.catalogue import Catalogue, Datasheet, ModelKind
+from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearKind, WargearOption
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, slug
 from ost.formats.reading import (
@@ -130,6 +132,21 @@ _TOTAL = re.compile(r"^(?:total(?: army points)?|total de l'armée|points totaux
 _PLACEHOLDER_VALUE = re.compile(r"^(<[^<>]{1,40}>)\s*[=:]\s*(.{1,60})$")
 _NOT_DIGIT = re.compile(r"\D")
 _PLURAL_S = re.compile(r"s\b", re.IGNORECASE)
+
+#: A cost bracket that gives a power level: BattleScribe's HTML export writes one on every unit's heading
+#: ("Warboss [5 PL, 95pts]") and none on what the unit holds ("Boss Nob [18pts]").
+_PL = re.compile(r"\d\s*PL\b", re.IGNORECASE)
+#: A profile table's heading row of BattleScribe's HTML export, copied without its tabs.
+_TABLE_HEAD = re.compile(
+    r"^(?:unit|weapon|abilities|psychic power|psyker|transport|wound track|explosion|stat damage)"
+    r" +(?:m|range|description|warp charge|cast|capacity|remaining|dice roll|characteristic)(?: |$)",
+    re.IGNORECASE,
+)
+#: One HTML tag (bounded: the tags of BattleScribe's export are short); block tags end a line.
+_TAG = re.compile(r"<(/?)([a-zA-Z!][a-zA-Z0-9-]{0,10})[^<>]{0,2000}>")
+_BLOCK_TAGS = {"h1", "h2", "h3", "h4", "h5", "p", "li", "tr", "br", "div", "ul", "table"}
+_CELL_TAGS = {"td", "th"}
+_ENTITIES = {"&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&apos;": "'", "&nbsp;": " ", "&amp;": "&"}
 
 _WARLORD = {fold(w) for w in ("Warlord", "Seigneur de guerre", "Seigneur de Guerre (Warlord)")}
 _RESERVE = {fold(w) for w in ("Reserve", "Reserves", "In reserve", "Réserve", "En réserve", "Réserves")}
@@ -558,17 +575,80 @@ class _TextReader:
         self.game_system: str | None = None
         #: Sub-faction choices: detachment id ("" before any) -> [(sub-faction, value, line)].
         self.subfactions: dict[str, list[tuple[str, str, int]]] = {}
+        #: The text is BattleScribe's HTML export, copied as text or given as HTML.
+        self.html = False
 
     # -- line by line -----------------------------------------------------------------
 
     def read(self, text: str) -> tuple[ArmyList, ReadingReport]:
+        if _is_html(text):
+            text = html_to_text(text)
         lines = text.splitlines()
         if len(lines) > MAX_LINES:
             raise ListReadError(self.source, f"{len(lines)} lines: too long to be an army list (at most {MAX_LINES})")
+        self.html = _looks_like_html_export(lines)
+        if self.html:
+            self.layouts.add("battlescribe-html")
         for number, raw in enumerate(lines, 1):
+            if self.html and raw.count("\t") >= 2:
+                # A row of a profile table (the datasheet's, which Ost has): recognised, not read.
+                self._ignore(number, " ".join(raw.split()), "profile")
+                continue
             self._line(number, raw.replace("\t", "    ").rstrip())
         self._finish()
         return self.army, self.report
+
+    def _html_line(self, number: int, text: str) -> bool:
+        """A line of BattleScribe's HTML export copied as text (see :func:`_looks_like_html_export`).
+
+        Headings carry no fences there: the force ("Patrol Detachment -2CP
+        (Orks) [costs]"), the sections ("HQ [5 PL, 95pts]", "Configuration"),
+        each unit ("Warboss [5 PL, 95pts]", with a power level) and what each
+        holds ("Boss Nob [18pts]", "Craftworlds Warlord", without one), then
+        ``Selections:``, ``Categories:``… lines and profile tables.
+        """
+        if _TABLE_HEAD.match(text):
+            self._ignore(number, text, "profile")
+            return True
+        key, sep, _ = text.partition(":")
+        if sep and fold(key) in _DETAIL_KEYS and fold(key) != "selections" and self.section_kind != "config":
+            self._ignore(number, text, "details")
+            return True
+        bracket = _BRACKET.search(text)
+        name = " ".join(_BRACKET.sub(" ", text).split())
+        head, paren = _trailing_paren(name)
+        if paren is not None and bracket is not None and self.seen_content and self._names_a_force(head, paren):
+            self._new_detachment(name, self.matcher.faction_of(paren) or self.matcher.faction_of(name))
+            self.section_role, self.section_kind = None, "units"
+            self.current = None
+            self._ignore(number, text, "detachment")
+            return True
+        if not sep and self.seen_content and len(name) <= 60 and self._set_section(name):
+            self.current = None
+            self._ignore(number, text, "section")
+            return True
+        current = self.current
+        if current is None or self.section_kind == "config" or (sep and fold(key) == "selections"):
+            return False
+        powered = bracket is not None and _PL.search(bracket.group(1)) is not None
+        if powered:
+            return False  # a unit's heading
+        item = _item(number, 1, text)
+        if item is None:
+            return False
+        current.add(item)
+        self.last_item = (current, item)
+        self._ignore(number, text, "model or upgrade")
+        return True
+
+    def _names_a_force(self, head: str, paren: str) -> bool:
+        """Whether "head (paren)" names a force: a detachment, or a faction in brackets that no datasheet is."""
+        if "detachment" in fold(head) or "detachement" in fold(head):
+            return True
+        if self.matcher.faction_of(paren) is None:
+            return False
+        found = self.matcher.best(head, None)
+        return found is None or found.score < MATCH_THRESHOLD
 
     def _ignore(self, number: int, text: str, reason: str) -> None:
         self.report.ignored.append(IgnoredEntry(where="", text=shorten(text), reason=reason, line=number))
@@ -598,6 +678,8 @@ class _TextReader:
             return
         if _FOOTER.match(stripped):
             self._ignore(number, stripped, "footer")
+            return
+        if self.html and self._html_line(number, stripped):
             return
         if self._structure(number, stripped):
             return
@@ -1079,10 +1161,16 @@ class _TextReader:
             # BattleScribe writes childless models on the unit's own line: "Boyz [..]: 10x Boy".
             (inline_models if _names_a_model(item, sheet) else gear).append(item)
         model_items: list[_Item] = []
+        #: Gear written on model lines: an option the unit's line already gives is not taken twice
+        #: (Ost's own export writes options on the unit's line and each model's wargear below).
+        model_gear: set[int] = set()
+        owners: dict[int, str] = {}
         for item in pending.items:
             if item.level == 1 and _is_model(item, sheet):
                 model_items.append(item)
                 gear.extend(item.children)
+                model_gear.update(id(i) for i in _flatten(item.children))
+                owners.update((id(i), item.name) for i in _flatten(item.children))
             else:
                 gear.append(item)
         # A model both listed among the selections and written below (BattleScribe's full export) counts once.
@@ -1130,12 +1218,17 @@ class _TextReader:
         options: dict[str, int] = {}
         extra: list[StatedOption] = []
         noted: list[str] = []
+        from_unit_line: set[str] = set()
         for item in _flatten(gear):
             if flags.take(item.name):
                 continue
-            option = match_option(sheet, item.name) if sheet is not None else None
+            option = _owned_option(sheet, owners.get(id(item)), item.name) if sheet is not None else None
+            if option is not None and id(item) in model_gear and option.id in from_unit_line:
+                continue
             if option is not None:
                 options[option.id] = options.get(option.id, 0) + item.times
+                if id(item) not in model_gear:
+                    from_unit_line.add(option.id)
             elif item.points is not None and sheet is not None:
                 extra.append(StatedOption(name=item.name, count=item.times, points=item.points))
                 self.report.warn(
@@ -1158,6 +1251,7 @@ class _TextReader:
                 for placeholder in holes:
                     if _fills(subfaction, placeholder, holes):
                         placeholders[placeholder] = value.upper()
+        loadout = _loadout(sheet, model_items, models, composition)
         units: list[Unit] = []
         for _ in range(copies):
             if sheet is not None:
@@ -1184,6 +1278,7 @@ class _TextReader:
                     reserve=flags.reserve,
                     custom_name=header.custom,
                     notes="Équipement lu : " + ", ".join(noted) if noted else "",
+                    loadout=[g.model_copy(deep=True) for g in loadout],
                 )
             )
         return units
@@ -1252,6 +1347,46 @@ class _TextReader:
                     guess_confidence=guess.confidence if guess is not None else None,
                 )
             )
+
+
+def _owned_option(sheet: Datasheet, owner: str | None, name: str) -> WargearOption | None:
+    """The option ``name`` is, or the one named for the model that takes it ("Boss Nob – Power Klaw")."""
+    if owner:
+        key = name_key(f"{owner} {name}")
+        for option in sheet.options:
+            if key in (name_key(option.name), name_key(option.id)):
+                return option
+    return match_option(sheet, name)
+
+
+def _loadout(
+    sheet: Datasheet | None, model_items: list[_Item], models: int, composition: dict[str, int]
+) -> list[ModelGroup]:
+    """Each model line's wargear, as groups of identical models (``Unit.loadout``).
+
+    Kept only when the lines account for every model of each kind, so that the
+    loadout agrees with the unit's composition; an item the catalogue knows
+    points to it, and one whose name is a weapon of the datasheet is a weapon.
+    """
+    if sheet is None or not model_items or not any(i.children for i in model_items):
+        return []
+    weapons = {name_key(w.name) for w in sheet.weapons}
+    items = {name_key(i.name): i for i in sheet.wargear}
+    groups: list[ModelGroup] = []
+    for line in model_items:
+        kind = _kind_named(sheet, line.name) or sheet.kinds[sheet.bulk_index]
+        carried = []
+        for child in _flatten(line.children):
+            key = name_key(child.name)
+            known = items.get(key)
+            kind_of: WargearKind = known.kind if known is not None else ("weapon" if key in weapons else "wargear")
+            carried.append(Carried(item=known.id if known else None, name=child.name, kind=kind_of, count=child.times))
+        groups.append(ModelGroup(kind=kind.id, count=line.times, wargear=carried))
+    counts: dict[str, int] = {}
+    for group in groups:
+        counts[group.kind] = counts.get(group.kind, 0) + group.count
+    wanted = {k: n for k, n in sheet.composition(models, composition).items() if n}
+    return groups if counts == wanted else []
 
 
 def _title_of(text: str) -> str:
@@ -1420,6 +1555,65 @@ class _Flags:
         return False
 
 
+def _is_html(text: str) -> bool:
+    """An HTML page (BattleScribe's export saved or pasted as source)."""
+    head = text.lstrip()[:2000].casefold()
+    return head.startswith(("<!doctype html", "<html")) or ('class="battlescribe"' in head and "<body" in head)
+
+
+def html_to_text(text: str) -> str:
+    """The text a browser shows of an HTML page: a line per heading, paragraph and table row, cells tab-separated."""
+    out: list[str] = []
+    position = 0
+    lowered = text.casefold()
+    for skip in ("<style", "<script", "<head"):
+        while (start := lowered.find(skip, position)) >= 0:
+            end = lowered.find("</" + skip[1:], start)
+            end = len(text) if end < 0 else lowered.find(">", end) + 1 or len(text)
+            text = text[:start] + text[end:]
+            lowered = lowered[:start] + lowered[end:]
+    for tag in _TAG.finditer(text):
+        out.append(text[position : tag.start()])
+        name = tag.group(2).casefold()
+        if name in _BLOCK_TAGS:
+            out.append("\n")
+        elif name in _CELL_TAGS and not tag.group(1):
+            out.append("\t")
+        position = tag.end()
+    out.append(text[position:])
+    plain = "".join(out)
+    for entity, char in _ENTITIES.items():
+        plain = plain.replace(entity, char)
+    return "\n".join(_clean_cells(line) for line in plain.splitlines() if line.strip())
+
+
+def _clean_cells(line: str) -> str:
+    """One line of the page: spaces collapsed, table cells kept apart by tabs."""
+    cells = [" ".join(cell.replace("\u00a0", " ").split()) for cell in line.split("\t")]
+    return "\t".join(c for c in cells if c) if len(cells) > 1 else cells[0]
+
+
+def _looks_like_html_export(lines: list[str]) -> bool:
+    """BattleScribe's HTML export copied as text: detail lines and cost brackets, but no "+" fences.
+
+    Its text export fences the roster, each force and each section with
+    "+"; the HTML export writes them as plain headings, which a reader of
+    the text layouts would take for units.
+    """
+    details = fenced = powered = 0
+    for line in lines[:MAX_LINES]:
+        text = line.strip()
+        if _fenced(text) is not None:
+            fenced += 1
+        key, sep, _ = text.partition(":")
+        if sep and fold(key) in ("selections", "categories"):
+            details += 1
+        bracket = _BRACKET.search(text)
+        if bracket is not None and _PL.search(bracket.group(1)):
+            powered += 1
+    return fenced == 0 and details >= 2 and powered >= 2
+
+
 def read_text(
     text: str, catalogue: Catalogue, source: str = "text", *, matcher: NameMatcher | None = None
 ) -> tuple[ArmyList, ReadingReport]:
@@ -1482,6 +1676,31 @@ def _counted(count: int, name: str) -> str:
     return f"{count}x {name}" if count != 1 else name
 
 
+def _carried(item: Carried) -> str:
+    """One carried thing as BattleScribe's export writes it; a carried model (a drone) with its weapons."""
+    text = _counted(item.count, _clean(item.name))
+    if item.kind == "wargear" and item.weapons and all(w.name != item.name for w in item.weapons):
+        text += " (" + ", ".join(_clean(w.name) for w in item.weapons) + ")"
+    return text
+
+
+def _loadout_lines(unit: Unit, sheet: Datasheet | None, name: str) -> list[str]:
+    """One line per group of identical models, with what each model carries (BattleScribe's model lines).
+
+    A one-model unit whose model is the unit itself is written as one model line all the same,
+    so that its weapons are read back as its gear.
+    """
+    kinds = {k.id: k.name for k in sheet.kinds} if sheet is not None else {}
+    lines = []
+    for group in unit.loadout:
+        model = _clean(kinds.get(group.kind, group.kind)) or name
+        line = f". {group.count}x {model}"
+        if group.wargear:
+            line += ": " + ", ".join(_carried(c) for c in group.wargear)
+        lines.append(line)
+    return lines
+
+
 def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, fr: bool) -> list[str]:
     name = _clean(sheet.name if sheet is not None else unit.snapshot.name)
     gear: list[str] = []
@@ -1491,6 +1710,12 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, fr: bool) -> li
             gear.append(_counted(count, _clean(names.get(option_id, option_id))))
     for extra in unit.extra_options:
         gear.append(f"{_counted(extra.count, _clean(extra.name))} [{extra.points} pts]")
+    written = {fold(g) for g in gear}
+    for upgrade in unit.upgrades:
+        text = _carried(upgrade)
+        if fold(text) not in written:
+            written.add(fold(text))
+            gear.append(text)
     if unit.warlord:
         gear.append("Seigneur de guerre" if fr else "Warlord")
     if unit.reserve:
@@ -1501,6 +1726,8 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, fr: bool) -> li
     custom = unit.custom_name.replace("»", "").replace("«", "") if unit.custom_name else None
     head = f"{name}{_custom(_clean(custom) if custom else None)} [{price} pts]"
     lines = [head + (": " + ", ".join(gear) if gear else "")]
+    if unit.loadout:
+        return lines + _loadout_lines(unit, sheet, name)
     if sheet is not None and len(sheet.kinds) > 1:
         # One line per kind; a leading kind with none is written too, so it is not taken for the unit's own line.
         counts = sheet.composition(unit.models, unit.composition)

@@ -388,7 +388,7 @@ class _Reader:
             rest = rest[: units.start()] + " MODELS"
             total = _number(units.group(1))
             head = _COUNT_START.match(rest)
-            rest = f"{total}{rest[head.end():]}" if head else rest
+            rest = f"{total}{rest[head.end() :]}" if head else rest
         parts: list[tuple[str, str]] = []
         joiner = ""
         position = 0

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import gc
 import sys
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from ost.core.catalogue import Catalogue
 from ost.core.collector import collector_paused
 from ost.core.resources import resource
+from ost.gui.background import BackgroundOp
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
@@ -52,6 +52,20 @@ def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
         app.installTranslator(qt)
         translators.append(qt)
     return translators
+
+
+def speak_in_dialogs(app: QApplication, lang: str) -> None:
+    """Make Qt's standard dialogs (files, questions) speak ``lang``.
+
+    Qt's own dialogs are translated by ``qtbase_fr`` (:func:`install_translators`);
+    the desktop's native file dialogs speak the system's language instead. So
+    when Ost speaks another language than the system, Qt's own dialogs are
+    used; the default locale follows too (numbers, dates in those dialogs).
+    """
+    wanted = QLocale.Language.French if lang == "fr" else QLocale.Language.English
+    QLocale.setDefault(QLocale(wanted))
+    system_speaks = QLocale.system().language() == wanted
+    app.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, not system_speaks)
 
 
 def pick_lang(lang: str | None) -> str:
@@ -84,6 +98,7 @@ def run_gui(
     settings = Settings.load()
     chosen = pick_lang(lang or settings.lang)
     install_translators(app, chosen)
+    speak_in_dialogs(app, chosen)
     window = MainWindow(None, lang=chosen, db_path=db, settings=settings)
     window.show()
     app.processEvents()  # the first paint, before the database is touched
@@ -99,9 +114,9 @@ def run_gui(
         window.catalogue_arrived.connect(app.quit, Qt.ConnectionType.QueuedConnection)
         loader.failed.connect(app.quit, Qt.ConnectionType.QueuedConnection)
     for path in files or []:
-        window.open_path(path)  # waits for the catalogue
+        window.documents.open_path(path)  # waits for the catalogue
     if screenshot is None and not quit_when_ready:
-        window.when_catalogue_ready(window.recover_autosaves)
+        window.when_catalogue_ready(window.documents.recover_autosaves)
     if screenshot is not None:
         window.when_catalogue_ready(lambda: QTimer.singleShot(800, lambda: _save_screenshot(app, window, screenshot)))
     loader.start()
@@ -119,7 +134,7 @@ def _leave(window: MainWindow) -> None:
 
 
 class CatalogueLoader(QObject):
-    """Opens and reads the catalogue on a worker thread; tells the GUI thread with a signal.
+    """Opens and reads the catalogue off the GUI thread (a :class:`BackgroundOp`); tells the window with a signal.
 
     ``loaded`` carries (catalogue, database path, notice or ``()``); ``failed``
     the reason in the user's words. Only plain Python objects cross threads.
@@ -131,46 +146,50 @@ class CatalogueLoader(QObject):
     def __init__(self, db: Path | None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.db = db
-        self.worker: threading.Thread | None = None
+        self.operation: BackgroundOp[Loaded] | None = None
 
     def start(self) -> None:
-        self.worker = threading.Thread(target=self._run, name="ost-catalogue", daemon=True)
-        self.worker.start()
+        self.operation = BackgroundOp(
+            lambda _progress: load_catalogue(self.db),
+            success=self._loaded,
+            failure=self._failed,
+            name="ost-catalogue",
+            parent=self,
+        )
+        self.operation.start()
 
-    def _run(self) -> None:
-        try:
-            result = load_catalogue(self.db)
-        except Exception as exc:  # anything unexpected is said, not left in a dead thread
-            result = f"{type(exc).__name__}: {exc}"
-        try:
-            if isinstance(result, str):
-                self.failed.emit(result)
-            else:
-                catalogue, path, notice = result
-                # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
-                self.loaded.emit(catalogue, path, notice or ())
-        except RuntimeError:  # the window was closed meanwhile: nobody left to tell
-            pass
+    def wait(self) -> None:
+        """Answer events until the catalogue has been handed over (or the failure told)."""
+        if self.operation is not None:
+            self.operation.wait()
+
+    def _loaded(self, result: Loaded) -> None:
+        catalogue, path, notice = result
+        # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
+        self.loaded.emit(catalogue, path, notice or ())
+
+    def _failed(self, exc: Exception) -> None:
+        from ost.formats.yamltext import SourceError
+        from ost.store import StoreError
+
+        known = isinstance(exc, (StoreError, SourceError))  # anything unexpected is said with its kind
+        self.failed.emit(str(exc) if known else f"{type(exc).__name__}: {exc}")
 
 
-def load_catalogue(db: Path | None) -> Loaded | str:
-    """The catalogue, its database and what opening it did (French, English), or why it cannot open.
+def load_catalogue(db: Path | None) -> Loaded:
+    """The catalogue, its database and what opening it did (French, English).
 
     Opening rebuilds the shipped part when its sources changed; the window
-    says so in its status bar.
+    says so in its status bar. Raises :class:`ost.store.StoreError` or
+    :class:`ost.formats.yamltext.SourceError` when the catalogue cannot open.
     """
-    from ost.formats.yamltext import SourceError
     from ost.services import open_catalogue
-    from ost.store import StoreError
 
     with collector_paused():
-        try:
-            opened = open_catalogue(db)
-            with opened.store as store:
-                catalogue = store.load()
-                path = store.path
-        except (StoreError, SourceError) as exc:
-            return str(exc)
+        opened = open_catalogue(db)
+        with opened.store as store:
+            catalogue = store.load()
+            path = store.path
     gc.freeze()  # the catalogue lives as long as the program: keep it out of later collections
     notice = opened.notice
     return catalogue, path, (notice.message_fr, notice.message_en) if notice is not None else None

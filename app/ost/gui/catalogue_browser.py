@@ -14,9 +14,18 @@ Datasheets of switched-off sources are left out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QRegularExpression,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QResizeEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
 
@@ -26,6 +35,8 @@ from ost.core.roles import Role
 from ost.core.text import fold
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The mime type of datasheets dragged from the catalogue (their ids, one a line); the list adds them.
+SHEET_MIME = "application/x-ost-datasheet-ids"
 #: The folded text a datasheet row is searched by (name, aliases, faction, keywords).
 FOLDED_ROLE = Qt.ItemDataRole.UserRole + 2
 #: Milliseconds of quiet typing before the tree is filtered.
@@ -82,6 +93,30 @@ def empty_catalogue() -> Catalogue:
     return Catalogue([], BandTable(bands=[]))
 
 
+class _SheetItems(QStandardItemModel):
+    """The tree's rows; a dragged datasheet row carries its id (a faction or role row carries nothing)."""
+
+    def mimeTypes(self) -> list[str]:
+        return [SHEET_MIME]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        ids: list[str] = []
+        for index in indexes:
+            value = index.siblingAtColumn(0).data(ID_ROLE)
+            if isinstance(value, str) and value and value not in ids:
+                ids.append(value)
+        data = QMimeData()
+        data.setData(SHEET_MIME, QByteArray("\n".join(ids).encode("utf-8")))
+        return data
+
+
+def sheet_ids(data: QMimeData) -> list[str]:
+    """The datasheet ids dragged from the catalogue (none when ``data`` is something else)."""
+    if not data.hasFormat(SHEET_MIME):
+        return []
+    return [i for i in bytes(data.data(SHEET_MIME).data()).decode("utf-8").split("\n") if i]
+
+
 class CatalogueBrowser(QWidget):
     """Emits ``sheet_selected`` when a datasheet is picked, ``add_requested`` to add it to the list."""
 
@@ -102,7 +137,8 @@ class CatalogueBrowser(QWidget):
         self._timer.setInterval(SEARCH_DELAY_MS)
         self._timer.timeout.connect(self.apply_filter)
         self.search.textChanged.connect(lambda _text: self._timer.start())
-        self.items = QStandardItemModel(self)
+        self.search.returnPressed.connect(self.add_from_search)
+        self.items = _SheetItems(self)
         self.items.setHorizontalHeaderLabels([self.tr("Datasheet"), self.tr("Size"), self.tr("Pts")])
         for column, tip in ((1, self.tr("Models in the unit")), (2, self.tr("Points"))):
             self.items.setHeaderData(column, Qt.Orientation.Horizontal, tip, Qt.ItemDataRole.ToolTipRole)
@@ -120,6 +156,9 @@ class CatalogueBrowser(QWidget):
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setIndentation(14)  # three levels deep: the default 20 px each cut role names in a narrow pane
+        self.tree.setDragEnabled(True)  # a datasheet dragged onto the list is added to it
+        self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.tree.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
         header = self.tree.header()
@@ -238,14 +277,6 @@ class CatalogueBrowser(QWidget):
                 names.append(source_id.removeprefix(BSDATA_SOURCE_PREFIX))
         return ", ".join(dict.fromkeys(names))
 
-    def refilter(self, text: str) -> None:
-        """Filter at once (the search box waits for a pause in the typing first)."""
-        if self.search.text() != text:
-            self.search.blockSignals(True)
-            self.search.setText(text)
-            self.search.blockSignals(False)
-        self.apply_filter()
-
     def apply_filter(self) -> None:
         self._timer.stop()
         text = self.search.text()
@@ -291,6 +322,32 @@ class CatalogueBrowser(QWidget):
         sheet_id = self._sheet_id(index)
         if sheet_id:
             self.add_requested.emit(sheet_id)
+
+    def add_from_search(self) -> None:
+        """Enter in the search box: add the datasheet selected, else the first one the search finds."""
+        if self._timer.isActive():
+            self.apply_filter()
+        sheet = self.current_sheet()
+        if sheet is None:
+            first = self._first_sheet(QModelIndex())
+            if first is None:
+                return
+            self.tree.setCurrentIndex(first)
+            self.tree.scrollTo(first)
+            sheet = self.current_sheet()
+        if sheet is not None:
+            self.add_requested.emit(sheet.id)
+
+    def _first_sheet(self, parent: QModelIndex) -> QModelIndex | None:
+        """The first datasheet row the filter leaves, depth first."""
+        for row in range(self.model.rowCount(parent)):
+            index = self.model.index(row, 0, parent)
+            if self._sheet_id(index):
+                return index
+            found = self._first_sheet(index)
+            if found is not None:
+                return found
+        return None
 
     def _add_current(self) -> None:
         sheet = self.current_sheet()

@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoCommand
 from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, Detachment, Unit
 from ost.core.catalogue import Datasheet
+from ost.core.roles import Role
 from ost.gui.list_model import ArmyListModel
 
 #: The unit fields the editor can change (a wrong name is a type error, not a runtime one).
@@ -38,6 +39,23 @@ _UNIT_SETTERS: dict[UnitField, Callable[[ArmyList, str, Any], Any]] = {
 _MERGE_ID = 0x05_7
 
 
+_ROLE_ORDER = {role: number for number, role in enumerate(Role)}
+
+
+def role_row(model: ArmyListModel, detachment: Detachment, role: Role) -> int:
+    """Where a new unit of ``role`` goes in a detachment: after the units of its role and those before it.
+
+    So a list built unit by unit reads grouped by role (QG, Troupes, Élite…) in
+    the order the table gives, whatever order they were added in.
+    """
+    rank = _ROLE_ORDER[role]
+    row = 0
+    for number, unit in enumerate(detachment.units):
+        if _ROLE_ORDER[ops.role_of(unit, model.catalogue)] <= rank:
+            row = number + 1
+    return row
+
+
 class AddUnit(QUndoCommand):
     def __init__(self, model: ArmyListModel, sheet: Datasheet, detachment_id: str) -> None:
         super().__init__(QCoreApplication.translate("Commands", "Add %1").replace("%1", sheet.name))
@@ -47,7 +65,7 @@ class AddUnit(QUndoCommand):
         self.unit.placeholders = ops.suggested_placeholders(model.army, sheet, detachment_id)
         detachment = model.army.detachment(detachment_id)
         assert detachment is not None
-        self.row = len(detachment.units)
+        self.row = role_row(model, detachment, sheet.role)
 
     def redo(self) -> None:
         self.model.insert_unit(self.detachment_id, self.row, self.unit)

@@ -38,6 +38,8 @@ from ost.core.armylist import ArmyList, Detachment, Unit
 from ost.core.catalogue import Catalogue
 from ost.core.findings import Severity
 from ost.core.validator import Report
+from ost.gui.catalogue_browser import SHEET_MIME, sheet_ids
+from ost.gui.loadout_view import OptionNames, loadout_text
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -76,6 +78,8 @@ class ArmyListModel(QAbstractItemModel):
     edited = Signal()
     #: Units dropped on a detachment: (unit ids, detachment id, row or -1 for the end).
     move_requested = Signal(list, str, int)
+    #: Datasheets dragged from the catalogue onto a detachment: (datasheet ids, detachment id).
+    add_requested = Signal(list, str)
 
     def __init__(self, catalogue: Catalogue, army: ArmyList, lang: str = "fr", parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -96,6 +100,9 @@ class ArmyListModel(QAbstractItemModel):
         self._refreshed = False
         #: Unit points by unit id while a refresh runs (each unit is priced once, not per column).
         self._points: dict[str, int] | None = None
+        self._option_names = OptionNames(self.tr("option not in the catalogue"))
+        #: Price units as their list stated (View ▸ List prices), as the verdict does, so rows and total agree.
+        self.as_priced = False
 
     # -- structure --------------------------------------------------------------
 
@@ -224,10 +231,10 @@ class ArmyListModel(QAbstractItemModel):
 
     def _points_of(self, unit: Unit) -> int:
         if self._points is None:
-            return ops.unit_points(unit, self.catalogue)
+            return ops.unit_points(unit, self.catalogue, as_priced=self.as_priced)
         points = self._points.get(unit.id)
         if points is None:
-            points = self._points[unit.id] = ops.unit_points(unit, self.catalogue)
+            points = self._points[unit.id] = ops.unit_points(unit, self.catalogue, as_priced=self.as_priced)
         return points
 
     def _unit_data(self, column: int, unit: Unit, role: int) -> Any:
@@ -275,16 +282,20 @@ class ArmyListModel(QAbstractItemModel):
         return "  ".join(parts)
 
     def wargear_text(self, unit: Unit) -> str:
-        """The wargear the unit took: "2× Lance-flammes, Bolter lourd"."""
+        """The wargear the unit took: "2× Lance-flammes, Bolter lourd", then what its models carry.
+
+        Options are named, never shown as ids (:class:`OptionNames`); the
+        models' loadout and the unit's upgrades follow (:func:`loadout_text`).
+        """
         sheet = self.catalogue.get(unit.datasheet)
-        names = {option.id: option.name for option in sheet.options} if sheet else {}
         parts = [
-            (f"{count}× " if count > 1 else "") + names.get(option_id, option_id)
+            (f"{count}× " if count > 1 else "") + self._option_names.name(self.catalogue, sheet, option_id)
             for option_id, count in unit.options.items()
             if count
         ]
         parts += [(f"{extra.count}× " if extra.count > 1 else "") + extra.name for extra in unit.extra_options]
-        return ", ".join(parts)
+        carried = loadout_text(unit, sheet)
+        return " · ".join(part for part in (", ".join(parts), carried) if part)
 
     def _unit_tooltip(self, column: int, unit: Unit) -> str | None:
         if column == COL_MARKS:
@@ -490,13 +501,13 @@ class ArmyListModel(QAbstractItemModel):
     # -- drag and drop -------------------------------------------------------------
 
     def supportedDropActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
+        return Qt.DropAction.MoveAction | Qt.DropAction.CopyAction  # copy: a datasheet from the catalogue
 
     def supportedDragActions(self) -> Qt.DropAction:
         return Qt.DropAction.MoveAction
 
     def mimeTypes(self) -> list[str]:
-        return [UNIT_MIME]
+        return [UNIT_MIME, SHEET_MIME]
 
     def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         ids: list[str] = []
@@ -523,11 +534,19 @@ class ArmyListModel(QAbstractItemModel):
     def canDropMimeData(
         self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
     ) -> bool:
+        if data.hasFormat(SHEET_MIME):
+            return True  # a datasheet from the catalogue: anywhere in the list
         return data.hasFormat(UNIT_MIME) and self.drop_target(row, parent) is not None
 
     def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index) -> bool:
         if action == Qt.DropAction.IgnoreAction:
             return True
+        sheets = sheet_ids(data)
+        if sheets:  # from the catalogue: added to the detachment dropped on (the last one below the rows)
+            target = self.drop_target(row, parent)
+            last = self.army.detachments[-1].id if self.army.detachments else ""
+            self.add_requested.emit(sheets, target[0] if target is not None else last)
+            return False  # added by undo commands
         target = self.drop_target(row, parent) if data.hasFormat(UNIT_MIME) else None
         if target is None:
             return False

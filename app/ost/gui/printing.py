@@ -1,8 +1,9 @@
 """Printable PDFs of the list (army sheet, reference cards, check report) and their preview.
 
 The PDF layout (reportlab) loads only when something is printed, not when the
-window starts. The preview shows the very pages that will be printed: they
-are rendered to images by ``pdftoppm`` (poppler), which desktop Linux
+window starts, and the PDF is made on a worker thread (:class:`BackgroundOp`)
+from a copy of the list, so the window keeps painting meanwhile. The preview
+shows the very pages that will be printed: they are rendered to images by ``pdftoppm`` (poppler), which desktop Linux
 distributions ship, rather than by Qt PDF, which is only in the large
 PySide6-Addons package. Where ``pdftoppm`` is missing, the preview opens the
 PDF in the system's viewer instead.
@@ -13,16 +14,19 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from PySide6.QtCore import QSize, Qt, QUrl
-from PySide6.QtGui import QDesktopServices, QPixmap
+from PySide6.QtCore import QObject, QSize, Qt, QUrl
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QLabel,
+    QMessageBox,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -31,6 +35,8 @@ from PySide6.QtWidgets import (
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.validator import Report
+from ost.gui.background import BackgroundOp
+from ost.gui.settings import Settings
 
 What = Literal["sheet", "cards", "report"]
 #: Resolution of the preview images (dots per inch).
@@ -135,3 +141,119 @@ def open_in_viewer(data: bytes, name: str) -> bool:
     path = folder / name
     path.write_bytes(data)
     return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+@dataclass(frozen=True)
+class PrintHooks:
+    """What :class:`Printer` may ask of the window."""
+
+    # The list to print.
+    army: Callable[[], ArmyList]
+    # The catalogue in use.
+    catalogue: Callable[[], Catalogue]
+    # The verdict shown in the window (the one every page prints).
+    report: Callable[[], Report]
+    # The list's file (None: never saved), for the suggested name and the report's header.
+    path: Callable[[], Path | None]
+    # Run a modal dialog and return its result (the seam the tests answer).
+    exec_dialog: Callable[[QDialog], int]
+    # A message in the status bar for some milliseconds.
+    status: Callable[[str, int], object]
+
+
+class Printer(QObject):
+    """Print preview and PDF export of the list: the army sheet, the reference cards, the check report."""
+
+    def __init__(self, hooks: PrintHooks, *, settings: Settings | None, lang: str, dialog_parent: QWidget) -> None:
+        super().__init__(dialog_parent)
+        self.hooks = hooks
+        self.settings = settings
+        self.lang = lang
+        self.parent_widget = dialog_parent
+
+    def options(self) -> PrintOptions:
+        path = self.hooks.path()
+        return PrintOptions(
+            lang=self.lang,
+            paper=self.settings.paper if self.settings else "a4",
+            card_size=self.settings.card_size if self.settings else "poker",
+            source=path.name if path else None,
+        )
+
+    def export_dialog(self, what: What) -> None:
+        folder = Path((self.settings.last_folder if self.settings else None) or Path.home())
+        path = self.hooks.path()
+        stem = path.stem if path else (self.hooks.army().name or "liste")
+        suggested = str(folder / f"{stem}.{what}.pdf")
+        name, _filter = QFileDialog.getSaveFileName(
+            self.parent_widget, self.tr("Export as PDF"), suggested, self.tr("PDF (*.pdf)")
+        )
+        if name:
+            self.export_pdf(what, Path(name))
+
+    def render(self, what: What) -> bytes | None:
+        """The PDF of the list (sheet, cards or report), or None after telling the user why not.
+
+        Made on a worker thread from a copy of the list; the window answers
+        (and repaints) meanwhile.
+        """
+        catalogue, report, options = self.hooks.catalogue(), self.hooks.report(), self.options()
+        army = self.hooks.army().model_copy(deep=True)  # the list may be edited while the PDF is made
+        made: list[bytes] = []
+        failed: list[Exception] = []
+        operation = BackgroundOp(
+            lambda _progress: render_pdf(what, catalogue, army, report, options),
+            success=made.append,
+            failure=failed.append,
+            name="ost-print",
+            parent=self,
+        )
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            operation.start()
+            operation.wait()
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+            operation.deleteLater()
+        if failed:
+            QMessageBox.critical(self.parent_widget, self.tr("Cannot make the PDF"), str(failed[0]))
+            return None
+        return made[0]
+
+    def export_pdf(self, what: What, path: Path) -> bool:
+        """Write the army sheet, the cards or the check report of the list to ``path``."""
+        data = self.render(what)
+        if data is None:
+            return False
+        try:
+            write_pdf(data, path)
+        except PrintError as exc:
+            QMessageBox.critical(self.parent_widget, self.tr("Cannot write the PDF"), str(exc))
+            return False
+        self.hooks.status(self.tr("PDF written to %1").replace("%1", str(path)), 8000)
+        return True
+
+    def preview(self, what: What) -> PreviewDialog | None:
+        """Show the pages that would be printed; Save in the preview goes on to the export dialog.
+
+        Returns the dialog (already closed), or None when the pages could not be
+        rendered and the PDF was handed to the system's viewer instead.
+        """
+        data = self.render(what)
+        if data is None:
+            return None
+        pages = page_images(data)
+        if pages is None:
+            open_in_viewer(data, f"{self.hooks.army().name or 'liste'}.{what}.pdf")
+            return None
+        titles = {
+            "sheet": self.tr("Army sheet"),
+            "cards": self.tr("Reference cards"),
+            "report": self.tr("Check report"),
+        }
+        dialog = PreviewDialog(
+            self.tr("Preview: %1").replace("%1", titles[what]) + f" — {len(pages)} p.", pages, self.parent_widget
+        )
+        if self.hooks.exec_dialog(dialog) == QDialog.DialogCode.Accepted:
+            self.export_dialog(what)
+        return dialog

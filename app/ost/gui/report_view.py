@@ -35,12 +35,12 @@ _ICONS = {
 _LEGAL, _NOT_LEGAL, _NEUTRAL = "#1b5e20", "#b3261e", "#5f6368"
 
 
-def role_points(army: ArmyList, catalogue: Catalogue) -> dict[Role, int]:
-    """Points spent on each role (what the band table shows beside the counts)."""
+def role_points(army: ArmyList, catalogue: Catalogue, *, as_priced: bool = False) -> dict[Role, int]:
+    """Points spent on each role (what the band table shows beside the counts), priced as the verdict is."""
     points: dict[Role, int] = {}
     for _, unit in army.units():
         role = ops.role_of(unit, catalogue)
-        points[role] = points.get(role, 0) + ops.unit_points(unit, catalogue)
+        points[role] = points.get(role, 0) + ops.unit_points(unit, catalogue, as_priced=as_priced)
     return points
 
 
@@ -96,7 +96,15 @@ class ReportView(QWidget):
         #: True when the list shown is empty (a neutral banner, not a red verdict).
         self.empty = False
 
-    def show_report(self, report: Report, army: ArmyList | None = None, catalogue: Catalogue | None = None) -> None:
+    def show_report(
+        self,
+        report: Report,
+        army: ArmyList | None = None,
+        catalogue: Catalogue | None = None,
+        *,
+        as_priced: bool = False,
+    ) -> None:
+        """Show ``report`` on ``army``; ``as_priced``: units cost what the list states, as in the verdict."""
         self.empty = army is not None and army.unit_count() == 0
         if self.empty:
             colour = _NEUTRAL
@@ -113,7 +121,7 @@ class ReportView(QWidget):
             )
         limit = f" / {report.points_limit}" if report.points_limit is not None else ""
         band = report.band or self.tr("none")
-        spent = role_points(army, catalogue) if army is not None and catalogue is not None else {}
+        spent = role_points(army, catalogue, as_priced=as_priced) if army is not None and catalogue is not None else {}
         line = (
             self.tr("%1 points, band %2, %3 error(s), %4 warning(s)")
             .replace("%1", f"{report.total_points}{limit}")
@@ -178,18 +186,24 @@ class ReportView(QWidget):
             return  # same findings: nothing to repaint
         old = self._shown_findings or ()
         self._shown_findings = None if self.empty else findings
-        if self.empty or not findings or not old:
+        style = self.style()
+        if self.empty:
+            # The hint first, then what the summary counts: an empty list shows every error it says it has.
             self.findings.clear()
-            if self.empty:
-                self.findings.addItem(_plain_item(self.tr("The list is empty: add units from the catalogue.")))
-                return
+            self.findings.addItem(_plain_item(self.tr("The list is empty: add units from the catalogue.")))
+            for item in findings:
+                listed = QListWidgetItem()
+                self.findings.addItem(listed)
+                _fill(listed, item, self.lang, style)
+            return
+        if not findings or not old:
+            self.findings.clear()
             if not findings:
                 self.findings.addItem(_plain_item(self.tr("No problem found.")))
                 return
         # Update in place: only the rows whose finding changed are laid out and repainted again.
         while self.findings.count() > len(findings):
             self.findings.takeItem(self.findings.count() - 1)
-        style = self.style()
         for row, item in enumerate(findings):
             if row < len(old) and row < self.findings.count() and old[row] == item:
                 continue
@@ -197,15 +211,20 @@ class ReportView(QWidget):
             if shown is None:
                 shown = QListWidgetItem()
                 self.findings.addItem(shown)
-            shown.setIcon(style.standardIcon(_ICONS[item.severity]))
-            shown.setText(finding_text(item, self.lang))
-            shown.setToolTip(f"{item.code.value} — {item.rule}")
-            shown.setData(UNITS_ROLE, list(item.units))
+            _fill(shown, item, self.lang, style)
 
     def _activated(self, item: QListWidgetItem) -> None:
         units = item.data(UNITS_ROLE)  # every row carries a list (never an empty value)
         if isinstance(units, list) and units:
             self.units_activated.emit(list(units))
+
+
+def _fill(shown: QListWidgetItem, item: Finding, lang: str, style: QStyle) -> None:
+    """Show one finding in a row: its icon, its text and fix, its code and rule in the tooltip."""
+    shown.setIcon(style.standardIcon(_ICONS[item.severity]))
+    shown.setText(finding_text(item, lang))
+    shown.setToolTip(f"{item.code.value} — {item.rule}")
+    shown.setData(UNITS_ROLE, list(item.units))
 
 
 def _plain_item(text: str) -> QListWidgetItem:

@@ -11,9 +11,10 @@ from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -25,6 +26,8 @@ from ost.core.catalogue import Catalogue
 from ost.core.roles import Role
 from ost.core.validator import boarding_problems, joining_problems
 from ost.gui.commands import UnitField
+from ost.gui.loadout_view import LoadoutView
+from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, wrapped_label
 
 MAX_MODELS = 999
 
@@ -42,6 +45,8 @@ class UnitEditor(QWidget):
         self.lang = lang
         self.army: ArmyList | None = None
         self.unit_id: str | None = None
+        #: Price units as their list stated (View ▸ List prices), as the verdict does.
+        self.as_priced = False
         self._option_boxes: dict[str, QSpinBox] = {}
         self._link_shown = False
         self._placeholder_edits: dict[str, QLineEdit] = {}
@@ -49,54 +54,90 @@ class UnitEditor(QWidget):
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         outer.addWidget(self.title)
+        self.loadout = LoadoutView()
+        outer.addWidget(self.loadout)
         self.form_host = QWidget()
-        self.form = QFormLayout(self.form_host)
-        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow pane: label above its box
+        self.form = QVBoxLayout(self.form_host)
         outer.addWidget(self.form_host)
         outer.addStretch(1)
+        self._outer = outer
         self.show_unit(None, None)
 
     # -- building ----------------------------------------------------------------
+
+    def _new_form(self) -> None:
+        """A fresh column of rows for another unit: labels wrap, the boxes keep their width.
+
+        Rows of their own and not a form layout: a form layout hid the boxes of
+        units with long option names in a narrow pane. Here a label never
+        pushes its box out of sight: it wraps onto more lines (its whole text
+        in its tooltip), and fields that need width (name, transport, link)
+        take a row of their own under their label.
+        """
+        old = self.form_host
+        self.form_host = QWidget()
+        self.form = QVBoxLayout(self.form_host)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self._outer.replaceWidget(old, self.form_host)
+        old.hide()
+        old.deleteLater()
+
+    def _add_wide(self, label: str, field: QWidget) -> None:
+        """A label above a field that takes the whole width."""
+        self.form.addWidget(wrapped_label(label))
+        self.form.addWidget(field)
+
+    def _add_box(self, label: str, box: QWidget, tooltip: str | None = None) -> None:
+        """A label (wrapped when long) beside a small box."""
+        row = QHBoxLayout()
+        row.addWidget(wrapped_label(label, tooltip=tooltip), 1)
+        row.addWidget(box, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.form.addLayout(row)
+
+    def _add_row(self, widget: QWidget) -> None:
+        self.form.addWidget(widget)
 
     def show_unit(self, army: ArmyList | None, unit_id: str | None) -> None:
         """Rebuild the form for another unit (or none)."""
         self.army = army
         self.unit_id = unit_id
-        while self.form.rowCount():
-            self.form.removeRow(0)
+        self._new_form()
         self._option_boxes = {}
         self._placeholder_edits = {}
         unit = self._unit()
         if unit is None:
             self.title.setText(self.tr("<i>Select a unit of the list to edit it.</i>"))
+            self.loadout.show_unit(None, None)
             return
         sheet = self.catalogue.get(unit.datasheet)
 
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText(unit.snapshot.name)
+        self.name_edit.setToolTip(unit.snapshot.name)
         self.name_edit.editingFinished.connect(
             lambda: self._request("custom_name", self.name_edit.text().strip() or None)
         )
-        self.form.addRow(self.tr("Name"), self.name_edit)
+        self._add_wide(self.tr("Name"), self.name_edit)
 
-        self.models_box = QSpinBox()
+        self.models_box = _number_box()
         low = sheet.min_models if sheet else 1
         high = sheet.max_models if sheet else MAX_MODELS
         self.models_box.setRange(0, MAX_MODELS)
-        self.models_box.setKeyboardTracking(False)  # a typed number is one edit, sent on Enter or focus out
         self.models_box.setToolTip(self.tr("From %1 to %2 models").replace("%1", str(low)).replace("%2", str(high)))
         self.models_box.valueChanged.connect(lambda value: self._request("models", value))
-        self.form.addRow(self.tr("Models (%1–%2)").replace("%1", str(low)).replace("%2", str(high)), self.models_box)
+        self._add_box(self.tr("Models (%1–%2)").replace("%1", str(low)).replace("%2", str(high)), self.models_box)
 
         if sheet is not None:
             for option in sheet.options:
-                box = QSpinBox()
+                box = _number_box()
                 box.setRange(0, option.max if option.max is not None else MAX_MODELS)
-                box.setKeyboardTracking(False)
                 box.valueChanged.connect(lambda value, option_id=option.id: self._request_option(option_id, value))
                 each = self.tr(" each") if option.per_model else ""
-                self.form.addRow(f"{option.name} (+{option.points}{each})", box)
+                text = f"{option.name} (+{option.points}{each})"
+                box.setToolTip(text)
+                self._add_box(text, box)
                 self._option_boxes[option.id] = box
             for placeholder in sheet.faction_placeholders:
                 edit = QLineEdit()
@@ -104,20 +145,20 @@ class UnitEditor(QWidget):
                 edit.editingFinished.connect(
                     lambda key=placeholder, widget=edit: self._request_placeholder(key, widget.text().strip())
                 )
-                self.form.addRow(placeholder, edit)
+                self._add_wide(placeholder, edit)
                 self._placeholder_edits[placeholder] = edit
 
         self.transport_box = _choice_box()
         self.transport_box.activated.connect(
             lambda _i: self._request("transport", self.transport_box.currentData() or None)
         )
-        self.form.addRow(self.tr("Assigned transport"), self.transport_box)
+        self._add_wide(self.tr("Assigned transport"), self.transport_box)
 
         self.link_box = _choice_box(self.form_host)
         self.link_box.activated.connect(lambda _i: self._request("linked_to", self.link_box.currentData() or None))
         self._link_shown = bool((sheet is not None and sheet.linked_character) or unit.linked_to)
         if self._link_shown:
-            self.form.addRow(self.tr("Linked to"), self.link_box)
+            self._add_wide(self.tr("Linked to"), self.link_box)
         else:
             self.link_box.hide()
 
@@ -125,8 +166,8 @@ class UnitEditor(QWidget):
         self.warlord_box.toggled.connect(lambda value: self._request("warlord", value))
         self.reserve_box = QCheckBox(self.tr("In reserve"))
         self.reserve_box.toggled.connect(lambda value: self._request("reserve", value))
-        self.form.addRow(self.warlord_box)
-        self.form.addRow(self.reserve_box)
+        self._add_row(self.warlord_box)
+        self._add_row(self.reserve_box)
         self.sync()
 
     def sync(self) -> None:
@@ -138,7 +179,7 @@ class UnitEditor(QWidget):
             return
         assert self.army is not None
         sheet = self.catalogue.get(unit.datasheet)
-        points = ops.unit_points(unit, self.catalogue)
+        points = ops.unit_points(unit, self.catalogue, as_priced=self.as_priced)
         role = ops.role_of(unit, self.catalogue).label(self.lang)
         name = sheet.name if sheet else unit.snapshot.name
         missing = "" if sheet else " — " + self.tr("not in the catalogue")
@@ -146,6 +187,8 @@ class UnitEditor(QWidget):
             f"<h3>{_escape(unit.display_name)}</h3><p>{_escape(name)} · {_escape(role)} · "
             f"{points} {self.tr('points')}{_escape(missing)}</p>"
         )
+        self.title.setToolTip(f"{unit.display_name} — {name}")  # the whole name, should a narrow pane cut it
+        self.loadout.show_unit(unit, sheet)
         widgets = [
             self.name_edit,
             self.models_box,
@@ -263,9 +306,18 @@ class UnitEditor(QWidget):
 
 def _choice_box(parent: QWidget | None = None) -> QComboBox:
     """A choice box as wide as its pane allows, not as wide as its longest choice (reasons are long)."""
-    box = QComboBox(parent)
+    box = FocusWheelComboBox(parent)
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(14)
+    box.setMinimumContentsLength(10)
+    return box
+
+
+def _number_box() -> QSpinBox:
+    """A count: wide enough for three digits, changed by the wheel only once it has the focus."""
+    box = FocusWheelSpinBox()
+    box.setKeyboardTracking(False)  # a typed number is one edit, sent on Enter or focus out
+    box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+    box.setMinimumWidth(box.fontMetrics().horizontalAdvance("0000") + 44)
     return box
 
 

@@ -50,11 +50,6 @@ class CardSize(StrEnum):
         """Margin inside a card; A6 cards sit at the edge of an A4 sheet, so theirs is wider."""
         return float(2.6 * mm if self is CardSize.POKER else 5 * mm)
 
-    @property
-    def font_size(self) -> float:
-        """Body text size at full scale."""
-        return 6.8 if self is CardSize.POKER else 9.0
-
 
 def paper(value: Paper | str) -> Paper:
     """Read a paper name ("a4", "letter"); raises ValueError naming the accepted ones."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,23 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 from pydantic import ValidationError
-from sqlalchemy import (
-    Connection,
-    Engine,
-    Text,
-    create_engine,
-    delete,
-    event,
-    func,
-    insert,
-    inspect,
-    select,
-    text,
-    type_coerce,
-    update,
-)
-from sqlalchemy.exc import DatabaseError, SQLAlchemyError
-from sqlalchemy.orm import Session, selectinload
 
 from ost.core.catalogue import (
     Band,
@@ -46,19 +30,10 @@ from ost.core.collector import collector_paused
 from ost.core.roles import Role
 from ost.core.text import fold
 from ost.store.migrations import HEAD_REVISION
-from ost.store.models import (
-    BandLimitRow,
-    BandRow,
-    DatasheetOverrideRow,
-    DatasheetRow,
-    FactionRow,
-    GlossaryRow,
-    MetaRow,
-    SourceRow,
-)
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy import Connection, Engine
 
 ENV_DB = "OST_DB"
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -68,14 +43,15 @@ class StoreError(Exception):
     """The catalogue database cannot be opened, migrated or written."""
 
 
-def _reason(exc: SQLAlchemyError) -> str:
+def _reason(exc: Exception) -> str:
     """What went wrong, in words: never the SQL statement or its parameters (harden, issue 13).
 
-    SQLite's own message (``exc.orig``) says what failed ("disk I/O error",
-    "attempt to write a readonly database"); SQLAlchemy's ``str(exc)`` would
-    add the whole statement and its data.
+    SQLite's own message (``exc.orig`` under SQLAlchemy, the error itself from
+    :mod:`sqlite3`) says what failed ("disk I/O error", "attempt to write a
+    readonly database"); SQLAlchemy's ``str(exc)`` would add the whole
+    statement and its data.
     """
-    orig = getattr(exc, "orig", None)
+    orig = exc if isinstance(exc, sqlite3.Error) else getattr(exc, "orig", None)
     detail = str(orig) if orig is not None else type(exc).__name__
     if "database is locked" in detail or "database table is locked" in detail:
         return "another Ost is writing to this database; try again in a moment"
@@ -116,33 +92,41 @@ def search_text(sheet: Datasheet, faction: Faction | None) -> str:
     return fold(" ".join(parts))
 
 
-_SHEET_COLUMNS = [c.name for c in DatasheetRow.__table__.columns if c.name not in ("search_text", "data", "body")]
-
-
 #: Fields that tell copies of one datasheet apart (a chapter catalogue repeats the Space Marines
 #: datasheets under its own ids and source): left out of the ``body`` fingerprint.
 _OWN_FIELDS = ("id", "faction", "source", "source_revision", "bs_ids")
+_OWN_SET = set(_OWN_FIELDS)
 
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def _data_and_body(sheet: Datasheet) -> tuple[dict[str, Any], str, str]:
-    """A datasheet's fields, its JSON, and the fingerprint of that JSON without its :data:`_OWN_FIELDS`."""
-    data = sheet.model_dump(mode="json")
-    body = _dumps({key: value for key, value in data.items() if key not in _OWN_FIELDS})
-    return data, _dumps(data), hashlib.blake2b(body.encode(), digest_size=12).hexdigest()
+#: The columns of ``datasheets`` a write fills, in the order of :func:`sheet_to_row`.
+SHEET_COLUMNS = ("id", "name", "search_text", "faction", "role", "source", "source_revision", "bs_ids", "data", "body")
+_INSERT_SHEET = f"INSERT INTO datasheets ({', '.join(SHEET_COLUMNS)}) VALUES ({', '.join('?' * len(SHEET_COLUMNS))})"
+#: What :meth:`CatalogueStore._read_sheets` reads of a row: its JSON, its body hash and its own fields.
+_READ_SHEET = "SELECT data, body, id, faction, source, source_revision, bs_ids FROM datasheets"
 
 
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
-    data, text, body = _data_and_body(sheet)
-    return {**data, "data": text, "body": body, "search_text": search_text(sheet, faction)}
+    """The columns of a datasheet's row: its whole JSON once, and what queries use (see :data:`SHEET_COLUMNS`).
 
-
-def row_to_sheet(row: Any, overrides: dict[str, Any] | None = None) -> Datasheet:
-    """The datasheet of a database row (its columns), with the user's overrides applied."""
-    return sheet_from_data({name: getattr(row, name) for name in _SHEET_COLUMNS}, overrides)
+    The JSON comes from pydantic's own serialiser (``model_dump_json``), once:
+    its text without the datasheet's ids and source is the ``body`` that
+    :meth:`CatalogueStore._read_sheets` recognises repeats by; no Python-level
+    ``json.dumps`` of the datasheet's lists.
+    """
+    # One serialisation: the body, then the datasheet's own fields put in front of it (JSON objects are unordered).
+    body = sheet.model_dump_json(exclude=_OWN_SET)
+    own = sheet.model_dump_json(include=_OWN_SET)
+    return {
+        "id": sheet.id,
+        "name": sheet.name,
+        "search_text": search_text(sheet, faction),
+        "faction": sheet.faction,
+        "role": sheet.role.value,
+        "source": sheet.source,
+        "source_revision": sheet.source_revision,
+        "bs_ids": json.dumps(sheet.bs_ids),  # the module's shared encoder: no new one per call
+        "data": f"{own[:-1]},{body[1:]}",
+        "body": hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
+    }
 
 
 def sheet_from_data(data: dict[str, Any], overrides: dict[str, Any] | None = None) -> Datasheet:
@@ -184,25 +168,62 @@ OVERRIDABLE_FIELDS = (
     "hidden",
 )
 
+#: Columns of rows written before revision 0005 that hold JSON text (the others are plain values).
+_LEGACY_JSON = {
+    "keywords",
+    "faction_keywords",
+    "aliases",
+    "options",
+    "profiles",
+    "weapons",
+    "abilities",
+    "transport",
+    "bs_ids",
+    "kinds",
+    "departures",
+}
+
+
+def _ids_param(ids: Sequence[str]) -> str:
+    """``ids`` as one JSON parameter for ``IN (SELECT value FROM json_each(?))``: no limit on how many."""
+    return json.dumps(list(ids))
+
 
 class CatalogueStore:
-    """The catalogue database at ``path``; migrated to the current schema on open."""
+    """The catalogue database at ``path``; migrated to the current schema on open.
+
+    Reading goes through the standard library's :mod:`sqlite3` (one short
+    connection per call): commands and the window that only read never import
+    SQLAlchemy. Writing and migrating use SQLAlchemy (and Alembic), imported
+    on the first write; :attr:`engine` is created then.
+    """
 
     def __init__(self, path: Path | str, *, migrate: bool = True) -> None:
         self.path = Path(path)
         if self.path.exists() and self.path.is_dir():
             raise StoreError(f"{self.path}: is a folder, not a catalogue database")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.engine: Engine = create_engine(f"sqlite:///{self.path}")
-        event.listen(self.engine, "connect", _sqlite_pragmas)
-        # pysqlite runs DDL outside transactions unless told otherwise: take over BEGIN so
-        # that a migration (CREATE/ALTER TABLE) is all or nothing, like every other write.
-        event.listen(self.engine, "begin", _begin)
+        self._engine: Engine | None = None
         if migrate:
             self.migrate()
 
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine for writes, made (and SQLAlchemy imported) on first use."""
+        if self._engine is None:
+            from sqlalchemy import create_engine, event
+
+            engine = create_engine(f"sqlite:///{self.path}")
+            event.listen(engine, "connect", _sqlite_pragmas)
+            # pysqlite runs DDL outside transactions unless told otherwise: take over BEGIN so
+            # that a migration (CREATE/ALTER TABLE) is all or nothing, like every other write.
+            event.listen(engine, "begin", _begin)
+            self._engine = engine
+        return self._engine
+
     def close(self) -> None:
-        self.engine.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
 
     def __enter__(self) -> CatalogueStore:
         return self
@@ -210,25 +231,67 @@ class CatalogueStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @contextmanager
+    def _reading(self, what: str = "cannot read the catalogue") -> Iterator[sqlite3.Connection]:
+        """A short read connection (stdlib :mod:`sqlite3`); SQLite's errors become :class:`StoreError`."""
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: {what}: {_reason(exc)}") from None
+        try:
+            db.execute("BEGIN")  # one snapshot for every query of the block
+            yield db
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: {what} ({_reason(exc)})") from None
+        finally:
+            db.close()
+
+    def _read(self, query: str, params: Sequence[Any] = (), *, what: str = "cannot read the catalogue") -> list[Any]:
+        with self._reading(what) as db:
+            return db.execute(query, params).fetchall()
+
+    @contextmanager
+    def _writing(self, what: str = "cannot write the catalogue") -> Iterator[Connection]:
+        """One write transaction (all or nothing); SQLAlchemy's errors become :class:`StoreError`."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.path}: {what}: {_reason(exc)}") from None
+
     # -- schema ---------------------------------------------------------------
 
     def revision(self) -> str | None:
         """The schema revision recorded in the database (None for a new, empty file)."""
         try:
-            with self.engine.connect() as connection:
-                if not inspect(connection).has_table("alembic_version"):
+            db = sqlite3.connect(self.path)
+            try:
+                known = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
+                if db.execute(known).fetchone() is None:
                     return None
-                row = connection.execute(text("SELECT version_num FROM alembic_version")).first()
+                row = db.execute("SELECT version_num FROM alembic_version").fetchone()
                 return str(row[0]) if row else None
-        except DatabaseError as exc:
-            if "locked" in str(exc.orig):
+            finally:
+                db.close()
+        except sqlite3.DatabaseError as exc:
+            if "locked" in str(exc):
                 raise StoreError(f"{self.path}: {_reason(exc)}") from None
-            raise StoreError(f"{self.path}: not a catalogue database ({exc.orig})") from None
+            raise StoreError(f"{self.path}: not a catalogue database ({exc})") from None
 
     def migrate(self) -> None:
-        """Apply every pending Alembic migration (a no-op when up to date)."""
+        """Apply every pending Alembic migration (a no-op when up to date).
+
+        A database older than revision 0005 is first brought to 0004, its rows
+        given their JSON from their columns (:meth:`_fill_data`: this needs the
+        datasheet models, which a migration must not import), then to the head,
+        which drops those columns; all in one transaction.
+        """
         current = self.revision()
         if current == HEAD_REVISION:
+            return
+        if current is None and self._create():
             return
         from alembic import command
 
@@ -237,17 +300,32 @@ class CatalogueStore:
                 f"{self.path}: the database schema ({current}) is newer than this Ost understands; "
                 f"update Ost or use another database (--db)"
             )
-        try:
-            with self.engine.begin() as connection:
-                command.upgrade(_alembic_config(connection), "head")
+        with self._writing("cannot migrate the database") as connection:
+            config = _alembic_config(connection)
+            if current is not None and current < "0005":
+                command.upgrade(config, "0004")
                 self._fill_data(connection)
-        except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot migrate the database: {_reason(exc)}") from None
+            command.upgrade(config, "head")
 
-    @contextmanager
-    def session(self) -> Iterator[Session]:
-        with Session(self.engine) as session:
-            yield session
+    def _create(self) -> bool:
+        """Give a new, empty database the current schema at once (no Alembic: a third of a second at first start).
+
+        The tables come from the ORM models, which a test keeps equal to what
+        the migrations make; the revision is stamped as the head. False when
+        the file already holds tables (they are Alembic's to migrate).
+        """
+        from sqlalchemy import text
+
+        from ost.store.models import Base
+
+        with self._writing("cannot create the database") as connection:
+            tables = connection.exec_driver_sql("SELECT count(*) FROM sqlite_master WHERE type = 'table'").scalar()
+            if tables:
+                return False
+            Base.metadata.create_all(connection)
+            connection.exec_driver_sql("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
+            connection.execute(text("INSERT INTO alembic_version VALUES (:head)"), {"head": HEAD_REVISION})
+        return True
 
     # -- writing --------------------------------------------------------------
 
@@ -266,20 +344,21 @@ class CatalogueStore:
         BattleScribe data this way. Overrides always stay, and so does the
         on/off switch of every source written again (``sources``).
         """
-        try:
-            with self.engine.begin() as connection:
-                switches = self._switches(connection)
-                for table in (BandLimitRow, BandRow, GlossaryRow):
-                    connection.execute(delete(table))
-                for column in (DatasheetRow.source, FactionRow.source, MetaRow.key, SourceRow.id):
-                    statement = delete(column.class_)
-                    for prefix in keep_prefixes:
-                        statement = statement.where(~column.startswith(prefix, autoescape=True))
-                    connection.execute(statement)
-                self._write(connection, catalogue, meta or {})
-                self._write_sources(connection, sources, switches)
-        except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the catalogue: {_reason(exc)}") from None
+        from sqlalchemy import delete
+
+        from ost.store.models import BandLimitRow, BandRow, DatasheetRow, FactionRow, GlossaryRow, MetaRow, SourceRow
+
+        with self._writing() as connection:
+            switches = self._switches(connection)
+            for table in (BandLimitRow, BandRow, GlossaryRow):
+                connection.execute(delete(table))
+            for column in (DatasheetRow.source, FactionRow.source, MetaRow.key, SourceRow.id):
+                statement = delete(column.class_)
+                for prefix in keep_prefixes:
+                    statement = statement.where(~column.startswith(prefix, autoescape=True))
+                connection.execute(statement)
+            self._write(connection, catalogue, meta or {})
+            self._write_sources(connection, sources, switches)
 
     def replace_sources(
         self,
@@ -297,48 +376,60 @@ class CatalogueStore:
         sources are written with their name and revision, keeping their on/off
         switch.
         """
+        from sqlalchemy import delete, insert
+
+        from ost.store.models import DatasheetRow, FactionRow, MetaRow, SourceRow
+
         wanted = list(dict.fromkeys(sources))
         faction_list = list(factions)
         by_id = {f.id: f for f in faction_list}
-        try:
-            with self.engine.begin() as connection:
-                switches = self._switches(connection)
-                if wanted:
-                    connection.execute(delete(SourceRow).where(SourceRow.id.in_(wanted)))
-                    connection.execute(delete(DatasheetRow).where(DatasheetRow.source.in_(wanted)))
-                    connection.execute(delete(FactionRow).where(FactionRow.source.in_(wanted)))
-                    connection.execute(delete(MetaRow).where(MetaRow.key.in_(wanted)))
-                if faction_list:
-                    connection.execute(insert(FactionRow), [f.model_dump() for f in faction_list])
-                rows = [sheet_to_row(s, by_id.get(s.faction)) for s in datasheets]
-                if rows:
-                    connection.execute(insert(DatasheetRow), rows)
-                if meta:
-                    connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
-                    connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
-                self._write_sources(connection, described, switches)
-        except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+        with self._writing() as connection:
+            switches = self._switches(connection)
+            if wanted:
+                connection.execute(delete(SourceRow).where(SourceRow.id.in_(wanted)))
+                connection.execute(delete(DatasheetRow).where(DatasheetRow.source.in_(wanted)))
+                connection.execute(delete(FactionRow).where(FactionRow.source.in_(wanted)))
+                connection.execute(delete(MetaRow).where(MetaRow.key.in_(wanted)))
+            if faction_list:
+                connection.execute(insert(FactionRow), [f.model_dump() for f in faction_list])
+            self._write_sheets(connection, datasheets, by_id)
+            if meta:
+                connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
+                connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
+            self._write_sources(connection, described, switches)
 
     def set_meta(self, meta: dict[str, str]) -> None:
         """Set (or replace) some keys of the catalogue's facts, in one transaction."""
         if not meta:
             return
-        try:
-            with self.engine.begin() as connection:
-                connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
-                connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
-        except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the catalogue: {exc}") from None
+        from sqlalchemy import delete, insert
+
+        from ost.store.models import MetaRow
+
+        with self._writing() as connection:
+            connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
+            connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
+
+    @staticmethod
+    def _write_sheets(connection: Connection, sheets: Iterable[Datasheet], factions: dict[str, Faction]) -> None:
+        """Insert datasheets: one plain ``executemany`` of ready rows on the driver's cursor."""
+        rows = [tuple(sheet_to_row(s, factions.get(s.faction)).values()) for s in sheets]
+        if rows:
+            connection.exec_driver_sql(_INSERT_SHEET, rows)
 
     # -- sources --------------------------------------------------------------------------------------------------
 
     @staticmethod
     def _switches(connection: Connection) -> dict[str, bool]:
-        return {row.id: bool(row.enabled) for row in connection.execute(select(SourceRow.id, SourceRow.enabled))}
+        found = connection.exec_driver_sql("SELECT id, enabled FROM catalogue_sources")
+        return {row[0]: bool(row[1]) for row in found}
 
     @staticmethod
     def _write_sources(connection: Connection, sources: Iterable[CatalogueSource], switches: dict[str, bool]) -> None:
+        from sqlalchemy import delete, insert
+
+        from ost.store.models import SourceRow
+
         rows = [
             {**s.model_dump(), "enabled": switches.get(s.id, s.enabled)} for s in {s.id: s for s in sources}.values()
         ]
@@ -351,43 +442,28 @@ class CatalogueStore:
 
         The shipped catalogue first, then the others by name.
         """
-        with self.engine.connect() as connection:
-            return self._sources(connection)
-
-    @staticmethod
-    def _sources(connection: Connection) -> list[CatalogueSource]:
-        found = {
-            row.id: CatalogueSource.model_validate(row._asdict()) for row in connection.execute(select(SourceRow))
-        }
-        for (source,) in connection.execute(select(DatasheetRow.source).distinct()):
-            if source and source not in found:
-                found[source] = CatalogueSource(id=source, name=source, kind=source_kind(source))
-        return sorted(found.values(), key=lambda s: (s.kind != "shipped", fold(s.name), s.id))
+        with self._reading() as db:
+            return _sources(db.execute)
 
     def source_counts(self) -> dict[str, int]:
         """How many datasheets each source holds."""
-        with self.engine.connect() as connection:
-            query = select(DatasheetRow.source, func.count()).group_by(DatasheetRow.source)
-            return {str(source): int(count) for source, count in connection.execute(query)}
+        rows = self._read("SELECT source, count(*) FROM datasheets GROUP BY source")
+        return {str(source): int(count) for source, count in rows}
 
     def set_source_enabled(self, source_id: str, enabled: bool) -> CatalogueSource:
         """Switch a source on or off (kept across rebuilds and re-imports); returns it as now stored.
 
         Raises :class:`StoreError` for a source the catalogue does not know.
         """
-        try:
-            with self.engine.begin() as connection:
-                known = {s.id: s for s in self._sources(connection)}
-                source = known.get(source_id)
-                if source is None:
-                    choices = ", ".join(known) or "none"
-                    raise StoreError(f"{self.path}: no catalogue source {source_id!r} (known: {choices})")
-                source = source.model_copy(update={"enabled": enabled})
-                connection.execute(delete(SourceRow).where(SourceRow.id == source_id))
-                connection.execute(insert(SourceRow), [source.model_dump()])
-                return source
-        except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the catalogue: {_reason(exc)}") from None
+        with self._writing() as connection:
+            known = {s.id: s for s in _sources(connection.exec_driver_sql)}
+            source = known.get(source_id)
+            if source is None:
+                choices = ", ".join(known) or "none"
+                raise StoreError(f"{self.path}: no catalogue source {source_id!r} (known: {choices})")
+            source = source.model_copy(update={"enabled": enabled})
+            self._write_sources(connection, [source], {})
+            return source
 
     # -- the user's overrides ----------------------------------------------------------------------------------
 
@@ -408,60 +484,54 @@ class CatalogueStore:
             error = exc.errors()[0]
             raise StoreError(f"{datasheet_id}: invalid value {value!r} for {field}: {error['msg']}") from None
         stored = checked.model_dump(mode="json")[field]
-        try:
-            with self.engine.begin() as connection:
-                connection.execute(
-                    delete(DatasheetOverrideRow).where(
-                        DatasheetOverrideRow.datasheet_id == datasheet_id, DatasheetOverrideRow.field == field
-                    )
+        from sqlalchemy import delete, insert
+
+        from ost.store.models import DatasheetOverrideRow
+
+        with self._writing("cannot write the override") as connection:
+            connection.execute(
+                delete(DatasheetOverrideRow).where(
+                    DatasheetOverrideRow.datasheet_id == datasheet_id, DatasheetOverrideRow.field == field
                 )
-                connection.execute(
-                    insert(DatasheetOverrideRow).values(
-                        datasheet_id=datasheet_id,
-                        field=field,
-                        value=stored,
-                        set_at=datetime.now(UTC).isoformat(timespec="seconds"),
-                    )
+            )
+            connection.execute(
+                insert(DatasheetOverrideRow).values(
+                    datasheet_id=datasheet_id,
+                    field=field,
+                    value=stored,
+                    set_at=datetime.now(UTC).isoformat(timespec="seconds"),
                 )
-        except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot write the override: {_reason(exc)}") from None
+            )
         updated = self.datasheet(datasheet_id)
         assert updated is not None
         return updated
 
     def clear_override(self, datasheet_id: str, field: str | None = None) -> int:
         """Remove the user's value of ``field`` (every field when ``None``); returns how many were removed."""
+        from sqlalchemy import delete
+
+        from ost.store.models import DatasheetOverrideRow
+
         statement = delete(DatasheetOverrideRow).where(DatasheetOverrideRow.datasheet_id == datasheet_id)
         if field is not None:
             statement = statement.where(DatasheetOverrideRow.field == field)
-        try:
-            with self.engine.begin() as connection:
-                return connection.execute(statement).rowcount or 0
-        except SQLAlchemyError as exc:
-            raise StoreError(f"{self.path}: cannot remove the override: {_reason(exc)}") from None
+        with self._writing("cannot remove the override") as connection:
+            return connection.execute(statement).rowcount or 0
 
     def overrides(self, datasheet_id: str | None = None) -> dict[str, dict[str, Any]]:
         """The user's values: datasheet id -> field -> value."""
-        query = select(DatasheetOverrideRow).order_by(DatasheetOverrideRow.datasheet_id, DatasheetOverrideRow.field)
-        if datasheet_id is not None:
-            query = query.where(DatasheetOverrideRow.datasheet_id == datasheet_id)
-        with self.engine.connect() as connection:
-            return self._overrides(connection, query)
-
-    @staticmethod
-    def _overrides(connection: Connection, query: Any) -> dict[str, dict[str, Any]]:
-        found: dict[str, dict[str, Any]] = {}
-        for row in connection.execute(query):
-            found.setdefault(row.datasheet_id, {})[row.field] = row.value
-        return found
+        with self._reading() as db:
+            return _overrides(db, None if datasheet_id is None else [datasheet_id])
 
     def _write(self, connection: Connection, catalogue: Catalogue, meta: dict[str, str]) -> None:
+        from sqlalchemy import insert
+
+        from ost.store.models import FactionRow, GlossaryRow, MetaRow
+
         factions = catalogue.factions
         if factions:
             connection.execute(insert(FactionRow), [f.model_dump() for f in factions.values()])
-        rows = [sheet_to_row(s, factions.get(s.faction)) for s in catalogue]
-        if rows:
-            connection.execute(insert(DatasheetRow), rows)
+        self._write_sheets(connection, catalogue, factions)
         self._write_bands(connection, catalogue.bands)
         glossary = {e.key: e for e in catalogue.glossary.values()}
         if glossary:
@@ -471,6 +541,10 @@ class CatalogueStore:
 
     @staticmethod
     def _write_bands(connection: Connection, bands: BandTable) -> None:
+        from sqlalchemy import insert
+
+        from ost.store.models import BandLimitRow, BandRow
+
         for band in bands.bands:
             band_id = connection.execute(
                 insert(BandRow).values(
@@ -490,108 +564,55 @@ class CatalogueStore:
     # -- reading --------------------------------------------------------------
 
     def is_empty(self) -> bool:
-        with self.engine.connect() as connection:
-            return connection.execute(select(DatasheetRow.id).limit(1)).first() is None
+        return not self._read("SELECT 1 FROM datasheets LIMIT 1")
 
     def meta(self) -> dict[str, str]:
-        with self.engine.connect() as connection:
-            return {row.key: row.value for row in connection.execute(select(MetaRow))}
+        return {str(key): str(value) for key, value in self._read("SELECT key, value FROM catalogue_meta")}
 
     def factions(self) -> list[Faction]:
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(FactionRow).order_by(FactionRow.name))
-            return [Faction.model_validate(row._asdict()) for row in rows]
+        with self._reading() as db:
+            return _factions(db)
 
     def bands(self) -> BandTable:
-        with self.session() as session:
-            rows = session.scalars(select(BandRow).options(selectinload(BandRow.limits))).all()
-            return BandTable(
-                bands=[
-                    Band(
-                        label=row.label,
-                        points_min=row.points_min,
-                        points_max=row.points_max,
-                        max_detachments=row.max_detachments,
-                        limits={
-                            Role(limit.role): RoleLimit(min=limit.min, max=limit.max, per_sheet=limit.per_sheet)
-                            for limit in row.limits
-                        },
-                    )
-                    for row in rows
-                ]
-            )
+        with self._reading() as db:
+            return _bands(db)
 
     def glossary(self) -> list[GlossaryEntry]:
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(GlossaryRow).order_by(GlossaryRow.key))
-            return [GlossaryEntry.model_validate(row._asdict()) for row in rows]
+        with self._reading() as db:
+            return _glossary(db)
 
     def datasheets(self, ids: Iterable[str] | None = None) -> list[Datasheet]:
         """Datasheets (all, or those of ``ids``) with the user's overrides applied."""
-        query = _sheet_query().order_by(DatasheetRow.__table__.c.id)
         wanted = list(ids) if ids is not None else None
-        if wanted is not None:
-            query = query.where(DatasheetRow.__table__.c.id.in_(wanted))
-        with self.engine.connect() as connection:
-            try:
-                return self._read_sheets(connection, query, wanted)
-            except ValidationError as exc:
-                # Rows are validated when written: one that no longer validates comes from another Ost.
-                where = ".".join(str(p) for p in exc.errors()[0]["loc"]) if exc.errors() else "?"
-                raise StoreError(
-                    f"{self.path}: a datasheet cannot be read ({where}): the database was written by another "
-                    f"version of Ost. Delete it (Ost builds a new one; import your BattleScribe data again) "
-                    f"or use that version."
-                ) from None
+        with self._reading() as db:
+            if wanted is None:
+                return self._read_sheets(db, f"{_READ_SHEET} ORDER BY id")
+            query = f"{_READ_SHEET} WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id"
+            return self._read_sheets(db, query, (_ids_param(wanted),), wanted)
 
-    def _read_sheets(self, connection: Connection, query: Any, ids: list[str] | None = None) -> list[Datasheet]:
-        """The datasheets of ``query`` (a :func:`_sheet_query`), overrides applied.
+    def _read_sheets(
+        self, db: sqlite3.Connection, query: str, params: Sequence[Any] = (), ids: list[str] | None = None
+    ) -> list[Datasheet]:
+        """The datasheets of ``query`` (a :data:`_READ_SHEET`), overrides applied.
 
         Each datasheet was validated when written and is stored whole as JSON
-        (``data``): it is rebuilt by pydantic's JSON validator in one step,
-        without SQLAlchemy decoding a dozen JSON columns. Datasheets that
-        several sources repeat word for word but for their ids (``body``: the
-        Space Marines ones in every chapter catalogue) are validated once and
-        copied with their own ids. Rows written before ``data`` existed are
-        read from their columns.
+        (``data``): it is rebuilt by pydantic's JSON validator in one step.
+        Datasheets that several sources repeat word for word but for their ids
+        (``body``: the Space Marines ones in every chapter catalogue) are
+        validated once and copied with their own ids.
         """
-        overrides_query = select(DatasheetOverrideRow)
-        if ids is not None:
-            overrides_query = overrides_query.where(DatasheetOverrideRow.datasheet_id.in_(ids))
-        overrides = self._overrides(connection, overrides_query)
-        rows = connection.execute(query).all()
-        legacy: dict[str, Any] = {}
-        missing = [row.id for row in rows if row.data is None]
-        if missing:
-            table = DatasheetRow.__table__
-            columns = select(*[table.c[name] for name in _SHEET_COLUMNS]).where(table.c.id.in_(missing))
-            legacy = {row.id: row for row in connection.execute(columns)}
-        sheets: list[Datasheet] = []
-        validate_json = Datasheet.model_validate_json
-        bodies: dict[str, Datasheet] = {}
-        for row in rows:
-            own = overrides.get(row.id)
-            if row.data is None:
-                sheets.append(row_to_sheet(legacy[row.id], own))
-            elif own:
-                sheets.append(sheet_from_data(json.loads(row.data), own))
-            elif row.body is None or (first := bodies.get(row.body)) is None:
-                sheet = validate_json(row.data)
-                if row.body is not None:
-                    bodies[row.body] = sheet
-                sheets.append(sheet)
-            else:
-                # A repeat: a shallow copy with its own ids (datasheets are never changed in place,
-                # and nothing has read ``first`` yet, so it has no cached values to pass on).
-                own_fields = {
-                    "id": row.id,
-                    "faction": row.faction,
-                    "source": row.source,
-                    "source_revision": row.source_revision,
-                    "bs_ids": json.loads(row.bs_ids),
-                }
-                sheets.append(first.model_copy(update=own_fields))
-        return sheets
+        try:
+            return _sheets(db, query, params, ids)
+        except (ValidationError, _Unreadable) as exc:
+            # Rows are validated when written: one that no longer validates comes from another Ost.
+            where = "?"
+            if isinstance(exc, ValidationError) and exc.errors():
+                where = ".".join(str(p) for p in exc.errors()[0]["loc"])
+            raise StoreError(
+                f"{self.path}: a datasheet cannot be read ({where}): the database was written by another "
+                f"version of Ost. Delete it (Ost builds a new one; import your BattleScribe data again) "
+                f"or use that version."
+            ) from None
 
     def datasheet(self, datasheet_id: str) -> Datasheet | None:
         found = self.datasheets([datasheet_id])
@@ -599,50 +620,159 @@ class CatalogueStore:
 
     def search(self, query: str, *, limit: int = 50) -> list[Datasheet]:
         """Datasheets matching every word of ``query``, accents and case ignored; switched-off sources left out."""
-        table = DatasheetRow.__table__
-        switched_off = select(SourceRow.id).where(SourceRow.enabled.is_(False))
-        statement = _sheet_query().where(table.c.source.not_in(switched_off))
+        where = ["source NOT IN (SELECT id FROM catalogue_sources WHERE enabled = 0)"]
+        params: list[Any] = []
         for word in fold(query).split():
             escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            statement = statement.where(table.c.search_text.like(f"%{escaped}%", escape="\\"))
-        statement = statement.order_by(table.c.faction, table.c.role, table.c.name).limit(limit)
-        with self.engine.connect() as connection:
-            return self._read_sheets(connection, statement)
+            where.append("search_text LIKE ? ESCAPE '\\'")
+            params.append(f"%{escaped}%")
+        statement = f"{_READ_SHEET} WHERE {' AND '.join(where)} ORDER BY faction, role, name LIMIT ?"
+        with self._reading() as db:
+            return self._read_sheets(db, statement, [*params, limit])
 
     def load(self) -> Catalogue:
-        """The whole catalogue in memory, indexed for the validator.
+        """The whole catalogue in memory, indexed for the validator, read in one connection.
 
         The garbage collector is paused meanwhile: loading makes a few hundred
         thousand objects that all live on, and the collections they would
         trigger cost more than the loading itself.
         """
-        with collector_paused():
-            try:
-                return Catalogue(self.datasheets(), self.bands(), self.glossary(), self.factions(), self.sources())
-            except DatabaseError as exc:
-                raise StoreError(f"{self.path}: cannot read the catalogue ({_reason(exc)})") from None
+        with collector_paused(), self._reading() as db:
+            sheets = self._read_sheets(db, f"{_READ_SHEET} ORDER BY id")
+            return Catalogue(sheets, _bands(db), _glossary(db), _factions(db), _sources(db.execute))
 
-    def _fill_data(self, connection: Connection) -> None:
-        """Give rows written before revision 0004 their ``data``; rows that no longer validate keep none."""
-        table = DatasheetRow.__table__
-        query = select(*[table.c[name] for name in _SHEET_COLUMNS]).where(table.c.data.is_(None))
-        for row in connection.execute(query).all():
+    @staticmethod
+    def _fill_data(connection: Connection) -> None:
+        """Give rows written before revision 0004 their ``data`` from their columns (unreadable rows keep none)."""
+        rows = connection.exec_driver_sql("SELECT * FROM datasheets WHERE data IS NULL").mappings().all()
+        fields = Datasheet.model_fields
+        filled = []
+        for row in rows:
+            data = {
+                name: json.loads(value) if name in _LEGACY_JSON and isinstance(value, str) else value
+                for name, value in row.items()
+                if name in fields
+            }
             try:
-                sheet = row_to_sheet(row)
+                sheet = sheet_from_data(data)
             except ValidationError:
                 continue
-            _, data, body = _data_and_body(sheet)
-            connection.execute(update(DatasheetRow).where(DatasheetRow.id == row.id).values(data=data, body=body))
+            new = sheet_to_row(sheet, None)
+            filled.append((new["data"], new["body"], row["id"]))
+        if filled:
+            connection.exec_driver_sql("UPDATE datasheets SET data = ?, body = ? WHERE id = ?", filled)
 
 
-def _sheet_query() -> Any:
-    """The columns :meth:`CatalogueStore._read_sheets` reads: ``data``, ``body`` and the datasheet's own fields.
+class _Unreadable(Exception):
+    """A datasheet row without its JSON (written by another Ost and never filled)."""
 
-    ``bs_ids`` comes as its JSON text: decoding it is needed for repeats only.
-    """
-    table = DatasheetRow.__table__
-    own = [table.c[name] for name in _OWN_FIELDS if name != "bs_ids"]
-    return select(table.c.data, table.c.body, *own, type_coerce(table.c.bs_ids, Text).label("bs_ids"))
+
+def _sheets(db: sqlite3.Connection, query: str, params: Sequence[Any], ids: list[str] | None) -> list[Datasheet]:
+    overrides = _overrides(db, ids)
+    sheets: list[Datasheet] = []
+    validate_json = Datasheet.model_validate_json
+    bodies: dict[str, Datasheet] = {}
+    for data, body, sheet_id, faction, source, source_revision, bs_ids in db.execute(query, params):
+        own = overrides.get(sheet_id)
+        if data is None:
+            raise _Unreadable(sheet_id)
+        if own:
+            sheets.append(sheet_from_data(json.loads(data), own))
+        elif body is None or (first := bodies.get(body)) is None:
+            sheet = validate_json(data)
+            if body is not None:
+                bodies[body] = sheet
+            sheets.append(sheet)
+        else:
+            # A repeat: a shallow copy with its own ids (datasheets are never changed in place,
+            # and nothing has read ``first`` yet, so it has no cached values to pass on).
+            own_fields = {
+                "id": sheet_id,
+                "faction": faction,
+                "source": source,
+                "source_revision": source_revision,
+                "bs_ids": json.loads(bs_ids),
+            }
+            sheets.append(first.model_copy(update=own_fields))
+    return sheets
+
+
+def _overrides(db: sqlite3.Connection, ids: Sequence[str] | None) -> dict[str, dict[str, Any]]:
+    query = "SELECT datasheet_id, field, value FROM datasheet_overrides"
+    params: tuple[str, ...] = ()
+    if ids is not None:
+        query += " WHERE datasheet_id IN (SELECT value FROM json_each(?))"
+        params = (_ids_param(ids),)
+    found: dict[str, dict[str, Any]] = {}
+    for datasheet_id, field, value in db.execute(f"{query} ORDER BY datasheet_id, field", params):
+        found.setdefault(datasheet_id, {})[field] = _json_value(value)
+    return found
+
+
+def _json_value(value: Any) -> Any:
+    """A JSON column's value as read by :mod:`sqlite3`: JSON text, or a number SQLite's column affinity made of it."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _factions(db: sqlite3.Connection) -> list[Faction]:
+    query = "SELECT id, name, name_en, source, revision, counterparts, source_id FROM factions ORDER BY name"
+    return [
+        Faction(
+            id=row[0],
+            name=row[1],
+            name_en=row[2],
+            source=row[3],
+            revision=row[4],
+            counterparts=_json_value(row[5]) or [],
+            source_id=row[6],
+        )
+        for row in db.execute(query)
+    ]
+
+
+def _bands(db: sqlite3.Connection) -> BandTable:
+    limits: dict[int, dict[Role, RoleLimit]] = {}
+    for band_id, role, low, high, per_sheet in db.execute(
+        "SELECT band_id, role, min, max, per_sheet FROM band_limits ORDER BY band_id, role"
+    ):
+        limits.setdefault(band_id, {})[Role(role)] = RoleLimit(min=low, max=high, per_sheet=per_sheet)
+    query = "SELECT id, label, points_min, points_max, max_detachments FROM bands ORDER BY id"
+    return BandTable(
+        bands=[
+            Band(label=label, points_min=low, points_max=high, max_detachments=most, limits=limits.get(band_id, {}))
+            for band_id, label, low, high, most in db.execute(query)
+        ]
+    )
+
+
+def _glossary(db: sqlite3.Connection) -> list[GlossaryEntry]:
+    query = "SELECT key, name_fr, name_en, kind, has_parameter, summary_fr, summary_en FROM glossary ORDER BY key"
+    return [
+        GlossaryEntry(
+            key=key,
+            name_fr=name_fr,
+            name_en=name_en,
+            kind=kind,
+            has_parameter=bool(has_parameter),
+            summary_fr=summary_fr,
+            summary_en=summary_en,
+        )
+        for key, name_fr, name_en, kind, has_parameter, summary_fr, summary_en in db.execute(query)
+    ]
+
+
+def _sources(execute: Callable[..., Any]) -> list[CatalogueSource]:
+    """Every source (see :meth:`CatalogueStore.sources`), through ``execute`` (sqlite3's or SQLAlchemy's driver SQL)."""
+    found = {
+        row[0]: CatalogueSource(
+            id=row[0], kind=row[1], name=row[2], revision=row[3], fingerprint=row[4], enabled=bool(row[5])
+        )
+        for row in execute("SELECT id, kind, name, revision, fingerprint, enabled FROM catalogue_sources")
+    }
+    for (source,) in execute("SELECT DISTINCT source FROM datasheets"):
+        if source and source not in found:
+            found[source] = CatalogueSource(id=source, name=source, kind=source_kind(source))
+    return sorted(found.values(), key=lambda s: (s.kind != "shipped", fold(s.name), s.id))
 
 
 def _known_revisions() -> set[str]:

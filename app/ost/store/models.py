@@ -1,8 +1,7 @@
 """ORM tables of the catalogue database.
 
-Scalar facts of a datasheet are columns (searchable, sortable); its ordered
-lists of structured items (keywords, profiles, weapons, abilities, options,
-transport capacity) are JSON columns, read back in one row per datasheet.
+A datasheet is one JSON text (``datasheets.data``) beside the few columns
+that queries search, filter and sort on; the other tables are small.
 """
 
 from __future__ import annotations
@@ -30,45 +29,30 @@ class FactionRow(Base):
 
 
 class DatasheetRow(Base):
+    """One datasheet: stored whole as JSON in ``data``; the other columns are the ones queries use.
+
+    ``search_text``, ``faction``, ``role``, ``name`` and ``source`` serve
+    search, filtering, sorting and the count per source; ``source_revision``
+    and ``bs_ids`` (JSON text) are the datasheet's own fields that a repeat
+    (same ``body``, another source) takes when it is copied from its first
+    reading. Revision 0005 dropped the ~20 columns that repeated ``data``.
+    """
+
     __tablename__ = "datasheets"
 
     id: Mapped[str] = mapped_column(String, primary_key=True)
     name: Mapped[str] = mapped_column(String)
-    #: Folded name, aliases, faction and keywords for accent-insensitive search.
-    search_text: Mapped[str] = mapped_column(Text, default="", index=True)
+    #: Folded name, aliases, faction and keywords for accent-insensitive search (``LIKE '%word%'``,
+    #: which no index serves: revision 0005 dropped the one it had, a cost on every write).
+    search_text: Mapped[str] = mapped_column(Text, default="")
     faction: Mapped[str] = mapped_column(String, index=True, default="")
     role: Mapped[str] = mapped_column(String, index=True)
-    identity: Mapped[str | None] = mapped_column(String, nullable=True)
-    keywords: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    faction_keywords: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    aliases: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    min_models: Mapped[int] = mapped_column(Integer, default=1)
-    max_models: Mapped[int] = mapped_column(Integer, default=1)
-    points: Mapped[int] = mapped_column(Integer, default=0)
-    points_per_model: Mapped[int] = mapped_column(Integer, default=0)
-    options: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    wounds: Mapped[int] = mapped_column(Integer, default=1)
-    unit_type: Mapped[str] = mapped_column(String, default="infantry")
-    unit_class: Mapped[int] = mapped_column(Integer, default=1)
-    transport_space: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    profiles: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    weapons: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    abilities: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    transport: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    linked_character: Mapped[bool] = mapped_column(Boolean, default=False)
-    never_holds_objectives: Mapped[bool] = mapped_column(Boolean, default=False)
-    legends: Mapped[bool] = mapped_column(Boolean, default=False)
-    hidden: Mapped[bool] = mapped_column(Boolean, default=False)
     source: Mapped[str] = mapped_column(String, default="", index=True)
-    source_id: Mapped[str | None] = mapped_column(String, nullable=True)
     source_revision: Mapped[str | None] = mapped_column(String, nullable=True)
-    bs_ids: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    kinds: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    counterpart: Mapped[str | None] = mapped_column(String, nullable=True)
-    departures: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: JSON text, written and read as such (the store's own SQL): SQLAlchemy never decodes it.
+    bs_ids: Mapped[Any] = mapped_column(JSON, default=list)
     #: The whole datasheet as validated JSON (without the user's overrides): loading validates
-    #: this one column in one step; the columns above serve search and sorting. Empty for rows
-    #: written before revision 0004 until the store fills it.
+    #: this one column in one step.
     data: Mapped[str | None] = mapped_column(Text, nullable=True)
     #: A hash of ``data`` without the datasheet's ids and source: equal for the copies of one
     #: datasheet that several sources repeat (loaded once, then copied).
@@ -145,5 +129,5 @@ class DatasheetOverrideRow(Base):
 
     datasheet_id: Mapped[str] = mapped_column(String, primary_key=True)
     field: Mapped[str] = mapped_column(String, primary_key=True)
-    value: Mapped[Any] = mapped_column(JSON)
+    value: Mapped[Any] = mapped_column(JSON, nullable=True)
     set_at: Mapped[str] = mapped_column(String, default="")

@@ -36,6 +36,7 @@ from ost.core.validator.pairing import Assumption, assume_pairings
 from ost.core.validator.prices import check_prices
 from ost.core.validator.report import Report, RoleCount
 from ost.core.validator.transports import WALKER_MIN_CAPACITY, boarding_problems, check_transports
+from ost.core.validator.wargear import check_wargear
 from ost.core.validator.warlord import check_reserves, check_warlord
 from ost.core.validator.words import FIX_NAMES
 
@@ -58,6 +59,7 @@ __all__ = [
 #: The checks, in the order their findings are gathered (findings are then sorted by severity and code).
 CHECKS = (
     check_units,
+    check_wargear,
     check_points,
     check_detachments,
     check_roles,

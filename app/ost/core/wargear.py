@@ -1,0 +1,651 @@
+"""Wargear as players choose it: what each model carries, the choices' limits, what a card prints.
+
+A datasheet offers wargear items (:class:`~ost.core.catalogue.WargearItem`) and
+choice groups (:class:`~ost.core.catalogue.WargearGroup`); each model kind has a
+default loadout. A unit records what its models carry in ``Unit.loadout``
+(identical models grouped) and what it takes once in ``Unit.upgrades``. This
+module answers, without side effects:
+
+- :func:`effective_loadout`: what the unit's models carry: its ``loadout`` when
+  given, else each kind's default loadout × the composition. A loadout that no
+  longer matches the composition (the unit grew or shrank) is reconciled:
+  models added carry their kind's defaults, models removed go from the groups
+  that carry the defaults first;
+- :func:`apply_choice` / :func:`set_upgrade_count`: the new loadout after a
+  choice (the edits themselves, with undo, are operations in
+  :mod:`ost.core.armylist`);
+- :func:`carried_weapons`: each weapon profile the unit carries once, with how
+  many carry it ("2× lance-flammes"), replaced weapons gone;
+- :func:`carried_points` (per model of a kind) and :func:`wargear_points` (the
+  unit): the price of what is carried beyond each kind's defaults;
+- :func:`wargear_problems` / :func:`wargear_findings`: every group's and item's
+  limit (per model or per unit, ``every`` N models, nested groups), and items a
+  model kind is not offered, as ``WARGEAR-LIMIT`` findings.
+
+Older catalogues price wargear as counters (``Datasheet.options``, a
+:class:`~ost.core.catalogue.WargearOption` each). Both paths are kept: the
+counters in ``Unit.options`` are priced by ``Datasheet.cost`` and checked by the
+validator's ``UNIT-OPTION`` as before, and a datasheet with options but no
+``choices`` offers each option through the new shape too
+(:func:`~ost.core.catalogue.legacy_wargear`: an item and a one-item group the
+unit makes, in ``Unit.upgrades``), so the window and the checks need one shape.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from ost.core.armylist import ArmyList, Carried, ModelGroup, Unit, unit_composition
+from ost.core.catalogue import Catalogue, Datasheet, WargearItem, WargearLimit, WeaponProfile
+from ost.core.findings import Code, Finding, finding
+from ost.core.i18n import Bilingual
+from ost.core.text import fold
+
+# --- loadouts -------------------------------------------------------------------------------------
+
+
+def _carried(sheet: Datasheet, item_id: str, count: int) -> Carried:
+    item = sheet.wargear_map.get(item_id)
+    if item is None:
+        return Carried(item=item_id, name=item_id, count=count)
+    return Carried(item=item.id, name=item.name, kind=item.kind, count=count)
+
+
+def default_wargear(sheet: Datasheet, kind_id: str) -> list[Carried]:
+    """What one model of ``kind_id`` carries by default (its kind's ``loadout``)."""
+    kind = sheet.kind_map.get(kind_id)
+    if kind is None:
+        return []
+    return [_carried(sheet, item_id, count) for item_id, count in kind.loadout.items() if count > 0]
+
+
+def default_loadout(sheet: Datasheet, composition: Mapping[str, int]) -> list[ModelGroup]:
+    """Every model with its kind's default loadout: one group per kind present."""
+    return [
+        ModelGroup(kind=kind.id, count=composition.get(kind.id, 0), wargear=default_wargear(sheet, kind.id))
+        for kind in sheet.kinds
+        if composition.get(kind.id, 0) > 0
+    ]
+
+
+def _key(wargear: Iterable[Carried]) -> tuple[tuple[str | None, str, int], ...]:
+    """What tells two models' wargear apart (order and zero counts aside)."""
+    return tuple(sorted((c.item, c.name, c.count) for c in wargear if c.count > 0))
+
+
+def _ordered(sheet: Datasheet, kind_id: str, wargear: Iterable[Carried]) -> list[Carried]:
+    """``wargear`` in one order: the kind's defaults as its loadout lists them, then the datasheet's items."""
+    kind = sheet.kind_map.get(kind_id)
+    first = {item_id: i for i, item_id in enumerate(kind.loadout)} if kind is not None else {}
+    known = {item.id: i for i, item in enumerate(sheet.offered[0])}
+    return sorted(
+        (c for c in wargear if c.count > 0),
+        key=lambda c: (first.get(c.item or "", len(first) + known.get(c.item or "", len(known))), c.name),
+    )
+
+
+def merged(groups: Iterable[ModelGroup], sheet: Datasheet | None = None) -> list[ModelGroup]:
+    """``groups`` with identical models (same kind, same wargear) in one group, empty groups gone.
+
+    The first group of each kind of model keeps its place, so a loadout reads
+    in the order the player built it; with ``sheet``, each model's wargear is
+    listed in one order (its defaults first), so equal loadouts compare equal.
+    """
+    out: list[ModelGroup] = []
+    index: dict[tuple[str, tuple[tuple[str | None, str, int], ...]], int] = {}
+    for group in groups:
+        if group.count <= 0:
+            continue
+        key = (group.kind, _key(group.wargear))
+        at = index.get(key)
+        if at is None:
+            index[key] = len(out)
+            wargear = [c for c in group.wargear if c.count > 0]
+            if sheet is not None:
+                wargear = _ordered(sheet, group.kind, wargear)
+            out.append(ModelGroup(kind=group.kind, count=group.count, wargear=wargear))
+        else:
+            out[at] = out[at].model_copy(update={"count": out[at].count + group.count})
+    return out
+
+
+def effective_loadout(unit: Unit, sheet: Datasheet) -> list[ModelGroup]:
+    """What each model of ``unit`` carries, grouped, its counts per kind equal to the composition.
+
+    The groups returned may be the unit's own: read them, never change them.
+
+    An empty ``unit.loadout`` means every model carries its kind's defaults.
+    Otherwise the unit's groups are kept, reconciled with its composition:
+    models it lacks carry their defaults; models beyond the composition are
+    taken from the groups that carry the defaults first, then from the last.
+    """
+    composition = unit_composition(unit, sheet)
+    if not unit.loadout:
+        return default_loadout(sheet, composition)
+    stored: dict[str, int] = {}
+    for group in unit.loadout:
+        stored[group.kind] = stored.get(group.kind, 0) + group.count
+    if all(stored.get(k, 0) == n for k, n in composition.items()) and set(stored) <= set(composition):
+        return [g for g in unit.loadout if g.count > 0]  # as stored: callers must not change these groups
+    groups = [g.model_copy() for g in unit.loadout if g.count > 0]
+    for kind in sheet.kinds:
+        wanted = composition.get(kind.id, 0)
+        mine = [g for g in groups if g.kind == kind.id]
+        have = sum(g.count for g in mine)
+        if have < wanted:
+            groups.append(ModelGroup(kind=kind.id, count=wanted - have, wargear=default_wargear(sheet, kind.id)))
+        elif have > wanted:
+            extra = have - wanted
+            defaults = _key(default_wargear(sheet, kind.id))
+            order = sorted(mine, key=lambda g: (_key(g.wargear) != defaults, -groups.index(g)))
+            for group in order:
+                take = min(extra, group.count)
+                group.count -= take
+                extra -= take
+                if not extra:
+                    break
+    return merged(groups, sheet)
+
+
+def _members(sheet: Datasheet) -> dict[str, frozenset[str]]:
+    """Each group's items, the items of the groups nested in it (``within``) included."""
+    return sheet.choice_members
+
+
+def group_items(sheet: Datasheet, group_id: str) -> frozenset[str]:
+    """The items a group counts: its own and those of the groups nested in it."""
+    return _members(sheet).get(group_id, frozenset())
+
+
+def offered_to(sheet: Datasheet, kind_id: str) -> frozenset[str]:
+    """Item ids a model of ``kind_id`` may carry: its defaults and every item of a group its kind makes."""
+    return sheet.kind_offers.get(kind_id, frozenset())
+
+
+class WargearError(ValueError):
+    """A choice that cannot be applied (unknown group, item, kind or models)."""
+
+
+def apply_choice(
+    loadout: list[ModelGroup],
+    sheet: Datasheet,
+    index: int,
+    models: int,
+    group_id: str,
+    item_id: str | None,
+) -> list[ModelGroup]:
+    """``loadout`` after ``models`` models of its group ``index`` make the choice ``group_id``.
+
+    Those models give up what they took from that group before and the items
+    the group ``replaces``, and take ``item_id`` (``None``: they take nothing
+    from the group and get the replaced defaults back). The other models keep
+    what they carry. The loadout is returned merged, ``loadout`` untouched.
+    Raises :class:`WargearError` for a group, item or model group that does
+    not exist; limits are the check's business (a player may pass through an
+    illegal state while editing).
+    """
+    group = sheet.choice_map.get(group_id)
+    if group is None or not group.kinds:
+        raise WargearError(f"no per-model choice {group_id!r} on {sheet.name}")
+    if item_id is not None and item_id not in group.items:
+        raise WargearError(f"the choice {group_id!r} of {sheet.name} offers no item {item_id!r}")
+    if not 0 <= index < len(loadout):
+        raise WargearError(f"no model group {index} in the loadout")
+    source = loadout[index]
+    if source.kind not in group.kinds:
+        raise WargearError(f"the choice {group_id!r} is not open to the models of kind {source.kind!r}")
+    if not 0 < models <= source.count:
+        raise WargearError(f"{models} models asked of a group of {source.count}")
+    drop = set(group.items) | set(group.replaces)
+    kept = [c.model_copy() for c in source.wargear if c.item not in drop]
+    if item_id is None:
+        defaults = sheet.kind_map[source.kind].loadout
+        kept += [_carried(sheet, r, defaults[r]) for r in group.replaces if defaults.get(r, 0) > 0]
+    else:
+        kept.append(_carried(sheet, item_id, 1))
+    changed = ModelGroup(kind=source.kind, count=models, wargear=kept)
+    rest = source.model_copy(update={"count": source.count - models})
+    groups = list(loadout)
+    groups[index : index + 1] = [rest, changed]
+    return merged(groups, sheet)
+
+
+def set_upgrade_count(upgrades: list[Carried], sheet: Datasheet, item_id: str, count: int) -> list[Carried]:
+    """``upgrades`` with the unit taking ``item_id`` ``count`` times (0 removes it); ``upgrades`` untouched."""
+    if count < 0:
+        raise WargearError("an upgrade cannot be taken a negative number of times")
+    if item_id not in sheet.wargear_map:
+        raise WargearError(f"{sheet.name} offers no item {item_id!r}")
+    out = [c.model_copy() for c in upgrades if c.item != item_id]
+    if count:
+        at = next((i for i, c in enumerate(upgrades) if c.item == item_id), len(out))
+        out.insert(min(at, len(out)), _carried(sheet, item_id, count))
+    return out
+
+
+# --- weapons ----------------------------------------------------------------------------------------
+
+
+def base_name(name: str) -> str:
+    """A weapon's name without its mode, folded: "Lance-missiles (frag)" -> "lance-missiles"."""
+    folded = fold(name)
+    for cut in (" (", ", ", " - ", " – ", ": "):
+        if cut in folded:
+            folded = folded.split(cut, 1)[0]
+    return folded.strip()
+
+
+def item_weapons(sheet: Datasheet, item: WargearItem | None, name: str) -> list[WeaponProfile]:
+    """The datasheet's weapon profiles an item gives: its ``weapons``, else the profiles named like it.
+
+    "Like it" is the item's name (or id) itself, or the name followed by a mode:
+    "Lance-missiles" gives "Lance-missiles (frag)" and "Lance-missiles (antichar)".
+    """
+    if item is not None and item.weapons:
+        wanted = {fold(w) for w in item.weapons}
+        return [w for w in sheet.weapons if fold(w.name) in wanted or fold(w.name_en) in wanted]
+    names = {fold(name), base_name(name)}
+    if item is not None:
+        names |= {fold(item.id).replace("-", " "), base_name(item.name_en)} - {""}
+    exact = [w for w in sheet.weapons if fold(w.name) in names or (w.name_en and fold(w.name_en) in names)]
+    if exact:
+        return exact
+    return [w for w in sheet.weapons if base_name(w.name) in names or (w.name_en and base_name(w.name_en) in names)]
+
+
+@dataclass(frozen=True)
+class CarriedWeapon:
+    """A weapon profile the unit carries, and how many of its models (or the unit) carry it."""
+
+    weapon: WeaponProfile
+    count: int
+
+
+@dataclass(frozen=True)
+class CarriedItem:
+    """A carried item with no weapon profile (wargear, a relic, a power), with its count and text."""
+
+    name: str
+    name_en: str
+    kind: str
+    count: int
+    text: str | None = None
+    text_en: str | None = None
+
+    def label(self, lang: str) -> str:
+        return (self.name_en or self.name) if lang == "en" else self.name
+
+    def summary(self, lang: str) -> str:
+        if lang == "en":
+            return self.text_en or self.text or ""
+        return self.text or self.text_en or ""
+
+
+def carried(unit: Unit, sheet: Datasheet) -> tuple[list[CarriedWeapon], list[CarriedItem]]:
+    """What ``unit`` carries: each weapon profile once with its count, then the items without a profile.
+
+    Counts are models × items per model for what models carry, the unit's
+    count for its upgrades. Items the catalogue lacks keep the profiles and
+    text the list gave them.
+    """
+    weapons: dict[str, tuple[WeaponProfile, int]] = {}
+    others: dict[str, CarriedItem] = {}
+
+    def add(entry: Carried, times: int) -> None:
+        if times <= 0:
+            return
+        item = sheet.wargear_map.get(entry.item) if entry.item is not None else None
+        profiles = item_weapons(sheet, item, entry.name) if item is not None else list(entry.weapons)
+        if profiles:
+            for profile in profiles:
+                key = fold(profile.name)
+                known = weapons.get(key)
+                weapons[key] = (profile, times + (known[1] if known else 0))
+            return
+        name = item.name if item is not None else entry.name
+        key = fold(name)
+        known_item = others.get(key)
+        others[key] = CarriedItem(
+            name=name,
+            name_en=item.name_en if item is not None else "",
+            kind=item.kind if item is not None else entry.kind,
+            count=times + (known_item.count if known_item else 0),
+            text=item.text if item is not None and item.text else entry.text,
+            text_en=item.text_en if item is not None else None,
+        )
+
+    for group in effective_loadout(unit, sheet):
+        for entry in group.wargear:
+            add(entry, entry.count * group.count)
+    for entry in unit.upgrades:
+        add(entry, entry.count)
+    return [CarriedWeapon(w, n) for w, n in weapons.values()], list(others.values())
+
+
+def carried_weapons(unit: Unit, sheet: Datasheet) -> list[CarriedWeapon]:
+    """Each weapon profile ``unit`` carries, once, with how many carry it (see :func:`carried`)."""
+    return carried(unit, sheet)[0]
+
+
+def choice_labels(unit: Unit, sheet: Datasheet, lang: str = "fr") -> list[str]:
+    """What the unit chose, in words: each item once, counted over the unit.
+
+    Items its models carry beyond their defaults ("2× Lance-flammes"), then its upgrades.
+    """
+    counts: dict[str, int] = {}
+    names: dict[str, str] = {}
+    if unit.loadout:
+        for group in effective_loadout(unit, sheet):
+            for entry in _beyond_defaults(sheet, group.kind, group.wargear):
+                key = entry.item or entry.name
+                counts[key] = counts.get(key, 0) + entry.count * group.count
+                names[key] = _label(sheet, entry, lang)
+    for entry in unit.upgrades:
+        key = entry.item or entry.name
+        counts[key] = counts.get(key, 0) + entry.count
+        names[key] = _label(sheet, entry, lang)
+    return [f"{n}× {names[k]}" if n > 1 else names[k] for k, n in counts.items() if n > 0]
+
+
+def _label(sheet: Datasheet, entry: Carried, lang: str) -> str:
+    item = sheet.wargear_map.get(entry.item) if entry.item is not None else None
+    if item is None:
+        return entry.name
+    return (item.name_en or item.name) if lang == "en" else item.name
+
+
+# --- points -------------------------------------------------------------------------------------------
+
+
+def _price(entry: Carried, sheet: Datasheet) -> int:
+    """Points of one ``entry`` (all its ``count``): the catalogue's price.
+
+    An entry the catalogue lacks (``item`` None) costs nothing here: a reader
+    keeps its stated price in the unit's ``extra_options`` (or prices it through
+    ``options``), which :func:`~ost.core.armylist.unit_points` adds once; its own
+    ``points`` only tells the reader what the list said.
+    """
+    item = sheet.wargear_map.get(entry.item) if entry.item is not None else None
+    return item.points * entry.count if item is not None else 0
+
+
+def _beyond_defaults(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> list[Carried]:
+    """What a model carries beyond its kind's defaults (the datasheet's points pay for those)."""
+    kind = sheet.kind_map.get(kind_id)
+    defaults: Counter[str] = Counter(kind.loadout if kind is not None else {})
+    out: list[Carried] = []
+    for entry in wargear:
+        free = defaults.get(entry.item, 0) if entry.item is not None else 0
+        paid = max(0, entry.count - free)
+        if entry.item is not None:
+            defaults[entry.item] = max(0, free - entry.count)
+        if paid:
+            out.append(entry if paid == entry.count else entry.model_copy(update={"count": paid}))
+    return out
+
+
+def model_wargear_points(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> int:
+    """Points of what one model of ``kind_id`` carrying ``wargear`` has beyond its kind's defaults."""
+    return sum(_price(e, sheet) for e in _beyond_defaults(sheet, kind_id, wargear))
+
+
+def kind_wargear_points(unit: Unit, sheet: Datasheet) -> dict[str, int]:
+    """Points of what the models of each kind carry beyond their defaults, in all (kind id -> points)."""
+    totals: dict[str, int] = {}
+    if not unit.loadout:
+        return totals
+    for group in effective_loadout(unit, sheet):
+        paid = sum(_price(e, sheet) for e in _beyond_defaults(sheet, group.kind, group.wargear))
+        if paid:
+            totals[group.kind] = totals.get(group.kind, 0) + paid * group.count
+    return totals
+
+
+def carried_points(unit: Unit, sheet: Datasheet, kind_id: str) -> int:
+    """Points of what one model of ``kind_id`` carries beyond its defaults (for its PV value).
+
+    Models of one kind that carry different things share the price (their
+    PV value is printed per kind): the kind's wargear points divided by its
+    models, rounded down. 0 for a kind the unit has none of.
+    """
+    models = unit_composition(unit, sheet).get(kind_id, 0)
+    if models <= 0:
+        return 0
+    return kind_wargear_points(unit, sheet).get(kind_id, 0) // models
+
+
+def wargear_points(unit: Unit, sheet: Datasheet) -> int:
+    """Points of the unit's chosen wargear: its models' beyond their defaults, and its upgrades."""
+    return sum(kind_wargear_points(unit, sheet).values()) + sum(_price(e, sheet) for e in unit.upgrades)
+
+
+# --- limits -------------------------------------------------------------------------------------------
+
+ProblemKind = Literal["over", "under", "closed"]
+
+
+@dataclass(frozen=True)
+class WargearProblem:
+    """A choice outside its limit, or an item a model is not offered.
+
+    ``group`` is the choice (None for an item no choice offers), ``item`` the
+    item when the limit is the item's own (or the item not offered);
+    ``bound`` the limit's bound that is broken (``max`` for "over", ``min`` for
+    "under"), ``count`` what the unit (or each of ``models`` models of
+    ``kind``) took.
+    """
+
+    unit_id: str
+    problem: ProblemKind
+    group: str | None
+    item: str | None
+    limit: WargearLimit | None
+    bound: int
+    count: int
+    kind: str | None = None
+    models: int = 0
+
+
+def _count(wargear: Iterable[Carried], items: frozenset[str]) -> int:
+    return sum(c.count for c in wargear if c.item in items)
+
+
+def _check(
+    out: list[WargearProblem],
+    unit: Unit,
+    limit: WargearLimit,
+    count: int,
+    group: str,
+    item: str | None,
+    kind: str | None = None,
+    models: int = 0,
+) -> None:
+    low, high = limit.bounds(unit.models)
+    if high is not None and count > high:
+        out.append(WargearProblem(unit.id, "over", group, item, limit, high, count, kind, models))
+    elif count < low:
+        out.append(WargearProblem(unit.id, "under", group, item, limit, low, count, kind, models))
+
+
+def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
+    """Every limit ``unit`` breaks and every item its models carry that their kind is not offered.
+
+    Per-model limits are checked on each group of identical models; per-unit
+    limits on the unit's total (the models of the group's kinds, or the
+    unit's upgrades for a group the unit makes). ``every`` counts the unit's
+    models. Items the catalogue lacks (``item`` None) are the reading
+    report's business and are not checked here.
+    """
+    out: list[WargearProblem] = []
+    groups = sheet.choice_map
+    if not groups and not sheet.has_loadouts and not unit.loadout and not unit.upgrades:
+        return out
+    members = _members(sheet)
+    loadout = effective_loadout(unit, sheet)
+    for group in groups.values():
+        items = members[group.id]
+        limits = [(group.limit, items, None)] + [
+            (limit, frozenset({item_id}), item_id) for item_id, limit in group.item_limits.items()
+        ]
+        if group.kinds:
+            mine = [g for g in loadout if g.kind in group.kinds]
+            for limit, counted, item_id in limits:
+                if limit.per == "model":
+                    for model_group in mine:
+                        count = _count(model_group.wargear, counted)
+                        _check(out, unit, limit, count, group.id, item_id, model_group.kind, model_group.count)
+                else:
+                    total = sum(_count(g.wargear, counted) * g.count for g in mine)
+                    _check(out, unit, limit, total, group.id, item_id)
+        else:
+            for limit, counted, item_id in limits:
+                _check(out, unit, limit, _count(unit.upgrades, counted), group.id, item_id)
+    for model_group in loadout:
+        if model_group.kind not in sheet.kind_map:
+            continue
+        open_items = offered_to(sheet, model_group.kind)
+        for entry in model_group.wargear:
+            if entry.item is not None and entry.count > 0 and entry.item not in open_items:
+                out.append(
+                    WargearProblem(
+                        unit.id, "closed", None, entry.item, None, 0, entry.count, model_group.kind, model_group.count
+                    )
+                )
+    unit_items = frozenset(i for g in groups.values() if not g.kinds for i in g.items)
+    for entry in unit.upgrades:
+        if entry.item is not None and entry.count > 0 and entry.item not in unit_items:
+            out.append(WargearProblem(unit.id, "closed", None, entry.item, None, 0, entry.count))
+    return out
+
+
+# --- findings -----------------------------------------------------------------------------------------
+
+
+def _item_name(sheet: Datasheet, item_id: str) -> Bilingual:
+    item = sheet.wargear_map.get(item_id)
+    if item is None:
+        return Bilingual.same(item_id)
+    return Bilingual(fr=item.name, en=item.name_en or item.name)
+
+
+def _choice_name(sheet: Datasheet, problem: WargearProblem) -> Bilingual:
+    if problem.item is not None:
+        return _item_name(sheet, problem.item)
+    group = sheet.choice_map.get(problem.group or "")
+    if group is None or not group.name:
+        names = [_item_name(sheet, i) for i in (group.items if group else [])]
+        return Bilingual.join(Bilingual(fr=" ou ", en=" or "), names) if names else Bilingual.same(problem.group or "")
+    return Bilingual(fr=group.name, en=group.name_en or group.name)
+
+
+def _kind_name(sheet: Datasheet, kind_id: str | None) -> str:
+    kind = sheet.kind_map.get(kind_id or "")
+    return kind.name if kind is not None else (kind_id or "")
+
+
+def limit_words(limit: WargearLimit, bound: int, problem: ProblemKind) -> Bilingual:
+    """A limit in words: "au plus 1 par tranche de 3 figurines (1 ici)", "au moins 1 par figurine"."""
+    edge = Bilingual(fr="au plus", en="at most") if problem == "over" else Bilingual(fr="au moins", en="at least")
+    written = limit.max if problem == "over" else limit.min
+    if limit.per == "model":
+        scope = Bilingual(fr=" par figurine", en=" per model")
+    elif limit.every is not None:
+        scope = Bilingual(
+            fr=f" par tranche de {limit.every} figurines de l'unité ({bound} ici)",
+            en=f" for every {limit.every} models in the unit ({bound} here)",
+        )
+    else:
+        scope = Bilingual(fr=" dans l'unité", en=" in the unit")
+    return edge + Bilingual.same(f" {written if limit.every is not None else bound}") + scope
+
+
+def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Finding:
+    """The ``WARGEAR-LIMIT`` finding of one problem: what was taken, the limit, and how to fix it."""
+    name = unit.display_name
+    choice = _choice_name(sheet, problem)
+    kind = _kind_name(sheet, problem.kind)
+    if problem.problem == "closed":
+        models = Bilingual(
+            fr=f"{problem.models} × {kind}" if problem.models > 1 else kind,
+            en=f"{problem.models} × {kind}" if problem.models > 1 else kind,
+        )
+        if problem.kind is None:
+            text = Bilingual(
+                fr=f"{name} : l'unité prend « {choice.fr} », que la fiche {sheet.name} ne lui offre pas.",
+                en=f"{name}: the unit takes “{choice.en}”, which the {sheet.name} datasheet does not offer it.",
+            )
+        else:
+            text = Bilingual(
+                fr=f"{name} : {models.fr} porte « {choice.fr} », qu'aucun choix de la fiche {sheet.name} "
+                f"n'offre à cette figurine.",
+                en=f"{name}: {models.en} carries “{choice.en}”, which no choice of the {sheet.name} datasheet "
+                f"offers that model.",
+            )
+        fix = Bilingual(fr=f"Retirez « {choice.fr} ».", en=f"Remove “{choice.en}”.")
+        return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
+    assert problem.limit is not None
+    limit = limit_words(problem.limit, problem.bound, problem.problem)
+    if problem.limit.per == "model":
+        who = Bilingual(
+            fr=f"{problem.models} × {kind} en portent {problem.count} chacun"
+            if problem.models > 1
+            else f"{kind} en porte {problem.count}",
+            en=f"{problem.models} × {kind} carry {problem.count} each"
+            if problem.models > 1
+            else f"{kind} carries {problem.count}",
+        )
+    else:
+        who = Bilingual(fr=f"pris {problem.count} fois", en=f"taken {problem.count} times")
+    text = Bilingual(
+        fr=f"{name} : « {choice.fr} » : {who.fr} ; {limit.fr}.",
+        en=f"{name}: “{choice.en}”: {who.en}; {limit.en}.",
+    )
+    if problem.problem == "over":
+        extra = problem.count - problem.bound
+        fix = Bilingual(
+            fr=f"Retirez « {choice.fr} » à {extra} figurine{'s' if extra > 1 else ''}"
+            + (" (par figurine)." if problem.limit.per == "model" else "."),
+            en=f"Remove “{choice.en}” from {extra} model{'s' if extra > 1 else ''}"
+            + (" (each)." if problem.limit.per == "model" else "."),
+        )
+        if problem.limit.every is not None and problem.limit.max:
+            fix = fix + Bilingual(
+                fr=" Ou agrandissez l'unité.",
+                en=" Or add models to the unit.",
+            )
+    else:
+        missing = problem.bound - problem.count
+        fix = Bilingual(
+            fr=f"Choisissez encore {missing} × « {choice.fr} »"
+            + (" pour chacune de ces figurines." if problem.limit.per == "model" else "."),
+            en=f"Choose {missing} more “{choice.en}”"
+            + (" for each of these models." if problem.limit.per == "model" else "."),
+        )
+    return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
+
+
+def wargear_findings(army: ArmyList, catalogue: Catalogue) -> list[Finding]:
+    """``WARGEAR-LIMIT`` findings for every unit of ``army`` (units of unknown datasheets are skipped).
+
+    The validator's one hook: ``findings += wargear_findings(army, catalogue)``.
+    """
+    out: list[Finding] = []
+    # Units that carry their defaults ask the same question of each size: remember the answer.
+    memo = catalogue.memo("wargear-defaults")
+    for _, unit in army.units():
+        sheet = catalogue.get(unit.datasheet)
+        if sheet is None:
+            continue
+        if unit.loadout or unit.upgrades:
+            problems = wargear_problems(unit, sheet)
+        else:
+            key = (sheet.id, unit.models, tuple(sorted(unit.composition.items())))
+            known = memo.get(key)
+            if known is None:
+                known = memo[key] = [replace(p, unit_id="") for p in wargear_problems(unit, sheet)]
+            problems = [replace(p, unit_id=unit.id) for p in known]
+        out.extend(problem_finding(p, unit, sheet) for p in problems)
+    return out

@@ -1,0 +1,61 @@
+"""How long do the commands that only read take, and the first start? ``.venv/bin/python benchmarks/startup.py``.
+
+Whole commands as subprocesses (start-up, work, exit), interleaved with their
+floors, medians of ``OST_BENCH_ROUNDS`` (5) rounds:
+
+* ``ost catalogue list`` and ``ost check ROSTER`` on a catalogue that holds
+  the full BattleScribe release (imported once beforehand; the sample when
+  the release is absent), against ``python -c pass``: goal ≤ 10×;
+* the first start (a new database: the catalogue built from the shipped
+  YAML, then listed) against a later start (the same command on the built
+  database): goal ≤ 1.3×.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _measure import ROOT, bsdata_folder, env, interleaved, ost, verdict, wall
+
+READ_GOAL = 10.0
+FIRST_GOAL = 1.3
+ROSTER = ROOT.parent / "shared" / "rosters-9e" / "bloodangels-150-libdread.rosz"
+
+
+def main() -> int:
+    folder = bsdata_folder(sys.argv[1:])
+    roster = ROSTER if ROSTER.exists() else sorted((ROOT / "examples" / "legal").glob("*.ost"))[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        full = env(OST_DB=str(Path(tmp) / "full.sqlite"), OST_LANG="en")
+        subprocess.run(ost("import", "bsdata", "-q", folder), env=full, check=True, capture_output=True)
+        later = env(OST_DB=str(Path(tmp) / "later.sqlite"), OST_LANG="en")
+        subprocess.run(ost("catalogue", "list"), env=later, check=True, capture_output=True)
+        fresh = iter(range(1_000))
+
+        def first() -> float:
+            return wall(ost("catalogue", "list"), env(OST_DB=str(Path(tmp) / f"first{next(fresh)}.sqlite")))
+
+        times = interleaved(
+            {
+                "pass": lambda: wall([sys.executable, "-c", "pass"]),
+                "list": lambda: wall(ost("catalogue", "list"), full),
+                "check": lambda: wall(ost("check", roster), full),
+                "first": first,
+                "later": lambda: wall(ost("catalogue", "list"), later),
+            }
+        )
+    print(f"catalogue: {folder}; roster: {roster.name}")
+    met = [
+        verdict("ost catalogue list", times["list"], times["pass"], READ_GOAL, "python -c pass"),
+        verdict("ost check ROSTER", times["check"], times["pass"], READ_GOAL, "python -c pass"),
+        verdict("first start (built from YAML)", times["first"], times["later"], FIRST_GOAL, "a later start"),
+    ]
+    return 0 if all(met) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
