@@ -20,7 +20,8 @@ the unit entry itself; see docs/bsdata-import.md, "Wargear and choices":
 * an entry hidden by a condition that holds for the datasheet (another
   legion's relic, in the catalogue being read) is left out, and so is one
   hidden by a condition Ost cannot decide at import time (it needs the roster
-  or the force): choices stay what any list of this army may take.
+  or the force): choices stay what any list of this army may take. The
+  weapons of the first leave the datasheet; those of the second stay.
 """
 
 from __future__ import annotations
@@ -149,6 +150,8 @@ class _Reader:
         self.found = Wargear()
         self.group_ids: set[str] = set()
         self.model_elements: set[int] = set()
+        #: Whether the last :meth:`hidden` answer came from a condition Ost cannot decide.
+        self.undecided = False
         self.by_name: dict[tuple[str, tuple[str, ...]], _Item] = {}
         #: Where groups go (a variant of a model collects its own, see :func:`read_wargear`).
         self.groups: list[WargearGroup] = self.found.groups
@@ -163,10 +166,12 @@ class _Reader:
         results = [hidden_now(self.scope, child.element, own) if may(child.element) else False]
         if child.link is not None and may(child.link):
             results.append(hidden_now(self.scope, child.link, own))
+        self.undecided = False
         if any(r is True for r in results):
             return True
         if any(r is None for r in results):
             self.found.undecided += 1
+            self.undecided = True
             return True
         return False
 
@@ -366,7 +371,12 @@ class _Reader:
         return child.raw.type == "model" or id(child.element) in self.model_elements
 
     def hide_weapons(self, child: _Child) -> None:
-        if child.hidden or child.raw.type == "model":
+        """The weapons of an entry hidden here leave the datasheet, but not for a condition Ost cannot decide.
+
+        The force may show them (another detachment, an army rule): their profiles stay among the
+        datasheet's weapons, so a list that takes them finds them; they are no choice of the datasheet.
+        """
+        if child.hidden or child.raw.type == "model" or self.undecided:
             return
         self.found.hidden_weapons.update(self.read_item(child)[1])
 
