@@ -66,7 +66,8 @@ def test_unit_with_groups_links_and_defaults(imported: BsImport) -> None:
     assert [w.name for w in squad.weapons] == ["Rifle"]
     assert squad.weapons[0].abilities == ""  # "-" means none
     assert [a.name for a in squad.abilities] == ["Brave"]
-    assert all(a.text is None for a in squad.abilities)  # names only, no rules text
+    assert all(a.text is None for a in squad.abilities)  # the data is English: never our French text
+    assert [a.text_en for a in squad.abilities] == ["Test rule text, nothing more."]
     assert squad.source == "bsdata:test-cat" and squad.source_id == "t-grunt-squad"
     assert squad.source_revision == "12"
     assert squad.bs_ids == ["t-grunt-squad", "t-root-grunts"]

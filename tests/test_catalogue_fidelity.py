@@ -142,6 +142,10 @@ def full_health_stats(sheet: Datasheet) -> set[tuple[str, ...]]:
     }
 
 
+def _same_stats(mine: tuple[str, ...], data: tuple[str, ...]) -> bool:
+    return all(a == b or a == "*" for a, b in zip(mine, data, strict=True))
+
+
 #: Priced wargear the shipped catalogue leaves out: Legends items and another chapter's upgrades.
 LEFT_OUT_WARGEAR = re.compile(r"Legends|Death Company", re.IGNORECASE)
 
@@ -208,8 +212,11 @@ def differences(ours: Datasheet, theirs: Datasheet, table: Table, *, kinds: bool
     if unknown_weapons:
         out["weapons"] = f"Ost {unknown_weapons} match no weapon of the data's datasheet"
     mine_stats = full_health_stats(ours)
-    if not mine_stats <= full_health_stats(theirs):
-        out["profiles"] = f"Ost {sorted(mine_stats)}, data {sorted(full_health_stats(theirs))}"
+    theirs_stats = full_health_stats(theirs)
+    # The importer fills a "*" from the top row of the damage table (MAC HAMMER 40K has none); a shipped
+    # profile that still says "*" matches that value until the shipped catalogue states it too.
+    if not all(any(_same_stats(mine, data) for data in theirs_stats) for mine in mine_stats):
+        out["profiles"] = f"Ost {sorted(mine_stats)}, data {sorted(theirs_stats)}"
     out.update(transport_differences(ours.transport, theirs.transport, table))
     return out
 

@@ -365,7 +365,11 @@ def test_rows_without_their_json_are_read_from_their_columns(shipped: Path, tmp_
     with open_catalogue(db).store as store:
         import_bsdata(store, [DATA])
         store.set_override(BOSS, "points", 66)
-        expected = {s.id: s for s in store.load()}
+        # Imported wargear items and choices came after revision 0004: its columns never held them.
+        expected = {
+            s.id: s.model_copy(update={"wargear": [], "choices": []}) if s.source == IMPORTED else s
+            for s in store.load()
+        }
         with store.engine.begin() as connection:
             command.downgrade(_alembic_config(connection), "0004")  # the columns, filled again from the JSON
     with sqlite3.connect(db) as connection:

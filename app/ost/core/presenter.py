@@ -95,12 +95,25 @@ _INV_TEXT = (
 )
 
 
-def invulnerable_save(sheet: Datasheet, profile: ModelProfile | None = None) -> str | None:
-    """The invulnerable save ("4+") of ``profile`` (a column of its own) or of the datasheet (an ability's text)."""
+#: What a save in an Inv column is limited to, as imported data writes it ("5+ (ranged)"), in each language.
+_INV_AGAINST = {"ranged": ("tir", "shooting"), "melee": ("mêlée", "melee"), "psychic": ("psychique", "psychic")}
+_INV_BRACKET = re.compile(r"\(([a-z]+)\)")
+
+
+def invulnerable_save(sheet: Datasheet, profile: ModelProfile | None = None, lang: str = "fr") -> str | None:
+    """The invulnerable save ("4+") of ``profile`` (a column of its own) or of the datasheet (an ability's text).
+
+    A column decides alone, "-" meaning none (imported datasheets write one on every profile: the importer
+    has read which abilities give the model a save); a save it limits to some attacks ("5+ (ranged)") is
+    worded in ``lang``: "5+ (tir)", "5+ (shooting)".
+    """
     if profile is not None:
         for name, value in profile.extra.items():
-            if fold(name).replace(".", "").strip() in _INV_COLUMNS and value.strip() not in ("", "-"):
-                return value.strip()
+            if fold(name).replace(".", "").strip() in _INV_COLUMNS:
+                value = value.strip()
+                if value in ("", "-"):
+                    return None
+                return _INV_BRACKET.sub(lambda m: f"({_against(m.group(1), lang)})", value)
     for ability in sheet.abilities:
         text = f"{ability.name} {ability.text or ''} {ability.text_en or ''}"
         for pattern in _INV_TEXT:
@@ -108,6 +121,11 @@ def invulnerable_save(sheet: Datasheet, profile: ModelProfile | None = None) -> 
             if found:
                 return f"{found.group(1)}+"
     return None
+
+
+def _against(word: str, lang: str) -> str:
+    pair = _INV_AGAINST.get(word)
+    return word if pair is None else pair[0 if lang == "fr" else 1]
 
 
 # --- the view ------------------------------------------------------------------------------------
@@ -384,7 +402,7 @@ def _profiles(
 ) -> tuple[tuple[ProfileRow, ...], tuple[str, ...]]:
     """One row per model kind that has a profile, then the profiles no kind names (a vehicle's other models)."""
     head: tuple[str, ...] = _PROFILE_HEAD["fr" if lang == "fr" else "en"]
-    invs = {id(p): invulnerable_save(sheet, p) for p in sheet.profiles}
+    invs = {id(p): invulnerable_save(sheet, p, lang) for p in sheet.profiles}
     with_inv = any(v is not None for v in invs.values())
     if with_inv:
         head = (*head, _INV_HEAD["fr" if lang == "fr" else "en"])
@@ -572,7 +590,11 @@ def _abilities(sheet: Datasheet, catalogue: Catalogue, lang: str) -> tuple[Abili
         if entry is not None:
             name = entry.name(lang)
             shown = f"{name} ({ability.parameter})" if ability.parameter else name
-            rows.append(AbilityRow(shown, ability.summary(lang) or entry.summary(lang), entry.key, ability.parameter))
+            # The datasheet's own text in the reader's language, else the glossary's, else its text in the
+            # other language (imported data is English: a French reader gets the glossary's French first).
+            own = ability.text if lang == "fr" else ability.text_en
+            summary = own or entry.summary(lang) or ability.summary(lang) or ""
+            rows.append(AbilityRow(shown, summary, entry.key, ability.parameter))
         else:
             rows.append(AbilityRow(ability.label(lang), ability.summary(lang) or ""))
     return tuple(rows)

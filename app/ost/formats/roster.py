@@ -714,6 +714,20 @@ def _item_of(sheet: Datasheet | None, element: Element, name: str) -> str | None
     return None
 
 
+def _is_wargear_item(sheet: Datasheet, ids: list[str], name: str) -> bool:
+    """Whether upgrades of these ids (else this name) are a priced wargear item of ``sheet``.
+
+    The unit's loadout carries such an item and prices it; an item the catalogue prices 0 (its price
+    is the model's: a Purgator with a psycannon) keeps the roster's stated price as before.
+    """
+    wanted = set(ids)
+    key = name_key(name)
+    return any(
+        item.points > 0 and (wanted.intersection(item.bs_ids) if wanted else key == name_key(item.name))
+        for item in sheet.wargear
+    )
+
+
 @dataclass
 class _Taken:
     """One entry under a model or the unit, as it will be carried."""
@@ -1253,6 +1267,10 @@ class _RosterReader:
                             option=True,
                         )
                     )
+            elif (
+                sheet is not None and sheet.wargear and _is_wargear_item(sheet, gear.ids.get(gear_name, []), gear_name)
+            ):
+                continue  # a wargear item of the catalogue: the unit's loadout carries and prices it
             elif sheet is not None and (stated or gear_name in gear.models):
                 weapons: list[WeaponProfile] = []
                 for weapon in map(_weapon, gear.weapons.get(gear_name, [])):

@@ -61,6 +61,8 @@ The package, one job per module (lower ones never import higher ones):
 * :mod:`.profiles`: model and weapon profiles, abilities, transports, unit type and class;
 * :mod:`.walk`, :mod:`.solver`, :mod:`.kinds`: a unit's model entries, the
   limits that move with its composition, its model kinds;
+* :mod:`.wargear`: each kind's default loadout and the choices of its models
+  and of the unit, with their limits;
 * :mod:`.datasheets`: a datasheet from a root entry;
 * :mod:`.reader`: :func:`read_bsdata`, factions and the coverage report.
 

@@ -15,6 +15,7 @@ from ost.core.catalogue import (
     ModelKind,
     ModelProfile,
     TransportCapacity,
+    WargearGroup,
     WargearOption,
     WeaponProfile,
 )
@@ -31,15 +32,22 @@ from ost.formats.bsdata.profiles import (
     _model_profile,
     _text_of,
     _weapon_profile,
+    _words,
     _wounds,
     abilities_and_transports,
+    ability_text,
+    invulnerable_column,
+    invulnerable_grants,
     model_entries,
+    top_bracket,
     unit_type_and_class,
 )
 from ost.formats.bsdata.report import BsDataError
 from ost.formats.bsdata.schema import ROLE_BY_CATEGORY
 from ost.formats.bsdata.scope import Shared, _Context, _Scope
 from ost.formats.bsdata.summaries import summarise
+from ost.formats.bsdata.walk import _Occurrence
+from ost.formats.bsdata.wargear import Wargear, WargearCache, read_wargear
 from ost.formats.transport_text import parse_transport
 
 _LEGENDS_NAME = re.compile(r"[\[(]\s*legends?\s*[\]})]", re.IGNORECASE)
@@ -80,10 +88,14 @@ class _Drafter:
         self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
         self._profiles: dict[Element, ModelProfile] = {}
         self._never: dict[Element, bool] = {}
-        self._abilities: dict[str, AbilityRef] = {}
+        self._abilities: dict[tuple[str, str], AbilityRef] = {}
+        self._ability_texts: dict[Element, str] = {}
+        self._ability_grants: dict[str, list[tuple[int, str | None, str | None]]] = {}
         self._options: dict[tuple[str, str, int, bool, int | None], WargearOption] = {}
         self._weapons: dict[Element, WeaponProfile] = {}
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
+        self._wargear_cache = WargearCache()
+        self._wargear_read: dict[tuple[object, ...], Wargear] = {}
 
     def close(self) -> None:
         """Drop the memoised trees so they are freed at once."""
@@ -163,6 +175,8 @@ class _Drafter:
                 keywords.extend(k for k in more if k not in keywords)
                 faction_keywords.extend(k for k in more_factions if k not in faction_keywords)
         profiles = [self._model(p) for p in summary.unit_profiles.values()]
+        if any(v.strip() == "*" for p in profiles for v in _characteristic_values(p)):
+            profiles = self._top_bracket(scope, raw, link_raw, raws, profiles)
         weapons = [self._weapon(p) for p in summary.weapons.values()]
         ability_elements, transport_elements = abilities_and_transports(scope, raw, link_raw)
         if len(transport_elements) > 1:
@@ -177,19 +191,23 @@ class _Drafter:
         abilities: list[AbilityRef] = []
         never_holds = False
         seen_names: set[str] = set()
+        grants: list[tuple[int, str | None, str | None]] = []
         for element_ in ability_elements:
             ability_name = (element_.get("name") or "").strip()
             if ability_name and ability_name.casefold() not in seen_names:
                 seen_names.add(ability_name.casefold())
-                abilities.append(self._ability(ability_name))
+                ability = self._ability(ability_name, element_)
+                abilities.append(ability)
+                grants.extend(self._grants(ability))
             if not never_holds and self._never_holds(element_):
                 never_holds = True
+        profiles = _with_invulnerable(profiles, grants)
         transport = self._transport(scope, transport_elements)
         wounds, most_wounds = _wounds(profiles)
         met: set[tuple[Element, bool, str]] = set(summary.met)
         drafts, wargear_models, kinds_min, kinds_max = kind_drafts(scope, raw, link_raw, element, link, met)
         unit_max = kinds_max if kinds_max is not None else max(1, kinds_min, summary.models_cap)
-        kinds, kinds_with_wounds = self._kinds(scope, drafts, profiles, keywords, unit_max)
+        kinds, kinds_with_wounds, walked = self._kinds(scope, drafts, profiles, keywords, unit_max)
         if kinds:
             wounds = max(k.wounds for k in kinds)
             most_wounds = max(wounds, most_wounds or 0)
@@ -229,6 +247,10 @@ class _Drafter:
                 found_options[occurrence.option_id] = _Option(
                     occurrence.option_id, occurrence.name, price, False, occurrence.cap
                 )
+        wargear, choices, weapons = self._wargear(scope, raws, kinds, walked, wargear_models, models_min, weapons)
+        if wargear:
+            loadouts = {kind_id: loadout for kind_id, loadout in wargear.loadouts.items() if loadout}
+            kinds = [k.model_copy(update={"loadout": loadouts[k.id]}) if k.id in loadouts else k for k in kinds]
         legends = bool(
             _LEGENDS_NAME.search(name)
             or _LEGENDS_NAME.search(raw.name)
@@ -260,6 +282,8 @@ class _Drafter:
             unit_class=unit_class,
             profiles=profiles,
             weapons=weapons,
+            wargear=[self._wargear_cache.item(i) for i in wargear.items.values()] if wargear else [],
+            choices=choices,
             abilities=abilities,
             transport=transport,
             never_holds_objectives=never_holds,
@@ -292,18 +316,20 @@ class _Drafter:
         profiles: list[ModelProfile],
         keywords: list[str],
         unit_max: int,
-    ) -> tuple[list[ModelKind], int]:
+    ) -> tuple[list[ModelKind], int, list[tuple[str, bool, list[_Occurrence]]]]:
         """Model kinds from their drafts: the unit's own model first, then leaders, then the rest in data order.
 
-        Also returns how many kinds had their wounds from a profile (the others take the unit's first).
+        Also returns how many kinds had their wounds from a profile (the others take the unit's first), and
+        each kind's id with its model entries (for its wargear).
         """
         if not drafts:
-            return [], 0
+            return [], 0, []
         read = 0
         fallback = _wounds(profiles)[0]
         by_name = {p.name.casefold(): p for p in profiles}
         taken: set[str] = set()
         found: list[tuple[int, int, ModelKind]] = []
+        walked: list[tuple[str, bool, list[_Occurrence]]] = []
         own = set(keywords)
         for order, draft in enumerate(drafts):
             wounds = draft.wounds
@@ -346,8 +372,9 @@ class _Drafter:
             )
             rank = 0 if draft.is_self else (1 if low == high == 1 else 2)
             found.append((rank, order, kind))
+            walked.append((kind_id, draft.is_self, draft.occurrences))
         found.sort(key=lambda item: (item[0], item[1]))
-        return [kind for _, _, kind in found], read
+        return [kind for _, _, kind in found], read, walked
 
     def _role(self, scope: _Scope, raws: Sequence[_Raw]) -> Role | None:
         """The role from the link's primary category, else the entry's, else a set-primary modifier."""
@@ -384,12 +411,104 @@ class _Drafter:
                 legends = True
         return _ordered_keywords(keywords), factions, legends
 
-    def _ability(self, name: str) -> AbilityRef:
-        """One shared (validated once) ability reference per name: thousands of datasheets repeat them."""
-        known = self._abilities.get(name)
+    def _ability(self, name: str, element: Element) -> AbilityRef:
+        """One shared (validated once) ability reference per name and text: thousands of datasheets repeat them.
+
+        The data's text is English: it goes to ``text_en`` only, ``text`` (our French) stays empty, so a
+        French reader sees the English text (``AbilityRef.summary`` falls back to it) unless the glossary
+        has the ability in French, and nothing takes the data's words for a French summary.
+        """
+        text = self._ability_texts.get(element)
+        if text is None:
+            text = self._ability_texts[element] = ability_text(element)
+        key = (name, text)
+        known = self._abilities.get(key)
         if known is None:
-            known = self._abilities[name] = AbilityRef(name=name)
+            known = self._abilities[key] = AbilityRef(name=name, text_en=text or None)
         return known
+
+    def _grants(self, ability: AbilityRef) -> list[tuple[int, str | None, str | None]]:
+        """The invulnerable saves an ability's text gives (memoised per text)."""
+        text = ability.text_en or ""
+        known = self._ability_grants.get(text)
+        if known is None:
+            known = self._ability_grants[text] = invulnerable_grants(text) if "nvulner" in text else []
+        return known
+
+    def _wargear(
+        self,
+        scope: _Scope,
+        raws: tuple[_Raw, ...],
+        kinds: list[ModelKind],
+        walked: list[tuple[str, bool, list[_Occurrence]]],
+        wargear_models: list[_Occurrence],
+        models_min: int,
+        weapons: list[WeaponProfile],
+    ) -> tuple[Wargear | None, list[WargearGroup], list[WeaponProfile]]:
+        """Items, choices and loadouts (see :mod:`.wargear`); the weapons without those of hidden entries, once each."""
+        found: Wargear | None = None
+        if walked:
+            # Twelve chapters offer one library unit: read once, again per catalogue only when a condition
+            # asked which catalogue is being read (another chapter's relic).
+            memo = (id(scope), raws, tuple(k.id for k in kinds), models_min)
+            catalogue = scope.context.catalogue if scope.context is not None else ""
+            found = self._wargear_read.get(memo) or self._wargear_read.get((*memo, catalogue))
+            if found is None:
+                asked = scope.shared.catalogue_asked
+                found = read_wargear(scope, raws, walked, wargear_models, models_min, self._wargear_cache)
+                by_catalogue = scope.shared.catalogue_asked != asked
+                self._wargear_read[(*memo, catalogue) if by_catalogue else memo] = found
+        kept: list[WeaponProfile] = []
+        seen: set[str] = set()
+        shown = {w for item in found.items.values() for w in item.weapons} if found else set()
+        hidden: set[str] = (found.hidden_weapons - shown) if found else set()
+        for weapon in weapons:
+            key = " ".join(weapon.name.split()).casefold()
+            if key in seen or weapon.name in hidden:
+                continue
+            seen.add(key)
+            kept.append(weapon)
+        if found is None:
+            return None, [], kept
+        return found, list(found.groups), kept
+
+    def _top_bracket(
+        self,
+        scope: _Scope,
+        raw: _Raw,
+        link_raw: _Raw | None,
+        raws: tuple[_Raw, ...],
+        profiles: list[ModelProfile],
+    ) -> list[ModelProfile]:
+        """Profiles whose "*" (M, BS, A…) take the top row of their damage table (MAC HAMMER 40K has none).
+
+        The table is the one named like the profile (else the only one); a "*" no table gives stays.
+        """
+        found: list[Element] = []
+        for owner in [raws, *model_entries(scope, raw, link_raw)]:
+            found.extend(scope.profiles_of(owner))
+            # The table may be an entry of its own under the unit ("Stat Damage (Chimera)").
+            entries, _ = scope.children(owner[0], owner[1] if len(owner) > 1 else None)
+            for child in entries:
+                if child.raw.not_model:
+                    child_raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+                    found.extend(scope.profiles_of(child_raws))
+        tables = top_bracket(found)
+        if not tables:
+            return profiles
+        result: list[ModelProfile] = []
+        for profile in profiles:
+            key = profile.name.strip().casefold()
+            table = tables.get(key)
+            if table is None:
+                near = [t for name, t in tables.items() if name.startswith(key) or key.startswith(name)]
+                table = near[0] if len(near) == 1 else (next(iter(tables.values())) if len(tables) == 1 else None)
+            if table is None:
+                result.append(profile)
+                continue
+            update = {f: v for f, v in table.items() if getattr(profile, f).strip() == "*"}
+            result.append(profile.model_copy(update=update) if update else profile)
+        return result
 
     def _option(self, option_id: str, name: str, points: int, per_model: bool, most: int | None) -> WargearOption:
         """One shared (validated once) option per value: chapters repeat their library's options."""
@@ -440,6 +559,55 @@ class _Drafter:
             # Several capacities (variants switched by conditions Ost cannot evaluate): keep the first, unverified.
             parsed = parsed.model_copy(update={"verified": False, "text": " / ".join(texts)})
         return parsed
+
+
+def _characteristic_values(profile: ModelProfile) -> tuple[str, ...]:
+    return (profile.m, profile.ws, profile.bs, profile.s, profile.t, profile.a, profile.ld, profile.sv)
+
+
+def _with_invulnerable(
+    profiles: list[ModelProfile], grants: list[tuple[int, str | None, str | None]]
+) -> list[ModelProfile]:
+    """The model profiles with an ``Inv`` column: the save the datasheet's abilities give each (see docs).
+
+    Every profile of an imported datasheet gets the column, "-" when no ability gives it a save, so the
+    presenter takes the importer's reading and does not search the English texts again (an aura's save
+    is the aura's targets', not the model's). A grant naming a model ("This unit's RIPTIDE model") goes to
+    the profiles of that name, else (the name is the unit's: "Mortarion has…") to every profile.
+    """
+    if not profiles:
+        return profiles
+    given: dict[int, list[tuple[int, str | None]]] = {i: [] for i in range(len(profiles))}
+    named: set[int] = set()
+    others: list[tuple[int, str | None]] = []
+    for value, against, who in grants:
+        if who == "*others":
+            others.append((value, against))
+            continue
+        targets = range(len(profiles)) if who is None else _profiles_named(who, profiles)
+        if who is not None and len(targets) < len(profiles):
+            named.update(targets)
+        for index in targets:
+            given[index].append((value, against))
+    for index in given:
+        if index not in named:
+            given[index].extend(others)
+    result: list[ModelProfile] = []
+    for index, profile in enumerate(profiles):
+        column = invulnerable_column(given[index])
+        result.append(profile.model_copy(update={"extra": {**profile.extra, "Inv": column}}))
+    return result
+
+
+def _profiles_named(who: str, profiles: list[ModelProfile]) -> list[int]:
+    """Indexes of the profiles a grant names ("Khymerae", "Theyn"), all of them when none has that name."""
+    wanted = set(_words(who))
+    labels = [set(_words(profile.name)) for profile in profiles]
+    holding = [i for i, label in enumerate(labels) if wanted and wanted <= label]
+    if holding:
+        return holding  # "Bearer Captain": not the Bearer
+    held = [i for i, label in enumerate(labels) if label and label <= wanted]
+    return held or list(range(len(profiles)))
 
 
 def _ordered_keywords(keywords: list[str]) -> list[str]:

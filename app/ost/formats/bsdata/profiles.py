@@ -121,6 +121,25 @@ def _text_of(element: Element) -> str:
     return " ".join(parts)
 
 
+def ability_text(element: Element) -> str:
+    """The rules text of an ability: a profile's "Description" (else its only text), a rule's description.
+
+    Lines are kept (the data lists options on lines of their own); spaces within a
+    line are collapsed and empty lines dropped.
+    """
+    parts: list[str] = []
+    if _LOCAL.get(element.tag) == "profile":
+        values = _characteristics(element)
+        text = values.get("Description")
+        if text is None:
+            text = " ".join(v for v in values.values() if v)
+        parts.append(text)
+    else:
+        parts.extend(item.text for item in element if _LOCAL.get(item.tag) == "description" and item.text)
+    lines = (" ".join(line.split()) for part in parts for line in part.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
 def _profile_wounds(profiles: Iterable[Element]) -> int | None:
     """The most wounds of these Unit profiles (damage brackets repeat the model), None when none says."""
     most: int | None = None
@@ -254,3 +273,168 @@ def _child_abilities(scope: _Scope, child: _Child, depth: int) -> tuple[list[Ele
         known = abilities_and_transports(scope, child.raw, link_raw, depth)
         scope._abilities[key] = known
     return known
+
+
+# --- invulnerable saves --------------------------------------------------------------------------------------------
+
+#: Clauses: lines, sentences and the part after a label ("Battle Round 1+ - Inured to Suffering: …").
+_CLAUSE = re.compile(r"(?<=[.!;:])\s+")
+_GRANT = re.compile(
+    r"(?P<subject>[^.,;:\n]{1,60}?)\s+(?:has|have|gains?|receives?)\s+an?\s+(?P<value>[2-6])\+\s*invulner[a-z]+\s+save"
+    r"(?:\s+against\s+(?P<against>ranged|shooting|melee|close combat|psychic)\b)?",
+    re.IGNORECASE,
+)
+#: "…, and a 5+ invulnerable save against melee attacks": a second save in the same sentence.
+_AND_GRANT = re.compile(
+    r"\band\s+an?\s+(?P<value>[2-6])\+\s*invulner[a-z]+\s+save(?:\s+against\s+(?P<against>ranged|shooting|melee)\b)?",
+    re.IGNORECASE,
+)
+#: "While this model has any void shields, it has…": the model's own state, still its save.
+_OWN_STATE = re.compile(r"^while\s+this\s+(?:model|unit)\b[^,]{0,80},\s*", re.IGNORECASE)
+#: Subjects that are not this unit's models for good (another unit, a choice, a moment), or not a subject at all.
+_NOT_OURS = re.compile(
+    r"\b(?:friendly|enemy|that|within|select|selected|any|until|if|when|whilst|while|add|or|each time|on top)\b",
+    re.IGNORECASE,
+)
+_WHOLE_UNIT = re.compile(
+    r"^(?:(?:all|every|each)\s+)?(?:(?:the\s+)?models?\s+in\s+this\s+units?|(?:this|the)\s+(?:model|unit|bearer)|it"
+    r"|this\s+transport)$",
+    re.IGNORECASE,
+)
+_NAMED_MODELS = re.compile(
+    r"^(?:this\s+unit['\"’]?s\s+(?P<own>.+?)(?:\s+models?)?|(?:all\s+)?(?P<kind>.+?)\s+models(?:\s+in\s+this\s+unit)?)$",
+    re.IGNORECASE,
+)
+_OTHER_MODELS = re.compile(r"^other\s+models\s+in\s+this\s+unit$", re.IGNORECASE)
+#: A line that makes what follows depend on a choice or a moment ("If this unit has the Grim Resolve tactic…:").
+_GATE = re.compile(r"^(?:if|when|once|at the start|in your|each time)\b.*:\s*$", re.IGNORECASE)
+_AGAINST = {"ranged": "ranged", "shooting": "ranged", "melee": "melee", "close combat": "melee", "psychic": "psychic"}
+
+
+def invulnerable_grants(text: str) -> list[tuple[int, str | None, str | None]]:
+    """The invulnerable saves an ability's (English) text gives this unit's own models, for good.
+
+    Each grant is ``(value, against, who)``: the save (4 for "4+"), what it is
+    against (``"ranged"``, ``"melee"``, ``"psychic"``; None: every attack) and
+    whom it names (None: every model of the unit; ``"*others"``: the models no
+    other grant names; else the name of a model, "This unit's RIPTIDE model"
+    is ``"RIPTIDE"``). Saves given to other units (auras, "select one friendly
+    unit"), for a while ("until your next Command phase"), on a choice or an
+    event ("If this unit has the … Chapter Tactic:") are not grants.
+    """
+    found: list[tuple[int, str | None, str | None]] = []
+    gated = False
+    for line in text.splitlines():
+        line = line.strip().lstrip("-•* ").strip()
+        if gated and not line:
+            continue
+        if _GATE.match(line):
+            gated = True
+            continue
+        if gated:
+            continue
+        for clause in _CLAUSE.split(line):
+            clause = _OWN_STATE.sub("", clause.strip().lstrip("-•* "))
+            match = _GRANT.match(clause)
+            if match is None:
+                continue
+            subject = " ".join(match.group("subject").split())
+            if _NOT_OURS.search(subject):
+                continue
+            who: str | None
+            if _WHOLE_UNIT.match(subject):
+                who = None
+            elif _OTHER_MODELS.match(subject):
+                who = "*others"
+            else:
+                named = _NAMED_MODELS.match(subject)
+                who = (named.group("own") or named.group("kind")) if named else subject
+            found.append((int(match.group("value")), _AGAINST.get((match.group("against") or "").lower()), who))
+            more = _AND_GRANT.search(clause, match.end())
+            if more is not None:
+                found.append((int(more.group("value")), _AGAINST.get((more.group("against") or "").lower()), who))
+    return found
+
+
+def invulnerable_column(grants: Iterable[tuple[int, str | None]]) -> str:
+    """The Inv column of a model from its grants: "4+", "5+ / 4+ (melee)"; "-" when none.
+
+    The best save against every attack is kept, and a save against some attacks
+    only when it is better than that one (the condition in English brackets,
+    which the presenter words in the reader's language).
+    """
+    best: dict[str | None, int] = {}
+    for value, against in grants:
+        best[against] = min(value, best.get(against, 7))
+    overall = best.pop(None, None)
+    parts = [f"{overall}+"] if overall is not None else []
+    parts.extend(
+        f"{value}+ ({against})"
+        for against, value in sorted(best.items(), key=lambda item: (item[1], item[0] or ""))
+        if overall is None or value < overall
+    )
+    return " / ".join(parts) or "-"
+
+
+# --- damage tables -------------------------------------------------------------------------------------------------
+
+_DAMAGE_TYPE = re.compile(r"wound track|stat damage|damage table", re.IGNORECASE)
+_DAMAGE_COLUMNS = {
+    "m": "m",
+    "move": "m",
+    "movement": "m",
+    "ws": "ws",
+    "bs": "bs",
+    "s": "s",
+    "strength": "s",
+    "a": "a",
+    "attacks": "a",
+    "t": "t",
+    "ld": "ld",
+    "sv": "sv",
+    "save": "sv",
+}
+_REMAINING = ("remaining w", "wounds", "remaining wounds", "w")
+
+
+def is_damage_profile(profile: Element) -> bool:
+    return _DAMAGE_TYPE.search(profile.get("typeName") or "") is not None
+
+
+def top_bracket(profiles: Sequence[Element]) -> dict[str, dict[str, str]]:
+    """The top row of each damage table among ``profiles``: table name -> profile field -> value.
+
+    A table's rows share a name but for a trailing number ("Baal Predator 1", "Cult Chimera (1)");
+    the top row is the one for the most remaining wounds. Columns are named after the
+    characteristic ("Movement", "BS", "Attacks") or numbered, with a header row (no remaining
+    wounds) naming them ("Characteristic 1" = "M").
+    """
+    tables: dict[str, list[dict[str, str]]] = {}
+    for profile in profiles:
+        if not is_damage_profile(profile):
+            continue
+        name = re.sub(r"\s*(?:\(\d+\)|\[\d+\]|\d+)\s*$", "", profile.get("name") or "").strip().casefold()
+        tables.setdefault(name, []).append(_characteristics(profile))
+    found: dict[str, dict[str, str]] = {}
+    for name, rows in tables.items():
+        remaining = next((k for k in rows[0] if k.casefold() in _REMAINING), None)
+        if remaining is None:
+            continue
+        header = next((r for r in rows if not r.get(remaining, "").strip()), None)
+        best: dict[str, str] | None = None
+        best_wounds = -1
+        for row in rows:
+            wounds = _LEADING_NUMBER.match(row.get(remaining, ""))
+            if wounds is not None and int(wounds.group(1)) > best_wounds:
+                best, best_wounds = row, int(wounds.group(1))
+        if best is None:
+            continue
+        values: dict[str, str] = {}
+        for column, value in best.items():
+            label = header.get(column, column) if header is not None else column
+            target = _DAMAGE_COLUMNS.get(label.strip().casefold())
+            if target and value.strip():
+                values[target] = value.strip()
+        if values:
+            found[name] = values
+    return found

@@ -8,6 +8,7 @@ from xml.etree.ElementTree import Element
 
 from ost.formats.bsdata.entries import _counts, _Raw
 from ost.formats.bsdata.scope import _Scope
+from ost.formats.bsmodels import EntryView, carries_model, is_model_profile
 
 #: Entries and groups looked at for a unit's model kinds (real units stay under 100).
 _MAX_WALK = 600
@@ -81,11 +82,14 @@ def _walk(
         if child.hidden or child.raw.not_gear or (child.link_raw is not None and child.link_raw.not_gear):
             continue
         raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+        # The shared definition (ost.formats.bsmodels): typed model, or carrying a model profile, inside no
+        # model; a unit inside the unit is walked through (its models are the unit's), and an entry named as
+        # bookkeeping ("Stat Damage", "Battle Honours") carries no model whatever its profiles.
         is_model = child.raw.type == "model" or (
             not inside_model
-            and child.raw.type == "upgrade"
+            and child.raw.type != "unit"
             and not child.raw.not_model
-            and bool(scope.unit_profile_elements(raws))
+            and carries_model(_view(scope), raws)
         )
         if not is_model:
             if child.raw.type == "unit":
@@ -110,3 +114,16 @@ def _walk(
         walk.group_raws.append(raws)
         words = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
         _walk(scope, child.raw, child.link_raw, walk, (*groups, index), inside_model, words, depth + 1)
+
+
+def _view(scope: _Scope) -> EntryView[tuple[_Raw, ...]]:
+    """How :mod:`ost.formats.bsmodels` reads an entry of the data (its raws, in ``scope``)."""
+    return EntryView(
+        kind=lambda raws: raws[0].type,
+        model_profiles=lambda raws: [
+            p.get("name") or ""
+            for p in scope.unit_profile_elements(raws)
+            if is_model_profile(p.get("typeId"), p.get("typeName"))
+        ],
+        children=lambda raws: [],
+    )

@@ -1,0 +1,582 @@
+"""Wargear: what each model kind carries by default, and the choices its models and the unit make (issue 18).
+
+The walk starts from the model entries of each kind (:mod:`.kinds`) and from
+the unit entry itself; see docs/bsdata-import.md, "Wargear and choices":
+
+* an entry under a model with a minimum of 1 or more is carried by default
+  (its minimum per model), and so is a group's default entry when the group
+  must be filled (``defaultSelectionEntryId``, the group's minimum);
+* a group is a choice: its entries (less the default, which the choice
+  ``replaces``) with the group's limits; an optional entry on its own is a
+  choice of one item ("may take a …");
+* limits are read from the constraints on the ``selections`` of the entry or
+  group: scope ``parent`` counts per model (per unit for the unit's own
+  choices), a scope naming the unit counts over the unit; a maximum raised by
+  1 for every N models (a ``repeat`` of N on the unit's models) is "1 per N
+  models" (``every``), and so is a maximum set to V from T models (T a
+  multiple of V) when the unit's smallest size holds the unchanged maximum;
+* relics, warlord traits, psychic powers, litanies and other unit upgrades
+  (named so, or under groups named so) are the unit's choices (no kinds);
+* an entry hidden by a condition that holds for the datasheet (another
+  legion's relic, in the catalogue being read) is left out, and so is one
+  hidden by a condition Ost cannot decide at import time (it needs the roster
+  or the force): choices stay what any list of this army may take. The
+  weapons of the first leave the datasheet; those of the second stay.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
+
+from ost.core.catalogue import WargearGroup, WargearItem, WargearKind, WargearLimit
+from ost.formats.bsdata.conditions import hidden_now
+from ost.formats.bsdata.entries import _bounded, _Child, _float, _Raw
+from ost.formats.bsdata.profiles import ability_text
+from ost.formats.bsdata.schema import _LOCAL
+from ost.formats.bsdata.scope import _Scope
+from ost.formats.bsdata.summaries import summarise
+from ost.formats.bsdata.walk import _Occurrence
+
+_PSYCHIC = re.compile(r"\b(?:psychic|disciplines?|psychic powers?|smite)\b", re.IGNORECASE)
+_TRAIT = re.compile(r"\bwarlord\b|\btraits?\b", re.IGNORECASE)
+_RELIC = re.compile(r"\b(?:relics?|heirlooms?|artefacts?|artifacts?)\b", re.IGNORECASE)
+_UPGRADE = re.compile(
+    r"\b(?:stratagems?|kustom jobs?|litany|litanies|prayers?|enhancements?|marks? of chaos|specialist mobs?|"
+    r"battle honours?|battle scars?|crusade)\b",
+    re.IGNORECASE,
+)
+#: Crusade bookkeeping and army rules: not wargear a list chooses.
+_NOT_CHOICES = re.compile(r"\b(?:battle honours?|battle scars?|crusade|stratagems?)\b", re.IGNORECASE)
+_MAX_DEPTH = 6
+_MARK = re.compile(r"\bmarks? of chaos\b", re.IGNORECASE)
+
+
+@dataclass
+class _Limit:
+    """Bounds read from constraints: ``per`` "model" (scope parent) or "unit" (the unit's scope)."""
+
+    min: int = 0
+    max: int | None = None
+    per: str = "model"
+    every: int | None = None
+
+
+@dataclass
+class _Item:
+    """A wargear item while the walk runs (its BattleScribe ids grow); see :meth:`WargearCache.item`."""
+
+    id: str
+    name: str
+    kind: WargearKind
+    points: int
+    weapons: tuple[str, ...]
+    text_en: str | None
+    bs_ids: list[str]
+
+
+@dataclass
+class Wargear:
+    """What :func:`read_wargear` found for one datasheet."""
+
+    items: dict[str, _Item] = field(default_factory=dict)
+    groups: list[WargearGroup] = field(default_factory=list)
+    loadouts: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: Names of the weapon profiles of entries left out (hidden for this datasheet): not its weapons.
+    hidden_weapons: set[str] = field(default_factory=set)
+    #: Choices left out because a condition Ost cannot decide hides them.
+    undecided: int = 0
+
+
+@dataclass
+class WargearCache:
+    """What the datasheets of one import share: entries read once per catalogue scope.
+
+    An item's price, weapons and text are read the first time the entry is met in a scope (its
+    minimum configuration there); whether an element has ``hidden`` modifiers at all is read once.
+    """
+
+    items: dict[tuple[int, Element, Element | None], tuple[float, list[str], list[str], set[str]]] = field(
+        default_factory=dict
+    )
+    hiding: dict[Element, bool] = field(default_factory=dict)
+    done: dict[tuple[object, ...], WargearItem] = field(default_factory=dict)
+    limits: dict[tuple[int, int | None, str, int | None], WargearLimit] = field(default_factory=dict)
+
+    def item(self, item: _Item) -> WargearItem:
+        """One shared (validated once) item per value: chapters repeat their library's wargear."""
+        key = (item.id, item.name, item.kind, item.points, item.weapons, item.text_en, tuple(item.bs_ids))
+        known = self.done.get(key)
+        if known is None:
+            known = self.done[key] = WargearItem(
+                id=item.id,
+                name=item.name,
+                kind=item.kind,
+                points=item.points,
+                weapons=list(item.weapons),
+                text_en=item.text_en,
+                bs_ids=item.bs_ids,
+            )
+        return known
+
+    def limit(self, limit: _Limit) -> WargearLimit:
+        per = "unit" if limit.per == "unit" else "model"
+        key = (limit.min, limit.max, per, limit.every)
+        known = self.limits.get(key)
+        if known is None:
+            known = self.limits[key] = WargearLimit(min=limit.min, max=limit.max, per=per, every=limit.every)
+        return known
+
+    def may_hide(self, element: Element) -> bool:
+        known = self.hiding.get(element)
+        if known is None:
+            known = self.hiding[element] = any(
+                _LOCAL.get(part.tag) in ("modifiers", "modifierGroups")
+                and any(m.get("field") == "hidden" for m in part.iter() if _LOCAL.get(m.tag) == "modifier")
+                for part in element
+            )
+        return known
+
+
+class _Reader:
+    def __init__(self, scope: _Scope, unit_raws: tuple[_Raw, ...], min_models: int, cache: WargearCache) -> None:
+        self.cache = cache
+        self.scope = scope
+        self.unit_raws = unit_raws
+        self.unit_ids = {i for r in unit_raws for i in (r.id, r.target) if i}
+        self.min_models = min_models
+        self.found = Wargear()
+        self.group_ids: set[str] = set()
+        self.model_elements: set[int] = set()
+        #: Whether the last :meth:`hidden` answer came from a condition Ost cannot decide.
+        self.undecided = False
+        self.by_name: dict[tuple[str, tuple[str, ...]], _Item] = {}
+        #: Where groups go (a variant of a model collects its own, see :func:`read_wargear`).
+        self.groups: list[WargearGroup] = self.found.groups
+
+    # --- items ----------------------------------------------------------------------------------------------------
+
+    def hidden(self, child: _Child, own: Sequence[_Raw]) -> bool:
+        """Whether a condition hides ``child`` here; undecidable conditions hide it too (counted)."""
+        if child.hidden:
+            return True
+        may = self.cache.may_hide
+        results = [hidden_now(self.scope, child.element, own) if may(child.element) else False]
+        if child.link is not None and may(child.link):
+            results.append(hidden_now(self.scope, child.link, own))
+        self.undecided = False
+        if any(r is True for r in results):
+            return True
+        if any(r is None for r in results):
+            self.found.undecided += 1
+            self.undecided = True
+            return True
+        return False
+
+    def item(self, child: _Child, path: str, unit_level: bool) -> _Item:
+        raw = child.raw
+        known = self.found.items.get(raw.id)
+        if known is not None:
+            return self.named(known, child)
+        price, weapons, texts, types = self.read_item(child)
+        name = " ".join(child.name.split()).lstrip("! ") or raw.id or "?"
+        # The same thing under another entry (a chapter's own copy of a bolt pistol) is one item.
+        known = self.by_name.get((name.casefold(), tuple(weapons)))
+        if known is not None:
+            return self.named(known, child)
+        item = _Item(
+            id=raw.id or child.option_id,
+            name=name,
+            kind=_kind(f"{path} / {child.name}", types, bool(weapons), unit_level),
+            points=_bounded(price),
+            weapons=tuple(weapons),
+            text_en="\n".join(texts) or None,
+            bs_ids=list(dict.fromkeys(child.ids)),
+        )
+        self.found.items[item.id] = item
+        self.by_name[(name.casefold(), tuple(weapons))] = item
+        return item
+
+    def named(self, item: _Item, child: _Child) -> _Item:
+        for extra in child.ids:
+            if extra not in item.bs_ids:
+                item.bs_ids.append(extra)
+        return item
+
+    def read_item(self, child: _Child) -> tuple[float, list[str], list[str], set[str]]:
+        """Price, weapon names, texts and profile types of an entry (memoised per scope)."""
+        key = (id(self.scope), child.element, child.link)
+        known = self.cache.items.get(key)
+        if known is None:
+            part = summarise(self.scope, child.element, child.link)
+            texts: list[str] = []
+            types: set[str] = set()
+            raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+            for profile in self.scope.profiles_of(raws):
+                kind = profile.get("typeName") or ""
+                types.add(kind.casefold())
+                if kind != "Weapon" and not kind.startswith("Unit"):
+                    text = ability_text(profile)
+                    if text:
+                        texts.append(text)
+            known = self.cache.items[key] = (part.price, list(part.weapons), texts, types)
+        return known
+
+    # --- limits ---------------------------------------------------------------------------------------------------
+
+    def limit_of(self, child: _Child, unit_level: bool) -> _Limit:
+        """Bounds of an entry or group from its (and its link's) constraints and their modifiers."""
+        limit = _Limit(per="unit" if unit_level else "model")
+        ids: dict[str, str] = {}
+        values: dict[str, float] = {}
+        for element in (child.element, child.link):
+            if element is None:
+                continue
+            for part in element:
+                if _LOCAL.get(part.tag) != "constraints":
+                    continue
+                for constraint in part:
+                    if constraint.get("field") != "selections" or constraint.get("percentValue") == "true":
+                        continue
+                    where = constraint.get("scope") or ""
+                    if where == "parent":
+                        per = limit.per
+                    elif where in self.unit_ids:
+                        per = "unit"
+                    else:
+                        continue  # the force's or the roster's count: not the unit's
+                    cid = constraint.get("id") or ""
+                    ids[cid] = f"{constraint.get('type')}:{per}"
+                    values[cid] = _float(constraint.get("value"))
+        raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+        for raw in raws:
+            for kind, cid, value in raw.constraint_mods:
+                if cid in values:
+                    values[cid] = _modified(kind, values[cid], value)
+        every: dict[str, tuple[int, float]] = {}
+        for raw in raws:
+            for kind, cid, value, holders in raw.constraint_dynamic:
+                if cid in values and ids[cid].startswith("max"):
+                    step = self.per_models(kind, value, values[cid], holders)
+                    if step is not None:
+                        every[cid] = step
+        for cid, how in ids.items():
+            kind_, per = how.split(":")
+            value = _bounded(values[cid])
+            if cid in every:
+                limit.every, most = every[cid]
+                limit.max, limit.per = _bounded(most), "unit"
+            elif kind_ == "max":
+                if limit.max is None or value < limit.max or per == "unit":
+                    limit.max = value
+                    limit.per = per
+            elif kind_ == "min" and per == limit.per:
+                limit.min = max(limit.min, value)
+        return limit
+
+    def per_models(
+        self, kind: str, value: float, base: float, holders: tuple[Element, ...]
+    ) -> tuple[int, float] | None:
+        """``(every, max)`` when a maximum grows with the unit's models ("1 per 3 models"), else None."""
+        modifier = holders[-1]
+        for part in modifier:
+            if _LOCAL.get(part.tag) != "repeats":
+                continue
+            for repeat in part:
+                counted = repeat.get("childId") or ""
+                if repeat.get("field") != "selections" or counted not in ("model", *self.unit_ids):
+                    continue
+                if (repeat.get("scope") or "") not in ("parent", *self.unit_ids):
+                    continue
+                step = _bounded(_float(repeat.get("value")))
+                times = _bounded(_float(repeat.get("repeats")) or 1.0)
+                if kind == "increment" and step >= 1 and base == 0 and value > 0:
+                    return step, value * times
+            return None
+        if kind != "set" or len(holders) != 1 or base < 1 or value <= base:
+            return None
+        threshold = self.model_threshold(modifier)
+        if threshold is None or threshold % value:
+            return None
+        every = int(threshold // value)
+        # "1, set to 2 from 10 models" is "1 per 5 models" when the smallest unit (5) has the unchanged 1.
+        if every >= 1 and max(1, self.min_models // every) == base:
+            return every, 1.0
+        return None
+
+    def model_threshold(self, modifier: Element) -> int | None:
+        """T of a lone condition "the unit holds at least T models" (or more than T-1)."""
+        conditions = [c for part in modifier if _LOCAL.get(part.tag) == "conditions" for c in part]
+        groups = [g for part in modifier if _LOCAL.get(part.tag) == "conditionGroups" for g in part]
+        if len(conditions) != 1 or groups:
+            return None
+        condition = conditions[0]
+        if condition.get("childId") != "model" or (condition.get("scope") or "") not in self.unit_ids:
+            return None
+        value = _bounded(_float(condition.get("value")))
+        kind = condition.get("type")
+        if kind == "atLeast":
+            return value
+        if kind == "greaterThan":
+            return value + 1
+        return None
+
+    # --- the walk -------------------------------------------------------------------------------------------------
+
+    def walk(
+        self,
+        raw: _Raw,
+        link_raw: _Raw | None,
+        kinds: list[str],
+        own: tuple[_Raw, ...],
+        path: str,
+        unit_level: bool,
+        depth: int = 0,
+    ) -> dict[str, int]:
+        """The choices under ``raw`` for ``kinds``; returns what each of those models carries by default."""
+        carried: dict[str, int] = {}
+        if depth > _MAX_DEPTH:
+            return carried
+        entries, groups = self.scope.children(raw, link_raw)
+        for child in entries:
+            if self.skipped(child) or self.hidden(child, own):
+                self.hide_weapons(child)
+                continue
+            if _NOT_CHOICES.search(child.name):
+                continue
+            if child.raw.type == "unit":
+                continue
+            special = _special(f"{path} / {child.name}")
+            item = self.item(child, path, unit_level or special)
+            limit = self.limit_of(child, unit_level or special)
+            if child.low >= 1 and not special:
+                carried[item.id] = carried.get(item.id, 0) + child.low
+                if limit.max is not None and limit.max > child.low:
+                    self.add_group(child.option_id, child.name, kinds, [item.id], {}, [], limit, child.ids)
+                continue
+            self.add_group(child.option_id, child.name, [] if special else kinds, [item.id], {}, [], limit, child.ids)
+        for child in groups:
+            if self.skipped(child) or self.hidden(child, own):
+                self.hide_weapons(child)
+                continue
+            if _NOT_CHOICES.search(child.name):
+                continue
+            self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
+        return carried
+
+    def skipped(self, child: _Child) -> bool:
+        """Models (kinds of their own, or wargear models priced as options) are no wargear items."""
+        return child.raw.type == "model" or id(child.element) in self.model_elements
+
+    def hide_weapons(self, child: _Child) -> None:
+        """The weapons of an entry hidden here leave the datasheet, but not for a condition Ost cannot decide.
+
+        The force may show them (another detachment, an army rule): their profiles stay among the
+        datasheet's weapons, so a list that takes them finds them; they are no choice of the datasheet.
+        """
+        if child.hidden or child.raw.type == "model" or self.undecided:
+            return
+        self.found.hidden_weapons.update(self.read_item(child)[1])
+
+    def group(
+        self,
+        child: _Child,
+        kinds: list[str],
+        own: tuple[_Raw, ...],
+        path: str,
+        unit_level: bool,
+        carried: dict[str, int],
+        depth: int,
+    ) -> None:
+        special = _special(path)
+        entries, nested = self.scope.children(child.raw, child.link_raw)
+        if any(e.raw.type in ("model", "unit") or id(e.element) in self.model_elements for e in entries):
+            # A group of models: their wargear is read with their kinds; the rest of it is the unit's.
+            for grandchild in nested:
+                if not (self.skipped(grandchild) or self.hidden(grandchild, own)):
+                    self.group(grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1)
+            return
+        limit = self.limit_of(child, unit_level or special)
+        default_ids = {child.raw.default, *((child.link_raw.default,) if child.link_raw else ())} - {""}
+        items: list[str] = []
+        item_limits: dict[str, WargearLimit] = {}
+        replaces: list[str] = []
+        for entry in entries:
+            if self.hidden(entry, own):
+                self.hide_weapons(entry)
+                continue
+            item = self.item(entry, path, unit_level or special)
+            entry_limit = self.limit_of(entry, unit_level or special)
+            is_default = bool(default_ids & set(entry.ids))
+            if (is_default and limit.min >= 1 and not special) or (entry.low >= 1 and not special):
+                carried[item.id] = carried.get(item.id, 0) + max(entry.low, limit.min if is_default else 0)
+                if is_default:
+                    replaces.append(item.id)
+                    continue
+            if item.id not in items:
+                items.append(item.id)
+                if entry_limit.max is not None or entry_limit.every is not None:
+                    item_limits[item.id] = self.cache.limit(entry_limit)
+        if not default_ids and limit.min >= 1 and not special and items:
+            # No default but a minimum (a Sergeant's "two of: bolt pistol, boltgun, …"): the first free
+            # entries fill it, as a list builder would; with one to fill, the others replace it.
+            free = [i for i in items if self.found.items[i].points == 0][: limit.min]
+            for item_id in free:
+                carried[item_id] = carried.get(item_id, 0) + 1
+            if limit.min == 1:
+                replaces.extend(free)
+                items = [i for i in items if i not in free]
+            limit.min = max(0, limit.min - len(free))
+        if replaces:
+            limit.min = 0  # the default fills the minimum
+        if items:
+            self.add_group(
+                child.option_id, child.name, [] if special else kinds, items, item_limits, replaces, limit, child.ids
+            )
+        for grandchild in nested:
+            if self.skipped(grandchild) or self.hidden(grandchild, own):
+                self.hide_weapons(grandchild)
+                continue
+            self.group(grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1)
+
+    def add_group(
+        self,
+        group_id: str,
+        name: str,
+        kinds: list[str],
+        items: list[str],
+        item_limits: dict[str, WargearLimit],
+        replaces: list[str],
+        limit: _Limit,
+        bs_ids: Sequence[str],
+    ) -> None:
+        key = f"{group_id}|{','.join(kinds)}"
+        if key in self.group_ids:
+            return
+        self.group_ids.add(key)
+        unique = group_id
+        number = 2
+        taken = {g.id for g in self.found.groups} | {g.id for g in self.groups}
+        while unique in taken:
+            unique = f"{group_id}-{number}"
+            number += 1
+        self.groups.append(
+            WargearGroup(
+                id=unique,
+                name=" ".join(name.split()).lstrip("! "),
+                kinds=list(kinds),
+                items=items,
+                item_limits=item_limits,
+                replaces=replaces,
+                limit=self.cache.limit(limit),
+                bs_ids=list(dict.fromkeys(bs_ids)),
+            )
+        )
+
+
+def read_wargear(
+    scope: _Scope,
+    unit_raws: tuple[_Raw, ...],
+    kinds: list[tuple[str, bool, list[_Occurrence]]],
+    wargear_models: list[_Occurrence],
+    min_models: int,
+    cache: WargearCache,
+) -> Wargear:
+    """The wargear of one datasheet: items, choices and each kind's default loadout.
+
+    ``kinds`` are (kind id, is the unit entry itself, its model entries). Read
+    with the unit on the scope's stack, so conditions see the datasheet.
+    """
+    reader = _Reader(scope, unit_raws, min_models, cache)
+    for _, _, occurrences in kinds:
+        reader.model_elements.update(id(o.element) for o in occurrences)
+    reader.model_elements.update(id(o.element) for o in wargear_models)
+    raw = unit_raws[0]
+    link_raw = unit_raws[1] if len(unit_raws) > 1 else None
+    scope.push(unit_raws)
+    try:
+        self_kinds = [kind_id for kind_id, is_self, _ in kinds if is_self]
+        every_kind = [kind_id for kind_id, _, _ in kinds]
+        unit_kinds = self_kinds or every_kind
+        # Under the unit entry: the choices of its own model (a character), of its only kind (Termagants'
+        # weapons), or of the whole unit (counted over the unit).
+        unit_level = not self_kinds and len(every_kind) > 1
+        carried = reader.walk(raw, link_raw, unit_kinds, unit_raws, raw.name, unit_level)
+        for kind_id in unit_kinds:
+            reader.found.loadouts.setdefault(kind_id, {}).update(carried)
+        for kind_id, _, occurrences in kinds:
+            # The entry most models of the kind are (no maximum first) gives the loadout; the others
+            # ("Space Marine w/ Heavy Weapon", at most 1) are one choice each: what they carry beyond it,
+            # in place of what they do not.
+            order = sorted(occurrences, key=lambda o: -(o.high if o.high is not None else 1 << 30))
+            base: dict[str, int] | None = None
+            for occurrence in order:
+                model_raw = occurrence.raws[0]
+                model_link = occurrence.raws[1] if len(occurrence.raws) > 1 else None
+                own_groups: list[WargearGroup] = []
+                if base is not None:
+                    reader.groups = own_groups
+                scope.push(occurrence.raws)
+                try:
+                    own = reader.walk(model_raw, model_link, [kind_id], occurrence.raws, occurrence.name, False)
+                finally:
+                    scope.pop()
+                    reader.groups = reader.found.groups
+                if base is None:
+                    base = own
+                    loadout = reader.found.loadouts.setdefault(kind_id, {})
+                    for item_id, count in own.items():
+                        loadout[item_id] = loadout.get(item_id, 0) + count
+                    continue
+                takes = [i for i in own if i not in base]
+                for group in own_groups:
+                    takes.extend(i for i in group.items if i not in takes)
+                gives = [i for i in base if i not in own]
+                if takes or gives:
+                    limit = _Limit(max=occurrence.high, per="unit")
+                    reader.add_group(
+                        occurrence.option_id,
+                        occurrence.name,
+                        [kind_id],
+                        takes,
+                        {},
+                        gives,
+                        limit,
+                        [occurrence.option_id],
+                    )
+    finally:
+        scope.pop()
+    return reader.found
+
+
+def _modified(kind: str, current: float, value: float) -> float:
+    if kind == "set":
+        return value
+    if kind == "increment":
+        return current + value
+    if kind == "decrement":
+        return current - value
+    return current
+
+
+def _special(path: str) -> bool:
+    """Relics, traits, powers and other upgrades the unit takes once (named so, or under groups named so)."""
+    return bool(_PSYCHIC.search(path) or _TRAIT.search(path) or _RELIC.search(path) or _UPGRADE.search(path))
+
+
+def _kind(path: str, types: set[str], has_weapons: bool, unit_level: bool) -> WargearKind:
+    if _MARK.search(path):
+        return "upgrade"
+    if "psychic power" in types or _PSYCHIC.search(path):
+        return "psychic"
+    if _TRAIT.search(path) and "warlord" in path.casefold():
+        return "trait"
+    if _RELIC.search(path):
+        return "relic"
+    if _UPGRADE.search(path):
+        return "upgrade"
+    if has_weapons:
+        return "weapon"
+    return "upgrade" if unit_level else "wargear"
