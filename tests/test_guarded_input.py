@@ -24,8 +24,8 @@ from ost.core.fileio import InputFileError, read_regular
 from ost.core.listfile import ListFileError
 from ost.formats import safexml
 from ost.formats.bsdata import BsDataError, find_files, read_bsdata
-from ost.formats.listreader import read_list, read_list_file
-from ost.formats.reading import ListReadError
+from ost.formats.lists.listreader import read_list, read_list_file
+from ost.formats.lists.reading import ListReadError
 from ost.formats.safexml import XmlInputError, parse_xml_bytes, read_documents
 from readers_support import reader_catalogue, sample, zipped
 
@@ -301,10 +301,17 @@ def test_a_catalogue_is_still_told_from_a_foreign_root(tmp_path: Path) -> None:
 
 def test_guarded_reader_is_the_only_way_rosters_unzip() -> None:
     """The roster reader keeps no private zip code: the shared reader handles its archives."""
+    import importlib
     import inspect
+    import pkgutil
 
-    from ost.formats import roster
+    from ost.formats.lists import roster
 
-    source = inspect.getsource(roster)
-    assert "zipfile" not in source and "ZipFile" not in source
-
+    modules = [
+        roster,
+        *(importlib.import_module(m.name) for m in pkgutil.iter_modules(roster.__path__, "ost.formats.lists.roster.")),
+    ]
+    assert len(modules) > 1
+    for module in modules:
+        source = inspect.getsource(module)
+        assert "zipfile" not in source and "ZipFile" not in source, module.__name__

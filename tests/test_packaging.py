@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from ost.cli.main import COMMANDS
-from ost.formats.registry import BUILTIN_FORMATS
+from ost.formats.lists.registry import BUILTIN_FORMATS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app"

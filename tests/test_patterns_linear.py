@@ -25,14 +25,14 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from ost.formats.textlist import MAX_LINE_CHARS, read_text
+from ost.formats.lists.text import MAX_LINE_CHARS, read_text
 from readers_support import reader_catalogue
 
 MODULES = (
-    "ost.formats.textlist",
+    "ost.formats.lists.text.reader",
     "ost.formats.transport_text",
-    "ost.formats.reading",
-    "ost.formats.roster",
+    "ost.formats.lists.reading",
+    "ost.formats.lists.roster.reader",
     "ost.core.text",
 )
 
@@ -179,9 +179,9 @@ def scaling_failure(
 def test_the_reader_modules_have_patterns() -> None:
     names = {name for name, _ in PATTERNS}
     assert {
-        "ost.formats.textlist._POINTS",
-        "ost.formats.textlist._COUNT_AFTER",
-        "ost.formats.reading._DECORATION",
+        "ost.formats.lists.text.reader._POINTS",
+        "ost.formats.lists.text.reader._COUNT_AFTER",
+        "ost.formats.lists.reading._DECORATION",
     } <= names
     assert len(PATTERNS) > 30
 

@@ -20,9 +20,9 @@ from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role
 from ost.core.validator import validate
 from ost.formats.catalog_source import read_bands, read_glossary
-from ost.formats.listreader import read_list
-from ost.formats.reading import ListReadError
-from ost.formats.roster import placeholder_words
+from ost.formats.lists.listreader import read_list
+from ost.formats.lists.reading import ListReadError
+from ost.formats.lists.roster import placeholder_words
 from readers_support import reader_sheets, sample
 
 GK = ["IMPERIUM", "GREY KNIGHTS", "<BROTHERHOOD>"]

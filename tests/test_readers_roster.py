@@ -10,9 +10,9 @@ import pytest
 from ost.core.catalogue import Catalogue
 from ost.core.findings import Code
 from ost.core.validator import validate
-from ost.formats import roster
-from ost.formats.listreader import detect_format, read_list
-from ost.formats.reading import ListReadError
+from ost.formats.lists import roster
+from ost.formats.lists.listreader import detect_format, read_list
+from ost.formats.lists.reading import ListReadError
 from readers_support import reader_catalogue, sample, zipped
 from test_safexml import bounded
 

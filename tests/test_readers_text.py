@@ -14,9 +14,9 @@ from ost.core.armylist import ArmyList, StatedOption, Unit, unit_composition, un
 from ost.core.catalogue import Catalogue, Datasheet, Faction, ModelKind
 from ost.core.roles import Role
 from ost.core.validator import validate
-from ost.formats.listreader import read_list
-from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
-from ost.formats.textlist import decode_text, export_text, parse_header, read_text
+from ost.formats.lists.listreader import read_list
+from ost.formats.lists.reading import ListReadError, NameMatcher, ReadingReport
+from ost.formats.lists.text import decode_text, export_text, parse_header, read_text
 from readers_support import reader_catalogue, sample
 
 
@@ -454,7 +454,7 @@ def test_models_written_on_the_units_own_line(shipped: Catalogue) -> None:
     [("2 000 points", 2000), ("1 500 pts", 1500), ("2.000 pts", 2000), ("1\u202f995 points", 1995), ("90pts", 90)],
 )
 def test_thousands_separators(text: str, points: int) -> None:
-    from ost.formats.textlist import points_in
+    from ost.formats.lists.text import points_in
 
     assert points_in(text) == points
 

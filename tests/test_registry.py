@@ -10,9 +10,9 @@ from helpers import ListBuilder
 from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
-from ost.formats.listreader import LIST_SUFFIXES, detect_format, read_list
-from ost.formats.reading import NameMatcher, ReadingReport
-from ost.formats.registry import BUILTIN_FORMATS, FormatRegistry, ListFormat, file_filters
+from ost.formats.lists.listreader import LIST_SUFFIXES, detect_format, read_list
+from ost.formats.lists.reading import NameMatcher, ReadingReport
+from ost.formats.lists.registry import BUILTIN_FORMATS, FormatRegistry, ListFormat, file_filters
 from readers_support import reader_catalogue, sample, zipped
 
 

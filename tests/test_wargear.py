@@ -35,7 +35,7 @@ from ost.core.wargear import (
     wargear_findings,
     wargear_problems,
 )
-from ost.formats.listreader import read_list
+from ost.formats.lists.listreader import read_list
 
 FULL_RELEASE = BSDATA_SAMPLE.parent / "bsdata-9e-full"
 TYRANIDS = FULL_RELEASE / "Tyranids.cat"

@@ -25,7 +25,7 @@ from ost.gui.autosave import Autosaver
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
-    from ost.formats.reading import ReadingReport
+    from ost.formats.lists.reading import ReadingReport
     from ost.gui.dialogs import PastedListDialog, TextListDialog
 
 

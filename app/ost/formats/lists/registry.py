@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
-from ost.formats.reading import ListReadError, MatchedUnit, NameMatcher, ReadingReport, UnknownEntry
-from ost.formats.roster import is_zip, read_roster
+from ost.formats.lists.reading import ListReadError, MatchedUnit, NameMatcher, ReadingReport, UnknownEntry
+from ost.formats.lists.roster import is_zip, read_roster
+from ost.formats.lists.text import decode_text, export_text, read_text
 from ost.formats.safexml import is_utf16_xml
-from ost.formats.textlist import decode_text, export_text, read_text
 
 #: ``read(data, name, catalogue, matcher)``: the list and how it was read; raises ``ListFileError``.
 Reader = Callable[[bytes, str, Catalogue, NameMatcher | None], tuple[ArmyList, ReadingReport]]

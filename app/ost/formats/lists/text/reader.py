@@ -15,7 +15,7 @@ Four layouts are read, and may be mixed:
   labels, ``1x Unit (N pts): gear``;
 - plain lines: ``3x Unit (N pts)``, ``Unit - N pts``, or a bare unit name.
 
-Every line is accounted for in the :class:`~ost.formats.reading.ReadingReport`:
+Every line is accounted for in the :class:`~ost.formats.lists.reading.ReadingReport`:
 a unit (matched to the catalogue with a confidence, or kept as an unknown
 unit when the line clearly is one), a recognised header, setting or detail, or
 a line not understood, reported with its number. Every guess is a warning
@@ -59,7 +59,7 @@ from ost.core.armylist import (
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearKind, WargearOption
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, slug
-from ost.formats.reading import (
+from ost.formats.lists.reading import (
     GUESS_THRESHOLD,
     MATCH_THRESHOLD,
     IgnoredEntry,

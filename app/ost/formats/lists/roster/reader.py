@@ -81,7 +81,7 @@ from ost.formats.bsmodels import (
     is_model_profile,
     split_unit,
 )
-from ost.formats.reading import (
+from ost.formats.lists.reading import (
     MATCH_THRESHOLD,
     DataRevision,
     ExtraOption,
