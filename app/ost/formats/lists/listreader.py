@@ -69,7 +69,7 @@ def read_list(
     army, report = fmt.read(data, name, catalogue, matcher)
     if fmt.foreign:
         for assumption in assume_pairings(catalogue, army):
-            report.warn(assumption.message_fr, assumption.message_en)
+            report.warn(assumption.message)
         note_prices(report, army, catalogue)
     return ReadResult(army, report)
 

@@ -27,6 +27,7 @@ from ost.core.catalogue import (
     Datasheet,
     source_kind,
 )
+from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
 from ost.formats.bsmodels import (
@@ -130,15 +131,20 @@ class _RosterReader:
         self.cumulative = is_cumulative(root, forces)
         if self.cumulative:
             self.report.note(
-                "Le roster donne le coût de chaque sélection avec celui de ses enfants (New Recruit) : "
-                "Ost compte chaque coût une fois.",
-                "The roster states each selection's cost with its children's (New Recruit): Ost counts each cost once.",
+                Bilingual(
+                    fr="Le roster donne le coût de chaque sélection avec celui de ses enfants (New Recruit) : "
+                    "Ost compte chaque coût une fois.",
+                    en="The roster states each selection's cost with its children's (New Recruit): "
+                    "Ost counts each cost once.",
+                ),
             )
         for force in forces:
             self._read_force(force)
         if not self.army.detachments:
             self.report.warn(
-                "Le roster ne contient aucune force (détachement).", "The roster holds no force (detachment)."
+                Bilingual(
+                    fr="Le roster ne contient aucune force (détachement).", en="The roster holds no force (detachment)."
+                )
             )
         self._note_unrecorded_links()
         return self.army
@@ -202,10 +208,12 @@ class _RosterReader:
             return
         if older:
             self.report.warn(
-                f"{detachment.name} : roster fait avec une révision plus ancienne des données "
-                f"({data.revision}, le catalogue a la {theirs}) : ses prix peuvent différer.",
-                f"{detachment.name}: roster made with an older data revision "
-                f"({data.revision}; the catalogue has {theirs}): its prices may differ.",
+                Bilingual(
+                    fr=f"{detachment.name} : roster fait avec une révision plus ancienne des données "
+                    f"({data.revision}, le catalogue a la {theirs}) : ses prix peuvent différer.",
+                    en=f"{detachment.name}: roster made with an older data revision "
+                    f"({data.revision}; the catalogue has {theirs}): its prices may differ.",
+                ),
             )
 
     def _catalogue_revision(self, data: _ForceData, detachment: Detachment) -> str | None:
@@ -285,13 +293,17 @@ class _RosterReader:
             composition = {}
             if sheet is not None and sheet.min_models > 1:
                 self.report.warn(
-                    f"{where} : le roster ne donne pas de figurines ; Ost compte le minimum ({models}).",
-                    f"{where}: the roster gives no models; Ost counts the minimum ({models}).",
+                    Bilingual(
+                        fr=f"{where} : le roster ne donne pas de figurines ; Ost compte le minimum ({models}).",
+                        en=f"{where}: the roster gives no models; Ost counts the minimum ({models}).",
+                    ),
                 )
         if copies > 1:
             self.report.warn(
-                f"{where} : sélection prise {copies} fois, lue comme {copies} unités.",
-                f"{where}: selection taken {copies} times, read as {copies} units.",
+                Bilingual(
+                    fr=f"{where} : sélection prise {copies} fois, lue comme {copies} unités.",
+                    en=f"{where}: selection taken {copies} times, read as {copies} units.",
+                ),
             )
         if self.cumulative:
             top = points_of(selection)
@@ -428,10 +440,12 @@ class _RosterReader:
             linked = linked or sheet.linked_character
         if transports or linked:
             self.report.warn(
-                "Un roster BattleScribe ne dit pas quelle unité monte dans quel transport ni quel personnage "
-                "rejoint quelle unité : à indiquer dans Ost avant de conclure.",
-                "A BattleScribe roster does not say which unit rides in which transport nor which character "
-                "joins which unit: set them in Ost before concluding.",
+                Bilingual(
+                    fr="Un roster BattleScribe ne dit pas quelle unité monte dans quel transport ni quel personnage "
+                    "rejoint quelle unité : à indiquer dans Ost avant de conclure.",
+                    en="A BattleScribe roster does not say which unit rides in which transport nor which character "
+                    "joins which unit: set them in Ost before concluding.",
+                ),
             )
 
 

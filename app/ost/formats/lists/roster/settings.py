@@ -14,6 +14,7 @@ from xml.etree.ElementTree import Element
 
 from ost.core.armylist import Detachment
 from ost.core.catalogue import Catalogue
+from ost.core.i18n import Bilingual
 from ost.core.subfactions import Subfaction, placeholder_key, subfaction_named, subfaction_of_placeholder
 from ost.core.text import fold, is_placeholder, keyword_key
 from ost.formats.lists.reading import ReadingReport
@@ -80,8 +81,10 @@ def apply_settings(catalogue: Catalogue, report: ReadingReport, detachment: Deta
     for subfaction in used:
         value, where = settings[subfaction]
         report.note(
-            f"{detachment.name} : « {where} » donne {value} aux unités de la force.",
-            f"{detachment.name}: “{where}” gives {value} to the force's units.",
+            Bilingual(
+                fr=f"{detachment.name} : « {where} » donne {value} aux unités de la force.",
+                en=f"{detachment.name}: “{where}” gives {value} to the force's units.",
+            ),
         )
 
 

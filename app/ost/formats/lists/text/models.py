@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process
 
 from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, StatedOption, Unit, UnitSnapshot, snapshot_of
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearKind, WargearOption
+from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.core.subfactions import Subfaction
 from ost.core.text import fold, slug
@@ -141,8 +142,10 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     if header.bare and fits and not model_items:
         count, points = points, None
         report.warn(
-            f"« {header.name} » : ({count}) lu comme un nombre de figurines.",
-            f"“{header.name}”: ({count}) read as a number of models.",
+            Bilingual(
+                fr=f"« {header.name} » : ({count}) lu comme un nombre de figurines.",
+                en=f"“{header.name}”: ({count}) read as a number of models.",
+            ),
             pending.line,
         )
     copies = 1
@@ -162,16 +165,20 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
         models = sheet.min_models
         if sheet.min_models > 1:
             report.warn(
-                f"« {header.name} » : nombre de figurines absent ; Ost compte le minimum ({models}).",
-                f"“{header.name}”: no model count given; Ost counts the minimum ({models}).",
+                Bilingual(
+                    fr=f"« {header.name} » : nombre de figurines absent ; Ost compte le minimum ({models}).",
+                    en=f"“{header.name}”: no model count given; Ost counts the minimum ({models}).",
+                ),
                 pending.line,
             )
     else:
         models = 1
     if copies > 1:
         report.warn(
-            f"« {header.name} » ×{copies} : fiche d'une figurine, lue comme {copies} unités.",
-            f"“{header.name}” ×{copies}: a one-model datasheet, read as {copies} units.",
+            Bilingual(
+                fr=f"« {header.name} » ×{copies} : fiche d'une figurine, lue comme {copies} unités.",
+                en=f"“{header.name}” ×{copies}: a one-model datasheet, read as {copies} units.",
+            ),
             pending.line,
         )
     options: dict[str, int] = {}
@@ -191,10 +198,12 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
         elif item.points is not None and sheet is not None:
             extra.append(StatedOption(name=item.name, count=item.times, points=item.points))
             report.warn(
-                f"« {header.name} » : « {item.name} » ({item.points} pts) n'est pas une option de la fiche ; "
-                "gardé avec le prix du texte.",
-                f"“{header.name}”: “{item.name}” ({item.points} pts) is no option of the datasheet; "
-                "kept at the text's price.",
+                Bilingual(
+                    fr=f"« {header.name} » : « {item.name} » ({item.points} pts) n'est pas une option de la fiche ; "
+                    "gardé avec le prix du texte.",
+                    en=f"“{header.name}”: “{item.name}” ({item.points} pts) is no option of the datasheet; "
+                    "kept at the text's price.",
+                ),
                 item.line,
             )
         elif not item.children:
@@ -260,9 +269,11 @@ def composition_of(
         if kind is None:
             kind = bulk
             report.warn(
-                f"« {item.name} » : aucun type de figurine de « {sheet.name} » ne porte ce nom ; "
-                f"compté comme « {bulk.name} ».",
-                f"“{item.name}”: no model kind of “{sheet.name}” has this name; counted as “{bulk.name}”.",
+                Bilingual(
+                    fr=f"« {item.name} » : aucun type de figurine de « {sheet.name} » ne porte ce nom ; "
+                    f"compté comme « {bulk.name} ».",
+                    en=f"“{item.name}”: no model kind of “{sheet.name}” has this name; counted as “{bulk.name}”.",
+                ),
                 item.line,
             )
         else:
@@ -272,8 +283,10 @@ def composition_of(
         if kind.min and kind.id not in named and not counts[kind.id] and _close(kind.name, pending.header.name):
             counts[kind.id] = kind.min
             report.warn(
-                f"« {pending.header.name} » : la ligne de l'unité compte pour {kind.min} « {kind.name} ».",
-                f"“{pending.header.name}”: the unit's own line counts as {kind.min} “{kind.name}”.",
+                Bilingual(
+                    fr=f"« {pending.header.name} » : la ligne de l'unité compte pour {kind.min} « {kind.name} ».",
+                    en=f"“{pending.header.name}”: the unit's own line counts as {kind.min} “{kind.name}”.",
+                ),
                 pending.line,
             )
     return counts
@@ -339,8 +352,10 @@ def fill_subfactions(
     for _subfaction, value, line in sorted(every, key=lambda c: (c[0].name, c[1], c[2])):
         if line not in used:
             report.warn(
-                f"« {value} » ne remplit le mot-clé d'aucune unité ; ignoré.",
-                f"“{value}” fills no unit's keyword; left out.",
+                Bilingual(
+                    fr=f"« {value} » ne remplit le mot-clé d'aucune unité ; ignoré.",
+                    en=f"“{value}” fills no unit's keyword; left out.",
+                ),
                 line,
             )
 

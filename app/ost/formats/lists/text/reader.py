@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ost.core.armylist import ArmyList, Detachment, ListOrigin
 from ost.core.catalogue import Catalogue
+from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.core.subfactions import ANY_SUBFACTION, Subfaction
 from ost.core.text import fold
@@ -289,8 +290,10 @@ class _TextReader:
             return False
         self._choose(ANY_SUBFACTION, text.strip(), number)
         self.report.warn(
-            f"« {text.strip()} » lu comme la sous-faction de l'armée.",
-            f"“{text.strip()}” read as the army's sub-faction.",
+            Bilingual(
+                fr=f"« {text.strip()} » lu comme la sous-faction de l'armée.",
+                en=f"“{text.strip()}” read as the army's sub-faction.",
+            ),
             number,
         )
         self._ignore(number, text, "sub-faction")
@@ -359,8 +362,10 @@ class _TextReader:
             if not self._set_section(title):
                 self.section_role, self.section_kind = None, "other"
                 self.report.warn(
-                    f"Section « {shorten(title, 60)} » inconnue : ses unités gardent le rôle de leur fiche.",
-                    f"Unknown section “{shorten(title, 60)}”: its units keep their datasheet's role.",
+                    Bilingual(
+                        fr=f"Section « {shorten(title, 60)} » inconnue : ses unités gardent le rôle de leur fiche.",
+                        en=f"Unknown section “{shorten(title, 60)}”: its units keep their datasheet's role.",
+                    ),
                     number,
                 )
             self._ignore(number, text, "section")
@@ -627,10 +632,12 @@ class _TextReader:
         read = sum(p.header.points or 0 for p in self.pending)
         if read and read != self.declared_total:
             self.report.warn(
-                f"Le texte annonce {self.declared_total} points, les unités lues en font {read} : "
-                "une ligne a peut-être été mal lue.",
-                f"The text states {self.declared_total} points, the units read add up to {read}: "
-                "a line may have been misread.",
+                Bilingual(
+                    fr=f"Le texte annonce {self.declared_total} points, les unités lues en font {read} : "
+                    "une ligne a peut-être été mal lue.",
+                    en=f"The text states {self.declared_total} points, the units read add up to {read}: "
+                    "a line may have been misread.",
+                ),
             )
 
     def _mark_warlord(self, text: str) -> None:
