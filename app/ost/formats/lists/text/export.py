@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ost.core.armylist import ArmyList, Carried, Unit, unit_points
 from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.i18n import pick
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder
 
@@ -23,15 +24,14 @@ def export_text(army: ArmyList, catalogue: Catalogue, lang: str = "fr") -> str:
     written. Transports and linked characters do not (the text has no way to
     say them), nor the units' notes.
     """
-    fr = lang == "fr"
     prices = {id(u): _price(u, catalogue) for _, u in army.units()}
     total = army.stated_total if army.stated_total is not None else sum(prices.values())
-    out = [f"+++ {_clean(army.name) or ('Liste' if fr else 'List')} [{total} pts] +++"]
+    out = [f"+++ {_clean(army.name) or pick(lang, fr='Liste', en='List')} [{total} pts] +++"]
     if army.points_limit is not None:
-        out.append(f"Limite de points : {army.points_limit}" if fr else f"Points limit: {army.points_limit}")
+        out.append(pick(lang, fr=f"Limite de points : {army.points_limit}", en=f"Points limit: {army.points_limit}"))
     for index, detachment in enumerate(army.detachments, 1):
         det_points = sum(prices[id(u)] for u in detachment.units)
-        default = f"Détachement {index}" if fr else f"Detachment {index}"
+        default = pick(lang, fr=f"Détachement {index}", en=f"Detachment {index}")
         out += ["", f"++ {_clean(detachment.name) or default} [{det_points} pts] ++"]
         role: Role | None = None
         for unit in detachment.units:
@@ -40,7 +40,7 @@ def export_text(army: ArmyList, catalogue: Catalogue, lang: str = "fr") -> str:
             if unit_role is not role:
                 role = unit_role
                 out += ["", f"+ {role.label(lang)} +", ""]
-            out += _unit_lines(unit, sheet, prices[id(unit)], fr)
+            out += _unit_lines(unit, sheet, prices[id(unit)], lang)
     return "\n".join(out) + "\n"
 
 
@@ -82,7 +82,7 @@ def _loadout_lines(unit: Unit, sheet: Datasheet | None, name: str) -> list[str]:
     return lines
 
 
-def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, fr: bool) -> list[str]:
+def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, lang: str) -> list[str]:
     name = _clean(sheet.name if sheet is not None else unit.snapshot.name)
     gear: list[str] = []
     if sheet is not None:
@@ -98,9 +98,9 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, fr: bool) -> li
             written.add(fold(text))
             gear.append(text)
     if unit.warlord:
-        gear.append("Seigneur de guerre" if fr else "Warlord")
+        gear.append(pick(lang, fr="Seigneur de guerre", en="Warlord"))
     if unit.reserve:
-        gear.append("Réserve" if fr else "Reserve")
+        gear.append(pick(lang, fr="Réserve", en="Reserve"))
     for placeholder, value in unit.placeholders.items():
         if is_placeholder(placeholder) and value.strip():
             gear.append(f"{placeholder} = {_clean(value)}")
