@@ -175,3 +175,26 @@ def test_ost_lists_are_read_as_they_are(cat: Catalogue) -> None:
     b.add("captain")
     result = read_list(listfile.dumps(b.army).encode(), "x.ost", cat)
     assert result.army == b.army and result.reading.format == "ost" and not result.reading.warnings
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_open_dialog_takes_its_filters_from_the_table(
+    qtbot, mini: Catalogue, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QFileDialog
+
+    from ost.gui.main_window import MainWindow
+
+    asked: list[str] = []
+
+    def answer(parent: object, title: str, folder: str, filters: str) -> tuple[str, str]:
+        asked.append(filters)
+        return "", ""  # cancelled
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", answer)
+    window = MainWindow(mini, lang=lang)
+    qtbot.addWidget(window)
+    window.documents.open_dialog()
+    assert asked == [";;".join(file_filters(lang))]
+    every = "Listes d'armée" if lang == "fr" else "Army lists"
+    assert asked[0].split(";;")[0] == f"{every} (*.rosz *.ros *.ost *.txt)"

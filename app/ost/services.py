@@ -455,6 +455,13 @@ def read_any(path: Path, catalogue: Catalogue) -> ReadResult:
     return read_list_file(path, catalogue)
 
 
+def list_file_filters(lang: str) -> list[str]:
+    """The open dialog's filters, from the table of list formats: every list, each format, every file."""
+    from ost.formats.lists.registry import file_filters
+
+    return file_filters(lang)
+
+
 def read_pasted(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:
     """A list given as bytes (pasted text, a roster's content, a share code), format told by content."""
     from ost.formats.lists.listreader import read_list
