@@ -39,9 +39,9 @@ from ost.core.catalogue import Catalogue, Datasheet  # noqa: E402
 from ost.core.resources import shipped_catalogue_dir  # noqa: E402
 from ost.core.validator import validate  # noqa: E402
 from ost.formats.catalog_source import read_catalogue  # noqa: E402
-from ost.formats.listreader import read_list  # noqa: E402
-from ost.formats.reading import NameMatcher  # noqa: E402
-from ost.formats.textlist import export_text  # noqa: E402
+from ost.formats.lists.listreader import read_list  # noqa: E402
+from ost.formats.lists.reading import NameMatcher  # noqa: E402
+from ost.formats.lists.text import export_text  # noqa: E402
 from readers_support import zipped  # noqa: E402
 
 TARGET_DATASHEETS = 2000

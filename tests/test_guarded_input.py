@@ -20,12 +20,12 @@ import pytest
 
 from helpers import run_cli as run
 from ost.core import listfile
-from ost.core.fileio import InputFileError, read_regular
+from ost.core.fileio import InputFileError, InputProblem, read_regular
 from ost.core.listfile import ListFileError
 from ost.formats import safexml
 from ost.formats.bsdata import BsDataError, find_files, read_bsdata
-from ost.formats.listreader import read_list, read_list_file
-from ost.formats.reading import ListReadError
+from ost.formats.lists.listreader import read_list, read_list_file
+from ost.formats.lists.reading import ListReadError
 from ost.formats.safexml import XmlInputError, parse_xml_bytes, read_documents
 from readers_support import reader_catalogue, sample, zipped
 
@@ -223,6 +223,50 @@ def test_reading_counts_bytes_up_to_the_limit(tmp_path: Path) -> None:
         read_regular(path, 4999)
 
 
+def test_each_problem_has_its_kind(tmp_path: Path) -> None:
+    """Callers tell problems apart by ``kind``, never by the English words (which may change)."""
+    big = tmp_path / "big.ost"
+    big.write_bytes(b"x" * 50)
+    cases = {
+        InputProblem.MISSING: tmp_path / "absent.ost",
+        InputProblem.FOLDER: tmp_path,
+        InputProblem.TOO_LARGE: big,
+        InputProblem.BAD_PATH: tmp_path / ("x" * 5000 + ".ost"),
+    }
+    for kind, path in cases.items():
+        with pytest.raises(InputFileError) as info:
+            read_regular(path, 10)
+        assert info.value.kind is kind, path
+    with pytest.raises(XmlInputError) as xml_info:  # the XML reader keeps the kind it was given
+        list(read_documents(tmp_path / "absent.cat"))
+    assert xml_info.value.kind is InputProblem.MISSING
+    with pytest.raises(InputFileError) as bad:
+        read_regular("bad\x00name.ost", 100)
+    assert bad.value.kind is InputProblem.BAD_PATH
+
+
+def test_callers_answer_a_kind_not_a_wording(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder given as a list file and a too-large catalogue source get their own words, found by kind."""
+    from ost.formats import yamltext
+    from ost.formats.yamltext import SourceError
+
+    with pytest.raises(ListFileError, match="is a folder, not a list file"):
+        listfile.load(tmp_path)
+    source = tmp_path / "units.yaml"
+    source.write_text("a: 1\n" * 10, encoding="utf-8")
+    monkeypatch.setattr(yamltext, "MAX_SOURCE_BYTES", 10)
+    with pytest.raises(SourceError, match="too large for a catalogue source"):
+        yamltext.load_yaml(source)
+
+    # The same words from another kind of problem are not taken for it.
+    def worded_like_a_limit(path: Path, limit: int) -> bytes:
+        raise InputFileError(path, "cannot read: larger than life", kind=InputProblem.UNREADABLE)
+
+    monkeypatch.setattr(yamltext, "read_regular", worded_like_a_limit)
+    with pytest.raises(SourceError, match="larger than life"):
+        yamltext.load_yaml(source)
+
+
 # --- UTF-16 rosters ---------------------------------------------------------------------------------------------
 
 
@@ -301,10 +345,17 @@ def test_a_catalogue_is_still_told_from_a_foreign_root(tmp_path: Path) -> None:
 
 def test_guarded_reader_is_the_only_way_rosters_unzip() -> None:
     """The roster reader keeps no private zip code: the shared reader handles its archives."""
+    import importlib
     import inspect
+    import pkgutil
 
-    from ost.formats import roster
+    from ost.formats.lists import roster
 
-    source = inspect.getsource(roster)
-    assert "zipfile" not in source and "ZipFile" not in source
-
+    modules = [
+        roster,
+        *(importlib.import_module(m.name) for m in pkgutil.iter_modules(roster.__path__, "ost.formats.lists.roster.")),
+    ]
+    assert len(modules) > 1
+    for module in modules:
+        source = inspect.getsource(module)
+        assert "zipfile" not in source and "ZipFile" not in source, module.__name__

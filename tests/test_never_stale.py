@@ -384,7 +384,7 @@ def test_rows_without_their_json_are_read_from_their_columns(shipped: Path, tmp_
 
 
 def test_switched_off_sources_are_not_matched_by_name(shipped: Path, tmp_path: Path) -> None:
-    from ost.formats.reading import NameMatcher
+    from ost.formats.lists.reading import NameMatcher
 
     db = tmp_path / "c.sqlite"
     with open_catalogue(db).store as store:

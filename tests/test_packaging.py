@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from ost.cli.main import COMMANDS
-from ost.formats.registry import BUILTIN_FORMATS
+from ost.formats.lists.registry import BUILTIN_MODULES, builtin_formats
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app"
@@ -153,6 +153,12 @@ def test_the_whole_package_is_collected(spec: dict[str, Any]) -> None:
     assert not every - hidden, f"modules of ost not collected: {sorted(every - hidden)}"
 
 
+def test_builtin_list_formats_are_collected(spec: dict[str, Any]) -> None:
+    """The registry loads each built-in format's module by name: the spec collects every one."""
+    assert len(BUILTIN_MODULES) >= 4
+    assert not set(BUILTIN_MODULES) - set(spec["hiddenimports"])
+
+
 def test_a_spec_leaving_out_a_command_module_is_caught() -> None:
     """The check bites: ost.spec with one command module filtered out, or with the old hand-kept list."""
     text = (PACKAGING / "ost.spec").read_text(encoding="utf-8")
@@ -168,6 +174,7 @@ def test_a_spec_leaving_out_a_command_module_is_caught() -> None:
 KNOWN_LOADS_BY_NAME = {
     ("ost/cli/main.py", "import_module"): "test_every_cli_command_module_is_collected",
     ("ost/store/database.py", "script_location"): "test_migrations_are_collected_and_shipped_as_files",
+    ("ost/formats/lists/registry.py", "import_module"): "test_builtin_list_formats_are_collected",
 }
 _BY_NAME_CALLS = {"import_module", "__import__", "spec_from_file_location", "load_python_file", "run_path"}
 
@@ -208,7 +215,7 @@ def _mime_types() -> dict[str, list[str]]:
 def test_mime_types_cover_every_list_file_ending() -> None:
     """Each file ending of the formats registry (but plain .txt) opens Ost on a double-click."""
     globs = {pattern for patterns in _mime_types().values() for pattern in patterns}
-    endings = {suffix for fmt in BUILTIN_FORMATS for suffix in fmt.suffixes if suffix != ".txt"}
+    endings = {suffix for fmt in builtin_formats() for suffix in fmt.suffixes if suffix != ".txt"}
     assert endings == {".ost", ".ros", ".rosz"}
     assert {f"*{suffix}" for suffix in endings} == globs
     desktop = (PACKAGING / "ost.desktop").read_text(encoding="utf-8")

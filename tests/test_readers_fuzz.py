@@ -20,9 +20,9 @@ from ost.core import listfile
 from ost.core.catalogue import Catalogue
 from ost.core.listfile import ListFileError
 from ost.core.validator import validate
-from ost.formats.listreader import read_list
-from ost.formats.roster import read_roster
-from ost.formats.textlist import read_text
+from ost.formats.lists.listreader import read_list
+from ost.formats.lists.roster import read_roster
+from ost.formats.lists.text import read_text
 from readers_support import reader_catalogue, sample, zipped
 
 CATALOGUE = reader_catalogue()

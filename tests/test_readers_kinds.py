@@ -20,9 +20,9 @@ from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role
 from ost.core.validator import validate
 from ost.formats.catalog_source import read_bands, read_glossary
-from ost.formats.listreader import read_list
-from ost.formats.reading import ListReadError
-from ost.formats.roster import placeholder_words
+from ost.formats.lists.listreader import read_list
+from ost.formats.lists.reading import ListReadError
+from ost.formats.lists.roster import placeholder_words
 from readers_support import reader_sheets, sample
 
 GK = ["IMPERIUM", "GREY KNIGHTS", "<BROTHERHOOD>"]
@@ -223,7 +223,7 @@ def test_troopers_entered_as_upgrades_are_models(cat: Catalogue) -> None:
     assert librarian.models == 1
     findings = validate(cat, result.army).codes()
     assert Code.UNIT_UNDER not in findings and Code.UNIT_OVER not in findings
-    assert not any("minimum" in w.message_en for w in result.reading.warnings)
+    assert not any("minimum" in w.message.en for w in result.reading.warnings)
 
 
 def test_older_data_revision_is_shown_and_its_prices_compared(cat: Catalogue) -> None:
@@ -270,7 +270,7 @@ def test_same_revision_gives_no_warning_and_no_price_note(cat: Catalogue) -> Non
         b'value="105.0"/></costs>\n          <categories>\n            <category id="c3"',
     )
     reading = read_list(xml, "gk.ros", cat).reading
-    assert not any("revision" in w.message_en for w in reading.warnings)
+    assert not any("revision" in w.message.en for w in reading.warnings)
     assert "Brotherhood Librarian" not in [p.text for p in reading.prices]
 
 
@@ -358,7 +358,7 @@ def test_configuration_sub_factions_and_two_factions(cat: Catalogue) -> None:
     assert necrons.units[1].models == 20
     # Configuration selections are accounted for, and what they set is said.
     assert [i.text for i in reading.ignored] == ["Detachment Command Cost", "Craftworld Selection", "Dynasty Choice"]
-    notes = [n.message_en for n in reading.notes]
+    notes = [n.message.en for n in reading.notes]
     assert any("“Craftworld Selection” gives SAIM-HANN" in n for n in notes)
     assert any("“Dynasty Choice” gives SZAREKHAN" in n for n in notes)
     report = validate(cat, army)
@@ -417,7 +417,7 @@ def test_no_models_in_the_roster_gives_the_minimum_and_says_so(cat: Catalogue) -
     result = read_list(xml, "x.ros", cat)
     (unit,) = [u for _, u in result.army.units()]
     assert unit.models == 5 and unit.composition == {} and unit.stated_points is None
-    assert any("minimum (5)" in w.message_en for w in result.reading.warnings)
+    assert any("minimum (5)" in w.message.en for w in result.reading.warnings)
 
 
 def test_too_many_troopers_stay_models_for_the_validator(cat: Catalogue) -> None:

@@ -10,9 +10,9 @@ import pytest
 from ost.core.catalogue import Catalogue
 from ost.core.findings import Code
 from ost.core.validator import validate
-from ost.formats import roster
-from ost.formats.listreader import detect_format, read_list
-from ost.formats.reading import ListReadError
+from ost.formats.lists import roster
+from ost.formats.lists.listreader import detect_format, read_list
+from ost.formats.lists.reading import ListReadError
 from readers_support import reader_catalogue, sample, zipped
 from test_safexml import bounded
 
@@ -57,7 +57,7 @@ def test_ultramarines_roster(cat: Catalogue) -> None:
     assert [i.text for i in reading.ignored] == ["Battle Size"]
     assert not reading.unknown
     # Rosters do not record transports: the report says so.
-    assert any("transport" in w.message_en for w in reading.warnings)
+    assert any("transport" in w.message.en for w in reading.warnings)
 
 
 def test_rosz_with_any_member_name_and_nested_forces(cat: Catalogue) -> None:
@@ -126,14 +126,14 @@ def test_roster_without_namespace_and_odd_values(cat: Catalogue) -> None:
     assert [u.datasheet for u in units] == ["intercessors", "intercessors", "rhino", "predator", "predator"]
     assert units[0].models == 5
     assert [m.points_read for m in result.reading.matched][:2] == [60, 60]
-    assert any("minimum" in w.message_en for w in result.reading.warnings)
-    assert any("2 units" in w.message_en for w in result.reading.warnings)
+    assert any("minimum" in w.message.en for w in result.reading.warnings)
+    assert any("2 units" in w.message.en for w in result.reading.warnings)
 
 
 def test_empty_roster_is_a_list_with_a_warning(cat: Catalogue) -> None:
     result = read_list(b'<?xml version="1.0"?><roster name="x"/>', "empty.ros", cat)
     assert result.army.detachments == []
-    assert result.reading.warnings[0].message_en == "The roster holds no force (detachment)."
+    assert result.reading.warnings[0].message.en == "The roster holds no force (detachment)."
 
 
 @pytest.mark.parametrize(

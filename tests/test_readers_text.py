@@ -14,9 +14,9 @@ from ost.core.armylist import ArmyList, StatedOption, Unit, unit_composition, un
 from ost.core.catalogue import Catalogue, Datasheet, Faction, ModelKind
 from ost.core.roles import Role
 from ost.core.validator import validate
-from ost.formats.listreader import read_list
-from ost.formats.reading import ListReadError, NameMatcher, ReadingReport
-from ost.formats.textlist import decode_text, export_text, parse_header, read_text
+from ost.formats.lists.listreader import read_list
+from ost.formats.lists.reading import ListReadError, NameMatcher, ReadingReport
+from ost.formats.lists.text import decode_text, export_text, parse_header, read_text
 from readers_support import reader_catalogue, sample
 
 
@@ -138,7 +138,7 @@ def test_official_app_layout(cat: Catalogue) -> None:
     assert all(m.confidence == 1.0 for m in reading.matched)
     # The short line after the faction's is the sub-faction: it fills each unit's placeholder, and the report says so.
     assert not reading.unknown_lines
-    assert [(w.line, w.message_en) for w in reading.warnings] == [(5, "“Sautekh” read as the army's sub-faction.")]
+    assert [(w.line, w.message.en) for w in reading.warnings] == [(5, "“Sautekh” read as the army's sub-faction.")]
     assert {u.placeholders.get("<DYNASTIE>") for _, u in army.units() if not u.datasheet.startswith("text:")} == {
         "SAUTEKH"
     }
@@ -179,7 +179,7 @@ def test_plain_layout_with_accents_and_custom_names(cat: Catalogue) -> None:
     ]
     assert army.detachments[0].units[0].custom_name == "Titus"
     assert [(u.kind, u.line) for u in reading.unknown] == [("unit", 10), ("line", 11)]
-    messages = " ".join(w.message_en for w in reading.warnings)
+    messages = " ".join(w.message.en for w in reading.warnings)
     assert "read as 3 units" in messages and "Ost counts the minimum (5)" in messages
 
 
@@ -454,7 +454,7 @@ def test_models_written_on_the_units_own_line(shipped: Catalogue) -> None:
     [("2 000 points", 2000), ("1 500 pts", 1500), ("2.000 pts", 2000), ("1\u202f995 points", 1995), ("90pts", 90)],
 )
 def test_thousands_separators(text: str, points: int) -> None:
-    from ost.formats.textlist import points_in
+    from ost.formats.lists.text import points_in
 
     assert points_in(text) == points
 
@@ -553,7 +553,7 @@ def test_units_that_are_models_and_wargear_drones() -> None:
     assert shielded.models == 1 and "Shield Drone ×2" in shielded.notes and not shielded.extra_options
     assert commander.placeholders == {"<SEPT>": "VIOR'LA SEPT"}
     assert (squad.datasheet, squad.models) == ("tactical", 10)  # "Tactical Squad 10x"
-    messages = [w.message_en for w in reading.warnings]
+    messages = [w.message.en for w in reading.warnings]
     assert any("own line counts as 1 “Dark Apostle”" in m for m in messages)
     assert any("“Gun Drone” (20 pts) is no option" in m for m in messages)
     assert army.stated_total == 391 and not reading.unknown
@@ -617,10 +617,10 @@ def test_a_bare_number_is_points_unless_it_fits_the_unit() -> None:
         ("rhino", 1, None),
         ("rhino", 1, None),
     ]
-    assert any("read as 3 units" in w.message_en for w in reading.warnings)
+    assert any("read as 3 units" in w.message.en for w in reading.warnings)
     army, reading = read_text("Tactical Squad (8)\n", KINDS, "t.txt")
     assert [u.models for _, u in army.units()] == [8]
-    assert [w.message_en for w in reading.warnings] == ["“Tactical Squad”: (8) read as a number of models."]
+    assert [w.message.en for w in reading.warnings] == ["“Tactical Squad”: (8) read as a number of models."]
 
 
 def test_model_lines_give_the_composition() -> None:
@@ -635,7 +635,7 @@ def test_model_lines_give_the_composition() -> None:
     assert (tactical.models, tactical.composition) == (5, {})
     assert (odd.models, odd.composition) == (5, {"sergeant": 0, "marine": 5})
     assert [w.line for w in reading.warnings] == [7]
-    assert "“2x Veteran”" not in reading.warnings[0].message_en and "“Veteran”" in reading.warnings[0].message_en
+    assert "“2x Veteran”" not in reading.warnings[0].message.en and "“Veteran”" in reading.warnings[0].message.en
 
 
 def test_models_counted_whatever_the_lines_are_called(cat: Catalogue) -> None:
@@ -661,13 +661,13 @@ def test_sub_faction_lines_fill_only_the_placeholders_they_name() -> None:
     captain, boss = (u for _, u in army.units())
     assert captain.placeholders == {"<CHAPITRE>": "ULTRAMARINES"}
     assert boss.placeholders == {}
-    assert [(w.line, w.message_en) for w in reading.warnings] == [(5, "“Saim-Hann” fills no unit's keyword; left out.")]
+    assert [(w.line, w.message.en) for w in reading.warnings] == [(5, "“Saim-Hann” fills no unit's keyword; left out.")]
     # Before any detachment, a choice holds for the whole list.
     army, reading = read_text("Chapter: Ultramarines\nCaptain [80pts]\nWarboss [80pts]\n", KINDS, "t.txt")
     assert [u.placeholders for _, u in army.units()] == [{"<CHAPITRE>": "ULTRAMARINES"}, {}]
     assert not reading.warnings and [i.reason for i in reading.ignored] == ["sub-faction"]
     _, reading = read_text("Dynasty: Sautekh\nCaptain [80pts]\n", KINDS, "t.txt")
-    assert [(w.line, w.message_en) for w in reading.warnings] == [(1, "“Sautekh” fills no unit's keyword; left out.")]
+    assert [(w.line, w.message.en) for w in reading.warnings] == [(1, "“Sautekh” fills no unit's keyword; left out.")]
 
 
 def test_priced_model_bullets_stay_in_their_unit() -> None:

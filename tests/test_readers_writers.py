@@ -12,8 +12,8 @@ from pathlib import Path
 
 from ost.core.armylist import unit_points
 from ost.core.catalogue import Catalogue
-from ost.formats.listreader import read_list
-from ost.formats.textlist import html_to_text
+from ost.formats.lists.listreader import read_list
+from ost.formats.lists.text import html_to_text
 
 DATA = Path(__file__).parent / "data" / "readers"
 _NS = "http://www.battlescribe.net/schema/rosterSchema"

@@ -21,8 +21,8 @@ import pytest
 from ost.core.armylist import ArmyList, Unit, unit_points
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX, Catalogue
 from ost.core.validator import Code, validate
-from ost.formats.listreader import ReadResult, read_list, read_list_file
-from ost.formats.textlist import export_text
+from ost.formats.lists.listreader import ReadResult, read_list, read_list_file
+from ost.formats.lists.text import export_text
 from ost.services import import_bsdata, open_store
 
 ROOT = Path(__file__).resolve().parent.parent

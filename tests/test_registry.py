@@ -10,9 +10,10 @@ from helpers import ListBuilder
 from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
-from ost.formats.listreader import LIST_SUFFIXES, detect_format, read_list
-from ost.formats.reading import NameMatcher, ReadingReport
-from ost.formats.registry import BUILTIN_FORMATS, FormatRegistry, ListFormat, file_filters
+from ost.core.i18n import Bilingual
+from ost.formats.lists.listreader import LIST_SUFFIXES, detect_format, read_list
+from ost.formats.lists.reading import NameMatcher, ReadingReport
+from ost.formats.lists.registry import BUILTIN_MODULES, FormatRegistry, ListFormat, builtin_formats, file_filters
 from readers_support import reader_catalogue, sample, zipped
 
 
@@ -97,8 +98,7 @@ def _read_json_lines(
 def test_adding_a_format_is_one_declaration(cat: Catalogue) -> None:
     units = ListFormat(
         "units",
-        "liste d'identifiants",
-        "list of ids",
+        Bilingual(fr="liste d'identifiants", en="list of ids"),
         (".units",),
         lambda head, name: head.startswith(b"#units"),
         _read_json_lines,
@@ -119,8 +119,55 @@ def test_adding_a_format_is_one_declaration(cat: Catalogue) -> None:
 
 
 def test_the_builtin_formats_are_the_documented_ones() -> None:
-    assert [f.name for f in BUILTIN_FORMATS] == ["rosz", "ros", "share", "ost", "text"]
-    assert [f.name for f in BUILTIN_FORMATS if f.foreign] == ["rosz", "ros", "text"]
+    assert [f.name for f in builtin_formats()] == ["rosz", "ros", "share", "ost", "text"]
+    assert [f.name for f in builtin_formats() if f.foreign] == ["rosz", "ros", "text"]
+
+
+def test_each_format_declares_itself_in_its_own_module() -> None:
+    """The registry knows no format: each built-in module registers its own, in the documented order."""
+    import ast
+    import importlib
+    import inspect
+
+    from ost.formats.lists import registry as registry_module
+
+    tree = ast.parse(inspect.getsource(registry_module))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    # Only what a table needs: no reader, no format's module.
+    assert {m for m in imported if m and m.startswith("ost.")} == {
+        "ost.core.armylist",
+        "ost.core.catalogue",
+        "ost.core.i18n",
+        "ost.formats.lists.reading",
+    }
+    assert FormatRegistry([]).writable == [] and list(FormatRegistry([])) == []
+    owners = {}
+    for module_name in BUILTIN_MODULES:
+        module = importlib.import_module(module_name)
+        alone = FormatRegistry([])
+        module.register(alone)
+        for fmt in alone:
+            owners[fmt.name] = module_name
+            # The format's facts live in its module: its reader (and writer) are that module's.
+            assert fmt.read.__module__ == module_name and (fmt.write is None or fmt.write.__module__ == module_name)
+    assert owners == {
+        "rosz": "ost.formats.lists.roster.format",
+        "ros": "ost.formats.lists.roster.format",
+        "share": "ost.formats.lists.sharecode",
+        "ost": "ost.formats.lists.ostfile",
+        "text": "ost.formats.lists.text.format",
+    }
+
+
+def test_a_format_registered_later_goes_before_the_catch_all(cat: Catalogue) -> None:
+    text = FormatRegistry().get("text")
+    assert text is not None and text.catch_all
+    registry = FormatRegistry([text])  # the catch-all first: what comes after still goes before it
+    odd = ListFormat("odd", Bilingual.same("odd"), (".odd",), lambda head, name: head.startswith(b"odd"), text.read)
+    registry.register(odd)
+    assert [f.name for f in registry] == ["odd", "text"]
+    assert registry.detect(b"odd 1x Captain").name == "odd" and registry.detect(b"1x Captain").name == "text"
+    assert registry.file_filters("en")[1] == "Odd (*.odd)" and FormatRegistry().get("ost").label("fr") == "liste Ost"
 
 
 def test_ost_lists_are_read_as_they_are(cat: Catalogue) -> None:
@@ -128,3 +175,26 @@ def test_ost_lists_are_read_as_they_are(cat: Catalogue) -> None:
     b.add("captain")
     result = read_list(listfile.dumps(b.army).encode(), "x.ost", cat)
     assert result.army == b.army and result.reading.format == "ost" and not result.reading.warnings
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_open_dialog_takes_its_filters_from_the_table(
+    qtbot, mini: Catalogue, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QFileDialog
+
+    from ost.gui.main_window import MainWindow
+
+    asked: list[str] = []
+
+    def answer(parent: object, title: str, folder: str, filters: str) -> tuple[str, str]:
+        asked.append(filters)
+        return "", ""  # cancelled
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", answer)
+    window = MainWindow(mini, lang=lang)
+    qtbot.addWidget(window)
+    window.documents.open_dialog()
+    assert asked == [";;".join(file_filters(lang))]
+    every = "Listes d'armée" if lang == "fr" else "Army lists"
+    assert asked[0].split(";;")[0] == f"{every} (*.rosz *.ros *.ost *.txt)"

@@ -9,8 +9,8 @@ from __future__ import annotations
 from ost.core.armylist import unit_points
 from ost.core.catalogue import Catalogue, Datasheet, Faction
 from ost.core.roles import Role
-from ost.formats.listreader import read_list
-from ost.formats.roster import read_roster
+from ost.formats.lists.listreader import read_list
+from ost.formats.lists.roster import read_roster
 
 _NS = "http://www.battlescribe.net/schema/rosterSchema"
 _TROOPS = (
@@ -150,7 +150,7 @@ def test_an_option_priced_otherwise_explains_a_unit_whose_price_differs(shipped:
 
 
 def test_the_data_line_follows_french_typography() -> None:
-    from ost.formats.reading import DataRevision, ReadingReport
+    from ost.formats.lists.reading import DataRevision, ReadingReport
 
     report = ReadingReport(source="x.ros", format="ros")
     report.data += [DataRevision("Warhammer 40,000 9th Edition", "250", None), DataRevision("Orks", "70", "77")]

@@ -15,7 +15,7 @@ from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList, ListOrigin, StatedOption
 from ost.core.catalogue import WeaponProfile
 from ost.core.sharecode import ShareCodeError
-from ost.formats.listreader import detect_format, read_list
+from ost.formats.lists.listreader import detect_format, read_list
 from ost.store import CatalogueStore
 from test_properties import MINI, PROFILE, army_lists
 

@@ -35,7 +35,7 @@ from ost.core.wargear import (
     wargear_findings,
     wargear_problems,
 )
-from ost.formats.listreader import read_list
+from ost.formats.lists.listreader import read_list
 
 FULL_RELEASE = BSDATA_SAMPLE.parent / "bsdata-9e-full"
 TYRANIDS = FULL_RELEASE / "Tyranids.cat"
@@ -409,7 +409,7 @@ def test_a_list_of_schema_3_opens_with_default_loadouts_and_says_so(shipped: Cat
     assert "équipement par défaut" in notes[0].fr and "default wargear" in notes[0].en
     assert all(u.loadout == [] for _, u in loaded.units())
     read = read_list(old, "ancienne.ost", shipped)
-    assert [n.message_en for n in read.reading.notes] == [notes[0].en]
+    assert [n.message.en for n in read.reading.notes] == [notes[0].en]
     assert listfile.parse_noted(listfile.dumps(loaded))[1] == []  # a current list says nothing
 
 

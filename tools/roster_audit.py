@@ -35,9 +35,9 @@ from pathlib import Path
 
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX, Catalogue
 from ost.core.validator import validate
-from ost.formats.listreader import read_list_file
-from ost.formats.roster import is_zip, read_single_member
-from ost.formats.textlist import export_text
+from ost.formats.lists.listreader import read_list_file
+from ost.formats.lists.roster import is_zip, read_single_member
+from ost.formats.lists.text import export_text
 from ost.services import import_bsdata, open_store
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"

@@ -27,16 +27,16 @@ from ost.core.fileio import atomic_write
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
 from ost.core.validator import Report, ValidatorOptions, validate
-from ost.formats.batch_report import BatchRow, batch_html, batch_json
 from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprint
+from ost.formats.lists.batch_report import BatchRow, batch_html, batch_json
 from ost.formats.yamltext import SourceError
 from ost.store import CatalogueStore, StoreError, default_db_path
 from ost.store.database import LOCKED
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, Progress
-    from ost.formats.listreader import ReadResult
-    from ost.formats.reading import ReadingReport
+    from ost.formats.lists.listreader import ReadResult
+    from ost.formats.lists.reading import ReadingReport
 
 # The list readers (BattleScribe rosters, pasted text, share codes, name matching: a tenth of a
 # second of imports) and the text export load when first used, not when the catalogue is opened
@@ -454,7 +454,7 @@ class CheckResult:
 def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] | None = None) -> Iterator[Path]:
     """Files as given, and the list files inside folders (sorted, recursively; by default the list endings)."""
     if suffixes is None:
-        from ost.formats.listreader import LIST_SUFFIXES
+        from ost.formats.lists.listreader import LIST_SUFFIXES
 
         suffixes = LIST_SUFFIXES
     endings = suffixes
@@ -472,21 +472,28 @@ def expand_paths(paths: Iterable[Path | str], suffixes: tuple[str, ...] | None =
 
 def read_any(path: Path, catalogue: Catalogue) -> ReadResult:
     """Any list Ost reads (.ost, BattleScribe .ros/.rosz, pasted text), format told by content."""
-    from ost.formats.listreader import read_list_file
+    from ost.formats.lists.listreader import read_list_file
 
     return read_list_file(path, catalogue)
 
 
+def list_file_filters(lang: str) -> list[str]:
+    """The open dialog's filters, from the table of list formats: every list, each format, every file."""
+    from ost.formats.lists.registry import file_filters
+
+    return file_filters(lang)
+
+
 def read_pasted(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:
     """A list given as bytes (pasted text, a roster's content, a share code), format told by content."""
-    from ost.formats.listreader import read_list
+    from ost.formats.lists.listreader import read_list
 
     return read_list(data, name, catalogue)
 
 
 def list_text(army: ArmyList, catalogue: Catalogue, lang: str) -> str:
     """The list as text, in the layout Ost (and other builders) read back."""
-    from ost.formats.textlist import export_text
+    from ost.formats.lists.text import export_text
 
     return export_text(army, catalogue, lang)
 
@@ -501,8 +508,8 @@ def check_files(
 
     The files share one name matcher, so the catalogue's name index is built once for the batch.
     """
-    from ost.formats.listreader import read_list_file
-    from ost.formats.reading import NameMatcher
+    from ost.formats.lists.listreader import read_list_file
+    from ost.formats.lists.reading import NameMatcher
 
     matcher = NameMatcher(catalogue)
     for path in expand_paths(paths):

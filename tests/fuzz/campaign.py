@@ -77,9 +77,9 @@ from ost.core import listfile  # noqa: E402
 from ost.core.catalogue import Catalogue  # noqa: E402
 from ost.core.listfile import ListFileError  # noqa: E402
 from ost.formats.bsdata import read_bsdata  # noqa: E402
-from ost.formats.roster import read_roster  # noqa: E402
+from ost.formats.lists.roster import read_roster  # noqa: E402
+from ost.formats.lists.text import decode_text, read_text  # noqa: E402
 from ost.formats.safexml import XmlInputError  # noqa: E402
-from ost.formats.textlist import decode_text, read_text  # noqa: E402
 
 #: Largest input the generator makes (bytes): big enough for long runs, small enough for 10,000 inputs.
 MAX_INPUT = 256 * 1024

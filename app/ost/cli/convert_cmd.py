@@ -4,7 +4,7 @@ The input may be any list Ost reads (format told by content: a roster, pasted
 text, a share code, an ``.ost`` list). The output format is told by the
 output's ending (``.ost``, ``.txt``) or by ``--to`` (``ost``, ``text``,
 ``share``); ``-o -`` writes to the standard output. Formats come from
-:mod:`ost.formats.registry`. What could not be read is printed, so nothing is
+:mod:`ost.formats.lists.registry`. What could not be read is printed, so nothing is
 lost without a word.
 """
 
@@ -18,7 +18,7 @@ from typing import TextIO
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say, write_failure
 from ost.core.fileio import atomic_write
 from ost.core.listfile import ListFileError
-from ost.formats.registry import FormatRegistry, ListFormat
+from ost.formats.lists.registry import FormatRegistry, ListFormat
 from ost.services import read_any
 
 

@@ -21,6 +21,7 @@ never disturbed).
 from __future__ import annotations
 
 import contextlib
+import enum
 import errno
 import os
 import stat
@@ -31,6 +32,7 @@ from pathlib import Path
 
 __all__ = [
     "InputFileError",
+    "InputProblem",
     "OutputFileError",
     "atomic_write",
     "check_folder",
@@ -48,17 +50,42 @@ _CHUNK = 1 * MiB
 STALE_AFTER_SECONDS = 60.0
 
 
+class InputProblem(enum.Enum):
+    """Why a file could not be read, for callers that answer each problem their own way."""
+
+    MISSING = "missing"
+    FOLDER = "folder"
+    #: A pipe, a device, a socket: anything but a regular file or a folder.
+    NOT_A_FILE = "not-a-file"
+    LINK_LOOP = "link-loop"
+    DENIED = "denied"
+    BAD_PATH = "bad-path"
+    TOO_LARGE = "too-large"
+    UNREADABLE = "unreadable"
+    #: The file was read; what it holds is refused (a subclass's errors, such as unsafe XML).
+    CONTENT = "content"
+
+
 class InputFileError(Exception):
     """A file Ost refuses or cannot read; the message names the file and the problem.
 
     ``message_fr`` and ``message_en`` are the detail without the file name;
     ``str(error)`` is the English line and :meth:`message` picks a language.
+    ``kind`` says which problem it is: callers test it, never the wording.
     """
 
-    def __init__(self, path: str | Path, message_en: str, message_fr: str | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        message_en: str,
+        message_fr: str | None = None,
+        *,
+        kind: InputProblem = InputProblem.CONTENT,
+    ) -> None:
         self.path = str(path)
         self.message_en = message_en
         self.message_fr = message_fr or message_en
+        self.kind = kind
         super().__init__(f"{self.path}: {message_en}")
 
     def message(self, lang: str) -> str:
@@ -106,25 +133,40 @@ def file_kind(mode: int) -> tuple[str, str] | None:
     return "is not an ordinary file", "n'est pas un fichier ordinaire"
 
 
+def _problem(mode: int) -> InputProblem:
+    """The problem with a path that is not a regular file."""
+    return InputProblem.FOLDER if stat.S_ISDIR(mode) else InputProblem.NOT_A_FILE
+
+
 def _os_error(path: Path, exc: OSError) -> InputFileError:
     """Plain words for why ``path`` cannot be reached."""
     code = exc.errno
     if code == errno.ENOENT:
-        return InputFileError(path, "no such file", "fichier introuvable")
+        return InputFileError(path, "no such file", "fichier introuvable", kind=InputProblem.MISSING)
     if code == errno.ELOOP:
         return InputFileError(
             path,
             "symbolic link loop (the link points back to itself); cannot read",
             "boucle de liens symboliques (le lien renvoie à lui-même) ; lecture impossible",
+            kind=InputProblem.LINK_LOOP,
         )
     if code in (errno.EACCES, errno.EPERM):
-        return InputFileError(path, "permission denied; cannot read", "permission refusée ; lecture impossible")
+        return InputFileError(
+            path, "permission denied; cannot read", "permission refusée ; lecture impossible", kind=InputProblem.DENIED
+        )
     if code == errno.ENOTDIR:
-        return InputFileError(path, "a part of the path is not a folder", "une partie du chemin n'est pas un dossier")
+        return InputFileError(
+            path,
+            "a part of the path is not a folder",
+            "une partie du chemin n'est pas un dossier",
+            kind=InputProblem.BAD_PATH,
+        )
     if code == errno.ENAMETOOLONG:
-        return InputFileError(path, "the path is too long", "le chemin est trop long")
+        return InputFileError(path, "the path is too long", "le chemin est trop long", kind=InputProblem.BAD_PATH)
     reason = exc.strerror or type(exc).__name__
-    return InputFileError(path, f"cannot read: {reason}", f"lecture impossible : {reason}")
+    return InputFileError(
+        path, f"cannot read: {reason}", f"lecture impossible : {reason}", kind=InputProblem.UNREADABLE
+    )
 
 
 def check_folder(path: str | Path) -> Path:
@@ -166,10 +208,10 @@ def read_regular(path: str | Path, limit: int) -> bytes:
     except OSError as exc:
         raise _os_error(file, exc) from None
     except ValueError:  # a NUL byte in the path
-        raise InputFileError(file, "not a valid path", "chemin invalide") from None
+        raise InputFileError(file, "not a valid path", "chemin invalide", kind=InputProblem.BAD_PATH) from None
     refused = file_kind(info.st_mode)
     if refused is not None:
-        raise InputFileError(file, *refused)
+        raise InputFileError(file, *refused, kind=_problem(info.st_mode))
     if info.st_size > limit:
         raise _too_large(file, info.st_size, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -179,9 +221,10 @@ def read_regular(path: str | Path, limit: int) -> bytes:
         raise _os_error(file, exc) from None
     try:
         # The path may have been swapped since stat(): check what was actually opened.
-        refused = file_kind(os.fstat(fd).st_mode)
+        mode = os.fstat(fd).st_mode
+        refused = file_kind(mode)
         if refused is not None:
-            raise InputFileError(file, *refused)
+            raise InputFileError(file, *refused, kind=_problem(mode))
         chunks: list[bytes] = []
         total = 0
         want = info.st_size + 1
@@ -206,6 +249,7 @@ def _too_large(path: Path, size: int, limit: int) -> InputFileError:
         path,
         f"the file is larger than {megabytes(limit)}, the most Ost reads (at least {megabytes(size)})",
         f"le fichier dépasse {megabytes(limit)}, le plus qu'Ost lise (au moins {megabytes(size)})",
+        kind=InputProblem.TOO_LARGE,
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ost.core.armylist import SCHEMA_VERSION, ArmyList
-from ost.core.fileio import InputFileError, atomic_write, read_regular
+from ost.core.fileio import InputFileError, InputProblem, atomic_write, read_regular
 from ost.core.i18n import Bilingual
 from ost.core.limits import over_bound, shown_number
 
@@ -366,7 +366,7 @@ def read_bytes(path: Path | str, limit: int, error: type[ListFileError] = ListFi
     try:
         return read_regular(path, limit)
     except InputFileError as exc:
-        detail = "is a folder, not a list file" if exc.message_en.startswith("is a folder") else exc.message_en
+        detail = "is a folder, not a list file" if exc.kind is InputProblem.FOLDER else exc.message_en
         raise error(path, detail) from None
 
 

@@ -266,7 +266,7 @@ def read_file(path: str | Path, limit: int) -> bytes:
     except XmlInputError:
         raise
     except InputFileError as exc:
-        raise XmlInputError(exc.path, exc.message_en, exc.message_fr) from None
+        raise XmlInputError(exc.path, exc.message_en, exc.message_fr, kind=exc.kind) from None
 
 
 def parse_xml_file(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> XmlDocument:

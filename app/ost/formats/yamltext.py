@@ -21,7 +21,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ost.core.fileio import InputFileError, read_regular
+from ost.core.fileio import InputFileError, InputProblem, read_regular
 from ost.core.limits import MAX_DIGITS, MAX_MODELS, MAX_POINTS
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024
@@ -82,7 +82,7 @@ def load_yaml(path: Path) -> Located:
     try:
         raw = read_regular(path, MAX_SOURCE_BYTES)  # harden: the guarded reader (no FIFO, device, loop)
     except InputFileError as exc:
-        detail = "file is too large for a catalogue source" if "larger than" in exc.message_en else exc.message_en
+        detail = "file is too large for a catalogue source" if exc.kind is InputProblem.TOO_LARGE else exc.message_en
         raise SourceError(path, None, None, detail) from None
     try:
         text = raw.decode("utf-8-sig")

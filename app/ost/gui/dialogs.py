@@ -25,7 +25,7 @@ from ost.gui.list_model import ArmyListModel
 from ost.gui.report_view import ReportView
 
 if TYPE_CHECKING:
-    from ost.formats.reading import ReadingReport
+    from ost.formats.lists.reading import ReadingReport
 
 
 class TextListDialog(QDialog):

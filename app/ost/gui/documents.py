@@ -25,7 +25,7 @@ from ost.gui.autosave import Autosaver
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
-    from ost.formats.reading import ReadingReport
+    from ost.formats.lists.reading import ReadingReport
     from ost.gui.dialogs import PastedListDialog, TextListDialog
 
 
@@ -107,11 +107,13 @@ class Documents(QObject):
     def open_dialog(self) -> None:
         if not self.maybe_save():
             return
+        from ost import services  # the services (and the list readers): loaded when a list is first opened
+
         name, _filter = QFileDialog.getOpenFileName(
             self.parent_widget,
             self.tr("Open a list"),
             self._folder(),
-            self.tr("Army lists (*.ost *.ros *.rosz *.txt);;All files (*)"),
+            ";;".join(services.list_file_filters(self.lang)),  # the formats' own table, in the window's language
         )
         if name:
             self.open_path(Path(name))

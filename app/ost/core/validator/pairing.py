@@ -29,15 +29,6 @@ class Assumption:
     target_id: str
     message: Bilingual
 
-    # The readers' reports take a French and an English string.
-    @property
-    def message_fr(self) -> str:
-        return self.message.fr
-
-    @property
-    def message_en(self) -> str:
-        return self.message.en
-
 
 def assume_pairings(catalogue: Catalogue, army: ArmyList) -> list[Assumption]:
     """Give unassigned Transport Assigné units a rider and unlinked linked characters a unit.

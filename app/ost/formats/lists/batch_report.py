@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ost.core.i18n import Bilingual, pick
+
 BATCH_FORMAT_VERSION = 1
 
 
@@ -36,12 +38,11 @@ class BatchRow:
     error: str | None = None
 
     def verdict(self, lang: str) -> str:
-        fr = lang == "fr"
         if self.legal is None:
-            return "ILLISIBLE" if fr else "UNREADABLE"
+            return pick(lang, fr="ILLISIBLE", en="UNREADABLE")
         if self.legal:
-            return "RÉGLEMENTAIRE" if fr else "LEGAL"
-        return "NON RÉGLEMENTAIRE" if fr else "NOT LEGAL"
+            return pick(lang, fr="RÉGLEMENTAIRE", en="LEGAL")
+        return pick(lang, fr="NON RÉGLEMENTAIRE", en="NOT LEGAL")
 
 
 def _summary(rows: Sequence[BatchRow]) -> dict[str, int]:
@@ -83,44 +84,31 @@ def batch_json(rows: Sequence[BatchRow], *, generated: str | None = None) -> str
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
+#: The page's words, in both languages.
 _TEXTS = {
-    "fr": {
-        "title": "Contrôle des listes",
-        "file": "Fichier",
-        "name": "Liste",
-        "verdict": "Verdict",
-        "points": "Points",
-        "band": "Tranche",
-        "errors": "Erreurs",
-        "warnings": "Avert.",
-        "reading": "Lecture",
-        "codes": "Constats",
-        "summary": "{lists} liste(s) : {legal} réglementaire(s), {not_legal} non réglementaire(s), "
-        "{unreadable} illisible(s).",
-        "generated": "Produit par Ost le {date}.",
-        "reading_note": "« Lecture » compte les unités absentes du catalogue, les lignes non comprises et les doutes "
+    "title": Bilingual(fr="Contrôle des listes", en="List check"),
+    "file": Bilingual(fr="Fichier", en="File"),
+    "name": Bilingual(fr="Liste", en="List"),
+    "verdict": Bilingual(fr="Verdict", en="Verdict"),
+    "points": Bilingual(fr="Points", en="Points"),
+    "band": Bilingual(fr="Tranche", en="Band"),
+    "errors": Bilingual(fr="Erreurs", en="Errors"),
+    "warnings": Bilingual(fr="Avert.", en="Warn."),
+    "reading": Bilingual(fr="Lecture", en="Reading"),
+    "codes": Bilingual(fr="Constats", en="Findings"),
+    "summary": Bilingual(
+        fr="{lists} liste(s) : {legal} réglementaire(s), {not_legal} non réglementaire(s), {unreadable} illisible(s).",
+        en="{lists} list(s): {legal} legal, {not_legal} not legal, {unreadable} unreadable.",
+    ),
+    "generated": Bilingual(fr="Produit par Ost le {date}.", en="Made by Ost on {date}."),
+    "reading_note": Bilingual(
+        fr="« Lecture » compte les unités absentes du catalogue, les lignes non comprises et les doutes "
         "de lecture : à vérifier à la main.",
-        "none": "aucune",
-        "unnamed": "(sans nom)",
-    },
-    "en": {
-        "title": "List check",
-        "file": "File",
-        "name": "List",
-        "verdict": "Verdict",
-        "points": "Points",
-        "band": "Band",
-        "errors": "Errors",
-        "warnings": "Warn.",
-        "reading": "Reading",
-        "codes": "Findings",
-        "summary": "{lists} list(s): {legal} legal, {not_legal} not legal, {unreadable} unreadable.",
-        "generated": "Made by Ost on {date}.",
-        "reading_note": "“Reading” counts units missing from the catalogue, lines not understood and uncertain "
+        en="“Reading” counts units missing from the catalogue, lines not understood and uncertain "
         "matches: check them by hand.",
-        "none": "none",
-        "unnamed": "(unnamed)",
-    },
+    ),
+    "none": Bilingual(fr="aucune", en="none"),
+    "unnamed": Bilingual(fr="(sans nom)", en="(unnamed)"),
 }
 
 _STYLE = """
@@ -142,7 +130,7 @@ td.codes, td.file { font-family: ui-monospace, Menlo, Consolas, monospace; font-
 
 def batch_html(rows: Sequence[BatchRow], lang: str = "fr", *, generated: str | None = None) -> str:
     """The report as one self-contained HTML page in ``lang`` ("fr" or "en")."""
-    t = _TEXTS["fr" if lang == "fr" else "en"]
+    t = {key: text(lang) for key, text in _TEXTS.items()}
     e = html.escape
     head = [t[k] for k in ("file", "name", "verdict", "points", "band", "errors", "warnings", "reading", "codes")]
     body: list[str] = []
@@ -176,7 +164,7 @@ def batch_html(rows: Sequence[BatchRow], lang: str = "fr", *, generated: str | N
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            f'<html lang="{"fr" if lang == "fr" else "en"}">',
+            f'<html lang="{pick(lang, fr="fr", en="en")}">',
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',

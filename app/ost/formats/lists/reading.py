@@ -19,7 +19,7 @@ from rapidfuzz import fuzz, process
 
 from ost.core.armylist import ArmyList, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, WargearOption
-from ost.core.i18n import pick
+from ost.core.i18n import Bilingual, pick
 from ost.core.listfile import ListFileError
 from ost.core.text import bounded, elide, fold
 
@@ -115,12 +115,10 @@ class UnknownEntry:
 
 @dataclass(frozen=True)
 class ReadingMessage:
-    message_fr: str
-    message_en: str
-    line: int | None = None
+    """A warning or a note of the reading report: ``message(lang)`` is its text, ``line`` its line, if any."""
 
-    def message(self, lang: str) -> str:
-        return self.message_fr if lang == "fr" else self.message_en
+    message: Bilingual
+    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -165,12 +163,13 @@ class DataRevision:
     catalogue_revision: str | None
 
 
+#: What the report calls the format it read, by format name.
 FORMAT_LABELS = {
-    "ost": ("liste Ost (.ost)", "Ost list (.ost)"),
-    "ros": ("roster BattleScribe (.ros)", "BattleScribe roster (.ros)"),
-    "rosz": ("roster BattleScribe compressé (.rosz)", "zipped BattleScribe roster (.rosz)"),
-    "text": ("texte", "text"),
-    "share": ("code de partage Ost", "Ost share code"),
+    "ost": Bilingual(fr="liste Ost (.ost)", en="Ost list (.ost)"),
+    "ros": Bilingual(fr="roster BattleScribe (.ros)", en="BattleScribe roster (.ros)"),
+    "rosz": Bilingual(fr="roster BattleScribe compressé (.rosz)", en="zipped BattleScribe roster (.rosz)"),
+    "text": Bilingual(fr="texte", en="text"),
+    "share": Bilingual(fr="code de partage Ost", en="Ost share code"),
 }
 
 
@@ -195,11 +194,13 @@ class ReadingReport:
     #: What Ost read that is worth knowing but is no problem (a sub-faction set from the configuration).
     notes: list[ReadingMessage] = field(default_factory=list)
 
-    def warn(self, fr: str, en: str, line: int | None = None) -> None:
-        self.warnings.append(ReadingMessage(fr, en, line))
+    def warn(self, message: Bilingual, line: int | None = None) -> None:
+        """Add a warning: something Ost guessed or could not do, that the player should look at."""
+        self.warnings.append(ReadingMessage(message, line))
 
-    def note(self, fr: str, en: str, line: int | None = None) -> None:
-        self.notes.append(ReadingMessage(fr, en, line))
+    def note(self, message: Bilingual, line: int | None = None) -> None:
+        """Add a note: something worth knowing that is no problem."""
+        self.notes.append(ReadingMessage(message, line))
 
     @property
     def unknown_units(self) -> list[UnknownEntry]:
@@ -219,106 +220,113 @@ class ReadingReport:
         return len(self.unknown) + len(self.warnings) + len(self.uncertain) + len(self.extras)
 
     def format_label(self, lang: str) -> str:
-        fr, en = FORMAT_LABELS.get(self.format, (self.format, self.format))
-        return fr if lang == "fr" else en
+        return FORMAT_LABELS.get(self.format, Bilingual.same(self.format))(lang)
 
     def summary(self, lang: str) -> str:
-        fr = lang == "fr"
-        parts = [
-            f"{len(self.matched)} unité(s) reconnue(s)" if fr else f"{len(self.matched)} unit(s) recognised",
-        ]
+        n = len(self.matched)
+        parts = [Bilingual(fr=f"{n} unité(s) reconnue(s)", en=f"{n} unit(s) recognised")]
         if self.uncertain:
-            parts.append(f"{len(self.uncertain)} incertaine(s)" if fr else f"{len(self.uncertain)} uncertain")
+            n = len(self.uncertain)
+            parts.append(Bilingual(fr=f"{n} incertaine(s)", en=f"{n} uncertain"))
         if self.unknown_units:
             n = len(self.unknown_units)
-            parts.append(f"{n} absente(s) du catalogue" if fr else f"{n} not in the catalogue")
+            parts.append(Bilingual(fr=f"{n} absente(s) du catalogue", en=f"{n} not in the catalogue"))
         if self.unknown_lines:
             n = len(self.unknown_lines)
-            parts.append(f"{n} ligne(s) non comprise(s)" if fr else f"{n} line(s) not understood")
+            parts.append(Bilingual(fr=f"{n} ligne(s) non comprise(s)", en=f"{n} line(s) not understood"))
         units_repriced = [p for p in self.prices if not p.option and p.unit_id is not None]
         if units_repriced:
             n = len(units_repriced)
-            parts.append(f"{n} prix différent(s)" if fr else f"{n} price(s) differ")
-        if fr:
-            return f"Lecture ({self.format_label(lang)}) : " + ", ".join(parts)
-        return f"Reading ({self.format_label(lang)}): " + ", ".join(parts)
+            parts.append(Bilingual(fr=f"{n} prix différent(s)", en=f"{n} price(s) differ"))
+        label = self.format_label(lang)
+        head = Bilingual(fr=f"Lecture ({label}) : ", en=f"Reading ({label}): ")
+        return (head + Bilingual.join(", ", parts))(lang)
 
     def lines(self, lang: str) -> list[str]:
         """The report for people: a summary, then each thing to look at."""
-        fr = lang == "fr"
-        out = [self.summary(lang)]
+        return readable_report([self.summary(lang), *(line(lang) for line in self._lines())], lang)
+
+    def _lines(self) -> list[Bilingual]:
+        out: list[Bilingual] = []
         if self.data:
-            out.append(self._data_line(lang))
+            out.append(self._data_line())
         for item in self.uncertain:
-            place = _place(item.line, item.where, lang)
+            place = _place(item.line, item.where)
             pct = round(item.confidence * 100)
             out.append(
-                f"~ {place}« {item.text} » lu comme {item.datasheet_name} ({pct} %)"
-                if fr
-                else f"~ {place}“{item.text}” read as {item.datasheet_name} ({pct}%)"
+                Bilingual(fr="~ ", en="~ ")
+                + place
+                + Bilingual(
+                    fr=f"« {item.text} » lu comme {item.datasheet_name} ({pct} %)",
+                    en=f"“{item.text}” read as {item.datasheet_name} ({pct}%)",
+                )
             )
         for entry in self.unknown:
-            place = _place(entry.line, entry.where, lang)
-            guess = ""
+            place = _place(entry.line, entry.where)
+            guess = Bilingual.same("")
             if entry.guess:
                 pct = round((entry.guess_confidence or 0) * 100)
-                guess = f" (le plus proche : {entry.guess}, {pct} %)" if fr else f" (closest: {entry.guess}, {pct}%)"
+                guess = Bilingual(
+                    fr=f" (le plus proche : {entry.guess}, {pct} %)", en=f" (closest: {entry.guess}, {pct}%)"
+                )
             if entry.kind == "unit":
-                out.append(
-                    f"? {place}« {entry.text} » : fiche absente du catalogue, gardée comme la liste la décrit{guess}"
-                    if fr
-                    else f"? {place}“{entry.text}”: datasheet not in the catalogue, kept as the list gives it{guess}"
+                what = Bilingual(
+                    fr=f"« {entry.text} » : fiche absente du catalogue, gardée comme la liste la décrit",
+                    en=f"“{entry.text}”: datasheet not in the catalogue, kept as the list gives it",
                 )
             else:
-                out.append(
-                    f"? {place}« {entry.text} » : ligne non comprise, ignorée{guess}"
-                    if fr
-                    else f"? {place}“{entry.text}”: line not understood, left out{guess}"
+                what = Bilingual(
+                    fr=f"« {entry.text} » : ligne non comprise, ignorée",
+                    en=f"“{entry.text}”: line not understood, left out",
                 )
+            out.append(Bilingual.same("? ") + place + what + guess)
         for extra in self.extras:
-            place = _place(None, extra.where, lang)
+            place = _place(None, extra.where)
             times = f" ×{extra.count}" if extra.count > 1 else ""
             out.append(
-                f"+ {place}« {extra.text} »{times} absent du catalogue, gardé au prix de la liste ({extra.points} pts)"
-                if fr
-                else f"+ {place}“{extra.text}”{times} not in the catalogue, kept at the list's price "
-                f"({extra.points} pts)"
+                Bilingual.same("+ ")
+                + place
+                + Bilingual(
+                    fr=f"« {extra.text} »{times} absent du catalogue, gardé au prix de la liste ({extra.points} pts)",
+                    en=f"“{extra.text}”{times} not in the catalogue, kept at the list's price ({extra.points} pts)",
+                )
             )
         for price in self.prices:
-            place = _place(None, price.where, lang)
             if price.unit_id is None:
                 out.append(
-                    f"≠ total de la liste {price.stated} pts, Ost compte {price.priced} pts"
-                    if fr
-                    else f"≠ the list's total is {price.stated} pts, Ost counts {price.priced} pts"
+                    Bilingual(
+                        fr=f"≠ total de la liste {price.stated} pts, Ost compte {price.priced} pts",
+                        en=f"≠ the list's total is {price.stated} pts, Ost counts {price.priced} pts",
+                    )
                 )
             else:
                 out.append(
-                    f"≠ {place}{price.text} : {price.stated} pts selon la liste, {price.priced} pts au catalogue"
-                    if fr
-                    else f"≠ {place}{price.text}: {price.stated} pts in the list, {price.priced} pts in the catalogue"
+                    Bilingual.same("≠ ")
+                    + _place(None, price.where)
+                    + Bilingual(
+                        fr=f"{price.text} : {price.stated} pts selon la liste, {price.priced} pts au catalogue",
+                        en=f"{price.text}: {price.stated} pts in the list, {price.priced} pts in the catalogue",
+                    )
                 )
         for message in self.warnings:
-            place = _place(message.line, "", lang)
-            out.append(f"! {place}{message.message(lang)}")
+            out.append(Bilingual.same("! ") + _place(message.line, "") + message.message)
         for message in self.notes:
-            place = _place(message.line, "", lang)
-            out.append(f"· {place}{message.message(lang)}")
-        return readable_report(out, lang)
+            out.append(Bilingual.same("· ") + _place(message.line, "") + message.message)
+        return out
 
-    def _data_line(self, lang: str) -> str:
-        fr = lang == "fr"
+    def _data_line(self) -> Bilingual:
         parts = []
         for item in self.data:
             theirs = item.revision or "?"
             ours = item.catalogue_revision
-            if fr:
-                mine = f", catalogue : rév. {ours}" if ours else ""
-                parts.append(f"{item.what} (rév. {theirs}{mine})")
-            else:
-                mine = f", catalogue: rev. {ours}" if ours else ""
-                parts.append(f"{item.what} (rev. {theirs}{mine})")
-        return ("Données de la liste : " if fr else "The list's data: ") + (" ; " if fr else "; ").join(parts)
+            parts.append(
+                Bilingual(
+                    fr=f"{item.what} (rév. {theirs}" + (f", catalogue : rév. {ours}" if ours else "") + ")",
+                    en=f"{item.what} (rev. {theirs}" + (f", catalogue: rev. {ours}" if ours else "") + ")",
+                )
+            )
+        head = Bilingual(fr="Données de la liste : ", en="The list's data: ")
+        return head + Bilingual.join(Bilingual(fr=" ; ", en="; "), parts)
 
     def to_data(self) -> dict[str, Any]:
         """The JSON form (``reading`` in ``ost check --format json``)."""
@@ -352,7 +360,7 @@ class ReadingReport:
                 for u in self.unknown
             ],
             "warnings": [
-                {"line": w.line, "message_fr": w.message_fr, "message_en": w.message_en} for w in self.warnings
+                {"line": w.line, "message_fr": w.message.fr, "message_en": w.message.en} for w in self.warnings
             ],
             "ignored": [{"line": i.line, "where": i.where, "text": i.text, "reason": i.reason} for i in self.ignored],
             "prices": [
@@ -373,7 +381,7 @@ class ReadingReport:
             "data": [
                 {"what": d.what, "revision": d.revision, "catalogue_revision": d.catalogue_revision} for d in self.data
             ],
-            "notes": [{"line": n.line, "message_fr": n.message_fr, "message_en": n.message_en} for n in self.notes],
+            "notes": [{"line": n.line, "message_fr": n.message.fr, "message_en": n.message.en} for n in self.notes],
         }
 
 
@@ -409,12 +417,13 @@ def note_prices(report: ReadingReport, army: ArmyList, catalogue: Catalogue) -> 
         report.prices.append(PriceNote("", None, army.name, army.stated_total, total))
 
 
-def _place(line: int | None, where: str, lang: str) -> str:
+def _place(line: int | None, where: str) -> Bilingual:
+    """Where a report line is: its line number, else its place in the list, else nothing."""
     if line is not None:
-        return f"ligne {line} : " if lang == "fr" else f"line {line}: "
+        return Bilingual(fr=f"ligne {line} : ", en=f"line {line}: ")
     if where:
-        return f"{where} : " if lang == "fr" else f"{where}: "
-    return ""
+        return Bilingual(fr=f"{where} : ", en=f"{where}: ")
+    return Bilingual.same("")
 
 
 def shorten(text: str, limit: int = 120) -> str:

@@ -1,8 +1,8 @@
 """Read any army list Ost understands, telling the format from the content.
 
 :func:`read_list` takes the bytes of a file and its name and returns the list
-with a :class:`~ost.formats.reading.ReadingReport`. The formats and how each
-is recognised live in :mod:`ost.formats.registry`: a zip is a ``.rosz``, XML
+with a :class:`~ost.formats.lists.reading.ReadingReport`. The formats and how each
+is recognised live in :mod:`ost.formats.lists.registry`: a zip is a ``.rosz``, XML
 is a ``.ros``, ``OST1-…`` is a share code, a JSON object is an ``.ost`` list,
 anything else is read as pasted text. The name only serves messages (and to
 refuse a zip or XML file that is not a roster with a clear reason).
@@ -21,9 +21,9 @@ from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.validator import assume_pairings
-from ost.formats.reading import ListReadError, NameMatcher, ReadingReport, note_prices
-from ost.formats.registry import FormatRegistry
-from ost.formats.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES
+from ost.formats.lists.reading import ListReadError, NameMatcher, ReadingReport, note_prices
+from ost.formats.lists.registry import FormatRegistry
+from ost.formats.lists.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES
 
 #: File name endings of the lists Ost reads (for folders and file dialogs).
 LIST_SUFFIXES = FormatRegistry().read_suffixes
@@ -69,7 +69,7 @@ def read_list(
     army, report = fmt.read(data, name, catalogue, matcher)
     if fmt.foreign:
         for assumption in assume_pairings(catalogue, army):
-            report.warn(assumption.message_fr, assumption.message_en)
+            report.warn(assumption.message)
         note_prices(report, army, catalogue)
     return ReadResult(army, report)
 

@@ -1,0 +1,103 @@
+"""The words that name a sub-faction, shared by every list reader.
+
+A datasheet of a faction with sub-factions carries a placeholder keyword
+(``<CHAPITRE>``, ``<CLAN>``, ``<VAISSEAU-MONDE>``) that the list fills with the
+army's choice. Lists written by other programs say that choice in their own
+words: a roster's configuration ("Craftworld Selection" → "Saim-Hann",
+"Dynasty Choice" → "Dynasty: Szarekhan"), a pasted text's line ("Chapter:
+Ultramarines", "Clan Kultur" then "Selections: Goffs"). :data:`SUBFACTIONS`
+is the one table of those words, English and French, so the roster reader and
+the text reader fill the same placeholders from the same words.
+
+Words are compared by :func:`word_key` (folded, punctuation as spaces):
+"Vaisseau-monde", "vaisseau monde" and "VAISSEAU MONDE" are one word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ost.core.text import slug
+
+
+def word_key(text: str) -> str:
+    """The comparison form of a sub-faction word: folded, ASCII, punctuation as single spaces."""
+    return " ".join(slug(text).split("-"))
+
+
+@dataclass(frozen=True, slots=True)
+class Subfaction:
+    """One kind of sub-faction (chapter, clan, craftworld…) and every word that names it.
+
+    ``words`` are :func:`word_key` forms, in English and French; a placeholder
+    whose inner word is one of them is this sub-faction's. A generic entry
+    (``generic``: "sub-faction", "sous-faction") names no kind: it fills a
+    datasheet's only placeholder.
+    """
+
+    name: str
+    words: frozenset[str]
+    generic: bool = False
+
+    def fills(self, placeholder: str, placeholders: tuple[str, ...] | list[str]) -> bool:
+        """Whether a choice of this sub-faction fills ``placeholder``, one of a datasheet's ``placeholders``."""
+        if self.generic:
+            return len(placeholders) == 1
+        return placeholder_key(placeholder) in self.words
+
+
+def placeholder_key(placeholder: str) -> str:
+    """The word inside a placeholder keyword ("<VAISSEAU-MONDE>" -> "vaisseau monde")."""
+    return word_key(placeholder.strip().strip("<>"))
+
+
+def _kind(name: str, *words: str, generic: bool = False) -> Subfaction:
+    return Subfaction(name, frozenset(word_key(w) for w in (name, *words)), generic)
+
+
+#: Every sub-faction Ost knows the words of (English first, then French and other spellings).
+SUBFACTIONS: tuple[Subfaction, ...] = (
+    _kind("chapter", "chapitre"),
+    _kind("dynasty", "dynastie"),
+    _kind("clan", "clan kultur", "kultur"),
+    _kind("sept"),
+    _kind("craftworld", "vaisseau-monde"),
+    _kind("regiment"),
+    _kind("hive fleet", "flotte-ruche", "flotte de la ruche"),
+    _kind("order", "ordre"),
+    _kind("forge world", "monde-forge"),
+    _kind("legion"),
+    _kind("household", "maisonnée"),
+    _kind("kabal", "cabale"),
+    _kind("wych cult", "culte wych"),
+    _kind("haemonculus coven", "convent haemonculus"),
+    _kind("league", "ligue"),
+    _kind("masque"),
+    _kind("plague company", "compagnie de la peste"),
+    _kind("cult", "culte"),
+    _kind("brotherhood", "confrérie"),
+    _kind("shield host"),
+)
+#: The army's sub-faction, kind unsaid ("Sub-faction: Sautekh"): it fills a datasheet's only placeholder.
+ANY_SUBFACTION = _kind("sub-faction", "subfaction", "sous-faction", generic=True)
+
+#: Words that only say a choice is made ("Craftworld Selection", "Dynasty Choice", "Choose Chapter").
+CHOICE_WORDS: frozenset[str] = frozenset({"selection", "choice", "select", "choose", "choix", "choisir", "affiliation"})
+
+_BY_WORD: dict[str, Subfaction] = {word: kind for kind in (*SUBFACTIONS, ANY_SUBFACTION) for word in kind.words}
+
+
+def subfaction_named(name: str) -> Subfaction | None:
+    """The sub-faction a configuration's name names ("Craftworld Selection" -> craftworld), if any.
+
+    The words that only say a choice is made are left out; what remains must be
+    one of the table's words whole ("Chapter Tactics" names none).
+    """
+    words = [w for w in word_key(name).split() if w not in CHOICE_WORDS]
+    return _BY_WORD.get(" ".join(words))
+
+
+def subfaction_of_placeholder(placeholder: str) -> Subfaction | None:
+    """The sub-faction a placeholder keyword stands for ("<CHAPITRE>" -> chapter), if the table knows it."""
+    found = _BY_WORD.get(placeholder_key(placeholder))
+    return found if found is not None and not found.generic else None

@@ -1,0 +1,226 @@
+"""What each model carries (``Unit.loadout``) and the upgrades the unit takes once (``Unit.upgrades``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
+
+from ost.core.armylist import (
+    Carried,
+    ModelGroup,
+)
+from ost.core.catalogue import (
+    Datasheet,
+    WargearKind,
+    WeaponProfile,
+)
+from ost.core.text import fold
+from ost.formats.bsmodels import (
+    Gear,
+    UnitModels,
+    carries_model,
+)
+from ost.formats.lists.reading import (
+    name_key,
+    shorten,
+)
+from ost.formats.lists.roster.elements import (
+    WARLORD,
+    children_of,
+    ids_of,
+    items_in,
+    local_name,
+    number_of,
+    own_points,
+    profiles_of,
+    tree_points,
+    weapon_of,
+)
+from ost.formats.lists.roster.files import MAX_DEPTH
+from ost.formats.lists.roster.kinds import Candidate
+from ost.formats.lists.roster.walk import Walk
+
+_PSYCHIC_WORDS = ("psychic power", "pouvoir psychique", "pouvoirs psychiques", "psychic discipline")
+_TRAIT_WORDS = ("warlord trait", "trait de seigneur", "traits de seigneur")
+_RELIC_WORDS = ("relic", "relique", "heirloom", "artefact", "artifact")
+_TEXT_FIELDS = {"description", "details", "effect", "abilities", "texte", "effet"}
+_MAX_TEXT = 2000
+
+
+@dataclass
+class Contents:
+    loadout: list[ModelGroup] = field(default_factory=list)
+    upgrades: list[Carried] = field(default_factory=list)
+
+
+def _gear_kind(element: Element, path: tuple[Element, ...], model: bool) -> WargearKind:
+    """What an entry under a unit is, by its profiles and the names of its selection and those above it."""
+    if model:
+        return "wargear"
+    types = {(p.get("typeName") or "").strip().casefold() for p in items_in(element, "profiles", "profile")}
+    names = " | ".join(fold(e.get("name") or "") for e in (*path, element))
+    if "psychic power" in types or any(w in names for w in _PSYCHIC_WORDS):
+        return "psychic"
+    if any(w in names for w in _TRAIT_WORDS):
+        return "trait"
+    if any(w in names for w in _RELIC_WORDS):
+        return "relic"
+    return "weapon" if "weapon" in types else "wargear"
+
+
+def _is_wrapper(element: Element, cumulative: bool) -> bool:
+    """A selection that only groups others ("Psychic Powers", "Weapon Options"): its children are listed instead."""
+    if not children_of(element) or any(True for _ in items_in(element, "profiles", "profile")):
+        return False
+    return not own_points(element, cumulative)
+
+
+def _text_of(element: Element) -> str | None:
+    """The rules text a roster gives an upgrade (its profile's description, else its rule's)."""
+    for profile in items_in(element, "profiles", "profile"):
+        if (profile.get("typeName") or "").strip().casefold() in ("weapon", "unit"):
+            continue
+        for characteristic in items_in(profile, "characteristics", "characteristic"):
+            name = (characteristic.get("name") or "").strip().casefold()
+            if name in _TEXT_FIELDS or "description" in name:
+                text = " ".join((characteristic.text or "").split())
+                if text:
+                    return shorten(text, _MAX_TEXT)
+    for rule in items_in(element, "rules", "rule"):
+        for child in rule:
+            if local_name(child.tag) == "description":
+                text = " ".join((child.text or "").split())
+                if text:
+                    return shorten(text, _MAX_TEXT)
+    return None
+
+
+def _weapons_under(element: Element, depth: int = 0) -> list[WeaponProfile]:
+    """The weapon profiles of a selection and of the selections under it (a drone's carbines)."""
+    found: list[WeaponProfile] = []
+    for weapon in map(weapon_of, profiles_of(element)[1]):
+        if weapon is not None and weapon not in found:
+            found.append(weapon)
+    if depth < MAX_DEPTH:
+        for child in children_of(element):
+            found.extend(w for w in _weapons_under(child, depth + 1) if w not in found)
+    return found
+
+
+def _item_of(sheet: Datasheet | None, element: Element, name: str) -> str | None:
+    """The catalogue's wargear item an entry is: by BattleScribe id, then by name."""
+    if sheet is None or not sheet.wargear:
+        return None
+    ids = set(ids_of(element))
+    for item in sheet.wargear:
+        if ids & set(item.bs_ids):
+            return item.id
+    key = name_key(name)
+    for item in sheet.wargear:
+        if key in (name_key(item.name), name_key(item.name_en), name_key(item.id)):
+            return item.id
+    return None
+
+
+@dataclass
+class _Taken:
+    """One entry under a model or the unit, as it will be carried."""
+
+    carried: Carried
+    #: How many the roster gives in all (over the models of the entry).
+    total: int
+    points: float
+
+
+def _taken(sheet: Datasheet | None, items: list[Gear[Element]], walk: Walk) -> list[_Taken]:
+    """The entries of ``items`` that are carried (wrappers, a Warlord mark and a drone's own gear left out)."""
+    found: list[_Taken] = []
+    copies, cumulative = walk.copies, walk.cumulative
+    for item in items:
+        element = item.entry
+        if any(carries_model(walk.view, p) for p in item.path):
+            continue  # a drone's gear: on the drone
+        name = " ".join((element.get("name") or "").split())
+        if not name or fold(name) in WARLORD or _is_wrapper(element, cumulative):
+            continue
+        kind = _gear_kind(element, item.path, item.model)
+        weapons = _weapons_under(element) if item.model else _weapons_under(element, MAX_DEPTH)
+        total = max(1, round(number_of(element.get("number")) / copies))
+        points = (own_points(element, cumulative) or 0.0) / copies
+        if item.model:
+            points += sum(tree_points(c) for c in children_of(element)) / copies if not cumulative else 0.0
+        text = _text_of(element) if kind in ("psychic", "trait", "relic", "wargear", "upgrade") else None
+        carried = Carried(
+            item=_item_of(sheet, element, name),
+            name=shorten(name, 120),
+            kind=kind,
+            count=total,
+            points=max(0, round(points)),
+            weapons=weapons,
+            text=text,
+        )
+        found.append(_Taken(carried, total, points))
+    return found
+
+
+def _carry(carried: list[Carried], item: Carried) -> None:
+    """Add ``item`` to what a model carries; the same thing entered twice (two Dreadfists) is counted."""
+    for known in carried:
+        if known.name == item.name and known.kind == item.kind and known.item == item.item:
+            known.count += item.count
+            known.points = (known.points or 0) + (item.points or 0)
+            return
+    carried.append(item)
+
+
+def contents_of(
+    sheet: Datasheet | None,
+    split: UnitModels[Element],
+    candidates: list[Candidate],
+    placed: list[list[tuple[str, int]]],
+    walk: Walk,
+) -> Contents:
+    """Each model's wargear (models grouped into identical ones) and the unit's once-taken upgrades."""
+    found = Contents()
+    groups: dict[tuple[str, tuple[tuple[str, int], ...]], ModelGroup] = {}
+    for index, candidate in enumerate(candidates):
+        spots = placed[index] if index < len(placed) else []
+        if sheet is None:
+            spots = [(candidate.name or "?", candidate.number)]
+        if not spots:
+            continue  # made wargear by the kinds
+        kinds = [kind for kind, n in spots for _ in range(n)]
+        models = len(kinds)
+        per_model: list[list[Carried]] = [[] for _ in range(models)]
+        if candidate.entry is not None:
+            # A model entered with its weapons on its own selection (a Support Weapon with its Shadow Weaver).
+            for weapon in _weapons_under(candidate.entry, MAX_DEPTH):
+                own = Carried(name=weapon.name, kind="weapon", count=1, points=0, weapons=[weapon])
+                for model_gear in per_model:
+                    model_gear.append(own.model_copy(deep=True))
+        for taken in _taken(sheet, candidate.gear, walk):
+            if taken.carried.kind in ("psychic", "trait", "relic"):
+                found.upgrades.append(taken.carried)
+                continue
+            if models == 0:
+                continue
+            base, extra = divmod(taken.total, models)
+            for i in range(models):
+                count = base + (1 if i < extra else 0)
+                if count:
+                    share = taken.points * count / max(1, taken.total)
+                    _carry(per_model[i], taken.carried.model_copy(update={"count": count, "points": round(share)}))
+        for i, kind in enumerate(kinds):
+            key = (kind, tuple((c.name, c.count) for c in per_model[i]))
+            group = groups.get(key)
+            if group is None:
+                groups[key] = ModelGroup(kind=kind, count=1, wargear=per_model[i])
+            else:
+                group.count += 1
+    found.loadout = list(groups.values())
+    for taken in _taken(sheet, split.unit_gear, walk):
+        carried = taken.carried
+        if carried.kind == "wargear":
+            carried = carried.model_copy(update={"kind": "upgrade"})
+        found.upgrades.append(carried)
+    return found

@@ -1,0 +1,108 @@
+"""A unit's upgrades matched to its datasheet's options, with every price the roster states that differs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ost.core.armylist import (
+    StatedOption,
+)
+from ost.core.catalogue import (
+    Datasheet,
+    WargearOption,
+    WeaponProfile,
+)
+from ost.formats.lists.reading import (
+    ExtraOption,
+    PriceNote,
+    ReadingReport,
+    match_option,
+    name_key,
+)
+from ost.formats.lists.roster.elements import weapon_of
+from ost.formats.lists.roster.walk import UnitGear
+
+
+@dataclass
+class Options:
+    """A unit's wargear as the list keeps it: the datasheet's options, options it lacks, free gear noted."""
+
+    options: dict[str, int] = field(default_factory=dict)
+    extra: list[StatedOption] = field(default_factory=list)
+    noted: list[str] = field(default_factory=list)
+
+
+def options_of(
+    report: ReadingReport, sheet: Datasheet | None, gear: UnitGear, models: int, where: str, unit_id: str
+) -> Options:
+    """Wargear matched to the datasheet's options; priced or model wargear it lacks kept as stated."""
+    found = Options()
+    for gear_name, count in gear.counts.items():
+        stated = max(0, round(gear.points.get(gear_name, 0.0)))
+        option = _gear_option(sheet, gear, gear_name) if sheet is not None else None
+        if option is not None:
+            if option.per_model and option.points and stated and stated % option.points == 0:
+                # A per-model price stated once for the unit: it was taken by that many models.
+                count = min(max(count, stated // option.points), max(count, models))
+            found.options[option.id] = found.options.get(option.id, 0) + count
+            if stated and stated != option.points * count:
+                report.prices.append(
+                    PriceNote(
+                        where=where,
+                        unit_id=unit_id,
+                        text=f"{option.name} ×{count}" if count > 1 else option.name,
+                        stated=stated,
+                        priced=option.points * count,
+                        option=True,
+                    )
+                )
+        elif sheet is not None and sheet.wargear and _is_wargear_item(sheet, gear.ids.get(gear_name, []), gear_name):
+            continue  # a wargear item of the catalogue: the unit's loadout carries and prices it
+        elif sheet is not None and (stated or gear_name in gear.models):
+            weapons: list[WeaponProfile] = []
+            for weapon in map(weapon_of, gear.weapons.get(gear_name, [])):
+                if weapon is not None and weapon not in weapons:
+                    weapons.append(weapon)
+            extra = StatedOption(name=gear_name, count=count, points=stated, weapons=weapons)
+            found.extra.append(extra)
+            report.extras.append(ExtraOption(where=where, unit_id=unit_id, text=gear_name, count=count, points=stated))
+        else:
+            found.noted.append(f"{gear_name} ×{count}" if count > 1 else gear_name)
+    return found
+
+
+def _is_wargear_item(sheet: Datasheet, ids: list[str], name: str) -> bool:
+    """Whether upgrades of these ids (else this name) are a priced wargear item of ``sheet``.
+
+    The unit's loadout carries such an item and prices it; an item the catalogue prices 0 (its price
+    is the model's: a Purgator with a psycannon) keeps the roster's stated price as before.
+    """
+    wanted = set(ids)
+    key = name_key(name)
+    return any(
+        item.points > 0 and (wanted.intersection(item.bs_ids) if wanted else key == name_key(item.name))
+        for item in sheet.wargear
+    )
+
+
+def _gear_option(sheet: Datasheet, gear: UnitGear, name: str) -> WargearOption | None:
+    """The datasheet's option an upgrade is: by BattleScribe id, then by name.
+
+    An upgrade inside a model's selection may be named for that model in the
+    catalogue ("Boss Nob – Power Klaw", ``boss-nob-power-klaw``) while the
+    roster calls it "Power Klaw": the owner's name then qualifies it.
+    """
+    ids = set(gear.ids.get(name, ()))
+    if ids:
+        for option in sheet.options:
+            if option.id in ids:
+                return option
+    owner = gear.owners.get(name)
+    qualified = f"{owner} {name}" if owner else None
+    if qualified is not None:
+        key = name_key(qualified)
+        for option in sheet.options:
+            if key in (name_key(option.name), name_key(option.id)):
+                return option
+    # Not the qualified name loosely: "Boss Nob Choppa" is close to "Boss Nob – Big Choppa" and is not it.
+    return match_option(sheet, name)

@@ -1,0 +1,124 @@
+"""Ost lists written as text, in the BattleScribe-like form the text reader reads back."""
+
+from __future__ import annotations
+
+from ost.core.armylist import ArmyList, Carried, Unit, unit_points
+from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.i18n import pick
+from ost.core.roles import Role
+from ost.core.text import fold, is_placeholder
+
+
+def _custom(name: str | None) -> str:
+    return f" « {name} »" if name else ""
+
+
+def export_text(army: ArmyList, catalogue: Catalogue, lang: str = "fr") -> str:
+    """An Ost list as BattleScribe-like text that :func:`read_text` reads back.
+
+    Detachments, units (in order), model counts and the models of each kind,
+    options, options the catalogue lacks (with their stated price), custom
+    names, warlord and reserve marks, placeholder values and prices survive
+    the round trip. A unit's price is the one its list stated, else Ost's;
+    the title's total is the list's stated total, else the sum of the prices
+    written. Transports and linked characters do not (the text has no way to
+    say them), nor the units' notes.
+    """
+    prices = {id(u): _price(u, catalogue) for _, u in army.units()}
+    total = army.stated_total if army.stated_total is not None else sum(prices.values())
+    out = [f"+++ {_clean(army.name) or pick(lang, fr='Liste', en='List')} [{total} pts] +++"]
+    if army.points_limit is not None:
+        out.append(pick(lang, fr=f"Limite de points : {army.points_limit}", en=f"Points limit: {army.points_limit}"))
+    for index, detachment in enumerate(army.detachments, 1):
+        det_points = sum(prices[id(u)] for u in detachment.units)
+        default = pick(lang, fr=f"Détachement {index}", en=f"Detachment {index}")
+        out += ["", f"++ {_clean(detachment.name) or default} [{det_points} pts] ++"]
+        role: Role | None = None
+        for unit in detachment.units:
+            sheet = catalogue.get(unit.datasheet)
+            unit_role = sheet.role if sheet is not None else unit.snapshot.role
+            if unit_role is not role:
+                role = unit_role
+                out += ["", f"+ {role.label(lang)} +", ""]
+            out += _unit_lines(unit, sheet, prices[id(unit)], lang)
+    return "\n".join(out) + "\n"
+
+
+def _price(unit: Unit, catalogue: Catalogue) -> int:
+    return unit.stated_points if unit.stated_points is not None else unit_points(unit, catalogue)
+
+
+def _clean(text: str) -> str:
+    """Text safe inside a line of the export (no line breaks, no "+" fences, no brackets)."""
+    return " ".join(text.replace("[", "(").replace("]", ")").split()).strip("+ ")
+
+
+def _counted(count: int, name: str) -> str:
+    return f"{count}x {name}" if count != 1 else name
+
+
+def _carried(item: Carried) -> str:
+    """One carried thing as BattleScribe's export writes it; a carried model (a drone) with its weapons."""
+    text = _counted(item.count, _clean(item.name))
+    if item.kind == "wargear" and item.weapons and all(w.name != item.name for w in item.weapons):
+        text += " (" + ", ".join(_clean(w.name) for w in item.weapons) + ")"
+    return text
+
+
+def _loadout_lines(unit: Unit, sheet: Datasheet | None, name: str) -> list[str]:
+    """One line per group of identical models, with what each model carries (BattleScribe's model lines).
+
+    A one-model unit whose model is the unit itself is written as one model line all the same,
+    so that its weapons are read back as its gear.
+    """
+    kinds = {k.id: k.name for k in sheet.kinds} if sheet is not None else {}
+    lines = []
+    for group in unit.loadout:
+        model = _clean(kinds.get(group.kind, group.kind)) or name
+        line = f". {group.count}x {model}"
+        if group.wargear:
+            line += ": " + ", ".join(_carried(c) for c in group.wargear)
+        lines.append(line)
+    return lines
+
+
+def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, lang: str) -> list[str]:
+    name = _clean(sheet.name if sheet is not None else unit.snapshot.name)
+    gear: list[str] = []
+    if sheet is not None:
+        names = {o.id: o.name for o in sheet.options}
+        for option_id, count in unit.options.items():
+            gear.append(_counted(count, _clean(names.get(option_id, option_id))))
+    for extra in unit.extra_options:
+        gear.append(f"{_counted(extra.count, _clean(extra.name))} [{extra.points} pts]")
+    written = {fold(g) for g in gear}
+    for upgrade in unit.upgrades:
+        text = _carried(upgrade)
+        if fold(text) not in written:
+            written.add(fold(text))
+            gear.append(text)
+    if unit.warlord:
+        gear.append(pick(lang, fr="Seigneur de guerre", en="Warlord"))
+    if unit.reserve:
+        gear.append(pick(lang, fr="Réserve", en="Reserve"))
+    for placeholder, value in unit.placeholders.items():
+        if is_placeholder(placeholder) and value.strip():
+            gear.append(f"{placeholder} = {_clean(value)}")
+    custom = unit.custom_name.replace("»", "").replace("«", "") if unit.custom_name else None
+    head = f"{name}{_custom(_clean(custom) if custom else None)} [{price} pts]"
+    lines = [head + (": " + ", ".join(gear) if gear else "")]
+    if unit.loadout:
+        return lines + _loadout_lines(unit, sheet, name)
+    if sheet is not None and len(sheet.kinds) > 1:
+        # One line per kind; a leading kind with none is written too, so it is not taken for the unit's own line.
+        counts = sheet.composition(unit.models, unit.composition)
+        for kind in sheet.kinds:
+            if counts[kind.id] or kind.min:
+                lines.append(f". {counts[kind.id]}x {_clean(kind.name)}")
+        if len(lines) == 1:
+            lines.append(f". 0x {_clean(sheet.kinds[sheet.bulk_index].name)}")
+        return lines
+    single = sheet.max_models == 1 if sheet is not None else False
+    if not (single and unit.models == 1) and not (sheet is None and unit.models == 1):
+        lines.append(f". {unit.models}x {name}")
+    return lines
