@@ -22,9 +22,9 @@ from ost.core.catalogue import Catalogue
 from ost.core.limits import MAX_MODELS, MAX_POINTS, over_bound, shown_number
 from ost.core.listfile import ListFileError
 from ost.formats.catalog_source import read_catalogue
-from ost.formats.listreader import read_list
-from ost.formats.roster import read_roster
-from ost.formats.textlist import read_text
+from ost.formats.lists.listreader import read_list
+from ost.formats.lists.roster import read_roster
+from ost.formats.lists.text import read_text
 from ost.formats.yamltext import SourceError
 from readers_support import reader_catalogue
 

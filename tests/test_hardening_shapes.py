@@ -16,8 +16,8 @@ from ost.cli import import_cmd
 from ost.cli.main import main
 from ost.core.text import SHOWN_NAME, bounded, elide
 from ost.formats.bsdata import ImportWarning
-from ost.formats.reading import REPORT_LINES_PER_KIND
-from ost.formats.textlist import read_text
+from ost.formats.lists.reading import REPORT_LINES_PER_KIND
+from ost.formats.lists.text import read_text
 from readers_support import reader_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from ost.cli.common import TerminalSafe, safe_text
 from ost.cli.main import main
 from ost.core import listfile, sharecode
 from ost.core.listfile import ListFileError
-from ost.formats.roster import read_roster
+from ost.formats.lists.roster import read_roster
 from readers_support import reader_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -251,7 +251,7 @@ def _mutate_file(rng: random.Random, data: bytes) -> tuple[str, bytes]:
 
 def _read_list_file(data: bytes) -> object:
     """A list file in an odd place (a link, a FIFO, a folder...): read, then saved through a link, no temporary left."""
-    from ost.formats.listreader import read_list_file
+    from ost.formats.lists.listreader import read_list_file
 
     place = _PLACES[data[0] % len(_PLACES)] if data else "plain"
     body = data[1:]
