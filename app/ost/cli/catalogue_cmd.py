@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, load_catalogue, open_catalogue, say
 from ost.core.browse import BrowseEntry, browse_entries, entries_of, faction_groups
 from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
 from ost.core.presenter import label, present
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                     file=sys.stderr,
                 )
                 return EXIT_UNREADABLE
-            catalogue = store.load()
+            catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False))
             print(datasheet_text(sheet, catalogue, lang), file=out)
             overrides = store.overrides(sheet.id).get(sheet.id)
             if overrides:
@@ -93,9 +93,10 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         if args.action == "search":
             # One line per datasheet whatever the sources that hold it, as `list` shows them.
             found = store.search(" ".join(args.query), limit=args.limit)
-            _print_entries(entries_of(store.load(), found) if found else [], lang, out)
+            catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False)) if found else None
+            _print_entries(entries_of(catalogue, found) if catalogue is not None else [], lang, out)
         else:
-            catalogue = store.load()
+            catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False))
             _print_entries(_filtered(catalogue, args.faction, args.role), lang, out)
         return EXIT_OK
 
