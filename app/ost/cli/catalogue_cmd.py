@@ -93,8 +93,8 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         if args.action == "search":
             # One line per datasheet whatever the sources that hold it, as `list` shows them.
             found = store.search(" ".join(args.query), limit=args.limit)
-            catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False)) if found else None
-            _print_entries(entries_of(catalogue, found) if catalogue is not None else [], lang, out)
+            one_shot = getattr(args, "one_shot", False)
+            _print_entries(entries_of(load_catalogue(store, one_shot=one_shot), found) if found else [], lang, out)
         else:
             catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False))
             _print_entries(_filtered(catalogue, args.faction, args.role), lang, out)
