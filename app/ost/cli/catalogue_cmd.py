@@ -11,7 +11,6 @@ from typing import TextIO
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, load_catalogue, open_catalogue, say
 from ost.core.browse import BrowseEntry, browse_entries, entries_of, faction_groups
 from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
-from ost.core.presenter import label, present
 from ost.core.roles import Role
 from ost.core.text import fold
 from ost.services import build_catalogue, catalogue_status, open_store, parse_override, set_source_enabled
@@ -282,6 +281,8 @@ def _kinds_line(sheet: Datasheet, lang: str) -> list[str]:
 
 def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
     """The datasheet as text for ``ost catalogue show``: the presenter's view (``ost.core.presenter``)."""
+    from ost.core.presenter import label, present  # only `show` presents a datasheet: not on `list`'s path
+
     view = present(sheet, catalogue, lang)
     fr = lang == "fr"
     lines = [
