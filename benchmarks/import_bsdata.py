@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _measure import bsdata_folder, env, interleaved, ost, verdict, wall
+from _measure import bsdata_folder, compiled, env, interleaved, ost, verdict, wall
 
 GOAL = 4.0
 FLOOR = """
@@ -31,6 +31,7 @@ trees = [ET.parse(p) for p in sys.argv[1:]]
 
 
 def main() -> int:
+    compiled()
     folder = bsdata_folder(sys.argv[1:])
     files = sorted(p for p in folder.rglob("*") if p.suffix in (".gst", ".cat"))
     size = sum(p.stat().st_size for p in files) / 1e6

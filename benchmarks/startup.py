@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _measure import ROOT, bsdata_folder, env, interleaved, ost, verdict, wall
+from _measure import ROOT, bsdata_folder, compiled, env, interleaved, ost, verdict, wall
 
 READ_GOAL = 10.0
 FIRST_GOAL = 1.3
@@ -27,6 +27,7 @@ ROSTER = ROOT.parent / "shared" / "rosters-9e" / "bloodangels-150-libdread.rosz"
 
 
 def main() -> int:
+    compiled()
     folder = bsdata_folder(sys.argv[1:])
     roster = ROSTER if ROSTER.exists() else sorted((ROOT / "examples" / "legal").glob("*.ost"))[0]
     with tempfile.TemporaryDirectory() as tmp:

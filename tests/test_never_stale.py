@@ -27,6 +27,7 @@ from ost.services import (
     set_source_enabled,
 )
 from ost.store import CatalogueStore, StoreError
+from ost.store.migrations import HEAD_REVISION
 
 DATA = Path(__file__).resolve().parent / "data" / "bsdata"
 IMPORTED = "bsdata:test-cat"
@@ -250,7 +251,7 @@ def test_status_lists_sources_and_the_database(
     with open_catalogue(db).store as store:
         import_bsdata(store, [DATA])
         status = catalogue_status(store)
-        assert status.path == db and status.schema == "0005" and status.up_to_date is True
+        assert status.path == db and status.schema == HEAD_REVISION and status.up_to_date is True
         by_id = {s.source.id: s for s in status.sources}
         assert status.sources[0].source.id == "ost" and status.sources[0].source.kind == "shipped"
         assert by_id["ost"].datasheets == sum(1 for s in store.load() if s.source == "ost")
@@ -260,13 +261,13 @@ def test_status_lists_sources_and_the_database(
         assert imported.source.fingerprint and imported.source.enabled
     code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "catalogue", "status")
     assert code == 0
-    assert f"Database: {db}" in out and "Schema: 0005" in out and "up to date" in out
+    assert f"Database: {db}" in out and f"Schema: {HEAD_REVISION}" in out and "up to date" in out
     ost_line = next(line for line in out.splitlines() if line.startswith("ost "))
     assert "shipped" in ost_line and by_id["ost"].source.fingerprint in ost_line and ost_line.endswith("yes")
     line = next(line for line in out.splitlines() if line.startswith(IMPORTED))
     assert "BattleScribe" in line and str(imported.datasheets) in line.split()
     code, out, _ = run(capsys, "--db", str(db), "catalogue", "status")
-    assert "Schéma : 0005" in out or "Schéma: 0005" in out
+    assert f"Schéma : {HEAD_REVISION}" in out or f"Schéma: {HEAD_REVISION}" in out
     assert "empreinte" in out and "active" in out
 
 
@@ -346,7 +347,7 @@ def test_a_0003_database_gets_its_sources_and_fast_rows(tmp_path: Path) -> None:
     tables = {r[0] for r in sqlite3.connect(db).execute("select name from sqlite_master where type='table'")}
     assert "catalogue_sources" not in tables
     with CatalogueStore(db) as store:
-        assert store.revision() == "0005"
+        assert store.revision() == HEAD_REVISION
         catalogue = store.load()
         assert {s.id: s for s in catalogue} == expected
         assert catalogue.sources["ost"].kind == "shipped" and catalogue.sources["ost"].fingerprint

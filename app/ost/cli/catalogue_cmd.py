@@ -8,10 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, load_catalogue, open_catalogue, say
 from ost.core.browse import BrowseEntry, browse_entries, entries_of, faction_groups
 from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
-from ost.core.presenter import label, present
 from ost.core.roles import Role
 from ost.core.text import fold
 from ost.services import build_catalogue, catalogue_status, open_store, parse_override, set_source_enabled
@@ -83,7 +82,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                     file=sys.stderr,
                 )
                 return EXIT_UNREADABLE
-            catalogue = store.load()
+            catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False))
             print(datasheet_text(sheet, catalogue, lang), file=out)
             overrides = store.overrides(sheet.id).get(sheet.id)
             if overrides:
@@ -93,9 +92,10 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         if args.action == "search":
             # One line per datasheet whatever the sources that hold it, as `list` shows them.
             found = store.search(" ".join(args.query), limit=args.limit)
-            _print_entries(entries_of(store.load(), found) if found else [], lang, out)
+            one_shot = getattr(args, "one_shot", False)
+            _print_entries(entries_of(load_catalogue(store, one_shot=one_shot), found) if found else [], lang, out)
         else:
-            catalogue = store.load()
+            catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False))
             _print_entries(_filtered(catalogue, args.faction, args.role), lang, out)
         return EXIT_OK
 
@@ -281,6 +281,8 @@ def _kinds_line(sheet: Datasheet, lang: str) -> list[str]:
 
 def datasheet_text(sheet: Datasheet, catalogue: Catalogue, lang: str) -> str:
     """The datasheet as text for ``ost catalogue show``: the presenter's view (``ost.core.presenter``)."""
+    from ost.core.presenter import label, present  # only `show` presents a datasheet: not on `list`'s path
+
     view = present(sheet, catalogue, lang)
     fr = lang == "fr"
     lines = [

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, say
+from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, load_catalogue, open_catalogue, say
 from ost.core.changes import catalogue_changes
 from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
 from ost.core.sharecode import looks_like_code
@@ -75,7 +75,8 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         return EXIT_UNREADABLE
     db = args.catalogue_db or args.db
     with open_catalogue(db, lang) as store:
-        catalogue = store.load()
+        # The datasheets the lists use are read whole, the others' facts only (what validation asks of them).
+        catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False))
     worst = EXIT_OK
     results: list[dict[str, Any]] = []
     rows = []

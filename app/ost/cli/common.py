@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import locale
 import os
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:  # the store and the services load with the sub-command that needs them, not for --version
+    from ost.core.catalogue import Catalogue
     from ost.store import CatalogueStore
 
 EXIT_OK, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -105,3 +107,21 @@ def open_catalogue(db: Path | str | None, lang: str) -> CatalogueStore:
     if opened.notice is not None and opened.notice.kind != "built":
         print(f"ost: {opened.notice.message(lang)}", file=sys.stderr)
     return opened.store
+
+
+def load_catalogue(store: CatalogueStore, *, one_shot: bool = False) -> Catalogue:
+    """The whole catalogue for a command that reads it, light (:meth:`ost.store.CatalogueStore.load`).
+
+    Its datasheets are light: the few a command uses are read whole when first
+    used. Run as the program (``one_shot``: the process ends with the command),
+    the catalogue is frozen out of the garbage collector's sight
+    (:func:`gc.freeze`): every full collection would otherwise scan its
+    objects again, for nothing.
+    """
+    from ost.core.collector import collector_paused
+
+    with collector_paused():
+        catalogue = store.load(light=True)
+        if one_shot:
+            gc.freeze()
+    return catalogue

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import sys
@@ -23,6 +24,7 @@ from types import ModuleType
 
 from ost import __version__
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, TerminalSafe, default_lang
+from ost.core.collector import collector_paused
 
 #: Sub-command name -> (its module under ost.cli, its aliases, its one-line help).
 COMMANDS: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -135,7 +137,13 @@ def _exit_now(code: int) -> None:
 def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
     """The exit status, and whether a sub-command (not the window) ran."""
     words = _files_for_the_window(list(sys.argv[1:] if argv is None else argv))
-    args = _parser(words).parse_args(words)
+    with collector_paused():  # the command's imports: classes, schemas and tables that live on
+        parser = _parser(words)
+        if argv is None:
+            gc.freeze()  # out of later collections' sight: the process ends with the command
+    args = parser.parse_args(words)
+    #: Run as the program: what the command loads may be frozen out of the collector's sight too.
+    args.one_shot = argv is None
     lang = args.lang or default_lang()
     if args.command in (None, "gui"):
         from ost.gui.app import run_gui

@@ -8,11 +8,11 @@ validator needs, so every check is a dictionary look-up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from ost.core.limits import MAX_CATALOGUE
 from ost.core.roles import Role, UnitType
@@ -630,6 +630,120 @@ class Datasheet(_Model):
         return total
 
 
+#: The fields that make most of a datasheet's size and that only a unit of the list (or the one datasheet
+#: shown) reads: a :class:`LightDatasheet` leaves them out until one of them is read.
+HEAVY_FIELDS = ("options", "wargear", "choices", "kinds", "profiles", "weapons", "abilities", "departures")
+_HEAVY = frozenset(HEAVY_FIELDS)
+
+
+class LightDatasheet(Datasheet):
+    """A datasheet built from its facts (every field but :data:`HEAVY_FIELDS`), its heavy fields read when first used.
+
+    A command that checks one list or prints the catalogue's lines needs the
+    whole datasheet of a few dozen datasheets and, of the thousands of others,
+    only their facts: name, role, identity, faction keywords, Legends or
+    hidden, source, BattleScribe ids, transport capacity. The store builds
+    those from the small JSON text of the facts that it wrote itself from a
+    validated datasheet (:meth:`from_facts`: no validation, trusted data); the
+    first read of a heavy field validates the whole datasheet through
+    ``full`` (the store's JSON, as :class:`Datasheet` is read otherwise) and
+    fills them in. Data from outside Ost is never read this way.
+
+    It is a :class:`Datasheet` in every respect (equality, dumps and copies
+    read the heavy fields first); only its class is not built for validating
+    (``defer_build``).
+    """
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    #: Reads the whole datasheet, until its heavy fields are filled in.
+    _full: Callable[[], Datasheet] | None = PrivateAttr(default=None)
+
+    @classmethod
+    def from_facts(cls, facts: dict[str, Any], full: Callable[[], Datasheet]) -> Datasheet:
+        """The datasheet of ``facts`` (a JSON dump of a validated datasheet without its heavy fields).
+
+        Facts that lack a field (written by an Ost that knew fewer) give the
+        whole datasheet at once.
+        """
+        if facts.keys() != _FACT_SET:
+            return full()
+        facts["role"] = Role(facts["role"])
+        facts["unit_type"] = UnitType(facts["unit_type"])
+        if facts["transport"] is not None:
+            facts["transport"] = TransportCapacity.model_validate(facts["transport"])
+        sheet = cls.__new__(cls)
+        object.__setattr__(sheet, "__dict__", facts)
+        object.__setattr__(sheet, "__pydantic_fields_set__", set(_ALL_FIELDS))
+        object.__setattr__(sheet, "__pydantic_extra__", None)
+        object.__setattr__(sheet, "__pydantic_private__", {"_full": full})
+        return sheet
+
+    def _materialise(self) -> None:
+        private = self.__pydantic_private__
+        full = private.get("_full") if private else None
+        if full is not None:
+            whole = full().__dict__
+            for name in HEAVY_FIELDS:
+                self.__dict__.setdefault(name, whole[name])
+            private["_full"] = None  # type: ignore[index]
+
+    if not TYPE_CHECKING:  # a heavy field read for the first time: the whole datasheet is read
+
+        def __getattr__(self, name: str) -> Any:
+            if name in _HEAVY:
+                self._materialise()
+                if name in self.__dict__:
+                    return self.__dict__[name]
+            return super().__getattr__(name)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Datasheet):
+            return NotImplemented
+        if any(self.__dict__[name] != other.__dict__[name] for name in FACT_FIELDS):
+            return False  # told apart by their facts (ids first): neither is read whole
+        for sheet in (self, other):
+            if isinstance(sheet, LightDatasheet):
+                sheet._materialise()
+        return all(self.__dict__[name] == other.__dict__[name] for name in _ALL_FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]  # as every pydantic model: not hashable
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        self._materialise()
+        return super().model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        self._materialise()
+        return super().model_dump_json(**kwargs)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> LightDatasheet:
+        self._materialise()
+        return super().model_copy(update=update, deep=deep)
+
+    def __repr_args__(self) -> Any:
+        self._materialise()
+        return super().__repr_args__()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        self._materialise()
+        return super().__getstate__()
+
+    def __copy__(self) -> LightDatasheet:
+        self._materialise()
+        return super().__copy__()
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> LightDatasheet:
+        self._materialise()
+        return super().__deepcopy__(memo)
+
+
+_ALL_FIELDS = tuple(Datasheet.model_fields)
+#: What :meth:`LightDatasheet.from_facts` reads: every field but the heavy ones.
+FACT_FIELDS = tuple(name for name in _ALL_FIELDS if name not in _HEAVY)
+_FACT_SET = frozenset(FACT_FIELDS)
+
+
 class RoleLimit(_Model):
     """One cell of the band table: ``min``–``max`` units, ``per_sheet`` per datasheet."""
 
@@ -838,7 +952,7 @@ class Catalogue:
                 for known in sheet.bs_ids:
                     index.setdefault(known, []).append(sheet)
             for sheet in self._by_id.values():
-                if sheet.counterpart and sheet not in index.get(sheet.counterpart, ()):
+                if sheet.counterpart and all(known is not sheet for known in index.get(sheet.counterpart, ())):
                     index.setdefault(sheet.counterpart, []).append(sheet)
             self._by_bs_id = index
         for sheet in self._by_bs_id.get(bs_id, ()):

@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ import platformdirs
 from pydantic import ValidationError
 
 from ost.core.catalogue import (
+    FACT_FIELDS,
     Band,
     BandTable,
     Catalogue,
@@ -23,6 +25,7 @@ from ost.core.catalogue import (
     Datasheet,
     Faction,
     GlossaryEntry,
+    LightDatasheet,
     RoleLimit,
     source_kind,
 )
@@ -105,10 +108,25 @@ _OWN_FIELDS = ("id", "faction", "source", "source_revision", "bs_ids")
 _OWN_SET = set(_OWN_FIELDS)
 
 #: The columns of ``datasheets`` a write fills, in the order of :func:`sheet_to_row`.
-SHEET_COLUMNS = ("id", "name", "search_text", "faction", "role", "source", "source_revision", "bs_ids", "data", "body")
+SHEET_COLUMNS = (
+    "id",
+    "name",
+    "search_text",
+    "faction",
+    "role",
+    "source",
+    "source_revision",
+    "bs_ids",
+    "data",
+    "body",
+    "facts",
+)
 _INSERT_SHEET = f"INSERT INTO datasheets ({', '.join(SHEET_COLUMNS)}) VALUES ({', '.join('?' * len(SHEET_COLUMNS))})"
 #: What :meth:`CatalogueStore._read_sheets` reads of a row: its JSON, its body hash and its own fields.
 _READ_SHEET = "SELECT data, body, id, faction, source, source_revision, bs_ids FROM datasheets"
+#: What :func:`_light_sheets` reads of a row.
+_READ_LIGHT = "SELECT facts, data, id FROM datasheets ORDER BY id"
+_FACTS = set(FACT_FIELDS)
 
 
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
@@ -117,7 +135,8 @@ def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
     The JSON comes from pydantic's own serialiser (``model_dump_json``), once:
     its text without the datasheet's ids and source is the ``body`` that
     :meth:`CatalogueStore._read_sheets` recognises repeats by; no Python-level
-    ``json.dumps`` of the datasheet's lists.
+    ``json.dumps`` of the datasheet's lists. ``facts`` is the JSON without the
+    heavy fields, for :class:`~ost.core.catalogue.LightDatasheet`.
     """
     # One serialisation: the body, then the datasheet's own fields put in front of it (JSON objects are unordered).
     body = sheet.model_dump_json(exclude=_OWN_SET)
@@ -133,6 +152,7 @@ def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
         "bs_ids": json.dumps(sheet.bs_ids),  # the module's shared encoder: no new one per call
         "data": f"{own[:-1]},{body[1:]}",
         "body": hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
+        "facts": sheet.model_dump_json(include=_FACTS),
     }
 
 
@@ -600,7 +620,7 @@ class CatalogueStore:
     def _read_sheets(
         self, db: sqlite3.Connection, query: str, params: Sequence[Any] = (), ids: list[str] | None = None
     ) -> list[Datasheet]:
-        """The datasheets of ``query`` (a :data:`_READ_SHEET`), overrides applied.
+        """The datasheets of ``query`` (:data:`_READ_SHEET`, or :data:`_READ_LIGHT`: see :meth:`load`), overrides on.
 
         Each datasheet was validated when written and is stored whole as JSON
         (``data``): it is rebuilt by pydantic's JSON validator in one step.
@@ -609,6 +629,8 @@ class CatalogueStore:
         validated once and copied with their own ids.
         """
         try:
+            if query is _READ_LIGHT:
+                return _light_sheets(db, _overrides(db, None))
             return _sheets(db, query, params, ids)
         except (ValidationError, _Unreadable) as exc:
             # Rows are validated when written: one that no longer validates comes from another Ost.
@@ -637,15 +659,20 @@ class CatalogueStore:
         with self._reading() as db:
             return self._read_sheets(db, statement, [*params, limit])
 
-    def load(self) -> Catalogue:
+    def load(self, *, light: bool = False) -> Catalogue:
         """The whole catalogue in memory, indexed for the validator, read in one connection.
+
+        With ``light``, each datasheet is a :class:`~ost.core.catalogue.LightDatasheet`
+        built from its facts, its heavy fields read when first used: what a
+        command that checks a list, or lists the catalogue, needs (a tenth of
+        the work). A datasheet with the user's overrides is read whole.
 
         The garbage collector is paused meanwhile: loading makes a few hundred
         thousand objects that all live on, and the collections they would
         trigger cost more than the loading itself.
         """
         with collector_paused(), self._reading() as db:
-            sheets = self._read_sheets(db, f"{_READ_SHEET} ORDER BY id")
+            sheets = self._read_sheets(db, _READ_LIGHT if light else f"{_READ_SHEET} ORDER BY id")
             return Catalogue(sheets, _bands(db), _glossary(db), _factions(db), _sources(db.execute))
 
     @staticmethod
@@ -701,6 +728,29 @@ def _sheets(db: sqlite3.Connection, query: str, params: Sequence[Any], ids: list
                 "bs_ids": json.loads(bs_ids),
             }
             sheets.append(first.model_copy(update=own_fields))
+    return sheets
+
+
+def _light_sheets(db: sqlite3.Connection, overrides: dict[str, dict[str, Any]]) -> list[Datasheet]:
+    """Every datasheet as a :class:`~ost.core.catalogue.LightDatasheet` (see :meth:`CatalogueStore.load`).
+
+    Each keeps its row's JSON text to be read whole from: the snapshot of
+    this read, whatever is written later.
+    """
+    sheets: list[Datasheet] = []
+    loads = json.loads
+    from_facts = LightDatasheet.from_facts
+    validate_json = Datasheet.model_validate_json
+    for facts, data, sheet_id in db.execute(_READ_LIGHT):
+        if data is None:
+            raise _Unreadable(sheet_id)
+        own = overrides.get(sheet_id)
+        if own:
+            sheets.append(sheet_from_data(loads(data), own))
+        elif facts is None:
+            sheets.append(validate_json(data))
+        else:
+            sheets.append(from_facts(loads(facts), partial(validate_json, data)))
     return sheets
 
 

@@ -54,6 +54,9 @@ class DatasheetRow(Base):
     #: The whole datasheet as validated JSON (without the user's overrides): loading validates
     #: this one column in one step.
     data: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: ``data`` without the heavy fields (``ost.core.catalogue.HEAVY_FIELDS``): what commands that need
+    #: every datasheet's name, role, keywords or ids read of each (revision 0006).
+    facts: Mapped[str | None] = mapped_column(Text, nullable=True)
     #: A hash of ``data`` without the datasheet's ids and source: equal for the copies of one
     #: datasheet that several sources repeat (loaded once, then copied).
     body: Mapped[str | None] = mapped_column(String, nullable=True)
