@@ -18,7 +18,7 @@ from alembic import command
 from helpers import run_cli as run
 from ost.core.catalogue import FACT_FIELDS, HEAVY_FIELDS, Datasheet, LightDatasheet
 from ost.core.validator import validate
-from ost.formats.listreader import read_list_file
+from ost.formats.lists.listreader import read_list_file
 from ost.services import import_bsdata, open_store
 from ost.store import CatalogueStore
 from ost.store.database import _alembic_config
