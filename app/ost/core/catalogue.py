@@ -167,12 +167,18 @@ class WargearLimit(_Model):
     group's kinds), or ``"unit"`` (the whole unit). ``every``: the bounds are
     multiplied by the number of whole ``every``-model steps in the unit ("one
     model in five may take…": ``max=1, per="unit", every=5``).
+
+    ``verified`` False: the data changes these bounds under a condition the
+    import could not decide (a discipline the unit's mark opens, a count over
+    the whole army); the bounds are the data's unchanged ones, shown as advice
+    and never checked.
     """
 
     min: int = Field(default=0, ge=0)
     max: int | None = Field(default=None, ge=0)
     per: Literal["model", "unit"] = "model"
     every: int | None = Field(default=None, ge=1)
+    verified: bool = True
 
     def bounds(self, models: int) -> tuple[int, int | None]:
         """``(min, max)`` for a unit (``per="unit"``) or a model (``per="model"``) of ``models`` models."""
@@ -197,6 +203,10 @@ class WargearGroup(_Model):
     take a special weapon, one a heavy weapon, but only one of both below ten
     models" is a group "special or heavy" (``max=1, per="unit", every=5``) holding
     the two groups, each ``max=1, per="unit"``.
+
+    ``marks``: the group is a model variant ("Space Marine w/Eviscerator", at
+    most 1): a model carrying any of these items is one of its models, and the
+    group's limit counts such models, each once, rather than items.
     """
 
     id: str = Field(min_length=1)
@@ -209,6 +219,7 @@ class WargearGroup(_Model):
     limit: WargearLimit = Field(default_factory=WargearLimit)
     within: str | None = None
     bs_ids: list[str] = Field(default_factory=list)
+    marks: list[str] = Field(default_factory=list)
 
 
 def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem], list[WargearGroup]]:

@@ -466,6 +466,8 @@ def _check(
     kind: str | None = None,
     models: int = 0,
 ) -> None:
+    if not limit.verified:
+        return  # bounds the data changes under a condition the import could not decide: advice only
     low, high = limit.bounds(unit.models)
     if high is not None and count > high:
         out.append(WargearProblem(unit.id, "over", group, item, limit, high, count, kind, models))
@@ -496,7 +498,12 @@ def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
         if group.kinds:
             mine = [g for g in loadout if g.kind in group.kinds]
             for limit, counted, item_id in limits:
-                if limit.per == "model":
+                if group.marks and item_id is None:
+                    # A model variant: its limit counts the models that are that variant, each once.
+                    marks = frozenset(group.marks)
+                    total = sum(g.count for g in mine if _count(g.wargear, marks))
+                    _check(out, unit, limit, total, group.id, item_id)
+                elif limit.per == "model":
                     for model_group in mine:
                         count = _count(model_group.wargear, counted)
                         _check(out, unit, limit, count, group.id, item_id, model_group.kind, model_group.count)
@@ -506,10 +513,11 @@ def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
         else:
             for limit, counted, item_id in limits:
                 _check(out, unit, limit, _count(unit.upgrades, counted), group.id, item_id)
+    unit_items = frozenset(i for g in groups.values() if not g.kinds for i in g.items)
     for model_group in loadout:
         if model_group.kind not in sheet.kind_map:
             continue
-        open_items = offered_to(sheet, model_group.kind)
+        open_items = offered_to(sheet, model_group.kind) | unit_items
         for entry in model_group.wargear:
             if entry.item is not None and entry.count > 0 and entry.item not in open_items:
                 out.append(
@@ -517,11 +525,27 @@ def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
                         unit.id, "closed", None, entry.item, None, 0, entry.count, model_group.kind, model_group.count
                     )
                 )
-    unit_items = frozenset(i for g in groups.values() if not g.kinds for i in g.items)
     for entry in unit.upgrades:
-        if entry.item is not None and entry.count > 0 and entry.item not in unit_items:
+        if entry.item is not None and entry.count > 0 and not _unit_may_take(sheet, entry.item, unit_items):
             out.append(WargearProblem(unit.id, "closed", None, entry.item, None, 0, entry.count))
     return out
+
+
+def _unit_may_take(sheet: Datasheet, item_id: str, unit_items: frozenset[str]) -> bool:
+    """Whether the unit may hold ``item_id`` among what it takes once.
+
+    A choice the unit makes; a default its models carry (a roster writes a
+    squad's grenades once, under the unit); or a power, trait, relic or
+    upgrade some choice of the datasheet offers, whichever model makes it
+    (a roster writes a squad's psychic powers under the unit). A weapon or
+    piece of wargear one model may choose stays closed to the unit.
+    """
+    if item_id in unit_items or any(item_id in kind.loadout for kind in sheet.kinds):
+        return True
+    item = sheet.wargear_map.get(item_id)
+    if item is None or item.kind not in ("psychic", "trait", "relic", "upgrade"):
+        return False
+    return any(item_id in items for items in _members(sheet).values())
 
 
 # --- what a choice would break (the window greys it) ----------------------------------------------------

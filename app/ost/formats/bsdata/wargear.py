@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
 from ost.core.catalogue import WargearGroup, WargearItem, WargearKind, WargearLimit
-from ost.formats.bsdata.conditions import hidden_now
+from ost.formats.bsdata.conditions import conditions_hold, hidden_now
 from ost.formats.bsdata.entries import _bounded, _Child, _float, _Raw
 from ost.formats.bsdata.profiles import ability_text
 from ost.formats.bsdata.schema import _LOCAL
@@ -62,6 +62,7 @@ class _Limit:
     max: int | None = None
     per: str = "model"
     every: int | None = None
+    verified: bool = True
 
 
 @dataclass
@@ -98,12 +99,12 @@ class WargearCache:
     minimum configuration there); whether an element has ``hidden`` modifiers at all is read once.
     """
 
-    items: dict[tuple[int, Element, Element | None], tuple[float, list[str], list[str], set[str]]] = field(
+    items: dict[tuple[int, Element, Element | None, tuple[int, ...]], tuple[float, list[str], list[str], set[str]]] = field(
         default_factory=dict
     )
     hiding: dict[Element, bool] = field(default_factory=dict)
     done: dict[tuple[object, ...], WargearItem] = field(default_factory=dict)
-    limits: dict[tuple[int, int | None, str, int | None], WargearLimit] = field(default_factory=dict)
+    limits: dict[tuple[int, int | None, str, int | None, bool], WargearLimit] = field(default_factory=dict)
 
     def item(self, item: _Item) -> WargearItem:
         """One shared (validated once) item per value: chapters repeat their library's wargear."""
@@ -123,10 +124,12 @@ class WargearCache:
 
     def limit(self, limit: _Limit) -> WargearLimit:
         per = "unit" if limit.per == "unit" else "model"
-        key = (limit.min, limit.max, per, limit.every)
+        key = (limit.min, limit.max, per, limit.every, limit.verified)
         known = self.limits.get(key)
         if known is None:
-            known = self.limits[key] = WargearLimit(min=limit.min, max=limit.max, per=per, every=limit.every)
+            known = self.limits[key] = WargearLimit(
+                min=limit.min, max=limit.max, per=per, every=limit.every, verified=limit.verified
+            )
         return known
 
     def may_hide(self, element: Element) -> bool:
@@ -207,13 +210,15 @@ class _Reader:
 
     def read_item(self, child: _Child) -> tuple[float, list[str], list[str], set[str]]:
         """Price, weapon names, texts and profile types of an entry (memoised per scope)."""
-        key = (id(self.scope), child.element, child.link)
+        raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+        # A price set by the entry's ancestors ("10 points in an Assault Squad") is read per datasheet and model.
+        where = tuple(id(r[0]) for r in self.scope._stack) if any(r.cost_conditional for r in raws) else ()
+        key = (id(self.scope), child.element, child.link, where)
         known = self.cache.items.get(key)
         if known is None:
             part = summarise(self.scope, child.element, child.link)
             texts: list[str] = []
             types: set[str] = set()
-            raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
             for profile in self.scope.profiles_of(raws):
                 kind = profile.get("typeName") or ""
                 types.add(kind.casefold())
@@ -258,10 +263,19 @@ class _Reader:
         every: dict[str, tuple[int, float]] = {}
         for raw in raws:
             for kind, cid, value, holders in raw.constraint_dynamic:
-                if cid in values and ids[cid].startswith("max"):
-                    step = self.per_models(kind, value, values[cid], holders)
-                    if step is not None:
-                        every[cid] = step
+                if cid not in values:
+                    continue
+                step = self.per_models(kind, value, values[cid], holders) if ids[cid].startswith("max") else None
+                if step is not None:
+                    every[cid] = step
+                    continue
+                holds = self.static_conditions(holders, child)
+                if holds is None:
+                    # The roster's own choices (or the force) decide it: a bound it may loosen is advice only.
+                    if _loosens(kind, value, values[cid], ids[cid].startswith("max")):
+                        limit.verified = False
+                elif holds:
+                    values[cid] = _modified(kind, values[cid], value)
         for cid, how in ids.items():
             kind_, per = how.split(":")
             value = _bounded(values[cid])
@@ -275,6 +289,26 @@ class _Reader:
             elif kind_ == "min" and per == limit.per:
                 limit.min = max(limit.min, value)
         return limit
+
+    def static_conditions(self, holders: tuple[Element, ...], child: _Child) -> bool | None:
+        """Whether a modifier's conditions hold for the datasheet, if they name only what it is.
+
+        Conditions on what the datasheet or its catalogue is (``instanceOf``) are
+        decided here; any that counts selections depends on what a list takes
+        (a mark that opens a discipline, the army's other units): None.
+        """
+        for holder in holders:
+            for element in holder.iter():
+                local = _LOCAL.get(element.tag)
+                if local == "repeat" or (
+                    local == "condition" and element.get("type") not in ("instanceOf", "notInstanceOf")
+                ):
+                    return None
+        own = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+        results = [conditions_hold(self.scope, h, own) for h in holders]
+        if any(r is None for r in results):
+            return None
+        return all(results)
 
     def per_models(
         self, kind: str, value: float, base: float, holders: tuple[Element, ...]
@@ -405,6 +439,8 @@ class _Reader:
         replaces: list[str] = []
         for entry in entries:
             if self.hidden(entry, own):
+                if self.undecided and limit.min:
+                    limit.verified = False  # an entry a list may take can fill the minimum: advice only
                 self.hide_weapons(entry)
                 continue
             item = self.item(entry, path, unit_level or special)
@@ -451,6 +487,8 @@ class _Reader:
         replaces: list[str],
         limit: _Limit,
         bs_ids: Sequence[str],
+        *,
+        marks: Sequence[str] = (),
     ) -> None:
         key = f"{group_id}|{','.join(kinds)}"
         if key in self.group_ids:
@@ -472,6 +510,7 @@ class _Reader:
                 replaces=replaces,
                 limit=self.cache.limit(limit),
                 bs_ids=list(dict.fromkeys(bs_ids)),
+                marks=list(marks),
             )
         )
 
@@ -512,6 +551,7 @@ def read_wargear(
             # in place of what they do not.
             order = sorted(occurrences, key=lambda o: -(o.high if o.high is not None else 1 << 30))
             base: dict[str, int] | None = None
+            variants: list[tuple[_Occurrence, list[str], list[str], list[str]]] = []
             for occurrence in order:
                 model_raw = occurrence.raws[0]
                 model_link = occurrence.raws[1] if len(occurrence.raws) > 1 else None
@@ -531,24 +571,57 @@ def read_wargear(
                         loadout[item_id] = loadout.get(item_id, 0) + count
                     continue
                 takes = [i for i in own if i not in base]
+                direct = list(takes)
                 for group in own_groups:
                     takes.extend(i for i in group.items if i not in takes)
                 gives = [i for i in base if i not in own]
                 if takes or gives:
-                    limit = _Limit(max=occurrence.high, per="unit")
-                    reader.add_group(
-                        occurrence.option_id,
-                        occurrence.name,
-                        [kind_id],
-                        takes,
-                        {},
-                        gives,
-                        limit,
-                        [occurrence.option_id],
-                    )
+                    variants.append((occurrence, takes, direct, gives))
+            for occurrence, takes, direct, gives in variants:
+                # What makes a model this variant: what it carries that no other variant does, else what it
+                # may choose that no other variant may ("Paladin (Incinerator)": the incinerator).
+                others = {i for o, t, _, _ in variants if o is not occurrence for i in t}
+                marks = [i for i in direct if i not in others] or [i for i in takes if i not in others]
+                reader.add_group(
+                    occurrence.option_id,
+                    occurrence.name,
+                    [kind_id],
+                    takes,
+                    {},
+                    gives,
+                    # A variant's count that a condition changes (more models, another choice) is advice only.
+                    _Limit(
+                        max=occurrence.high,
+                        per="unit",
+                        verified=bool(marks) and not _variant_loosened(occurrence),
+                    ),
+                    [occurrence.option_id],
+                    marks=marks,
+                )
     finally:
         scope.pop()
     return reader.found
+
+
+def _loosens(kind: str, value: float, current: float, is_max: bool) -> bool:
+    """Whether a modifier may loosen a bound: raise a maximum, or lower a minimum.
+
+    One that only tightens it (a maximum set to 0 once a heavy weapon is taken)
+    leaves the unchanged bound a true one: checking it never refuses a legal list.
+    """
+    if is_max:
+        return kind == "increment" or (kind == "set" and value > current)
+    return kind == "decrement" or (kind == "set" and value < current)
+
+
+def _variant_loosened(occurrence: _Occurrence) -> bool:
+    """Whether a condition may raise how many models a variant entry allows."""
+    maxima = {cid: value for raw in occurrence.raws for kind, cid, value, _ in raw.constraints if kind == "max"}
+    return any(
+        cid in maxima and _loosens(kind, value, maxima[cid], True)
+        for raw in occurrence.raws
+        for kind, cid, value, _ in raw.constraint_dynamic
+    )
 
 
 def _modified(kind: str, current: float, value: float) -> float:

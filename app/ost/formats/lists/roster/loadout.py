@@ -15,6 +15,7 @@ from ost.core.catalogue import (
     WeaponProfile,
 )
 from ost.core.text import fold
+from ost.core.wargear import offered_to
 from ost.formats.bsmodels import (
     Gear,
     UnitModels,
@@ -111,15 +112,34 @@ def _item_of(sheet: Datasheet | None, element: Element, name: str) -> str | None
     """The catalogue's wargear item an entry is: by BattleScribe id, then by name."""
     if sheet is None or not sheet.wargear:
         return None
-    ids = set(ids_of(element))
-    for item in sheet.wargear:
-        if ids & set(item.bs_ids):
-            return item.id
+    # The entry's own ids first (its link, its entry), then the links it was reached through, nearest first.
+    by_id = _items_by_id(sheet)
+    for bs_id in ids_of(element):
+        found = by_id.get(bs_id)
+        if found is not None:
+            return found
     key = name_key(name)
     for item in sheet.wargear:
         if key in (name_key(item.name), name_key(item.name_en), name_key(item.id)):
             return item.id
     return None
+
+
+def _within_item(sheet: Datasheet | None, path: tuple[Element, ...], entries: set[int]) -> bool:
+    """Whether an entry lies inside another carried entry that the catalogue knows as one item."""
+    return any(
+        id(above) in entries and _item_of(sheet, above, " ".join((above.get("name") or "").split())) is not None
+        for above in path
+    )
+
+
+def _items_by_id(sheet: Datasheet) -> dict[str, str]:
+    """BattleScribe id -> the datasheet's item id (the first item naming it)."""
+    table: dict[str, str] = {}
+    for item in sheet.wargear:
+        for bs_id in item.bs_ids:
+            table.setdefault(bs_id, item.id)
+    return table
 
 
 @dataclass
@@ -136,13 +156,19 @@ def _taken(sheet: Datasheet | None, items: list[Gear[Element]], walk: Walk) -> l
     """The entries of ``items`` that are carried (wrappers, a Warlord mark and a drone's own gear left out)."""
     found: list[_Taken] = []
     copies, cumulative = walk.copies, walk.cumulative
+    entries = {id(i.entry) for i in items}
     for item in items:
         element = item.entry
         if any(carries_model(walk.view, p) for p in item.path):
             continue  # a drone's gear: on the drone
         name = " ".join((element.get("name") or "").split())
-        if not name or fold(name) in WARLORD or _is_wrapper(element, cumulative):
+        if not name or fold(name) in WARLORD:
             continue
+        item_id = _item_of(sheet, element, name)
+        if item_id is None and _is_wrapper(element, cumulative):
+            continue
+        if _within_item(sheet, item.path, entries):
+            continue  # inside an entry the catalogue knows as one item ("Plasma Pistol & Chainsword")
         kind = _gear_kind(element, item.path, item.model)
         weapons = _weapons_under(element) if item.model else _weapons_under(element, MAX_DEPTH)
         total = max(1, round(number_of(element.get("number")) / copies))
@@ -151,7 +177,7 @@ def _taken(sheet: Datasheet | None, items: list[Gear[Element]], walk: Walk) -> l
             points += sum(tree_points(c) for c in children_of(element)) / copies if not cumulative else 0.0
         text = _text_of(element) if kind in ("psychic", "trait", "relic", "wargear", "upgrade") else None
         carried = Carried(
-            item=_item_of(sheet, element, name),
+            item=item_id,
             name=shorten(name, 120),
             kind=kind,
             count=total,
@@ -171,6 +197,19 @@ def _carry(carried: list[Carried], item: Carried) -> None:
             known.points = (known.points or 0) + (item.points or 0)
             return
     carried.append(item)
+
+
+def _the_units(sheet: Datasheet | None, carried: Carried, kinds: list[str]) -> bool:
+    """Whether the catalogue offers ``carried`` as a choice the unit makes, and not to these models.
+
+    A roster writes a character's Mark of Chaos or prayer under his model; the
+    datasheet offers it as the unit's (once) choice: it is one of the unit's upgrades.
+    """
+    if sheet is None or carried.item is None:
+        return False
+    if any(carried.item in offered_to(sheet, kind) for kind in set(kinds)):
+        return False
+    return any(not group.kinds and carried.item in group.items for group in sheet.choices)
 
 
 def contents_of(
@@ -199,7 +238,7 @@ def contents_of(
                 for model_gear in per_model:
                     model_gear.append(own.model_copy(deep=True))
         for taken in _taken(sheet, candidate.gear, walk):
-            if taken.carried.kind in ("psychic", "trait", "relic"):
+            if taken.carried.kind in ("psychic", "trait", "relic") or _the_units(sheet, taken.carried, kinds):
                 found.upgrades.append(taken.carried)
                 continue
             if models == 0:
