@@ -99,8 +99,8 @@ class WargearCache:
     minimum configuration there); whether an element has ``hidden`` modifiers at all is read once.
     """
 
-    items: dict[tuple[int, Element, Element | None, tuple[int, ...]], tuple[float, list[str], list[str], set[str]]] = field(
-        default_factory=dict
+    items: dict[tuple[int, Element, Element | None, tuple[int, ...]], tuple[float, list[str], list[str], set[str]]] = (
+        field(default_factory=dict)
     )
     hiding: dict[Element, bool] = field(default_factory=dict)
     done: dict[tuple[object, ...], WargearItem] = field(default_factory=dict)
@@ -455,7 +455,13 @@ class _Reader:
                 items.append(item.id)
                 if entry_limit.max is not None or entry_limit.every is not None:
                     item_limits[item.id] = self.cache.limit(entry_limit)
-        if not default_ids and limit.min >= 1 and not special and items:
+        if limit.min >= 1 and any(
+            not g.hidden and (g.raw.default or (g.link_raw and g.link_raw.default)) for g in nested
+        ):
+            # The nested groups' picks (their defaults among them) count toward this minimum: Ost does not
+            # count those defaults here, so the minimum is advice only, and no entry of its own fills it.
+            limit.verified = False
+        elif not default_ids and limit.min >= 1 and not special and items:
             # No default but a minimum (a Sergeant's "two of: bolt pistol, boltgun, …"): the first free
             # entries fill it, as a list builder would; with one to fill, the others replace it.
             free = [i for i in items if self.found.items[i].points == 0][: limit.min]
