@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ost.core.armylist import ArmyList, Carried, ModelGroup, Unit, unit_composition
-from ost.core.catalogue import Catalogue, Datasheet, WargearItem, WargearLimit, WeaponProfile
+from ost.core.catalogue import Catalogue, Datasheet, WargearGroup, WargearItem, WargearLimit, WeaponProfile
 from ost.core.findings import Code, Finding, finding
 from ost.core.i18n import Bilingual
 from ost.core.text import fold
@@ -506,7 +506,8 @@ def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
                 elif limit.per == "model":
                     for model_group in mine:
                         count = _count(model_group.wargear, counted)
-                        _check(out, unit, limit, count, group.id, item_id, model_group.kind, model_group.count)
+                        bound = limit if item_id is not None else _pooled(sheet, group, limit, members, model_group)
+                        _check(out, unit, bound, count, group.id, item_id, model_group.kind, model_group.count)
                 else:
                     total = sum(_count(g.wargear, counted) * g.count for g in mine)
                     _check(out, unit, limit, total, group.id, item_id)
@@ -531,17 +532,56 @@ def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
     return out
 
 
+def _pooled(
+    sheet: Datasheet,
+    group: WargearGroup,
+    limit: WargearLimit,
+    members: Mapping[str, frozenset[str]],
+    model_group: ModelGroup,
+) -> WargearLimit:
+    """A per-model maximum over items other choices of the same models offer too ("Slot 1" … "Slot 4").
+
+    What a model carries does not say which of those choices it filled: the
+    bound is what they allow together (those whose replaced defaults the model
+    no longer carries), with the model's defaults among those items.
+    """
+    items = members[group.id]
+    if limit.max is None:
+        return limit
+    carried_ids = {c.item for c in model_group.wargear if c.count > 0}
+    sharing = [
+        g
+        for g in sheet.choice_map.values()
+        if g.id != group.id
+        and g.kinds == group.kinds
+        and g.limit.per == "model"
+        and members[g.id] & items
+        and not carried_ids.intersection(g.replaces)
+    ]
+    if not sharing:
+        return limit
+    if any(g.limit.max is None for g in sharing):
+        return limit.model_copy(update={"max": None})
+    kind = sheet.kind_map.get(model_group.kind)
+    defaults = sum(n for i, n in kind.loadout.items() if i in items) if kind is not None else 0
+    return limit.model_copy(update={"max": limit.max + sum(g.limit.max or 0 for g in sharing) + defaults})
+
+
 def _unit_may_take(sheet: Datasheet, item_id: str, unit_items: frozenset[str]) -> bool:
     """Whether the unit may hold ``item_id`` among what it takes once.
 
     A choice the unit makes; a default its models carry (a roster writes a
-    squad's grenades once, under the unit); or a power, trait, relic or
+    squad's grenades once, under the unit); an item of a choice open to every
+    kind of model of the unit; or a power, trait, relic or
     upgrade some choice of the datasheet offers, whichever model makes it
     (a roster writes a squad's psychic powers under the unit). A weapon or
     piece of wargear one model may choose stays closed to the unit.
     """
     if item_id in unit_items or any(item_id in kind.loadout for kind in sheet.kinds):
         return True
+    every_kind = {kind.id for kind in sheet.kinds}
+    if any(item_id in g.items and every_kind <= set(g.kinds) for g in sheet.choice_map.values()):
+        return True  # a choice every model makes alike ("the unit's sniper rifles become las fusils")
     item = sheet.wargear_map.get(item_id)
     if item is None or item.kind not in ("psychic", "trait", "relic", "upgrade"):
         return False
