@@ -212,3 +212,43 @@ def test_an_older_unit_is_reported_with_its_own_armys_closest_datasheet(reads: d
     assert unknown.text == "Greater Possessed" and unknown.guess == "Possessed"
     assert any("(closest: Possessed" in line for line in reading.lines("en"))
     assert any("(le plus proche : Possessed" in line for line in reading.lines("fr"))
+
+
+# --- wargear limits on real rosters (issues 17 and 18) ---------------------------------------------------------------
+
+#: A real data difference: the roster was built on revision 192, where 19 Noise Marines could carry sonic
+#: blasters; the release Ost imports (224) allows at most 9 such models.
+_DATA_DIFFERENCES = {("csm-daemons-2000-rave.ros", "Noise Marines")}
+
+
+def test_rosters_built_with_battlescribe_break_no_wargear_limit(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    found = []
+    for name, read in reads.items():
+        report = validate(full, read.army)
+        for f in report.findings:
+            if f.code is Code.WARGEAR_LIMIT:
+                unit = read.army.unit(f.units[0]) if f.units else None
+                if unit is None or (name, unit.snapshot.name) not in _DATA_DIFFERENCES:
+                    found.append(f"{name}: {f.message.en}")
+    assert found == []
+
+
+def test_marks_from_their_own_group_are_the_units_upgrades(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    sorcerer = unit_named(reads["csm-daemons-2000-rave.ros"], "Sorcerer")
+    sheet = full.get(sorcerer.datasheet)
+    assert sheet is not None
+    mark = next(u for u in sorcerer.upgrades if u.name == "Mark of Slaanesh")
+    assert mark.item is not None and sheet.wargear_map[mark.item].name == "Mark of Slaanesh"
+    assert all(c.name != "Mark of Slaanesh" for g in sorcerer.loadout for c in g.wargear)
+    # A discipline a mark opens: its bounds are advice, never checked.
+    discipline = next(g for g in sheet.choices if g.name == "Dark Hereticus discipline")
+    assert not discipline.limit.verified
+
+
+def test_model_variants_count_models_not_items(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    squad = unit_named(reads["gk-997-paladins.rosz"], "Paladin Squad")
+    sheet = full.get(squad.datasheet)
+    assert sheet is not None
+    incinerator = next(g for g in sheet.choices if g.name == "Paladin (Incinerator)")
+    assert [sheet.wargear_map[i].name for i in incinerator.marks] == ["Incinerator (Terminator)"]
+    assert incinerator.limit.max == 4 and incinerator.limit.verified
