@@ -163,7 +163,9 @@ def test_every_shipped_datasheet_prints_on_cards_and_sheet(shipped: Catalogue) -
         b.add(sheet.id)
     army = b.army
     for lang in ("fr", "en"):
-        data = cards_pdf(shipped, army, lang=lang, kinds=[CardKind.DATASHEET, CardKind.ABILITY])
+        data = cards_pdf(
+            shipped, army, validate(shipped, army), lang=lang, kinds=[CardKind.DATASHEET, CardKind.ABILITY]
+        )
         pdf = reader(data)
         assert all(fonts_used(pdf).values())
         assert runs_outside_cards(data, Paper.A4, CardSize.POKER) == []
@@ -172,7 +174,7 @@ def test_every_shipped_datasheet_prints_on_cards_and_sheet(shipped: Catalogue) -
             assert squash(sheet.name) in whole, sheet.name
     geo = page_geometry(Paper.A4, CardSize.POKER)
     assert geo.per_page == 9
-    sheet_pdf = reader(army_sheet_pdf(shipped, army))
+    sheet_pdf = reader(army_sheet_pdf(shipped, army, validate(shipped, army)))
     assert outside(text_runs(sheet_pdf), (0, 0, *Paper.A4.size)) == []
     texts = page_texts(sheet_pdf)
     assert all(squash("NON RÉGLEMENTAIRE") in squash(t) for t in texts)

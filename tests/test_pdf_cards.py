@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from helpers import ListBuilder
 from ost.core.catalogue import AbilityRef, Catalogue, Datasheet, ModelProfile, WeaponProfile
 from ost.core.roles import Role
+from ost.core.validator import validate
 from ost.pdf.cards import CardKind, CardSize, card_specs, cards_pdf, layout_cards, page_geometry
 from ost.pdf.common import Paper
 from ost.pdf.fonts import register_fonts
@@ -60,7 +61,7 @@ def test_cards_of_a_list(mini: Catalogue) -> None:
     assert [s.title for s in specs if s.kind is CardKind.RULE] == [c.title for c in rules]
     assert kinds == sorted(kinds, key=[CardKind.DATASHEET, CardKind.ABILITY, CardKind.RULE].index)
 
-    data = cards_pdf(mini, b.army)
+    data = cards_pdf(mini, b.army, validate(mini, b.army))
     pdf = reader(data)
     placed = layout_cards(specs, CardSize.POKER, register_fonts())
     assert len(pdf.pages) == math.ceil(len(placed) / 9)
@@ -84,7 +85,7 @@ def test_cards_of_a_list(mini: Catalogue) -> None:
 def test_every_rule_card_prints_in_both_languages(mini: Catalogue) -> None:
     army = ListBuilder(mini).army
     for lang in ("fr", "en"):
-        pdf = reader(cards_pdf(mini, army, lang=lang, kinds=[CardKind.RULE]))
+        pdf = reader(cards_pdf(mini, army, validate(mini, army), lang=lang, kinds=[CardKind.RULE]))
         whole = squash(" ".join(page_texts(pdf)))
         for card in load_rule_cards(lang):
             assert squash(card.title) in whole, card.title
@@ -157,7 +158,8 @@ def test_layout_and_no_text_outside_a_card(mini: Catalogue, paper: Paper, size: 
     width, height = paper.size
     x, y, w, _ = geo.rect(geo.per_page - 1)
     assert geo.x0 >= 0 and geo.y0 >= 0 and x + w <= width + 1e-6 and y >= -1e-6
-    data = cards_pdf(mini, small_list(mini).army, paper=paper, size=size)
+    army = small_list(mini).army
+    data = cards_pdf(mini, army, validate(mini, army), paper=paper, size=size)
     pdf = reader(data)
     for page in pdf.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((width, height))
@@ -219,7 +221,7 @@ def test_long_content_continues_on_more_cards_and_never_overflows(
     placed = layout_cards(specs, size, register_fonts())
     assert len(placed) >= 2
     assert [(p.part, p.parts) for p in placed] == [(i + 1, len(placed)) for i in range(len(placed))]
-    data = cards_pdf(catalogue, b.army, paper=paper, size=size, kinds=[CardKind.DATASHEET])
+    data = cards_pdf(catalogue, b.army, validate(catalogue, b.army), paper=paper, size=size, kinds=[CardKind.DATASHEET])
     texts = page_texts(reader(data))
     whole = squash(" ".join(texts))
     assert squash(f"1/{len(placed)}") in whole and squash(f"{len(placed)}/{len(placed)} (suite)") in whole
@@ -232,7 +234,7 @@ def test_very_long_title_is_shrunk_and_kept_inside(mini: Catalogue) -> None:
     catalogue = Catalogue([*mini, monster(long=6)], mini.bands, mini.glossary.values(), mini.factions.values())
     b = ListBuilder(catalogue, limit=3000)
     b.add("monster")
-    data = cards_pdf(catalogue, b.army, kinds=[CardKind.DATASHEET])
+    data = cards_pdf(catalogue, b.army, validate(catalogue, b.army), kinds=[CardKind.DATASHEET])
     assert runs_outside_cards(data, Paper.A4, CardSize.POKER) == []
 
 
@@ -259,8 +261,8 @@ def test_the_overflow_check_catches_text_past_an_edge() -> None:
 def test_unknown_size_and_empty_list(mini: Catalogue) -> None:
     army = ListBuilder(mini).army
     with pytest.raises(ValueError, match="card size"):
-        cards_pdf(mini, army, size="tarot")
-    pdf = reader(cards_pdf(mini, army, kinds=[CardKind.DATASHEET]))
+        cards_pdf(mini, army, validate(mini, army), size="tarot")
+    pdf = reader(cards_pdf(mini, army, validate(mini, army), kinds=[CardKind.DATASHEET]))
     assert len(pdf.pages) == 1 and "Aucune carte" in page_texts(pdf)[0]
 
 
@@ -293,5 +295,5 @@ def test_any_text_stays_on_its_card(
     catalogue = Catalogue([*mini, sheet], mini.bands, mini.glossary.values(), mini.factions.values())
     b = ListBuilder(catalogue, name=name)
     b.add("random", custom_name=name)
-    data = cards_pdf(catalogue, b.army, size=size, kinds=[CardKind.DATASHEET])
+    data = cards_pdf(catalogue, b.army, validate(catalogue, b.army), size=size, kinds=[CardKind.DATASHEET])
     assert runs_outside_cards(data, Paper.A4, size) == []

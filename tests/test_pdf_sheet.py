@@ -95,7 +95,7 @@ def test_illegal_list_says_so_on_every_page(mini: Catalogue) -> None:
 
 def test_long_unit_table_repeats_its_header(mini: Catalogue) -> None:
     b = illegal_list(mini, units=80)
-    pdf = reader(army_sheet_pdf(mini, b.army))
+    pdf = reader(army_sheet_pdf(mini, b.army, validate(mini, b.army)))
     texts = page_texts(pdf)
     # 80 units take two pages of rows: the second starts with the repeated header row.
     pages_with_units = [t for t in texts if "Transport et" in t]
@@ -108,7 +108,8 @@ def test_long_unit_table_repeats_its_header(mini: Catalogue) -> None:
 
 
 def test_english_sheet(mini: Catalogue) -> None:
-    pdf = reader(army_sheet_pdf(mini, illegal_list(mini, units=30).army, lang="en"))
+    army = illegal_list(mini, units=30).army
+    pdf = reader(army_sheet_pdf(mini, army, validate(mini, army), lang="en"))
     texts = page_texts(pdf)
     for text in texts:
         assert "NOT LEGAL" in text
@@ -119,7 +120,8 @@ def test_english_sheet(mini: Catalogue) -> None:
 
 @pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
 def test_fonts_embedded_and_text_inside_the_page(mini: Catalogue, paper: Paper) -> None:
-    pdf = reader(army_sheet_pdf(mini, illegal_list(mini).army, paper=paper))
+    army = illegal_list(mini).army
+    pdf = reader(army_sheet_pdf(mini, army, validate(mini, army), paper=paper))
     width, height = paper.size
     for page in pdf.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((width, height))
@@ -140,7 +142,7 @@ def test_unit_missing_from_catalogue(mini: Catalogue) -> None:
             id="ghost", datasheet="gone", snapshot=UnitSnapshot(name="Fantômes", role=Role.ELITES, points=50), models=3
         )
     )
-    text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army)))))
+    text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army))))))
     assert squash("Fantômes") in text
     assert squash("fiche absente du catalogue") in text
     assert "UNIT-UNKNOWN" in text
@@ -149,7 +151,7 @@ def test_unit_missing_from_catalogue(mini: Catalogue) -> None:
 
 def test_empty_list(mini: Catalogue) -> None:
     b = ListBuilder(mini, limit=None, name="")
-    pdf = reader(army_sheet_pdf(mini, b.army))
+    pdf = reader(army_sheet_pdf(mini, b.army, validate(mini, b.army)))
     text = squash(" ".join(page_texts(pdf)))
     assert squash("(liste sans nom)") in text
     assert "BAND-NONE" in text and squash("NON RÉGLEMENTAIRE") in text
@@ -175,9 +177,9 @@ def test_check_report_puts_the_verdict_and_findings_first(mini: Catalogue) -> No
 def test_bad_arguments(mini: Catalogue) -> None:
     army = legal_list(mini).army
     with pytest.raises(ValueError, match="paper"):
-        army_sheet_pdf(mini, army, paper="a3")
+        army_sheet_pdf(mini, army, validate(mini, army), paper="a3")
     with pytest.raises(ValueError, match="language"):
-        army_sheet_pdf(mini, army, lang="de")
+        army_sheet_pdf(mini, army, validate(mini, army), lang="de")
 
 
 _NAME = printed_words(long_word_repeats=3, max_words=10)  # a word longer than a column
@@ -194,5 +196,5 @@ def test_any_names_stay_on_the_page(mini: Catalogue, list_name: str, det_name: s
     b.unit(tac).transport = "u3"
     b.add("lieutenant", linked_to=tac, custom_name=unit_name)
     for make in (army_sheet_pdf, check_report_pdf):
-        pdf = reader(make(mini, b.army, lang=lang))
+        pdf = reader(make(mini, b.army, validate(mini, b.army), lang=lang))
         assert outside(text_runs(pdf), (0, 0, *Paper.A4.size)) == []

@@ -65,7 +65,7 @@ def render_pdf(what: What, catalogue: Catalogue, army: ArmyList, report: Report,
         if what == "cards":
             from ost.pdf.cards import cards_pdf
 
-            return cards_pdf(catalogue, army, lang=options.lang, paper=options.paper, size=options.card_size)
+            return cards_pdf(catalogue, army, report, lang=options.lang, paper=options.paper, size=options.card_size)
         from ost.pdf.sheet import check_report_pdf
 
         return check_report_pdf(catalogue, army, report, lang=options.lang, paper=options.paper, source=options.source)

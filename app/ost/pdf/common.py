@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from ost import __version__
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
+from ost.core.i18n import pick
 from ost.core.validator import Report
 
 LANGS = ("fr", "en")
@@ -108,10 +109,6 @@ def rich(text: str) -> str:
     return _ITALIC.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", esc(typo(text))))
 
 
-def words(lang: str, fr: str, en: str) -> str:
-    return fr if lang == "fr" else en
-
-
 def clip(text: str, font: str, size: float, width: float) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` (for one-line headers and footers)."""
     if stringWidth(text, font, size) <= width:
@@ -166,21 +163,25 @@ class Trace:
 
     def line(self, lang: str) -> str:
         """One footer line: "2026-11-24 · Ost 0.1.0 · catalogue : Ost r3 · empreinte 3fa2c9d1e0"."""
-        sources = ", ".join(self.sources) or words(lang, "inconnu", "unknown")
+        sources = ", ".join(self.sources) or pick(lang, fr="inconnu", en="unknown")
         return " · ".join(
             [
                 self.date,
                 f"Ost {self.version}",
-                words(lang, f"catalogue : {sources}", f"catalogue: {sources}"),
-                words(lang, f"empreinte {self.fingerprint}", f"fingerprint {self.fingerprint}"),
+                pick(lang, fr=f"catalogue : {sources}", en=f"catalogue: {sources}"),
+                pick(lang, fr=f"empreinte {self.fingerprint}", en=f"fingerprint {self.fingerprint}"),
             ]
         )
 
     def subject(self, lang: str) -> str:
-        verdict = words(lang, "réglementaire", "legal") if self.legal else words(lang, "non réglementaire", "not legal")
-        return f"{self.list_name or words(lang, 'liste sans nom', 'unnamed list')} — {verdict} — {self.line(lang)}"
+        verdict = (
+            pick(lang, fr="réglementaire", en="legal")
+            if self.legal
+            else pick(lang, fr="non réglementaire", en="not legal")
+        )
+        return f"{self.list_name or pick(lang, fr='liste sans nom', en='unnamed list')} — {verdict} — {self.line(lang)}"
 
     def keywords(self, lang: str) -> str:
         return ", ".join(
-            ["MAC HAMMER 40K", "Ost", words(lang, "liste d'armée", "army list"), self.fingerprint, *self.sources]
+            ["MAC HAMMER 40K", "Ost", pick(lang, fr="liste d'armée", en="army list"), self.fingerprint, *self.sources]
         )

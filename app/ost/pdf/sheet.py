@@ -43,13 +43,14 @@ from ost.core.armylist import ArmyList, Detachment, Unit
 from ost.core.catalogue import Catalogue
 from ost.core.fileio import atomic_write
 from ost.core.findings import Severity
+from ost.core.i18n import pick
 from ost.core.presenter import option_labels
 from ost.core.roles import Role
 from ost.core.scoring import ArmyScore, UnitScore, format_value, score_army
 from ost.core.text import is_placeholder, keyword_key
-from ost.core.validator import Report, validate
+from ost.core.validator import Report
 from ost.pdf import common
-from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Paper, esc, words
+from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Paper, esc
 from ost.pdf.fonts import Fonts, register_fonts
 
 MARGIN_X = 12 * mm
@@ -173,7 +174,7 @@ def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
     canvas.setFillColor(INK)
     canvas.setFont(fonts.bold, 9)
     kind_width = canvas.stringWidth(info.kind, fonts.condensed, 8)
-    label = words(info.lang, "NON RÉGLEMENTAIRE", "NOT LEGAL")
+    label = pick(info.lang, fr="NON RÉGLEMENTAIRE", en="NOT LEGAL")
     size = 10
     box_w = canvas.stringWidth(label, fonts.bold, size) + 8 * mm
     x = (width - box_w) / 2
@@ -198,7 +199,7 @@ def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
     canvas.line(MARGIN_X, bottom + 3.5 * mm, width - MARGIN_X, bottom + 3.5 * mm)
     canvas.setFillColor(MUTED)
     canvas.setFont(fonts.condensed, 7.5)
-    page_label = f"{words(info.lang, 'Page', 'Page')} {page} / {pages}"
+    page_label = f"{pick(info.lang, fr='Page', en='Page')} {page} / {pages}"
     room = width - 2 * MARGIN_X - canvas.stringWidth(page_label, fonts.condensed, 7.5) - 6 * mm
     footer = _clip(f"{info.list_name} · {info.footer_left}", fonts.condensed, 7.5, room)
     canvas.drawString(MARGIN_X, bottom, footer)
@@ -312,12 +313,9 @@ class _Sheet:
             if unit.linked_to:
                 self.linked_to.setdefault(unit.linked_to, []).append(unit)
 
-    def w(self, fr: str, en: str) -> str:
-        return words(self.lang, fr, en)
-
     @property
     def name(self) -> str:
-        return self.army.name or self.w("(liste sans nom)", "(unnamed list)")
+        return self.army.name or pick(self.lang, fr="(liste sans nom)", en="(unnamed list)")
 
     def p(self, text: str, style: ParagraphStyle) -> Paragraph:
         return Paragraph(text, style)
@@ -339,16 +337,17 @@ class _Sheet:
         if report.points_limit is not None:
             parts[0] = f"{report.total_points} / {report.points_limit} pts"
         else:
-            parts.append(self.w("sans limite déclarée", "no declared limit"))
+            parts.append(pick(self.lang, fr="sans limite déclarée", en="no declared limit"))
         if report.band:
-            parts.append(self.w(f"tranche {report.band}", f"band {report.band}"))
+            parts.append(pick(self.lang, fr=f"tranche {report.band}", en=f"band {report.band}"))
         else:
-            parts.append(self.w("aucune tranche", "no band"))
+            parts.append(pick(self.lang, fr="aucune tranche", en="no band"))
         det_max = f" / {report.max_detachments}" if report.max_detachments is not None else ""
         parts.append(
-            self.w(
-                f"{report.detachments}{det_max} détachement{'s' if report.detachments != 1 else ''}",
-                f"{report.detachments}{det_max} detachment{'s' if report.detachments != 1 else ''}",
+            pick(
+                self.lang,
+                fr=f"{report.detachments}{det_max} détachement{'s' if report.detachments != 1 else ''}",
+                en=f"{report.detachments}{det_max} detachment{'s' if report.detachments != 1 else ''}",
             )
         )
         return " · ".join(parts)
@@ -359,20 +358,23 @@ class _Sheet:
         colour = LEGAL if report.legal else ILLEGAL
         verdict_style = ParagraphStyle("verdict-c", parent=self.s.verdict, textColor=colour)
         notes = [
-            self.w(
-                f"{report.errors} erreur{'s' if report.errors != 1 else ''}",
-                f"{report.errors} error{'s' if report.errors != 1 else ''}",
+            pick(
+                self.lang,
+                fr=f"{report.errors} erreur{'s' if report.errors != 1 else ''}",
+                en=f"{report.errors} error{'s' if report.errors != 1 else ''}",
             ),
-            self.w(
-                f"{report.warnings} avertissement{'s' if report.warnings != 1 else ''}",
-                f"{report.warnings} warning{'s' if report.warnings != 1 else ''}",
+            pick(
+                self.lang,
+                fr=f"{report.warnings} avertissement{'s' if report.warnings != 1 else ''}",
+                en=f"{report.warnings} warning{'s' if report.warnings != 1 else ''}",
             ),
         ]
         if not report.findings:
             notes.append(
-                self.w(
-                    "aucun constat : la liste respecte les règles vérifiées",
-                    "no finding: the list follows every rule checked",
+                pick(
+                    self.lang,
+                    fr="aucun constat : la liste respecte les règles vérifiées",
+                    en="no finding: the list follows every rule checked",
                 )
             )
         text: list[Flowable] = [
@@ -397,33 +399,37 @@ class _Sheet:
         story: list[Flowable] = []
         if not self.army.detachments:
             story.append(
-                self.p(esc(self.w("La liste n'a aucun détachement.", "The list has no detachment.")), self.s.body)
+                self.p(
+                    esc(pick(self.lang, fr="La liste n'a aucun détachement.", en="The list has no detachment.")),
+                    self.s.body,
+                )
             )
         for index, detachment in enumerate(self.army.detachments):
             story.extend(self.detachment(index, detachment))
         return story
 
     def detachment(self, index: int, detachment: Detachment) -> list[Flowable]:
-        label = self.w(f"Détachement {index + 1}", f"Detachment {index + 1}")
+        label = pick(self.lang, fr=f"Détachement {index + 1}", en=f"Detachment {index + 1}")
         if detachment.name:
             label += f" — {detachment.name}"
         out: list[Flowable] = self.heading(label)
         scores = [self.score.unit(u.id) for u in detachment.units]
         units = len(detachment.units)
         points = sum(s.points for s in scores if s is not None)
-        sub = self.w(
-            f"{units} unité{'s' if units != 1 else ''} · {points} pts",
-            f"{units} unit{'s' if units != 1 else ''} · {points} pts",
+        sub = pick(
+            self.lang,
+            fr=f"{units} unité{'s' if units != 1 else ''} · {points} pts",
+            en=f"{units} unit{'s' if units != 1 else ''} · {points} pts",
         )
         shared = self.shared_values(detachment)
         if shared:
             sub += " · " + ", ".join(shared)
         out.append(self.p(esc(sub), self.s.subheading))
         if not detachment.units:
-            out.append(self.p(esc(self.w("Aucune unité.", "No unit.")), self.s.body))
+            out.append(self.p(esc(pick(self.lang, fr="Aucune unité.", en="No unit.")), self.s.body))
             return out
         table = self.unit_table(detachment, points, set(shared))
-        suite = self.w(f"{label} (suite)", f"{label} (continued)")
+        suite = pick(self.lang, fr=f"{label} (suite)", en=f"{label} (continued)")
         table.continued = lambda: self.p(esc(suite), self.s.heading)
         out.append(table)
         return out
@@ -442,16 +448,16 @@ class _Sheet:
     def unit_table(self, detachment: Detachment, points: int, shared: set[str] | frozenset[str] = frozenset()) -> Any:
         s = self.s
         header = [
-            self.w("Unité", "Unit"),
-            self.w("Rôle", "Role"),
-            self.w("Fig.", "Mod."),
-            self.w("Équipement", "Wargear"),
+            pick(self.lang, fr="Unité", en="Unit"),
+            pick(self.lang, fr="Rôle", en="Role"),
+            pick(self.lang, fr="Fig.", en="Mod."),
+            pick(self.lang, fr="Équipement", en="Wargear"),
             "Pts",
-            self.w("PV", "W"),
-            self.w("1 PV =", "1 W ="),
-            self.w("Contrôle", "Control"),
-            self.w("Transport et personnages", "Transport and characters"),
-            self.w("Marques", "Marks"),
+            pick(self.lang, fr="PV", en="W"),
+            pick(self.lang, fr="1 PV =", en="1 W ="),
+            pick(self.lang, fr="Contrôle", en="Control"),
+            pick(self.lang, fr="Transport et personnages", en="Transport and characters"),
+            pick(self.lang, fr="Marques", en="Marks"),
         ]
         # Headers of number columns are plain text, right-aligned like their figures (same padding).
         numeric = {2, 4, 5, 6, 7}
@@ -466,7 +472,7 @@ class _Sheet:
             rows.append(self.unit_row(unit, score, widths, shared))
         rows.append(
             [
-                self.p(esc(self.w("Total du détachement", "Detachment total")), s.cell_bold),
+                self.p(esc(pick(self.lang, fr="Total du détachement", en="Detachment total")), s.cell_bold),
                 "",
                 "",
                 "",
@@ -510,11 +516,11 @@ class _Sheet:
         if unit.custom_name:
             details.append(sheet.name if sheet else unit.snapshot.name)
         if sheet is None:
-            details.append(self.w("fiche absente du catalogue", "datasheet not in the catalogue"))
+            details.append(pick(self.lang, fr="fiche absente du catalogue", en="datasheet not in the catalogue"))
         if score.independent_character:
-            details.append(self.w("personnage indépendant", "independent character"))
+            details.append(pick(self.lang, fr="personnage indépendant", en="independent character"))
         if not score.operational:
-            details.append(self.w("non opérationnelle", "non-operational"))
+            details.append(pick(self.lang, fr="non opérationnelle", en="non-operational"))
         values = _placeholder_values(unit, sheet.faction_keywords if sheet else unit.snapshot.faction_keywords)
         values = [v for v in values if v not in shared]
         if values:
@@ -526,21 +532,26 @@ class _Sheet:
         links: list[str] = []
         if unit.transport:
             target = self.units.get(unit.transport)
-            links.append(self.w("Transport : ", "Transport: ") + (target.display_name if target else unit.transport))
+            links.append(
+                pick(self.lang, fr="Transport : ", en="Transport: ")
+                + (target.display_name if target else unit.transport)
+            )
         if unit.id in self.carried_by:
             carried = ", ".join(u.display_name for u in self.carried_by[unit.id])
-            links.append(self.w("Transporte : ", "Carries: ") + carried)
+            links.append(pick(self.lang, fr="Transporte : ", en="Carries: ") + carried)
         if unit.linked_to:
             target = self.units.get(unit.linked_to)
-            links.append(self.w("Lié à : ", "Joins: ") + (target.display_name if target else unit.linked_to))
+            links.append(
+                pick(self.lang, fr="Lié à : ", en="Joins: ") + (target.display_name if target else unit.linked_to)
+            )
         if unit.id in self.linked_to:
             characters = ", ".join(u.display_name for u in self.linked_to[unit.id])
-            links.append(self.w("Personnages : ", "Characters: ") + characters)
+            links.append(pick(self.lang, fr="Personnages : ", en="Characters: ") + characters)
         marks: list[str] = []
         if unit.warlord:
-            marks.append("★ " + self.w("SG", "WL"))
+            marks.append("★ " + pick(self.lang, fr="SG", en="WL"))
         if unit.reserve:
-            marks.append(self.w("Rés.", "Res."))
+            marks.append(pick(self.lang, fr="Rés.", en="Res."))
         return [
             name_cell,
             self.cell(score.role.label(self.lang), s.cell, widths[1]),
@@ -563,44 +574,46 @@ class _Sheet:
         half = report.total_points / 2
         warlords = [u.display_name for _, u in self.army.units() if u.warlord]
         rows: list[tuple[str, str]] = [
-            (self.w("Points", "Points"), f"{report.total_points}{limit}"),
+            (pick(self.lang, fr="Points", en="Points"), f"{report.total_points}{limit}"),
             (
-                self.w("Unités · figurines", "Units · models"),
+                pick(self.lang, fr="Unités · figurines", en="Units · models"),
                 f"{len(score.units)} · {score.total_models}",
             ),
-            (self.w("PV au total", "Total wounds"), str(score.total_wounds)),
+            (pick(self.lang, fr="PV au total", en="Total wounds"), str(score.total_wounds)),
             (
-                self.w("Total de destruction", "Destruction total"),
-                self.w(
-                    f"{score.destruction_total} pts (points comptés pour la note de destruction adverse)",
-                    f"{score.destruction_total} pts (points the opponent's destruction score is measured against)",
+                pick(self.lang, fr="Total de destruction", en="Destruction total"),
+                pick(
+                    self.lang,
+                    fr=f"{score.destruction_total} pts (points comptés pour la note de destruction adverse)",
+                    en=f"{score.destruction_total} pts (points the opponent's destruction score is measured against)",
                 ),
             ),
         ]
         if score.non_operational:
             rows.append(
                 (
-                    self.w("Non opérationnelles", "Non-operational"),
+                    pick(self.lang, fr="Non opérationnelles", en="Non-operational"),
                     ", ".join(f"{u.name} ({u.points} pts)" for u in score.non_operational),
                 )
             )
         if score.unknown_wounds:
             rows.append(
                 (
-                    self.w("PV inconnus", "Unknown wounds"),
+                    pick(self.lang, fr="PV inconnus", en="Unknown wounds"),
                     ", ".join(u.name for u in score.unknown_wounds),
                 )
             )
         rows.append(
             (
-                self.w("En réserves", "In reserve"),
-                self.w(
-                    f"{reserve_points} pts (au plus {format_value(half, 'fr')})",
-                    f"{reserve_points} pts (at most {format_value(half, 'en')})",
+                pick(self.lang, fr="En réserves", en="In reserve"),
+                pick(
+                    self.lang,
+                    fr=f"{reserve_points} pts (au plus {format_value(half, 'fr')})",
+                    en=f"{reserve_points} pts (at most {format_value(half, 'en')})",
                 ),
             )
         )
-        rows.append((self.w("Seigneur de guerre", "Warlord"), ", ".join(warlords) or "–"))
+        rows.append((pick(self.lang, fr="Seigneur de guerre", en="Warlord"), ", ".join(warlords) or "–"))
         widths = [width * 0.34, width * 0.66]
         data = [[self.cell(k, s.cell_bold, widths[0]), self.cell(v, s.cell, widths[1])] for k, v in rows]
         table = Table(
@@ -615,11 +628,11 @@ class _Sheet:
             ),
             hAlign="LEFT",
         )
-        return [self.p(esc(self.w("Totaux", "Totals")), self.s.heading), table]
+        return [self.p(esc(pick(self.lang, fr="Totaux", en="Totals")), self.s.heading), table]
 
     def band_table(self, width: float) -> list[Flowable]:
         s, report = self.s, self.report
-        title = self.w("Tableau des tranches", "Points-band table")
+        title = pick(self.lang, fr="Tableau des tranches", en="Points-band table")
         if report.band:
             title += f" — {report.band}"
         out: list[Flowable] = [self.p(esc(title), self.s.heading)]
@@ -627,20 +640,21 @@ class _Sheet:
             out.append(
                 self.p(
                     esc(
-                        self.w(
-                            "Aucune tranche ne s'applique : effectifs par rôle et détachements non vérifiés.",
-                            "No band applies: role counts and detachments were not checked.",
+                        pick(
+                            self.lang,
+                            fr="Aucune tranche ne s'applique : effectifs par rôle et détachements non vérifiés.",
+                            en="No band applies: role counts and detachments were not checked.",
                         )
                     ),
                     s.body,
                 )
             )
         header = [
-            self.w("Rôle", "Role"),
-            self.w("Unités", "Units"),
-            self.w("Min–max", "Min–max"),
-            self.w("Par fiche", "Per sheet"),
-            self.w("État", "Status"),
+            pick(self.lang, fr="Rôle", en="Role"),
+            pick(self.lang, fr="Unités", en="Units"),
+            pick(self.lang, fr="Min–max", en="Min–max"),
+            pick(self.lang, fr="Par fiche", en="Per sheet"),
+            pick(self.lang, fr="État", en="Status"),
         ]
         rows: list[list[Any]] = [list(header)]  # short words: plain text, never broken inside a word
         bad_rows: list[int] = []
@@ -668,7 +682,7 @@ class _Sheet:
         (good_rows if det_ok else bad_rows).append(len(rows))
         rows.append(
             [
-                self.w("Détachements", "Detachments"),
+                pick(self.lang, fr="Détachements", en="Detachments"),
                 str(report.detachments),
                 f"≤ {report.max_detachments}" if report.max_detachments is not None else "–",
                 "–",
@@ -703,15 +717,20 @@ class _Sheet:
     def status(self, ok: bool, checked: bool) -> str:
         """The state of one band-table row (its colour comes from the table style)."""
         if not checked:
-            return self.w("non vérifié", "not checked")
-        return "✓ OK" if ok else self.w("✗ hors limites", "✗ out of range")
+            return pick(self.lang, fr="non vérifié", en="not checked")
+        return "✓ OK" if ok else pick(self.lang, fr="✗ hors limites", en="✗ out of range")
 
     def findings(self, title: str | None = None) -> list[Flowable]:
         s, report = self.s, self.report
         if not report.findings:
             return []  # the verdict's note says "aucun constat"
-        out: list[Flowable] = self.heading(title or self.w("Constats", "Findings"))
-        header = [self.w("Gravité", "Severity"), "Code", self.w("Constat", "Finding"), self.w("Règle", "Rule")]
+        out: list[Flowable] = self.heading(title or pick(self.lang, fr="Constats", en="Findings"))
+        header = [
+            pick(self.lang, fr="Gravité", en="Severity"),
+            "Code",
+            pick(self.lang, fr="Constat", en="Finding"),
+            pick(self.lang, fr="Règle", en="Rule"),
+        ]
         rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
         colours = {Severity.ERROR: ILLEGAL, Severity.WARNING: WARNING, Severity.INFO: common.HEADER_BG}
         severity_styles: list[tuple[Any, ...]] = [("FONTNAME", (0, 1), (0, -1), self.fonts.condensed_bold)]
@@ -740,11 +759,12 @@ class _Sheet:
         return out
 
     def legend(self) -> list[Flowable]:
-        text = self.w(
-            "★ SG : seigneur de guerre · Rés. : prévue en réserves · 1 PV = coût de l'unité ÷ ses PV "
+        text = pick(
+            self.lang,
+            fr="★ SG : seigneur de guerre · Rés. : prévue en réserves · 1 PV = coût de l'unité ÷ ses PV "
             "(valeur de destruction d'un PV) · Contrôle : points de contrôle par point de valeur des PV restants "
             "(Troupes ×4, Aéronef ×1, autres ×2, non opérationnelle ×0).",
-            "★ WL: warlord · Res.: planned in reserve · 1 W = the unit's cost ÷ its wounds (destruction value of "
+            en="★ WL: warlord · Res.: planned in reserve · 1 W = the unit's cost ÷ its wounds (destruction value of "
             "one wound) · Control: control points per point of remaining wound value "
             "(Troops ×4, Flyer ×1, others ×2, non-operational ×0).",
         )
@@ -754,8 +774,8 @@ class _Sheet:
 
     def footer_left(self) -> str:
         limit = self.report.points_limit
-        band = self.report.band or self.w("aucune tranche", "no band")
-        limit_text = f"{limit} pts" if limit is not None else self.w("sans limite", "no limit")
+        band = self.report.band or pick(self.lang, fr="aucune tranche", en="no band")
+        limit_text = f"{limit} pts" if limit is not None else pick(self.lang, fr="sans limite", en="no limit")
         return f"{limit_text} · {band}"
 
     def summary(self) -> list[Flowable]:
@@ -772,20 +792,20 @@ class _Sheet:
         return [Spacer(1, 3 * mm), KeepTogether([block, *self.legend()])]
 
     def sheet_story(self) -> list[Flowable]:
-        story = self.head(self.w("Feuille d'armée", "Army sheet"), share=True)
+        story = self.head(pick(self.lang, fr="Feuille d'armée", en="Army sheet"), share=True)
         story += self.detachments()
         story += self.summary()
         story += self.findings()
         return story
 
     def report_story(self, source: str | None, reading: Sequence[str] = ()) -> list[Flowable]:
-        story = self.head(self.w("Rapport de vérification", "Check report"))
+        story = self.head(pick(self.lang, fr="Rapport de vérification", en="Check report"))
         if source:
-            story.append(self.p(esc(self.w(f"Fichier : {source}", f"File: {source}")), self.s.note))
-        story += self.findings(self.w("Constats de la vérification", "Findings of the check"))
+            story.append(self.p(esc(pick(self.lang, fr=f"Fichier : {source}", en=f"File: {source}")), self.s.note))
+        story += self.findings(pick(self.lang, fr="Constats de la vérification", en="Findings of the check"))
         if reading:
             story.append(Spacer(1, 3 * mm))
-            story += self.heading(self.w("Lecture du fichier", "Reading the file"))
+            story += self.heading(pick(self.lang, fr="Lecture du fichier", en="Reading the file"))
             story += [self.p(esc(line), self.s.body) for line in reading]
         story += self.detachments()
         story += self.summary()
@@ -808,7 +828,7 @@ def _rule_name(seed: str, section: str, lang: str) -> str:
     """Where a finding's rule is, in words a player knows."""
     book = {
         "000": "MAC HAMMER 40K",
-        "001": words(lang, "Capacités spéciales", "Special abilities"),
+        "001": pick(lang, fr="Capacités spéciales", en="Special abilities"),
     }.get(seed, "Ost")
     return f"{book} · {section}"
 
@@ -856,7 +876,7 @@ def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphSt
         return []
     count = matrix.getModuleCount()
     side = min(28 * mm, max(20 * mm, count * 0.3 * mm))
-    caption = "Code de partage (ost check)" if lang == "fr" else "Share code (ost check)"
+    caption = pick(lang, fr="Code de partage (ost check)", en="Share code (ost check)")
 
     class _Qr(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
@@ -889,23 +909,26 @@ def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphSt
 def army_sheet_pdf(
     catalogue: Catalogue,
     army: ArmyList,
-    report: Report | None = None,
+    report: Report,
     *,
     lang: str = "fr",
     paper: Paper | str = Paper.A4,
 ) -> bytes:
-    """The army sheet of ``army`` as PDF bytes (``report`` is computed when not given)."""
+    """The army sheet of ``army`` as PDF bytes, with ``report``'s verdict and findings.
+
+    ``report`` is the caller's, made with the options its user chose (list prices, Legends).
+    """
     common.check_lang(lang)
     size = common.paper(paper)
-    sheet = _Sheet(catalogue, army, report or validate(catalogue, army), lang, size)
-    kind = sheet.w("Feuille d'armée · Ost", "Army sheet · Ost")
+    sheet = _Sheet(catalogue, army, report, lang, size)
+    kind = pick(sheet.lang, fr="Feuille d'armée · Ost", en="Army sheet · Ost")
     return _render(sheet.sheet_story(), size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)
 
 
 def check_report_pdf(
     catalogue: Catalogue,
     army: ArmyList,
-    report: Report | None = None,
+    report: Report,
     *,
     lang: str = "fr",
     paper: Paper | str = Paper.A4,
@@ -920,8 +943,8 @@ def check_report_pdf(
     """
     common.check_lang(lang)
     size = common.paper(paper)
-    sheet = _Sheet(catalogue, army, report or validate(catalogue, army), lang, size)
-    kind = sheet.w("Rapport de vérification · Ost", "Check report · Ost")
+    sheet = _Sheet(catalogue, army, report, lang, size)
+    kind = pick(sheet.lang, fr="Rapport de vérification · Ost", en="Check report · Ost")
     story = sheet.report_story(source, reading)
     return _render(story, size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)
 
