@@ -297,3 +297,76 @@ def test_any_text_stays_on_its_card(
     b.add("random", custom_name=name)
     data = cards_pdf(catalogue, b.army, validate(catalogue, b.army), size=size, kinds=[CardKind.DATASHEET])
     assert runs_outside_cards(data, Paper.A4, size) == []
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "legal").glob("*.ost"))
+
+
+@pytest.mark.parametrize("size", [CardSize.POKER, CardSize.A6])
+def test_example_datasheets_stay_on_one_card_and_never_continue_for_a_line(shipped: Catalogue, size: CardSize) -> None:
+    """Measured on the four example lists: 7 continuation cards in French before closer lines, 2 after."""
+    from ost.core import listfile
+    from ost.pdf.cards.fit import COMPACT, MIN_LINES, stack_height
+    from ost.pdf.cards.styles import TIGHTNESS
+
+    fonts = register_fonts()
+    inner = size.dimensions[0] - 2 * size.padding
+    continued = 0
+    for lang in ("fr", "en"):
+        for path in EXAMPLES:
+            army = listfile.load(path)
+            placed = layout_cards(
+                card_specs(shipped, army, lang=lang, size=size, kinds=[CardKind.DATASHEET]), size, fonts
+            )
+            for card in placed:
+                if card.parts == 1:
+                    continue
+                continued += card.part > 1
+                line = card.size * TIGHTNESS[2][0]
+                used = stack_height(card.flowables, inner, card.room)[0]
+                assert card.size == pytest.approx(min(BODY_MIN_OF[size]) * COMPACT)
+                assert used >= MIN_LINES * line - 0.5, (path.name, lang, card.spec.title, card.part, used)
+    assert continued <= (3 if size is CardSize.POKER else 0)
+
+
+BODY_MIN_OF = {CardSize.POKER: (7.5,), CardSize.A6: (9.0,)}
+
+
+def test_a_last_card_never_holds_a_line_or_two(mini: Catalogue) -> None:
+    """A datasheet a few lines too long for two cards carries lines over, so the third holds three at least."""
+    from ost.pdf.cards.fit import MIN_LINES, stack_height
+
+    fonts = register_fonts()
+    size = CardSize.POKER
+    inner = size.dimensions[0] - 2 * size.padding
+    for extra in range(0, 40, 3):
+        sheet = monster()
+        sheet = sheet.model_copy(
+            update={
+                "weapons": sheet.weapons[:4],
+                "abilities": [*sheet.abilities[:2], AbilityRef(name="Fin", text="Un mot de plus. " * extra)],
+            }
+        )
+        catalogue = Catalogue([*mini, sheet], mini.bands, mini.glossary.values(), mini.factions.values())
+        b = ListBuilder(catalogue, limit=3000)
+        b.add("monster")
+        placed = layout_cards(card_specs(catalogue, b.army, kinds=[CardKind.DATASHEET]), size, fonts)
+        if len(placed) > 1:
+            last = placed[-1]
+            assert stack_height(last.flowables, inner, last.room)[0] >= MIN_LINES * last.size * 1.05 - 0.5, extra
+
+
+def test_values_never_break_inside_a_token(shipped: Catalogue) -> None:
+    """ "D3+3" prints whole, never as "D3+" over "3"."""
+    from ost.core import listfile
+
+    army = listfile.load(Path(__file__).resolve().parent.parent / "docs" / "pdf-example.ost")
+    for size in (CardSize.POKER, CardSize.A6):
+        runs = text_runs(
+            reader(cards_pdf(shipped, army, validate(shipped, army), size=size, kinds=[CardKind.DATASHEET]))
+        )
+        texts = [r.text.strip() for r in runs]
+        assert "D3+3" in texts and "D3+" not in texts, size
+        # Tables, keywords and notes are 7 pt at least: only the footer (list, verdict, part) is smaller.
+        small = {r.text.strip(" ·") for r in runs if r.size < 7 - 0.01}
+        assert small <= {army.name, "réglementaire", "NON RÉGLEMENTAIRE", "1/2", "2/2 (suite)"}, small

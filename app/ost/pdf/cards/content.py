@@ -8,9 +8,9 @@ puts the result on paper.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -33,13 +33,19 @@ from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_tex
 _WORDS = re.compile(r"(?<=-)|\s+")
 
 
+class Builder(Protocol):
+    """Builds a card's body at a type size, set ``tight`` (0, or 1 and 2 for closer lines)."""
+
+    def __call__(self, size: float, tight: int = 0) -> list[Flowable]: ...
+
+
 @dataclass(frozen=True)
 class CardSpec:
     """What a card says: its title and a builder of its body at a given type size."""
 
     kind: CardKind
     title: str
-    build: Callable[[float], list[Flowable]]
+    build: Builder
     key: str = ""
     #: Set when the card says the same for every list (a core rule card): its layout is kept for reuse.
     reuse: tuple[object, ...] | None = None
@@ -167,8 +173,8 @@ class Deck:
         return out
 
     def datasheet_spec(self, group: _Group, title: str) -> CardSpec:
-        def build(size: float) -> list[Flowable]:
-            return self.datasheet_body(group, card_styles(size, self.fonts, self.floor))
+        def build(size: float, tight: int = 0) -> list[Flowable]:
+            return self.datasheet_body(group, card_styles(size, self.fonts, self.floor, tight))
 
         return CardSpec(CardKind.DATASHEET, title, build, key=group.sheet.id)
 
@@ -232,19 +238,29 @@ class Deck:
         for p in view.profiles:
             rows.append([p.name, *p.values])
         widths, squeezed = self._stat_widths(rows, st)
+        pad = 2 * cell_pad(st)
         extra: list[tuple[Any, ...]] = []
-        if widths[0] < self.width * 0.3:
+        # A name's longest word ("Bibliothécaire") is never cut: too long for its column, names get their own line.
+        longest = max(_longest_word(p.name, st.fonts.condensed_bold, st.cell.fontSize) for p in view.profiles)
+        if widths[0] < self.width * 0.3 or longest + 2 * cell_pad(st) > widths[0]:
             # Too narrow for the names: each name gets a full-width line above its figures.
             stat_widths = widths[1:]
             grow = self.width / sum(stat_widths)
             stat_widths = [x * grow for x in stat_widths]
             data: list[list[Any]] = [list(head[1:])]
-            centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
+            centred = _centred(st)
             for p in view.profiles:
                 at = len(data)
                 data.append([self.cell(p.name, st.cell_bold, self.width), *[""] * (len(head) - 2)])
                 # Odd data (very long values) wraps inside its column.
-                data.append([para(esc(v), centred) for v in p.values] if squeezed else list(p.values))
+                data.append(
+                    [
+                        para(esc(_breakable(v, st.fonts.condensed, st.cell.fontSize, stat_widths[i] - pad)), centred)
+                        for i, v in enumerate(p.values)
+                    ]
+                    if squeezed
+                    else list(p.values)
+                )
                 extra += [
                     ("SPAN", (0, at), (-1, at)),
                     ("ALIGN", (0, at), (-1, at), "LEFT"),
@@ -257,8 +273,18 @@ class Deck:
         for row in rows[1:]:
             row[0] = self.cell(row[0], st.cell_bold, widths[0])
         if squeezed:  # odd data (very long values): let them wrap inside their columns
-            centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
-            rows = [rows[0]] + [[r[0], *[para(esc(v), centred) for v in r[1:]]] for r in rows[1:]]
+            centred = _centred(st)
+            font, points = st.fonts.condensed, st.cell.fontSize
+            rows = [rows[0]] + [
+                [
+                    r[0],
+                    *[
+                        para(esc(_breakable(v, font, points, widths[i + 1] - pad)), centred)
+                        for i, v in enumerate(r[1:])
+                    ],
+                ]
+                for r in rows[1:]
+            ]
         return grid_table(
             rows,
             widths,
@@ -300,13 +326,14 @@ class Deck:
         weapons = view.weapons
         widths = self._weapon_widths(weapons, head, st)
         pad = 2 * cell_pad(st)
-        centred = ParagraphStyle(f"cell-c-{st.size}", parent=st.cell, alignment=TA_CENTER)
+        centred = _centred(st)
 
         def stat(value: str, width: float) -> Any:
-            # Plain text is cheaper; odd long values become paragraphs that wrap in their column.
+            # Plain text is cheaper; odd long values ("D6+D6+D6+D6+3", wider than any column may be)
+            # become paragraphs that wrap in their column, after a "+" or "/" when they must.
             if stringWidth(value, st.fonts.condensed, st.cell.fontSize) + pad <= width:
                 return value
-            return para(esc(value), centred)
+            return para(esc(_breakable(value, st.fonts.condensed, st.cell.fontSize, width - pad)), centred)
 
         rows: list[list[Any]] = [list(head)]
         extra: list[tuple[Any, ...]] = []
@@ -358,7 +385,14 @@ class Deck:
         rng = widest((x.range for x in weapons), head[1])
         kind = min(widest((x.type for x in weapons), head[2]), self.width * 0.28)
         stats = [
-            min(widest((getattr(x, k) for x in weapons), head[i]), self.width * 0.12)
+            # As wide as the value's longest token at least: "D3+3" never wraps as "D3+ / 3".
+            max(
+                min(widest((getattr(x, k) for x in weapons), head[i]), self.width * 0.12),
+                min(
+                    max((_longest_word(getattr(x, k), st.fonts.condensed, size) for x in weapons), default=0.0) + pad,
+                    self.width * 0.2,  # odd data (a 24-character value) still wraps
+                ),
+            )
             for i, k in ((3, "s"), (4, "ap"), (5, "d"))
         ]
         rng = min(rng, self.width * 0.2)
@@ -380,8 +414,8 @@ class Deck:
     def ability_spec(
         self, entry: GlossaryEntry, names: list[str], parameters: list[str], text: AbilityText | None
     ) -> CardSpec:
-        def build(size: float) -> list[Flowable]:
-            st = card_styles(size, self.fonts, self.floor)
+        def build(size: float, tight: int = 0) -> list[Flowable]:
+            st = card_styles(size, self.fonts, self.floor, tight)
             lang = self.lang
             kind = (
                 pick(lang, fr="Capacité d'arme", en="Weapon ability")
@@ -405,8 +439,8 @@ class Deck:
     # -- rule cards ----------------------------------------------------------------------------
 
     def rule_spec(self, card: RuleCard) -> CardSpec:
-        def build(size: float) -> list[Flowable]:
-            st = card_styles(size, self.fonts, self.floor)
+        def build(size: float, tight: int = 0) -> list[Flowable]:
+            st = card_styles(size, self.fonts, self.floor, tight)
             out: list[Flowable] = []
             for block in card.blocks:
                 out.extend(self.rule_block(block, st))
@@ -450,6 +484,36 @@ class Deck:
             for t in range(1, n + 1):
                 extra.append(("BACKGROUND", (t, s), (t, s), colors.HexColor(shade[wound_roll(s, t)])))
         return grid_table(rows, widths, st, *extra, accent=RULE_ACCENT)
+
+
+def _centred(st: CardStyles) -> ParagraphStyle:
+    """A table cell's style for values that wrap in their column: centred, and only at spaces."""
+    return ParagraphStyle(f"cell-c-{st.size}-{st.tight}", parent=st.cell, alignment=TA_CENTER, splitLongWords=0)
+
+
+def _breakable(text: str, font: str, size: float, width: float) -> str:
+    """``text`` with its words too long for ``width`` cut into pieces that fit (odd data: "222222222").
+
+    Real values ("D3+3", "2D6") fit their columns whole (see the column widths);
+    only odd data wider than any column is cut, after a "+" or "/" where it can.
+    """
+    out: list[str] = []
+    for word in text.split():
+        while stringWidth(word, font, size) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and stringWidth(word[:cut], font, size) > width:
+                cut -= 1
+            signs = [i + 1 for i, c in enumerate(word[:cut]) if c in "+/"]
+            cut = signs[-1] if signs and signs[-1] > 1 else cut
+            out.append(word[:cut])
+            word = word[cut:]
+        out.append(word)
+    return " ".join(out)
+
+
+def _longest_word(text: str, font: str, size: float) -> float:
+    """The width of the widest word of ``text`` (words never break inside)."""
+    return max((float(stringWidth(word, font, size)) for word in text.split()), default=0.0)
 
 
 def _tie(text: str) -> str:

@@ -39,6 +39,11 @@ FOOTER = 3.8 * mm
 FOOTER_SIZE = {CardSize.POKER: 6.0, CardSize.A6: 7.0}
 #: No title is printed smaller than this.
 TITLE_MIN = 6.5
+#: A card that continues another holds at least this many lines of its unit: never one word or two lines.
+MIN_LINES = 3
+
+#: A body laid out: type size, whether tight, the flowables and their heights.
+Fitted = tuple[float, int, list[Flowable], list[float | None]]
 
 
 @dataclass
@@ -56,6 +61,8 @@ class PlacedCard:
     #: The type size the body was built at, and the height the body had to fill.
     size: float = 0.0
     room: float = 0.0
+    #: How close the body's lines were set (see :func:`~ost.pdf.cards.styles.card_styles`).
+    tight: int = 0
 
 
 def stack_height(flowables: Sequence[Flowable], width: float, height: float) -> tuple[float, list[float | None]]:
@@ -73,15 +80,22 @@ def stack_height(flowables: Sequence[Flowable], width: float, height: float) -> 
     return total, heights
 
 
-def _split(flowables: list[Flowable], width: float, height: float) -> list[tuple[list[Flowable], list[float | None]]]:
+def _split(
+    flowables: list[Flowable], width: float, height: float, limits: Sequence[float] = ()
+) -> list[tuple[list[Flowable], list[float | None]]]:
     """Share ``flowables`` out over as many card bodies of ``width`` × ``height`` as needed.
 
     Each card body comes with the heights its flowables were last wrapped to.
+    ``limits`` holds less room for the first cards (to carry more to the last one).
     """
     pages: list[tuple[list[Flowable], list[float | None]]] = []
     current: list[Flowable] = []
     heights: list[float | None] = []
-    room = height
+
+    def room_of(card: int) -> float:
+        return min(height, limits[card]) if card < len(limits) else height
+
+    room = room_of(0)
     queue = deque(flowables)
     while queue:
         flowable = queue.popleft()
@@ -97,20 +111,60 @@ def _split(flowables: list[Flowable], width: float, height: float) -> list[tuple
             _, first = parts[0].wrap(width, room - before)
             if first + before <= room:
                 pages.append(([*current, parts[0]], [*heights, first]))
-                current, heights, room = [], [], height
+                current, heights, room = [], [], room_of(len(pages))
                 queue.extendleft(reversed(parts[1:]))
                 continue
         if current:
             pages.append((current, heights))
-            current, heights, room = [], [], height
+            current, heights, room = [], [], room_of(len(pages))
             queue.appendleft(flowable)
+            continue
+        if h <= height:  # alone on a card given less room (see ``limits``), and it fits the card: keep it whole
+            pages.append(([flowable], [h]))
+            current, heights, room = [], [], room_of(len(pages))
             continue
         # Alone on an empty card and still too tall, and it cannot be split: shrink it.
         pages.append(([KeepInFrame(width, height, [flowable], mode="shrink")], [None]))
-        current, heights, room = [], [], height
+        current, heights, room = [], [], room_of(len(pages))
     if current:
         pages.append((current, heights))
     return pages
+
+
+def _used(piece: Sequence[Flowable], heights: Sequence[float | None], width: float, height: float) -> float:
+    """The height a card body's flowables take, spaces between them included."""
+    if any(h is None for h in heights):
+        return stack_height(piece, width, height)[0]
+    spaces = sum(f.getSpaceBefore() for f in piece[1:]) + sum(f.getSpaceAfter() for f in piece[:-1])
+    return float(sum(h for h in heights if h is not None) + spaces)
+
+
+def _balanced_split(
+    spec: CardSpec, points: float, width: float, height: float
+) -> list[tuple[list[Flowable], list[float | None]]]:
+    """``spec`` set tight at ``points`` over as many cards as needed, the last holding at least :data:`MIN_LINES`.
+
+    When the last card would hold a line or two, the card before it keeps one
+    line less at a time, until the last holds enough (or the one before would
+    be left half empty).
+    """
+    pieces = _split(spec.build(points, 2), width, height)
+    line = points * 1.05
+    limits: list[float] = []
+    while len(pieces) > 1:
+        last, last_heights = pieces[-1]
+        if _used(last, last_heights, width, height) >= MIN_LINES * line - 0.5:
+            break
+        before, before_heights = pieces[-2]
+        used = _used(before, before_heights, width, height)
+        limits = [height] * (len(pieces) - 2) + [used - line]
+        if limits[-1] < height * 0.5:
+            break
+        again = _split(spec.build(points, 2), width, height, limits)
+        if len(again) != len(pieces):
+            break
+        pieces = again
+    return pieces
 
 
 def _wrap_line(text: str, font: str, size: float, width: float) -> list[str]:
@@ -157,23 +211,22 @@ def title_height(placed: PlacedCard) -> float:
     return float(len(placed.title_lines) * placed.title_size * 1.12 + 2.2 * mm)
 
 
-def _fit(
-    spec: CardSpec, size: CardSize, width: float, body: float
-) -> tuple[float, list[Flowable], list[float | None]] | None:
+def _fit(spec: CardSpec, size: CardSize, width: float, body: float) -> Fitted | None:
     """The largest body size (in steps of :data:`STEP`) at which ``spec`` fits one card, with its flowables.
 
-    None when it does not fit even at :data:`BODY_MIN`. Text height grows
+    None when it does not fit even at :data:`BODY_MIN` set tight. Text height grows
     between linearly (table rows) and as the square (wrapped paragraphs) of the
     type size: the first guess takes the middle (power 1.5), a miss falls back
     to the square root, which always fits. A card is built two or three times.
     """
     low, high = BODY_MIN[size], BODY_MAX[size]
 
-    def attempt(points: float) -> tuple[float, list[Flowable], list[float | None]] | None:
-        flowables = spec.build(points)
+    def attempt(points: float, tight: int = 0) -> Fitted | None:
+        flowables = spec.build(points, tight)
         total, heights = stack_height(flowables, width, body)
-        measured[points] = total
-        return (points, flowables, heights) if total <= body else None
+        if not tight:
+            measured[points] = total
+        return (points, tight, flowables, heights) if total <= body else None
 
     def step(points: float) -> float:
         return float(min(high, math.floor(points / STEP + 1e-9) * STEP))
@@ -181,8 +234,8 @@ def _fit(
     measured: dict[float, float] = {}
     best = attempt(low)
     if best is None:
-        # Almost fits: the body stays at its floor, tables and keywords get smaller (never under 6 pt).
-        return attempt(low * COMPACT)
+        # Almost fits: closer lines, then smaller spaces and paddings; the type itself stays.
+        return attempt(low, tight=1) or attempt(low * COMPACT, tight=1) or attempt(low * COMPACT, tight=2)
     room = body / max(measured[low], 1.0)
     if room < 1.08:
         return best
@@ -244,8 +297,9 @@ def _heading_bar(title: str, kind: CardKind, size: float, fonts: Fonts, width: f
 def _pair(first: CardSpec, second: CardSpec, fonts: Fonts, width: float) -> CardSpec:
     """One card holding two short ones: the first's title in the band, the second's as a bar in the body."""
 
-    def build(size: float) -> list[Flowable]:
-        return [*first.build(size), _heading_bar(second.title, second.kind, size, fonts, width), *second.build(size)]
+    def build(size: float, tight: int = 0) -> list[Flowable]:
+        bar = _heading_bar(second.title, second.kind, size, fonts, width)
+        return [*first.build(size, tight), bar, *second.build(size, tight)]
 
     reuse = (*first.reuse, *second.reuse) if first.reuse is not None and second.reuse is not None else None
     return CardSpec(first.kind, first.title, build, key=f"{first.key}+{second.key}", reuse=reuse)
@@ -307,7 +361,7 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
         body = h - 2 * pad - title_height(probe) - FOOTER - 1.2 * mm
         fitted = _fit(spec, size, inner, body)
         if fitted is not None:
-            points, flowables, heights = fitted
+            points, tight, flowables, heights = fitted
             card = PlacedCard(
                 spec,
                 flowables,
@@ -316,6 +370,7 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
                 heights=heights,
                 size=points,
                 room=body,
+                tight=tight,
             )
             placed.append(card)
             if memo is not None:
@@ -323,7 +378,8 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
                     _REUSED.clear()
                 _REUSED[memo] = card
             continue
-        pieces = _split(spec.build(BODY_MIN[size]), inner, body)
+        points = BODY_MIN[size] * COMPACT
+        pieces = _balanced_split(spec, points, inner, body)
         for index, (piece, piece_heights) in enumerate(pieces, start=1):
             placed.append(
                 PlacedCard(
@@ -334,8 +390,9 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
                     title_size=title_size,
                     title_lines=title_lines,
                     heights=piece_heights,
-                    size=BODY_MIN[size],
+                    size=points,
                     room=body,
+                    tight=2,
                 )
             )
     return placed

@@ -31,6 +31,17 @@ ALL_KINDS = (CardKind.DATASHEET, CardKind.ABILITY, CardKind.RULE)
 ACCENTS = {CardKind.DATASHEET: SHEET_ACCENT, CardKind.ABILITY: ABILITY_ACCENT, CardKind.RULE: RULE_ACCENT}
 
 
+#: No text of a card is smaller than this: tables, keywords and notes included.
+SECONDARY_MIN = 7.0
+#: Per level of tightness: leading of the body, of secondary lines, of table cells and of notes
+#: (times the type size), and the space after a paragraph.
+TIGHTNESS = {
+    0: (1.2, 1.18, 1.15, 1.11, 0.3),
+    1: (1.1, 1.1, 1.08, 1.05, 0.12),
+    2: (1.05, 1.04, 1.0, 1.0, 0.06),
+}
+
+
 @dataclass(frozen=True)
 class CardStyles:
     size: float
@@ -42,69 +53,75 @@ class CardStyles:
     cell_bold: ParagraphStyle
     head: ParagraphStyle
     italic: ParagraphStyle
+    #: How close lines and cells are set (0: at ease, 1 and 2: closer), to keep a datasheet on one card.
+    tight: int = 0
 
 
-@lru_cache(maxsize=64)
-def card_styles(size: float, fonts: Fonts, floor: float = 0.0) -> CardStyles:
+@lru_cache(maxsize=128)
+def card_styles(size: float, fonts: Fonts, floor: float = 0.0, tight: int = 0) -> CardStyles:
     """Paragraph styles for a card set at ``size`` points (cached: styles are immutable in use).
 
     The body text never goes below ``floor``: a ``size`` under it (a card that
-    almost fits) shrinks only the tables, keywords and notes.
+    almost fits) shrinks only the spaces and paddings. Tables, keywords and
+    notes are set a little smaller than the body, never under
+    :data:`SECONDARY_MIN`. ``tight`` (1 or 2) sets lines and paragraphs closer: a
+    datasheet that almost fits its card stays on it rather than start another
+    card for a line or two.
     """
     body = max(size, floor)
-    lead = body * 1.2
+    # Leading of the body, of secondary lines, of table cells and notes, and the space after a paragraph.
+    ratio, second, cell_leading, note, after = TIGHTNESS[tight]
     base = ParagraphStyle(
-        f"card-{size}-{floor}",
+        f"card-{size}-{floor}-{tight}",
         fontName=fonts.condensed,
         fontSize=body,
-        leading=lead,
+        leading=body * ratio,
         textColor=INK,
-        spaceAfter=size * 0.3,
+        spaceAfter=size * after,
+        # A paragraph carried to the next card takes at least two of its lines along.
+        allowWidows=0,
+        allowOrphans=0,
     )
 
-    def style(name: str, **kw: Any) -> ParagraphStyle:
-        return ParagraphStyle(f"{name}-{size}-{floor}", parent=base, **kw)
+    def style(name: str, points: float, leading: float, **kw: Any) -> ParagraphStyle:
+        points = max(points, SECONDARY_MIN)
+        return ParagraphStyle(
+            f"{name}-{size}-{floor}-{tight}", parent=base, fontSize=points, leading=points * leading, **kw
+        )
 
-    # Tables and keywords are set smaller than the body: 6.4–6.6 pt under a 7.5 pt body.
-    cell = size * 0.88
+    cell = max(size * 0.88, SECONDARY_MIN)
     return CardStyles(
         size=size,
         fonts=fonts,
         body=base,
-        meta=style("meta", textColor=MUTED, fontSize=size * 0.9, leading=size * 1.06),
-        small=style("small", fontSize=size * 0.86, leading=size * 1.02),
-        cell=style("cell", fontSize=cell, leading=cell * 1.15, spaceAfter=0),
+        meta=style("meta", size * 0.9, second, textColor=MUTED),
+        small=style("small", size * 0.86, second),
+        cell=style("cell", cell, cell_leading, spaceAfter=0),
         # A long name ("Master-crafted boltgun") breaks after its hyphen, not inside a word.
         cell_bold=style(
             "cell-bold",
+            cell,
+            cell_leading,
             fontName=fonts.condensed_bold,
-            fontSize=cell,
-            leading=cell * 1.15,
             spaceAfter=0,
             embeddedHyphenation=2,  # 2: try the hyphen before cutting a word too long for its line
         ),
-        head=style(
-            "head",
-            fontName=fonts.condensed_bold,
-            fontSize=cell,
-            leading=cell * 1.15,
-            spaceAfter=0,
-            textColor=colors.white,
-        ),
+        head=style("head", cell, cell_leading, fontName=fonts.condensed_bold, spaceAfter=0, textColor=colors.white),
         italic=style(
             "italic",
+            cell * 0.97,
+            note,
             fontName=fonts.condensed_italic,
-            fontSize=cell * 0.97,
-            leading=cell * 1.08,
             spaceAfter=0,
             textColor=MUTED,
         ),
+        tight=tight,
     )
 
 
 def cell_pad(st: CardStyles) -> float:
-    """Left and right padding of a table cell; tighter on a card set compact (body larger than the rest)."""
-    compact = st.size < st.body.fontSize
+    """Left and right padding of a table cell; tighter on a card set compact or tight."""
+    compact = st.size < st.body.fontSize or st.tight
     return float(max(1.0, st.size * (0.15 if compact else 0.22)))
 
 
@@ -125,8 +142,8 @@ def grid_table(
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-        ("TOPPADDING", (0, 0), (-1, -1), pad * 0.4),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.6),
+        ("TOPPADDING", (0, 0), (-1, -1), pad * (0.4, 0.25, 0.1)[st.tight]),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * (0.6, 0.45, 0.3)[st.tight]),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
     ]
     if header:
@@ -139,7 +156,7 @@ def grid_table(
     table = Table(
         data, colWidths=list(widths), repeatRows=1 if header else 0, style=TableStyle(commands), hAlign="LEFT"
     )
-    table.spaceAfter = st.size * 0.5
+    table.spaceAfter = st.size * (0.5, 0.3, 0.2)[st.tight]
     return table
 
 
