@@ -370,3 +370,56 @@ def test_values_never_break_inside_a_token(shipped: Catalogue) -> None:
         # Tables, keywords and notes are 7 pt at least: only the footer (list, verdict, part) is smaller.
         small = {r.text.strip(" ·") for r in runs if r.size < 7 - 0.01}
         assert small <= {army.name, "réglementaire", "NON RÉGLEMENTAIRE", "1/2", "2/2 (suite)"}, small
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_unit_without_a_datasheet_gets_a_card_from_what_the_list_knows(mini: Catalogue, lang: str) -> None:
+    from ost.core.armylist import Carried, ModelGroup, Unit, UnitSnapshot
+
+    b = small_list(mini)
+    b.army.detachments[0].units.append(
+        Unit(
+            id="gp",
+            datasheet="bsdata:greater-possessed",
+            snapshot=UnitSnapshot(
+                name="Greater Possessed",
+                role=Role.ELITES,
+                points=60,
+                keywords=["INFANTERIE", "DÉMON"],
+                faction_keywords=["CHAOS"],
+            ),
+            models=2,
+            loadout=[
+                ModelGroup(
+                    kind="greater-possessed",
+                    count=2,
+                    wargear=[
+                        Carried(
+                            name="Daemonic mutations",
+                            weapons=[
+                                WeaponProfile(
+                                    name="Daemonic mutations", range="Melee", type="Melee", s="+2", ap="-2", d="D3+3"
+                                )
+                            ],
+                        ),
+                        Carried(name="Icon of vengeance"),
+                    ],
+                )
+            ],
+            upgrades=[
+                Carried(name="Mark of Slaanesh", kind="upgrade"),
+                Carried(name="Veil", text='Enemies at 12" roll a dice.'),
+            ],
+        )
+    )
+    cards = squash(
+        " ".join(
+            page_texts(reader(cards_pdf(mini, b.army, validate(mini, b.army), lang=lang, kinds=[CardKind.DATASHEET])))
+        )
+    )
+    assert squash("Greater Possessed") in cards
+    assert squash("D3+3") in cards and squash("Daemonic mutations") in cards
+    assert squash("2× Icon of vengeance") in cards and squash("Mark of Slaanesh") in cards
+    assert squash("Enemies at 12") in cards and squash("DÉMON") in cards
+    notice = "Fiche absente du catalogue" if lang == "fr" else "Datasheet not in the catalogue"
+    assert squash(notice) in cards

@@ -289,6 +289,11 @@ _WEAPON_HEAD = {
 }
 
 
+def weapon_head(lang: str) -> tuple[str, ...]:
+    """The heading of a weapon table in ``lang``."""
+    return _WEAPON_HEAD["fr" if lang == "fr" else "en"]
+
+
 def present(sheet: Datasheet, catalogue: Catalogue, lang: str, unit: Unit | None = None) -> DatasheetView:
     """The view of ``sheet`` in ``lang``; with ``unit``, the view of that unit of a list (its weapons, PV, value)."""
     faction = catalogue.factions.get(sheet.faction)

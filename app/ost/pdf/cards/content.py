@@ -18,16 +18,22 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from ost.core.armylist import ArmyList, Unit
+from ost.core.armylist import ArmyList, Carried, StatedOption, Unit
 from ost.core.catalogue import Catalogue, Datasheet, GlossaryEntry
-from ost.core.i18n import pick
-from ost.core.presenter import DatasheetView, WeaponRow, label, present, unit_line
+from ost.core.i18n import Bilingual, pick
+from ost.core.presenter import DatasheetView, WeaponRow, label, present, unit_line, weapon_head, weapon_type
+from ost.core.scoring import score_unit
 from ost.core.text import fold
 from ost.pdf import common
 from ost.pdf.cards.styles import CardKind, CardStyles, bullets, card_styles, cell_pad, grid_table, labelled, para
 from ost.pdf.common import MUTED, RULE_ACCENT, ZEBRA, esc, rich
 from ost.pdf.fonts import Fonts
 from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_texts, load_rule_cards, wound_roll
+
+_NOT_IN_CATALOGUE = Bilingual(
+    fr="Fiche absente du catalogue : cette carte dit ce que la liste sait de l'unité.",
+    en="Datasheet not in the catalogue: this card says what the list knows of the unit.",
+)
 
 #: Where a weapon's name may wrap: at a space, or after a hyphen ("Master-" / "crafted").
 _WORDS = re.compile(r"(?<=-)|\s+")
@@ -155,6 +161,8 @@ class Deck:
         wanted = set(kinds)
         out: list[CardSpec] = []
         if CardKind.DATASHEET in wanted:
+            order = {id(unit): index for index, (_, unit) in enumerate(self.army.units())}
+            placed: list[tuple[int, CardSpec]] = []
             groups = self.groups()
             for group in groups:
                 title = group.sheet.name
@@ -162,7 +170,11 @@ class Deck:
                     names = ", ".join(v.unit.name for v in group.views if v.unit is not None)
                     if names and names != group.sheet.name:
                         title = f"{group.sheet.name} — {names}"
-                out.append(self.datasheet_spec(group, title))
+                placed.append((order[id(group.units[0])], self.datasheet_spec(group, title)))
+            for _, unit in self.army.units():
+                if self.catalogue.get(unit.datasheet) is None:
+                    placed.append((order[id(unit)], self.listed_spec(unit)))
+            out.extend(spec for _, spec in sorted(placed, key=lambda item: item[0]))
         if CardKind.ABILITY in wanted:
             texts = load_ability_texts(self.lang)
             for entry, users, parameters in self.used_abilities([s for s, _ in self.used_sheets()]):
@@ -205,7 +217,7 @@ class Deck:
         if view.profiles:
             out.append(self.profile_table(view, st))
         if view.weapons:
-            out.append(self.weapon_table(view, st))
+            out.append(self.weapon_table(view.weapon_head, view.weapons, st))
         if view.other_wargear:
             out.append(self.labelled(label(lang, "wargear"), ", ".join(view.other_wargear), st.small))
         special: list[str] = []
@@ -227,6 +239,68 @@ class Deck:
         keywords = ", ".join(view.keywords)
         if view.faction_keywords:
             faction = ", ".join(view.faction_keywords)
+            keywords = f"{keywords} · Faction{pick(lang, fr=' :', en=':')} {faction}" if keywords else faction
+        if keywords:
+            out.append(self.labelled(label(lang, "keywords"), keywords, st.small))
+        return out
+
+    def listed_spec(self, unit: Unit) -> CardSpec:
+        """The card of a unit whose datasheet the catalogue lacks: what the list knows of it, said as such."""
+
+        def build(size: float, tight: int = 0) -> list[Flowable]:
+            return self.listed_body(unit, card_styles(size, self.fonts, self.floor, tight))
+
+        return CardSpec(CardKind.DATASHEET, unit.display_name, build, key=f"list:{unit.id}")
+
+    def listed_body(self, unit: Unit, st: CardStyles) -> list[Flowable]:
+        lang = self.lang
+        snapshot = unit.snapshot
+        score = score_unit(unit, self.catalogue)
+        models = pick(lang, fr=f"{unit.models} fig.", en=f"{unit.models} model" + ("" if unit.models == 1 else "s"))
+        meta = [snapshot.role.label(lang), models, f"{score.points} pts"]
+        out: list[Flowable] = [para(esc(" · ".join(_tie(m) for m in meta)), st.meta)]
+        out.append(para(esc(common.typo(_NOT_IN_CATALOGUE(lang))), st.italic))
+        rows: list[WeaponRow] = []
+        wargear: list[str] = []
+
+        def take(item: Carried | StatedOption, each: int = 1) -> None:
+            count = item.count * each
+            if item.weapons:
+                rows.extend(
+                    WeaponRow(
+                        name=w.label(lang),
+                        range=weapon_type(w.range, lang),
+                        type=weapon_type(w.type, lang),
+                        s=w.s,
+                        ap=w.ap,
+                        d=w.d,
+                        abilities=w.note(lang),
+                        origin="list",
+                        count=count if count > 1 else 0,
+                    )
+                    for w in item.weapons
+                )
+            else:
+                wargear.append(f"{count}× {item.name}" if count > 1 else item.name)
+
+        for group in unit.loadout:
+            for carried in group.wargear:
+                take(carried, group.count)
+        for option in unit.extra_options:
+            take(option)
+        if rows:
+            out.append(self.weapon_table(weapon_head(lang), rows, st))
+        if wargear:
+            out.append(self.labelled(label(lang, "wargear"), ", ".join(wargear), st.small))
+        for upgrade in unit.upgrades:
+            if upgrade.text:
+                out.append(self.labelled(upgrade.name, upgrade.text, st.body))
+        names = [u.name for u in unit.upgrades if not u.text]
+        if names:
+            out.append(self.labelled(pick(lang, fr="Améliorations", en="Upgrades"), ", ".join(names), st.small))
+        keywords = ", ".join(snapshot.keywords)
+        if snapshot.faction_keywords:
+            faction = ", ".join(snapshot.faction_keywords)
             keywords = f"{keywords} · Faction{pick(lang, fr=' :', en=':')} {faction}" if keywords else faction
         if keywords:
             out.append(self.labelled(label(lang, "keywords"), keywords, st.small))
@@ -321,9 +395,7 @@ class Deck:
             stats = [fixed.get(i, share) for i in range(len(stats))]
         return [self.width - sum(stats), *stats], squeezed
 
-    def weapon_table(self, view: DatasheetView, st: CardStyles) -> Table:
-        head = view.weapon_head
-        weapons = view.weapons
+    def weapon_table(self, head: Sequence[str], weapons: Sequence[WeaponRow], st: CardStyles) -> Table:
         widths = self._weapon_widths(weapons, head, st)
         pad = 2 * cell_pad(st)
         centred = _centred(st)
