@@ -423,3 +423,25 @@ def test_a_unit_without_a_datasheet_gets_a_card_from_what_the_list_knows(mini: C
     assert squash("Enemies at 12") in cards and squash("DÉMON") in cards
     notice = "Fiche absente du catalogue" if lang == "fr" else "Datasheet not in the catalogue"
     assert squash(notice) in cards
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_conditional_invulnerable_saves_print_their_condition(shipped: Catalogue, lang: str) -> None:
+    from ost.core.presenter import invulnerable_condition
+
+    # The Terminators' 5+ holds against everything: no condition, no mark.
+    terminators = shipped.get("sm-escouade-terminator")
+    assert terminators is not None and invulnerable_condition(terminators) is None
+    for sheet_id in ("ork-big-mek", "sm-astraeus"):
+        b = ListBuilder(shipped, limit=2000)
+        b.add(sheet_id)
+        text = squash(
+            " ".join(
+                page_texts(
+                    reader(cards_pdf(shipped, b.army, validate(shipped, b.army), lang=lang, kinds=[CardKind.DATASHEET]))
+                )
+            )
+        )
+        assert squash("5+*") in text, sheet_id
+        condition = "* Inv : seulement contre les tirs" if lang == "fr" else "* Inv: against ranged attacks only"
+        assert squash(condition) in text, sheet_id

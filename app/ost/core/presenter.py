@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from ost.core.armylist import Unit, unit_composition
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, ModelProfile, WargearOption, WeaponProfile
+from ost.core.i18n import Bilingual
 from ost.core.scoring import UnitScore, format_value, score_unit
 from ost.core.text import fold
 
@@ -85,6 +86,43 @@ _INV_TEXT = (
     re.compile(r"invuln[ée]rable[^0-9.;]{0,24}?([2-6])\s*\+", re.IGNORECASE),
     re.compile(r"([2-6])\s*\+\s*invuln", re.IGNORECASE),
 )
+
+
+#: What may follow an invulnerable save in an ability's text and limit it ("5+ contre les tirs").
+_INV_CONDITION = re.compile(
+    r"(?:invuln[ée]rable[^0-9.;]{0,24}?[2-6]\s*\+|[2-6]\s*\+\s*invuln\w*(?: save)?)\s*"
+    r"((?:contre|face aux|against|vs\.?|en |in |from )[^.;,]{2,60})",
+    re.IGNORECASE,
+)
+#: Conditions said in one language only: the other's words.
+_CONDITION_WORDS = (
+    ("contre les tirs", "against ranged attacks"),
+    ("contre les attaques de tir", "against ranged attacks"),
+    ("contre les attaques de mêlée", "against melee attacks"),
+    ("en mêlée", "in melee"),
+)
+
+
+def invulnerable_condition(sheet: Datasheet) -> Bilingual | None:
+    """The condition an ability puts on the datasheet's invulnerable save ("contre les tirs"), if any.
+
+    The Big Mek's and the Astraeus' 5+ hold against ranged attacks only: a
+    profile table that prints "5+" must say so.
+    """
+    for ability in sheet.abilities:
+        found_fr = _INV_CONDITION.search(ability.text or "")
+        found_en = _INV_CONDITION.search(ability.text_en or "")
+        if found_fr is None and found_en is None:
+            continue
+        fr = found_fr.group(1).strip() if found_fr else None
+        en = found_en.group(1).strip() if found_en else None
+        for words_fr, words_en in _CONDITION_WORDS:
+            if fr is None and en is not None and fold(en) == fold(words_en):
+                fr = words_fr
+            if en is None and fr is not None and fold(fr) == fold(words_fr):
+                en = words_en
+        return Bilingual(fr=fr or en or "", en=en or fr or "")
+    return None
 
 
 def invulnerable_save(sheet: Datasheet, profile: ModelProfile | None = None) -> str | None:

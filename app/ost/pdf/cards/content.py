@@ -21,7 +21,16 @@ from reportlab.platypus import Flowable, Paragraph, Table
 from ost.core.armylist import ArmyList, Carried, StatedOption, Unit
 from ost.core.catalogue import Catalogue, Datasheet, GlossaryEntry
 from ost.core.i18n import Bilingual, pick
-from ost.core.presenter import DatasheetView, WeaponRow, label, present, unit_line, weapon_head, weapon_type
+from ost.core.presenter import (
+    DatasheetView,
+    WeaponRow,
+    invulnerable_condition,
+    label,
+    present,
+    unit_line,
+    weapon_head,
+    weapon_type,
+)
 from ost.core.scoring import score_unit
 from ost.core.text import fold
 from ost.pdf import common
@@ -215,7 +224,12 @@ class Deck:
                 name += " ★"
             out.append(self.labelled(name, text, st.small))
         if view.profiles:
-            out.append(self.profile_table(view, st))
+            # An invulnerable save that holds only against some attacks says so ("5+*", then the condition).
+            condition = invulnerable_condition(group.sheet) if view.profile_head[-1] == "Inv" else None
+            out.append(self.profile_table(view, st, marked=condition is not None))
+            if condition is not None:
+                note = pick(lang, fr=f"* Inv : seulement {condition(lang)}", en=f"* Inv: {condition(lang)} only")
+                out.append(para(esc(common.typo(note)), st.small))
         if view.weapons:
             out.append(self.weapon_table(view.weapon_head, view.weapons, st))
         if view.other_wargear:
@@ -306,11 +320,15 @@ class Deck:
             out.append(self.labelled(label(lang, "keywords"), keywords, st.small))
         return out
 
-    def profile_table(self, view: DatasheetView, st: CardStyles) -> Table:
+    def profile_table(self, view: DatasheetView, st: CardStyles, *, marked: bool = False) -> Table:
+        """The profile table; ``marked``: the invulnerable save (last column) has a condition, told below."""
         head = view.profile_head
         rows: list[list[Any]] = [list(head)]
         for p in view.profiles:
-            rows.append([p.name, *p.values])
+            values = list(p.values)
+            if marked and values[-1] not in ("", "-"):
+                values[-1] += "*"
+            rows.append([p.name, *values])
         widths, squeezed = self._stat_widths(rows, st)
         pad = 2 * cell_pad(st)
         extra: list[tuple[Any, ...]] = []
@@ -323,17 +341,17 @@ class Deck:
             stat_widths = [x * grow for x in stat_widths]
             data: list[list[Any]] = [list(head[1:])]
             centred = _centred(st)
-            for p in view.profiles:
+            for name, *values in rows[1:]:
                 at = len(data)
-                data.append([self.cell(p.name, st.cell_bold, self.width), *[""] * (len(head) - 2)])
+                data.append([self.cell(name, st.cell_bold, self.width), *[""] * (len(head) - 2)])
                 # Odd data (very long values) wraps inside its column.
                 data.append(
                     [
                         para(esc(_breakable(v, st.fonts.condensed, st.cell.fontSize, stat_widths[i] - pad)), centred)
-                        for i, v in enumerate(p.values)
+                        for i, v in enumerate(values)
                     ]
                     if squeezed
-                    else list(p.values)
+                    else values
                 )
                 extra += [
                     ("SPAN", (0, at), (-1, at)),
