@@ -95,6 +95,7 @@ def test_illegal_list_says_so_on_every_page(mini: Catalogue) -> None:
 
 def test_long_unit_table_repeats_its_header(mini: Catalogue) -> None:
     b = illegal_list(mini, units=80)
+    b.unit("u2").options = {"flamer": 1}  # the wargear column shows only when a unit carries something
     pdf = reader(army_sheet_pdf(mini, b.army, validate(mini, b.army)))
     texts = page_texts(pdf)
     # 80 units take two pages of rows: the second starts with the repeated header row.
@@ -198,3 +199,63 @@ def test_any_names_stay_on_the_page(mini: Catalogue, list_name: str, det_name: s
     for make in (army_sheet_pdf, check_report_pdf):
         pdf = reader(make(mini, b.army, validate(mini, b.army), lang=lang))
         assert outside(text_runs(pdf), (0, 0, *Paper.A4.size)) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_wargear_column_only_when_something_is_in_it(mini: Catalogue, lang: str) -> None:
+    from ost.core.armylist import Carried
+
+    word = "Équipement" if lang == "fr" else "Wargear"
+    b = legal_list(mini)
+    for _, unit in b.army.units():
+        unit.options = {}
+    bare = page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army), lang=lang)))[0]
+    assert word not in bare
+    b.army.detachments[0].units[0].upgrades = [Carried(name="Relique du Chapitre", kind="relic")]
+    carried = page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army), lang=lang)))[0]
+    assert word in carried and "Relique du Chapitre" in carried
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_sheet_agrees_with_its_findings(mini: Catalogue, lang: str) -> None:
+    """SHEET-MAX: the band table marks the role, the unit rows carry the finding's number, the fix is printed."""
+    from ost.core.findings import Code
+
+    b = ListBuilder(mini, limit=1000, name="Trop d'Intercessors")
+    b.add("captain", warlord=True)
+    for _ in range(3):
+        b.add("intercessors")
+    report = validate(mini, b.army)
+    sheet_max = [f for f in report.findings if f.code is Code.SHEET_MAX]
+    if not sheet_max:
+        pytest.skip("the test catalogue allows three of them")
+    text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army, report, lang=lang)))))
+    assert squash("✗ par fiche" if lang == "fr" else "✗ per sheet") in text
+    assert squash("✓ OK") in text  # other roles stay OK
+    assert text.count("✗1") >= 2
+    assert squash(("Correction : " if lang == "fr" else "Fix: ") + sheet_max[0].fix(lang)[:30]) in text
+
+
+def test_a_carried_findings_table_says_suite(mini: Catalogue) -> None:
+    b = ListBuilder(mini, limit=1000, name="Orphelins")
+    for _ in range(40):
+        b.add("lieutenant")
+        b.add("rhino")  # an empty transport and an unlinked character each: 80 findings and more
+    report = validate(mini, b.army)
+    assert len(report.findings) > 60
+    texts = page_texts(reader(check_report_pdf(mini, b.army, report)))
+    assert any(squash("Constats de la vérification (suite)") in squash(t) for t in texts[1:])
+
+
+def test_assumed_pairings_are_marked_as_assumed(mini: Catalogue) -> None:
+    from ost.core.armylist import ListOrigin
+
+    b = legal_list(mini)
+    riders = [u for _, u in b.army.units() if u.transport]
+    assert riders
+    plain = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army))))))
+    assert squash("(supposé)") not in plain
+    b.army.origin = ListOrigin(format="ros")
+    for lang, word in (("fr", "(supposé)"), ("en", "(assumed)")):
+        read = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army), lang=lang)))))
+        assert squash(word) in read

@@ -40,9 +40,9 @@ from reportlab.platypus import (
 )
 
 from ost.core.armylist import ArmyList, Detachment, Unit
-from ost.core.catalogue import Catalogue
+from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.fileio import atomic_write
-from ost.core.findings import Severity
+from ost.core.findings import Code, Finding, Severity
 from ost.core.i18n import pick
 from ost.core.presenter import option_labels
 from ost.core.roles import Role
@@ -61,6 +61,8 @@ HEADING_ROOM = 32 * mm
 
 #: Relative widths of the unit table's columns.
 _UNIT_COLUMNS = (40, 19, 9, 27, 10, 9, 11, 13, 33, 14)
+#: The wargear column, left out when no unit carries anything worth saying.
+_WARGEAR = 3
 
 
 @dataclass(frozen=True)
@@ -303,6 +305,14 @@ class _Sheet:
         self.s = _styles(self.fonts)
         self.score: ArmyScore = score_army(army, catalogue)
         self.trace = common.Trace.of(catalogue, army, report)
+        #: The numbers of the findings (1, 2, …) that concern each unit, by unit id, to mark its row.
+        self.marks: dict[str, list[tuple[int, Finding]]] = {}
+        for number, item in enumerate(self.shown_findings, start=1):
+            for unit_id in item.units:
+                self.marks.setdefault(unit_id, []).append((number, item))
+        self._has_wargear: bool | None = None
+        #: Read from a roster or a pasted text: the transports and characters' pairings are Ost's assumption.
+        self.assumed_pairings = army.origin is not None and army.origin.format not in ("", "ost", "share")
         self.width = paper.size[0] - 2 * MARGIN_X
         self.units: dict[str, Unit] = {u.id: u for _, u in army.units()}
         self.carried_by: dict[str, list[Unit]] = {}
@@ -312,6 +322,11 @@ class _Sheet:
                 self.carried_by.setdefault(unit.transport, []).append(unit)
             if unit.linked_to:
                 self.linked_to.setdefault(unit.linked_to, []).append(unit)
+
+    @property
+    def shown_findings(self) -> tuple[Finding, ...]:
+        """The findings the table prints, in its order (their numbers mark the units' rows)."""
+        return self.report.findings
 
     @property
     def name(self) -> str:
@@ -462,8 +477,15 @@ class _Sheet:
         # Headers of number columns are plain text, right-aligned like their figures (same padding).
         numeric = {2, 4, 5, 6, 7}
         rows: list[list[Any]] = [[h if i in numeric else self.p(esc(h), s.head_cell) for i, h in enumerate(header)]]
-        total = sum(_UNIT_COLUMNS)
-        widths = [self.width * c / total for c in _UNIT_COLUMNS]
+        # The wargear column only when a unit of the list carries something worth saying.
+        wargear = self.has_wargear
+        columns = [c if wargear or i != _WARGEAR else 0 for i, c in enumerate(_UNIT_COLUMNS)]
+        total = sum(columns)
+        widths = [self.width * c / total for c in columns]
+
+        def col(index: int) -> int:
+            return index if wargear or index < _WARGEAR else index - 1
+
         wounds_total = 0
         for unit in detachment.units:
             score = self.score.unit(unit.id)
@@ -487,17 +509,39 @@ class _Sheet:
         last = len(rows) - 1
         style = _table_style(
             self.fonts,
-            ("SPAN", (0, last), (3, last)),
+            ("SPAN", (0, last), (col(3), last)),
             ("LINEABOVE", (0, last), (-1, last), 0.8, INK),
             ("ALIGN", (2, 0), (2, -1), "RIGHT"),
-            ("ALIGN", (4, 0), (7, -1), "RIGHT"),
+            ("ALIGN", (col(4), 0), (col(7), -1), "RIGHT"),
             ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
             ("FONTNAME", (0, 0), (-1, 0), self.fonts.condensed_bold),
             ("FONTSIZE", (0, 0), (-1, 0), 7),
-            ("FONTNAME", (9, 1), (9, -1), self.fonts.condensed_bold),
+            ("FONTNAME", (col(9), 1), (col(9), -1), self.fonts.condensed_bold),
+            *[("TEXTCOLOR", (col(9), r), (col(9), r), ILLEGAL) for r in self.marked_rows(detachment)],
             rows=last,
         )
+        if not wargear:
+            rows = [row[:_WARGEAR] + row[_WARGEAR + 1 :] for row in rows]
+            widths = widths[:_WARGEAR] + widths[_WARGEAR + 1 :]
         return _ContinuedTable(rows, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
+
+    @property
+    def has_wargear(self) -> bool:
+        """Whether any unit of the list carries something the wargear column would say."""
+        if self._has_wargear is None:
+            self._has_wargear = any(self.carried(unit) for _, unit in self.army.units())
+        return self._has_wargear
+
+    def marked_rows(self, detachment: Detachment) -> list[int]:
+        """Rows of the detachment's table whose unit an error concerns (their marks print in red)."""
+        return [
+            row
+            for row, unit in enumerate(detachment.units, start=1)
+            if any(item.severity is Severity.ERROR for _, item in self.marks.get(unit.id, []))
+        ]
+
+    def carried(self, unit: Unit) -> list[str]:
+        return _carried_labels(unit, self.catalogue.get(unit.datasheet), self.lang)
 
     def cell(self, text: str, style: ParagraphStyle, width: float) -> Any:
         """Plain text when it fits on one line of the column (far cheaper to lay out), else a paragraph."""
@@ -528,13 +572,15 @@ class _Sheet:
         name_cell: list[Flowable] = [self.p(esc(unit.display_name), s.cell_bold)]
         if details:
             name_cell.append(self.p(esc(" · ".join(details)), s.cell_small))
-        wargear = option_labels(unit, sheet)
+        wargear = self.carried(unit)
         links: list[str] = []
+        assumed = pick(self.lang, fr=" (supposé)", en=" (assumed)") if self.assumed_pairings else ""
         if unit.transport:
             target = self.units.get(unit.transport)
             links.append(
                 pick(self.lang, fr="Transport : ", en="Transport: ")
                 + (target.display_name if target else unit.transport)
+                + assumed
             )
         if unit.id in self.carried_by:
             carried = ", ".join(u.display_name for u in self.carried_by[unit.id])
@@ -542,12 +588,17 @@ class _Sheet:
         if unit.linked_to:
             target = self.units.get(unit.linked_to)
             links.append(
-                pick(self.lang, fr="Lié à : ", en="Joins: ") + (target.display_name if target else unit.linked_to)
+                pick(self.lang, fr="Lié à : ", en="Joins: ")
+                + (target.display_name if target else unit.linked_to)
+                + assumed
             )
         if unit.id in self.linked_to:
             characters = ", ".join(u.display_name for u in self.linked_to[unit.id])
             links.append(pick(self.lang, fr="Personnages : ", en="Characters: ") + characters)
         marks: list[str] = []
+        for number, item in self.marks.get(unit.id, []):
+            sign = "✗" if item.severity is Severity.ERROR else "!"
+            marks.append(f"{sign}{number}")
         if unit.warlord:
             marks.append("★ " + pick(self.lang, fr="SG", en="WL"))
         if unit.reserve:
@@ -660,11 +711,22 @@ class _Sheet:
         bad_rows: list[int] = []
         good_rows: list[int] = []
         checked = report.band is not None
+        # A role with too many units of one datasheet is out of range too: the table says what the findings say.
+        over_sheet = {
+            score.role
+            for item in report.findings
+            if item.code is Code.SHEET_MAX and item.severity is Severity.ERROR
+            for unit_id in item.units
+            if (score := self.score.unit(unit_id)) is not None
+        }
         for count in report.role_counts:
             if count.min is None and count.max is None and count.per_sheet is None and count.count == 0:
                 continue
             span = _range(count.min, count.max)
-            ok = (count.min is None or count.count >= count.min) and (count.max is None or count.count <= count.max)
+            in_range = (count.min is None or count.count >= count.min) and (
+                count.max is None or count.count <= count.max
+            )
+            ok = in_range and count.role not in over_sheet
             (good_rows if ok else bad_rows).append(len(rows))
             rows.append(
                 [
@@ -672,7 +734,7 @@ class _Sheet:
                     str(count.count),
                     span,
                     f"({count.per_sheet})" if count.per_sheet is not None else "–",
-                    self.status(ok, checked),
+                    self.status(ok, checked, per_sheet=in_range and not ok),
                 ]
             )
         unslotted = sum(1 for u in self.score.units if u.role is Role.UNSLOTTED)
@@ -714,17 +776,23 @@ class _Sheet:
         out.append(table)
         return out
 
-    def status(self, ok: bool, checked: bool) -> str:
-        """The state of one band-table row (its colour comes from the table style)."""
+    def status(self, ok: bool, checked: bool, *, per_sheet: bool = False) -> str:
+        """The state of one band-table row (its colour comes from the table style).
+
+        ``per_sheet``: the count is in range, but one datasheet has too many units (SHEET-MAX).
+        """
         if not checked:
             return pick(self.lang, fr="non vérifié", en="not checked")
+        if per_sheet:
+            return pick(self.lang, fr="✗ par fiche", en="✗ per sheet")
         return "✓ OK" if ok else pick(self.lang, fr="✗ hors limites", en="✗ out of range")
 
     def findings(self, title: str | None = None) -> list[Flowable]:
         s, report = self.s, self.report
         if not report.findings:
             return []  # the verdict's note says "aucun constat"
-        out: list[Flowable] = self.heading(title or pick(self.lang, fr="Constats", en="Findings"))
+        title = title or pick(self.lang, fr="Constats", en="Findings")
+        out: list[Flowable] = self.heading(title)
         header = [
             pick(self.lang, fr="Gravité", en="Severity"),
             "Code",
@@ -734,28 +802,33 @@ class _Sheet:
         rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
         colours = {Severity.ERROR: ILLEGAL, Severity.WARNING: WARNING, Severity.INFO: common.HEADER_BG}
         severity_styles: list[tuple[Any, ...]] = [("FONTNAME", (0, 1), (0, -1), self.fonts.condensed_bold)]
-        for item in report.findings:
+        fix_word = pick(self.lang, fr="Correction : ", en="Fix: ")
+        for number, item in enumerate(self.shown_findings, start=1):
             rule = _rule_name(item.rule.seed, item.rule.section, self.lang)
             row = len(rows)
             severity_styles.append(("TEXTCOLOR", (0, row), (0, row), colours[item.severity]))
+            told: list[Flowable] = [self.p(esc(common.typo(item.message(self.lang))), s.cell)]
+            if item.fix(self.lang):
+                told.append(self.p(esc(common.typo(fix_word + item.fix(self.lang))), s.cell_small))
             rows.append(
                 [
-                    item.severity.label(self.lang),
+                    f"{number} · {item.severity.label(self.lang)}",
                     self.p(esc(item.code.value), s.cell_bold),
-                    self.p(esc(common.typo(item.message(self.lang))), s.cell),
+                    told,
                     self.p(esc(rule), s.cell_small),
                 ]
             )
-        widths = [0.11, 0.22, 0.49, 0.18]  # the code column fits TRANSPORT-UNVERIFIED on one line
-        out.append(
-            Table(
-                rows,
-                colWidths=[self.width * w for w in widths],
-                repeatRows=1,
-                style=_table_style(self.fonts, *severity_styles, rows=len(rows)),
-                hAlign="LEFT",
-            )
+        widths = [0.13, 0.21, 0.48, 0.18]  # the code column fits TRANSPORT-UNVERIFIED on one line
+        table = _ContinuedTable(
+            rows,
+            colWidths=[self.width * w for w in widths],
+            repeatRows=1,
+            style=_table_style(self.fonts, *severity_styles, rows=len(rows)),
+            hAlign="LEFT",
         )
+        suite = pick(self.lang, fr=f"{title} (suite)", en=f"{title} (continued)")
+        table.continued = lambda: self.p(esc(suite), self.s.heading)
+        out.append(table)
         return out
 
     def legend(self) -> list[Flowable]:
@@ -768,7 +841,21 @@ class _Sheet:
             "one wound) · Control: control points per point of remaining wound value "
             "(Troops ×4, Flyer ×1, others ×2, non-operational ×0).",
         )
-        return [self.p(esc(text), self.s.note)]
+        if self.marks:
+            text += pick(
+                self.lang,
+                fr=" · ✗1, !2 : l'unité est concernée par le constat n° 1 (erreur), n° 2 (avertissement).",
+                en=" · ✗1, !2: the unit is concerned by finding no. 1 (error), no. 2 (warning).",
+            )
+        if self.assumed_pairings:
+            text += pick(
+                self.lang,
+                fr=" · (supposé) : la liste lue ne dit pas qui monte dans quel transport ni qui rejoint quelle "
+                "unité ; Ost l'a supposé à la lecture.",
+                en=" · (assumed): the list read does not say who rides in which transport nor who joins which "
+                "unit; Ost assumed it when reading.",
+            )
+        return [self.p(esc(common.typo(text)), self.s.note)]
 
     # -- whole documents ---------------------------------------------------------------
 
@@ -810,6 +897,31 @@ class _Sheet:
         story += self.detachments()
         story += self.summary()
         return story
+
+
+def _carried_labels(unit: Unit, sheet: Datasheet | None, lang: str) -> list[str]:
+    """What the unit carries beyond its kinds' defaults ("2× Lance-flammes"), then its upgrades (powers, relics…).
+
+    A unit with a per-model loadout says it from there; an older list from its options.
+    """
+    if not unit.loadout:
+        shown = option_labels(unit, sheet)
+    else:
+        defaults = {kind.id: kind.loadout for kind in sheet.kinds} if sheet is not None else {}
+        items = {item.id: item for item in sheet.wargear} if sheet is not None else {}
+        totals: dict[str, int] = {}
+        for group in unit.loadout:
+            base = defaults.get(group.kind, {})
+            for carried in group.wargear:
+                if carried.item is not None and base.get(carried.item, 0) >= carried.count > 0:
+                    continue
+                item = items.get(carried.item) if carried.item is not None else None
+                name = (item.name_en or item.name) if item is not None and lang == "en" else carried.name
+                totals[name] = totals.get(name, 0) + carried.count * group.count
+        shown = [f"{count}× {name}" if count > 1 else name for name, count in totals.items() if count > 0]
+        shown += [f"{o.count}× {o.name}" if o.count > 1 else o.name for o in unit.extra_options if o.count > 0]
+    shown += [u.name for u in unit.upgrades if u.count > 0]
+    return shown
 
 
 def _range(low: int | None, high: int | None) -> str:
