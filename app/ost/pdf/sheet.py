@@ -806,24 +806,33 @@ class _Sheet:
         for number, item in enumerate(self.shown_findings, start=1):
             rule = _rule_name(item.rule.seed, item.rule.section, self.lang)
             row = len(rows)
+            if number % 2:  # every other finding shaded, its fix line with it
+                severity_styles.append(("BACKGROUND", (0, row), (-1, row + (1 if item.fix(self.lang) else 0)), ZEBRA))
             severity_styles.append(("TEXTCOLOR", (0, row), (0, row), colours[item.severity]))
-            told: list[Flowable] = [self.p(esc(common.typo(item.message(self.lang))), s.cell)]
-            if item.fix(self.lang):
-                told.append(self.p(esc(common.typo(fix_word + item.fix(self.lang))), s.cell_small))
             rows.append(
                 [
                     f"{number} · {item.severity.label(self.lang)}",
                     self.p(esc(item.code.value), s.cell_bold),
-                    told,
+                    self.p(esc(common.typo(item.message(self.lang))), s.cell),
                     self.p(esc(rule), s.cell_small),
                 ]
             )
+            if item.fix(self.lang):
+                # The fix on a row of its own under the finding (a long one may then go on the next page).
+                fix_row = len(rows)
+                rows.append(["", "", self.p(esc(common.typo(fix_word + item.fix(self.lang))), s.cell_small), ""])
+                severity_styles += [
+                    ("SPAN", (2, fix_row), (3, fix_row)),
+                    ("LINEABOVE", (0, fix_row), (-1, fix_row), 0, colors.white),
+                    ("TOPPADDING", (0, fix_row), (-1, fix_row), 0),
+                ]
+
         widths = [0.13, 0.21, 0.48, 0.18]  # the code column fits TRANSPORT-UNVERIFIED on one line
         table = _ContinuedTable(
             rows,
             colWidths=[self.width * w for w in widths],
             repeatRows=1,
-            style=_table_style(self.fonts, *severity_styles, rows=len(rows)),
+            style=_table_style(self.fonts, *severity_styles),
             hAlign="LEFT",
         )
         suite = pick(self.lang, fr=f"{title} (suite)", en=f"{title} (continued)")

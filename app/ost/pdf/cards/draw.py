@@ -102,21 +102,23 @@ def _draw_guides(canvas: Canvas, geo: PageGeometry, used: int) -> None:
     canvas.setStrokeColor(colors.HexColor("#c8c8c8"))
     canvas.setLineWidth(0.25)
     for slot in range(min(used, geo.per_page)):
-        cx, cy = geo.origin(slot)
-        canvas.rect(cx, cy, w, h, stroke=1, fill=0)
+        canvas.rect(*geo.rect(slot), stroke=1, fill=0)
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(0.4)
     gap = 1 * mm
     # Marks run from just outside the grid towards the paper's edge, and stop
     # PRINTABLE_EDGE short of it; where that leaves less than 2 mm, none is drawn
     # (the card outlines still show the cut).
-    x_len = min(CUT_MARK, geo.y0 - gap - PRINTABLE_EDGE)
+    # Under the grid, turned cards (if any) take the place of the marks: their outlines show the cut.
+    bottom = geo.extra_y if geo.extra else geo.y0
+    x_len = min(CUT_MARK, bottom - gap - PRINTABLE_EDGE)
     if x_len >= 2 * mm:
         top = geo.y0 + geo.rows * h
         for col in range(geo.cols + 1):
             x = geo.x0 + col * w
             if PRINTABLE_EDGE <= x <= page_w - PRINTABLE_EDGE:  # a cut on the paper's own edge needs no mark
-                canvas.line(x, geo.y0 - gap - x_len, x, geo.y0 - gap)
+                if not geo.extra:
+                    canvas.line(x, geo.y0 - gap - x_len, x, geo.y0 - gap)
                 canvas.line(x, top + gap, x, top + gap + x_len)
     y_len = min(CUT_MARK, geo.x0 - gap - PRINTABLE_EDGE)
     if y_len >= 2 * mm:
@@ -157,7 +159,15 @@ def render_cards(
         _draw_guides(canvas, geo, len(placed) - start)
         for slot, card in enumerate(placed[start : start + geo.per_page]):
             x, y = geo.origin(slot)
-            _draw_card(canvas, card, x, y, size, lang, fonts, stamp)
+            if geo.turned(slot):
+                # Turned a quarter: drawn upright at the origin of a rotated frame.
+                canvas.saveState()
+                canvas.translate(x + geo.card[1], y)
+                canvas.rotate(90)
+                _draw_card(canvas, card, 0, 0, size, lang, fonts, stamp)
+                canvas.restoreState()
+            else:
+                _draw_card(canvas, card, x, y, size, lang, fonts, stamp)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
