@@ -259,3 +259,36 @@ def test_assumed_pairings_are_marked_as_assumed(mini: Catalogue) -> None:
     for lang, word in (("fr", "(supposé)"), ("en", "(assumed)")):
         read = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army), lang=lang)))))
         assert squash(word) in read
+
+
+def test_the_share_code_is_sized_to_its_content(mini: Catalogue) -> None:
+    """Modules of 0.4 mm at least (readable at 300 dpi): small lists in the title block, long ones at the end."""
+    from reportlab.lib.units import mm
+
+    from ost.pdf.sheet import QR_HEAD_MAX, share_code
+
+    small = share_code(mini, legal_list(mini).army)
+    assert small is not None and small.in_head and small.side / small.count >= 0.4 * mm - 1e-9
+    long = illegal_list(mini, units=24).army
+    code = share_code(mini, long)
+    assert code is not None and code.side / code.count >= 0.4 * mm - 1e-9
+    text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, long, validate(mini, long))))))
+    assert squash("Code de partage (ost check)") in text
+    if code.side > QR_HEAD_MAX:
+        assert squash("Code de partage : en fin de feuille.") in text
+
+
+def test_a_list_too_long_for_a_qr_code_says_so(mini: Catalogue) -> None:
+    import hashlib
+
+    from ost.pdf.sheet import share_code
+
+    b = illegal_list(mini, units=150)
+    for index, (_, unit) in enumerate(b.army.units()):  # names that do not compress
+        unit.custom_name = hashlib.sha256(str(index).encode()).hexdigest()[:24]
+    army = b.army
+
+    assert share_code(mini, army) is None
+    for lang, notice in (("fr", "trop longue pour un code QR"), ("en", "too long for a QR code")):
+        text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, army, validate(mini, army), lang=lang)))))
+        assert squash(notice) in text

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -163,8 +164,8 @@ class _PageInfo:
     trace: str = ""
 
 
-#: Room kept at the right of the title block of the first page for the list's share code (a QR code, 28 mm at most).
-SHARE_CODE_ROOM = 30 * mm
+#: Room kept at the right of the title block of the first page for the list's share code (a QR code, 36 mm at most).
+SHARE_CODE_ROOM = 38 * mm
 
 
 def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
@@ -399,9 +400,32 @@ class _Sheet:
             self.p(esc(report.verdict(self.lang)), verdict_style),
             self.p(esc(common.typo(" · ".join(notes))), self.s.verdict_note),
         ]
-        code = share_qr(self.catalogue, self.army, self.lang, self.s.note) if share else []
+        aside: Any = ""
+        if share:
+            code = self.share_code
+            if code is not None and code.in_head:
+                aside = [share_qr(code, self.lang, self.s.note, in_head=True)]
+            else:
+                aside = [
+                    self.p(
+                        esc(
+                            pick(
+                                self.lang,
+                                fr="Code de partage : en fin de feuille.",
+                                en="Share code: at the end of the sheet.",
+                            )
+                            if code is not None
+                            else pick(
+                                self.lang,
+                                fr="Liste trop longue pour un code QR : partagez le fichier .ost.",
+                                en="List too long for a QR code: share the .ost file.",
+                            )
+                        ),
+                        self.s.note,
+                    )
+                ]
         block = Table(
-            [[text, code or ""]],
+            [[text, aside]],
             colWidths=[self.width - SHARE_CODE_ROOM, SHARE_CODE_ROOM],
             style=_frame_style(self.fonts, ("ALIGN", (1, 0), (1, 0), "RIGHT")),
             hAlign="LEFT",
@@ -892,7 +916,14 @@ class _Sheet:
         story += self.detachments()
         story += self.summary()
         story += self.findings()
+        code = self.share_code
+        if code is not None and not code.in_head:
+            story += [Spacer(1, 4 * mm), share_qr(code, self.lang, self.s.note, in_head=False)]
         return story
+
+    @cached_property
+    def share_code(self) -> ShareCode | None:
+        return share_code(self.catalogue, self.army)
 
     def report_story(self, source: str | None, reading: Sequence[str] = ()) -> list[Flowable]:
         story = self.head(pick(self.lang, fr="Rapport de vérification", en="Check report"))
@@ -966,21 +997,39 @@ def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
     )
 
 
-def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphStyle) -> list[Flowable]:
-    """The list's share code (:mod:`ost.core.sharecode`) as a QR code for an organiser to scan.
+#: A module (one square) of the share code's QR code is never smaller than this: 5 dots at 300 dpi.
+QR_MODULE = 0.4 * mm
+#: The largest QR code the title block holds; a larger one prints at the end of the sheet, up to QR_MAX.
+QR_HEAD_MAX = 36 * mm
+QR_MAX = 90 * mm
+QR_MIN = 20 * mm
 
-    A flowable of no height, in the column the title block keeps free at its
-    right (:data:`SHARE_CODE_ROOM`): it draws downwards from the top of that
-    column, so the sheet keeps its pages. Nothing when the code is too long
-    for a QR code (a list far beyond 4,000 points).
-    """
+
+@dataclass(frozen=True)
+class ShareCode:
+    """The list's share code as a QR matrix, and the side it prints at (modules of QR_MODULE at least)."""
+
+    matrix: Any
+    count: int
+
+    @property
+    def side(self) -> float:
+        return float(max(QR_MIN, self.count * QR_MODULE))
+
+    @property
+    def in_head(self) -> bool:
+        return bool(self.side <= QR_HEAD_MAX)
+
+
+def share_code(catalogue: Catalogue, army: ArmyList) -> ShareCode | None:
+    """The list's share code (:mod:`ost.core.sharecode`) as a QR matrix; None when too long for a readable one."""
     from reportlab.graphics.barcode.qr import QrCodeWidget
 
     from ost.core import sharecode
 
     code = sharecode.encode(army, catalogue)
     if len(code) > 2800:  # a version-40 QR code holds about 2,900 bytes
-        return []
+        return None
     widget = QrCodeWidget(code, barLevel="L")
     matrix = widget.qr
     try:
@@ -994,20 +1043,32 @@ def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphSt
         else:
             matrix.makeImpl(False, 0)
     except Exception:
-        return []
-    count = matrix.getModuleCount()
-    side = min(28 * mm, max(20 * mm, count * 0.3 * mm))
+        return None
+    found = ShareCode(matrix, matrix.getModuleCount())
+    return found if found.side <= QR_MAX else None
+
+
+def share_qr(code: ShareCode, lang: str, style: ParagraphStyle, *, in_head: bool) -> Flowable:
+    """The share code as a QR code for an organiser to scan, with its caption.
+
+    ``in_head``: a flowable of no height, in the column the title block keeps
+    free at its right (:data:`SHARE_CODE_ROOM`), drawn downwards from the top
+    of that column, so the sheet keeps its pages. Otherwise a block of its own
+    (a long list's code, too large for that column), at the end of the sheet.
+    """
+    side, count, matrix = code.side, code.count, code.matrix
     caption = pick(lang, fr="Code de partage (ost check)", en="Share code (ost check)")
 
     class _Qr(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
             self.available = available_width
-            return available_width, 0
+            return available_width, (0 if in_head else side + 4 * mm)
 
         def draw(self) -> None:
             canvas = self.canv
             module = side / count
-            left, top = self.available - side, 0
+            left = self.available - side if in_head else 0
+            top = 0 if in_head else side + 4 * mm
             canvas.setFillColor(colors.black)
             for row in range(count):
                 col = 0
@@ -1022,9 +1083,12 @@ def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphSt
                     canvas.rect(left + start * module, y, (col - start) * module, module, stroke=0, fill=1)
             canvas.setFillColor(MUTED)
             canvas.setFont(style.fontName, 6)
-            canvas.drawRightString(self.available, top - side - 2.5 * mm, caption)
+            if in_head:
+                canvas.drawRightString(self.available, top - side - 2.5 * mm, caption)
+            else:
+                canvas.drawString(left, top - side - 2.5 * mm, caption)
 
-    return [_Qr()]
+    return _Qr()
 
 
 def army_sheet_pdf(
