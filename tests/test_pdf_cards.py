@@ -445,3 +445,22 @@ def test_conditional_invulnerable_saves_print_their_condition(shipped: Catalogue
         assert squash("5+*") in text, sheet_id
         condition = "* Inv : seulement contre les tirs" if lang == "fr" else "* Inv: against ranged attacks only"
         assert squash(condition) in text, sheet_id
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_player_cards_speak_players_words_and_name_the_whole_list(shipped: Catalogue, lang: str) -> None:
+    """No "seed 000/001" on a card; a long list name prints whole in every card's footer."""
+    from ost.core import listfile
+    from ost.pdf.rulecards import load_ability_texts, load_rule_cards
+
+    for text in load_ability_texts(lang).values():
+        assert "seed" not in f"{text.text} {text.reads}".lower(), text
+    for card in load_rule_cards(lang):
+        assert "seed" not in card.model_dump_json().lower(), card.id
+    army = listfile.load(Path(__file__).resolve().parent.parent / "examples" / "illegal" / "SHEET-MAX.ost")
+    assert len(army.name) > 120
+    data = cards_pdf(shipped, army, validate(shipped, army), lang=lang)
+    texts = page_texts(reader(data))
+    assert all(squash(army.name) in squash(text) for text in texts)
+    assert "seed" not in " ".join(texts).lower()
+    assert runs_outside_cards(data, Paper.A4, CardSize.POKER) == []

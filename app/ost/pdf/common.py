@@ -121,6 +121,27 @@ def clip(text: str, font: str, size: float, width: float) -> str:
     return text.rstrip() + "…"
 
 
+def fitted_lines(
+    text: str, font: str, size: float, width: float, floor: float = 6.0, max_lines: int = 2
+) -> tuple[float, list[str]]:
+    """``text`` in one line of ``width``, in smaller type down to ``floor`` if need be, else on more lines.
+
+    For names that must print whole (a list's name in a footer); only a text
+    too long for ``max_lines`` lines at ``floor`` is cut, with an ellipsis.
+    """
+    from reportlab.lib.utils import simpleSplit
+
+    points = size
+    while points >= floor - 1e-9:
+        if stringWidth(text, font, points) <= width:
+            return points, [text]
+        points -= 0.25
+    lines = simpleSplit(text, font, floor, width)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], clip(" ".join(lines[max_lines - 1 :]), font, floor, width)]
+    return floor, [clip(line, font, floor, width) for line in lines]
+
+
 def list_fingerprint(army: ArmyList) -> str:
     """A short fingerprint of the list's content: two printouts of the same list show the same one."""
     return hashlib.sha256(army.model_dump_json().encode("utf-8")).hexdigest()[:10]

@@ -199,13 +199,17 @@ def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN_X, top - 3 * mm, width - MARGIN_X, top - 3 * mm)
     bottom = 10 * mm
-    canvas.line(MARGIN_X, bottom + 3.5 * mm, width - MARGIN_X, bottom + 3.5 * mm)
-    canvas.setFillColor(MUTED)
-    canvas.setFont(fonts.condensed, 7.5)
     page_label = f"{pick(info.lang, fr='Page', en='Page')} {page} / {pages}"
     room = width - 2 * MARGIN_X - canvas.stringWidth(page_label, fonts.condensed, 7.5) - 6 * mm
-    footer = _clip(f"{info.list_name} · {info.footer_left}", fonts.condensed, 7.5, room)
-    canvas.drawString(MARGIN_X, bottom, footer)
+    # The list's whole name: in smaller type, or on two lines (the rule above moves up for them).
+    points, lines = common.fitted_lines(f"{info.list_name} · {info.footer_left}", fonts.condensed, 7.5, room)
+    rule = bottom + 3.5 * mm + (len(lines) - 1) * points * 1.15
+    canvas.line(MARGIN_X, rule, width - MARGIN_X, rule)
+    canvas.setFillColor(MUTED)
+    canvas.setFont(fonts.condensed, points)
+    for index, line in enumerate(lines):
+        canvas.drawString(MARGIN_X, bottom + (len(lines) - 1 - index) * points * 1.15, line)
+    canvas.setFont(fonts.condensed, 7.5)
     canvas.drawRightString(width - MARGIN_X, bottom, page_label)
     if info.trace:
         canvas.setFont(fonts.condensed, 6.5)

@@ -27,7 +27,7 @@ from ost.core.i18n import pick
 from ost.core.validator import Report
 from ost.pdf import common
 from ost.pdf.cards.content import CardSpec, Deck
-from ost.pdf.cards.draw import Stamp, render_cards
+from ost.pdf.cards.draw import Stamp, footer_room, render_cards
 from ost.pdf.cards.fit import BODY_MAX, BODY_MIN, COMPACT, STEP, PlacedCard, layout_cards, stack_height
 from ost.pdf.cards.paper import PageGeometry, card_size, page_geometry
 from ost.pdf.cards.styles import ALL_KINDS, CardKind, card_styles
@@ -94,9 +94,10 @@ def cards_pdf(
     chosen = card_size(size)
     sheet_paper = common.paper(paper)
     fonts = register_fonts()
-    specs = card_specs(catalogue, army, lang=lang, size=chosen, kinds=kinds)
-    placed = layout_cards(specs, chosen, fonts)
     name = army.name or pick(lang, fr="liste sans nom", en="unnamed list")
+    stamp = Stamp(name, report.legal)
+    specs = card_specs(catalogue, army, lang=lang, size=chosen, kinds=kinds)
+    placed = layout_cards(specs, chosen, fonts, footer_room(stamp, chosen, fonts, lang))
     title = pick(lang, fr=f"{name} — cartes de référence", en=f"{name} — reference cards")
     trace = common.Trace.of(catalogue, army, report)
-    return render_cards(placed, sheet_paper, chosen, lang, fonts, title, Stamp(name, report.legal), trace)
+    return render_cards(placed, sheet_paper, chosen, lang, fonts, title, stamp, trace)

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ost.core.i18n import Bilingual, pick
 from ost.pdf import common
-from ost.pdf.cards.fit import FOOTER, FOOTER_SIZE, PlacedCard, title_height
+from ost.pdf.cards.fit import FOOTER, FOOTER_LINE, FOOTER_SIZE, PlacedCard, title_height
 from ost.pdf.cards.paper import CUT_MARK, PRINTABLE_EDGE, PageGeometry, page_geometry
 from ost.pdf.cards.styles import ACCENTS
 from ost.pdf.common import INK, MUTED, CardSize, Paper
@@ -53,7 +53,7 @@ def _draw_card(
         text_y -= line_h
     # Body.
     cursor = top - band_h - 1.2 * mm
-    bottom = y + pad + FOOTER
+    bottom = y + pad + placed.footer
     for index, flowable in enumerate(placed.flowables):
         if index:
             cursor -= flowable.getSpaceBefore()
@@ -66,32 +66,65 @@ def _draw_card(
         cursor -= fh + flowable.getSpaceAfter()
     # Footer: the list's name and verdict on the left, the part of a card that goes on ("1/2") on the right.
     # (The kind of card is told by the colour of its title band.)
-    foot_size = FOOTER_SIZE[size]
     foot_y = y + pad + 0.4 * mm
     kind = ""
     if placed.parts > 1:
         kind = f"{placed.part}/{placed.parts}"
         if placed.part > 1:
             kind += _CONTINUED(lang)
+    points, lines, verdict = footer_lines(stamp, size, fonts, lang)
     canvas.setFillColor(MUTED)
-    canvas.setFont(fonts.condensed, foot_size)
-    kind_width = stringWidth(kind, fonts.condensed, foot_size)
+    canvas.setFont(fonts.condensed, points)
     canvas.drawRightString(x + w - pad, foot_y, kind)
+    font = fonts.condensed_bold
+    canvas.setFont(font, points)
+    for index, line in enumerate(lines):
+        line_y = foot_y + (len(lines) - 1 - index) * points * 1.15
+        canvas.setFillColor(INK)
+        canvas.drawString(x + pad, line_y, line)
+        if verdict and index == len(lines) - 1:
+            canvas.setFillColor(common.ILLEGAL if stamp.legal is False else common.LEGAL)
+            canvas.drawString(x + pad + stringWidth(line, font, points), line_y, verdict)
+
+
+#: The most lines a list's name takes in a card's footer.
+FOOTER_LINES = 4
+#: The widest part label a footer keeps room for ("12/12 (suite)").
+_PART_ROOM = "12/12 (suite)"
+
+
+def footer_lines(stamp: Stamp, size: CardSize, fonts: Fonts, lang: str) -> tuple[float, list[str], str]:
+    """Type size, lines of the list's name and the verdict (" · legal") of a card's footer.
+
+    The name prints whole: in smaller type (6 pt at least), else on up to four lines
+    (the card then keeps more room for its footer); the verdict follows the last line.
+    """
+    w = size.dimensions[0]
+    inner = w - 2 * size.padding
+    font = fonts.condensed_bold
     verdict = ""
     if stamp.legal is not None:
-        verdict = (_LEGAL if stamp.legal else _NOT_LEGAL)(lang)
-    room = inner - kind_width - 1.5 * mm
-    font = fonts.condensed_bold
-    verdict_text = f" · {verdict}" if verdict else ""
-    verdict_width = stringWidth(verdict_text, font, foot_size)
-    name = common.clip(stamp.list_name, font, foot_size, max(room - verdict_width, room * 0.4))
-    canvas.setFillColor(INK)
-    canvas.setFont(font, foot_size)
-    canvas.drawString(x + pad, foot_y, name)
-    if verdict:
-        canvas.setFillColor(common.ILLEGAL if stamp.legal is False else common.LEGAL)
-        text = common.clip(verdict_text, font, foot_size, room - stringWidth(name, font, foot_size))
-        canvas.drawString(x + pad + stringWidth(name, font, foot_size), foot_y, text)
+        verdict = " · " + (_LEGAL if stamp.legal else _NOT_LEGAL)(lang)
+    top = FOOTER_SIZE[size]
+    room = inner - stringWidth(_PART_ROOM, fonts.condensed, top) - 1.5 * mm
+    points, lines = common.fitted_lines(stamp.list_name + verdict, font, top, room)
+    if len(lines) == 1:
+        return points, [stamp.list_name], verdict
+    # More lines: the name breaks where it must, over the card's whole width but for the last
+    # line, which keeps room for the part label; the verdict ends it (or takes a line of its own).
+    lines = common.fitted_lines(stamp.list_name, font, points, inner, max_lines=FOOTER_LINES)[1]
+    if stringWidth(lines[-1] + verdict, font, points) > room:
+        if len(lines) < FOOTER_LINES and stringWidth(lines[-1], font, points) <= inner:
+            lines.append("")
+            verdict = verdict.removeprefix(" · ")
+        else:
+            lines[-1] = common.clip(lines[-1], font, points, room - stringWidth(verdict, font, points))
+    return points, lines, verdict
+
+
+def footer_room(stamp: Stamp, size: CardSize, fonts: Fonts, lang: str) -> float:
+    """The room a card keeps at its bottom for the footer of ``stamp``."""
+    return float(FOOTER + (len(footer_lines(stamp, size, fonts, lang)[1]) - 1) * FOOTER_LINE)
 
 
 def _draw_guides(canvas: Canvas, geo: PageGeometry, used: int) -> None:

@@ -37,6 +37,8 @@ STEP = 0.25
 #: Space kept at the bottom of a card for its footer line, and the footer's type size.
 FOOTER = 3.8 * mm
 FOOTER_SIZE = {CardSize.POKER: 6.0, CardSize.A6: 7.0}
+#: The footer's second line, for a list name too long for one (at 6 pt).
+FOOTER_LINE = 6.0 * 1.15
 #: No title is printed smaller than this.
 TITLE_MIN = 6.5
 #: A card that continues another holds at least this many lines of its unit: never one word or two lines.
@@ -63,6 +65,8 @@ class PlacedCard:
     room: float = 0.0
     #: How close the body's lines were set (see :func:`~ost.pdf.cards.styles.card_styles`).
     tight: int = 0
+    #: Room kept at the bottom for the footer (taller when the list's name takes two lines).
+    footer: float = FOOTER
 
 
 def stack_height(flowables: Sequence[Flowable], width: float, height: float) -> tuple[float, list[float | None]]:
@@ -340,7 +344,7 @@ def _packed(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, width: floa
     return out
 
 
-def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> list[PlacedCard]:
+def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, footer: float = FOOTER) -> list[PlacedCard]:
     """Fit every spec on one card in the largest type that fits, or continue it on more cards at the smallest.
 
     Two short ability or rule cards in a row share one card.
@@ -350,15 +354,15 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
     inner = w - 2 * pad
     placed: list[PlacedCard] = []
     # The room of a card with a one-line title, to tell short cards.
-    typical = h - 2 * pad - (9.5 * 1.12 + 2.2 * mm) - FOOTER - 1.2 * mm
+    typical = h - 2 * pad - (9.5 * 1.12 + 2.2 * mm) - footer - 1.2 * mm
     for spec in _packed(specs, size, fonts, inner, typical):
-        memo = (*spec.reuse, size) if spec.reuse is not None else None
+        memo = (*spec.reuse, size, footer) if spec.reuse is not None else None
         if memo is not None and memo in _REUSED:
             placed.append(_REUSED[memo])
             continue
         title_size, title_lines = _title_layout(spec.title, inner - 2 * mm, fonts, size)
         probe = PlacedCard(spec, [], title_size=title_size, title_lines=title_lines)
-        body = h - 2 * pad - title_height(probe) - FOOTER - 1.2 * mm
+        body = h - 2 * pad - title_height(probe) - footer - 1.2 * mm
         fitted = _fit(spec, size, inner, body)
         if fitted is not None:
             points, tight, flowables, heights = fitted
@@ -371,6 +375,7 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
                 size=points,
                 room=body,
                 tight=tight,
+                footer=footer,
             )
             placed.append(card)
             if memo is not None:
@@ -393,6 +398,7 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts) -> lis
                     size=points,
                     room=body,
                     tight=2,
+                    footer=footer,
                 )
             )
     return placed
