@@ -986,7 +986,18 @@ def _rule_name(seed: str, section: str, lang: str) -> str:
         "000": "MAC HAMMER 40K",
         "001": pick(lang, fr="Capacités spéciales", en="Special abilities"),
     }.get(seed, "Ost")
+    if lang == "en":
+        section = _SECTIONS_EN.get(section, section)
     return f"{book} · {section}"
+
+
+#: The rules' section names in English (the findings name them in French).
+_SECTIONS_EN = {
+    "COMPOSITION D'ARMÉE": "ARMY COMPOSITION",
+    "DÉPLOIEMENT": "DEPLOYMENT",
+    "RÉSERVES": "RESERVES",
+    "Personnage Lié": "Linked Character",
+}
 
 
 def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
