@@ -464,3 +464,42 @@ def test_player_cards_speak_players_words_and_name_the_whole_list(shipped: Catal
     assert all(squash(army.name) in squash(text) for text in texts)
     assert "seed" not in " ".join(texts).lower()
     assert runs_outside_cards(data, Paper.A4, CardSize.POKER) == []
+
+
+def test_english_cards_say_keywords_and_datasheet_names_in_english(shipped: Catalogue) -> None:
+    from ost.core import listfile
+    from ost.services import keyword_names
+
+    army = listfile.load(EXAMPLES[0].with_name("astra-militarum-3000.ost"))
+    names = keyword_names()
+    english = squash(
+        " ".join(
+            page_texts(
+                reader(
+                    cards_pdf(
+                        shipped,
+                        army,
+                        validate(shipped, army),
+                        lang="en",
+                        kinds=[CardKind.DATASHEET],
+                        keyword_names=names,
+                    )
+                )
+            )
+        )
+    )
+    for word in ("Infantry Squad", "Chimera", "INFANTRY", "VEHICLE", "User"):
+        assert squash(word) in english, word
+    for word in ("INFANTERIE", "VÉHICULE", "Util.", "Escouade d'Infanterie", "Chimère"):
+        assert squash(word) not in english, word
+    # French cards keep the catalogue's words, with or without the table.
+    french = squash(
+        " ".join(
+            page_texts(
+                reader(
+                    cards_pdf(shipped, army, validate(shipped, army), kinds=[CardKind.DATASHEET], keyword_names=names)
+                )
+            )
+        )
+    )
+    assert squash("Escouade d'Infanterie") in french and squash("INFANTERIE") in french

@@ -19,7 +19,7 @@ from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalo
 from ost.core import listfile
 from ost.core.validator import ValidatorOptions, validate
 from ost.pdf.common import CardSize, Paper
-from ost.services import read_any
+from ost.services import keyword_names, read_any
 
 #: Default output name: next to the list, ``<list>.<what>.pdf``.
 _SUFFIX = {"sheet": "sheet", "cards": "cards", "report": "report"}
@@ -109,7 +109,16 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         elif args.action == "cards":
             chosen = {kind for group in args.only or [] for kind in group}
             kinds = [k for k in ALL_KINDS if k.value in chosen] if chosen else list(ALL_KINDS)
-            data = cards_pdf(catalogue, army, report, lang=lang, paper=args.paper, size=args.size, kinds=kinds)
+            data = cards_pdf(
+                catalogue,
+                army,
+                report,
+                lang=lang,
+                paper=args.paper,
+                size=args.size,
+                kinds=kinds,
+                keyword_names=keyword_names(),
+            )
         else:
             data = check_report_pdf(
                 catalogue, army, report, lang=lang, paper=args.paper, source=args.list.name, reading=reading

@@ -19,7 +19,7 @@ their user chose, and hand the :class:`~ost.core.validator.Report` in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
@@ -67,13 +67,18 @@ def card_specs(
     lang: str = "fr",
     size: CardSize | str = CardSize.POKER,
     kinds: Iterable[CardKind] = ALL_KINDS,
+    keyword_names: Mapping[str, str] | None = None,
 ) -> list[CardSpec]:
-    """The cards of ``army``: its datasheets, its special abilities, then the core rules."""
+    """The cards of ``army``: its datasheets, its special abilities, then the core rules.
+
+    ``keyword_names`` (French keyword -> English, :func:`ost.services.keyword_names`)
+    makes an English card's keywords, transport words and datasheet names English.
+    """
     common.check_lang(lang)
     chosen = card_size(size)
     fonts = register_fonts()
     inner = chosen.dimensions[0] - 2 * chosen.padding
-    return Deck(catalogue, army, lang, inner, fonts, BODY_MIN[chosen]).specs(kinds)
+    return Deck(catalogue, army, lang, inner, fonts, BODY_MIN[chosen], keyword_names).specs(kinds)
 
 
 def cards_pdf(
@@ -85,6 +90,7 @@ def cards_pdf(
     paper: Paper | str = Paper.A4,
     size: CardSize | str = CardSize.POKER,
     kinds: Iterable[CardKind] = ALL_KINDS,
+    keyword_names: Mapping[str, str] | None = None,
 ) -> bytes:
     """The quick-reference cards of ``army`` as PDF bytes; each card names the list and ``report``'s verdict.
 
@@ -96,7 +102,7 @@ def cards_pdf(
     fonts = register_fonts()
     name = army.name or pick(lang, fr="liste sans nom", en="unnamed list")
     stamp = Stamp(name, report.legal)
-    specs = card_specs(catalogue, army, lang=lang, size=chosen, kinds=kinds)
+    specs = card_specs(catalogue, army, lang=lang, size=chosen, kinds=kinds, keyword_names=keyword_names)
     placed = layout_cards(specs, chosen, fonts, footer_room(stamp, chosen, fonts, lang))
     title = pick(lang, fr=f"{name} — cartes de référence", en=f"{name} — reference cards")
     trace = common.Trace.of(catalogue, army, report)

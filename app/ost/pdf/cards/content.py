@@ -8,7 +8,7 @@ puts the result on paper.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -38,6 +38,9 @@ from ost.pdf.cards.styles import CardKind, CardStyles, bullets, card_styles, cel
 from ost.pdf.common import MUTED, RULE_ACCENT, ZEBRA, esc, rich
 from ost.pdf.fonts import Fonts
 from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_texts, load_rule_cards, wound_roll
+
+#: A weapon's strength "as its user's", in English.
+_USER = {"Util.": "User", "Util": "User", "Utilisateur": "User"}
 
 _NOT_IN_CATALOGUE = Bilingual(
     fr="Fiche absente du catalogue : cette carte dit ce que la liste sait de l'unité.",
@@ -81,7 +84,14 @@ class Deck:
     """Builds the card specs of one list."""
 
     def __init__(
-        self, catalogue: Catalogue, army: ArmyList, lang: str, width: float, fonts: Fonts, floor: float = 0.0
+        self,
+        catalogue: Catalogue,
+        army: ArmyList,
+        lang: str,
+        width: float,
+        fonts: Fonts,
+        floor: float = 0.0,
+        keyword_names: Mapping[str, str] | None = None,
     ) -> None:
         #: The smallest body text (see :func:`_styles`).
         self.floor = floor
@@ -90,6 +100,8 @@ class Deck:
         self.lang = lang
         self.width = width
         self.fonts = fonts
+        #: Keywords (and the datasheet names they hold) in the card's language.
+        self.words = KeywordNames(keyword_names if lang == "en" else None)
 
     def cell(self, text: str, style: ParagraphStyle, width: float, *, marked: bool = False) -> Any:
         """Plain text when it fits on one line of ``width`` (much cheaper to lay out), else a paragraph.
@@ -149,8 +161,8 @@ class Deck:
                 if entry is None:
                     continue
                 _, names, parameters = users.setdefault(entry.key, (entry, [], []))
-                if sheet.name not in names:
-                    names.append(sheet.name)
+                if self.words.title(sheet.name) not in names:
+                    names.append(self.words.title(sheet.name))
                 if ability.parameter and ability.parameter not in parameters:
                     parameters.append(ability.parameter)
             texts = [fold(w.abilities) for w in sheet.weapons if w.abilities]
@@ -160,8 +172,8 @@ class Deck:
                 needles = {fold(entry.name_fr).split(" (")[0], fold(entry.name_en).split(" (")[0]}
                 if any(needle and needle in text for needle in needles for text in texts):
                     _, names, _ = users.setdefault(entry.key, (entry, [], []))
-                    if sheet.name not in names:
-                        names.append(sheet.name)
+                    if self.words.title(sheet.name) not in names:
+                        names.append(self.words.title(sheet.name))
         return sorted(users.values(), key=lambda item: fold(item[0].name(self.lang)))
 
     # -- specs ---------------------------------------------------------------------------
@@ -174,11 +186,11 @@ class Deck:
             placed: list[tuple[int, CardSpec]] = []
             groups = self.groups()
             for group in groups:
-                title = group.sheet.name
+                title = self.words.title(group.sheet.name)
                 if sum(1 for g in groups if g.sheet.id == group.sheet.id) > 1:
                     names = ", ".join(v.unit.name for v in group.views if v.unit is not None)
                     if names and names != group.sheet.name:
-                        title = f"{group.sheet.name} — {names}"
+                        title = f"{title} — {names}"
                 placed.append((order[id(group.units[0])], self.datasheet_spec(group, title)))
             for _, unit in self.army.units():
                 if self.catalogue.get(unit.datasheet) is None:
@@ -219,7 +231,11 @@ class Deck:
             text = " · ".join(_tie(part) for part in unit_line(unit_view).split(" · "))
             if facts.options:
                 text += " · " + ", ".join(facts.options)
-            name = facts.name if (facts.name != view.name or len(group.views) > 1) else label(lang, "in_list")
+            name = (
+                self.words.title(facts.name)
+                if (facts.name != view.name or len(group.views) > 1)
+                else label(lang, "in_list")
+            )
             if facts.warlord:
                 name += " ★"
             out.append(self.labelled(name, text, st.small))
@@ -245,14 +261,14 @@ class Deck:
         if special:
             out.append(self.labelled(label(lang, "special"), ", ".join(special), st.body))
         if view.transport is not None:
-            out.append(self.labelled(label(lang, "transport"), view.transport, st.body))
+            out.append(self.labelled(label(lang, "transport"), self.words.text(view.transport), st.body))
         if view.independent_character:
             out.append(para(esc(label(lang, "independent")), st.small))
         if view.non_operational:
             out.append(para(esc(common.typo(label(lang, "non_operational"))), st.small))
-        keywords = ", ".join(view.keywords)
+        keywords = ", ".join(self.words.keyword(k) for k in view.keywords)
         if view.faction_keywords:
-            faction = ", ".join(view.faction_keywords)
+            faction = ", ".join(self.words.keyword(k) for k in view.faction_keywords)
             keywords = f"{keywords} · Faction{pick(lang, fr=' :', en=':')} {faction}" if keywords else faction
         if keywords:
             out.append(self.labelled(label(lang, "keywords"), keywords, st.small))
@@ -312,9 +328,9 @@ class Deck:
         names = [u.name for u in unit.upgrades if not u.text]
         if names:
             out.append(self.labelled(pick(lang, fr="Améliorations", en="Upgrades"), ", ".join(names), st.small))
-        keywords = ", ".join(snapshot.keywords)
+        keywords = ", ".join(self.words.keyword(k) for k in snapshot.keywords)
         if snapshot.faction_keywords:
-            faction = ", ".join(snapshot.faction_keywords)
+            faction = ", ".join(self.words.keyword(k) for k in snapshot.faction_keywords)
             keywords = f"{keywords} · Faction{pick(lang, fr=' :', en=':')} {faction}" if keywords else faction
         if keywords:
             out.append(self.labelled(label(lang, "keywords"), keywords, st.small))
@@ -328,12 +344,12 @@ class Deck:
             values = list(p.values)
             if marked and values[-1] not in ("", "-"):
                 values[-1] += "*"
-            rows.append([p.name, *values])
+            rows.append([self.words.title(p.name), *values])
         widths, squeezed = self._stat_widths(rows, st)
         pad = 2 * cell_pad(st)
         extra: list[tuple[Any, ...]] = []
         # A name's longest word ("Bibliothécaire") is never cut: too long for its column, names get their own line.
-        longest = max(_longest_word(p.name, st.fonts.condensed_bold, st.cell.fontSize) for p in view.profiles)
+        longest = max(_longest_word(r[0], st.fonts.condensed_bold, st.cell.fontSize) for r in rows[1:])
         if widths[0] < self.width * 0.3 or longest + 2 * cell_pad(st) > widths[0]:
             # Too narrow for the names: each name gets a full-width line above its figures.
             stat_widths = widths[1:]
@@ -433,7 +449,7 @@ class Deck:
                     self.cell(weapon.label, st.cell_bold, widths[0]),
                     self.cell(weapon.range, st.cell, widths[1]),
                     self.cell(weapon.type, st.cell, widths[2]),
-                    stat(weapon.s, widths[3]),
+                    stat(_USER.get(weapon.s, weapon.s) if self.lang == "en" else weapon.s, widths[3]),
                     stat(weapon.ap, widths[4]),
                     stat(weapon.d, widths[5]),
                 ]
@@ -574,6 +590,49 @@ class Deck:
             for t in range(1, n + 1):
                 extra.append(("BACKGROUND", (t, s), (t, s), colors.HexColor(shade[wound_roll(s, t)])))
         return grid_table(rows, widths, st, *extra, accent=RULE_ACCENT)
+
+
+class KeywordNames:
+    """French keywords in English, from the shipped catalogue's keyword table (nothing changes without one).
+
+    A datasheet's own keyword is its name ("ESCOUADE D'INFANTERIE" -> "INFANTRY
+    SQUAD"): an English card is titled with it ("Infantry Squad").
+    """
+
+    def __init__(self, table: Mapping[str, str] | None) -> None:
+        self.table = {fold_keyword(k): v for k, v in (table or {}).items()}
+        keys = sorted((k for k in (table or {})), key=len, reverse=True)
+        self.pattern = (
+            re.compile(r"(?<![\w<])(" + "|".join(re.escape(k) for k in keys) + r")(?![\w>])") if keys else None
+        )
+
+    def keyword(self, keyword: str) -> str:
+        """One keyword; "<CHAPITRE> = ULTRAMARINES" keeps its value."""
+        name, sep, value = keyword.partition(" = ")
+        return self.table.get(fold_keyword(name), name) + sep + value
+
+    def text(self, text: str) -> str:
+        """Every keyword written in ``text`` (a transport's capacity) in English."""
+        if self.pattern is None:
+            return text
+        return self.pattern.sub(lambda found: self.table.get(fold_keyword(found.group(1)), found.group(1)), text)
+
+    def title(self, name: str) -> str:
+        """A datasheet's name in English when its keyword has one ("Chimère" -> "Chimera")."""
+        english = self.table.get(fold_keyword(name))
+        return _title_case(english) if english else name
+
+
+def fold_keyword(text: str) -> str:
+    return text.strip().upper()
+
+
+def _title_case(text: str) -> str:
+    """A keyword as a title: "INFANTRY SQUAD" -> "Infantry Squad", "BIG MEK W/ SHOKK…" -> "Big Mek w/ Shokk…"."""
+    words: list[str] = []
+    for word in text.lower().split(" "):
+        words.append(word if word in ("w/", "of", "the", "and", "on", "in", "with") and words else word.capitalize())
+    return " ".join(words)
 
 
 def _centred(st: CardStyles) -> ParagraphStyle:
