@@ -161,6 +161,8 @@ def _balanced_split(
             break
         before, before_heights = pieces[-2]
         used = _used(before, before_heights, width, height)
+        if limits and used - line >= limits[-1]:
+            break  # the card before gave nothing up (a block that cannot split): keep what there is
         limits = [height] * (len(pieces) - 2) + [used - line]
         if limits[-1] < height * 0.5:
             break
