@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,9 @@ class Run:
     size: float
     font: str
     page: int
+    #: The direction the text runs in (1, 0 for upright text; 0, 1 for a card turned a quarter).
+    dx: float = 1.0
+    dy: float = 0.0
 
 
 def text_runs(pdf: PdfReader) -> list[Run]:
@@ -67,11 +71,14 @@ def text_runs(pdf: PdfReader) -> list[Run]:
             if not text.strip():
                 continue
             _, cm, tm, base, size = group[0]
-            scale = cm[0] * tm[0]
+            # The text's own x axis on the page: scale and direction (a turned card's text runs upwards).
+            a = tm[0] * cm[0] + tm[1] * cm[2]
+            b = tm[0] * cm[1] + tm[1] * cm[3]
+            scale = math.hypot(a, b)
             width = sum(_width(g[0].replace("\n", ""), g[3], g[4]) for g in group) * scale
             x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
             y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
-            runs.append(Run(text, x, y, width, size * scale, base, number))
+            runs.append(Run(text, x, y, width, size * scale, base, number, a / scale, b / scale))
     return runs
 
 
@@ -118,13 +125,20 @@ def fonts_used(pdf: PdfReader) -> dict[str, bool]:
 def outside(runs: list[Run], box: tuple[float, float, float, float], tolerance: float = 0.6) -> list[Run]:
     """Runs not wholly inside ``box`` (x, y, width, height); the baseline must sit inside too."""
     x0, y0, w, h = box
+
+    def corners(r: Run) -> list[tuple[float, float]]:
+        # Along the baseline by its width, and up (a quarter turn left of it) by the letters' height.
+        up_x, up_y = -r.dy * r.size * 0.8, r.dx * r.size * 0.8
+        end_x, end_y = r.x + r.dx * r.width, r.y + r.dy * r.width
+        return [(r.x, r.y), (end_x, end_y), (r.x + up_x, r.y + up_y), (end_x + up_x, end_y + up_y)]
+
     return [
         r
         for r in runs
-        if r.x < x0 - tolerance
-        or r.x + r.width > x0 + w + tolerance
-        or r.y < y0 - tolerance
-        or r.y + r.size * 0.8 > y0 + h + tolerance
+        if any(
+            x < x0 - tolerance or x > x0 + w + tolerance or y < y0 - tolerance or y > y0 + h + tolerance
+            for x, y in corners(r)
+        )
     ]
 
 

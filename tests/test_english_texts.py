@@ -18,6 +18,7 @@ from ost.core.catalogue import AbilityRef, Catalogue, WeaponProfile
 from ost.core.presenter import DatasheetView, invulnerable_save, present
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.text import fold
+from ost.core.validator import validate
 from ost.core.wargear import effective_loadout, offered_to
 from ost.formats.bsdata import read_bsdata
 from ost.formats.catalog_source import read_catalogue
@@ -186,7 +187,13 @@ def _faction_cards(shipped: Catalogue, faction: str, lang: str) -> tuple[str, se
                 for g in effective_loadout(unit, sheet)
                 if (offered := offered_to(sheet, g.kind))
             ]
-    text = " ".join(page_texts(reader(cards_pdf(shipped, builder.army, lang=lang, kinds=[CardKind.DATASHEET]))))
+    text = " ".join(
+        page_texts(
+            reader(
+                cards_pdf(shipped, builder.army, validate(shipped, builder.army), lang=lang, kinds=[CardKind.DATASHEET])
+            )
+        )
+    )
     carried: set[str] = set()
     for _, unit in builder.army.units():
         sheet = shipped.get(unit.datasheet)

@@ -163,7 +163,9 @@ def test_every_shipped_datasheet_prints_on_cards_and_sheet(shipped: Catalogue) -
         b.add(sheet.id)
     army = b.army
     for lang in ("fr", "en"):
-        data = cards_pdf(shipped, army, lang=lang, kinds=[CardKind.DATASHEET, CardKind.ABILITY])
+        data = cards_pdf(
+            shipped, army, validate(shipped, army), lang=lang, kinds=[CardKind.DATASHEET, CardKind.ABILITY]
+        )
         pdf = reader(data)
         assert all(fonts_used(pdf).values())
         assert runs_outside_cards(data, Paper.A4, CardSize.POKER) == []
@@ -172,7 +174,45 @@ def test_every_shipped_datasheet_prints_on_cards_and_sheet(shipped: Catalogue) -
             assert squash(sheet.name) in whole, sheet.name
     geo = page_geometry(Paper.A4, CardSize.POKER)
     assert geo.per_page == 9
-    sheet_pdf = reader(army_sheet_pdf(shipped, army))
+    sheet_pdf = reader(army_sheet_pdf(shipped, army, validate(shipped, army)))
     assert outside(text_runs(sheet_pdf), (0, 0, *Paper.A4.size)) == []
     texts = page_texts(sheet_pdf)
     assert all(squash("NON RÉGLEMENTAIRE") in squash(t) for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"LANG": "C.UTF-8"}, "fr"),
+        ({"LANG": "POSIX"}, "fr"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "de_DE.UTF-8"}, "fr"),
+        ({"LC_ALL": "en_US.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "en_US.UTF-8", "OST_LANG": "fr"}, "fr"),
+    ],
+)
+def test_the_default_language_follows_the_system_when_it_names_french_or_english(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], expected: str
+) -> None:
+    from ost.cli.common import default_lang
+
+    for name in ("OST_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert default_lang() == expected
+
+
+def test_lang_wins_over_the_system(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, mini_db: Path, mini: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("OST_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # a bare container: French, as documented
+    source = write_list(tmp_path, mini, legal=False)
+    target = tmp_path / "s.pdf"
+    assert run(capsys, "--db", str(mini_db), "export", "sheet", str(source), "-o", str(target))[0] == 0
+    assert "NON RÉGLEMENTAIRE" in page_texts(reader(target.read_bytes()))[0]
+    assert run(capsys, "--db", str(mini_db), "export", "sheet", str(source), "-o", str(target), "--lang", "en")[0] == 0
+    assert "NOT LEGAL" in page_texts(reader(target.read_bytes()))[0]

@@ -167,8 +167,10 @@ def test_options_the_catalogue_lacks_keep_the_lists_profiles(mini: Catalogue) ->
     assert shoota and shoota[0].origin == "list" and shoota[0].type == "Assault 4"
     assert view.other_wargear == ("Bosspole",)
     # The sheet's wargear column and the card name them too.
-    sheet = squash(" ".join(page_texts(reader(army_sheet_pdf(cat, b.army)))))
-    cards = squash(" ".join(page_texts(reader(cards_pdf(cat, b.army, kinds=[CardKind.DATASHEET])))))
+    sheet = squash(" ".join(page_texts(reader(army_sheet_pdf(cat, b.army, validate(cat, b.army))))))
+    cards = squash(
+        " ".join(page_texts(reader(cards_pdf(cat, b.army, validate(cat, b.army), kinds=[CardKind.DATASHEET]))))
+    )
     for text in (sheet, cards):
         assert squash("Kustom shoota") in text and squash("Bosspole") in text
 
@@ -196,7 +198,9 @@ def test_weapon_types_in_the_readers_language(text: str, lang: str, shown: str) 
 def test_cards_show_pv_per_kind_and_only_weapons_carried(mini: Catalogue) -> None:
     cat = catalogue(mini)
     b = ork_list(cat)
-    whole = squash(" ".join(page_texts(reader(cards_pdf(cat, b.army, kinds=[CardKind.DATASHEET])))))
+    whole = squash(
+        " ".join(page_texts(reader(cards_pdf(cat, b.army, validate(cat, b.army), kinds=[CardKind.DATASHEET]))))
+    )
     assert squash("9 × 1 + Boss Nob 2 = 11 PV") in whole
     assert squash("Gros fling") in whole and squash("Lance-rokette") not in whole
     assert squash("Pince énergétique") in whole and squash("Fling kustom") not in whole
@@ -208,12 +212,21 @@ def test_every_text_is_at_least_6_pt_and_body_text_7_5(mini: Catalogue) -> None:
     b.add("tactical", options={"flamer": 1})
     for size in (CardSize.POKER, CardSize.A6):
         for lang in ("fr", "en"):
-            runs = text_runs(reader(cards_pdf(cat, b.army, lang=lang, size=size)))
+            runs = text_runs(reader(cards_pdf(cat, b.army, validate(cat, b.army), lang=lang, size=size)))
             small = sorted({round(r.size, 2) for r in runs if r.size < 6})
             assert small == [], (size, lang, small)
             # Rule and ability cards are mostly body text: most of their letters are at least 7.5 pt.
             prose = text_runs(
-                reader(cards_pdf(cat, b.army, lang=lang, size=size, kinds=[CardKind.RULE, CardKind.ABILITY]))
+                reader(
+                    cards_pdf(
+                        cat,
+                        b.army,
+                        validate(cat, b.army),
+                        lang=lang,
+                        size=size,
+                        kinds=[CardKind.RULE, CardKind.ABILITY],
+                    )
+                )
             )
             weight: Counter[float] = Counter()
             for run in prose:
@@ -228,14 +241,15 @@ def test_every_text_is_at_least_6_pt_and_body_text_7_5(mini: Catalogue) -> None:
             for style in (styles.meta, styles.small, styles.cell, styles.cell_bold, styles.head, styles.italic):
                 assert style.fontSize >= 6, style.name
     for make in (army_sheet_pdf, check_report_pdf):
-        runs = text_runs(reader(make(cat, b.army)))
+        runs = text_runs(reader(make(cat, b.army, validate(cat, b.army))))
         assert min(r.size for r in runs) >= 6
 
 
 @pytest.mark.parametrize(("paper", "size"), [(p, s) for p in Paper for s in CardSize])
 def test_cut_marks_inside_the_printable_area(mini: Catalogue, paper: Paper, size: CardSize) -> None:
     cat = catalogue(mini)
-    pdf = reader(cards_pdf(cat, ork_list(cat).army, paper=paper, size=size))
+    army = ork_list(cat).army
+    pdf = reader(cards_pdf(cat, army, validate(cat, army), paper=paper, size=size))
     width, height = paper.size
     lines = line_segments(pdf)
     geo = page_geometry(paper, size)
@@ -259,7 +273,8 @@ def test_cut_marks_inside_the_printable_area(mini: Catalogue, paper: Paper, size
 def test_cut_mark_check_is_not_blind(mini: Catalogue) -> None:
     """A4 poker cards leave room in every margin: both directions have marks."""
     cat = catalogue(mini)
-    lines = line_segments(reader(cards_pdf(cat, ork_list(cat).army)))
+    army = ork_list(cat).army
+    lines = line_segments(reader(cards_pdf(cat, army, validate(cat, army))))
     assert any(y0 == y1 for _, _, y0, _, y1 in lines) and any(x0 == x1 for _, x0, _, x1, _ in lines)
 
 
@@ -267,7 +282,7 @@ def test_english_cards_are_english(mini: Catalogue) -> None:
     cat = catalogue(mini)
     b = ork_list(cat)
     b.add("tactical", models=7)
-    text = " ".join(page_texts(reader(cards_pdf(cat, b.army, lang="en"))))
+    text = " ".join(page_texts(reader(cards_pdf(cat, b.army, validate(cat, b.army), lang="en"))))
     for french in ("Lourde", "Assaut", "Mêlée", "Pistolet", "Capacités", "Mots-clefs", " fig.", "1 models"):
         assert french not in text, french
     assert "1 model" in squash(text) or "1 model" in text
@@ -277,7 +292,7 @@ def test_english_cards_are_english(mini: Catalogue) -> None:
 def test_each_card_shows_the_lists_name_and_verdict(mini: Catalogue) -> None:
     cat = catalogue(mini)
     b = ork_list(cat, name="Waaagh du Nord")
-    data = cards_pdf(cat, b.army)
+    data = cards_pdf(cat, b.army, validate(cat, b.army))
     pdf = reader(data)
     runs = text_runs(pdf)
     geo = page_geometry(Paper.A4, CardSize.POKER)
@@ -298,9 +313,11 @@ def test_each_card_shows_the_lists_name_and_verdict(mini: Catalogue) -> None:
 def test_export_only_some_kinds_of_cards(mini: Catalogue) -> None:
     cat = catalogue(mini)
     b = ork_list(cat)
-    rules = squash(" ".join(page_texts(reader(cards_pdf(cat, b.army, kinds=[CardKind.RULE])))))
+    rules = squash(" ".join(page_texts(reader(cards_pdf(cat, b.army, validate(cat, b.army), kinds=[CardKind.RULE])))))
     assert squash("Transport détruit") in rules and squash("Big Boss") not in rules
-    sheets = squash(" ".join(page_texts(reader(cards_pdf(cat, b.army, kinds=[CardKind.DATASHEET])))))
+    sheets = squash(
+        " ".join(page_texts(reader(cards_pdf(cat, b.army, validate(cat, b.army), kinds=[CardKind.DATASHEET]))))
+    )
     assert squash("Big Boss") in sheets and squash("Transport détruit") not in sheets
 
 
@@ -334,12 +351,12 @@ def test_footers_are_traceable(mini: Catalogue) -> None:
     b = ork_list(cat)
     fingerprint = list_fingerprint(b.army)
     for make in (army_sheet_pdf, check_report_pdf):
-        pdf = reader(make(cat, b.army))
+        pdf = reader(make(cat, b.army, validate(cat, b.army)))
         for text in page_texts(pdf):
             assert "Ost 0." in text and "Ost r7" in text and fingerprint in text
         meta = pdf.metadata
         assert meta is not None and fingerprint in str(meta.get("/Keywords")) and "Waaagh" in str(meta.get("/Subject"))
-    cards = reader(cards_pdf(cat, b.army))
+    cards = reader(cards_pdf(cat, b.army, validate(cat, b.army)))
     assert cards.metadata is not None and fingerprint in str(cards.metadata.get("/Keywords"))
     # Another list, another fingerprint.
     b.add("t-boyz")
@@ -353,7 +370,7 @@ def test_header_keeps_a_long_name_whole_when_there_is_no_stamp(mini: Catalogue) 
     b.add("captain")
     b.add("tactical")
     b.add("intercessors")
-    pdf = reader(army_sheet_pdf(cat, b.army))
+    pdf = reader(army_sheet_pdf(cat, b.army, validate(cat, b.army)))
     header = [r for r in text_runs(pdf) if r.y > Paper.A4.size[1] - 40]
     assert any(name in r.text for r in header)
     assert outside(text_runs(pdf), (0, 0, *Paper.A4.size)) == []
@@ -438,7 +455,7 @@ def test_no_page_holds_only_the_legend(mini: Catalogue) -> None:
         b.add(names[count % len(names)])
         if count % 3:
             continue
-        for text in page_texts(reader(army_sheet_pdf(cat, b.army))):
+        for text in page_texts(reader(army_sheet_pdf(cat, b.army, validate(cat, b.army)))):
             assert any(mark in text for mark in ("Détachement", "Totaux", "Gravité")), (count, text[:200])
 
 

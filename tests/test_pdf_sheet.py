@@ -95,7 +95,8 @@ def test_illegal_list_says_so_on_every_page(mini: Catalogue) -> None:
 
 def test_long_unit_table_repeats_its_header(mini: Catalogue) -> None:
     b = illegal_list(mini, units=80)
-    pdf = reader(army_sheet_pdf(mini, b.army))
+    b.unit("u2").options = {"flamer": 1}  # the wargear column shows only when a unit carries something
+    pdf = reader(army_sheet_pdf(mini, b.army, validate(mini, b.army)))
     texts = page_texts(pdf)
     # 80 units take two pages of rows: the second starts with the repeated header row.
     pages_with_units = [t for t in texts if "Transport et" in t]
@@ -108,7 +109,8 @@ def test_long_unit_table_repeats_its_header(mini: Catalogue) -> None:
 
 
 def test_english_sheet(mini: Catalogue) -> None:
-    pdf = reader(army_sheet_pdf(mini, illegal_list(mini, units=30).army, lang="en"))
+    army = illegal_list(mini, units=30).army
+    pdf = reader(army_sheet_pdf(mini, army, validate(mini, army), lang="en"))
     texts = page_texts(pdf)
     for text in texts:
         assert "NOT LEGAL" in text
@@ -119,7 +121,8 @@ def test_english_sheet(mini: Catalogue) -> None:
 
 @pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
 def test_fonts_embedded_and_text_inside_the_page(mini: Catalogue, paper: Paper) -> None:
-    pdf = reader(army_sheet_pdf(mini, illegal_list(mini).army, paper=paper))
+    army = illegal_list(mini).army
+    pdf = reader(army_sheet_pdf(mini, army, validate(mini, army), paper=paper))
     width, height = paper.size
     for page in pdf.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((width, height))
@@ -140,7 +143,7 @@ def test_unit_missing_from_catalogue(mini: Catalogue) -> None:
             id="ghost", datasheet="gone", snapshot=UnitSnapshot(name="Fantômes", role=Role.ELITES, points=50), models=3
         )
     )
-    text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army)))))
+    text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army))))))
     assert squash("Fantômes") in text
     assert squash("fiche absente du catalogue") in text
     assert "UNIT-UNKNOWN" in text
@@ -149,7 +152,7 @@ def test_unit_missing_from_catalogue(mini: Catalogue) -> None:
 
 def test_empty_list(mini: Catalogue) -> None:
     b = ListBuilder(mini, limit=None, name="")
-    pdf = reader(army_sheet_pdf(mini, b.army))
+    pdf = reader(army_sheet_pdf(mini, b.army, validate(mini, b.army)))
     text = squash(" ".join(page_texts(pdf)))
     assert squash("(liste sans nom)") in text
     assert "BAND-NONE" in text and squash("NON RÉGLEMENTAIRE") in text
@@ -175,9 +178,9 @@ def test_check_report_puts_the_verdict_and_findings_first(mini: Catalogue) -> No
 def test_bad_arguments(mini: Catalogue) -> None:
     army = legal_list(mini).army
     with pytest.raises(ValueError, match="paper"):
-        army_sheet_pdf(mini, army, paper="a3")
+        army_sheet_pdf(mini, army, validate(mini, army), paper="a3")
     with pytest.raises(ValueError, match="language"):
-        army_sheet_pdf(mini, army, lang="de")
+        army_sheet_pdf(mini, army, validate(mini, army), lang="de")
 
 
 _NAME = printed_words(long_word_repeats=3, max_words=10)  # a word longer than a column
@@ -194,7 +197,7 @@ def test_any_names_stay_on_the_page(mini: Catalogue, list_name: str, det_name: s
     b.unit(tac).transport = "u3"
     b.add("lieutenant", linked_to=tac, custom_name=unit_name)
     for make in (army_sheet_pdf, check_report_pdf):
-        pdf = reader(make(mini, b.army, lang=lang))
+        pdf = reader(make(mini, b.army, validate(mini, b.army), lang=lang))
         assert outside(text_runs(pdf), (0, 0, *Paper.A4.size)) == []
 
 
@@ -203,6 +206,99 @@ def test_sheet_prints_the_pv_value_of_each_model_kind(shipped: Catalogue, lang: 
     """10 Boyz at 8 points: a Boy's PV is worth 8, the Boss Nob's (2 PV) 4 (SPEC §4)."""
     b = ListBuilder(shipped, limit=1000, name="Waaagh")
     b.add("ork-boyz", models=10)
-    whole = squash(" ".join(page_texts(reader(army_sheet_pdf(shipped, b.army, lang=lang)))))
+    whole = squash(" ".join(page_texts(reader(army_sheet_pdf(shipped, b.army, validate(shipped, b.army), lang=lang)))))
     assert squash("8 (Boss Nob 4)") in whole
     assert squash("7,3") not in whole and squash("7.3") not in whole  # not 80 ÷ 11 for every PV
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_wargear_column_only_when_something_is_in_it(mini: Catalogue, lang: str) -> None:
+    from ost.core.armylist import Carried
+
+    word = "Équipement" if lang == "fr" else "Wargear"
+    b = legal_list(mini)
+    for _, unit in b.army.units():
+        unit.options = {}
+    bare = page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army), lang=lang)))[0]
+    assert word not in bare
+    b.army.detachments[0].units[0].upgrades = [Carried(name="Relique du Chapitre", kind="relic")]
+    carried = page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army), lang=lang)))[0]
+    assert word in carried and "Relique du Chapitre" in carried
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_sheet_agrees_with_its_findings(mini: Catalogue, lang: str) -> None:
+    """SHEET-MAX: the band table marks the role, the unit rows carry the finding's number, the fix is printed."""
+    from ost.core.findings import Code
+
+    b = ListBuilder(mini, limit=1000, name="Trop d'Intercessors")
+    b.add("captain", warlord=True)
+    for _ in range(3):
+        b.add("intercessors")
+    report = validate(mini, b.army)
+    sheet_max = [f for f in report.findings if f.code is Code.SHEET_MAX]
+    if not sheet_max:
+        pytest.skip("the test catalogue allows three of them")
+    text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army, report, lang=lang)))))
+    assert squash("✗ par fiche" if lang == "fr" else "✗ per sheet") in text
+    assert squash("✓ OK") in text  # other roles stay OK
+    assert text.count("✗1") >= 2
+    assert squash(("Correction : " if lang == "fr" else "Fix: ") + sheet_max[0].fix(lang)[:30]) in text
+
+
+def test_a_carried_findings_table_says_suite(mini: Catalogue) -> None:
+    b = ListBuilder(mini, limit=1000, name="Orphelins")
+    for _ in range(40):
+        b.add("lieutenant")
+        b.add("rhino")  # an empty transport and an unlinked character each: 80 findings and more
+    report = validate(mini, b.army)
+    assert len(report.findings) > 60
+    texts = page_texts(reader(check_report_pdf(mini, b.army, report)))
+    assert any(squash("Constats de la vérification (suite)") in squash(t) for t in texts[1:])
+
+
+def test_assumed_pairings_are_marked_as_assumed(mini: Catalogue) -> None:
+    from ost.core.armylist import ListOrigin
+
+    b = legal_list(mini)
+    riders = [u for _, u in b.army.units() if u.transport]
+    assert riders
+    plain = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army))))))
+    assert squash("(supposé)") not in plain
+    b.army.origin = ListOrigin(format="ros")
+    for lang, word in (("fr", "(supposé)"), ("en", "(assumed)")):
+        read = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, b.army, validate(mini, b.army), lang=lang)))))
+        assert squash(word) in read
+
+
+def test_the_share_code_is_sized_to_its_content(mini: Catalogue) -> None:
+    """Modules of 0.4 mm at least (readable at 300 dpi): small lists in the title block, long ones at the end."""
+    from reportlab.lib.units import mm
+
+    from ost.pdf.sheet import QR_HEAD_MAX, share_code
+
+    small = share_code(mini, legal_list(mini).army)
+    assert small is not None and small.in_head and small.side / small.count >= 0.4 * mm - 1e-9
+    long = illegal_list(mini, units=24).army
+    code = share_code(mini, long)
+    assert code is not None and code.side / code.count >= 0.4 * mm - 1e-9
+    text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, long, validate(mini, long))))))
+    assert squash("Code de partage (ost check)") in text
+    if code.side > QR_HEAD_MAX:
+        assert squash("Code de partage : en fin de feuille.") in text
+
+
+def test_a_list_too_long_for_a_qr_code_says_so(mini: Catalogue) -> None:
+    import hashlib
+
+    from ost.pdf.sheet import share_code
+
+    b = illegal_list(mini, units=150)
+    for index, (_, unit) in enumerate(b.army.units()):  # names that do not compress
+        unit.custom_name = hashlib.sha256(str(index).encode()).hexdigest()[:24]
+    army = b.army
+
+    assert share_code(mini, army) is None
+    for lang, notice in (("fr", "trop longue pour un code QR"), ("en", "too long for a QR code")):
+        text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, army, validate(mini, army), lang=lang)))))
+        assert squash(notice) in text

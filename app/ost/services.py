@@ -56,6 +56,21 @@ META_SOURCE_DIR, META_SOURCE_KIND, META_FINGERPRINT, META_STAMP = "source_dir", 
 META_OST_VERSION = "ost_version"
 
 
+def keyword_names(folder: Path | None = None) -> dict[str, str]:
+    """The shipped catalogue's keywords in English (French keyword -> English), for English printouts.
+
+    Empty when the table is missing or unreadable: printouts then keep the catalogue's own words.
+    """
+    from ost.formats.catalog_source import KEYWORDS_FILE, read_keyword_table
+
+    path = (folder or shipped_catalogue_dir()) / KEYWORDS_FILE
+    try:
+        table = read_keyword_table(path)
+    except (OSError, SourceError):
+        return {}
+    return {french: names[0] for french, names in table.items() if names}
+
+
 def source_stamp(folder: Path) -> str:
     """A hash of the names, sizes and modification times of the source files: cheap, no file is read.
 

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from ost.core.i18n import as_lang
+
 if TYPE_CHECKING:  # the store and the services load with the sub-command that needs them, not for --version
     from ost.core.catalogue import Catalogue
     from ost.store import CatalogueStore
@@ -19,15 +21,24 @@ EXIT_OK, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 
 def default_lang() -> str:
-    """``$OST_LANG``, else the system language when it is English, else French."""
+    """``$OST_LANG``, else the system's language when it names French or English, else French.
+
+    The POSIX variables are read as they are: Python reports the C locale
+    (``LANG=C.UTF-8``, a bare container) as ``en_US``, which is no choice of
+    the user's. Without them (Windows), the locale Python reports decides.
+    """
     env = os.environ.get("OST_LANG", "").lower()
     if env in ("fr", "en"):
         return env
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return as_lang(value)
     try:
-        code = locale.getlocale()[0] or os.environ.get("LANG", "")
+        code = locale.getlocale()[0] or ""
     except ValueError:
-        code = os.environ.get("LANG", "")
-    return "en" if code.lower().startswith("en") else "fr"
+        code = ""
+    return as_lang(code)
 
 
 def say(lang: str, fr: str, en: str) -> str:

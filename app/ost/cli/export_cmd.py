@@ -17,9 +17,9 @@ from typing import TextIO
 
 from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, write_failure
 from ost.core import listfile
-from ost.core.validator import validate
+from ost.core.validator import ValidatorOptions, validate
 from ost.pdf.common import CardSize, Paper
-from ost.services import read_any
+from ost.services import keyword_names, read_any
 
 #: Default output name: next to the list, ``<list>.<what>.pdf``.
 _SUFFIX = {"sheet": "sheet", "cards": "cards", "report": "report"}
@@ -58,6 +58,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         # Its own dest: a sub-parser default would otherwise hide `ost --lang en export …`.
         sub.add_argument("--lang", dest="export_lang", choices=("fr", "en"), help="language of the PDF")
         sub.add_argument("--catalogue", "--catalog", dest="catalogue_db", type=Path, help="catalogue database")
+        # The verdict printed is the one `ost check` gives with the same options.
+        sub.add_argument(
+            "--as-priced",
+            action="store_true",
+            help="check with the prices the list states instead of the catalogue's (as `ost check --as-priced`)",
+        )
+        sub.add_argument(
+            "--legends", action="store_true", help="Legends datasheets count as available (as `ost check --legends`)"
+        )
         if action == "cards":
             sub.add_argument(
                 "--size",
@@ -93,14 +102,23 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     reading = read.reading.lines(lang) if read.reading.format != "ost" else []
     for line in reading:
         print(line, file=sys.stderr)
-    report = validate(catalogue, army)
+    report = validate(catalogue, army, ValidatorOptions(as_priced=args.as_priced, legends_available=args.legends))
     try:
         if args.action == "sheet":
             data = army_sheet_pdf(catalogue, army, report, lang=lang, paper=args.paper)
         elif args.action == "cards":
             chosen = {kind for group in args.only or [] for kind in group}
             kinds = [k for k in ALL_KINDS if k.value in chosen] if chosen else list(ALL_KINDS)
-            data = cards_pdf(catalogue, army, report, lang=lang, paper=args.paper, size=args.size, kinds=kinds)
+            data = cards_pdf(
+                catalogue,
+                army,
+                report,
+                lang=lang,
+                paper=args.paper,
+                size=args.size,
+                kinds=kinds,
+                keyword_names=keyword_names(),
+            )
         else:
             data = check_report_pdf(
                 catalogue, army, report, lang=lang, paper=args.paper, source=args.list.name, reading=reading

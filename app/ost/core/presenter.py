@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 from ost.core.armylist import Unit, unit_composition
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, ModelProfile, WargearOption, WeaponProfile
+from ost.core.i18n import Bilingual
 from ost.core.scoring import UnitScore, format_value, pv_value_text, score_unit
 from ost.core.text import fold
 from ost.core.wargear import carried, choice_labels, item_weapons
@@ -93,6 +94,45 @@ _INV_TEXT = (
     re.compile(r"invuln[ée]rable[^0-9.;]{0,24}?([2-6])\s*\+", re.IGNORECASE),
     re.compile(r"([2-6])\s*\+\s*invuln", re.IGNORECASE),
 )
+
+
+#: What may follow an invulnerable save in an ability's text and limit it ("5+ contre les tirs").
+_INV_CONDITION = re.compile(
+    r"(?:invuln[ée]rable[^0-9.;]{0,24}?[2-6]\s*\+|[2-6]\s*\+\s*invuln\w*(?: save)?)\s*"
+    r"((?:contre|face aux|against|vs\.?|en |in |from )[^.;,]{2,60})",
+    re.IGNORECASE,
+)
+#: Conditions said in one language only: the other's words.
+_CONDITION_WORDS = (
+    ("contre les tirs", "against ranged attacks"),
+    ("contre les attaques de tir", "against ranged attacks"),
+    ("contre les attaques de mêlée", "against melee attacks"),
+    ("en mêlée", "in melee"),
+)
+
+
+def invulnerable_condition(sheet: Datasheet) -> Bilingual | None:
+    """The condition an ability puts on the datasheet's invulnerable save ("contre les tirs"), if any.
+
+    The Big Mek's and the Astraeus' 5+ hold against ranged attacks only: a
+    profile table that prints "5+" must say so.
+    """
+    if any("(" in p.extra.get("Inv", "") for p in sheet.profiles):
+        return None  # the Inv column says the condition itself ("5+ (tir)": imported data)
+    for ability in sheet.abilities:
+        found_fr = _INV_CONDITION.search(ability.text or "")
+        found_en = _INV_CONDITION.search(ability.text_en or "")
+        if found_fr is None and found_en is None:
+            continue
+        fr = found_fr.group(1).strip() if found_fr else None
+        en = found_en.group(1).strip() if found_en else None
+        for words_fr, words_en in _CONDITION_WORDS:
+            if fr is None and en is not None and fold(en) == fold(words_en):
+                fr = words_fr
+            if en is None and fr is not None and fold(fr) == fold(words_fr):
+                en = words_en
+        return Bilingual(fr=fr or en or "", en=en or fr or "")
+    return None
 
 
 #: What a save in an Inv column is limited to, as imported data writes it ("5+ (ranged)"), in each language.
@@ -315,6 +355,11 @@ _WEAPON_HEAD = {
     "fr": ("Arme", "Portée", "Type", "F", "PA", "D"),
     "en": ("Weapon", "Range", "Type", "S", "AP", "D"),
 }
+
+
+def weapon_head(lang: str) -> tuple[str, ...]:
+    """The heading of a weapon table in ``lang``."""
+    return _WEAPON_HEAD["fr" if lang == "fr" else "en"]
 
 
 def present(sheet: Datasheet, catalogue: Catalogue, lang: str, unit: Unit | None = None) -> DatasheetView:

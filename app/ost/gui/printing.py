@@ -70,8 +70,17 @@ def render_pdf(what: What, catalogue: Catalogue, army: ArmyList, report: Report,
             return army_sheet_pdf(catalogue, army, report, lang=options.lang, paper=options.paper)
         if what == "cards":
             from ost.pdf.cards import cards_pdf
+            from ost.services import keyword_names
 
-            return cards_pdf(catalogue, army, lang=options.lang, paper=options.paper, size=options.card_size)
+            return cards_pdf(
+                catalogue,
+                army,
+                report,
+                lang=options.lang,
+                paper=options.paper,
+                size=options.card_size,
+                keyword_names=keyword_names(),
+            )
         from ost.pdf.sheet import check_report_pdf
 
         return check_report_pdf(catalogue, army, report, lang=options.lang, paper=options.paper, source=options.source)

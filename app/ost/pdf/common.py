@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from ost import __version__
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
+from ost.core.i18n import pick
 from ost.core.validator import Report
 
 LANGS = ("fr", "en")
@@ -47,8 +48,11 @@ class CardSize(StrEnum):
 
     @property
     def padding(self) -> float:
-        """Margin inside a card; A6 cards sit at the edge of an A4 sheet, so theirs is wider."""
-        return float(2.6 * mm if self is CardSize.POKER else 5 * mm)
+        """Margin inside a card.
+
+        A6 cards sit at the edge of an A4 sheet: theirs keeps the text out of the quarter inch printers leave blank.
+        """
+        return float(2.6 * mm if self is CardSize.POKER else 7 * mm)
 
 
 def paper(value: Paper | str) -> Paper:
@@ -103,10 +107,6 @@ def rich(text: str) -> str:
     return _ITALIC.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", esc(typo(text))))
 
 
-def words(lang: str, fr: str, en: str) -> str:
-    return fr if lang == "fr" else en
-
-
 def clip(text: str, font: str, size: float, width: float) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` (for one-line headers and footers)."""
     if stringWidth(text, font, size) <= width:
@@ -114,6 +114,27 @@ def clip(text: str, font: str, size: float, width: float) -> str:
     while text and stringWidth(text + "…", font, size) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def fitted_lines(
+    text: str, font: str, size: float, width: float, floor: float = 6.0, max_lines: int = 2
+) -> tuple[float, list[str]]:
+    """``text`` in one line of ``width``, in smaller type down to ``floor`` if need be, else on more lines.
+
+    For names that must print whole (a list's name in a footer); only a text
+    too long for ``max_lines`` lines at ``floor`` is cut, with an ellipsis.
+    """
+    from reportlab.lib.utils import simpleSplit
+
+    points = size
+    while points >= floor - 1e-9:
+        if stringWidth(text, font, points) <= width:
+            return points, [text]
+        points -= 0.25
+    lines = simpleSplit(text, font, floor, width)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], clip(" ".join(lines[max_lines - 1 :]), font, floor, width)]
+    return floor, [clip(line, font, floor, width) for line in lines]
 
 
 def list_fingerprint(army: ArmyList) -> str:
@@ -161,21 +182,25 @@ class Trace:
 
     def line(self, lang: str) -> str:
         """One footer line: "2026-11-24 · Ost 0.1.0 · catalogue : Ost r3 · empreinte 3fa2c9d1e0"."""
-        sources = ", ".join(self.sources) or words(lang, "inconnu", "unknown")
+        sources = ", ".join(self.sources) or pick(lang, fr="inconnu", en="unknown")
         return " · ".join(
             [
                 self.date,
                 f"Ost {self.version}",
-                words(lang, f"catalogue : {sources}", f"catalogue: {sources}"),
-                words(lang, f"empreinte {self.fingerprint}", f"fingerprint {self.fingerprint}"),
+                pick(lang, fr=f"catalogue : {sources}", en=f"catalogue: {sources}"),
+                pick(lang, fr=f"empreinte {self.fingerprint}", en=f"fingerprint {self.fingerprint}"),
             ]
         )
 
     def subject(self, lang: str) -> str:
-        verdict = words(lang, "réglementaire", "legal") if self.legal else words(lang, "non réglementaire", "not legal")
-        return f"{self.list_name or words(lang, 'liste sans nom', 'unnamed list')} — {verdict} — {self.line(lang)}"
+        verdict = (
+            pick(lang, fr="réglementaire", en="legal")
+            if self.legal
+            else pick(lang, fr="non réglementaire", en="not legal")
+        )
+        return f"{self.list_name or pick(lang, fr='liste sans nom', en='unnamed list')} — {verdict} — {self.line(lang)}"
 
     def keywords(self, lang: str) -> str:
         return ", ".join(
-            ["MAC HAMMER 40K", "Ost", words(lang, "liste d'armée", "army list"), self.fingerprint, *self.sources]
+            ["MAC HAMMER 40K", "Ost", pick(lang, fr="liste d'armée", en="army list"), self.fingerprint, *self.sources]
         )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -40,16 +41,17 @@ from reportlab.platypus import (
 )
 
 from ost.core.armylist import ArmyList, Detachment, Unit
-from ost.core.catalogue import Catalogue
+from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.fileio import atomic_write
-from ost.core.findings import Severity
+from ost.core.findings import Code, Finding, Severity
+from ost.core.i18n import pick
 from ost.core.presenter import option_labels
 from ost.core.roles import Role
 from ost.core.scoring import ArmyScore, UnitScore, format_value, pv_value_text, score_army
 from ost.core.text import is_placeholder, keyword_key
-from ost.core.validator import Report, validate
+from ost.core.validator import Report
 from ost.pdf import common
-from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Paper, esc, words
+from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Paper, esc
 from ost.pdf.fonts import Fonts, register_fonts
 
 MARGIN_X = 12 * mm
@@ -60,6 +62,8 @@ HEADING_ROOM = 32 * mm
 
 #: Relative widths of the unit table's columns.
 _UNIT_COLUMNS = (40, 19, 9, 27, 10, 9, 11, 13, 33, 14)
+#: The wargear column, left out when no unit carries anything worth saying.
+_WARGEAR = 3
 
 
 def _right(style: ParagraphStyle) -> ParagraphStyle:
@@ -165,8 +169,8 @@ class _PageInfo:
     trace: str = ""
 
 
-#: Room kept at the right of the title block of the first page for the list's share code (a QR code, 28 mm at most).
-SHARE_CODE_ROOM = 30 * mm
+#: Room kept at the right of the title block of the first page for the list's share code (a QR code, 36 mm at most).
+SHARE_CODE_ROOM = 38 * mm
 
 
 def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
@@ -178,7 +182,7 @@ def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
     canvas.setFillColor(INK)
     canvas.setFont(fonts.bold, 9)
     kind_width = canvas.stringWidth(info.kind, fonts.condensed, 8)
-    label = words(info.lang, "NON RÉGLEMENTAIRE", "NOT LEGAL")
+    label = pick(info.lang, fr="NON RÉGLEMENTAIRE", en="NOT LEGAL")
     size = 10
     box_w = canvas.stringWidth(label, fonts.bold, size) + 8 * mm
     x = (width - box_w) / 2
@@ -200,13 +204,17 @@ def _decorate(canvas: Canvas, info: _PageInfo, page: int, pages: int) -> None:
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN_X, top - 3 * mm, width - MARGIN_X, top - 3 * mm)
     bottom = 10 * mm
-    canvas.line(MARGIN_X, bottom + 3.5 * mm, width - MARGIN_X, bottom + 3.5 * mm)
-    canvas.setFillColor(MUTED)
-    canvas.setFont(fonts.condensed, 7.5)
-    page_label = f"{words(info.lang, 'Page', 'Page')} {page} / {pages}"
+    page_label = f"{pick(info.lang, fr='Page', en='Page')} {page} / {pages}"
     room = width - 2 * MARGIN_X - canvas.stringWidth(page_label, fonts.condensed, 7.5) - 6 * mm
-    footer = _clip(f"{info.list_name} · {info.footer_left}", fonts.condensed, 7.5, room)
-    canvas.drawString(MARGIN_X, bottom, footer)
+    # The list's whole name: in smaller type, or on two lines (the rule above moves up for them).
+    points, lines = common.fitted_lines(f"{info.list_name} · {info.footer_left}", fonts.condensed, 7.5, room)
+    rule = bottom + 3.5 * mm + (len(lines) - 1) * points * 1.15
+    canvas.line(MARGIN_X, rule, width - MARGIN_X, rule)
+    canvas.setFillColor(MUTED)
+    canvas.setFont(fonts.condensed, points)
+    for index, line in enumerate(lines):
+        canvas.drawString(MARGIN_X, bottom + (len(lines) - 1 - index) * points * 1.15, line)
+    canvas.setFont(fonts.condensed, 7.5)
     canvas.drawRightString(width - MARGIN_X, bottom, page_label)
     if info.trace:
         canvas.setFont(fonts.condensed, 6.5)
@@ -307,6 +315,14 @@ class _Sheet:
         self.s = _styles(self.fonts)
         self.score: ArmyScore = score_army(army, catalogue)
         self.trace = common.Trace.of(catalogue, army, report)
+        #: The numbers of the findings (1, 2, …) that concern each unit, by unit id, to mark its row.
+        self.marks: dict[str, list[tuple[int, Finding]]] = {}
+        for number, item in enumerate(self.shown_findings, start=1):
+            for unit_id in item.units:
+                self.marks.setdefault(unit_id, []).append((number, item))
+        self._has_wargear: bool | None = None
+        #: Read from a roster or a pasted text: the transports and characters' pairings are Ost's assumption.
+        self.assumed_pairings = army.origin is not None and army.origin.format not in ("", "ost", "share")
         self.width = paper.size[0] - 2 * MARGIN_X
         self.units: dict[str, Unit] = {u.id: u for _, u in army.units()}
         self.carried_by: dict[str, list[Unit]] = {}
@@ -317,12 +333,14 @@ class _Sheet:
             if unit.linked_to:
                 self.linked_to.setdefault(unit.linked_to, []).append(unit)
 
-    def w(self, fr: str, en: str) -> str:
-        return words(self.lang, fr, en)
+    @property
+    def shown_findings(self) -> tuple[Finding, ...]:
+        """The findings the table prints, in its order (their numbers mark the units' rows)."""
+        return self.report.findings
 
     @property
     def name(self) -> str:
-        return self.army.name or self.w("(liste sans nom)", "(unnamed list)")
+        return self.army.name or pick(self.lang, fr="(liste sans nom)", en="(unnamed list)")
 
     def p(self, text: str, style: ParagraphStyle) -> Paragraph:
         return Paragraph(text, style)
@@ -344,16 +362,17 @@ class _Sheet:
         if report.points_limit is not None:
             parts[0] = f"{report.total_points} / {report.points_limit} pts"
         else:
-            parts.append(self.w("sans limite déclarée", "no declared limit"))
+            parts.append(pick(self.lang, fr="sans limite déclarée", en="no declared limit"))
         if report.band:
-            parts.append(self.w(f"tranche {report.band}", f"band {report.band}"))
+            parts.append(pick(self.lang, fr=f"tranche {report.band}", en=f"band {report.band}"))
         else:
-            parts.append(self.w("aucune tranche", "no band"))
+            parts.append(pick(self.lang, fr="aucune tranche", en="no band"))
         det_max = f" / {report.max_detachments}" if report.max_detachments is not None else ""
         parts.append(
-            self.w(
-                f"{report.detachments}{det_max} détachement{'s' if report.detachments != 1 else ''}",
-                f"{report.detachments}{det_max} detachment{'s' if report.detachments != 1 else ''}",
+            pick(
+                self.lang,
+                fr=f"{report.detachments}{det_max} détachement{'s' if report.detachments != 1 else ''}",
+                en=f"{report.detachments}{det_max} detachment{'s' if report.detachments != 1 else ''}",
             )
         )
         return " · ".join(parts)
@@ -364,20 +383,23 @@ class _Sheet:
         colour = LEGAL if report.legal else ILLEGAL
         verdict_style = ParagraphStyle("verdict-c", parent=self.s.verdict, textColor=colour)
         notes = [
-            self.w(
-                f"{report.errors} erreur{'s' if report.errors != 1 else ''}",
-                f"{report.errors} error{'s' if report.errors != 1 else ''}",
+            pick(
+                self.lang,
+                fr=f"{report.errors} erreur{'s' if report.errors != 1 else ''}",
+                en=f"{report.errors} error{'s' if report.errors != 1 else ''}",
             ),
-            self.w(
-                f"{report.warnings} avertissement{'s' if report.warnings != 1 else ''}",
-                f"{report.warnings} warning{'s' if report.warnings != 1 else ''}",
+            pick(
+                self.lang,
+                fr=f"{report.warnings} avertissement{'s' if report.warnings != 1 else ''}",
+                en=f"{report.warnings} warning{'s' if report.warnings != 1 else ''}",
             ),
         ]
         if not report.findings:
             notes.append(
-                self.w(
-                    "aucun constat : la liste respecte les règles vérifiées",
-                    "no finding: the list follows every rule checked",
+                pick(
+                    self.lang,
+                    fr="aucun constat : la liste respecte les règles vérifiées",
+                    en="no finding: the list follows every rule checked",
                 )
             )
         text: list[Flowable] = [
@@ -387,9 +409,32 @@ class _Sheet:
             self.p(esc(report.verdict(self.lang)), verdict_style),
             self.p(esc(common.typo(" · ".join(notes))), self.s.verdict_note),
         ]
-        code = share_qr(self.catalogue, self.army, self.lang, self.s.note) if share else []
+        aside: Any = ""
+        if share:
+            code = self.share_code
+            if code is not None and code.in_head:
+                aside = [share_qr(code, self.lang, self.s.note, in_head=True)]
+            else:
+                aside = [
+                    self.p(
+                        esc(
+                            pick(
+                                self.lang,
+                                fr="Code de partage : en fin de feuille.",
+                                en="Share code: at the end of the sheet.",
+                            )
+                            if code is not None
+                            else pick(
+                                self.lang,
+                                fr="Liste trop longue pour un code QR : partagez le fichier .ost.",
+                                en="List too long for a QR code: share the .ost file.",
+                            )
+                        ),
+                        self.s.note,
+                    )
+                ]
         block = Table(
-            [[text, code or ""]],
+            [[text, aside]],
             colWidths=[self.width - SHARE_CODE_ROOM, SHARE_CODE_ROOM],
             style=_frame_style(self.fonts, ("ALIGN", (1, 0), (1, 0), "RIGHT")),
             hAlign="LEFT",
@@ -402,33 +447,37 @@ class _Sheet:
         story: list[Flowable] = []
         if not self.army.detachments:
             story.append(
-                self.p(esc(self.w("La liste n'a aucun détachement.", "The list has no detachment.")), self.s.body)
+                self.p(
+                    esc(pick(self.lang, fr="La liste n'a aucun détachement.", en="The list has no detachment.")),
+                    self.s.body,
+                )
             )
         for index, detachment in enumerate(self.army.detachments):
             story.extend(self.detachment(index, detachment))
         return story
 
     def detachment(self, index: int, detachment: Detachment) -> list[Flowable]:
-        label = self.w(f"Détachement {index + 1}", f"Detachment {index + 1}")
+        label = pick(self.lang, fr=f"Détachement {index + 1}", en=f"Detachment {index + 1}")
         if detachment.name:
             label += f" — {detachment.name}"
         out: list[Flowable] = self.heading(label)
         scores = [self.score.unit(u.id) for u in detachment.units]
         units = len(detachment.units)
         points = sum(s.points for s in scores if s is not None)
-        sub = self.w(
-            f"{units} unité{'s' if units != 1 else ''} · {points} pts",
-            f"{units} unit{'s' if units != 1 else ''} · {points} pts",
+        sub = pick(
+            self.lang,
+            fr=f"{units} unité{'s' if units != 1 else ''} · {points} pts",
+            en=f"{units} unit{'s' if units != 1 else ''} · {points} pts",
         )
         shared = self.shared_values(detachment)
         if shared:
             sub += " · " + ", ".join(shared)
         out.append(self.p(esc(sub), self.s.subheading))
         if not detachment.units:
-            out.append(self.p(esc(self.w("Aucune unité.", "No unit.")), self.s.body))
+            out.append(self.p(esc(pick(self.lang, fr="Aucune unité.", en="No unit.")), self.s.body))
             return out
         table = self.unit_table(detachment, points, set(shared))
-        suite = self.w(f"{label} (suite)", f"{label} (continued)")
+        suite = pick(self.lang, fr=f"{label} (suite)", en=f"{label} (continued)")
         table.continued = lambda: self.p(esc(suite), self.s.heading)
         out.append(table)
         return out
@@ -447,22 +496,29 @@ class _Sheet:
     def unit_table(self, detachment: Detachment, points: int, shared: set[str] | frozenset[str] = frozenset()) -> Any:
         s = self.s
         header = [
-            self.w("Unité", "Unit"),
-            self.w("Rôle", "Role"),
-            self.w("Fig.", "Mod."),
-            self.w("Équipement", "Wargear"),
+            pick(self.lang, fr="Unité", en="Unit"),
+            pick(self.lang, fr="Rôle", en="Role"),
+            pick(self.lang, fr="Fig.", en="Mod."),
+            pick(self.lang, fr="Équipement", en="Wargear"),
             "Pts",
-            self.w("PV", "W"),
-            self.w("1 PV =", "1 W ="),
-            self.w("Contrôle", "Control"),
-            self.w("Transport et personnages", "Transport and characters"),
-            self.w("Marques", "Marks"),
+            pick(self.lang, fr="PV", en="W"),
+            pick(self.lang, fr="1 PV =", en="1 W ="),
+            pick(self.lang, fr="Contrôle", en="Control"),
+            pick(self.lang, fr="Transport et personnages", en="Transport and characters"),
+            pick(self.lang, fr="Marques", en="Marks"),
         ]
         # Headers of number columns are plain text, right-aligned like their figures (same padding).
         numeric = {2, 4, 5, 6, 7}
         rows: list[list[Any]] = [[h if i in numeric else self.p(esc(h), s.head_cell) for i, h in enumerate(header)]]
-        total = sum(_UNIT_COLUMNS)
-        widths = [self.width * c / total for c in _UNIT_COLUMNS]
+        # The wargear column only when a unit of the list carries something worth saying.
+        wargear = self.has_wargear
+        columns = [c if wargear or i != _WARGEAR else 0 for i, c in enumerate(_UNIT_COLUMNS)]
+        total = sum(columns)
+        widths = [self.width * c / total for c in columns]
+
+        def col(index: int) -> int:
+            return index if wargear or index < _WARGEAR else index - 1
+
         wounds_total = 0
         for unit in detachment.units:
             score = self.score.unit(unit.id)
@@ -471,7 +527,7 @@ class _Sheet:
             rows.append(self.unit_row(unit, score, widths, shared))
         rows.append(
             [
-                self.p(esc(self.w("Total du détachement", "Detachment total")), s.cell_bold),
+                self.p(esc(pick(self.lang, fr="Total du détachement", en="Detachment total")), s.cell_bold),
                 "",
                 "",
                 "",
@@ -486,17 +542,39 @@ class _Sheet:
         last = len(rows) - 1
         style = _table_style(
             self.fonts,
-            ("SPAN", (0, last), (3, last)),
+            ("SPAN", (0, last), (col(3), last)),
             ("LINEABOVE", (0, last), (-1, last), 0.8, INK),
             ("ALIGN", (2, 0), (2, -1), "RIGHT"),
-            ("ALIGN", (4, 0), (7, -1), "RIGHT"),
+            ("ALIGN", (col(4), 0), (col(7), -1), "RIGHT"),
             ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
             ("FONTNAME", (0, 0), (-1, 0), self.fonts.condensed_bold),
             ("FONTSIZE", (0, 0), (-1, 0), 7),
-            ("FONTNAME", (9, 1), (9, -1), self.fonts.condensed_bold),
+            ("FONTNAME", (col(9), 1), (col(9), -1), self.fonts.condensed_bold),
+            *[("TEXTCOLOR", (col(9), r), (col(9), r), ILLEGAL) for r in self.marked_rows(detachment)],
             rows=last,
         )
+        if not wargear:
+            rows = [row[:_WARGEAR] + row[_WARGEAR + 1 :] for row in rows]
+            widths = widths[:_WARGEAR] + widths[_WARGEAR + 1 :]
         return _ContinuedTable(rows, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
+
+    @property
+    def has_wargear(self) -> bool:
+        """Whether any unit of the list carries something the wargear column would say."""
+        if self._has_wargear is None:
+            self._has_wargear = any(self.carried(unit) for _, unit in self.army.units())
+        return self._has_wargear
+
+    def marked_rows(self, detachment: Detachment) -> list[int]:
+        """Rows of the detachment's table whose unit an error concerns (their marks print in red)."""
+        return [
+            row
+            for row, unit in enumerate(detachment.units, start=1)
+            if any(item.severity is Severity.ERROR for _, item in self.marks.get(unit.id, []))
+        ]
+
+    def carried(self, unit: Unit) -> list[str]:
+        return _carried_labels(unit, self.catalogue.get(unit.datasheet), self.lang)
 
     def cell(self, text: str, style: ParagraphStyle, width: float) -> Any:
         """Plain text when it fits on one line of the column (far cheaper to lay out), else a paragraph."""
@@ -515,11 +593,11 @@ class _Sheet:
         if unit.custom_name:
             details.append(sheet.name if sheet else unit.snapshot.name)
         if sheet is None:
-            details.append(self.w("fiche absente du catalogue", "datasheet not in the catalogue"))
+            details.append(pick(self.lang, fr="fiche absente du catalogue", en="datasheet not in the catalogue"))
         if score.independent_character:
-            details.append(self.w("personnage indépendant", "independent character"))
+            details.append(pick(self.lang, fr="personnage indépendant", en="independent character"))
         if not score.operational:
-            details.append(self.w("non opérationnelle", "non-operational"))
+            details.append(pick(self.lang, fr="non opérationnelle", en="non-operational"))
         values = _placeholder_values(unit, sheet.faction_keywords if sheet else unit.snapshot.faction_keywords)
         values = [v for v in values if v not in shared]
         if values:
@@ -527,25 +605,37 @@ class _Sheet:
         name_cell: list[Flowable] = [self.p(esc(unit.display_name), s.cell_bold)]
         if details:
             name_cell.append(self.p(esc(" · ".join(details)), s.cell_small))
-        wargear = option_labels(unit, sheet)
+        wargear = self.carried(unit)
         links: list[str] = []
+        assumed = pick(self.lang, fr=" (supposé)", en=" (assumed)") if self.assumed_pairings else ""
         if unit.transport:
             target = self.units.get(unit.transport)
-            links.append(self.w("Transport : ", "Transport: ") + (target.display_name if target else unit.transport))
+            links.append(
+                pick(self.lang, fr="Transport : ", en="Transport: ")
+                + (target.display_name if target else unit.transport)
+                + assumed
+            )
         if unit.id in self.carried_by:
             carried = ", ".join(u.display_name for u in self.carried_by[unit.id])
-            links.append(self.w("Transporte : ", "Carries: ") + carried)
+            links.append(pick(self.lang, fr="Transporte : ", en="Carries: ") + carried)
         if unit.linked_to:
             target = self.units.get(unit.linked_to)
-            links.append(self.w("Lié à : ", "Joins: ") + (target.display_name if target else unit.linked_to))
+            links.append(
+                pick(self.lang, fr="Lié à : ", en="Joins: ")
+                + (target.display_name if target else unit.linked_to)
+                + assumed
+            )
         if unit.id in self.linked_to:
             characters = ", ".join(u.display_name for u in self.linked_to[unit.id])
-            links.append(self.w("Personnages : ", "Characters: ") + characters)
+            links.append(pick(self.lang, fr="Personnages : ", en="Characters: ") + characters)
         marks: list[str] = []
+        for number, item in self.marks.get(unit.id, []):
+            sign = "✗" if item.severity is Severity.ERROR else "!"
+            marks.append(f"{sign}{number}")
         if unit.warlord:
-            marks.append("★ " + self.w("SG", "WL"))
+            marks.append("★ " + pick(self.lang, fr="SG", en="WL"))
         if unit.reserve:
-            marks.append(self.w("Rés.", "Res."))
+            marks.append(pick(self.lang, fr="Rés.", en="Res."))
         return [
             name_cell,
             self.cell(score.role.label(self.lang), s.cell, widths[1]),
@@ -568,44 +658,46 @@ class _Sheet:
         half = report.total_points / 2
         warlords = [u.display_name for _, u in self.army.units() if u.warlord]
         rows: list[tuple[str, str]] = [
-            (self.w("Points", "Points"), f"{report.total_points}{limit}"),
+            (pick(self.lang, fr="Points", en="Points"), f"{report.total_points}{limit}"),
             (
-                self.w("Unités · figurines", "Units · models"),
+                pick(self.lang, fr="Unités · figurines", en="Units · models"),
                 f"{len(score.units)} · {score.total_models}",
             ),
-            (self.w("PV au total", "Total wounds"), str(score.total_wounds)),
+            (pick(self.lang, fr="PV au total", en="Total wounds"), str(score.total_wounds)),
             (
-                self.w("Total de destruction", "Destruction total"),
-                self.w(
-                    f"{score.destruction_total} pts (points comptés pour la note de destruction adverse)",
-                    f"{score.destruction_total} pts (points the opponent's destruction score is measured against)",
+                pick(self.lang, fr="Total de destruction", en="Destruction total"),
+                pick(
+                    self.lang,
+                    fr=f"{score.destruction_total} pts (points comptés pour la note de destruction adverse)",
+                    en=f"{score.destruction_total} pts (points the opponent's destruction score is measured against)",
                 ),
             ),
         ]
         if score.non_operational:
             rows.append(
                 (
-                    self.w("Non opérationnelles", "Non-operational"),
+                    pick(self.lang, fr="Non opérationnelles", en="Non-operational"),
                     ", ".join(f"{u.name} ({u.points} pts)" for u in score.non_operational),
                 )
             )
         if score.unknown_wounds:
             rows.append(
                 (
-                    self.w("PV inconnus", "Unknown wounds"),
+                    pick(self.lang, fr="PV inconnus", en="Unknown wounds"),
                     ", ".join(u.name for u in score.unknown_wounds),
                 )
             )
         rows.append(
             (
-                self.w("En réserves", "In reserve"),
-                self.w(
-                    f"{reserve_points} pts (au plus {format_value(half, 'fr')})",
-                    f"{reserve_points} pts (at most {format_value(half, 'en')})",
+                pick(self.lang, fr="En réserves", en="In reserve"),
+                pick(
+                    self.lang,
+                    fr=f"{reserve_points} pts (au plus {format_value(half, 'fr')})",
+                    en=f"{reserve_points} pts (at most {format_value(half, 'en')})",
                 ),
             )
         )
-        rows.append((self.w("Seigneur de guerre", "Warlord"), ", ".join(warlords) or "–"))
+        rows.append((pick(self.lang, fr="Seigneur de guerre", en="Warlord"), ", ".join(warlords) or "–"))
         widths = [width * 0.34, width * 0.66]
         data = [[self.cell(k, s.cell_bold, widths[0]), self.cell(v, s.cell, widths[1])] for k, v in rows]
         table = Table(
@@ -620,11 +712,11 @@ class _Sheet:
             ),
             hAlign="LEFT",
         )
-        return [self.p(esc(self.w("Totaux", "Totals")), self.s.heading), table]
+        return [self.p(esc(pick(self.lang, fr="Totaux", en="Totals")), self.s.heading), table]
 
     def band_table(self, width: float) -> list[Flowable]:
         s, report = self.s, self.report
-        title = self.w("Tableau des tranches", "Points-band table")
+        title = pick(self.lang, fr="Tableau des tranches", en="Points-band table")
         if report.band:
             title += f" — {report.band}"
         out: list[Flowable] = [self.p(esc(title), self.s.heading)]
@@ -632,30 +724,42 @@ class _Sheet:
             out.append(
                 self.p(
                     esc(
-                        self.w(
-                            "Aucune tranche ne s'applique : effectifs par rôle et détachements non vérifiés.",
-                            "No band applies: role counts and detachments were not checked.",
+                        pick(
+                            self.lang,
+                            fr="Aucune tranche ne s'applique : effectifs par rôle et détachements non vérifiés.",
+                            en="No band applies: role counts and detachments were not checked.",
                         )
                     ),
                     s.body,
                 )
             )
         header = [
-            self.w("Rôle", "Role"),
-            self.w("Unités", "Units"),
-            self.w("Min–max", "Min–max"),
-            self.w("Par fiche", "Per sheet"),
-            self.w("État", "Status"),
+            pick(self.lang, fr="Rôle", en="Role"),
+            pick(self.lang, fr="Unités", en="Units"),
+            pick(self.lang, fr="Min–max", en="Min–max"),
+            pick(self.lang, fr="Par fiche", en="Per sheet"),
+            pick(self.lang, fr="État", en="Status"),
         ]
         rows: list[list[Any]] = [list(header)]  # short words: plain text, never broken inside a word
         bad_rows: list[int] = []
         good_rows: list[int] = []
         checked = report.band is not None
+        # A role with too many units of one datasheet is out of range too: the table says what the findings say.
+        over_sheet = {
+            score.role
+            for item in report.findings
+            if item.code is Code.SHEET_MAX and item.severity is Severity.ERROR
+            for unit_id in item.units
+            if (score := self.score.unit(unit_id)) is not None
+        }
         for count in report.role_counts:
             if count.min is None and count.max is None and count.per_sheet is None and count.count == 0:
                 continue
             span = _range(count.min, count.max)
-            ok = (count.min is None or count.count >= count.min) and (count.max is None or count.count <= count.max)
+            in_range = (count.min is None or count.count >= count.min) and (
+                count.max is None or count.count <= count.max
+            )
+            ok = in_range and count.role not in over_sheet
             (good_rows if ok else bad_rows).append(len(rows))
             rows.append(
                 [
@@ -663,7 +767,7 @@ class _Sheet:
                     str(count.count),
                     span,
                     f"({count.per_sheet})" if count.per_sheet is not None else "–",
-                    self.status(ok, checked),
+                    self.status(ok, checked, per_sheet=in_range and not ok),
                 ]
             )
         unslotted = sum(1 for u in self.score.units if u.role is Role.UNSLOTTED)
@@ -673,7 +777,7 @@ class _Sheet:
         (good_rows if det_ok else bad_rows).append(len(rows))
         rows.append(
             [
-                self.w("Détachements", "Detachments"),
+                pick(self.lang, fr="Détachements", en="Detachments"),
                 str(report.detachments),
                 f"≤ {report.max_detachments}" if report.max_detachments is not None else "–",
                 "–",
@@ -705,62 +809,102 @@ class _Sheet:
         out.append(table)
         return out
 
-    def status(self, ok: bool, checked: bool) -> str:
-        """The state of one band-table row (its colour comes from the table style)."""
+    def status(self, ok: bool, checked: bool, *, per_sheet: bool = False) -> str:
+        """The state of one band-table row (its colour comes from the table style).
+
+        ``per_sheet``: the count is in range, but one datasheet has too many units (SHEET-MAX).
+        """
         if not checked:
-            return self.w("non vérifié", "not checked")
-        return "✓ OK" if ok else self.w("✗ hors limites", "✗ out of range")
+            return pick(self.lang, fr="non vérifié", en="not checked")
+        if per_sheet:
+            return pick(self.lang, fr="✗ par fiche", en="✗ per sheet")
+        return "✓ OK" if ok else pick(self.lang, fr="✗ hors limites", en="✗ out of range")
 
     def findings(self, title: str | None = None) -> list[Flowable]:
         s, report = self.s, self.report
         if not report.findings:
             return []  # the verdict's note says "aucun constat"
-        out: list[Flowable] = self.heading(title or self.w("Constats", "Findings"))
-        header = [self.w("Gravité", "Severity"), "Code", self.w("Constat", "Finding"), self.w("Règle", "Rule")]
+        title = title or pick(self.lang, fr="Constats", en="Findings")
+        out: list[Flowable] = self.heading(title)
+        header = [
+            pick(self.lang, fr="Gravité", en="Severity"),
+            "Code",
+            pick(self.lang, fr="Constat", en="Finding"),
+            pick(self.lang, fr="Règle", en="Rule"),
+        ]
         rows: list[list[Any]] = [[self.p(esc(h), s.head_cell) for h in header]]
         colours = {Severity.ERROR: ILLEGAL, Severity.WARNING: WARNING, Severity.INFO: common.HEADER_BG}
         severity_styles: list[tuple[Any, ...]] = [("FONTNAME", (0, 1), (0, -1), self.fonts.condensed_bold)]
-        for item in report.findings:
+        fix_word = pick(self.lang, fr="Correction : ", en="Fix: ")
+        for number, item in enumerate(self.shown_findings, start=1):
             rule = _rule_name(item.rule.seed, item.rule.section, self.lang)
             row = len(rows)
+            if number % 2:  # every other finding shaded, its fix line with it
+                severity_styles.append(("BACKGROUND", (0, row), (-1, row + (1 if item.fix(self.lang) else 0)), ZEBRA))
             severity_styles.append(("TEXTCOLOR", (0, row), (0, row), colours[item.severity]))
             rows.append(
                 [
-                    item.severity.label(self.lang),
+                    f"{number} · {item.severity.label(self.lang)}",
                     self.p(esc(item.code.value), s.cell_bold),
                     self.p(esc(common.typo(item.message(self.lang))), s.cell),
                     self.p(esc(rule), s.cell_small),
                 ]
             )
-        widths = [0.11, 0.22, 0.49, 0.18]  # the code column fits TRANSPORT-UNVERIFIED on one line
-        out.append(
-            Table(
-                rows,
-                colWidths=[self.width * w for w in widths],
-                repeatRows=1,
-                style=_table_style(self.fonts, *severity_styles, rows=len(rows)),
-                hAlign="LEFT",
-            )
+            if item.fix(self.lang):
+                # The fix on a row of its own under the finding (a long one may then go on the next page).
+                fix_row = len(rows)
+                rows.append(["", "", self.p(esc(common.typo(fix_word + item.fix(self.lang))), s.cell_small), ""])
+                severity_styles += [
+                    ("SPAN", (2, fix_row), (3, fix_row)),
+                    ("LINEABOVE", (0, fix_row), (-1, fix_row), 0, colors.white),
+                    ("TOPPADDING", (0, fix_row), (-1, fix_row), 0),
+                ]
+
+        widths = [0.13, 0.21, 0.48, 0.18]  # the code column fits TRANSPORT-UNVERIFIED on one line
+        table = _ContinuedTable(
+            rows,
+            colWidths=[self.width * w for w in widths],
+            repeatRows=1,
+            style=_table_style(self.fonts, *severity_styles),
+            hAlign="LEFT",
         )
+        suite = pick(self.lang, fr=f"{title} (suite)", en=f"{title} (continued)")
+        table.continued = lambda: self.p(esc(suite), self.s.heading)
+        out.append(table)
         return out
 
     def legend(self) -> list[Flowable]:
-        text = self.w(
-            "★ SG : seigneur de guerre · Rés. : prévue en réserves · 1 PV = coût de l'unité ÷ ses PV "
+        text = pick(
+            self.lang,
+            fr="★ SG : seigneur de guerre · Rés. : prévue en réserves · 1 PV = coût de l'unité ÷ ses PV "
             "(valeur de destruction d'un PV) · Contrôle : points de contrôle par point de valeur des PV restants "
             "(Troupes ×4, Aéronef ×1, autres ×2, non opérationnelle ×0).",
-            "★ WL: warlord · Res.: planned in reserve · 1 W = the unit's cost ÷ its wounds (destruction value of "
+            en="★ WL: warlord · Res.: planned in reserve · 1 W = the unit's cost ÷ its wounds (destruction value of "
             "one wound) · Control: control points per point of remaining wound value "
             "(Troops ×4, Flyer ×1, others ×2, non-operational ×0).",
         )
-        return [self.p(esc(text), self.s.note)]
+        if self.marks:
+            text += pick(
+                self.lang,
+                fr=" · ✗1, !2 : l'unité est concernée par le constat n° 1 (erreur), n° 2 (avertissement).",
+                en=" · ✗1, !2: the unit is concerned by finding no. 1 (error), no. 2 (warning).",
+            )
+        if self.assumed_pairings:
+            text += pick(
+                self.lang,
+                fr=" · (supposé) : la liste lue ne dit pas qui monte dans quel transport ni qui rejoint quelle "
+                "unité ; Ost l'a supposé à la lecture.",
+                en=" · (assumed): the list read does not say who rides in which transport nor who joins which "
+                "unit; Ost assumed it when reading.",
+            )
+        return [self.p(esc(common.typo(text)), self.s.note)]
 
     # -- whole documents ---------------------------------------------------------------
 
     def footer_left(self) -> str:
         limit = self.report.points_limit
-        band = self.report.band or self.w("aucune tranche", "no band")
-        limit_text = f"{limit} pts" if limit is not None else self.w("sans limite", "no limit")
+        band = self.report.band or pick(self.lang, fr="aucune tranche", en="no band")
+        limit_text = f"{limit} pts" if limit is not None else pick(self.lang, fr="sans limite", en="no limit")
         return f"{limit_text} · {band}"
 
     def summary(self) -> list[Flowable]:
@@ -777,24 +921,56 @@ class _Sheet:
         return [Spacer(1, 3 * mm), KeepTogether([block, *self.legend()])]
 
     def sheet_story(self) -> list[Flowable]:
-        story = self.head(self.w("Feuille d'armée", "Army sheet"), share=True)
+        story = self.head(pick(self.lang, fr="Feuille d'armée", en="Army sheet"), share=True)
         story += self.detachments()
         story += self.summary()
         story += self.findings()
+        code = self.share_code
+        if code is not None and not code.in_head:
+            story += [Spacer(1, 4 * mm), share_qr(code, self.lang, self.s.note, in_head=False)]
         return story
 
+    @cached_property
+    def share_code(self) -> ShareCode | None:
+        return share_code(self.catalogue, self.army)
+
     def report_story(self, source: str | None, reading: Sequence[str] = ()) -> list[Flowable]:
-        story = self.head(self.w("Rapport de vérification", "Check report"))
+        story = self.head(pick(self.lang, fr="Rapport de vérification", en="Check report"))
         if source:
-            story.append(self.p(esc(self.w(f"Fichier : {source}", f"File: {source}")), self.s.note))
-        story += self.findings(self.w("Constats de la vérification", "Findings of the check"))
+            story.append(self.p(esc(pick(self.lang, fr=f"Fichier : {source}", en=f"File: {source}")), self.s.note))
+        story += self.findings(pick(self.lang, fr="Constats de la vérification", en="Findings of the check"))
         if reading:
             story.append(Spacer(1, 3 * mm))
-            story += self.heading(self.w("Lecture du fichier", "Reading the file"))
+            story += self.heading(pick(self.lang, fr="Lecture du fichier", en="Reading the file"))
             story += [self.p(esc(line), self.s.body) for line in reading]
         story += self.detachments()
         story += self.summary()
         return story
+
+
+def _carried_labels(unit: Unit, sheet: Datasheet | None, lang: str) -> list[str]:
+    """What the unit carries beyond its kinds' defaults ("2× Lance-flammes"), then its upgrades (powers, relics…).
+
+    A unit with a per-model loadout says it from there; an older list from its options.
+    """
+    if not unit.loadout:
+        shown = option_labels(unit, sheet)
+    else:
+        defaults = {kind.id: kind.loadout for kind in sheet.kinds} if sheet is not None else {}
+        items = {item.id: item for item in sheet.wargear} if sheet is not None else {}
+        totals: dict[str, int] = {}
+        for group in unit.loadout:
+            base = defaults.get(group.kind, {})
+            for carried in group.wargear:
+                if carried.item is not None and base.get(carried.item, 0) >= carried.count > 0:
+                    continue
+                item = items.get(carried.item) if carried.item is not None else None
+                name = (item.name_en or item.name) if item is not None and lang == "en" else carried.name
+                totals[name] = totals.get(name, 0) + carried.count * group.count
+        shown = [f"{count}× {name}" if count > 1 else name for name, count in totals.items() if count > 0]
+        shown += [f"{o.count}× {o.name}" if o.count > 1 else o.name for o in unit.extra_options if o.count > 0]
+    shown += [u.name for u in unit.upgrades if u.count > 0]
+    return shown
 
 
 def _range(low: int | None, high: int | None) -> str:
@@ -813,9 +989,20 @@ def _rule_name(seed: str, section: str, lang: str) -> str:
     """Where a finding's rule is, in words a player knows."""
     book = {
         "000": "MAC HAMMER 40K",
-        "001": words(lang, "Capacités spéciales", "Special abilities"),
+        "001": pick(lang, fr="Capacités spéciales", en="Special abilities"),
     }.get(seed, "Ost")
+    if lang == "en":
+        section = _SECTIONS_EN.get(section, section)
     return f"{book} · {section}"
+
+
+#: The rules' section names in English (the findings name them in French).
+_SECTIONS_EN = {
+    "COMPOSITION D'ARMÉE": "ARMY COMPOSITION",
+    "DÉPLOIEMENT": "DEPLOYMENT",
+    "RÉSERVES": "RESERVES",
+    "Personnage Lié": "Linked Character",
+}
 
 
 def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
@@ -830,21 +1017,39 @@ def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
     )
 
 
-def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphStyle) -> list[Flowable]:
-    """The list's share code (:mod:`ost.core.sharecode`) as a QR code for an organiser to scan.
+#: A module (one square) of the share code's QR code is never smaller than this: 5 dots at 300 dpi.
+QR_MODULE = 0.4 * mm
+#: The largest QR code the title block holds; a larger one prints at the end of the sheet, up to QR_MAX.
+QR_HEAD_MAX = 36 * mm
+QR_MAX = 90 * mm
+QR_MIN = 20 * mm
 
-    A flowable of no height, in the column the title block keeps free at its
-    right (:data:`SHARE_CODE_ROOM`): it draws downwards from the top of that
-    column, so the sheet keeps its pages. Nothing when the code is too long
-    for a QR code (a list far beyond 4,000 points).
-    """
+
+@dataclass(frozen=True)
+class ShareCode:
+    """The list's share code as a QR matrix, and the side it prints at (modules of QR_MODULE at least)."""
+
+    matrix: Any
+    count: int
+
+    @property
+    def side(self) -> float:
+        return float(max(QR_MIN, self.count * QR_MODULE))
+
+    @property
+    def in_head(self) -> bool:
+        return bool(self.side <= QR_HEAD_MAX)
+
+
+def share_code(catalogue: Catalogue, army: ArmyList) -> ShareCode | None:
+    """The list's share code (:mod:`ost.core.sharecode`) as a QR matrix; None when too long for a readable one."""
     from reportlab.graphics.barcode.qr import QrCodeWidget
 
     from ost.core import sharecode
 
     code = sharecode.encode(army, catalogue)
     if len(code) > 2800:  # a version-40 QR code holds about 2,900 bytes
-        return []
+        return None
     widget = QrCodeWidget(code, barLevel="L")
     matrix = widget.qr
     try:
@@ -858,20 +1063,32 @@ def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphSt
         else:
             matrix.makeImpl(False, 0)
     except Exception:
-        return []
-    count = matrix.getModuleCount()
-    side = min(28 * mm, max(20 * mm, count * 0.3 * mm))
-    caption = "Code de partage (ost check)" if lang == "fr" else "Share code (ost check)"
+        return None
+    found = ShareCode(matrix, matrix.getModuleCount())
+    return found if found.side <= QR_MAX else None
+
+
+def share_qr(code: ShareCode, lang: str, style: ParagraphStyle, *, in_head: bool) -> Flowable:
+    """The share code as a QR code for an organiser to scan, with its caption.
+
+    ``in_head``: a flowable of no height, in the column the title block keeps
+    free at its right (:data:`SHARE_CODE_ROOM`), drawn downwards from the top
+    of that column, so the sheet keeps its pages. Otherwise a block of its own
+    (a long list's code, too large for that column), at the end of the sheet.
+    """
+    side, count, matrix = code.side, code.count, code.matrix
+    caption = pick(lang, fr="Code de partage (ost check)", en="Share code (ost check)")
 
     class _Qr(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
             self.available = available_width
-            return available_width, 0
+            return available_width, (0 if in_head else side + 4 * mm)
 
         def draw(self) -> None:
             canvas = self.canv
             module = side / count
-            left, top = self.available - side, 0
+            left = self.available - side if in_head else 0
+            top = 0 if in_head else side + 4 * mm
             canvas.setFillColor(colors.black)
             for row in range(count):
                 col = 0
@@ -886,31 +1103,37 @@ def share_qr(catalogue: Catalogue, army: ArmyList, lang: str, style: ParagraphSt
                     canvas.rect(left + start * module, y, (col - start) * module, module, stroke=0, fill=1)
             canvas.setFillColor(MUTED)
             canvas.setFont(style.fontName, 6)
-            canvas.drawRightString(self.available, top - side - 2.5 * mm, caption)
+            if in_head:
+                canvas.drawRightString(self.available, top - side - 2.5 * mm, caption)
+            else:
+                canvas.drawString(left, top - side - 2.5 * mm, caption)
 
-    return [_Qr()]
+    return _Qr()
 
 
 def army_sheet_pdf(
     catalogue: Catalogue,
     army: ArmyList,
-    report: Report | None = None,
+    report: Report,
     *,
     lang: str = "fr",
     paper: Paper | str = Paper.A4,
 ) -> bytes:
-    """The army sheet of ``army`` as PDF bytes (``report`` is computed when not given)."""
+    """The army sheet of ``army`` as PDF bytes, with ``report``'s verdict and findings.
+
+    ``report`` is the caller's, made with the options its user chose (list prices, Legends).
+    """
     common.check_lang(lang)
     size = common.paper(paper)
-    sheet = _Sheet(catalogue, army, report or validate(catalogue, army), lang, size)
-    kind = sheet.w("Feuille d'armée · Ost", "Army sheet · Ost")
+    sheet = _Sheet(catalogue, army, report, lang, size)
+    kind = pick(sheet.lang, fr="Feuille d'armée · Ost", en="Army sheet · Ost")
     return _render(sheet.sheet_story(), size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)
 
 
 def check_report_pdf(
     catalogue: Catalogue,
     army: ArmyList,
-    report: Report | None = None,
+    report: Report,
     *,
     lang: str = "fr",
     paper: Paper | str = Paper.A4,
@@ -925,8 +1148,8 @@ def check_report_pdf(
     """
     common.check_lang(lang)
     size = common.paper(paper)
-    sheet = _Sheet(catalogue, army, report or validate(catalogue, army), lang, size)
-    kind = sheet.w("Rapport de vérification · Ost", "Check report · Ost")
+    sheet = _Sheet(catalogue, army, report, lang, size)
+    kind = pick(sheet.lang, fr="Rapport de vérification · Ost", en="Check report · Ost")
     story = sheet.report_story(source, reading)
     return _render(story, size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)
 
