@@ -21,9 +21,6 @@ settings.register_profile("default", max_examples=60, deadline=None)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-
 
 @pytest.fixture(autouse=True)
 def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
