@@ -22,6 +22,19 @@ settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+GUI_TESTS = Path(__file__).resolve().parent / "gui"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``gui`` what drives Qt widgets: every test of tests/gui/, and any other test that takes ``qtbot``.
+
+    So ``-m "not gui"`` runs without a display and ``-m gui`` runs all of the window.
+    """
+    for item in items:
+        if item.path.is_relative_to(GUI_TESTS) or "qtbot" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.gui)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No test touches the user's real catalogue database."""

@@ -90,6 +90,7 @@ def test_browse_one_group() -> None:
     assert browse_entries(catalogue, "orks") == []
 
 
+@pytest.mark.bsdata
 @pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)
 def test_the_sample_beside_the_shipped_catalogue_gives_one_astra_militarum(tmp_path: Path) -> None:
     with open_catalogue(tmp_path / "c.sqlite").store as store:

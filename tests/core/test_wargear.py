@@ -132,6 +132,7 @@ def give(army: ArmyList, unit_id: str, catalogue: Catalogue, choice: str, item: 
 # --- the data, read from the full release ---------------------------------------------------------
 
 
+@pytest.mark.bsdata
 @pytest.mark.skipif(not TYRANIDS.is_file(), reason="the 9th-edition full release is not present")
 def test_the_warriors_fixture_says_what_tyranids_cat_says() -> None:
     """One Barbed Strangler and one Venom Cannon for every three models: max 0, +1 per 3 models in the unit."""

@@ -134,6 +134,7 @@ def test_a_roster_unit_of_5000_models_is_refused_naming_the_unit() -> None:
     assert info.value.reason("fr") == "Boyz: 5003 figurines : plus que les 1000 qu'Ost accepte"
 
 
+@pytest.mark.bsdata
 @pytest.mark.skipif(not ROSTERS.is_dir(), reason="needs /work/shared/rosters-9e")
 def test_a_real_roster_with_a_huge_number_is_refused_and_the_original_reads(shipped: Catalogue) -> None:
     path = ROSTERS / "tyranids-1300-monsters.ros"

@@ -107,7 +107,7 @@ def test_the_unit_form_shows_every_field(
         window.deleteLater()
 
 
-@pytest.mark.slow
+@pytest.mark.bsdata
 @pytest.mark.parametrize("size", SIZES)
 def test_a_carnifex_form_shows_every_field(
     with_tyranids: Catalogue, tmp_path: Path, qtbot: QtBot, size: tuple[int, int]

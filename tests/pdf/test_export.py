@@ -155,6 +155,7 @@ def test_shipped_example_list_is_legal_and_prints(shipped: Catalogue) -> None:
         assert squash(unit.display_name) in whole
 
 
+@pytest.mark.slow
 def test_every_shipped_datasheet_prints_on_cards_and_sheet(shipped: Catalogue) -> None:
     """One unit of every shipped datasheet: all cards fit, every text stays on its card and page."""
     b = ListBuilder(shipped, limit=4000, name="Tout le catalogue")

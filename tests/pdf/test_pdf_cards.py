@@ -276,6 +276,7 @@ _TEXT = printed_words(long_word_repeats=2, max_words=14)  # a word longer than a
     weapons=st.integers(min_value=0, max_value=12),
     size=st.sampled_from([CardSize.POKER, CardSize.A6]),
 )
+@pytest.mark.slow
 def test_any_text_stays_on_its_card(
     mini: Catalogue, name: str, weapon: str, ability: str, value: str, weapons: int, size: CardSize
 ) -> None:

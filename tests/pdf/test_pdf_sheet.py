@@ -185,6 +185,7 @@ _NAME = printed_words(long_word_repeats=3, max_words=10)  # a word longer than a
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(list_name=_NAME, det_name=_NAME, unit_name=_NAME, lang=st.sampled_from(["fr", "en"]))
+@pytest.mark.slow
 def test_any_names_stay_on_the_page(mini: Catalogue, list_name: str, det_name: str, unit_name: str, lang: str) -> None:
     b = ListBuilder(mini, name=list_name)
     b.army.detachments[0].name = det_name

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from alembic import command
 
-from helpers import EXAMPLES, TESTS
+from helpers import BSDATA_SAMPLE, EXAMPLES, SHARED, TESTS
 from helpers import run_cli as run
 from ost.core.catalogue import FACT_FIELDS, HEAVY_FIELDS, Datasheet, LightDatasheet
 from ost.core.validator import validate
@@ -24,8 +24,8 @@ from ost.services import import_bsdata, open_store
 from ost.store import CatalogueStore
 from ost.store.database import _alembic_config
 
-SAMPLE = Path("/work/shared/bsdata-9e")
-ROSTERS = Path("/work/shared/rosters-9e")
+SAMPLE = BSDATA_SAMPLE
+ROSTERS = SHARED / "rosters-9e"
 TEST_DATA = TESTS / "data" / "bsdata"
 
 
@@ -102,6 +102,7 @@ def test_migration_0006_gives_old_rows_the_facts_a_write_gives(sample_db: Path) 
     assert {k: json.loads(v) for k, v in filled.items()} == {k: json.loads(v) for k, v in written.items()}
 
 
+@pytest.mark.bsdata
 @pytest.mark.skipif(not ROSTERS.is_dir() or not SAMPLE.is_dir(), reason="needs the real rosters and sample")
 def test_real_rosters_check_alike_on_a_light_catalogue(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:

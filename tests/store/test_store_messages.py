@@ -42,6 +42,7 @@ def test_locked_database_on_open(no_waiting: None, locked_by_another: Path) -> N
     assert "not a catalogue database" not in message
 
 
+@pytest.mark.slow
 def test_locked_database_on_write(tmp_path: Path, mini: Catalogue, no_waiting: None) -> None:
     path = tmp_path / "busy.sqlite"
     store = CatalogueStore(path)

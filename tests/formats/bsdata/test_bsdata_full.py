@@ -19,6 +19,7 @@ FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-
 
 pytestmark = [
     pytest.mark.bsdata,
+    pytest.mark.slow,  # one import of the full release for the module
     pytest.mark.skipif(not FULL.is_dir(), reason=f"the full BattleScribe release is not present ({FULL})"),
 ]
 

@@ -32,6 +32,7 @@ ROSTERS = Path(os.environ.get("OST_ROSTERS_9E", SHARED / "rosters-9e"))
 
 pytestmark = [
     pytest.mark.bsdata,
+    pytest.mark.slow,  # one import of the full release for the module
     pytest.mark.skipif(not (FULL.is_dir() and ROSTERS.is_dir()), reason=f"real data absent ({FULL}, {ROSTERS})"),
 ]
 
