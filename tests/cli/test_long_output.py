@@ -15,8 +15,9 @@ import pytest
 from helpers import ROOT
 from ost.cli import import_cmd
 from ost.cli.main import main
+from ost.core.i18n import Bilingual
 from ost.core.text import SHOWN_NAME, bounded, elide
-from ost.formats.bsdata import ImportWarning
+from ost.formats.bsdata import BsImportWarning
 from ost.formats.lists.reading import REPORT_LINES_PER_KIND
 from ost.formats.lists.text import read_text
 from readers_support import reader_catalogue
@@ -83,7 +84,10 @@ def test_4400_import_warnings_are_listed_up_to_a_count_then_summarised_per_file(
     lang: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     warnings = [
-        ImportWarning(f"/data/{'Orks' if i % 4 else 'Tyranids'}.cat", f"entry {i}: skipped", f"entrée {i} : ignorée")
+        BsImportWarning(
+            f"/data/{'Orks' if i % 4 else 'Tyranids'}.cat",
+            Bilingual(fr=f"entrée {i} : ignorée", en=f"entry {i}: skipped"),
+        )
         for i in range(4400)
     ]
     import_cmd.print_warnings(warnings, lang)

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from helpers import TEST_DATA
 from ost.core.catalogue import Datasheet, SpaceRule
+from ost.core.i18n import Bilingual
 from ost.core.roles import Role, UnitType
-from ost.formats.bsdata import BsDataError, BsImport, read_bsdata, unit_type_and_class
+from ost.formats.bsdata import BsDataError, BsImport, BsImportWarning, read_bsdata, unit_type_and_class
 from ost.formats.safexml import XmlInputError
 
 DATA = TEST_DATA / "bsdata"
@@ -221,6 +222,27 @@ def test_game_system_is_required(tmp_path: Path) -> None:
         read_bsdata([tmp_path])
 
 
+def test_import_errors_and_warnings_speak_both_languages(tmp_path: Path) -> None:
+    """Errors and warnings carry one Bilingual text; ``message`` puts the file first in either language."""
+    shutil.copy(TESTERS, tmp_path)
+    with pytest.raises(BsDataError) as info:
+        read_bsdata([tmp_path])
+    error = info.value
+    assert error.text == Bilingual(
+        fr="aucun système de jeu (.gst) parmi les fichiers ; les catalogues BattleScribe en ont besoin",
+        en="no game system (.gst) among the files; BattleScribe catalogues need theirs",
+    )
+    assert error.message("fr") == f"{tmp_path}: {error.text.fr}" and error.message_fr == error.text.fr
+    assert error.message("en") == f"{tmp_path}: {error.text.en}" == str(error)
+    older = tmp_path / "Older.cat"
+    older.write_text(TESTERS.read_text(encoding="utf-8").replace('revision="12"', 'revision="3"'), encoding="utf-8")
+    [warning] = [w for w in read_bsdata([DATA, older]).warnings if w.path == str(older)]
+    assert isinstance(warning, BsImportWarning)
+    said = warning.message("fr")
+    assert said.startswith(f"{older}: même catalogue que ") and "la révision 12 est prise" in said
+    assert warning.message("en").endswith("revision 12 is used") and str(warning) == warning.message("en")
+
+
 def test_a_catalogue_of_another_game_system_is_refused(tmp_path: Path) -> None:
     shutil.copy(SYSTEM, tmp_path)
     other = tmp_path / "Other.cat"
@@ -414,7 +436,7 @@ def test_a_price_per_model_of_the_unit_is_kept_aside(kinds_import: BsImport) -> 
     squad = sheet(kinds_import, "k-rage-squad", "bs-kinds")
     assert squad.points == 5 * 10  # the icon's own cost (0), without the per-model change
     assert kinds_of(squad) == [("Rager", 5, 10, 1, 10)]
-    assert any("Icon of Rage" in w.message_en and "Rage Squad" in w.message_en for w in kinds_import.warnings)
+    assert any("Icon of Rage" in w.text.en and "Rage Squad" in w.text.en for w in kinds_import.warnings)
 
 
 def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsImport) -> None:
@@ -423,8 +445,8 @@ def test_a_price_set_by_the_force_is_kept_flagged_and_counted(kinds_import: BsIm
     report = next(c for c in kinds_import.coverage if c.faction == "bs-kinds")
     assert report.modifiers_kept == 2 and report.warnings == 2  # the banner, and the icon priced per model
     assert report.modifiers_evaluated >= 4
-    warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.message_en]
-    assert len(warned) == 1 and "Test Commissar" in warned[0].message_en and "Banner of Hate" in warned[0].message_fr
+    warned = [w for w in kinds_import.warnings if "Banner of Hate" in w.text.en]
+    assert len(warned) == 1 and "Test Commissar" in warned[0].text.en and "Banner of Hate" in warned[0].text.fr
     assert (report.kinds, report.several_kinds, report.kinds_with_wounds) == (22, 6, 22)
 
 
