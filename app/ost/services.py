@@ -24,6 +24,7 @@ from ost.core.armylist import ArmyList
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, Catalogue, CatalogueSource
 from ost.core.collector import collector_paused
 from ost.core.fileio import atomic_write
+from ost.core.i18n import Bilingual
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
 from ost.core.validator import Report, ValidatorOptions, validate
@@ -148,13 +149,12 @@ class CatalogueNotice:
     """What opening the catalogue did or could not do, for the user (the CLI prints it, the window shows it)."""
 
     kind: NoticeKind
-    message_fr: str
-    message_en: str
+    text: Bilingual
     #: The bad source's error (file, line, field), for ``source-error``.
     error: SourceError | None = None
 
     def message(self, lang: str) -> str:
-        return self.message_fr if lang == "fr" else self.message_en
+        return self.text(lang)
 
 
 def _source_error_fr(exc: SourceError) -> str:
@@ -202,30 +202,39 @@ def refresh_catalogue(store: CatalogueStore, source: Path | None = None) -> Cata
     except SourceError as exc:
         return CatalogueNotice(
             "source-error",
-            f"le catalogue n'a pas été mis à jour : {_source_error_fr(exc)}. Le catalogue précédent reste utilisé.",
-            f"the catalogue was not updated: {exc}. The previous catalogue is still used.",
+            Bilingual(
+                fr=f"le catalogue n'a pas été mis à jour : {_source_error_fr(exc)}. "
+                "Le catalogue précédent reste utilisé.",
+                en=f"the catalogue was not updated: {exc}. The previous catalogue is still used.",
+            ),
             error=exc,
         )
     except StoreError as exc:
         return CatalogueNotice(
             "write-error",
-            f"le catalogue n'a pas pu être mis à jour : {exc}. Le catalogue précédent reste utilisé.",
-            f"the catalogue could not be updated: {exc}. The previous catalogue is still used.",
+            Bilingual(
+                fr=f"le catalogue n'a pas pu être mis à jour : {exc}. Le catalogue précédent reste utilisé.",
+                en=f"the catalogue could not be updated: {exc}. The previous catalogue is still used.",
+            ),
         )
     if not same_ost:
         return CatalogueNotice(
             "rebuilt",
-            f"Ost a changé de version ({built_by} → {__version__}) : catalogue reconstruit, {result.datasheets} "
-            f"fiches ; données importées et valeurs personnelles conservées.",
-            f"Ost changed version ({built_by} → {__version__}): catalogue rebuilt, {result.datasheets} datasheets; "
-            f"imported data and your own values kept.",
+            Bilingual(
+                fr=f"Ost a changé de version ({built_by} → {__version__}) : catalogue reconstruit, "
+                f"{result.datasheets} fiches ; données importées et valeurs personnelles conservées.",
+                en=f"Ost changed version ({built_by} → {__version__}): catalogue rebuilt, {result.datasheets} "
+                f"datasheets; imported data and your own values kept.",
+            ),
         )
     return CatalogueNotice(
         "rebuilt",
-        f"les sources du catalogue ont changé ({folder}) : catalogue reconstruit, {result.datasheets} fiches ; "
-        f"données importées et valeurs personnelles conservées.",
-        f"the catalogue sources changed ({folder}): catalogue rebuilt, {result.datasheets} datasheets; "
-        f"imported data and your own values kept.",
+        Bilingual(
+            fr=f"les sources du catalogue ont changé ({folder}) : catalogue reconstruit, {result.datasheets} fiches ; "
+            f"données importées et valeurs personnelles conservées.",
+            en=f"the catalogue sources changed ({folder}): catalogue rebuilt, {result.datasheets} datasheets; "
+            f"imported data and your own values kept.",
+        ),
     )
 
 
@@ -372,8 +381,10 @@ def open_catalogue(
                 store,
                 CatalogueNotice(
                     "built",
-                    f"catalogue construit ({result.datasheets} fiches) : {store.path}",
-                    f"catalogue built ({result.datasheets} datasheets): {store.path}",
+                    Bilingual(
+                        fr=f"catalogue construit ({result.datasheets} fiches) : {store.path}",
+                        en=f"catalogue built ({result.datasheets} datasheets): {store.path}",
+                    ),
                 ),
             )
         return OpenedCatalogue(store, refresh_catalogue(store, source) if refresh else None)

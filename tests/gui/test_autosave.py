@@ -182,6 +182,19 @@ def test_a_damaged_autosave_is_set_aside_and_never_hides_the_others(
     assert (folder / "damaged" / "0000.ost").read_text(encoding="utf-8") == content
 
 
+def test_what_was_set_aside_is_said_in_both_languages(qtbot: QtBot, tmp_path: Path, army: ArmyList) -> None:
+    folder = tmp_path / "autosave"
+    _crashed_session(folder, "cccc", army, {"original": "relative.ost", "saved_at": "x"})
+    saver = Autosaver(folder)
+    saver.leftovers()
+    [item] = saver.set_aside
+    moved = folder / "damaged" / "cccc.json"
+    assert item.message("fr") == (
+        f"Sauvegarde automatique illisible mise de côté ({moved}) : l'emplacement de la liste n'est pas absolu"
+    )
+    assert item.message("en") == f"Unreadable autosave set aside ({moved}): the list's place is not an absolute path"
+
+
 def test_the_window_reports_what_was_set_aside_then_offers_the_rest(
     qtbot: QtBot,
     mini: Catalogue,

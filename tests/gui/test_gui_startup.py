@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from helpers import ROOT, ListBuilder
 from ost.core import listfile
 from ost.core.catalogue import Catalogue
+from ost.core.i18n import Bilingual
 from ost.gui.app import CatalogueLoader
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
@@ -76,7 +77,9 @@ def test_actions_taken_while_loading_run_once_the_catalogue_is_there(
     assert loading.army.name == "Renamed"
     assert clipboard.text() == "before"
 
-    loading.catalogue_loaded(mini, tmp_path / "cat.sqlite", ("catalogue reconstruit", "catalogue rebuilt"))
+    loading.catalogue_loaded(
+        mini, tmp_path / "cat.sqlite", Bilingual(fr="catalogue reconstruit", en="catalogue rebuilt")
+    )
 
     assert loading.catalogue_ready and loading.catalogue is mini
     assert loading.path == path
@@ -89,7 +92,9 @@ def test_actions_taken_while_loading_run_once_the_catalogue_is_there(
 
 
 def test_what_opening_the_catalogue_did_is_shown_in_the_status_bar(loading: MainWindow, mini: Catalogue) -> None:
-    loading.catalogue_loaded(mini, None, ("catalogue reconstruit (12 fiches)", "catalogue rebuilt (12 datasheets)"))
+    loading.catalogue_loaded(
+        mini, None, Bilingual(fr="catalogue reconstruit (12 fiches)", en="catalogue rebuilt (12 datasheets)")
+    )
     assert loading.statusBar().currentMessage() == "catalogue reconstruit (12 fiches)"
 
 
