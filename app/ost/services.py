@@ -495,6 +495,59 @@ def list_file_filters(lang: str) -> list[str]:
     return file_filters(lang)
 
 
+def output_formats() -> list[str]:
+    """The names of the list formats Ost writes (``ost convert --to``), from the table of list formats."""
+    from ost.formats.lists.registry import FormatRegistry
+
+    return [f.name for f in FormatRegistry().writable]
+
+
+def output_endings() -> list[str]:
+    """The file endings Ost writes lists to (``.ost``, ``.txt``), to say which ones a wrong output lacks."""
+    from ost.formats.lists.registry import FormatRegistry
+
+    return [s for f in FormatRegistry().writable for s in f.suffixes]
+
+
+def output_format(target: str, to: str | None = None) -> str | None:
+    """The format to write ``target`` in: ``to`` when given, an Ost list for ``-`` (the screen), else its ending.
+
+    None when Ost writes no list there.
+    """
+    from ost.formats.lists.registry import FormatRegistry
+
+    registry = FormatRegistry()
+    if to is not None:
+        fmt = registry.get(to)
+    elif target == "-":
+        fmt = registry.get("ost")
+    else:
+        fmt = registry.writer_for(Path(target).name)
+    return fmt.name if fmt is not None and fmt.write is not None else None
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """A list read in one format and written in another: what was read (with its report) and the bytes to write."""
+
+    read: ReadResult
+    data: bytes
+
+
+def convert_list(path: Path, catalogue: Catalogue, to: str, lang: str) -> Conversion:
+    """Read any list Ost reads from ``path`` and write it in the format named ``to`` (see :func:`output_format`).
+
+    Raises :class:`~ost.core.listfile.ListFileError` when the list cannot be read.
+    """
+    from ost.formats.lists.registry import FormatRegistry
+
+    fmt = FormatRegistry().get(to)
+    if fmt is None or fmt.write is None:
+        raise ValueError(f"Ost writes no list format named {to!r}")
+    result = read_any(path, catalogue)
+    return Conversion(result, fmt.write(result.army, catalogue, lang))
+
+
 def read_pasted(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:
     """A list given as bytes (pasted text, a roster's content, a share code), format told by content."""
     from ost.formats.lists.listreader import read_list

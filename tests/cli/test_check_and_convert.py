@@ -144,6 +144,26 @@ def test_convert_errors(capsys: pytest.CaptureFixture[str], db: Path, tmp_path: 
     assert code == 2 and ".ost ou .txt" in err
 
 
+
+def test_the_convert_command_goes_through_services(tmp_path: Path) -> None:
+    """The output's format (by --to, by ending, - for the screen) and the conversion are services' questions."""
+    from ost.services import convert_list, output_endings, output_format, output_formats
+
+    assert sorted(output_formats()) == ["ost", "share", "text"]
+    assert sorted(output_endings()) == [".ost", ".txt"]
+    assert output_format("army.OST") == "ost" and output_format("army.txt") == "text" and output_format("-") == "ost"
+    assert output_format("army.pdf") is None and output_format("army.pdf", "share") == "share"
+    assert output_format("army.ost", "nothing") is None
+    source = tmp_path / "orks.ros"
+    source.write_bytes(sample("orks-waaagh.ros"))
+    catalogue = reader_catalogue()
+    converted = convert_list(source, catalogue, "text", "en")
+    assert converted.read.reading.format == "ros" and converted.read.army.unit_count() == 4
+    assert converted.data.decode("utf-8").startswith("+++ Waaagh! d'Gorbag")
+    with pytest.raises(ValueError, match="pdf"):
+        convert_list(source, catalogue, "pdf", "en")
+
+
 # --- with the shipped catalogue (end to end) ------------------------------------------------
 
 
