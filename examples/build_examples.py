@@ -4,7 +4,7 @@
 ``examples/illegal/<CODE>.ost`` holds, for every finding code, a list that
 breaks exactly that rule (its notes say how). Run it again after changing the
 catalogue: ``.venv/bin/python examples/build_examples.py``. The test
-``tests/test_examples.py`` checks every file against the validator.
+``tests/core/test_examples.py`` checks every file against the validator.
 """
 
 from __future__ import annotations

@@ -21,8 +21,18 @@ settings.register_profile("default", max_examples=60, deadline=None)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+
+GUI_TESTS = Path(__file__).resolve().parent / "gui"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``gui`` what drives Qt widgets: every test of tests/gui/, and any other test that takes ``qtbot``.
+
+    So ``-m "not gui"`` runs without a display and ``-m gui`` runs all of the window.
+    """
+    for item in items:
+        if item.path.is_relative_to(GUI_TESTS) or "qtbot" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.gui)
 
 
 @pytest.fixture(autouse=True)

@@ -7,15 +7,21 @@ from pathlib import Path
 from typing import Any
 
 from ost.core.armylist import ArmyList, Detachment, Unit, snapshot_of
-from ost.core.catalogue import AbilityRef, Catalogue, Datasheet, Faction, TransportCapacity
+from ost.core.catalogue import AbilityRef, BandTable, Catalogue, CatalogueSource, Datasheet, Faction, TransportCapacity
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
 from ost.formats.catalog_source import read_bands, read_glossary
 
+#: The places tests read from, whatever folder of tests/ they sit in.
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+TEST_DATA = TESTS / "data"
+EXAMPLES = ROOT / "examples"
+#: The real data beside the repository (not ours to ship): ../shared.
+SHARED = ROOT.parent / "shared"
+
 #: The BattleScribe 9th-edition sample (not ours to ship): ../shared/bsdata-9e, or $OST_BSDATA_SAMPLE.
-BSDATA_SAMPLE = Path(
-    os.environ.get("OST_BSDATA_SAMPLE", Path(__file__).resolve().parent.parent.parent / "shared" / "bsdata-9e")
-)
+BSDATA_SAMPLE = Path(os.environ.get("OST_BSDATA_SAMPLE", SHARED / "bsdata-9e"))
 
 NO_SAMPLE = f"the BattleScribe sample is not present ({BSDATA_SAMPLE}; set OST_BSDATA_SAMPLE)"
 
@@ -389,3 +395,53 @@ class ListBuilder:
         found = self.army.unit(unit_id)
         assert found is not None
         return found
+
+
+# --- one army in two sources (browsing, `ost catalogue search`) -----------------------------------------------------
+
+AM = ["IMPERIUM", "ASTRA MILITARUM"]
+BS_AM = "bsdata:am-cat"
+
+
+def _in_source(id: str, name: str, source: str, faction: str, **kw: object) -> Datasheet:
+    return Datasheet.model_validate(
+        {"id": id, "name": name, "role": "heavy_support", "faction_keywords": AM, "source": source, "faction": faction}
+        | kw
+    )
+
+
+def two_sources(*, shipped_on: bool = True, imported_on: bool = True) -> Catalogue:
+    """A shipped Astra Militarum and an imported one, with one Leman Russ each and a few others."""
+    sheets = [
+        _in_source("am-leman-russ", "Char Leman Russ", "ost", "astra-militarum", counterpart="lr-entry"),
+        _in_source("am-chimere", "Chimère", "ost", "astra-militarum", aliases=["Chimera"], role="dedicated_transport"),
+        _in_source("am-basilisk", "Basilisk", "ost", "astra-militarum"),
+        _in_source("bs-am-lr-entry", "Leman Russ Battle Tanks", BS_AM, "bs-am", bs_ids=["lr-entry", "lr-link"]),
+        _in_source("bs-am-chimera", "Chimera", BS_AM, "bs-am", bs_ids=["ch-entry"], role="dedicated_transport"),
+        _in_source("bs-am-hydra", "Hydra", BS_AM, "bs-am", bs_ids=["hy-entry"]),
+        # Two datasheets of one source with one name stay two.
+        _in_source("bs-am-hydra-2", "Hydra", BS_AM, "bs-am", bs_ids=["hy-entry-2"]),
+    ]
+    factions = [
+        Faction(id="astra-militarum", name="Astra Militarum", name_en="Astra Militarum", source="ost"),
+        Faction(id="bs-am", name="Imperium - Astra Militarum", name_en="Imperium - Astra Militarum", source=BS_AM),
+    ]
+    sources = [
+        CatalogueSource(id="ost", kind="shipped", name="Ost", enabled=shipped_on),
+        CatalogueSource(id=BS_AM, kind="bsdata", name="Imperium - Astra Militarum", revision="5", enabled=imported_on),
+    ]
+    return Catalogue(sheets, BandTable(bands=[]), factions=factions, sources=sources)
+
+
+# --- the window's boxes ----------------------------------------------------------------------------------------------
+
+
+def box_entries(box: object) -> dict[str, tuple[bool, str]]:
+    """unit id -> (enabled, text) of a choice box."""
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QComboBox
+
+    assert isinstance(box, QComboBox)
+    model = box.model()
+    assert isinstance(model, QStandardItemModel)
+    return {str(box.itemData(row)): (model.item(row).isEnabled(), box.itemText(row)) for row in range(1, box.count())}

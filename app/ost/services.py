@@ -24,6 +24,7 @@ from ost.core.armylist import ArmyList
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, Catalogue, CatalogueSource
 from ost.core.collector import collector_paused
 from ost.core.fileio import atomic_write
+from ost.core.i18n import Bilingual
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
 from ost.core.validator import Report, ValidatorOptions, validate
@@ -163,13 +164,12 @@ class CatalogueNotice:
     """What opening the catalogue did or could not do, for the user (the CLI prints it, the window shows it)."""
 
     kind: NoticeKind
-    message_fr: str
-    message_en: str
+    text: Bilingual
     #: The bad source's error (file, line, field), for ``source-error``.
     error: SourceError | None = None
 
     def message(self, lang: str) -> str:
-        return self.message_fr if lang == "fr" else self.message_en
+        return self.text(lang)
 
 
 def _source_error_fr(exc: SourceError) -> str:
@@ -217,30 +217,39 @@ def refresh_catalogue(store: CatalogueStore, source: Path | None = None) -> Cata
     except SourceError as exc:
         return CatalogueNotice(
             "source-error",
-            f"le catalogue n'a pas été mis à jour : {_source_error_fr(exc)}. Le catalogue précédent reste utilisé.",
-            f"the catalogue was not updated: {exc}. The previous catalogue is still used.",
+            Bilingual(
+                fr=f"le catalogue n'a pas été mis à jour : {_source_error_fr(exc)}. "
+                "Le catalogue précédent reste utilisé.",
+                en=f"the catalogue was not updated: {exc}. The previous catalogue is still used.",
+            ),
             error=exc,
         )
     except StoreError as exc:
         return CatalogueNotice(
             "write-error",
-            f"le catalogue n'a pas pu être mis à jour : {exc}. Le catalogue précédent reste utilisé.",
-            f"the catalogue could not be updated: {exc}. The previous catalogue is still used.",
+            Bilingual(
+                fr=f"le catalogue n'a pas pu être mis à jour : {exc}. Le catalogue précédent reste utilisé.",
+                en=f"the catalogue could not be updated: {exc}. The previous catalogue is still used.",
+            ),
         )
     if not same_ost:
         return CatalogueNotice(
             "rebuilt",
-            f"Ost a changé de version ({built_by} → {__version__}) : catalogue reconstruit, {result.datasheets} "
-            f"fiches ; données importées et valeurs personnelles conservées.",
-            f"Ost changed version ({built_by} → {__version__}): catalogue rebuilt, {result.datasheets} datasheets; "
-            f"imported data and your own values kept.",
+            Bilingual(
+                fr=f"Ost a changé de version ({built_by} → {__version__}) : catalogue reconstruit, "
+                f"{result.datasheets} fiches ; données importées et valeurs personnelles conservées.",
+                en=f"Ost changed version ({built_by} → {__version__}): catalogue rebuilt, {result.datasheets} "
+                f"datasheets; imported data and your own values kept.",
+            ),
         )
     return CatalogueNotice(
         "rebuilt",
-        f"les sources du catalogue ont changé ({folder}) : catalogue reconstruit, {result.datasheets} fiches ; "
-        f"données importées et valeurs personnelles conservées.",
-        f"the catalogue sources changed ({folder}): catalogue rebuilt, {result.datasheets} datasheets; "
-        f"imported data and your own values kept.",
+        Bilingual(
+            fr=f"les sources du catalogue ont changé ({folder}) : catalogue reconstruit, {result.datasheets} fiches ; "
+            f"données importées et valeurs personnelles conservées.",
+            en=f"the catalogue sources changed ({folder}): catalogue rebuilt, {result.datasheets} datasheets; "
+            f"imported data and your own values kept.",
+        ),
     )
 
 
@@ -387,8 +396,10 @@ def open_catalogue(
                 store,
                 CatalogueNotice(
                     "built",
-                    f"catalogue construit ({result.datasheets} fiches) : {store.path}",
-                    f"catalogue built ({result.datasheets} datasheets): {store.path}",
+                    Bilingual(
+                        fr=f"catalogue construit ({result.datasheets} fiches) : {store.path}",
+                        en=f"catalogue built ({result.datasheets} datasheets): {store.path}",
+                    ),
                 ),
             )
         return OpenedCatalogue(store, refresh_catalogue(store, source) if refresh else None)
@@ -497,6 +508,59 @@ def list_file_filters(lang: str) -> list[str]:
     from ost.formats.lists.registry import file_filters
 
     return file_filters(lang)
+
+
+def output_formats() -> list[str]:
+    """The names of the list formats Ost writes (``ost convert --to``), from the table of list formats."""
+    from ost.formats.lists.registry import FormatRegistry
+
+    return [f.name for f in FormatRegistry().writable]
+
+
+def output_endings() -> list[str]:
+    """The file endings Ost writes lists to (``.ost``, ``.txt``), to say which ones a wrong output lacks."""
+    from ost.formats.lists.registry import FormatRegistry
+
+    return [s for f in FormatRegistry().writable for s in f.suffixes]
+
+
+def output_format(target: str, to: str | None = None) -> str | None:
+    """The format to write ``target`` in: ``to`` when given, an Ost list for ``-`` (the screen), else its ending.
+
+    None when Ost writes no list there.
+    """
+    from ost.formats.lists.registry import FormatRegistry
+
+    registry = FormatRegistry()
+    if to is not None:
+        fmt = registry.get(to)
+    elif target == "-":
+        fmt = registry.get("ost")
+    else:
+        fmt = registry.writer_for(Path(target).name)
+    return fmt.name if fmt is not None and fmt.write is not None else None
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """A list read in one format and written in another: what was read (with its report) and the bytes to write."""
+
+    read: ReadResult
+    data: bytes
+
+
+def convert_list(path: Path, catalogue: Catalogue, to: str, lang: str) -> Conversion:
+    """Read any list Ost reads from ``path`` and write it in the format named ``to`` (see :func:`output_format`).
+
+    Raises :class:`~ost.core.listfile.ListFileError` when the list cannot be read.
+    """
+    from ost.formats.lists.registry import FormatRegistry
+
+    fmt = FormatRegistry().get(to)
+    if fmt is None or fmt.write is None:
+        raise ValueError(f"Ost writes no list format named {to!r}")
+    result = read_any(path, catalogue)
+    return Conversion(result, fmt.write(result.army, catalogue, lang))
 
 
 def read_pasted(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:

@@ -4,8 +4,8 @@ The input may be any list Ost reads (format told by content: a roster, pasted
 text, a share code, an ``.ost`` list). The output format is told by the
 output's ending (``.ost``, ``.txt``) or by ``--to`` (``ost``, ``text``,
 ``share``); ``-o -`` writes to the standard output. Formats come from
-:mod:`ost.formats.lists.registry`. What could not be read is printed, so nothing is
-lost without a word.
+:mod:`ost.formats.lists.registry`, through :mod:`ost.services`. What could not be
+read is printed, so nothing is lost without a word.
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ from typing import TextIO
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, say, write_failure
 from ost.core.fileio import atomic_write
 from ost.core.listfile import ListFileError
-from ost.formats.lists.registry import FormatRegistry, ListFormat
-from ost.services import read_any
+from ost.services import convert_list, output_endings, output_format, output_formats
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    writable = [f.name for f in FormatRegistry().writable]
+    writable = output_formats()
     convert = commands.add_parser(
         "convert",
         help="convert a list (BattleScribe .ros/.rosz, pasted text, share code, .ost) to an Ost list, text or a code",
@@ -37,20 +36,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     convert.add_argument("--catalogue", "--catalog", dest="catalogue_db", type=Path, help="catalogue database")
 
 
-def _target_format(registry: FormatRegistry, target: Path, to: str | None) -> ListFormat | None:
-    if to is not None:
-        return registry.get(to)
-    if str(target) == "-":
-        return registry.get("ost")
-    return registry.writer_for(target.name)
-
-
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
-    registry = FormatRegistry()
     target: Path = args.output
-    fmt = _target_format(registry, target, args.to)
-    if fmt is None or fmt.write is None:
-        endings = " ou ".join(s for f in registry.writable for s in f.suffixes)
+    fmt = output_format(str(target), args.to)
+    if fmt is None:
+        endings = " ou ".join(output_endings())
         print(
             say(
                 lang,
@@ -63,18 +53,18 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     with open_catalogue(args.catalogue_db or args.db, lang) as store:
         catalogue = store.load()
     try:
-        result = read_any(args.input, catalogue)
-        data = fmt.write(result.army, catalogue, lang)
+        converted = convert_list(args.input, catalogue, fmt, lang)
         if str(target) == "-":
-            out.write(data.decode("utf-8"))
+            out.write(converted.data.decode("utf-8"))
         else:
-            atomic_write(target, data)
+            atomic_write(target, converted.data)
     except ListFileError as exc:
         print(f"ost: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     except OSError as exc:
         print(f"ost: {write_failure(target, exc, lang)}", file=sys.stderr)
         return EXIT_UNREADABLE
+    result = converted.read
     army = result.army
     units = army.unit_count()
     report = sys.stderr if str(target) == "-" else out

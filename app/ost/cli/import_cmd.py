@@ -16,7 +16,7 @@ from ost.formats.safexml import XmlInputError
 from ost.services import read_bsdata, save_import
 
 if TYPE_CHECKING:
-    from ost.formats.bsdata import BsImport, Coverage, ImportWarning
+    from ost.formats.bsdata import BsImport, BsImportWarning, Coverage
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -111,7 +111,7 @@ def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
 SHOWN_WARNINGS = 30
 
 
-def print_warnings(warnings: Sequence[ImportWarning], lang: str, *, everything: bool = False) -> None:
+def print_warnings(warnings: Sequence[BsImportWarning], lang: str, *, everything: bool = False) -> None:
     """The import's warnings on stderr: the first :data:`SHOWN_WARNINGS`, then how many more per file.
 
     A BattleScribe release can give thousands of warnings; a summary keeps the

@@ -35,7 +35,7 @@ Why not ``defusedxml``: it swaps in the pure-Python ``XMLParser``, measured
 25–30 % slower on the BattleScribe sample, and the importers must stay within
 a few times the raw parse. Refusing any DTD up front is stricter than
 defusedxml's defaults and lets the C parser run unchanged. The hostile-file
-tests in ``tests/test_safexml.py`` hold both properties.
+tests in ``tests/formats/test_safexml.py`` hold both properties.
 
 API: :func:`read_file` (the guarded read of one file), :func:`parse_xml_bytes`
 (bytes you already hold), :func:`parse_xml_file`, :func:`open_zip` (a checked

@@ -11,7 +11,7 @@ PySide6 is fixed, the guard gives ``None`` the huge reference count Python
 3.12 gives immortal objects, so the count can never reach zero.
 
 ``True`` drains the same way, more slowly (measured by
-``tests/test_window_cycles.py``: opening, filling and closing the window
+``tests/gui/test_window_cycles.py``: opening, filling and closing the window
 takes 4 references off ``True`` each time, 204 off ``None``; ``False``
 gains): the guard covers both booleans too (``gui-bool-dealloc``).
 """

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ost.core.catalogue import Catalogue
 from ost.core.collector import collector_paused
+from ost.core.i18n import Bilingual
 from ost.core.resources import resource
 from ost.gui.background import BackgroundOp
 from ost.gui.settings import Settings
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from ost.gui.main_window import MainWindow
 
 #: What :func:`load_catalogue` gives: the catalogue, its database, and what opening did (French, English).
-Loaded = tuple[Catalogue, Path, tuple[str, str] | None]
+Loaded = tuple[Catalogue, Path, Bilingual | None]
 
 
 def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
@@ -177,7 +178,7 @@ class CatalogueLoader(QObject):
 
 
 def load_catalogue(db: Path | None) -> Loaded:
-    """The catalogue, its database and what opening it did (French, English).
+    """The catalogue, its database and what opening it did (a :class:`~ost.core.i18n.Bilingual` text).
 
     Opening rebuilds the shipped part when its sources changed; the window
     says so in its status bar. Raises :class:`ost.store.StoreError` or
@@ -192,7 +193,7 @@ def load_catalogue(db: Path | None) -> Loaded:
             path = store.path
     gc.freeze()  # the catalogue lives as long as the program: keep it out of later collections
     notice = opened.notice
-    return catalogue, path, (notice.message_fr, notice.message_en) if notice is not None else None
+    return catalogue, path, notice.text if notice is not None else None
 
 
 def _save_screenshot(app: QApplication, window: QWidget, path: Path) -> None:

@@ -35,6 +35,7 @@ from PySide6.QtGui import QGuiApplication
 from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.fileio import InputFileError, atomic_write, read_regular
+from ost.core.i18n import Bilingual
 
 #: Quiet time after an edit before the autosave is written.
 DEBOUNCE_MS = 2_000
@@ -59,14 +60,15 @@ class SetAside:
 
     path: Path
     moved_to: Path | None
-    reason_en: str
-    reason_fr: str
+    reason: Bilingual
 
     def message(self, lang: str) -> str:
         where = str(self.moved_to) if self.moved_to else str(self.path)
-        if lang == "fr":
-            return f"Sauvegarde automatique illisible mise de côté ({where}) : {self.reason_fr}"
-        return f"Unreadable autosave set aside ({where}): {self.reason_en}"
+        said = Bilingual(
+            fr="Sauvegarde automatique illisible mise de côté ({where}) : {reason}",
+            en="Unreadable autosave set aside ({where}): {reason}",
+        )
+        return said(lang).format(where=where, reason=self.reason(lang))
 
 
 class Autosaver(QObject):
@@ -161,9 +163,11 @@ class Autosaver(QObject):
             try:
                 army = listfile.load(path)
             except listfile.ListFileError as exc:
-                self._set_aside(path, exc.detail, exc.detail)
+                self._set_aside(path, Bilingual(fr=exc.detail_fr or exc.detail, en=exc.detail))
                 if meta_path.exists():
-                    self._set_aside(meta_path, "goes with that autosave", "accompagne cette sauvegarde")
+                    self._set_aside(
+                        meta_path, Bilingual(fr="accompagne cette sauvegarde", en="goes with that autosave")
+                    )
                 continue
             original, saved_at = self._sidecar(meta_path)
             found.append(Recovered(army, original, saved_at, (path, meta_path)))
@@ -177,23 +181,25 @@ class Autosaver(QObject):
             meta = json.loads(read_regular(path, MAX_SIDECAR_BYTES).decode("utf-8"))
         except (InputFileError, ValueError, RecursionError) as exc:
             detail = str(exc)[:80]
-            self._set_aside(path, f"not readable JSON ({detail})", f"JSON illisible ({detail})")
+            self._set_aside(path, Bilingual(fr=f"JSON illisible ({detail})", en=f"not readable JSON ({detail})"))
             return None, ""
         original = meta.get("original") if isinstance(meta, dict) else None
         saved_at = meta.get("saved_at", "") if isinstance(meta, dict) else None
         if not isinstance(meta, dict):
             kind = type(meta).__name__
-            problem = (f"expected a JSON object, got {kind}", f"un objet JSON était attendu, pas {kind}")
+            problem = Bilingual(fr=f"un objet JSON était attendu, pas {kind}", en=f"expected a JSON object, got {kind}")
         elif original is not None and not (isinstance(original, str) and original and Path(original).is_absolute()):
-            problem = ("the list's place is not an absolute path", "l'emplacement de la liste n'est pas absolu")
+            problem = Bilingual(
+                fr="l'emplacement de la liste n'est pas absolu", en="the list's place is not an absolute path"
+            )
         elif not isinstance(saved_at, str):
-            problem = ("the time of saving is not text", "l'heure de sauvegarde n'est pas du texte")
+            problem = Bilingual(fr="l'heure de sauvegarde n'est pas du texte", en="the time of saving is not text")
         else:
             return (Path(original) if original else None), saved_at
-        self._set_aside(path, *problem)
+        self._set_aside(path, problem)
         return None, ""
 
-    def _set_aside(self, path: Path, reason_en: str, reason_fr: str) -> None:
+    def _set_aside(self, path: Path, reason: Bilingual) -> None:
         target = self.folder / DAMAGED / path.name
         moved: Path | None = target
         try:
@@ -203,7 +209,7 @@ class Autosaver(QObject):
             moved = None
             with contextlib.suppress(OSError):  # cannot move it: at least do not offer it again
                 path.unlink()
-        self.set_aside.append(SetAside(path, moved, reason_en, reason_fr))
+        self.set_aside.append(SetAside(path, moved, reason))
 
     @staticmethod
     def discard(recovered: Recovered) -> None:

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import Catalogue
+from ost.core.i18n import Bilingual
 from ost.core.validator import Report, ValidatorOptions, validate
 from ost.gui import commands
 from ost.gui.actions import Handlers, icon, install_actions
@@ -648,18 +649,18 @@ class MainWindow(QMainWindow):
             self._waiting.append(action)
 
     def catalogue_loaded(
-        self, catalogue: Catalogue, db_path: Path | None = None, notice: tuple[str, str] | tuple[()] | None = None
+        self, catalogue: Catalogue, db_path: Path | None = None, notice: Bilingual | tuple[()] | None = None
     ) -> None:
         """The catalogue is read: the panes fill in, the list is checked, the actions that waited run.
 
-        ``notice`` is what opening the database did (French, English), shown in the status bar.
+        ``notice`` is what opening the database did, shown in the status bar.
         """
         self.catalogue_ready = True
         if db_path is not None:
             self.db_path = db_path
         self.set_catalogue(catalogue)
-        if notice:
-            self.statusBar().showMessage(notice[0] if self.lang == "fr" else notice[1], 15000)
+        if isinstance(notice, Bilingual):
+            self.statusBar().showMessage(notice(self.lang), 15000)
         waiting, self._waiting = self._waiting, []
         for action in waiting:
             action()

@@ -51,7 +51,7 @@ The package, one job per module (lower ones never import higher ones):
 
 * :mod:`.schema`: namespaces, element and category names;
 * :mod:`.report`: what an import returns (:class:`BsImport`, :class:`Coverage`,
-  :class:`ImportWarning`) and :class:`BsDataError`;
+  :class:`BsImportWarning`) and :class:`BsDataError`;
 * :mod:`.files`: finding and reading the files, revisions, faction ids;
 * :mod:`.entries`: one entry as read (``_Raw``), costs and counts;
 * :mod:`.scope`: id resolution in a catalogue's scope, and the state every
@@ -75,7 +75,7 @@ from __future__ import annotations
 from ost.formats.bsdata.files import SOURCE_PREFIX, SUFFIXES, find_files
 from ost.formats.bsdata.profiles import HEAVY_WOUNDS, WALKER_KEYWORDS, unit_type_and_class
 from ost.formats.bsdata.reader import read_bsdata
-from ost.formats.bsdata.report import BsDataError, BsImport, Coverage, ImportWarning, Progress
+from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress
 from ost.formats.bsdata.schema import CAT_NS, GST_NS, ROLE_BY_CATEGORY
 
 __all__ = [
@@ -88,8 +88,8 @@ __all__ = [
     "WALKER_KEYWORDS",
     "BsDataError",
     "BsImport",
+    "BsImportWarning",
     "Coverage",
-    "ImportWarning",
     "Progress",
     "find_files",
     "read_bsdata",

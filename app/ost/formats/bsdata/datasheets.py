@@ -19,6 +19,7 @@ from ost.core.catalogue import (
     WargearOption,
     WeaponProfile,
 )
+from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.core.text import slug
 from ost.formats.bsdata.conditions import hidden_now
@@ -134,8 +135,10 @@ class _Drafter:
             entry = (root.get("id") or "?")[:60]
             raise BsDataError(
                 file.path,
-                f"entry {entry!r} cannot become a datasheet ({field}: {error['msg']})",
-                f"l'entrée {entry!r} ne peut pas devenir une fiche ({field} : {error['msg']})",
+                Bilingual(
+                    fr=f"l'entrée {entry!r} ne peut pas devenir une fiche ({field} : {error['msg']})",
+                    en=f"entry {entry!r} cannot become a datasheet ({field}: {error['msg']})",
+                ),
             ) from None
         finally:
             scope.context = None

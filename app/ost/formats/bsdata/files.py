@@ -7,8 +7,9 @@ from pathlib import Path
 from xml.etree.ElementTree import Element
 
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX
+from ost.core.i18n import Bilingual
 from ost.core.text import slug
-from ost.formats.bsdata.report import BsDataError, ImportWarning, Progress
+from ost.formats.bsdata.report import BsDataError, BsImportWarning, Progress
 from ost.formats.bsdata.schema import _LOCAL, _SHARED, _TARGET_TAGS, CAT_NS, GST_NS
 from ost.formats.safexml import Limits, XmlDocument, read_documents
 
@@ -35,8 +36,10 @@ def find_files(paths: Iterable[str | Path]) -> list[Path]:
         except (RuntimeError, OSError):  # harden: a symlink loop (RuntimeError before Python 3.13)
             raise BsDataError(
                 path,
-                "symbolic link loop (the link points back to itself); cannot read",
-                "boucle de liens symboliques (le lien renvoie à lui-même) ; lecture impossible",
+                Bilingual(
+                    fr="boucle de liens symboliques (le lien renvoie à lui-même) ; lecture impossible",
+                    en="symbolic link loop (the link points back to itself); cannot read",
+                ),
             ) from None
         if key not in seen:
             seen.add(key)
@@ -56,22 +59,29 @@ class _File:
                 namespace = root.tag[1:].split("}", 1)[0][:80] if root.tag.startswith("{") else ""
                 raise BsDataError(
                     document.name,
-                    f"<{shown}> is not in the BattleScribe namespace (it uses {namespace or 'no namespace'!r}, "
-                    f"expected {(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
-                    f"<{shown}> n'est pas dans l'espace de noms BattleScribe ({namespace or 'aucun'!r} au lieu de "
-                    f"{(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
+                    Bilingual(
+                        fr=f"<{shown}> n'est pas dans l'espace de noms BattleScribe "
+                        f"({namespace or 'aucun'!r} au lieu de "
+                        f"{(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
+                        en=f"<{shown}> is not in the BattleScribe namespace (it uses {namespace or 'no namespace'!r}, "
+                        f"expected {(GST_NS if shown == 'gameSystem' else CAT_NS)[1:-1]!r})",
+                    ),
                 )
             raise BsDataError(
                 document.name,
-                f"not a BattleScribe game system or catalogue (root element <{shown}>)",
-                f"ni un système de jeu ni un catalogue BattleScribe (élément racine <{shown}>)",
+                Bilingual(
+                    fr=f"ni un système de jeu ni un catalogue BattleScribe (élément racine <{shown}>)",
+                    en=f"not a BattleScribe game system or catalogue (root element <{shown}>)",
+                ),
             )
         self.path = document.name
         self.root = root
         self.is_game_system = kind == "gameSystem"
         self.id = root.get("id") or ""
         if not self.id:
-            raise BsDataError(document.name, "the root element has no id", "l'élément racine n'a pas d'identifiant")
+            raise BsDataError(
+                document.name, Bilingual(fr="l'élément racine n'a pas d'identifiant", en="the root element has no id")
+            )
         self.name = root.get("name") or self.id
         self.revision = root.get("revision") or ""
         self.library = root.get("library") == "true"
@@ -120,7 +130,7 @@ class _File:
 
 
 def _read_files(
-    paths: Sequence[Path], limits: Limits, progress: Progress | None, total: int, warnings: list[ImportWarning]
+    paths: Sequence[Path], limits: Limits, progress: Progress | None, total: int, warnings: list[BsImportWarning]
 ) -> list[_File]:
     files: list[_File] = []
     by_id: dict[str, _File] = {}
@@ -129,7 +139,9 @@ def _read_files(
             progress(index, total, path.name)
         documents = list(read_documents(path, limits, _MEMBER_SUFFIXES))
         if not documents:
-            raise BsDataError(path, "holds no .gst or .cat file", "ne contient aucun fichier .gst ou .cat")
+            raise BsDataError(
+                path, Bilingual(fr="ne contient aucun fichier .gst ou .cat", en="holds no .gst or .cat file")
+            )
         for document in documents:
             file = _File(document)
             earlier = by_id.get(file.id)
@@ -137,10 +149,13 @@ def _read_files(
                 newer = _revision(file.revision) > _revision(earlier.revision)
                 kept, dropped = (file, earlier) if newer else (earlier, file)
                 warnings.append(
-                    ImportWarning(
+                    BsImportWarning(
                         dropped.path,
-                        f"same catalogue as {kept.path} ({file.name}); revision {kept.revision or '?'} is used",
-                        f"même catalogue que {kept.path} ({file.name}) ; la révision {kept.revision or '?'} est prise",
+                        Bilingual(
+                            fr=f"même catalogue que {kept.path} ({file.name}) ; "
+                            f"la révision {kept.revision or '?'} est prise",
+                            en=f"same catalogue as {kept.path} ({file.name}); revision {kept.revision or '?'} is used",
+                        ),
                     )
                 )
                 if newer:

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from ost.core.catalogue import Datasheet, Faction, ModelKind
 from ost.core.collector import collector_paused
+from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.formats.bsdata.datasheets import _Draft, _Drafter
 from ost.formats.bsdata.files import SOURCE_PREFIX, _faction_id, _File, _read_files, find_files
 from ost.formats.bsdata.profiles import _words
-from ost.formats.bsdata.report import BsDataError, BsImport, Coverage, ImportWarning, Progress
+from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress
 from ost.formats.safexml import DEFAULT_LIMITS, Limits
 
 
@@ -69,10 +70,12 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
     if not found:
         raise BsDataError(
             ", ".join(str(p) for p in paths) or ".",
-            "no BattleScribe file (.gst, .cat, .gstz, .catz) found",
-            "aucun fichier BattleScribe (.gst, .cat, .gstz, .catz) trouvé",
+            Bilingual(
+                fr="aucun fichier BattleScribe (.gst, .cat, .gstz, .catz) trouvé",
+                en="no BattleScribe file (.gst, .cat, .gstz, .catz) found",
+            ),
         )
-    warnings: list[ImportWarning] = []
+    warnings: list[BsImportWarning] = []
     # Progress runs over 2 units per file given: reading them, then converting the catalogues.
     total = 2 * len(found)
     files = _read_files(found, limits, progress, total, warnings)
@@ -80,8 +83,10 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
     if not systems:
         raise BsDataError(
             found[0].parent,
-            "no game system (.gst) among the files; BattleScribe catalogues need theirs",
-            "aucun système de jeu (.gst) parmi les fichiers ; les catalogues BattleScribe en ont besoin",
+            Bilingual(
+                fr="aucun système de jeu (.gst) parmi les fichiers ; les catalogues BattleScribe en ont besoin",
+                en="no game system (.gst) among the files; BattleScribe catalogues need theirs",
+            ),
         )
     catalogues = [f for f in files if not f.is_game_system]
     system_ids = {s.id for s in systems}
@@ -89,8 +94,10 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
         if catalogue.game_system_id not in system_ids:
             raise BsDataError(
                 catalogue.path,
-                f"needs the game system '{catalogue.game_system_id}', which is not among the files",
-                f"a besoin du système de jeu '{catalogue.game_system_id}', absent des fichiers",
+                Bilingual(
+                    fr=f"a besoin du système de jeu '{catalogue.game_system_id}', absent des fichiers",
+                    en=f"needs the game system '{catalogue.game_system_id}', which is not among the files",
+                ),
             )
     drafter = _Drafter(files)
     playable = [c for c in catalogues if not c.library]
@@ -162,13 +169,16 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
                 shown = ", ".join(f"'{n}'" for n in draft.kept_names[:5]) + (" …" if len(draft.kept_names) > 5 else "")
                 report.warnings += 1
                 warnings.append(
-                    ImportWarning(
+                    BsImportWarning(
                         draft.path,
-                        f"{producer.name} – {sheet.name}: the points of {shown} depend on the army (another unit, "
-                        "the detachment, the roster) or grow with the unit; the price without that change is kept",
-                        f"{producer.name} – {sheet.name} : les points de {shown} dépendent de l'armée (une autre "
-                        "unité, le détachement, la liste) ou de la taille de l'unité ; le prix sans ce changement "
-                        "est gardé",
+                        Bilingual(
+                            fr=f"{producer.name} – {sheet.name} : les points de {shown} dépendent de l'armée "
+                            "(une autre unité, le détachement, la liste) ou de la taille de l'unité ; le prix sans ce "
+                            "changement est gardé",
+                            en=f"{producer.name} – {sheet.name}: the points of {shown} depend on the army "
+                            "(another unit, the detachment, the roster) or grow with the unit; the price without that "
+                            "change is kept",
+                        ),
                     )
                 )
         if not chosen:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ost.core.catalogue import Datasheet, Faction
+from ost.core.fileio import InputProblem
+from ost.core.i18n import Bilingual
 from ost.formats.safexml import XmlInputError
 
 #: ``progress(done, total, what)``: called as files are read and catalogues converted; ``total`` never changes
@@ -14,7 +17,15 @@ Progress = Callable[[int, int, str], None]
 
 
 class BsDataError(XmlInputError):
-    """BattleScribe data that cannot be imported; the message names the file (or files)."""
+    """BattleScribe data that cannot be imported; the message names the file (or files).
+
+    Made with one :class:`~ost.core.i18n.Bilingual` detail (kept as ``text``); the
+    ``message_fr``/``message_en`` and :meth:`message` of every input error still hold it.
+    """
+
+    def __init__(self, path: str | Path, text: Bilingual, *, kind: InputProblem = InputProblem.CONTENT) -> None:
+        super().__init__(path, text.en, text.fr, kind=kind)
+        self.text = text
 
 
 @dataclass
@@ -45,15 +56,18 @@ class Coverage:
 
 
 @dataclass(frozen=True)
-class ImportWarning:
-    """Something the import skipped or chose; it does not stop the import."""
+class BsImportWarning:
+    """Something the import skipped or chose; it does not stop the import.
+
+    (Not ``ImportWarning``: that name is a Python builtin.)
+    """
 
     path: str
-    message_en: str
-    message_fr: str
+    text: Bilingual
 
     def message(self, lang: str) -> str:
-        return f"{self.path}: {self.message_fr if lang == 'fr' else self.message_en}"
+        """The file, then the warning in ``lang``."""
+        return f"{self.path}: {self.text(lang)}"
 
     def __str__(self) -> str:
         return self.message("en")
@@ -66,7 +80,7 @@ class BsImport:
     factions: list[Faction]
     datasheets: list[Datasheet]
     coverage: list[Coverage]
-    warnings: list[ImportWarning]
+    warnings: list[BsImportWarning]
     #: ``bsdata:<id>`` of every faction produced: the sources an import replaces.
     sources: list[str]
     #: (file, catalogue id, catalogue name, revision) of every file read.

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
+from ost.core.i18n import Bilingual
 from ost.formats.bsdata.entries import (
     _KNOWN_LEGENDS_TOGGLES,
     _LEGENDS_TOGGLE_NAME,
@@ -24,7 +25,7 @@ from ost.formats.bsdata.entries import (
     _Sum,
 )
 from ost.formats.bsdata.files import _File
-from ost.formats.bsdata.report import ImportWarning
+from ost.formats.bsdata.report import BsImportWarning
 from ost.formats.bsdata.schema import _NOT_KEYWORDS, ROLE_BY_CATEGORY
 from ost.formats.transport_text import Vocabulary
 
@@ -49,7 +50,7 @@ class Shared:
     points_ids: frozenset[str]
     legends_toggles: frozenset[str]
     #: Warnings of the scopes (links and catalogues not found), in the order met.
-    warnings: list[ImportWarning] = field(default_factory=list)
+    warnings: list[BsImportWarning] = field(default_factory=list)
     #: The file each link target was found in: its subtree is read in that file's scope, once for every
     #: catalogue that uses it (twelve Space Marine chapters share one library).
     homes: dict[Element, _File] = field(default_factory=dict)
@@ -98,12 +99,14 @@ class Shared:
         if key not in self.unresolved_targets:
             self.unresolved_targets.add(key)
             self.warnings.append(
-                ImportWarning(
+                BsImportWarning(
                     file.path,
-                    f"link '{link.name or link.id}' points to '{link.target}', found in none of the files in scope; "
-                    "it is skipped",
-                    f"le lien « {link.name or link.id} » vise '{link.target}', introuvable dans les fichiers liés ; "
-                    "il est ignoré",
+                    Bilingual(
+                        fr=f"le lien « {link.name or link.id} » vise '{link.target}', "
+                        "introuvable dans les fichiers liés ; il est ignoré",
+                        en=f"link '{link.name or link.id}' points to '{link.target}', "
+                        "found in none of the files in scope; it is skipped",
+                    ),
                 )
             )
 
@@ -127,12 +130,14 @@ class Shared:
                         continue
                     self.unresolved_targets.add((current.id, target))
                     self.warnings.append(
-                        ImportWarning(
+                        BsImportWarning(
                             current.path,
-                            f"links to catalogue '{target}', which is not among the files; "
-                            "entries found only there are skipped",
-                            f"renvoie au catalogue '{target}', absent des fichiers ; "
-                            "les entrées qui ne sont que là sont ignorées",
+                            Bilingual(
+                                fr=f"renvoie au catalogue '{target}', absent des fichiers ; "
+                                "les entrées qui ne sont que là sont ignorées",
+                                en=f"links to catalogue '{target}', which is not among the files; "
+                                "entries found only there are skipped",
+                            ),
                         )
                     )
                     continue

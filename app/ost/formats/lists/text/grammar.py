@@ -29,7 +29,7 @@ MAX_UNITS = 2000
 #: Largest count Ost reads before a name ("3x").
 MAX_COUNT = 1000
 
-# Every pattern here runs in time linear in the line (tests/test_patterns_linear.py checks
+# Every pattern here runs in time linear in the line (tests/formats/lists/test_patterns_linear.py checks
 # them all on long adversarial runs): no two unbounded quantifiers over overlapping
 # characters follow each other or nest, and nothing starts with an unbounded run that a
 # search would retry from every position. Trimming, fences and "the last match" are

@@ -1,0 +1,108 @@
+"""The importer on the full 9th-edition release (../shared/bsdata-9e-full, or $OST_BSDATA_FULL), when present.
+
+One import for the module: ability texts and saves (issue 17), wargear choices (issue 18), damage tables.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from helpers import BSDATA_SAMPLE
+from ost.core.catalogue import BandTable, Catalogue, Datasheet, WargearLimit
+from ost.core.presenter import present
+from ost.formats.bsdata import BsImport, read_bsdata
+
+FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
+
+pytestmark = [
+    pytest.mark.bsdata,
+    pytest.mark.slow,  # one import of the full release for the module
+    pytest.mark.skipif(not FULL.is_dir(), reason=f"the full BattleScribe release is not present ({FULL})"),
+]
+
+
+@pytest.fixture(scope="module")
+def full_release() -> BsImport:
+    return read_bsdata([FULL])
+
+
+def _catalogue(*sheets: Datasheet) -> Catalogue:
+    return Catalogue(list(sheets), BandTable(bands=[]))
+
+
+def test_the_full_release_diseased_terminators_have_their_armour(full_release: BsImport) -> None:
+    abilities = [a for s in full_release.datasheets for a in s.abilities]
+    assert sum(1 for a in abilities if a.text_en) >= 0.99 * len(abilities)
+    blightlords = [s for s in full_release.datasheets if s.name == "Blightlord Terminators"]
+    assert blightlords
+    for sheet in blightlords:
+        armour = next(a for a in sheet.abilities if a.name == "Diseased Terminator Armour")
+        assert armour.text_en is not None and "4+ invulnerable save" in armour.text_en
+        assert {p.extra["Inv"] for p in sheet.profiles} == {"4+"}
+        card = present(sheet, _catalogue(sheet), "fr")
+        assert {row.values[-1] for row in card.profiles} == {"4+"}
+    with_inv = sum(1 for s in full_release.datasheets if any(p.extra.get("Inv", "-") != "-" for p in s.profiles))
+    assert with_inv >= 1300
+
+
+def _one(result: BsImport, catalogue_word: str, name: str) -> Datasheet:
+    found = [s for s in result.datasheets if s.name == name and catalogue_word in s.id]
+    assert found, name
+    return found[0]
+
+
+def _names(sheet: Datasheet, ids: list[str]) -> list[str]:
+    by_id = {item.id: item.name for item in sheet.wargear}
+    return [by_id[i] for i in ids]
+
+
+def test_termagants_choose_their_weapons(full_release: BsImport) -> None:
+    gants = _one(full_release, "tyranids", "Termagants")
+    assert _names(gants, list(gants.kinds[0].loadout)) == ["Fleshborer"]
+    weapons = next(g for g in gants.choices if g.name == "Weapons")
+    assert weapons.kinds == [gants.kinds[0].id] and _names(gants, weapons.replaces) == ["Fleshborer"]
+    assert set(_names(gants, weapons.items)) == {"Termagant Devourer", "Termagant Spinefists"}
+
+
+def test_tyranid_warriors_take_one_strangler_and_one_cannon_per_three_models(full_release: BsImport) -> None:
+    warriors = _one(full_release, "tyranids", "Tyranid Warriors")
+    ranged = next(g for g in warriors.choices if g.name == "Ranged Weapon")
+    limits = {name: ranged.item_limits[i] for i, name in zip(ranged.items, _names(warriors, ranged.items), strict=True)}
+    for heavy in ("Barbed Strangler", "Venom Cannon"):
+        assert limits[heavy] == WargearLimit(max=1, per="unit", every=3)
+        assert limits[heavy].bounds(6) == (0, 2) and limits[heavy].bounds(5) == (0, 1)
+    assert _names(warriors, ranged.replaces) == ["Devourer"]
+
+
+def test_chaos_terminators_offer_no_other_legion_s_relics(full_release: BsImport) -> None:
+    squad = _one(full_release, "chaos-space-marines", "Chaos Terminator Squad")
+    kinds = {i.kind for i in squad.wargear}
+    assert "relic" not in kinds
+    assert {w.name for w in squad.weapons} >= {"Combi-bolter", "Accursed weapon", "Power fist", "Chainfist"}
+    assert len(squad.weapons) <= 12  # it printed four cards of relics before
+    eliminators = [s for s in full_release.datasheets if s.name == "Eliminator Squad"]
+    assert eliminators
+    for sheet in eliminators:
+        assert not {"Teeth of Mars", "Drakeblade"} & {w.name for w in sheet.weapons}, sheet.id
+
+
+def test_every_datasheet_names_its_own_items_and_lists_each_weapon_once(full_release: BsImport) -> None:
+    with_choices = 0
+    for sheet in full_release.datasheets:
+        items = {i.id for i in sheet.wargear}
+        for kind in sheet.kinds:
+            assert set(kind.loadout) <= items, sheet.id
+        for group in sheet.choices:
+            assert set(group.items) <= items and set(group.replaces) <= items, sheet.id
+        names = [" ".join(w.name.split()).casefold() for w in sheet.weapons]
+        assert len(names) == len(set(names)), sheet.id
+        with_choices += bool(sheet.choices)
+    assert with_choices >= 3000
+
+
+def test_most_starred_profiles_take_their_top_bracket(full_release: BsImport) -> None:
+    starred = [s for s in full_release.datasheets if any("*" in (p.m + p.bs + p.a) for p in s.profiles)]
+    assert len(starred) <= 75  # 121 before the damage tables were read

@@ -1,0 +1,255 @@
+"""Real 9th-edition rosters read exactly (issue 17), against the full BattleScribe release.
+
+The rosters in ../shared/rosters-9e were written by players and by other tools
+(see their sources.md); the release in ../shared/bsdata-9e-full is imported
+once for the module. The roster's own model count comes from
+tools/roster_audit.py, which reads the XML apart from Ost's reader. Skipped
+where the folders are absent.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from helpers import ROOT
+from ost.core.armylist import ArmyList, Unit, unit_points
+from ost.core.catalogue import BSDATA_SOURCE_PREFIX, Catalogue
+from ost.core.validator import Code, validate
+from ost.formats.lists.listreader import ReadResult, read_list, read_list_file
+from ost.formats.lists.text import export_text
+from ost.services import import_bsdata, open_store
+
+SHARED = ROOT.parent / "shared"
+FULL = Path(os.environ.get("OST_BSDATA_FULL", SHARED / "bsdata-9e-full"))
+ROSTERS = Path(os.environ.get("OST_ROSTERS_9E", SHARED / "rosters-9e"))
+
+pytestmark = [
+    pytest.mark.bsdata,
+    pytest.mark.slow,  # one import of the full release for the module
+    pytest.mark.skipif(not (FULL.is_dir() and ROSTERS.is_dir()), reason=f"real data absent ({FULL}, {ROSTERS})"),
+]
+
+
+@functools.cache
+def _audit() -> ModuleType:
+    """tools/roster_audit.py, which counts a roster's own models from its XML."""
+    spec = importlib.util.spec_from_file_location("roster_audit", ROOT / "tools" / "roster_audit.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("roster_audit", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
+    store = open_store(tmp_path_factory.mktemp("full") / "catalogue.sqlite")
+    try:
+        import_bsdata(store, [FULL])
+        return store.load()
+    finally:
+        store.close()
+
+
+@pytest.fixture(scope="module")
+def reads(full: Catalogue) -> dict[str, ReadResult]:
+    return {p.name: read_list_file(p, full) for p in sorted(ROSTERS.iterdir()) if p.suffix in (".ros", ".rosz")}
+
+
+def units(army: ArmyList) -> list[Unit]:
+    return [u for _, u in army.units()]
+
+
+def unit_named(read: ReadResult, name: str) -> Unit:
+    return next(u for u in units(read.army) if u.snapshot.name == name)
+
+
+def test_every_units_model_count_is_the_rosters_own(reads: dict[str, ReadResult]) -> None:
+    audit = _audit()
+    wrong, total = [], 0
+    for name, read in reads.items():
+        forces = audit.read_roster_units(ROSTERS / name)
+        for detachment, theirs in zip(read.army.detachments, forces, strict=True):
+            assert len(detachment.units) == len(theirs), name
+            for unit, mine in zip(detachment.units, theirs, strict=True):
+                total += 1
+                if unit.models != mine.models:
+                    wrong.append(f"{name}: {mine.name} {unit.models} for {mine.models}")
+    assert total == 100
+    # The issue asks for 98 %; every unit of these rosters is right.
+    assert wrong == []
+
+
+def test_every_warlord_a_roster_names_is_kept(reads: dict[str, ReadResult]) -> None:
+    audit = _audit()
+    named = kept = 0
+    for name, read in reads.items():
+        theirs = [u for force in audit.read_roster_units(ROSTERS / name) for u in force]
+        for unit, mine in zip(units(read.army), theirs, strict=True):
+            named += mine.warlord
+            kept += mine.warlord and unit.warlord
+            assert unit.warlord == mine.warlord, f"{name}: {mine.name}"
+    assert named == kept == 5
+    assert unit_named(reads["dg-2000-wendigo.ros"], "Malignant Plaguecaster").warlord
+
+
+def test_no_unit_takes_another_armys_copy_of_its_datasheet(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    audit = _audit()
+    for name, read in reads.items():
+        forces = audit.read_roster_units(ROSTERS / name)
+        for detachment, theirs in zip(read.army.detachments, forces, strict=True):
+            for unit, mine in zip(detachment.units, theirs, strict=True):
+                sheet = full.get(unit.datasheet)
+                if sheet is not None:
+                    assert sheet.source == BSDATA_SOURCE_PREFIX + mine.catalogue_id, f"{name}: {mine.name}"
+    # The Death Guard's own Daemon Prince, not the Chaos Space Marines' one; Imperial Fists' Eliminators.
+    prince = unit_named(reads["dg-1364-farts.ros"], "Death Guard Daemon Prince")
+    assert "DEATH GUARD" in prince.snapshot.faction_keywords
+    eliminators = units(reads["imperialfists-150-eliminators.ros"].army)[0]
+    assert eliminators.datasheet.startswith("bs-imperium-adeptus-astartes-imperial-fists-")
+
+
+def test_no_unit_over_or_under_comes_from_a_misreading(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    for name, read in reads.items():
+        report = validate(full, read.army)
+        for finding in report.findings:
+            if finding.code not in (Code.UNIT_OVER, Code.UNIT_UNDER):
+                continue
+            # The one left: 20 Noise Marines, as the roster (data revision 192) took them; the release caps them at 10.
+            assert name == "csm-daemons-2000-rave.ros" and "Noise Marines" in finding.message("en")
+
+
+def test_every_weapon_a_unit_carries_is_in_its_text_export(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    audit = _audit()
+    missing = []
+    for name, read in reads.items():
+        theirs = [u for force in audit.read_roster_units(ROSTERS / name) for u in force]
+        for unit, mine in zip(units(read.army), theirs, strict=True):
+            alone = read.army.model_copy(deep=True)
+            for detachment in alone.detachments:
+                detachment.units = [u for u in detachment.units if u.id == unit.id]
+            for lang in ("fr", "en"):
+                text = export_text(alone, full, lang).casefold()
+                missing += [f"{name}: {mine.name}: {w}" for w in mine.weapons if w.casefold() not in text]
+    assert missing == []
+
+
+def test_each_models_wargear_and_the_units_upgrades_are_kept(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    dread = units(reads["bloodangels-150-libdread.rosz"].army)[0]
+    assert dread.models == 1
+    (group,) = dread.loadout
+    assert [(c.name, c.kind, c.count) for c in group.wargear] == [
+        ("Furioso force halberd", "weapon", 1),
+        ("Furioso fist", "weapon", 1),
+        ("Storm bolter", "weapon", 1),
+    ]
+    assert group.wargear[2].weapons[0].type == "Rapid Fire 2"
+    (smite,) = dread.upgrades
+    assert smite.kind == "psychic" and smite.text is not None and "warp charge value of 5" in smite.text
+    # Eliminators: the sergeant and two troopers, each with what the roster gives them, and the squad's choice.
+    squad = units(reads["imperialfists-150-eliminators.ros"].army)[0]
+    assert [(g.kind, g.count) for g in squad.loadout] == [("eliminator-sergeant", 1), ("eliminators", 2)]
+    assert "Las Fusil" in [c.name for c in squad.loadout[0].wargear]
+    assert [u.name for u in squad.upgrades] == ["Las Fusil"]
+    # A T'au Commander's drones are wargear he carries, with their carbines.
+    commander = units(reads["tau-133-commander.rosz"].army)[0]
+    drones = next(c for c in commander.loadout[0].wargear if c.name == "MV1 Gun Drone")
+    assert drones.count == 2 and drones.points == 20 and [w.name for w in drones.weapons] == ["Pulse carbine"]
+    # Celestine and her two Geminae: two groups, as many models as the composition.
+    celestine = units(reads["sororitas-200-celestine.rosz"].army)[0]
+    assert [(g.kind, g.count) for g in celestine.loadout] == [("celestine", 1), ("geminae-superia", 2)]
+    assert sum(g.count for g in celestine.loadout) == celestine.models == 3
+    # A warlord trait and relics are the unit's, with their text.
+    farseer = unit_named(reads["craftworlds-2757-tt-site.ros"], "Farseer Skyrunner")
+    kinds = {u.kind for u in farseer.upgrades}
+    assert "psychic" in kinds
+
+
+def test_text_export_writes_each_models_wargear_on_its_line(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    army = reads["imperialfists-150-eliminators.ros"].army
+    text = export_text(army, full, "en")
+    assert "Eliminator Squad [75 pts]: Las Fusil" in text
+    assert ". 1x Eliminator Sergeant: Bolt pistol, Frag & Krak grenades, Camo cloak, Las Fusil" in text
+    assert ". 2x Eliminators: Bolt pistol, Camo cloak, Frag & Krak grenades" in text
+    # Read back, the list keeps its units, sizes, options, prices and each model's wargear.
+    back = read_list(text.encode(), "back.txt", full).army
+    assert [(u.datasheet, u.models, u.options) for u in units(back)] == [
+        (u.datasheet, u.models, u.options) for u in units(army)
+    ]
+    assert [[(g.kind, g.count, [c.name for c in g.wargear]) for g in u.loadout] for u in units(back)] == [
+        [(g.kind, g.count, [c.name for c in g.wargear]) for g in u.loadout] for u in units(army)
+    ]
+    # An option on the unit's line and on a model's line is taken once (a Commander's burst cannon).
+    tau = reads["tau-133-commander.rosz"].army
+    again = read_list(export_text(tau, full, "fr").encode(), "tau.txt", full).army
+    assert units(again)[0].options == units(tau)[0].options
+    assert unit_points(units(again)[0], full) == unit_points(units(tau)[0], full)
+
+
+def test_units_whose_roster_price_agrees_still_agree(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    agreeing = {
+        ("craftworlds-2757-tt-site.ros", "Storm Guardians"),
+        ("sororitas-200-celestine.rosz", "Celestine and Geminae Superia"),
+        ("imperialfists-150-eliminators.ros", "Eliminator Squad"),
+        ("bloodangels-150-libdread.rosz", "Librarian Dreadnought"),
+        ("dg-2000-yellowscribe.rosz", "Deathshroud Terminators"),
+        ("gk-997-paladins.rosz", "Purgation Squad"),
+    }
+    for name, unit_name in agreeing:
+        unit = unit_named(reads[name], unit_name)
+        assert unit_points(unit, full) == unit.stated_points, f"{name}: {unit_name}"
+
+
+def test_an_older_unit_is_reported_with_its_own_armys_closest_datasheet(reads: dict[str, ReadResult]) -> None:
+    reading = reads["csm-daemons-2000-rave.ros"].reading
+    (unknown,) = reading.unknown_units
+    assert unknown.text == "Greater Possessed" and unknown.guess == "Possessed"
+    assert any("(closest: Possessed" in line for line in reading.lines("en"))
+    assert any("(le plus proche : Possessed" in line for line in reading.lines("fr"))
+
+
+# --- wargear limits on real rosters (issues 17 and 18) ---------------------------------------------------------------
+
+#: A real data difference: the roster was built on revision 192, where 19 Noise Marines could carry sonic
+#: blasters; the release Ost imports (224) allows at most 9 such models.
+_DATA_DIFFERENCES = {("csm-daemons-2000-rave.ros", "Noise Marines")}
+
+
+def test_rosters_built_with_battlescribe_break_no_wargear_limit(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    found = []
+    for name, read in reads.items():
+        report = validate(full, read.army)
+        for f in report.findings:
+            if f.code is Code.WARGEAR_LIMIT:
+                unit = read.army.unit(f.units[0]) if f.units else None
+                if unit is None or (name, unit.snapshot.name) not in _DATA_DIFFERENCES:
+                    found.append(f"{name}: {f.message.en}")
+    assert found == []
+
+
+def test_marks_from_their_own_group_are_the_units_upgrades(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    sorcerer = unit_named(reads["csm-daemons-2000-rave.ros"], "Sorcerer")
+    sheet = full.get(sorcerer.datasheet)
+    assert sheet is not None
+    mark = next(u for u in sorcerer.upgrades if u.name == "Mark of Slaanesh")
+    assert mark.item is not None and sheet.wargear_map[mark.item].name == "Mark of Slaanesh"
+    assert all(c.name != "Mark of Slaanesh" for g in sorcerer.loadout for c in g.wargear)
+    # A discipline a mark opens: its bounds are advice, never checked.
+    discipline = next(g for g in sheet.choices if g.name == "Dark Hereticus discipline")
+    assert not discipline.limit.verified
+
+
+def test_model_variants_count_models_not_items(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    squad = unit_named(reads["gk-997-paladins.rosz"], "Paladin Squad")
+    sheet = full.get(squad.datasheet)
+    assert sheet is not None
+    incinerator = next(g for g in sheet.choices if g.name == "Paladin (Incinerator)")
+    assert [sheet.wargear_map[i].name for i in incinerator.marks] == ["Incinerator (Terminator)"]
+    assert incinerator.limit.max == 4 and incinerator.limit.verified

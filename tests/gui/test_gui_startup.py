@@ -1,0 +1,144 @@
+"""The window shows before the catalogue is read; what the user asks meanwhile waits, never lost."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from helpers import ROOT, ListBuilder
+from ost.core import listfile
+from ost.core.catalogue import Catalogue
+from ost.core.i18n import Bilingual
+from ost.gui.app import CatalogueLoader
+from ost.gui.main_window import MainWindow
+from ost.gui.settings import Settings
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def loading(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    """A window shown without its catalogue yet, as ``ost gui`` shows it at start."""
+    win = MainWindow(None, lang="fr", settings=Settings(path=tmp_path / "s.json"), autosave_dir=tmp_path / "auto")
+    win.checks = []  # type: ignore[attr-defined]  # every verdict the window works out
+    win.checked.connect(win.checks.append)  # type: ignore[attr-defined]
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.undo_stack.setClean()
+    win.close()
+    win.deleteLater()
+
+
+def _action(window: MainWindow, text: str) -> QAction:
+    found = [a for a in window.findChildren(QAction) if a.text() == text]
+    assert len(found) == 1, text
+    return found[0]
+
+
+def test_window_is_shown_before_the_catalogue_and_says_it_is_loading(loading: MainWindow) -> None:
+    assert loading.isVisible()
+    assert not loading.catalogue_ready
+    assert len(loading.catalogue) == 0
+    browser = loading.browser
+    assert browser.model.rowCount() == 1
+    assert "catalogue" in str(browser.model.index(0, 0).data()).lower()
+    assert not browser.search.isEnabled()
+    assert "catalogue" in loading.catalogue_label.text().lower()
+    assert "catalogue" in loading.report_view.verdict.text().lower()
+    assert loading.checks == []  # type: ignore[attr-defined]  # no verdict on an empty catalogue (it would be all false errors)
+    assert loading.menuBar().actions(), "the menus are there from the first paint"
+
+
+def test_actions_taken_while_loading_run_once_the_catalogue_is_there(
+    loading: MainWindow, mini: Catalogue, tmp_path: Path
+) -> None:
+    b = ListBuilder(mini, 1000, name="Ultramarines")
+    b.add("captain", warlord=True)
+    b.add("intercessors")
+    path = tmp_path / "given.ost"
+    listfile.save(b.army, path)
+    clipboard = QGuiApplication.clipboard()
+    clipboard.setText("before")
+
+    assert loading.documents.open_path(path)  # a list named on the command line
+    loading.add_unit("scouts")  # a unit asked for early
+    _action(loading, "&Copy the list as text").trigger()  # a menu action that needs the catalogue
+    loading.list_name.setText("Renamed")
+    loading.list_name.editingFinished.emit()  # editing the list itself needs no catalogue
+    assert loading.army.unit_count() == 0  # nothing ran against the empty catalogue
+    assert loading.army.name == "Renamed"
+    assert clipboard.text() == "before"
+
+    loading.catalogue_loaded(
+        mini, tmp_path / "cat.sqlite", Bilingual(fr="catalogue reconstruit", en="catalogue rebuilt")
+    )
+
+    assert loading.catalogue_ready and loading.catalogue is mini
+    assert loading.path == path
+    assert [u.datasheet for _, u in loading.army.units()] == ["captain", "intercessors", "scouts"]
+    assert "Ultramarines" in clipboard.text()  # the copy ran after the list was opened, in the order asked
+    assert len(loading.checks) >= 1 and loading.report is not None  # type: ignore[attr-defined]
+    assert loading.browser.search.isEnabled()
+    assert loading.browser.select_sheet("captain")
+    assert str(len(mini)) in loading.catalogue_label.text()
+
+
+def test_what_opening_the_catalogue_did_is_shown_in_the_status_bar(loading: MainWindow, mini: Catalogue) -> None:
+    loading.catalogue_loaded(
+        mini, None, Bilingual(fr="catalogue reconstruit (12 fiches)", en="catalogue rebuilt (12 datasheets)")
+    )
+    assert loading.statusBar().currentMessage() == "catalogue reconstruit (12 fiches)"
+
+
+def test_loader_reads_the_database_on_a_worker_thread(qtbot: QtBot, loading: MainWindow, mini_db: Path) -> None:
+    loader = CatalogueLoader(mini_db, loading)
+    loader.loaded.connect(loading.catalogue_loaded)
+    with qtbot.waitSignal(loading.catalogue_arrived, timeout=60_000):
+        loader.start()
+    assert loader.operation is not None and loader.operation.finished
+    assert loading.catalogue_ready
+    assert loading.catalogue.get("captain") is not None
+    assert loading.db_path == mini_db
+
+
+def test_loader_says_why_a_database_cannot_open(
+    qtbot: QtBot, loading: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bad = tmp_path / "not-a-database.sqlite"
+    bad.write_bytes(b"this is not SQLite" * 100)
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda _parent, _title, text: told.append(text))
+    loader = CatalogueLoader(bad, loading)
+    loader.failed.connect(loading.catalogue_failed)
+    with qtbot.waitSignal(loader.failed, timeout=60_000):
+        loader.start()
+    qtbot.waitUntil(lambda: bool(told))
+    assert not loading.catalogue_ready
+    assert str(bad) in told[0] or "database" in told[0].lower() or "base" in told[0].lower()
+
+
+def test_the_program_paints_before_touching_the_database_then_loads_it(tmp_path: Path) -> None:
+    """``ost gui``: the first paint happens before the database is opened; then it is built and read."""
+    db = tmp_path / "fresh.sqlite"
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": str(ROOT / "app"),
+    }
+    ost = [sys.executable, "-m", "ost", "--db", str(db), "gui"]
+    shown = subprocess.run([*ost, "--quit-when-shown"], capture_output=True, text=True, timeout=120, env=env)
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    assert not db.exists()  # the window was up before anything opened the database
+    ready = subprocess.run([*ost, "--quit-when-ready"], capture_output=True, text=True, timeout=300, env=env)
+    assert ready.returncode == 0, ready.stderr[-2000:]
+    assert db.stat().st_size > 10_000  # built from the shipped catalogue, then read
+    assert "none_dealloc" not in ready.stderr and "Traceback" not in ready.stderr

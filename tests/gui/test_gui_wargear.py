@@ -1,0 +1,376 @@
+"""Wargear in the window as players know it from BattleScribe: per model, defaults shown, limits greyed.
+
+Driven through the unit form's own boxes on the shipped catalogue (the
+Escouade Tactique's real choices), with undo, saving and the findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox
+from pytestqt.qtbot import QtBot
+from test_gui_window import SIZES, _form_fields_shown
+
+from helpers import EXAMPLES
+from ost.core import listfile
+from ost.core.catalogue import (
+    BandTable,
+    Catalogue,
+    Datasheet,
+    ModelKind,
+    WargearGroup,
+    WargearItem,
+    WargearLimit,
+)
+from ost.core.findings import Code
+from ost.core.presenter import present
+from ost.core.roles import Role
+from ost.gui.list_model import COL_GEAR, COL_POINTS
+from ost.gui.main_window import MainWindow
+from ost.gui.settings import Settings
+
+pytestmark = pytest.mark.gui
+
+
+def _window(catalogue: Catalogue, tmp_path: Path, lang: str = "fr", size: tuple[int, int] = (1400, 820)) -> MainWindow:
+    window = MainWindow(catalogue, lang=lang, settings=Settings(path=tmp_path / "s.json"), autosave_dir=tmp_path / "a")
+    window.exec_dialog = lambda _dialog: 0  # type: ignore[method-assign]
+    window.resize(*size)
+    window.show()
+    window.share_width()
+    QApplication.processEvents()
+    return window
+
+
+@pytest.fixture
+def window(shipped: Catalogue, tmp_path: Path, qtbot: QtBot) -> Iterator[MainWindow]:
+    win = _window(shipped, tmp_path)
+    yield win
+    win.undo_stack.setClean()
+    win.close()
+    win.deleteLater()
+
+
+def _tactical(window: MainWindow, models: int) -> str:
+    window.add_unit("sm-escouade-tactique")
+    unit_id = window.editor.unit_id
+    assert unit_id is not None
+    window.editor.models_box.setValue(models)
+    return unit_id
+
+
+def _defaults_group(window: MainWindow, kind: str) -> int:
+    """The model group of ``kind`` still carrying its defaults."""
+    sheet = window.editor.wargear.sheet
+    assert sheet is not None
+    defaults = set(sheet.kind_map[kind].loadout)
+    return next(
+        i
+        for i, g in enumerate(window.editor.wargear.loadout)
+        if g.kind == kind and {c.item for c in g.wargear} == defaults
+    )
+
+
+def _carrying(window: MainWindow, item: str) -> int:
+    return next(i for i, g in enumerate(window.editor.wargear.loadout) if any(c.item == item for c in g.wargear))
+
+
+def _entry(box: QComboBox, item: str) -> int:
+    row = box.findData(item)
+    assert row >= 0, item
+    return row
+
+
+def _choose(window: MainWindow, group: int, choice: str, item: str, models: int = 1) -> None:
+    """What a player does: set how many models change, open the choice, click the item."""
+    editor = window.editor.wargear
+    if group in editor.count_boxes:
+        editor.count_boxes[group].setValue(models)
+    box = editor.choice_boxes[(group, choice)]
+    row = _entry(box, item)
+    assert _enabled(box, row), box.itemData(row, Qt.ItemDataRole.ToolTipRole)
+    box.setCurrentIndex(row)
+    box.activated.emit(row)
+
+
+def _enabled(box: QComboBox, row: int) -> bool:
+    model = box.model()
+    assert isinstance(model, QStandardItemModel)
+    return model.item(row).isEnabled()
+
+
+def _gear(window: MainWindow, unit_id: str) -> str:
+    return window.model.index_of_unit(unit_id, COL_GEAR).data() or ""
+
+
+def _weapons(window: MainWindow, unit_id: str, lang: str = "fr") -> list[str]:
+    unit = window.army.unit(unit_id)
+    assert unit is not None
+    sheet = window.catalogue.get(unit.datasheet)
+    assert sheet is not None
+    return [row.label for row in present(sheet, window.catalogue, lang, unit).weapons]
+
+
+def test_a_flamer_for_one_marine(window: MainWindow) -> None:
+    unit_id = _tactical(window, 10)
+    editor = window.editor.wargear
+    assert not editor.isHidden()
+    # Defaults shown: each kind with what it carries, nothing chosen yet.
+    assert [(title.text(), gear.text()) for title, gear in editor.group_labels] == [
+        ("1 × Sergent", "Bolter, Pistolet bolter, Grenades frag et antichar"),
+        ("9 × Space Marine", "Bolter, Pistolet bolter, Grenades frag et antichar"),
+    ]
+    assert _gear(window, unit_id) == ""
+    assert "Lance-flammes" not in _weapons(window, unit_id)  # the card prints what is carried only
+    # Items not open to a kind are not offered: no heavy weapon for the Sergeant, no combi-weapon for a Marine.
+    assert (0, "arme-lourde") not in editor.choice_boxes
+    marines = _defaults_group(window, "space-marine")
+    assert _entry(editor.choice_boxes[(marines, "arme-speciale")], "lance-flammes")
+    assert editor.choice_boxes[(marines, "arme-speciale")].findData("combi-flammes") < 0
+    steps = window.undo_stack.count()
+    _choose(window, marines, "arme-speciale", "lance-flammes")
+    assert window.undo_stack.count() == steps + 1
+    assert _gear(window, unit_id) == "Lance-flammes"
+    assert window.model.index_of_unit(unit_id, COL_GEAR).data(Qt.ItemDataRole.ToolTipRole) == "Lance-flammes"
+    assert "Lance-flammes" in _weapons(window, unit_id) and "9× Bolter" in _weapons(window, unit_id)
+    texts = [(title.text(), gear.text()) for title, gear in window.editor.wargear.group_labels]
+    assert ("1 × Space Marine", "Pistolet bolter, Grenades frag et antichar, Lance-flammes") in texts
+    assert ("8 × Space Marine", "Bolter, Pistolet bolter, Grenades frag et antichar") in texts
+    # The flamer's own box shows it; the way back to the bolter is there.
+    flamer = _carrying(window, "lance-flammes")
+    box = window.editor.wargear.choice_boxes[(flamer, "arme-speciale")]
+    assert box.currentData() == "lance-flammes" and box.itemText(0) == "Bolter (default)"
+    assert window.report is not None and not [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT]
+
+
+def test_a_second_heavy_weapon_is_greyed_with_the_reason(window: MainWindow) -> None:
+    unit_id = _tactical(window, 10)
+    _choose(window, _defaults_group(window, "space-marine"), "arme-speciale", "lance-flammes")
+    _choose(window, _defaults_group(window, "space-marine"), "arme-lourde", "lance-missiles")
+    assert _gear(window, unit_id) == "Lance-flammes, Lance-missiles"
+    weapons = _weapons(window, unit_id)
+    assert "Lance-missiles (frag)" in weapons and "Lance-missiles (antichar)" in weapons and "8× Bolter" in weapons
+    editor = window.editor.wargear
+    box = editor.choice_boxes[(_defaults_group(window, "space-marine"), "arme-lourde")]
+    row = _entry(box, "canon-laser")
+    assert not _enabled(box, row)
+    tip = box.itemData(row, Qt.ItemDataRole.ToolTipRole)
+    assert "Arme lourde : au plus 1 dans l'unité" in tip
+    assert "au plus 1 par tranche de 5 figurines de l'unité (2 ici)" in tip
+    assert "Arme lourde : au plus 1 dans l'unité" in box.itemText(row) or "tranche de 5" in box.itemText(row)
+    # A special weapon for another Marine: still greyed (one of each at ten models, two in all).
+    special = editor.choice_boxes[(_defaults_group(window, "space-marine"), "arme-speciale")]
+    assert not _enabled(special, _entry(special, "fuseur"))
+    # The Marine who has the missile launcher may change it for a lascannon.
+    missile = editor.choice_boxes[(_carrying(window, "lance-missiles"), "arme-lourde")]
+    assert _enabled(missile, _entry(missile, "canon-laser"))
+    # The Sergeant's choices are his own: open.
+    sergeant = editor.choice_boxes[(_defaults_group(window, "sergent"), "sergent-pistolet")]
+    assert all(_enabled(sergeant, row) for row in range(sergeant.count()))
+    _choose(window, _defaults_group(window, "sergent"), "sergent-pistolet", "gantelet-energetique")
+    assert _gear(window, unit_id) == "Lance-flammes, Lance-missiles ; Sergent : Gantelet énergétique"
+
+
+def test_at_five_models_the_heavy_weapon_is_greyed_after_a_flamer(window: MainWindow) -> None:
+    _tactical(window, 5)
+    _choose(window, _defaults_group(window, "space-marine"), "arme-speciale", "lance-flammes")
+    box = window.editor.wargear.choice_boxes[(_defaults_group(window, "space-marine"), "arme-lourde")]
+    for item in window.catalogue.get("sm-escouade-tactique").choice_map["arme-lourde"].items:  # type: ignore[union-attr]
+        row = _entry(box, item)
+        assert not _enabled(box, row)
+        assert "1 par tranche de 5 figurines" in box.itemData(row, Qt.ItemDataRole.ToolTipRole)
+    assert _enabled(box, 0)  # the bolter they carry
+
+
+def test_more_models_at_once_are_greyed_where_one_is_not(window: MainWindow) -> None:
+    _tactical(window, 10)
+    editor = window.editor.wargear
+    marines = _defaults_group(window, "space-marine")
+    box = editor.choice_boxes[(marines, "arme-speciale")]
+    assert _enabled(box, _entry(box, "fuseur"))
+    editor.count_boxes[marines].setValue(2)
+    assert not _enabled(box, _entry(box, "fuseur"))
+    assert "Arme spéciale : au plus 1 dans l'unité" in box.itemData(_entry(box, "fuseur"), Qt.ItemDataRole.ToolTipRole)
+    editor.count_boxes[marines].setValue(1)
+    assert _enabled(box, _entry(box, "fuseur"))
+
+
+def test_undo_and_redo_restore_exactly(window: MainWindow) -> None:
+    unit_id = _tactical(window, 10)
+    unit = window.army.unit(unit_id)
+    assert unit is not None
+    before = unit.model_dump()
+    _choose(window, _defaults_group(window, "space-marine"), "arme-speciale", "lance-flammes")
+    _choose(window, _defaults_group(window, "sergent"), "sergent-bolter", "combi-plasma")
+    after = unit.model_dump()
+    window.undo_stack.undo()
+    assert _gear(window, unit_id) == "Lance-flammes"
+    window.undo_stack.undo()
+    assert unit.model_dump() == before and _gear(window, unit_id) == ""
+    assert [t.text() for t, _ in window.editor.wargear.group_labels] == ["1 × Sergent", "9 × Space Marine"]
+    window.undo_stack.redo()
+    window.undo_stack.redo()
+    assert unit.model_dump() == after
+    assert _gear(window, unit_id) == "Lance-flammes ; Sergent : Combi-plasma"
+    # Default wargear: one step, undone as one.
+    steps = window.undo_stack.count()
+    button = window.editor.wargear.reset_button
+    assert button is not None and button.isEnabled()
+    button.click()
+    assert window.undo_stack.count() == steps + 1 and unit.loadout == [] and _gear(window, unit_id) == ""
+    window.undo_stack.undo()
+    assert unit.model_dump() == after
+
+
+def test_a_list_saved_and_reopened_keeps_the_choices(window: MainWindow, tmp_path: Path) -> None:
+    unit_id = _tactical(window, 10)
+    _choose(window, _defaults_group(window, "space-marine"), "arme-lourde", "lance-missiles")
+    path = tmp_path / "choix.ost"
+    assert window.documents.save_to(path)
+    assert listfile.load(path) == window.army
+    window.new_list()
+    assert window.army.unit_count() == 0
+    assert window.documents.open_path(path)
+    (unit,) = [u for _, u in window.army.units()]
+    assert unit.id == unit_id and _gear(window, unit.id) == "Lance-missiles"
+    window.select_units([unit.id])
+    box = window.editor.wargear.choice_boxes[(_carrying(window, "lance-missiles"), "arme-lourde")]
+    assert box.currentData() == "lance-missiles"
+
+
+def test_the_wargear_limit_example_shows_its_finding(window: MainWindow) -> None:
+    assert window.documents.open_path(EXAMPLES / "illegal" / "WARGEAR-LIMIT.ost")
+    assert window.report is not None
+    limits = [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT]
+    assert limits
+    view = window.report_view.findings
+    shown = [view.item(row) for row in range(view.count())]
+    item = next(i for i in shown if i.toolTip().startswith("WARGEAR-LIMIT"))
+    assert "Arme lourde" in item.text() or "Arme spéciale ou lourde" in item.text()
+    view.itemClicked.emit(item)
+    assert window.selected_unit_ids() == list(limits[0].units)
+    assert window.editor.unit_id == limits[0].units[0]
+    # The form shows the two missile launchers; the way back is open, a third heavy weapon is not.
+    editor = window.editor.wargear
+    texts = [(title.text(), gear.text()) for title, gear in editor.group_labels]
+    assert ("2 × Space Marine", "Pistolet bolter, Grenades frag et antichar, Lance-missiles") in texts
+    assert _gear(window, window.editor.unit_id or "") == "2× Lance-missiles"
+    missiles = _carrying(window, "lance-missiles")
+    editor.count_boxes[missiles].setValue(1)
+    back = editor.choice_boxes[(missiles, "arme-lourde")]
+    assert _enabled(back, 0) and back.itemText(0) == "Bolter (default)"
+    third = editor.choice_boxes[(_defaults_group(window, "space-marine"), "arme-lourde")]
+    assert not _enabled(third, _entry(third, "bolter-lourd"))
+    _choose(window, missiles, "arme-lourde", "", 1)
+    assert window.report is not None
+    assert [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT] == []
+
+
+def test_in_english_the_items_and_reasons_are_english(shipped: Catalogue, tmp_path: Path, qtbot: QtBot) -> None:
+    window = _window(shipped, tmp_path, lang="en")
+    try:
+        unit_id = _tactical(window, 5)
+        _choose(window, _defaults_group(window, "space-marine"), "arme-speciale", "lance-flammes")
+        assert _gear(window, unit_id) == "Flamer"
+        box = window.editor.wargear.choice_boxes[(_defaults_group(window, "space-marine"), "arme-lourde")]
+        row = _entry(box, "lance-missiles")
+        assert box.itemText(row).startswith("Missile launcher")
+        assert "Special or heavy weapon: at most 1 for every 5 models in the unit (1 here)" in box.itemData(
+            row, Qt.ItemDataRole.ToolTipRole
+        )
+        _choose(window, _defaults_group(window, "sergent"), "sergent-pistolet", "gantelet-energetique")
+        assert _gear(window, unit_id) == "Flamer ; Sergent: Power fist"
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
+def _captain() -> Datasheet:
+    """A character choosing once for himself: one warlord trait of two, relics, a counted upgrade."""
+    return Datasheet(
+        id="chef",
+        name="Chef",
+        role=Role.HQ,
+        kinds=[ModelKind(id="chef", name="Chef", min=1, max=1, loadout={"epee": 1})],
+        wargear=[
+            WargearItem(id="epee", name="Épée", name_en="Sword"),
+            WargearItem(id="trait-a", name="Maître tacticien", name_en="Master tactician", kind="trait"),
+            WargearItem(id="trait-b", name="Implacable", name_en="Relentless", kind="trait"),
+            WargearItem(id="grenade", name="Grenade de plus", name_en="Extra grenade", kind="upgrade", points=5),
+        ],
+        choices=[
+            WargearGroup(
+                id="trait",
+                name="Trait de seigneur de guerre",
+                name_en="Warlord trait",
+                items=["trait-a", "trait-b"],
+                limit=WargearLimit(max=1, per="unit"),
+            ),
+            WargearGroup(id="grenades", name="Grenades", items=["grenade"], limit=WargearLimit(max=3, per="unit")),
+        ],
+    )
+
+
+def test_unit_choices_are_check_boxes_and_counts(tmp_path: Path, qtbot: QtBot) -> None:
+    catalogue = Catalogue([_captain()], BandTable(bands=[]))
+    window = _window(catalogue, tmp_path)
+    try:
+        window.add_unit("chef")
+        unit_id = window.editor.unit_id
+        assert unit_id is not None
+        boxes = window.editor.wargear.upgrade_boxes
+        first, second = boxes["trait-a"], boxes["trait-b"]
+        assert isinstance(first, QCheckBox) and isinstance(second, QCheckBox) and second.isEnabled()
+        steps = window.undo_stack.count()
+        first.click()
+        assert window.undo_stack.count() == steps + 1
+        assert _gear(window, unit_id) == "Maître tacticien"
+        boxes = window.editor.wargear.upgrade_boxes
+        second = boxes["trait-b"]
+        assert isinstance(second, QCheckBox) and not second.isEnabled()  # one trait: the other greyed
+        assert "Trait de seigneur de guerre : au plus 1 dans l'unité" in second.toolTip()
+        count = boxes["grenade"]
+        assert not isinstance(count, QCheckBox) and count.maximum() == 3
+        count.setValue(2)
+        assert _gear(window, unit_id) == "Maître tacticien ; 2× Grenade de plus"
+        unit = window.army.unit(unit_id)
+        assert unit is not None and window.model.index_of_unit(unit_id, COL_POINTS).data() == "10"  # 2 × 5 pts
+        window.undo_stack.undo()
+        window.undo_stack.undo()
+        assert unit.upgrades == [] and _gear(window, unit_id) == ""
+        assert window.editor.wargear.upgrade_boxes["trait-b"].isEnabled()
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_form_fits_with_its_choices(
+    shipped: Catalogue, tmp_path: Path, qtbot: QtBot, size: tuple[int, int]
+) -> None:
+    window = _window(shipped, tmp_path, size=size)
+    try:
+        _tactical(window, 10)
+        _choose(window, _defaults_group(window, "space-marine"), "arme-speciale", "lance-flammes")
+        _choose(window, _defaults_group(window, "space-marine"), "arme-lourde", "lance-missiles")
+        assert _form_fields_shown(window) == []
+        editor = window.editor
+        area_width = editor.parentWidget().width() if editor.parentWidget() else editor.width()
+        wargear = editor.wargear
+        widgets = [*wargear.choice_boxes.values(), *wargear.count_boxes.values()]
+        assert len(wargear.choice_boxes) == 2 + 2 * 3  # the Sergeant's two, each group of Marines' two
+        for widget in widgets:
+            right = widget.mapTo(editor, QPoint(widget.width(), 0)).x()
+            assert widget.isVisible() and right <= area_width, (widget, right, area_width)
+            assert widget.width() >= widget.minimumSizeHint().width()
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()

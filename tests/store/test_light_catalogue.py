@@ -1,0 +1,125 @@
+"""Light datasheets (issue 22): commands that read the whole catalogue build every datasheet from its facts.
+
+A :class:`~ost.core.catalogue.LightDatasheet` holds every field but the heavy
+ones (options, wargear, kinds, profiles, weapons, abilities...) and reads
+those from the store's JSON the first time one is used. Whatever reads it
+must see the same datasheet as a whole one.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic import command
+
+from helpers import BSDATA_SAMPLE, EXAMPLES, SHARED, TESTS
+from helpers import run_cli as run
+from ost.core.catalogue import FACT_FIELDS, HEAVY_FIELDS, Datasheet, LightDatasheet
+from ost.core.validator import validate
+from ost.formats.lists.listreader import read_list_file
+from ost.services import import_bsdata, open_store
+from ost.store import CatalogueStore
+from ost.store.database import _alembic_config
+
+SAMPLE = BSDATA_SAMPLE
+ROSTERS = SHARED / "rosters-9e"
+TEST_DATA = TESTS / "data" / "bsdata"
+
+
+@pytest.fixture
+def sample_db(tmp_path: Path) -> Path:
+    """The shipped catalogue and the 13-file sample of the real release (the test files when it is absent)."""
+    db = tmp_path / "c.sqlite"
+    with open_store(db) as store:
+        import_bsdata(store, [SAMPLE if SAMPLE.is_dir() else TEST_DATA])
+    return db
+
+
+def _whole(sheet: Datasheet) -> dict[str, object]:
+    return {name: getattr(sheet, name) for name in Datasheet.model_fields}
+
+
+def test_a_light_catalogue_holds_the_same_datasheets(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        full = {s.id: s for s in store.load()}
+        light = {s.id: s for s in store.load(light=True)}
+    assert light.keys() == full.keys()
+    assert all(isinstance(s, LightDatasheet) for s in light.values())
+    for sheet_id, sheet in light.items():
+        assert _whole(sheet) == _whole(full[sheet_id]), sheet_id
+        assert sheet == full[sheet_id] and full[sheet_id] == sheet
+        assert sheet.model_dump() == full[sheet_id].model_dump()
+
+
+def test_heavy_fields_are_read_on_first_use_only(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        catalogue = store.load(light=True)
+        whole = {s.id: s for s in store.load()}
+    sheet = next(s for s in catalogue if len(whole[s.id].kinds) > 1)
+    assert not any(name in sheet.__dict__ for name in HEAVY_FIELDS)
+    assert sheet.name == whole[sheet.id].name and sheet.role is whole[sheet.id].role  # facts: nothing read
+    assert not any(name in sheet.__dict__ for name in HEAVY_FIELDS)
+    assert sheet.kinds == whole[sheet.id].kinds  # the first heavy field read fills them all
+    assert all(name in sheet.__dict__ for name in HEAVY_FIELDS)
+    assert sheet.cost(sheet.max_models) == whole[sheet.id].cost(sheet.max_models)
+    other = next(s for s in catalogue if s.id != sheet.id)
+    assert other != sheet and not any(name in other.__dict__ for name in HEAVY_FIELDS)  # told apart by facts
+    copy = other.model_copy(update={"points": 1})
+    assert copy.points == 1 and copy.options == whole[other.id].options
+
+
+def test_facts_that_lack_a_field_give_the_whole_datasheet() -> None:
+    sheet = Datasheet(id="x", name="X", role="troops", min_models=5, max_models=10)
+    facts = json.loads(sheet.model_dump_json(include=set(FACT_FIELDS)))
+    del facts["legends"]
+    assert LightDatasheet.from_facts(facts, lambda: sheet) is sheet
+
+
+def test_overrides_apply_to_a_light_catalogue(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        sheet_id = next(iter(store.load(light=True))).id
+        store.set_override(sheet_id, "points", 777)
+        light = store.load(light=True).get(sheet_id)
+        assert light is not None and light.points == 777
+        assert light == store.load().get(sheet_id)
+
+
+def test_migration_0006_gives_old_rows_the_facts_a_write_gives(sample_db: Path) -> None:
+    written = dict(sqlite3.connect(sample_db).execute("SELECT id, facts FROM datasheets"))
+    store = CatalogueStore(sample_db)
+    with store.engine.begin() as connection:
+        command.downgrade(_alembic_config(connection), "0005")
+    store.close()
+    assert store.revision() == "0005"
+    with CatalogueStore(sample_db) as migrated:
+        assert migrated.revision() == "0006"
+        light = {s.id: s for s in migrated.load(light=True)}
+        assert light == {s.id: s for s in migrated.load()}
+    filled = dict(sqlite3.connect(sample_db).execute("SELECT id, facts FROM datasheets"))
+    assert {k: json.loads(v) for k, v in filled.items()} == {k: json.loads(v) for k, v in written.items()}
+
+
+@pytest.mark.bsdata
+@pytest.mark.skipif(not ROSTERS.is_dir() or not SAMPLE.is_dir(), reason="needs the real rosters and sample")
+def test_real_rosters_check_alike_on_a_light_catalogue(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        full, light = store.load(), store.load(light=True)
+    for roster in sorted(ROSTERS.glob("*.ros*")):
+        found = []
+        for catalogue in (full, light):
+            read = read_list_file(roster, catalogue)
+            found.append(validate(catalogue, read.army).findings if read.army is not None else read.error)
+        assert found[0] == found[1], roster.name
+
+
+def test_cli_list_and_check_read_a_light_catalogue(capsys: pytest.CaptureFixture[str], sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        store.set_override(next(iter(store.load())).id, "role", "elites")
+    code, out, _ = run(capsys, "--db", str(sample_db), "--lang", "en", "catalogue", "list", "--role", "Elites")
+    assert code == 0 and "Elites" in out
+    legal = sorted((EXAMPLES / "legal").glob("*.ost"))[0]
+    code, out, _ = run(capsys, "--db", str(sample_db), "--lang", "fr", "check", "--format", "json", str(legal))
+    assert code == 0 and json.loads(out)["results"][0]["legal"] is True
