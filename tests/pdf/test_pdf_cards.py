@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
-from helpers import ListBuilder
+from helpers import ROOT, ListBuilder
 from ost.core.catalogue import AbilityRef, Catalogue, Datasheet, ModelProfile, WeaponProfile
 from ost.core.roles import Role
 from ost.core.validator import validate
@@ -300,7 +300,7 @@ def test_any_text_stays_on_its_card(
     assert runs_outside_cards(data, Paper.A4, size) == []
 
 
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "legal").glob("*.ost"))
+EXAMPLES = sorted((ROOT / "examples" / "legal").glob("*.ost"))
 
 
 @pytest.mark.parametrize("size", [CardSize.POKER, CardSize.A6])
@@ -361,7 +361,7 @@ def test_values_never_break_inside_a_token(shipped: Catalogue) -> None:
     """ "D3+3" prints whole, never as "D3+" over "3"."""
     from ost.core import listfile
 
-    army = listfile.load(Path(__file__).resolve().parent.parent / "docs" / "pdf-example.ost")
+    army = listfile.load(ROOT / "docs" / "pdf-example.ost")
     for size in (CardSize.POKER, CardSize.A6):
         runs = text_runs(
             reader(cards_pdf(shipped, army, validate(shipped, army), size=size, kinds=[CardKind.DATASHEET]))
@@ -458,7 +458,7 @@ def test_player_cards_speak_players_words_and_name_the_whole_list(shipped: Catal
         assert "seed" not in f"{text.text} {text.reads}".lower(), text
     for card in load_rule_cards(lang):
         assert "seed" not in card.model_dump_json().lower(), card.id
-    army = listfile.load(Path(__file__).resolve().parent.parent / "examples" / "illegal" / "SHEET-MAX.ost")
+    army = listfile.load(ROOT / "examples" / "illegal" / "SHEET-MAX.ost")
     assert len(army.name) > 120
     data = cards_pdf(shipped, army, validate(shipped, army), lang=lang)
     texts = page_texts(reader(data))
