@@ -179,7 +179,8 @@ def _kind_key(kind: ModelKind) -> tuple[int, int, int, int]:
 
 
 def _words(name: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", fold(name))
+    """The words of a name, singular ("Dread klaws" is the data's "Dread Klaw")."""
+    return [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in re.findall(r"[a-z0-9]+", fold(name))]
 
 
 def same_profile(shipped_en: str, data_name: str) -> bool:
