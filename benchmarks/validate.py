@@ -1,4 +1,4 @@
-"""How fast is the validator? Run by hand: ``.venv/bin/python benchmarks/validate.py``.
+"""How fast is the validator? Run by hand: ``.venv/bin/python benchmarks/validate.py [--wargear]``.
 
 1. Median time of one validation of a 4000-point list of ~60 units against a
    catalogue of at least 2,000 datasheets, next to the time to decode the same
@@ -6,6 +6,12 @@
 2. ``ost check`` over 1,000 list files in one call (a separate process, as a
    tournament organiser runs it), next to ``ost --version`` (start-up alone) and
    a bare ``json.load`` of the same files. Goal: under 5 s.
+3. Validation with wargear limits (issue 18): the same ~60 units, each model
+   carrying what the list says (its kind's defaults, and one choice made on
+   every unit that has one: every limit of every unit is checked, none
+   remembered from another unit), next to decoding that list from JSON. Whole
+   ``validate`` in process, rounds interleaved, medians of at least 5 rounds of
+   100 runs each. Goal: within 2× the decode.
 """
 
 from __future__ import annotations
@@ -27,8 +33,12 @@ from ost.core.catalogue import Catalogue, Datasheet  # noqa: E402
 from ost.core.resources import shipped_catalogue_dir  # noqa: E402
 from ost.core.roles import Role  # noqa: E402
 from ost.core.validator import validate  # noqa: E402
+from ost.core.wargear import WargearError, apply_choice, effective_loadout  # noqa: E402
 from ost.formats.catalog_source import read_catalogue  # noqa: E402
 from ost.store import CatalogueStore  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from _measure import interleaved, verdict  # noqa: E402
 
 TARGET_DATASHEETS = 2000
 
@@ -98,6 +108,63 @@ def big_list(catalogue: Catalogue, faction: str = "space-marines") -> ArmyList:
     return army
 
 
+def with_wargear(catalogue: Catalogue, army: ArmyList) -> int:
+    """Give every unit its loadout in the list, one choice made where a choice is open; returns how many chose."""
+    chose = 0
+    for _, unit in army.units():
+        sheet = catalogue.get(unit.datasheet)
+        if sheet is None:
+            continue
+        loadout = effective_loadout(unit, sheet)
+        for group in sheet.choices:
+            index = next((i for i, g in enumerate(loadout) if g.kind in group.kinds), None)
+            if index is None or not group.items:
+                continue
+            try:
+                loadout = apply_choice(loadout, sheet, index, 1, group.id, group.items[0])
+            except WargearError:
+                continue
+            chose += 1
+            break
+        unit.loadout = loadout
+    return chose
+
+
+def wargear_rows(catalogue: Catalogue, army: ArmyList) -> bool:
+    """Section 3: validation of a list whose units carry wargear, against decoding it; PASS within 2×."""
+    army = listfile.parse(listfile.dumps(army))
+    chose = with_wargear(catalogue, army)
+    text = listfile.dumps(army)
+    report = validate(catalogue, army)
+    limits = sum(f.code.value == "WARGEAR-LIMIT" for f in report.findings)
+    runs = 100
+
+    def timed(action: object) -> float:
+        assert callable(action)
+        start = time.perf_counter()
+        for _ in range(runs):
+            action()
+        return time.perf_counter() - start
+
+    times = interleaved(
+        {
+            "validate": lambda: timed(lambda: validate(catalogue, army)),
+            "decode": lambda: timed(lambda: listfile.parse(text)),
+        }
+    )
+    print(
+        f"list with wargear: {army.unit_count()} units, {chose} with a choice made, "
+        f"{sum(len(u.loadout) for _, u in army.units())} model groups, {limits} WARGEAR-LIMIT findings"
+    )
+    return verdict(
+        f"validate with wargear limits ×{runs}",
+        times["validate"],
+        times["decode"],
+        2.0,
+        f"decode the .ost JSON ×{runs}",
+    )
+
+
 def median_seconds(function: object, repeat: int) -> float:
     assert callable(function)
     times = []
@@ -122,6 +189,9 @@ def main() -> None:
     )
     print(f"validate (median of 300):      {per_validation * 1000:.3f} ms   (goal < 1 ms)")
     print(f"baseline: decode the .ost JSON  {per_decode * 1000:.3f} ms   ratio {per_validation / per_decode:.2f}x")
+    wargear_rows(catalogue, army)
+    if "--wargear" in sys.argv[1:]:
+        return  # section 3 alone (with section 1): no 1,000 files
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "lists"

@@ -445,3 +445,19 @@ def box_entries(box: object) -> dict[str, tuple[bool, str]]:
     model = box.model()
     assert isinstance(model, QStandardItemModel)
     return {str(box.itemData(row)): (model.item(row).isEnabled(), box.itemText(row)) for row in range(1, box.count())}
+
+
+def options_only(catalogue: Catalogue, *sheet_ids: str) -> Catalogue:
+    """``catalogue`` with these datasheets in the older shape: their priced ``options`` and no wargear choices.
+
+    The shipped datasheets state their choices now (issue 18); the option counters of older
+    catalogues (and of imported data without choices) are still read, priced and shown.
+    """
+    sheets = []
+    for sheet in catalogue:
+        if sheet.id in sheet_ids:
+            data = sheet.model_dump()
+            data.update(wargear=[], choices=[], kinds=[{**k, "loadout": {}} for k in data["kinds"]])
+            sheet = Datasheet.model_validate(data)
+        sheets.append(sheet)
+    return Catalogue(sheets, catalogue.bands, catalogue.glossary.values(), catalogue.factions.values())

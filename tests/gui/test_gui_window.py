@@ -11,7 +11,7 @@ from PySide6.QtGui import QGuiApplication, QWheelEvent
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QMessageBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from helpers import SHARED, ListBuilder
+from helpers import SHARED, ListBuilder, options_only
 from ost.core import listfile
 from ost.core.armylist import Carried, ModelGroup
 from ost.core.catalogue import Catalogue
@@ -94,6 +94,8 @@ def _form_fields_shown(window: MainWindow) -> list[str]:
 def test_the_unit_form_shows_every_field(
     shipped: Catalogue, tmp_path: Path, qtbot: QtBot, size: tuple[int, int], sheet_id: str
 ) -> None:
+    # The option counters' form (older catalogues; the shipped datasheets state their choices now).
+    shipped = options_only(shipped, sheet_id)
     window = _window(shipped, tmp_path, size)
     try:
         window.add_unit(sheet_id)
@@ -139,20 +141,27 @@ def _wheel(widget: QSpinBox, up: bool = True) -> None:
     QApplication.sendEvent(widget, event)
 
 
-def test_the_wheel_changes_a_spin_box_only_once_it_has_the_focus(shipped_window: MainWindow) -> None:
-    window = shipped_window
-    window.add_unit("sm-escouade-devastator")
-    box = next(iter(window.editor._option_boxes.values()))
-    window.tree.setFocus()
-    steps = window.undo_stack.count()
-    _wheel(box)  # scrolling the form over the box: nothing changes
-    assert box.value() == 0 and window.undo_stack.count() == steps
-    box.setFocus()
-    QApplication.processEvents()
-    if box.hasFocus():  # offscreen, a window may not take the focus: then only the refusal is tested
-        _wheel(box)
-        assert box.value() == 1 and window.undo_stack.count() == steps + 1
-    assert window.editor.models_box.focusPolicy() == Qt.FocusPolicy.StrongFocus  # the wheel never gives focus
+def test_the_wheel_changes_a_spin_box_only_once_it_has_the_focus(
+    shipped: Catalogue, tmp_path: Path, qtbot: QtBot
+) -> None:
+    window = _window(options_only(shipped, "sm-escouade-devastator"), tmp_path)  # its option counters
+    try:
+        window.add_unit("sm-escouade-devastator")
+        box = next(iter(window.editor._option_boxes.values()))
+        window.tree.setFocus()
+        steps = window.undo_stack.count()
+        _wheel(box)  # scrolling the form over the box: nothing changes
+        assert box.value() == 0 and window.undo_stack.count() == steps
+        box.setFocus()
+        QApplication.processEvents()
+        if box.hasFocus():  # offscreen, a window may not take the focus: then only the refusal is tested
+            _wheel(box)
+            assert box.value() == 1 and window.undo_stack.count() == steps + 1
+        assert window.editor.models_box.focusPolicy() == Qt.FocusPolicy.StrongFocus  # the wheel never gives focus
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
 
 
 def test_enter_in_the_search_adds_the_datasheet(mini_window: MainWindow, qtbot: QtBot) -> None:

@@ -718,7 +718,7 @@ def _unit_facts(unit: Unit, score: UnitScore, sheet: Datasheet, lang: str) -> Un
         kinds = tuple(
             KindPV(k.name, k.count, k.wounds_each, format_value(score.kind_value(k), lang)) for k in score.kinds
         )
-    options = option_labels(unit, sheet)
+    options = option_labels(unit, sheet, lang)
     return UnitFacts(
         name=unit.custom_name or sheet.name,
         models=unit.models,
@@ -733,8 +733,8 @@ def _unit_facts(unit: Unit, score: UnitScore, sheet: Datasheet, lang: str) -> Un
     )
 
 
-def option_labels(unit: Unit, sheet: Datasheet | None) -> list[str]:
-    """The unit's options as "2× Lance-flammes".
+def option_labels(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> list[str]:
+    """The unit's options as "2× Lance-flammes" (chosen wargear named in ``lang``).
 
     The catalogue's (unknown ones by their id), then the list's own, then the
     wargear its models chose beyond their defaults and its upgrades.
@@ -748,7 +748,7 @@ def option_labels(unit: Unit, sheet: Datasheet | None) -> list[str]:
         shown.append(f"{count}× {name}" if count > 1 else name)
     shown += [f"{o.count}× {o.name}" if o.count > 1 else o.name for o in unit.extra_options if o.count > 0]
     if sheet is not None and (unit.loadout or unit.upgrades):
-        shown += choice_labels(unit, sheet)
+        shown += choice_labels(unit, sheet, lang)
     return shown
 
 

@@ -6,6 +6,7 @@ Boss Nob carries a Power Klaw, the Klaw being the datasheet's "Boss Nob" option.
 
 from __future__ import annotations
 
+from helpers import options_only
 from ost.core.armylist import unit_points
 from ost.core.catalogue import Catalogue, Datasheet, Faction
 from ost.core.roles import Role
@@ -48,13 +49,27 @@ def _boyz_roster(nob_gear: str, nob_gear_id: str, gear_points: int, boyz: int = 
 
 
 def test_a_boss_nobs_power_klaw_is_the_datasheets_boss_nob_option(shipped: Catalogue) -> None:
+    """On Boyz with option counters only (an older catalogue), the klaw is the Boss Nob's option."""
+    older = options_only(shipped, "ork-boyz")
     data = _boyz_roster("Power Klaw", "5d19-15a5-9dd5-3536::fe00-451f-6735-6fd9", 10)
-    army, report = read_roster(data, shipped)
+    army, report = read_roster(data, older)
     unit = next(u for _, u in army.units())
     assert unit.datasheet == "ork-boyz"
     assert unit.composition == {"boss-nob": 1, "boy": 19}
     assert unit.options == {"boss-nob-power-klaw": 1}
     assert unit.extra_options == []
+    assert report.extras == [] and report.prices == []
+    assert unit_points(unit, older) == unit.stated_points == 170
+
+
+def test_a_boss_nobs_power_klaw_is_carried_by_the_nob_of_the_shipped_boyz(shipped: Catalogue) -> None:
+    """The shipped Boyz state their choices: the Nob carries the klaw, priced once (not also as a counter)."""
+    data = _boyz_roster("Power Klaw", "5d19-15a5-9dd5-3536::fe00-451f-6735-6fd9", 10)
+    army, report = read_roster(data, shipped)
+    unit = next(u for _, u in army.units())
+    assert unit.options == {} and unit.extra_options == []
+    nob = [g for g in unit.loadout if g.kind == "boss-nob"]
+    assert [c.item for g in nob for c in g.wargear if c.item == "pince-energetik"] == ["pince-energetik"]
     assert report.extras == [] and report.prices == []
     assert unit_points(unit, shipped) == unit.stated_points == 170
 

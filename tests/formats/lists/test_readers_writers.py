@@ -8,7 +8,7 @@ the shipped catalogue. tests/formats/lists/test_real_rosters.py reads the real r
 
 from __future__ import annotations
 
-from helpers import TEST_DATA
+from helpers import TEST_DATA, options_only
 from ost.core.armylist import unit_points
 from ost.core.catalogue import Catalogue
 from ost.formats.lists.listreader import read_list
@@ -56,12 +56,16 @@ def _boyz(*, cumulative: bool, extra: str = "") -> bytes:
 
 
 def test_new_recruit_cumulative_costs_are_counted_once(shipped: Catalogue) -> None:
+    older = options_only(shipped, "ork-boyz")  # the klaw as an option counter; see below for the shipped choices
     for cumulative in (False, True):
-        result = read_list(_boyz(cumulative=cumulative), "boyz.ros", shipped)
+        result = read_list(_boyz(cumulative=cumulative), "boyz.ros", older)
         (unit,) = [u for _, u in result.army.units()]
         assert unit.stated_points == 170, cumulative
         assert unit.options == {"boss-nob-power-klaw": 1} and unit.composition == {"boss-nob": 1, "boy": 19}
-        assert unit_points(unit, shipped) == 170 and result.reading.prices == []
+        assert unit_points(unit, older) == 170 and result.reading.prices == []
+        now = read_list(_boyz(cumulative=cumulative), "boyz.ros", shipped)
+        (carried,) = [u for _, u in now.army.units()]
+        assert carried.options == {} and unit_points(carried, shipped) == 170 and now.reading.prices == []
         said = [n.message("en") for n in result.reading.notes]
         assert any("counts each cost once" in m for m in said) == cumulative
     fr = [n.message("fr") for n in read_list(_boyz(cumulative=True), "b.ros", shipped).reading.notes]

@@ -39,7 +39,9 @@ def options_of(
     found = Options()
     for gear_name, count in gear.counts.items():
         stated = max(0, round(gear.points.get(gear_name, 0.0)))
-        option = _gear_option(sheet, gear, gear_name) if sheet is not None else None
+        item = sheet is not None and sheet.choices and _is_wargear_item(sheet, gear.ids.get(gear_name, []), gear_name)
+        # A datasheet with choices prices its wargear items in the loadout: not its older option counters too.
+        option = _gear_option(sheet, gear, gear_name) if sheet is not None and not item else None
         if option is not None:
             if option.per_model and option.points and stated and stated % option.points == 0:
                 # A per-model price stated once for the unit: it was taken by that many models.
@@ -80,7 +82,12 @@ def _is_wargear_item(sheet: Datasheet, ids: list[str], name: str) -> bool:
     wanted = set(ids)
     key = name_key(name)
     return any(
-        item.points > 0 and (wanted.intersection(item.bs_ids) if wanted else key == name_key(item.name))
+        item.points > 0
+        and (
+            wanted.intersection(item.bs_ids)
+            if wanted and item.bs_ids
+            else key in (name_key(item.name), name_key(item.name_en))
+        )
         for item in sheet.wargear
     )
 
