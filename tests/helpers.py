@@ -461,3 +461,32 @@ def options_only(catalogue: Catalogue, *sheet_ids: str) -> Catalogue:
             sheet = Datasheet.model_validate(data)
         sheets.append(sheet)
     return Catalogue(sheets, catalogue.bands, catalogue.glossary.values(), catalogue.factions.values())
+
+
+# --- wargear choices ------------------------------------------------------------------------------------------------
+
+
+def army_with(catalogue: Catalogue, sheet_id: str, models: int) -> tuple[ArmyList, str]:
+    b = ListBuilder(catalogue, limit=None)
+    unit_id = b.add(sheet_id, models=models)
+    return b.army, unit_id
+
+
+def give(army: ArmyList, unit_id: str, catalogue: Catalogue, choice: str, item: str | None, models: int) -> None:
+    """``models`` models still carrying their defaults take ``item``."""
+    from ost.core import armylist as ops
+    from ost.core.wargear import effective_loadout
+
+    unit = army.unit(unit_id)
+    assert unit is not None
+    sheet = catalogue.get(unit.datasheet)
+    assert sheet is not None
+    loadout = effective_loadout(unit, sheet)
+    kinds = sheet.choice_map[choice].kinds
+    defaults = next(
+        i
+        for i, g in enumerate(loadout)
+        if g.kind in kinds and g.count >= models and not any(c.item == item for c in g.wargear)
+    )
+
+    ops.choose_wargear(army, unit_id, catalogue, group=defaults, models=models, choice=choice, item=item)

@@ -11,8 +11,8 @@ shipped datasheet's units, carrying their defaults, break no limit.
 from __future__ import annotations
 
 import pytest
-from test_wargear import army_with, give
 
+from helpers import army_with, give
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.findings import Code

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import BSDATA_SAMPLE, ListBuilder
+from helpers import BSDATA_SAMPLE, army_with, give
 from ost.core import armylist as ops
 from ost.core import listfile
 from ost.core.armylist import ArmyList, Carried, ModelGroup, unit_points
@@ -105,28 +105,6 @@ def warriors() -> Datasheet:
 
 def catalogue_of(*sheets: Datasheet) -> Catalogue:
     return Catalogue(sheets, BandTable(bands=[]))
-
-
-def army_with(catalogue: Catalogue, sheet_id: str, models: int) -> tuple[ArmyList, str]:
-    b = ListBuilder(catalogue, limit=None)
-    unit_id = b.add(sheet_id, models=models)
-    return b.army, unit_id
-
-
-def give(army: ArmyList, unit_id: str, catalogue: Catalogue, choice: str, item: str | None, models: int) -> None:
-    """``models`` models still carrying their defaults take ``item``."""
-    unit = army.unit(unit_id)
-    assert unit is not None
-    sheet = catalogue.get(unit.datasheet)
-    assert sheet is not None
-    loadout = effective_loadout(unit, sheet)
-    kinds = sheet.choice_map[choice].kinds
-    defaults = next(
-        i
-        for i, g in enumerate(loadout)
-        if g.kind in kinds and g.count >= models and not any(c.item == item for c in g.wargear)
-    )
-    ops.choose_wargear(army, unit_id, catalogue, group=defaults, models=models, choice=choice, item=item)
 
 
 # --- the data, read from the full release ---------------------------------------------------------

@@ -513,6 +513,14 @@ class Deck:
         if word > name and kind > type_word:
             kind -= min(word - name, kind - type_word)
             name = self.width - rng - kind - sum(stats)
+        # Still too narrow ("5× Désintégrateur synaptique" beside a wide type): the range gives what its values spare.
+        range_word = max(
+            stringWidth(head[1], bold, size) + pad,
+            max((stringWidth(w, plain, size) + pad for x in weapons for w in x.range.split()), default=0.0),
+        )
+        if word > name and rng > range_word:
+            rng -= min(word - name, rng - range_word)
+            name = self.width - rng - kind - sum(stats)
         return [name, rng, kind, *stats]
 
     # -- ability cards ----------------------------------------------------------------------
