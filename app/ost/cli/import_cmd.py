@@ -225,7 +225,26 @@ def coverage_text(result: BsImport, lang: str) -> str:
                 f"Transports understood: {share:.0f}%; {len(result.warnings)} warning(s).",
             )
         )
+        unread = _unread_transports(result.coverage)
+        if unread:
+            lines.append(
+                say(
+                    lang,
+                    f"Transports non compris ({total.transports - total.transports_parsed}) : {unread}.",
+                    f"Transports not understood ({total.transports - total.transports_parsed}): {unread}.",
+                )
+            )
     return "\n".join(lines)
+
+
+def _unread_transports(coverage: Sequence[Coverage]) -> str:
+    """The datasheets whose capacity text was not understood, by name, most frequent first ("Rhino ×11")."""
+    counts: dict[str, int] = {}
+    for report in coverage:
+        for name in report.transports_unparsed:
+            counts[name] = counts.get(name, 0) + 1
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in ordered)
 
 
 def _row(c: Coverage) -> tuple[str, ...]:

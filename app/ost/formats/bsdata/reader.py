@@ -150,7 +150,10 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
             report.keywords += bool(sheet.keywords)
             report.profiles += bool(sheet.profiles)
             report.transports += draft.has_transport
-            report.transports_parsed += bool(sheet.transport and sheet.transport.verified)
+            understood = bool(sheet.transport and sheet.transport.verified)
+            report.transports_parsed += understood
+            if draft.has_transport and not understood:
+                report.transports_unparsed.append(sheet.name)
             report.legends += sheet.legends
             report.hidden += sheet.hidden
             report.kinds += len(sheet.kinds)
