@@ -6,10 +6,14 @@ models. Each MEGA ARMOUR or JUMP PACK model takes up the space of 2 models.").
 This module splits the text into clauses (sentences, list items, bracketed
 remarks) and reads each with a small grammar::
 
-    clause    := capacity | refusal | space | harmless | NUMBER | "one of the following" choice*
+    clause    := capacity | load | refusal | space | harmless | NUMBER
+                 | "one of the following" ["transport capacities"] choice*
     choice    := N LIST [wounds]                                   (the list items after "one of the following")
     capacity  := [lead] ("has a transport capacity of" | "can transport" | "can carry") counts
                  | [lead] "can transport any number of" LIST ", but no more than" N "models in total"
+                 | counts                                          (the text's first clause: the load alone)
+    load      := [lead] "can transport" ["up to"] N LIST "models, which" ["each"] "take(s) up the space of" N
+                 "models"                                          (after the capacity: another load)
     counts    := N LIST ["or" N LIST]* ["and" 1 LIST]      ("… units, up to a total of N models" too)
     refusal   := [lead] ("cannot" | "may not") ("transport" | "carry" | "embark") LIST [wounds]
     space     := ["each" | "a"] LIST [wounds] ["that"] "take(s) (up) (the) space of" N ["other"] [WORD] "models"
@@ -22,7 +26,10 @@ so a capacity gives the count and the alternatives that may embark; another
 count joined by "or" ("1 TAUROS model or 2 DROP SENTINEL models") makes the
 larger one the capacity and gives the smaller one its space; "and 1 RECON
 DRONE model" lets one such model ride on top (space 0); "one of the
-following" items are alternatives the same way, a "16 or less" wounds bound
+following" items are alternatives the same way, and so is a load said
+after the capacity ("up to 2 DREADNOUGHT models, which each take up the
+space of 10": one unit rides, so each takes the space that lets 2 and no
+more fit, or the space said when that is more), a "16 or less" wounds bound
 on one becoming a wound limit for it; a refusal gives
 forbidden keywords, or a wound limit (:class:`WoundLimit`) when it names
 wounds; a space rule gives :class:`SpaceRule` entries, bounded by wounds when
@@ -40,10 +47,13 @@ error. Placeholders keep their brackets: ``<CLAN>``,
 ``< CRAFTWORLD >`` and ``<LEGION<`` become ``<CRAFTWORLD>`` and ``<LEGION>``;
 ``(ORDER)`` and a leading bare ``CHAPTER`` become ``<ORDER>`` and ``<CHAPTER>``.
 
-Anything not understood (several loads at once, "as follows", a condition on equipment,
-"up to 2 DREADNOUGHT models", a wounds condition on what may embark, a clause
-of another kind) gives ``verified=False`` and keeps the text, so the validator
-reports ``TRANSPORT-UNVERIFIED`` rather than guessing. Clauses are upper-cased
+A sentence beginning "Each" after a comma is a clause of its own, and
+"(including any models embarked upon it)" is read as nothing (a vehicle that
+rides counts with its passengers). Anything not understood (several loads at
+once, "as follows", a condition on equipment, a load said before any
+capacity, a wounds condition on what may embark, a clause of another kind)
+gives ``verified=False`` and keeps the text, so the validator reports
+``TRANSPORT-UNVERIFIED`` rather than guessing. Clauses are upper-cased
 with single spaces before the patterns run, and the patterns use single
 spaces and bounded repeats only: each runs in time linear in its input.
 The text is dropped when everything was understood: Ost stores the facts, not
