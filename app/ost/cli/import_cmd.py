@@ -84,7 +84,9 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
 def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     bar = ProgressBar(sys.stderr, enabled=False if args.quiet else None)
     try:
-        result = read_bsdata(args.paths, bar)  # everything is read before the database is opened
+        # Everything is read before the database is opened. Run as the program, the process ends with the
+        # command (ost.cli.main), its collector paused: the parsed files are left unfreed.
+        result = read_bsdata(args.paths, bar, free=not getattr(args, "one_shot", False))
     except XmlInputError as exc:
         bar.finish()
         print(f"ost: {exc.message(lang)}", file=sys.stderr)
