@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from collections.abc import Sequence
@@ -77,6 +78,11 @@ class ProgressBar:
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     # The collector stays paused through read, build and write (ost.core.collector): switched back on
     # between them, it would scan the whole import's objects again while the write allocates.
+    if getattr(args, "one_shot", False):
+        # Run as the program, the process ends with the command (ost.cli.main, no teardown): switched back
+        # on, the collector would scan (and free) the import's objects first, a second and more for nothing.
+        gc.disable()
+        return _import(args, lang, out)
     with collector_paused():
         return _import(args, lang, out)
 
