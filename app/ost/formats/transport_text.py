@@ -154,7 +154,7 @@ _SPLIT_EACH = re.compile(r",? AND (?=EACH )|, (?=EACH )")
 #: A text that is only a load ("6 ADEPTUS CUSTODES INFANTRY models"): the capacity without its verb.
 #: "It can transport up to 2 DREADNOUGHT models, which each take up the space of 10 models": a load beside the capacity.
 _EXTRA_LOAD = re.compile(
-    r"(?:UP TO )?"
+    r"^(?:UP TO )?"
     + _NUMBER
     + r" ([^,.;:]{1,200}?) MODELS?, WHICH (?:EACH )?TAKES? UP THE SPACE OF "
     + _NUMBER
@@ -163,7 +163,7 @@ _EXTRA_LOAD = re.compile(
 #: "(including any models embarked upon it)": a vehicle that rides counts with its own passengers; said inside
 #: the sentence it would cut it in two (remarks are read as clauses of their own).
 _WITH_PASSENGERS = re.compile(r" ?\((?:INCLUDING|INCULDING) ANY MODELS EMBARKED (?:UPON|WITHIN|IN|ON) (?:IT|THEM)\)")
-_LOAD_ONLY = re.compile(_NUMBER + r" [^.;:]{1,200} MODELS?$")
+_LOAD_ONLY = re.compile(r"^" + _NUMBER + r" [^.;:]{1,200} MODELS?$")
 _SENTENCE = re.compile(r"(?<=[.;]) |\n|[•·]|^ ?- | - (?=\d)", re.MULTILINE)
 _PARENS = re.compile(r"\(([^()]*)\)")
 _PLACEHOLDER_TYPO = re.compile(r"< ?([A-Z][A-Z' -]{0,40}?) ?[<>]")
