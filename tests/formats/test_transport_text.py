@@ -434,3 +434,120 @@ def test_adversarial_texts_are_refused_quickly(text: str) -> None:
     # Long texts are refused; shorter hostile ones are read by linear patterns (no timing: steps are bounded).
     result = parse_transport(text[:1999])
     assert isinstance(result, TransportCapacity)
+
+
+# -- Forms of the full release (issue 22): each on the real phrase ----------------------------------------------------
+
+LEGION_RHINO_6 = (
+    "This model has a transport capacity of 6 <LEGION> Infantry models, Each JUMP PACK or TERMINATOR model takes up "
+    "the space of 2 models and each CULT OF DESTRUCTION model takes up the space of 3 models. Each POSSESSED models "
+    "takes up the space of 2 models."
+)
+DREADCLAW = (
+    "This model has one of the following transport capacities:\n- 10 <LEGION> INFANTRY models. Each JUMP PACK or "
+    "TERMINATOR model takes up the space of two models and each CULT OF DESTRUCTION model takes up the space of 3 "
+    "models.  Each POSSESSED models takes up the space of 2 models.\n- 1 <LEGION> CHAOS CONTEMPTOR DREADNOUGHT "
+    "model.\n- 1 <LEGION> HELBRUTE model."
+)
+CHAOS_THUNDERHAWK = (
+    "The Chaos Thunderhawk Gunship haas a transport capacity of 30 <LEGION> INFANTRY  or <LEGION> BIKER models. "
+    "Each JUMP PACK or TERMINATOR model takes up the space of 2 models, and each BIKER or CULT OF DESTRUCTION model "
+    "takes up the space of 3 models. Each POSSESSED models takes up the space of 2 models."
+)
+GOLIATH = "10 <CULT> INFANTRY models. Each PATRIARCH model takes up the space of 5 models."
+CHAOS_STORM_EAGLE = (
+    "This model can transport 40 <LEGION> INFANTRY models. Each JUMP PACK or TERMINATOR model takes up the space of 2 "
+    "models and each CULT OF DESTRUCTION model takes up the space of 3 models. It can transport up to two <LEGION> "
+    "HELBRUTE or <LEGION> CHAOS CONTEMPTOR DREADNOUGHT models, which each take up the space of 10 models. Each "
+    "POSSESSED models takes up the space of 2 models."
+)
+STORMBIRD = (
+    "The Sokar Pattern Stormbird can transport 50 <CHAPTER> INFANTRY or <CHAPTER> BIKER models. Each JUMP PACK, "
+    "WULFEN, Mk X GRAVIS or TERMINATOR model takes the space of 2 models (a PRIMARIS JUMP PACK model takes up the "
+    "space of 3 models instead). Each CENTURION or BIKER takes the space of 3 models (a PRIMARIS BIKER takes up the "
+    "space of 4 models instead). It can transport 1 <CHAPTER> RHINO model, which (inculding any models embarked "
+    "within it) take up the space of 25 models"
+)
+
+
+def test_a_space_rule_after_a_comma_is_a_clause_of_its_own() -> None:
+    result = parse_transport(LEGION_RHINO_6)
+    assert result.verified and result.capacity == 6
+    assert result.allowed == [["<LEGION>", "INFANTRY"]]
+    assert SpaceRule(keywords=["CULT OF DESTRUCTION"], space=3) in result.space
+    assert SpaceRule(keywords=["POSSESSED"], space=2) in result.space
+    # The same words as one sentence that is not a space rule stay unread.
+    assert not parse_transport("This model has a transport capacity of 6 INFANTRY models, Each model is fine.").verified
+
+
+def test_one_of_the_following_transport_capacities() -> None:
+    result = parse_transport(DREADCLAW)
+    assert result.verified and result.capacity == 10
+    assert result.allowed == [
+        ["<LEGION>", "INFANTRY"],
+        ["<LEGION>", "CHAOS CONTEMPTOR DREADNOUGHT"],
+        ["<LEGION>", "HELBRUTE"],
+    ]
+    assert SpaceRule(keywords=["<LEGION>", "HELBRUTE"], space=10) in result.space
+    assert SpaceRule(keywords=["JUMP PACK"], space=2) in result.space
+    # "one of the following transport capacities" with no load after it is not understood.
+    assert not parse_transport("This model has one of the following transport capacities:").verified
+
+
+def test_the_has_typo_of_the_chaos_thunderhawk() -> None:
+    result = parse_transport(CHAOS_THUNDERHAWK)
+    assert result.verified and result.capacity == 30
+    assert result.allowed == [["<LEGION>", "INFANTRY"], ["<LEGION>", "BIKER"]]
+    assert SpaceRule(keywords=["BIKER"], space=3) in result.space
+    assert not parse_transport("The gunship hass a transport capacity of 30 INFANTRY models.").verified
+
+
+@pytest.mark.parametrize(
+    ("text", "capacity", "allowed"),
+    [
+        (GOLIATH, 10, [["<CULT>", "INFANTRY"]]),
+        ("6 ADEPTUS CUSTODES INFANTRY models", 6, [["ADEPTUS CUSTODES", "INFANTRY"]]),
+        ("20 <HIVE FLEET> GARGOYLES models.", 20, [["<HIVE FLEET>", "GARGOYLES"]]),
+    ],
+)
+def test_a_text_that_is_the_load_alone(text: str, capacity: int, allowed: list[list[str]]) -> None:
+    result = parse_transport(text)
+    assert result.verified and result.capacity == capacity and result.allowed == allowed
+    if text == GOLIATH:
+        assert result.space == [SpaceRule(keywords=["PATRIARCH"], space=5)]
+
+
+def test_a_load_alone_is_a_capacity_only_as_the_first_clause() -> None:
+    late = "Each PATRIARCH model takes up the space of 5 models. 10 <CULT> INFANTRY models."
+    assert not parse_transport(late).verified
+    assert not parse_transport("10 <CULT> INFANTRY models. 6 <CULT> INFANTRY models.").verified
+
+
+def test_up_to_two_dreadnoughts_beside_the_capacity() -> None:
+    result = parse_transport(CHAOS_STORM_EAGLE)
+    assert result.verified and result.capacity == 40
+    assert ["<LEGION>", "HELBRUTE"] in result.allowed
+    # One unit rides: two Helbrutes fit in 40 places and a third never does, so each takes 20.
+    assert SpaceRule(keywords=["<LEGION>", "HELBRUTE"], space=20) in result.space
+    assert SpaceRule(keywords=["<LEGION>", "CHAOS CONTEMPTOR DREADNOUGHT"], space=20) in result.space
+    # Said before any capacity, or under a condition, such a load is not understood.
+    assert not parse_transport(
+        "It can transport up to two HELBRUTE models, which each take up the space of 10 models."
+    ).verified
+    assert not parse_transport(
+        "This model can transport 40 INFANTRY models. If it has a winch, it can transport up to two HELBRUTE models, "
+        "which each take up the space of 10 models."
+    ).verified
+
+
+def test_a_rhino_aboard_counts_with_its_passengers() -> None:
+    result = parse_transport(STORMBIRD)
+    assert result.verified and result.capacity == 50
+    assert result.allowed == [["<CHAPTER>", "INFANTRY"], ["<CHAPTER>", "BIKER"], ["<CHAPTER>", "RHINO"]]
+    assert result.space[:3] == [
+        SpaceRule(keywords=["<CHAPTER>", "RHINO"], space=50),
+        SpaceRule(keywords=["PRIMARIS", "JUMP PACK"], space=3),
+        SpaceRule(keywords=["PRIMARIS", "BIKER"], space=4),
+    ]
+    # Any other remark in the middle of the sentence still leaves it unread.
+    assert not parse_transport(STORMBIRD.replace("inculding any models embarked within it", "if it is empty")).verified

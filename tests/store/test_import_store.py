@@ -282,3 +282,22 @@ def test_progress_bar_draws_on_a_terminal_only() -> None:
     silent(1, 2, "x")
     silent.finish()
     assert quiet.getvalue() == ""
+
+
+def test_cli_import_run_as_the_program_leaves_the_collector_off(tmp_path: Path) -> None:
+    import argparse
+    import gc
+
+    from ost.cli import import_cmd
+
+    args = argparse.Namespace(paths=[DATA], quiet=True, all_warnings=False, db=tmp_path / "c.sqlite", one_shot=True)
+    out = io.StringIO()
+    try:
+        assert import_cmd.run(args, "en", out) == 0
+        # The process ends next (ost.cli.main): the collector is not switched back on to free the import first.
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert "15 datasheets of 3 factions imported" in out.getvalue()
+    args.one_shot = False
+    assert import_cmd.run(args, "en", io.StringIO()) == 0 and gc.isenabled()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from collections.abc import Sequence
@@ -77,6 +78,11 @@ class ProgressBar:
 def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     # The collector stays paused through read, build and write (ost.core.collector): switched back on
     # between them, it would scan the whole import's objects again while the write allocates.
+    if getattr(args, "one_shot", False):
+        # Run as the program, the process ends with the command (ost.cli.main, no teardown): switched back
+        # on, the collector would scan (and free) the import's objects first, a second and more for nothing.
+        gc.disable()
+        return _import(args, lang, out)
     with collector_paused():
         return _import(args, lang, out)
 
@@ -84,7 +90,9 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
 def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     bar = ProgressBar(sys.stderr, enabled=False if args.quiet else None)
     try:
-        result = read_bsdata(args.paths, bar)  # everything is read before the database is opened
+        # Everything is read before the database is opened. Run as the program, the process ends with the
+        # command (ost.cli.main), its collector paused: the parsed files are left unfreed.
+        result = read_bsdata(args.paths, bar, free=not getattr(args, "one_shot", False))
     except XmlInputError as exc:
         bar.finish()
         print(f"ost: {exc.message(lang)}", file=sys.stderr)
@@ -225,7 +233,26 @@ def coverage_text(result: BsImport, lang: str) -> str:
                 f"Transports understood: {share:.0f}%; {len(result.warnings)} warning(s).",
             )
         )
+        unread = _unread_transports(result.coverage)
+        if unread:
+            lines.append(
+                say(
+                    lang,
+                    f"Transports non compris ({total.transports - total.transports_parsed}) : {unread}.",
+                    f"Transports not understood ({total.transports - total.transports_parsed}): {unread}.",
+                )
+            )
     return "\n".join(lines)
+
+
+def _unread_transports(coverage: Sequence[Coverage]) -> str:
+    """The datasheets whose capacity text was not understood, by name, most frequent first ("Rhino ×11")."""
+    counts: dict[str, int] = {}
+    for report in coverage:
+        for name in report.transports_unparsed:
+            counts[name] = counts.get(name, 0) + 1
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in ordered)
 
 
 def _row(c: Coverage) -> tuple[str, ...]:

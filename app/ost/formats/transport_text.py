@@ -6,10 +6,14 @@ models. Each MEGA ARMOUR or JUMP PACK model takes up the space of 2 models.").
 This module splits the text into clauses (sentences, list items, bracketed
 remarks) and reads each with a small grammar::
 
-    clause    := capacity | refusal | space | harmless | NUMBER | "one of the following" choice*
+    clause    := capacity | load | refusal | space | harmless | NUMBER
+                 | "one of the following" ["transport capacities"] choice*
     choice    := N LIST [wounds]                                   (the list items after "one of the following")
     capacity  := [lead] ("has a transport capacity of" | "can transport" | "can carry") counts
                  | [lead] "can transport any number of" LIST ", but no more than" N "models in total"
+                 | counts                                          (the text's first clause: the load alone)
+    load      := [lead] "can transport" ["up to"] N LIST "models, which" ["each"] "take(s) up the space of" N
+                 "models"                                          (after the capacity: another load)
     counts    := N LIST ["or" N LIST]* ["and" 1 LIST]      ("… units, up to a total of N models" too)
     refusal   := [lead] ("cannot" | "may not") ("transport" | "carry" | "embark") LIST [wounds]
     space     := ["each" | "a"] LIST [wounds] ["that"] "take(s) (up) (the) space of" N ["other"] [WORD] "models"
@@ -22,7 +26,10 @@ so a capacity gives the count and the alternatives that may embark; another
 count joined by "or" ("1 TAUROS model or 2 DROP SENTINEL models") makes the
 larger one the capacity and gives the smaller one its space; "and 1 RECON
 DRONE model" lets one such model ride on top (space 0); "one of the
-following" items are alternatives the same way, a "16 or less" wounds bound
+following" items are alternatives the same way, and so is a load said
+after the capacity ("up to 2 DREADNOUGHT models, which each take up the
+space of 10": one unit rides, so each takes the space that lets 2 and no
+more fit, or the space said when that is more), a "16 or less" wounds bound
 on one becoming a wound limit for it; a refusal gives
 forbidden keywords, or a wound limit (:class:`WoundLimit`) when it names
 wounds; a space rule gives :class:`SpaceRule` entries, bounded by wounds when
@@ -40,10 +47,13 @@ error. Placeholders keep their brackets: ``<CLAN>``,
 ``< CRAFTWORLD >`` and ``<LEGION<`` become ``<CRAFTWORLD>`` and ``<LEGION>``;
 ``(ORDER)`` and a leading bare ``CHAPTER`` become ``<ORDER>`` and ``<CHAPTER>``.
 
-Anything not understood (several loads at once, "as follows", a condition on equipment,
-"up to 2 DREADNOUGHT models", a wounds condition on what may embark, a clause
-of another kind) gives ``verified=False`` and keeps the text, so the validator
-reports ``TRANSPORT-UNVERIFIED`` rather than guessing. Clauses are upper-cased
+A sentence beginning "Each" after a comma is a clause of its own, and
+"(including any models embarked upon it)" is read as nothing (a vehicle that
+rides counts with its passengers). Anything not understood (several loads at
+once, "as follows", a condition on equipment, a load said before any
+capacity, a wounds condition on what may embark, a clause of another kind)
+gives ``verified=False`` and keeps the text, so the validator reports
+``TRANSPORT-UNVERIFIED`` rather than guessing. Clauses are upper-cased
 with single spaces before the patterns run, and the patterns use single
 spaces and bounded repeats only: each runs in time linear in its input.
 The text is dropped when everything was understood: Ost stores the facts, not
@@ -116,7 +126,8 @@ _ODD_WORDS = frozenset(
 
 # Clauses are upper-cased with single spaces before these run (see _clauses), so the patterns use single
 # spaces and bounded repeats only: every one runs in time linear in the clause.
-_CAPACITY_VERB = re.compile(r"\b(?:HAS A TRANSPORT CAPACITY(?: OF)?|CAN TRANSPORT|CAN CARRY)(?= |$)")
+#: "haas a transport capacity" (a typo of the Chaos Thunderhawk) reads as "has".
+_CAPACITY_VERB = re.compile(r"\b(?:HAA?S A TRANSPORT CAPACITY(?: OF)?|CAN TRANSPORT|CAN CARRY)(?= |$)")
 _COUNT_START = re.compile(_NUMBER + r"(?= |$)")
 _MORE_COUNTS = re.compile(r",? (AND|OR|PLUS) (?=" + _NUMBER + r" )")
 _IN_TOTAL = re.compile(r",? BUT NO MORE THAN " + _NUMBER + r" MODELS IN TOTAL$")
@@ -135,11 +146,24 @@ _WOUNDS = re.compile(
 )
 #: "models with the ADEPTA SORORITAS keyword" names the keyword.
 _WITH_KEYWORD = re.compile(r"\bMODELS? (?:WITH|THAT HAVE|THAT HAS|WHICH HAVE) THE ([A-Z<>' -]{1,60}?) KEYWORDS?\b")
-_ONE_OF = re.compile(r"(?:[A-Z' ]{0,60} )?ONE OF THE FOLLOWING:?")
+_ONE_OF = re.compile(r"(?:[A-Z' ]{0,60} )?ONE OF THE FOLLOWING(?: TRANSPORT CAPACITIES)?:?")
 _CONDITIONAL = re.compile(r"\b(?:IF|UNLESS|WHILE|WHEN)\b")
 _HARMLESS = (re.compile(r"^NO MORE THAN \w{1,10} UNITS? CAN BE EMBARKED\b"),)
 _BARE = re.compile(r"^" + _NUMBER + r"$")
-_SPLIT_EACH = re.compile(r",? AND (?=EACH )")
+_SPLIT_EACH = re.compile(r",? AND (?=EACH )|, (?=EACH )")
+#: A text that is only a load ("6 ADEPTUS CUSTODES INFANTRY models"): the capacity without its verb.
+#: "It can transport up to 2 DREADNOUGHT models, which each take up the space of 10 models": a load beside the capacity.
+_EXTRA_LOAD = re.compile(
+    r"^(?:UP TO )?"
+    + _NUMBER
+    + r" ([^,.;:]{1,200}?) MODELS?, WHICH (?:EACH )?TAKES? UP THE SPACE OF "
+    + _NUMBER
+    + r" MODELS?"
+)
+#: "(including any models embarked upon it)": a vehicle that rides counts with its own passengers; said inside
+#: the sentence it would cut it in two (remarks are read as clauses of their own).
+_WITH_PASSENGERS = re.compile(r" ?\((?:INCLUDING|INCULDING) ANY MODELS EMBARKED (?:UPON|WITHIN|IN|ON) (?:IT|THEM)\)")
+_LOAD_ONLY = re.compile(r"^" + _NUMBER + r" [^.;:]{1,200} MODELS?$")
 _SENTENCE = re.compile(r"(?<=[.;]) |\n|[•·]|^ ?- | - (?=\d)", re.MULTILINE)
 _PARENS = re.compile(r"\(([^()]*)\)")
 _PLACEHOLDER_TYPO = re.compile(r"< ?([A-Z][A-Z' -]{0,40}?) ?[<>]")
@@ -201,6 +225,8 @@ class _Reader:
         self.choosing = False
         self.choices: list[tuple[int, list[list[str]], int | None]] = []
         self.understood = True
+        #: Clauses read so far (a load alone is a capacity only as the first).
+        self.clauses = 0
 
     # -- keyword lists ---------------------------------------------------------------------------------------------
 
@@ -290,6 +316,8 @@ class _Reader:
         clause = clause.strip(" .;:-")
         if not clause:
             return
+        first = not self.clauses
+        self.clauses += 1
         if any(pattern.match(clause) for pattern in _HARMLESS):
             return
         bare = _BARE.match(clause)
@@ -301,6 +329,13 @@ class _Reader:
             return
         if self.choosing and _COUNT_START.match(clause):
             self._choice(clause)
+            return
+        if (
+            first
+            and _LOAD_ONLY.fullmatch(clause)
+            and not any(verb.search(clause) for verb in (_CAPACITY_VERB, _FORBID_VERB, _SPACE_VERB))
+        ):
+            self._capacity(clause)  # "20 <HIVE FLEET> GARGOYLES models": the text opens with the load alone
             return
         for part in _SPLIT_EACH.split(clause):
             self._clause(part.strip(" ,"))
@@ -333,6 +368,10 @@ class _Reader:
                 for alternative in self.alternatives(who):
                     if alternative not in self.allowed:
                         self.allowed.append(alternative)
+                return
+            extra = _EXTRA_LOAD.fullmatch(rest)
+            if extra and self.capacity is not None and not _CONDITIONAL.search(lead):
+                self._extra_load(_number(extra.group(1)), extra.group(2), _number(extra.group(3)))
                 return
             count = _COUNT_START.match(rest)
             if _CONDITIONAL.search(lead) or count is None:
@@ -418,6 +457,26 @@ class _Reader:
             for alternative in alternatives:
                 self.allowed.append(alternative)
                 self.space.append(SpaceRule(keywords=alternative, space=0))
+
+    def _extra_load(self, count: int, phrase: str, places: int) -> None:
+        """``N A or B models, which each take up the space of M models``, said after the capacity.
+
+        One unit rides a dedicated transport (what the validator checks), so such a
+        load is an alternative like those of "one of the following": each of its
+        models takes the space that lets ``N`` and no more fit (a capacity of 40,
+        "up to 2 DREADNOUGHT models, which each take up the space of 10": 20 each),
+        or the space the text gives when that is more.
+        """
+        alternatives = self.alternatives(phrase)
+        capacity = self.capacity
+        if not alternatives or not count or capacity is None:
+            self.understood = False
+            return
+        space = max(places, capacity // count)
+        for alternative in alternatives:
+            if alternative not in self.allowed:
+                self.allowed.append(alternative)
+            self.space.append(SpaceRule(keywords=alternative, space=space))
 
     def _forbid(self, phrase: str) -> None:
         """``A, B or C models``; the last may carry a wounds condition, and ``non-X`` exempts X."""
@@ -517,6 +576,7 @@ def _simplest(alternatives: list[list[str]]) -> list[list[str]]:
 def _clauses(text: str) -> list[str]:
     """Sentences, list items and bracketed remarks of ``text``, upper-cased, one per entry."""
     upper = _SPACES.sub(" ", text.upper().replace("’", "'").replace("‘", "'"))
+    upper = _WITH_PASSENGERS.sub("", upper)
     upper = _PAREN_PLACEHOLDER.sub(lambda m: f"<{m.group(1)}>", upper)
     upper = _PLACEHOLDER_TYPO.sub(lambda m: f"<{m.group(1).strip()}>", upper)
     remarks = _PARENS.findall(upper)

@@ -653,3 +653,10 @@ def test_absurd_counts_of_several_kinds_stay_consistent(tmp_path: Path) -> None:
     squad = sheet(read_bsdata([SYSTEM, path]), "k-strike", "bs-kinds")
     assert sum(k.min for k in squad.kinds) <= squad.min_models <= squad.max_models
     assert all(k.min <= k.max for k in squad.kinds)
+
+
+def test_an_import_that_leaves_its_files_unfreed_reads_the_same() -> None:
+    # ``ost import bsdata`` run as the program skips freeing the parsed files (the process ends next).
+    freed, kept = read_bsdata([DATA]), read_bsdata([DATA], free=False)
+    assert [s.model_dump_json() for s in kept.datasheets] == [s.model_dump_json() for s in freed.datasheets]
+    assert kept.coverage == freed.coverage and kept.warnings == freed.warnings

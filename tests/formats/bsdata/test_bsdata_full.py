@@ -106,3 +106,16 @@ def test_every_datasheet_names_its_own_items_and_lists_each_weapon_once(full_rel
 def test_most_starred_profiles_take_their_top_bracket(full_release: BsImport) -> None:
     starred = [s for s in full_release.datasheets if any("*" in (p.m + p.bs + p.a) for p in s.profiles)]
     assert len(starred) <= 75  # 121 before the damage tables were read
+
+
+def test_the_full_release_transports_are_understood_or_listed(full_release: BsImport) -> None:
+    found = sum(c.transports for c in full_release.coverage)
+    understood = sum(c.transports_parsed for c in full_release.coverage)
+    assert understood >= 0.9 * found  # issue 22: 409 of 486 before
+    listed = [name for c in full_release.coverage for name in c.transports_unparsed]
+    assert len(listed) == found - understood
+    assert "Castellum Stronghold" in listed
+    # A Transport profile about Battlefield Role slots beside the capacity is not read as the capacity.
+    rhino = _one(full_release, "custodes", "Anathema Psykana Rhino")
+    assert rhino.transport is not None and rhino.transport.verified
+    assert rhino.transport.capacity == 10 and rhino.transport.allowed == [["ANATHEMA PSYKANA", "INFANTRY"]]

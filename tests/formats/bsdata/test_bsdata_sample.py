@@ -234,6 +234,18 @@ def test_transport_texts_understood(sample: BsImport) -> None:
     assert devilfish.transport is not None and devilfish.transport.verified
 
 
+def test_the_import_report_lists_the_transports_it_did_not_understand(sample: BsImport) -> None:
+    from ost.cli.import_cmd import coverage_text
+
+    unread = [name for c in sample.coverage for name in c.transports_unparsed]
+    total = sum(c.transports for c in sample.coverage)
+    assert len(unread) == total - sum(c.transports_parsed for c in sample.coverage) > 0
+    assert "Chimera" not in unread and "Castellum Stronghold" in unread
+    for lang, words in (("en", "Transports not understood"), ("fr", "Transports non compris")):
+        line = next(line for line in coverage_text(sample, lang).splitlines() if line.startswith(words))
+        assert f"({len(unread)})" in line and all(name in line for name in unread)
+
+
 def test_chimera_transport(sample: BsImport) -> None:
     chimera = find(sample, "bs-imperium-astra-militarum", "Chimera")
     capacity = chimera.transport

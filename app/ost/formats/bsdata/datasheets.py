@@ -553,11 +553,20 @@ class _Drafter:
                 texts.append(text.strip())
         if not texts:
             return None
-        key = (scope.owner.id, texts[0])
-        parsed = self._transports.get(key)
-        if parsed is None:
-            parsed = parse_transport(texts[0], scope.vocabulary)
-            self._transports[key] = parsed
+
+        def read(text: str) -> TransportCapacity:
+            key = (scope.owner.id, text)
+            known = self._transports.get(key)
+            if known is None:
+                known = parse_transport(text, scope.vocabulary)
+                self._transports[key] = known
+            return known
+
+        if len(texts) > 1:
+            # A Transport profile that gives no load (the Anathema Psykana Rhino's "Do not follow a Detachment's
+            # normal rules for Battlefield Role slots…" beside its capacity) is not a capacity: the others are.
+            texts = [text for text in texts if read(text).capacity is not None] or texts
+        parsed = read(texts[0])
         if len(texts) > 1 and parsed.verified:
             # Several capacities (variants switched by conditions Ost cannot evaluate): keep the first, unverified.
             parsed = parsed.model_copy(update={"verified": False, "text": " / ".join(texts)})

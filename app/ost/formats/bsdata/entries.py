@@ -251,32 +251,31 @@ def _times(count: int | None, each: int | None) -> int | None:
     return None if count is None or each is None else count * each
 
 
-@dataclass
+@dataclass(slots=True)
 class _Child:
+    """An entry or group under a parent (through its link, if any), with the parent's count of it.
+
+    Its ids, name and static hidden flag are read once here: the walks ask
+    for them hundreds of thousands of times.
+    """
+
     element: Element
     link: Element | None
     raw: _Raw
     link_raw: _Raw | None
     low: int
     high: int | None
+    ids: tuple[str, ...] = field(init=False)
+    option_id: str = field(init=False)
+    name: str = field(init=False)
+    hidden: bool = field(init=False)
 
-    @property
-    def ids(self) -> tuple[str, ...]:
-        return (self.raw.id, self.link_raw.id) if self.link_raw else (self.raw.id,)
-
-    @property
-    def option_id(self) -> str:
-        return self.link_raw.id if self.link_raw else self.raw.id
-
-    @property
-    def name(self) -> str:
-        if self.link_raw and self.link_raw.display_name:
-            return self.link_raw.display_name
-        return self.raw.name
-
-    @property
-    def hidden(self) -> bool:
-        return self.raw.hidden or bool(self.link_raw and self.link_raw.hidden)
+    def __post_init__(self) -> None:
+        raw, link_raw = self.raw, self.link_raw
+        self.ids = (raw.id, link_raw.id) if link_raw else (raw.id,)
+        self.option_id = link_raw.id if link_raw else raw.id
+        self.name = link_raw.display_name if link_raw and link_raw.display_name else raw.name
+        self.hidden = raw.hidden or bool(link_raw and link_raw.hidden)
 
 
 @dataclass

@@ -54,18 +54,26 @@ def read_bsdata(
     paths: Iterable[str | Path],
     progress: Progress | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    *,
+    free: bool = True,
 ) -> BsImport:
     """Read BattleScribe files (folders, ``.gst``/``.cat``, ``.gstz``/``.catz``) into factions and datasheets.
 
     Raises :class:`BsDataError` (or :class:`ost.formats.safexml.XmlInputError`)
     naming the file for anything unreadable, refused or not BattleScribe data;
     nothing is returned partially.
+
+    ``free=False`` leaves the parsed files and the memo tables to the garbage
+    collector instead of freeing them before returning (they refer to each
+    other): a command that ends the process right after, its collector paused
+    (``ost import bsdata``), skips a fifth of a second of freeing them object
+    by object. The window keeps the default.
     """
     with collector_paused():
-        return _read_bsdata(list(paths), progress, limits)
+        return _read_bsdata(list(paths), progress, limits, free)
 
 
-def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Limits) -> BsImport:
+def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Limits, free: bool) -> BsImport:
     found = find_files(paths)
     if not found:
         raise BsDataError(
@@ -157,7 +165,10 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
             report.keywords += bool(sheet.keywords)
             report.profiles += bool(sheet.profiles)
             report.transports += draft.has_transport
-            report.transports_parsed += bool(sheet.transport and sheet.transport.verified)
+            understood = bool(sheet.transport and sheet.transport.verified)
+            report.transports_parsed += understood
+            if draft.has_transport and not understood:
+                report.transports_unparsed.append(sheet.name)
             report.legends += sheet.legends
             report.hidden += sheet.hidden
             report.kinds += len(sheet.kinds)
@@ -189,7 +200,8 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
         )
     if progress is not None:
         progress(total, total, "")
-    drafter.close()
+    if free:
+        drafter.close()
     return BsImport(
         factions=factions,
         datasheets=datasheets,

@@ -43,6 +43,8 @@ class Coverage:
     profiles: int = 0
     transports: int = 0
     transports_parsed: int = 0
+    #: Names of the datasheets whose transport capacity was found but not understood (the report lists them).
+    transports_unparsed: list[str] = field(default_factory=list)
     legends: int = 0
     hidden: int = 0
     #: Model kinds over all datasheets, datasheets with more than one, kinds whose wounds a profile gives.

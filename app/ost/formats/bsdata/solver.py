@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from xml.etree.ElementTree import Element
 
 from ost.formats.bsdata.conditions import _COMPARISONS, _all3, _any3, _picked
@@ -191,21 +191,26 @@ class _Solver:
                 high = math.floor(value) if high is None else min(high, math.floor(value))
         return low, high
 
-    def _legal(self, counts: Sequence[int]) -> bool:
-        """Whether a composition keeps every limit (the fixed limits of single entries hold by construction)."""
+    def _split(self) -> list[tuple[list[int], int, int | None]]:
+        """The groups whose limits never move, with their bounds; the moving groups and entries aside (once)."""
         if self._fixed_groups is None:
             fixed: list[tuple[list[int], int, int | None]] = []
             moving: list[tuple[list[int], _Limits]] = []
+            nothing = [0] * len(self.models)
             for members, limits in self.group_limits:
                 if any(dynamic for _, _, dynamic in limits):
                     moving.append((members, limits))
                 else:
-                    fixed.append((members, *self._bounds(limits, counts)))
+                    fixed.append((members, *self._bounds(limits, nothing)))
             self._fixed_groups, self._moving_groups = fixed, moving
             self._moving_entries = [
                 (i, limits) for i, limits in enumerate(self.entry_limits) if any(d for _, _, d in limits)
             ]
-        for members, low, high in self._fixed_groups:
+        return self._fixed_groups
+
+    def _legal(self, counts: Sequence[int]) -> bool:
+        """Whether a composition keeps every limit (the fixed limits of single entries hold by construction)."""
+        for members, low, high in self._split():
             total = sum(counts[i] for i in members)
             if total < low or (high is not None and total > high):
                 return False
@@ -295,7 +300,7 @@ class _Solver:
         per: list[list[int]] = []
         bounded = False
         full = [0] * len(self.models)
-        for counts in itertools.product(*spans):
+        for counts in self._compositions(spans, [members[0] for members in variables]):
             for members, count in zip(variables, counts, strict=True):
                 full[members[0]] = count  # counted alike: the first one stands for them all
             if not self._legal(full):
@@ -313,6 +318,48 @@ class _Solver:
         if total is None:
             return None
         return (total[0], total[1]), [(a, b) for a, b in per], bounded
+
+    def _compositions(self, spans: list[range], firsts: list[int]) -> Iterator[tuple[int, ...]]:
+        """The compositions of ``spans`` (one count per variable; ``firsts``: the entry standing for each).
+
+        Those that put more in a group than its fixed maximum are never legal
+        and are not even made: the counts are placed one variable after the
+        other, and a count that overfills a group ends the span there (every
+        larger one overfills it too). Most compositions of real units are
+        such (a Crusader Squad's two special weapons among eight entries).
+        """
+        fixed = self._split()
+        highs = [high if high is not None else -1 for _, _, high in fixed]
+        capped = [
+            [g for g, (members, _, high) in enumerate(fixed) if high is not None and first in members]
+            for first in firsts
+        ]
+        if not any(capped):
+            yield from itertools.product(*spans)
+            return
+        sums = [0] * len(fixed)
+        counts = [0] * len(spans)
+        last = len(spans) - 1
+
+        def place(index: int) -> Iterator[tuple[int, ...]]:
+            groups = capped[index]
+            for value in spans[index]:
+                if any(sums[g] + value > highs[g] for g in groups):
+                    break
+                counts[index] = value
+                if index == last:
+                    yield tuple(counts)
+                    continue
+                for g in groups:
+                    sums[g] += value
+                yield from place(index + 1)
+                for g in groups:
+                    sums[g] -= value
+
+        if spans:
+            yield from place(0)
+        else:
+            yield ()
 
 
 _Limits = list[tuple[str, float, list[tuple[str, float, tuple[Element, ...]]]]]
