@@ -521,6 +521,13 @@ class Deck:
         if word > name and rng > range_word:
             rng -= min(word - name, rng - range_word)
             name = self.width - rng - kind - sum(stats)
+        if word > name:  # and S, AP and D, down to their values and headers (their floor is for looks)
+            for i, (h, k) in enumerate(((3, "s"), (4, "ap"), (5, "d"))):
+                least = widest((getattr(x, k) for x in weapons), head[h], floor=0.0)
+                least = max([least, *(_longest_word(getattr(x, k), plain, size) + pad for x in weapons)])
+                give = min(word - name, max(0.0, stats[i] - least))
+                stats[i] -= give
+                name += give
         return [name, rng, kind, *stats]
 
     # -- ability cards ----------------------------------------------------------------------
