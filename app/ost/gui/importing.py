@@ -52,7 +52,7 @@ def import_and_reload(db: Path | None, paths: list[Path], progress: Progress) ->
     progress.check()
     with services.open_store(db) as store:
         services.save_import(store, result)
-        return result, store.load()
+        return result, store.load(light=True)
 
 
 class Importer(QObject):
@@ -158,7 +158,7 @@ class Importer(QObject):
         try:
             with services.open_store(self.hooks.db_path()) as store:
                 services.rebuild_catalogue(store)
-                catalogue = store.load()
+                catalogue = store.load(light=True)
         except (StoreError, SourceError, OSError) as exc:
             QMessageBox.warning(self.parent_widget, self.tr("Cannot rebuild the catalogue"), str(exc))
             return False
@@ -187,7 +187,7 @@ class Importer(QObject):
             with services.open_store(self.hooks.db_path()) as store:
                 for source_id, on in switches.items():
                     services.set_source_enabled(store, source_id, on)
-                catalogue = store.load()
+                catalogue = store.load(light=True)
         except StoreError as exc:
             QMessageBox.warning(self.parent_widget, self.tr("Cannot switch the sources"), str(exc))
             return False
