@@ -311,6 +311,22 @@
 </context>
 <context>
     <name>Importer</name>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/importing.py" line="168"/>
+        <source>, and %n more file(s)</source>
+        <translation>
+            <numerusform>, et %n autre fichier</numerusform>
+            <numerusform>, et %n autres fichiers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/importing.py" line="169"/>
+        <source>… and %n more warning(s): %1</source>
+        <translation>
+            <numerusform>… et %n autre avertissement : %1</numerusform>
+            <numerusform>… et %n autres avertissements : %1</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../../app/ost/gui/importing.py" line="75"/>
         <source>BattleScribe files</source>
@@ -1074,6 +1090,17 @@
         <location filename="../../app/ost/gui/wargear_editor.py" line="233"/>
         <source>%1 (default)</source>
         <translation>%1 (par défaut)</translation>
+    </message>
+</context>
+<context>
+    <name>TextListDialog</name>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/dialogs.py" line="70"/>
+        <source>Show all (%n more)</source>
+        <translation>
+            <numerusform>Tout afficher (%n de plus)</numerusform>
+            <numerusform>Tout afficher (%n de plus)</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -189,7 +189,7 @@ def load_catalogue(db: Path | None) -> Loaded:
     with collector_paused():
         opened = open_catalogue(db)
         with opened.store as store:
-            catalogue = store.load()
+            catalogue = store.load(light=True)
             path = store.path
     gc.freeze()  # the catalogue lives as long as the program: keep it out of later collections
     notice = opened.notice

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -12,6 +13,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QListWidget,
+    QListWidgetItem,
+    QPushButton,
     QSplitter,
     QTreeView,
     QVBoxLayout,
@@ -29,10 +32,23 @@ if TYPE_CHECKING:
 
 
 class TextListDialog(QDialog):
-    """A summary sentence, an optional legend, and every line in a list the user can scroll and copy."""
+    """A summary sentence, an optional legend, and every line in a list the user can scroll and copy.
+
+    With ``more``, those lines wait behind ``more_note`` (the list's last line,
+    saying what is left out) and a button that lists them: an import of a
+    whole BattleScribe release can give thousands of warnings.
+    """
 
     def __init__(
-        self, title: str, summary: str, lines: list[str], parent: QWidget | None = None, legend: str = ""
+        self,
+        title: str,
+        summary: str,
+        lines: list[str],
+        parent: QWidget | None = None,
+        legend: str = "",
+        *,
+        more: Sequence[str] = (),
+        more_note: str = "",
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
@@ -45,7 +61,12 @@ class TextListDialog(QDialog):
         self.lines = QListWidget()
         self.lines.setWordWrap(True)
         self.lines.addItems(lines)
-        self.lines.setVisible(bool(lines))
+        self._more = list(more)
+        if self._more:
+            note = QListWidgetItem(more_note)
+            note.setForeground(Qt.GlobalColor.gray)
+            self.lines.addItem(note)
+        self.lines.setVisible(bool(lines) or bool(self._more))
         layout.addWidget(self.lines, 1)
         self.legend = QLabel(legend)
         self.legend.setWordWrap(True)
@@ -53,7 +74,20 @@ class TextListDialog(QDialog):
         layout.addWidget(self.legend)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        self.show_all = QPushButton(self.tr("Show all (%n more)", "", len(self._more)))
+        self.show_all.clicked.connect(self.list_all)
+        buttons.addButton(self.show_all, QDialogButtonBox.ButtonRole.ActionRole)
+        self.show_all.setVisible(bool(self._more))  # after addButton, which shows it
         layout.addWidget(buttons)
+
+    def list_all(self) -> None:
+        """Put the lines left out in place of the note that counted them."""
+        if not self._more:
+            return
+        self.lines.takeItem(self.lines.count() - 1)
+        self.lines.addItems(self._more)
+        self._more = []
+        self.show_all.setVisible(False)
 
 
 def reading_legend() -> str:

@@ -11,7 +11,7 @@ into the window.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,11 +21,16 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from ost.core.catalogue import Catalogue
+from ost.core.text import elide
 from ost.gui.background import BackgroundOp, Progress
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport
+    from ost.formats.bsdata.report import BsImportWarning
+
+#: Warnings of an import listed one by one; the rest wait behind a count per file and a button (as in the CLI).
+SHOWN_WARNINGS = 30
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,7 @@ def import_and_reload(db: Path | None, paths: list[Path], progress: Progress) ->
     progress.check()
     with services.open_store(db) as store:
         services.save_import(store, result)
-        return result, store.load()
+        return result, store.load(light=True)
 
 
 class Importer(QObject):
@@ -146,7 +151,22 @@ class Importer(QObject):
             .replace("%4", str(len(catalogue)))
         )
         warnings = [w.message(self.lang) for w in result.warnings]
-        self.hooks.exec_dialog(TextListDialog(self.tr("Import finished"), summary, warnings, self.parent_widget))
+        shown, rest = warnings[:SHOWN_WARNINGS], warnings[SHOWN_WARNINGS:]
+        note = self.more_warnings_note(result.warnings[SHOWN_WARNINGS:]) if rest else ""
+        title = self.tr("Import finished")
+        dialog = TextListDialog(title, summary, shown, self.parent_widget, more=rest, more_note=note)
+        self.hooks.exec_dialog(dialog)
+
+    def more_warnings_note(self, rest: Sequence[BsImportWarning]) -> str:
+        """The line standing for the warnings left out: how many, per file (the eight with the most)."""
+        per_file: dict[str, int] = {}
+        for warning in rest:
+            per_file[warning.path] = per_file.get(warning.path, 0) + 1
+        biggest = sorted(per_file.items(), key=lambda item: (-item[1], item[0]))
+        files = ", ".join(f"{elide(Path(path).name, 60)} {count}" for path, count in biggest[:8])
+        if len(biggest) > 8:
+            files += self.tr(", and %n more file(s)", "", len(biggest) - 8)
+        return self.tr("… and %n more warning(s): %1", "", len(rest)).replace("%1", files)
 
     def rebuild_catalogue(self) -> bool:
         """Rebuild the shipped catalogue from its sources, keeping imported data and overrides."""
@@ -158,7 +178,7 @@ class Importer(QObject):
         try:
             with services.open_store(self.hooks.db_path()) as store:
                 services.rebuild_catalogue(store)
-                catalogue = store.load()
+                catalogue = store.load(light=True)
         except (StoreError, SourceError, OSError) as exc:
             QMessageBox.warning(self.parent_widget, self.tr("Cannot rebuild the catalogue"), str(exc))
             return False
@@ -187,7 +207,7 @@ class Importer(QObject):
             with services.open_store(self.hooks.db_path()) as store:
                 for source_id, on in switches.items():
                     services.set_source_enabled(store, source_id, on)
-                catalogue = store.load()
+                catalogue = store.load(light=True)
         except StoreError as exc:
             QMessageBox.warning(self.parent_widget, self.tr("Cannot switch the sources"), str(exc))
             return False

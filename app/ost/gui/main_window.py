@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
+from ost.core.limits import MAX_POINTS
 from ost.core.validator import Report, ValidatorOptions, validate
 from ost.gui import commands
 from ost.gui.actions import Handlers, icon, install_actions
@@ -55,8 +56,6 @@ from ost.gui.unit_editor import UnitEditor
 
 if TYPE_CHECKING:
     from ost.gui.settings_dialog import SettingsDialog
-
-MAX_LIMIT = 100_000
 
 
 def new_army(name: str = "", limit: int | None = 2000) -> ArmyList:
@@ -107,7 +106,7 @@ class MainWindow(QMainWindow):
         self.list_name.setPlaceholderText(self.tr("Name of the list"))
         self.list_name.editingFinished.connect(self._name_edited)
         self.limit_box = QSpinBox()
-        self.limit_box.setRange(0, MAX_LIMIT)
+        self.limit_box.setRange(0, MAX_POINTS)  # the bound a list file accepts
         self.limit_box.setSingleStep(250)
         self.limit_box.setSpecialValueText(self.tr("no limit"))
         self.limit_box.setSuffix(self.tr(" pts"))

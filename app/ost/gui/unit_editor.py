@@ -23,14 +23,13 @@ from PySide6.QtWidgets import (
 from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, Unit
 from ost.core.catalogue import Catalogue
+from ost.core.limits import MAX_COUNT, MAX_MODELS
 from ost.core.roles import Role
 from ost.core.validator import boarding_problems, joining_problems
 from ost.gui.commands import UnitField
 from ost.gui.loadout_view import LoadoutView
 from ost.gui.wargear_editor import WargearEditor, shows_wargear
 from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, wrapped_label
-
-MAX_MODELS = 999
 
 
 class UnitEditor(QWidget):
@@ -149,7 +148,7 @@ class UnitEditor(QWidget):
                 if sheet.choices and not unit.options.get(option.id):
                     continue  # the datasheet's choices offer it now (still shown while taken, to give it up)
                 box = _number_box()
-                box.setRange(0, option.max if option.max is not None else MAX_MODELS)
+                box.setRange(0, count_ceiling(option.max))
                 box.valueChanged.connect(lambda value, option_id=option.id: self._request_option(option_id, value))
                 each = self.tr(" each") if option.per_model else ""
                 text = f"{option.name} (+{option.points}{each})"
@@ -330,6 +329,16 @@ def _choice_box(parent: QWidget | None = None) -> QComboBox:
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(10)
     return box
+
+
+def count_ceiling(most: int | None) -> int:
+    """The most a count box offers: the catalogue's own maximum, never past the bound a list accepts.
+
+    A catalogue (an imported one above all) may allow any number of an
+    option; a list holding more than :data:`~ost.core.limits.MAX_COUNT` of
+    one would be saved, then refused when opened again.
+    """
+    return MAX_COUNT if most is None else max(0, min(most, MAX_COUNT))
 
 
 def _number_box() -> QSpinBox:
