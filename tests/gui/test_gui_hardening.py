@@ -11,11 +11,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-import helpers
 import pytest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+import helpers
 from helpers import ListBuilder
 from ost.core import listfile
 from ost.core.catalogue import Catalogue, WargearOption
@@ -89,7 +89,8 @@ def test_an_import_with_thousands_of_warnings_lists_the_first_and_counts_the_res
     qtbot: QtBot, mini: Catalogue, tmp_path: Path, lang: str
 ) -> None:
     from ost import services
-    from ost.formats.bsdata.report import ImportWarning
+    from ost.core.i18n import Bilingual
+    from ost.formats.bsdata.report import BsImportWarning
     from ost.gui.dialogs import TextListDialog
     from ost.gui.importing import SHOWN_WARNINGS
 
@@ -99,8 +100,11 @@ def test_an_import_with_thousands_of_warnings_lists_the_first_and_counts_the_res
     window.exec_dialog = lambda dialog: shown.append(dialog) or 0  # type: ignore[method-assign]
     result = services.read_bsdata([TEST_BSDATA])
     # What the hostile campaign fed the window: one file with 4,400 warnings, a few from another.
-    flood = [ImportWarning("/data/Flood.cat", f"entry {n} skipped", f"entrée {n} ignorée") for n in range(4_400)]
-    other = [ImportWarning("/data/Other.cat", f"odd {n}", f"étrange {n}") for n in range(5)]
+    flood = [
+        BsImportWarning("/data/Flood.cat", Bilingual(fr=f"entrée {n} ignorée", en=f"entry {n} skipped"))
+        for n in range(4_400)
+    ]
+    other = [BsImportWarning("/data/Other.cat", Bilingual(fr=f"étrange {n}", en=f"odd {n}")) for n in range(5)]
     result = dataclasses.replace(result, warnings=[*result.warnings, *flood, *other])
     window.importer._imported(result, mini)
     dialog = shown[-1]

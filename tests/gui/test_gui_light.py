@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import helpers
 import pytest
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+import helpers
 from ost.core.catalogue import Catalogue, Datasheet, LightDatasheet
 from ost.gui.app import load_catalogue
 from ost.gui.main_window import MainWindow
