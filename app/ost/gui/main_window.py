@@ -220,7 +220,8 @@ class MainWindow(QMainWindow):
         right = max(300, width // 4)
         self.splitter.setSizes([left, max(360, width - left - right), right])
         height = self.right_splitter.height() or self.height()
-        form = max(300, height * 9 // 20)  # the unit form 45 %, the verdict and role table the rest
+        # the unit form (with its wargear, per model group) 60 %, the verdict and role table the rest (240 px at least)
+        form = max(300, min(height * 3 // 5, height - 240))
         self.right_splitter.setSizes([form, max(200, height - form)])
 
     def fit_to_screen(self) -> None:
