@@ -604,25 +604,8 @@ def carried_weapons(sheet: Datasheet, unit: Unit, lang: str) -> tuple[tuple[Weap
         for w in sheet.weapons
         if id(w) not in optional and fold(w.name) not in replaced and _base_name(w.name) not in replaced
     ]
-    other: list[str] = []
-    for option_id, count in unit.options.items():
-        if count <= 0:
-            continue
-        option = sheet.option_map.get(option_id)
-        if option is None:
-            other.append(f"{count}× {option_id}" if count > 1 else option_id)
-            continue
-        found = by_option.get(option_id, [])
-        if not found:
-            other.append(f"{count}× {option.name}" if count > 1 else option.name)
-        rows.extend(_row(w, lang, "option", count) for w in found)
-    for stated in unit.extra_options:
-        if stated.count <= 0:
-            continue
-        if not stated.weapons:
-            other.append(f"{stated.count}× {stated.name}" if stated.count > 1 else stated.name)
-        rows.extend(_row(w, lang, "list", stated.count) for w in stated.weapons)
-    return tuple(rows), tuple(other)
+    taken, other = _taken_options(sheet, unit, lang)
+    return (*rows, *taken), tuple(other)
 
 
 # --- abilities, keywords, transport -------------------------------------------------------------
