@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ost.core.armylist import ArmyList, Detachment, Unit, snapshot_of
 from ost.core.catalogue import AbilityRef, BandTable, Catalogue, CatalogueSource, Datasheet, Faction, TransportCapacity
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
 from ost.formats.catalog_source import read_bands, read_glossary
+
+if TYPE_CHECKING:
+    from ost.gui.main_window import MainWindow
 
 #: The places tests read from, whatever folder of tests/ they sit in.
 TESTS = Path(__file__).resolve().parent
@@ -490,3 +493,24 @@ def give(army: ArmyList, unit_id: str, catalogue: Catalogue, choice: str, item: 
     )
 
     ops.choose_wargear(army, unit_id, catalogue, group=defaults, models=models, choice=choice, item=item)
+
+
+# --- the window ------------------------------------------------------------------------------------------------------
+
+
+def open_window(
+    catalogue: Catalogue, tmp_path: Path, lang: str = "fr", size: tuple[int, int] = (1400, 820)
+) -> MainWindow:
+    """The main window on ``catalogue``, shown at ``size``, its panes shared out, dialogs answered "no"."""
+    from PySide6.QtWidgets import QApplication
+
+    from ost.gui.main_window import MainWindow
+    from ost.gui.settings import Settings
+
+    window = MainWindow(catalogue, lang=lang, settings=Settings(path=tmp_path / "s.json"), autosave_dir=tmp_path / "a")
+    window.exec_dialog = lambda _dialog: 0  # type: ignore[method-assign]
+    window.resize(*size)
+    window.show()
+    window.share_width()
+    QApplication.processEvents()
+    return window

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox
+from PySide6.QtWidgets import QCheckBox, QComboBox
 from pytestqt.qtbot import QtBot
 from test_gui_window import SIZES, _form_fields_shown
 
 from helpers import EXAMPLES
+from helpers import open_window as _window
 from ost.core import listfile
 from ost.core.catalogue import (
     BandTable,
@@ -32,19 +33,10 @@ from ost.core.presenter import present
 from ost.core.roles import Role
 from ost.gui.list_model import COL_GEAR, COL_POINTS
 from ost.gui.main_window import MainWindow
-from ost.gui.settings import Settings
 
 pytestmark = pytest.mark.gui
 
 
-def _window(catalogue: Catalogue, tmp_path: Path, lang: str = "fr", size: tuple[int, int] = (1400, 820)) -> MainWindow:
-    window = MainWindow(catalogue, lang=lang, settings=Settings(path=tmp_path / "s.json"), autosave_dir=tmp_path / "a")
-    window.exec_dialog = lambda _dialog: 0  # type: ignore[method-assign]
-    window.resize(*size)
-    window.show()
-    window.share_width()
-    QApplication.processEvents()
-    return window
 
 
 @pytest.fixture

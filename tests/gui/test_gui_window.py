@@ -12,27 +12,19 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QMessageBo
 from pytestqt.qtbot import QtBot
 
 from helpers import SHARED, ListBuilder, options_only
+from helpers import open_window as _window
 from ost.core import listfile
 from ost.core.armylist import Carried, ModelGroup
 from ost.core.catalogue import Catalogue
 from ost.gui.list_model import COL_GEAR, COL_NAME, COL_POINTS
 from ost.gui.loadout_view import OptionNames, readable_id
 from ost.gui.main_window import MainWindow
-from ost.gui.settings import Settings
 
 pytestmark = pytest.mark.gui
 FULL_RELEASE = SHARED / "bsdata-9e-full"
 SIZES = [(1024, 700), (1920, 1080)]
 
 
-def _window(catalogue: Catalogue, tmp_path: Path, size: tuple[int, int] = (1400, 820)) -> MainWindow:
-    window = MainWindow(catalogue, lang="fr", settings=Settings(path=tmp_path / "s.json"), autosave_dir=tmp_path / "a")
-    window.exec_dialog = lambda _dialog: 0  # type: ignore[method-assign]
-    window.resize(*size)
-    window.show()
-    window.share_width()
-    QApplication.processEvents()
-    return window
 
 
 @pytest.fixture
@@ -96,7 +88,7 @@ def test_the_unit_form_shows_every_field(
 ) -> None:
     # The option counters' form (older catalogues; the shipped datasheets state their choices now).
     shipped = options_only(shipped, sheet_id)
-    window = _window(shipped, tmp_path, size)
+    window = _window(shipped, tmp_path, size=size)
     try:
         window.add_unit(sheet_id)
         sheet = shipped.get(sheet_id)
@@ -116,7 +108,7 @@ def test_a_carnifex_form_shows_every_field(
 ) -> None:
     carnifex = next(s for s in with_tyranids if s.name == "Carnifexes")
     assert len(carnifex.options) >= 5  # long option names: what hid the boxes before
-    window = _window(with_tyranids, tmp_path, size)
+    window = _window(with_tyranids, tmp_path, size=size)
     try:
         window.add_unit(carnifex.id)
         assert _form_fields_shown(window) == []
