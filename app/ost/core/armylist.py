@@ -241,9 +241,14 @@ def unit_points(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False) ->
     if sheet is None:
         return unit.snapshot.points + extra
     if unit.loadout or unit.upgrades:
-        from ost.core.wargear import wargear_points  # wargear builds on this module
+        from ost.core.wargear import contents_key, wargear_points  # wargear builds on this module
 
-        extra += wargear_points(unit, sheet)
+        memo = catalogue.memo("wargear-points")  # asked of every unit at every validation
+        key = (sheet.id, *contents_key(unit))
+        points = memo.get(key)
+        if points is None:
+            points = memo[key] = wargear_points(unit, sheet)
+        extra += points
     return sheet.cost(unit.models, unit.options, unit.composition) + extra
 
 

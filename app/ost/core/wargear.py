@@ -37,7 +37,7 @@ unit makes, in ``Unit.upgrades``), so the window and the checks need one shape.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -822,19 +822,32 @@ def wargear_findings(army: ArmyList, catalogue: Catalogue) -> list[Finding]:
     The validator's one hook: ``findings += wargear_findings(army, catalogue)``.
     """
     out: list[Finding] = []
-    # Units that carry their defaults ask the same question of each size: remember the answer.
-    memo = catalogue.memo("wargear-defaults")
+    # The answer depends on the unit's datasheet, size and what its models carry, not on the unit:
+    # units carrying their defaults ask the same question of each size, and a list checked again
+    # after an edit asks it again of every unit the edit left alone. Remember the answers.
+    memo = catalogue.memo("wargear-problems")
     for _, unit in army.units():
         sheet = catalogue.get(unit.datasheet)
         if sheet is None:
             continue
-        if unit.loadout or unit.upgrades:
-            problems = wargear_problems(unit, sheet)
-        else:
-            key = (sheet.id, unit.models, tuple(sorted(unit.composition.items())))
-            known = memo.get(key)
-            if known is None:
-                known = memo[key] = [replace(p, unit_id="") for p in wargear_problems(unit, sheet)]
-            problems = [replace(p, unit_id=unit.id) for p in known]
+        key = (sheet.id, *contents_key(unit))
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = [replace(p, unit_id="") for p in wargear_problems(unit, sheet)]
+        problems = [replace(p, unit_id=unit.id) for p in known]
         out.extend(problem_finding(p, unit, sheet) for p in problems)
     return out
+
+
+def contents_key(unit: Unit) -> tuple[Hashable, ...]:
+    """Everything of ``unit`` its wargear's limits and price depend on, as a hashable key."""
+
+    def carried(entries: list[Carried]) -> tuple[Hashable, ...]:
+        return tuple((c.item, c.name, c.kind, c.count, c.points) for c in entries)
+
+    return (
+        unit.models,
+        tuple(sorted(unit.composition.items())),
+        tuple((g.kind, g.count, carried(g.wargear)) for g in unit.loadout),
+        carried(unit.upgrades),
+    )
