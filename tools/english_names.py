@@ -46,6 +46,7 @@ OWN: dict[str, str] = {
     "sm-escouade-devastator/sergent": "Devastator Marine Sergeant",
     "sm-escouade-devastator/devastator": "Devastator Marine",
     "sm-intercessors-assaut/sergent": "Assault Intercessor Sergeant",
+    "ork-boyz/boy": "Boy",  # the data's "Ork Boy" says "Ork" twice next to "Boss Nob"
 }
 
 
