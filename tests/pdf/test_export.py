@@ -171,7 +171,7 @@ def test_every_shipped_datasheet_prints_on_cards_and_sheet(shipped: Catalogue) -
         assert runs_outside_cards(data, Paper.A4, CardSize.POKER) == []
         whole = squash(" ".join(page_texts(pdf)))
         for sheet in shipped:
-            assert squash(sheet.name) in whole, sheet.name
+            assert squash(sheet.label(lang)) in whole, sheet.label(lang)  # English cards: its English name
     geo = page_geometry(Paper.A4, CardSize.POKER)
     assert geo.per_page == 9
     sheet_pdf = reader(army_sheet_pdf(shipped, army, validate(shipped, army)))

@@ -338,9 +338,9 @@ def test_a_0003_database_gets_its_sources_and_fast_rows(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite"
     with open_catalogue(db).store as store:
         import_bsdata(store, [DATA])
-        # A 0003 database has no column for wargear items and choices (they live in 0004's ``data``):
-        # what such a database held had none.
-        expected = {s.id: s.model_copy(update={"wargear": [], "choices": []}) for s in store.load()}
+        # A 0003 database has no column for wargear items and choices (they live in 0004's ``data``),
+        # nor for a datasheet's English name: what such a database held had none.
+        expected = {s.id: s.model_copy(update={"wargear": [], "choices": [], "name_en": ""}) for s in store.load()}
         with store.engine.begin() as connection:
             command.downgrade(_alembic_config(connection), "0003")
         assert store.revision() == "0003"

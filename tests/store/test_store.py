@@ -31,6 +31,7 @@ def full_sheet() -> Datasheet:
     return Datasheet(
         id="x-every-field",
         name="Épreuve Complète",
+        name_en="Full Trial",
         faction="sm",
         role=Role.ELITES,
         identity="ÉPREUVE",
@@ -95,7 +96,7 @@ def full_sheet() -> Datasheet:
         source_revision="42",
         bs_ids=["1234-5678", "aaaa-bbbb"],
         kinds=[
-            ModelKind(id="chef", name="Chef", min=1, max=1, wounds=4, points=0, profile="Chef"),
+            ModelKind(id="chef", name="Chef", name_en="Chief", min=1, max=1, wounds=4, points=0, profile="Chef"),
             ModelKind(
                 id="garde",
                 name="Garde",

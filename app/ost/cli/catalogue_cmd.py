@@ -252,7 +252,7 @@ _HEAD = {
 def _row(s: Datasheet, lang: str) -> tuple[str, ...]:
     return (
         s.id,
-        s.name,
+        s.label(lang),
         s.role.label(lang),
         s.faction,
         f"{s.min_models}" if s.min_models == s.max_models else f"{s.min_models}-{s.max_models}",
@@ -275,7 +275,7 @@ def _kinds_line(sheet: Datasheet, lang: str) -> list[str]:
     for kind in sheet.kinds:
         count = f"{kind.min}" if kind.min == kind.max else f"{kind.min}–{kind.max}"
         price = f" (+{kind.points} pts {'par figurine en plus' if fr else 'per extra model'})" if kind.points else ""
-        parts.append(f"{kind.name} {count}{price}")
+        parts.append(f"{kind.label(lang)} {count}{price}")
     return [f"{'Types de figurines :' if fr else 'Model kinds:'} {' · '.join(parts)}"]
 
 

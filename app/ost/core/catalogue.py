@@ -260,6 +260,8 @@ class ModelKind(_Model):
 
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
+    #: The kind's English name (empty: unknown; English readers then see ``name``).
+    name_en: str = ""
     min: int = Field(default=0, ge=0)
     max: int = Field(default=1, ge=0)
     wounds: int = Field(default=1, ge=0)
@@ -271,6 +273,10 @@ class ModelKind(_Model):
     bs_ids: list[str] = Field(default_factory=list)
     #: What each model of this kind carries by default: wargear item id -> count.
     loadout: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+
+    def label(self, lang: str) -> str:
+        """The kind's name for a reader of ``lang``; English falls back to ``name``."""
+        return (self.name_en or self.name) if lang == "en" else self.name
 
     @model_validator(mode="after")
     def _check_counts(self) -> ModelKind:
@@ -337,6 +343,8 @@ class Datasheet(_Model):
 
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
+    #: The datasheet's English name (empty: unknown, or ``name`` is English already: see :meth:`label`).
+    name_en: str = ""
     faction: str = ""
     role: Role
     #: Overrides the identity key (default: the last keyword, upper-cased).
@@ -391,6 +399,7 @@ class Datasheet(_Model):
                 ModelKind(
                     id="model",
                     name=self.name,
+                    name_en=self.name_en,
                     min=self.min_models,
                     max=self.max_models,
                     wounds=self.wounds,
@@ -423,6 +432,10 @@ class Datasheet(_Model):
         ):
             self.linked_character = True
         return self
+
+    def label(self, lang: str) -> str:
+        """The datasheet's name for a reader of ``lang``; English falls back to ``name``."""
+        return (self.name_en or self.name) if lang == "en" else self.name
 
     @cached_property
     def identity_key(self) -> str:

@@ -386,7 +386,7 @@ def present(sheet: Datasheet, catalogue: Catalogue, lang: str, unit: Unit | None
     return DatasheetView(
         lang=lang,
         id=sheet.id,
-        name=sheet.name,
+        name=sheet.label(lang),
         faction=faction_name,
         role=sheet.role.label(lang),
         unit_type=sheet.unit_type.label(lang),
@@ -424,7 +424,7 @@ def _wounds_note(sheet: Datasheet, lang: str) -> str:
     unit = words(lang, "PV", "W")
     if len(sheet.kinds) <= 1:
         return words(lang, f"{sheet.wounds} PV/fig.", f"{sheet.wounds} W/model")
-    return ", ".join(f"{k.name} {k.wounds} {unit}" for k in sheet.kinds)
+    return ", ".join(f"{k.label(lang)} {k.wounds} {unit}" for k in sheet.kinds)
 
 
 def _offer(option: WargearOption, lang: str) -> str:
@@ -477,7 +477,8 @@ def _profiles(
             used.add(id(profile))
             continue
         used.add(id(profile))
-        name = profile.name if len(sheet.kinds) == 1 else kind.name
+        # One kind: the profile's own name (French), or the kind's English name when it has one.
+        name = profile.name if len(sheet.kinds) == 1 and (lang == "fr" or not kind.name_en) else kind.label(lang)
         wounds = profile.w if profile.w not in ("", "-") else str(kind.wounds)
         rows.append(ProfileRow(name, values(profile, wounds), count))
     for profile in sheet.profiles:
@@ -699,11 +700,11 @@ def _unit_facts(unit: Unit, score: UnitScore, sheet: Datasheet, lang: str) -> Un
     kinds: tuple[KindPV, ...] = ()
     if score.kinds is not None:
         kinds = tuple(
-            KindPV(k.name, k.count, k.wounds_each, format_value(score.kind_value(k), lang)) for k in score.kinds
+            KindPV(k.label(lang), k.count, k.wounds_each, format_value(score.kind_value(k), lang)) for k in score.kinds
         )
     options = option_labels(unit, sheet, lang)
     return UnitFacts(
-        name=unit.custom_name or sheet.name,
+        name=unit.custom_name or sheet.label(lang),
         models=unit.models,
         points=score.points,
         kinds=kinds,

@@ -25,7 +25,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 
 from ost.core.armylist import ArmyList, Unit, unit_composition, unit_points
-from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.catalogue import Catalogue, Datasheet, ModelKind
 from ost.core.roles import Role
 from ost.core.wargear import model_wargear_points
 
@@ -64,6 +64,12 @@ class KindScore:
     count: int
     wounds_each: int
     points_each: float = 0.0
+    #: The kind's English name (empty: ``name`` serves English readers too).
+    name_en: str = ""
+
+    def label(self, lang: str) -> str:
+        """The kind's name for a reader of ``lang``; English falls back to ``name``."""
+        return (self.name_en or self.name) if lang == "en" else self.name
 
     @property
     def wounds(self) -> int:
@@ -224,7 +230,7 @@ def kind_scores(unit: Unit, sheet: Datasheet, points: int) -> tuple[KindScore, .
         each = model_wargear_points(sheet, group.kind, group.wargear)
         if group.count > 0:
             carried.setdefault(group.kind, []).append((group.count, each))
-    groups: list[tuple[str, str, int, int, int]] = []  # kind id, name, count, wounds each, wargear each
+    groups: list[tuple[ModelKind, int, int]] = []  # kind, count, wargear each
     for kind in sheet.kinds:
         left = composition.get(kind.id, 0)
         by_price: dict[int, int] = {}
@@ -236,10 +242,13 @@ def kind_scores(unit: Unit, sheet: Datasheet, points: int) -> tuple[KindScore, .
         if left:
             by_price[0] = by_price.get(0, 0) + left
         for each, count in sorted(by_price.items()):
-            groups.append((kind.id, kind.name, count, kind.wounds, each))
-    wargear = sum(count * each for _, _, count, _, each in groups)
+            groups.append((kind, count, each))
+    wargear = sum(count * each for _, count, each in groups)
     share = max(0, points - wargear) / models if models > 0 else 0.0
-    return tuple(KindScore(kind_id, name, count, wounds, share + each) for kind_id, name, count, wounds, each in groups)
+    return tuple(
+        KindScore(kind.id, kind.name, count, kind.wounds, share + each, name_en=kind.name_en)
+        for kind, count, each in groups
+    )
 
 
 def score_army(army: ArmyList, catalogue: Catalogue, *, as_priced: bool = False) -> ArmyScore:
@@ -258,7 +267,7 @@ def pv_value_text(score: UnitScore, lang: str) -> str:
         return format_value(score.pv_value, lang)
     ordered = sorted(values, key=lambda kv: kv[0].count <= 1)
     bulk, rest = ordered[0], ordered[1:]
-    others = ", ".join(f"{kind.name} {format_value(value, lang)}" for kind, value in rest)
+    others = ", ".join(f"{kind.label(lang)} {format_value(value, lang)}" for kind, value in rest)
     return f"{format_value(bulk[1], lang)} ({others})"
 
 

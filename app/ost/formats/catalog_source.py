@@ -40,6 +40,7 @@ SOURCE = "ost"
 #: Friendly names accepted in datasheet entries -> Datasheet field.
 _FIELD_ALIASES = {
     "factions": "faction_keywords",
+    "nom_en": "name_en",
     "per_model": "points_per_model",
     "type": "unit_type",
     "class": "unit_class",
@@ -160,7 +161,7 @@ def _rename(
     return out
 
 
-_KIND_ALIASES = {"models": "models", "per_model": "points", "pv": "wounds", "w": "wounds"}
+_KIND_ALIASES = {"nom_en": "name_en", "models": "models", "per_model": "points", "pv": "wounds", "w": "wounds"}
 
 
 def _kind(located: Located, at: tuple[str | int, ...], raw: Any) -> dict[str, Any]:

@@ -59,7 +59,17 @@ SCREENS_AHEAD = 2
 def search_text(sheet: Datasheet, faction_names: Iterable[str]) -> str:
     """What a search matches a datasheet by, folded once."""
     return fold(
-        " ".join([sheet.name, *sheet.aliases, sheet.faction, *faction_names, *sheet.keywords, *sheet.faction_keywords])
+        " ".join(
+            [
+                sheet.name,
+                sheet.name_en,
+                *sheet.aliases,
+                sheet.faction,
+                *faction_names,
+                *sheet.keywords,
+                *sheet.faction_keywords,
+            ]
+        )
     )
 
 
@@ -260,7 +270,7 @@ class CatalogueBrowser(QWidget):
                 by_role.setdefault(entry.sheet.role, []).append(entry)
             faction_count = _count_item(len(entries), self.tr("%n datasheet(s)", "", len(entries)))
             for role in sorted(by_role, key=order.__getitem__):
-                role_entries = sorted(by_role[role], key=lambda e: fold(e.sheet.name))
+                role_entries = sorted(by_role[role], key=lambda e: fold(e.sheet.label(self.lang)))
                 label = role.label(self.lang)
                 role_item = _item(label)
                 role_item.setToolTip(label)
@@ -270,7 +280,7 @@ class CatalogueBrowser(QWidget):
                     sheet = entry.sheet
                     sources = [source or SHIPPED_SOURCE for source in entry.sources]
                     other_names = [o.name for o in entry.others if o.name != sheet.name]
-                    row = _sheet_row(sheet, legends_mark, self._sources_text(sources), other_names)
+                    row = _sheet_row(sheet, self.lang, legends_mark, self._sources_text(sources), other_names)
                     names = [*other_faction_names.get(sheet.faction, []), *other_names]
                     row[0].setData(search_text(sheet, names), FOLDED_ROLE)
                     self._by_id[sheet.id] = row[0]
@@ -422,8 +432,10 @@ def _count_item(count: int, tooltip: str) -> QStandardItem:
     return item
 
 
-def _sheet_row(sheet: Datasheet, legends_mark: str, sources: str, other_names: list[str]) -> list[QStandardItem]:
-    shown = sheet.name + (legends_mark if sheet.legends else "")
+def _sheet_row(
+    sheet: Datasheet, lang: str, legends_mark: str, sources: str, other_names: list[str]
+) -> list[QStandardItem]:
+    shown = sheet.label(lang) + (legends_mark if sheet.legends else "")
     name = _item(shown)
     name.setData(sheet.id, ID_ROLE)
     also = f" ({', '.join(other_names)})" if other_names else ""

@@ -582,6 +582,18 @@ class _Sheet:
             return text
         return self.p(esc(text), style)
 
+    def unit_name(self, unit: Unit) -> str:
+        """The unit's name as the sheet shows it: its own name, else its datasheet's in the sheet's language."""
+        if unit.custom_name:
+            return unit.custom_name
+        sheet = self.catalogue.get(unit.datasheet)
+        return sheet.label(self.lang) if sheet is not None else unit.display_name
+
+    def score_name(self, score: UnitScore) -> str:
+        """:meth:`unit_name` of a scored unit."""
+        unit = self.units.get(score.unit_id)
+        return self.unit_name(unit) if unit is not None else score.name
+
     def unit_row(
         self, unit: Unit, score: UnitScore, widths: Sequence[float], shared: set[str] | frozenset[str] = frozenset()
     ) -> list[Any]:
@@ -591,7 +603,7 @@ class _Sheet:
         sheet = self.catalogue.get(unit.datasheet)
         details: list[str] = []
         if unit.custom_name:
-            details.append(sheet.name if sheet else unit.snapshot.name)
+            details.append(sheet.label(self.lang) if sheet else unit.snapshot.name)
         if sheet is None:
             details.append(pick(self.lang, fr="fiche absente du catalogue", en="datasheet not in the catalogue"))
         if score.independent_character:
@@ -602,7 +614,7 @@ class _Sheet:
         values = [v for v in values if v not in shared]
         if values:
             details.append(", ".join(values))
-        name_cell: list[Flowable] = [self.p(esc(unit.display_name), s.cell_bold)]
+        name_cell: list[Flowable] = [self.p(esc(self.unit_name(unit)), s.cell_bold)]
         if details:
             name_cell.append(self.p(esc(" · ".join(details)), s.cell_small))
         wargear = self.carried(unit)
@@ -612,21 +624,21 @@ class _Sheet:
             target = self.units.get(unit.transport)
             links.append(
                 pick(self.lang, fr="Transport : ", en="Transport: ")
-                + (target.display_name if target else unit.transport)
+                + (self.unit_name(target) if target else unit.transport)
                 + assumed
             )
         if unit.id in self.carried_by:
-            carried = ", ".join(u.display_name for u in self.carried_by[unit.id])
+            carried = ", ".join(self.unit_name(u) for u in self.carried_by[unit.id])
             links.append(pick(self.lang, fr="Transporte : ", en="Carries: ") + carried)
         if unit.linked_to:
             target = self.units.get(unit.linked_to)
             links.append(
                 pick(self.lang, fr="Lié à : ", en="Joins: ")
-                + (target.display_name if target else unit.linked_to)
+                + (self.unit_name(target) if target else unit.linked_to)
                 + assumed
             )
         if unit.id in self.linked_to:
-            characters = ", ".join(u.display_name for u in self.linked_to[unit.id])
+            characters = ", ".join(self.unit_name(u) for u in self.linked_to[unit.id])
             links.append(pick(self.lang, fr="Personnages : ", en="Characters: ") + characters)
         marks: list[str] = []
         for number, item in self.marks.get(unit.id, []):
@@ -656,7 +668,7 @@ class _Sheet:
         limit = f" / {report.points_limit}" if report.points_limit is not None else ""
         reserve_points = sum(u.points for u in score.units if self.units[u.unit_id].reserve)
         half = report.total_points / 2
-        warlords = [u.display_name for _, u in self.army.units() if u.warlord]
+        warlords = [self.unit_name(u) for _, u in self.army.units() if u.warlord]
         rows: list[tuple[str, str]] = [
             (pick(self.lang, fr="Points", en="Points"), f"{report.total_points}{limit}"),
             (
@@ -677,14 +689,14 @@ class _Sheet:
             rows.append(
                 (
                     pick(self.lang, fr="Non opérationnelles", en="Non-operational"),
-                    ", ".join(f"{u.name} ({u.points} pts)" for u in score.non_operational),
+                    ", ".join(f"{self.score_name(u)} ({u.points} pts)" for u in score.non_operational),
                 )
             )
         if score.unknown_wounds:
             rows.append(
                 (
                     pick(self.lang, fr="PV inconnus", en="Unknown wounds"),
-                    ", ".join(u.name for u in score.unknown_wounds),
+                    ", ".join(self.score_name(u) for u in score.unknown_wounds),
                 )
             )
         rows.append(

@@ -96,7 +96,7 @@ def head_revision() -> str | None:
 
 
 def search_text(sheet: Datasheet, faction: Faction | None) -> str:
-    parts = [sheet.name, *sheet.aliases, sheet.faction, *sheet.keywords, *sheet.faction_keywords]
+    parts = [sheet.name, sheet.name_en, *sheet.aliases, sheet.faction, *sheet.keywords, *sheet.faction_keywords]
     if faction is not None:
         parts += [faction.name, faction.name_en or ""]
     return fold(" ".join(parts))

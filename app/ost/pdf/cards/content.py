@@ -119,6 +119,12 @@ class Deck:
         """``label`` in bold, a colon, then ``text`` (see :func:`labelled`)."""
         return labelled(label + pick(self.lang, fr=" :", en=":"), text, style, self.fonts.condensed_bold, self.width)
 
+    def sheet_name(self, sheet: Datasheet) -> str:
+        """The datasheet's name in the card's language: its ``name_en`` in English, else its keyword's English."""
+        if self.lang == "en" and sheet.name_en:
+            return sheet.name_en
+        return self.words.title(sheet.name)
+
     # -- which datasheets and abilities ----------------------------------------------
 
     def used_sheets(self) -> list[tuple[Datasheet, list[Unit]]]:
@@ -161,8 +167,8 @@ class Deck:
                 if entry is None:
                     continue
                 _, names, parameters = users.setdefault(entry.key, (entry, [], []))
-                if self.words.title(sheet.name) not in names:
-                    names.append(self.words.title(sheet.name))
+                if self.sheet_name(sheet) not in names:
+                    names.append(self.sheet_name(sheet))
                 if ability.parameter and ability.parameter not in parameters:
                     parameters.append(ability.parameter)
             texts = [fold(w.abilities) for w in sheet.weapons if w.abilities]
@@ -172,8 +178,8 @@ class Deck:
                 needles = {fold(entry.name_fr).split(" (")[0], fold(entry.name_en).split(" (")[0]}
                 if any(needle and needle in text for needle in needles for text in texts):
                     _, names, _ = users.setdefault(entry.key, (entry, [], []))
-                    if self.words.title(sheet.name) not in names:
-                        names.append(self.words.title(sheet.name))
+                    if self.sheet_name(sheet) not in names:
+                        names.append(self.sheet_name(sheet))
         return sorted(users.values(), key=lambda item: fold(item[0].name(self.lang)))
 
     # -- specs ---------------------------------------------------------------------------
@@ -186,10 +192,10 @@ class Deck:
             placed: list[tuple[int, CardSpec]] = []
             groups = self.groups()
             for group in groups:
-                title = self.words.title(group.sheet.name)
+                title = self.sheet_name(group.sheet)
                 if sum(1 for g in groups if g.sheet.id == group.sheet.id) > 1:
                     names = ", ".join(v.unit.name for v in group.views if v.unit is not None)
-                    if names and names != group.sheet.name:
+                    if names and names not in (group.sheet.name, title):
                         title = f"{title} — {names}"
                 placed.append((order[id(group.units[0])], self.datasheet_spec(group, title)))
             for _, unit in self.army.units():
