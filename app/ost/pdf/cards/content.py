@@ -489,6 +489,11 @@ class Deck:
         pad = 2 * cell_pad(st)
         size = st.cell.fontSize
 
+        def shown(weapon: WeaponRow, key: str) -> str:
+            """A stat as the card prints it ("User" for "Util." on an English card)."""
+            value: str = getattr(weapon, key)
+            return _USER.get(value, value) if key == "s" and self.lang == "en" else value
+
         def widest(values: Iterable[str], header: str, floor: float = st.size * 1.9) -> float:
             content = max((stringWidth(v, st.fonts.condensed, size) for v in values), default=0.0)
             head_width = float(stringWidth(header, st.fonts.condensed_bold, size))
@@ -499,9 +504,9 @@ class Deck:
         stats = [
             # As wide as the value's longest token at least: "D3+3" never wraps as "D3+ / 3".
             max(
-                min(widest((getattr(x, k) for x in weapons), head[i]), self.width * 0.12),
+                min(widest((shown(x, k) for x in weapons), head[i]), self.width * 0.12),
                 min(
-                    max((_longest_word(getattr(x, k), st.fonts.condensed, size) for x in weapons), default=0.0) + pad,
+                    max((_longest_word(shown(x, k), st.fonts.condensed, size) for x in weapons), default=0.0) + pad,
                     self.width * 0.2,  # odd data (a 24-character value) still wraps
                 ),
             )
@@ -529,8 +534,8 @@ class Deck:
             name = self.width - rng - kind - sum(stats)
         if word > name:  # and S, AP and D, down to their values and headers (their floor is for looks)
             for i, (h, k) in enumerate(((3, "s"), (4, "ap"), (5, "d"))):
-                least = widest((getattr(x, k) for x in weapons), head[h], floor=0.0)
-                least = max([least, *(_longest_word(getattr(x, k), plain, size) + pad for x in weapons)])
+                least = widest((shown(x, k) for x in weapons), head[h], floor=0.0)
+                least = max([least, *(_longest_word(shown(x, k), plain, size) + pad for x in weapons)])
                 give = min(word - name, max(0.0, stats[i] - least))
                 stats[i] -= give
                 name += give
