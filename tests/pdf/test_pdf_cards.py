@@ -504,3 +504,32 @@ def test_english_cards_say_keywords_and_datasheet_names_in_english(shipped: Cata
         )
     )
     assert squash("Escouade d'Infanterie") in french and squash("INFANTERIE") in french
+
+
+@pytest.mark.parametrize("size", [CardSize.POKER, CardSize.A6])
+def test_no_continuation_card_holds_only_keywords(shipped: Catalogue, size: CardSize) -> None:
+    """Issue 21: a datasheet a few lines too long is set closer before a second card gets only its keywords.
+
+    Measured on the four example lists (French and English): 2 continuation cards on
+    poker cards before the closest setting (Baneblade's keywords, in both languages), none after.
+    """
+    from ost.core import listfile
+    from ost.core.presenter import label
+    from ost.pdf import common
+
+    fonts = register_fonts()
+    labels = {common.typo(label(lang, "keywords") + colon) for lang, colon in (("fr", " :"), ("en", ":"))}
+    continued = []
+    for lang in ("fr", "en"):
+        for path in EXAMPLES:
+            army = listfile.load(path)
+            placed = layout_cards(
+                card_specs(shipped, army, lang=lang, size=size, kinds=[CardKind.DATASHEET]), size, fonts
+            )
+            for card in placed:
+                if card.part < 2:
+                    continue
+                continued.append((path.name, lang, card.spec.title))
+                bullets = [getattr(f, "bulletText", None) for f in card.flowables]
+                assert not all(b in labels for b in bullets), (path.name, lang, card.spec.title)
+    assert continued == []

@@ -539,6 +539,32 @@ class Deck:
                 give = min(word - name, max(0.0, stats[i] - least))
                 stats[i] -= give
                 name += give
+        # A name that still wraps ("5× Carabine bolter Marksman" on three lines) takes what the other
+        # columns hold beyond their values and headers: the type's first, then S/AP/D's, then the range's.
+        whole = max((stringWidth(x.label, bold, size) + pad for x in weapons), default=0.0)
+        if whole > name:
+            kind_least = max(
+                stringWidth(head[2], bold, size) + pad,
+                max((stringWidth(x.type, plain, size) + pad for x in weapons), default=0.0),
+            )
+            give = min(whole - name, max(0.0, kind - kind_least))
+            kind -= give
+            name += give
+            for i, (h, k) in enumerate(((3, "s"), (4, "ap"), (5, "d"))):
+                if whole <= name:
+                    break
+                least = widest((getattr(x, k) for x in weapons), head[h], floor=0.0)
+                least = max([least, *(_longest_word(getattr(x, k), plain, size) + pad for x in weapons)])
+                give = min(whole - name, max(0.0, stats[i] - least))
+                stats[i] -= give
+                name += give
+            range_least = max(
+                stringWidth(head[1], bold, size) + pad,
+                max((stringWidth(x.range, plain, size) + pad for x in weapons), default=0.0),
+            )
+            give = max(0.0, min(whole - name, rng - range_least))
+            rng -= give
+            name += give
         return [name, rng, kind, *stats]
 
     # -- ability cards ----------------------------------------------------------------------

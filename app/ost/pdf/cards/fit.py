@@ -241,7 +241,13 @@ def _fit(spec: CardSpec, size: CardSize, width: float, body: float) -> Fitted | 
     best = attempt(low)
     if best is None:
         # Almost fits: closer lines, then smaller spaces and paddings; the type itself stays.
-        return attempt(low, tight=1) or attempt(low * COMPACT, tight=1) or attempt(low * COMPACT, tight=2)
+        # Last, the closest setting, before a continuation card (that would often hold only the keywords).
+        return (
+            attempt(low, tight=1)
+            or attempt(low * COMPACT, tight=1)
+            or attempt(low * COMPACT, tight=2)
+            or attempt(low * COMPACT, tight=3)
+        )
     room = body / max(measured[low], 1.0)
     if room < 1.08:
         return best

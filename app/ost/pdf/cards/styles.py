@@ -39,6 +39,8 @@ TIGHTNESS = {
     0: (1.2, 1.18, 1.15, 1.11, 0.3),
     1: (1.1, 1.1, 1.08, 1.05, 0.12),
     2: (1.05, 1.04, 1.0, 1.0, 0.06),
+    # The last try before a continuation card: keywords and notes set solid.
+    3: (1.02, 0.98, 1.0, 0.98, 0.06),
 }
 
 
@@ -64,7 +66,7 @@ def card_styles(size: float, fonts: Fonts, floor: float = 0.0, tight: int = 0) -
     The body text never goes below ``floor``: a ``size`` under it (a card that
     almost fits) shrinks only the spaces and paddings. Tables, keywords and
     notes are set a little smaller than the body, never under
-    :data:`SECONDARY_MIN`. ``tight`` (1 or 2) sets lines and paragraphs closer: a
+    :data:`SECONDARY_MIN`. ``tight`` (1 to 3) sets lines and paragraphs closer: a
     datasheet that almost fits its card stays on it rather than start another
     card for a line or two.
     """
@@ -142,8 +144,8 @@ def grid_table(
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-        ("TOPPADDING", (0, 0), (-1, -1), pad * (0.4, 0.25, 0.1)[st.tight]),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * (0.6, 0.45, 0.3)[st.tight]),
+        ("TOPPADDING", (0, 0), (-1, -1), pad * (0.4, 0.25, 0.1, 0.05)[st.tight]),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * (0.6, 0.45, 0.3, 0.25)[st.tight]),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
     ]
     if header:
@@ -151,12 +153,17 @@ def grid_table(
             ("BACKGROUND", (0, 0), (-1, 0), accent),
             ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
             ("FONTNAME", (0, 0), (-1, 0), st.fonts.condensed_bold),
+            # The header's letters sit on a dark band: at the closest settings its descenders
+            # ("Portée", "Type") would touch the band's edge, so the header keeps room below them.
+            ("LEADING", (0, 0), (-1, 0), max(st.cell.leading, st.cell.fontSize * 1.12)),
+            ("TOPPADDING", (0, 0), (-1, 0), max(pad * 0.25, 0.4)),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), max(pad * 0.45, st.cell.fontSize * 0.12)),
         ]
     commands.extend(extra)
     table = Table(
         data, colWidths=list(widths), repeatRows=1 if header else 0, style=TableStyle(commands), hAlign="LEFT"
     )
-    table.spaceAfter = st.size * (0.5, 0.3, 0.2)[st.tight]
+    table.spaceAfter = st.size * (0.5, 0.3, 0.2, 0.1)[st.tight]
     return table
 
 
