@@ -106,6 +106,21 @@ def test_every_datasheet_names_its_own_items_and_lists_each_weapon_once(full_rel
 def test_most_starred_profiles_take_their_top_bracket(full_release: BsImport) -> None:
     starred = [s for s in full_release.datasheets if any("*" in (p.m + p.bs + p.a) for p in s.profiles)]
     assert len(starred) <= 75  # 121 before the damage tables were read
+    every_star = [
+        s.name
+        for s in full_release.datasheets
+        if any("*" in (p.m + p.ws + p.bs + p.s + p.t + p.a + p.ld + p.sv) for p in s.profiles)
+    ]
+    assert every_star == []  # 72 before headerless Wound Tracks, own table types, nested models were read
+    stormtalon = next(s for s in full_release.datasheets if s.id.endswith("ultramarines-0775-5d48-0c00-f53f"))
+    stormtalon_profile = stormtalon.profiles[0]  # a Wound Track without a header row
+    assert (stormtalon_profile.m, stormtalon_profile.bs, stormtalon_profile.a) == ('20-50"', "3+", "3")
+    coronus = next(s for s in full_release.datasheets if s.name == "Coronus Grav-Carrier")
+    assert [(p.name, p.m, p.bs, p.a) for p in coronus.profiles] == [("Coronus Grav-Carrier", '14"', "2+", "3")]
+    katherine = next(s for s in full_release.datasheets if s.name == "Triumph of Saint Katherine")
+    assert katherine.profiles[0].a == "10"  # its table is a profile type of the catalogue's own
+    hydra = next(s for s in full_release.datasheets if s.name == "Hydra Battery [Legends]")
+    assert [(p.name, p.m, p.bs, p.a) for p in hydra.profiles][-1] == ("Hydra", '10"', "4+", "3")
 
 
 def test_the_full_release_transports_are_understood_or_listed(full_release: BsImport) -> None:

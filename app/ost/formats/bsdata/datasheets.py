@@ -27,6 +27,7 @@ from ost.formats.bsdata.entries import _blocked, _bounded, _Option, _Raw
 from ost.formats.bsdata.files import _File
 from ost.formats.bsdata.kinds import _KindDraft, kind_drafts
 from ost.formats.bsdata.profiles import (
+    Bracket,
     _characteristics,
     _closest_profile,
     _for_faction,
@@ -37,6 +38,7 @@ from ost.formats.bsdata.profiles import (
     _wounds,
     abilities_and_transports,
     ability_text,
+    fold_bracket_profiles,
     invulnerable_column,
     invulnerable_grants,
     model_entries,
@@ -486,7 +488,14 @@ class _Drafter:
         """Profiles whose "*" (M, BS, A…) take the top row of their damage table (MAC HAMMER 40K has none).
 
         The table is the one named like the profile (else the only one); a "*" no table gives stays.
+        Brackets written as model profiles of their own ("Coronus Grav-Carrier 1 (9-18 wounds)") fill
+        the "*" first and are not kept. The table is looked for on the unit, its models and their
+        "Stat Damage" entries; only for a "*" that finds none there, deeper down (a model under an
+        upgrade, as the Hydra under its platform).
         """
+        profiles = fold_bracket_profiles(profiles)
+        if not any(_starred(p) for p in profiles):
+            return profiles
         found: list[Element] = []
         for owner in [raws, *model_entries(scope, raw, link_raw)]:
             found.extend(scope.profiles_of(owner))
@@ -496,22 +505,10 @@ class _Drafter:
                 if child.raw.not_model:
                     child_raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
                     found.extend(scope.profiles_of(child_raws))
-        tables = top_bracket(found)
-        if not tables:
-            return profiles
-        result: list[ModelProfile] = []
-        for profile in profiles:
-            key = profile.name.strip().casefold()
-            table = tables.get(key)
-            if table is None:
-                near = [t for name, t in tables.items() if name.startswith(key) or key.startswith(name)]
-                table = near[0] if len(near) == 1 else (next(iter(tables.values())) if len(tables) == 1 else None)
-            if table is None:
-                result.append(profile)
-                continue
-            update = {f: v for f, v in table.items() if getattr(profile, f).strip() == "*"}
-            result.append(profile.model_copy(update=update) if update else profile)
-        return result
+        profiles = _fill_stars(profiles, top_bracket(found))
+        if any(_starred(p) for p in profiles):
+            profiles = _fill_stars(profiles, top_bracket(_nested_profiles(scope, raw, link_raw)))
+        return profiles
 
     def _option(self, option_id: str, name: str, points: int, per_model: bool, most: int | None) -> WargearOption:
         """One shared (validated once) option per value: chapters repeat their library's options."""
@@ -573,8 +570,52 @@ class _Drafter:
         return parsed
 
 
+def _starred(profile: ModelProfile) -> list[str]:
+    """The fields (in profile order) where ``profile`` says "*"."""
+    return [f for f in _STAT_FIELDS if getattr(profile, f).strip() == "*"]
+
+
+def _fill_stars(profiles: list[ModelProfile], tables: dict[str, Bracket]) -> list[ModelProfile]:
+    """Each profile's "*" filled from the table named like it (or near it, or the only one)."""
+    if not tables:
+        return profiles
+    result: list[ModelProfile] = []
+    for profile in profiles:
+        starred = _starred(profile)
+        key = profile.name.strip().casefold()
+        table = tables.get(key)
+        if table is None:
+            near = [t for name, t in tables.items() if name.startswith(key) or key.startswith(name)]
+            table = near[0] if len(near) == 1 else (next(iter(tables.values())) if len(tables) == 1 else None)
+        update = table.fill(starred) if table is not None and starred else {}
+        result.append(profile.model_copy(update=update) if update else profile)
+    return result
+
+
+def _nested_profiles(
+    scope: _Scope, raw: _Raw, link_raw: _Raw | None, depth: int = 0, seen: set[tuple[int, int]] | None = None
+) -> list[Element]:
+    """Profiles of every shown entry and group under a unit, a few levels down, each walked once."""
+    seen = set() if seen is None else seen
+    found: list[Element] = []
+    if depth > 4:
+        return found
+    entries, groups = scope.children(raw, link_raw)
+    for child in [*entries, *groups]:
+        key = (id(child.raw), id(child.link_raw))
+        if child.hidden or key in seen:
+            continue
+        seen.add(key)
+        found.extend(scope.profiles_of((child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)))
+        found.extend(_nested_profiles(scope, child.raw, child.link_raw, depth + 1, seen))
+    return found
+
+
+_STAT_FIELDS = ("m", "ws", "bs", "s", "t", "a", "ld", "sv")  # a profile's order, for a table's numbered columns
+
+
 def _characteristic_values(profile: ModelProfile) -> tuple[str, ...]:
-    return (profile.m, profile.ws, profile.bs, profile.s, profile.t, profile.a, profile.ld, profile.sv)
+    return tuple(getattr(profile, f) for f in _STAT_FIELDS)
 
 
 def _with_invulnerable(

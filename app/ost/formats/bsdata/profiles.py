@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
 from ost.core.catalogue import ModelProfile, WeaponProfile
@@ -398,16 +399,93 @@ _REMAINING = ("remaining w", "wounds", "remaining wounds", "w")
 
 
 def is_damage_profile(profile: Element) -> bool:
-    return _DAMAGE_TYPE.search(profile.get("typeName") or "") is not None
+    """A row of a damage table.
+
+    A Wound Track or Stat Damage type, or a type of the catalogue's own (not a Unit profile) with a
+    remaining-wounds column ("Triumph of Saint Katherine Wounds").
+    """
+    type_name = profile.get("typeName") or ""
+    if _DAMAGE_TYPE.search(type_name) is not None:
+        return True
+    return type_name.casefold() != "unit" and any(
+        k.casefold() in ("remaining w", "remaining wounds") for k in _characteristics(profile)
+    )
 
 
-def top_bracket(profiles: Sequence[Element]) -> dict[str, dict[str, str]]:
-    """The top row of each damage table among ``profiles``: table name -> profile field -> value.
+_BRACKET_NAME = re.compile(
+    r"^(?P<base>.+?)\s+\d+\s*\(\s*(?P<most>\d+)\s*[-–]\s*\d+\+?\s*wounds?\s*\)\s*$", re.IGNORECASE
+)
+
+
+def fold_bracket_profiles(profiles: Sequence[ModelProfile]) -> list[ModelProfile]:
+    """Brackets written as model profiles of their own folded into the profile they stand for.
+
+    Some data gives a damage table as Unit profiles named "<model> 1 (9-18 wounds)", "<model> 2
+    (5-8 wounds)"… next to the model's profile that says "*". The "*" take the values of the bracket
+    for the most wounds, and the bracket profiles are dropped: they are no models.
+    """
+    starred = {p.name.strip().casefold(): p for p in profiles if "*" in (p.m, p.ws, p.bs, p.s, p.t, p.a, p.ld, p.sv)}
+    if not starred:
+        return list(profiles)
+    brackets: dict[str, list[tuple[int, ModelProfile]]] = {}
+    for profile in profiles:
+        match = _BRACKET_NAME.match(profile.name)
+        if match is not None and match.group("base").strip().casefold() in starred:
+            brackets.setdefault(match.group("base").strip().casefold(), []).append((int(match.group("most")), profile))
+    if not brackets:
+        return list(profiles)
+    dropped = {id(p) for rows in brackets.values() for _, p in rows}
+    result: list[ModelProfile] = []
+    for profile in profiles:
+        if id(profile) in dropped:
+            continue
+        rows = brackets.get(profile.name.strip().casefold())
+        if rows:
+            top = max(rows, key=lambda row: row[0])[1]
+            update = {
+                f: getattr(top, f)
+                for f in ("m", "ws", "bs", "s", "t", "a", "ld", "sv")
+                if getattr(profile, f).strip() == "*" and getattr(top, f).strip() not in ("", "*")
+            }
+            profile = profile.model_copy(update=update) if update else profile
+        result.append(profile)
+    return result
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """The top row of one damage table.
+
+    ``named`` maps a profile field ("m", "bs", "a") to its value where the table names its column
+    (by the column's own name or a header row). ``unnamed`` holds, in column order, the values of
+    numbered columns nothing names ("Characteristic 1", "Characteristic 2"…, a Wound Track without
+    its header row): they stand for the characteristics the model profile leaves to the table
+    (its ``*``), in the profile's order, so they are only used when the counts agree.
+    """
+
+    named: dict[str, str]
+    unnamed: tuple[str, ...] = ()
+
+    def fill(self, starred: Sequence[str]) -> dict[str, str]:
+        """Values for the ``starred`` fields (in profile order) this row gives."""
+        values = {f: v for f, v in self.named.items() if f in starred}
+        rest = [f for f in starred if f not in values]
+        if self.unnamed and len(self.unnamed) == len(rest):
+            values.update(zip(rest, self.unnamed, strict=True))
+        return values
+
+
+_NUMBERED_COLUMN = re.compile(r"^\s*(?:characteristic|char\.?|stat|column)\s*\d+\s*$", re.IGNORECASE)
+
+
+def top_bracket(profiles: Sequence[Element]) -> dict[str, Bracket]:
+    """The top row of each damage table among ``profiles``, by table name.
 
     A table's rows share a name but for a trailing number ("Baal Predator 1", "Cult Chimera (1)");
     the top row is the one for the most remaining wounds. Columns are named after the
     characteristic ("Movement", "BS", "Attacks") or numbered, with a header row (no remaining
-    wounds) naming them ("Characteristic 1" = "M").
+    wounds) naming them ("Characteristic 1" = "M"); numbered columns with no header row are
+    kept in order (:class:`Bracket`).
     """
     tables: dict[str, list[dict[str, str]]] = {}
     for profile in profiles:
@@ -415,7 +493,7 @@ def top_bracket(profiles: Sequence[Element]) -> dict[str, dict[str, str]]:
             continue
         name = re.sub(r"\s*(?:\(\d+\)|\[\d+\]|\d+)\s*$", "", profile.get("name") or "").strip().casefold()
         tables.setdefault(name, []).append(_characteristics(profile))
-    found: dict[str, dict[str, str]] = {}
+    found: dict[str, Bracket] = {}
     for name, rows in tables.items():
         remaining = next((k for k in rows[0] if k.casefold() in _REMAINING), None)
         if remaining is None:
@@ -430,11 +508,16 @@ def top_bracket(profiles: Sequence[Element]) -> dict[str, dict[str, str]]:
         if best is None:
             continue
         values: dict[str, str] = {}
+        unnamed: list[str] = []
         for column, value in best.items():
+            if column == remaining:
+                continue
             label = header.get(column, column) if header is not None else column
             target = _DAMAGE_COLUMNS.get(label.strip().casefold())
             if target and value.strip():
                 values[target] = value.strip()
-        if values:
-            found[name] = values
+            elif header is None and _NUMBERED_COLUMN.match(column) and value.strip():
+                unnamed.append(value.strip())
+        if values or unnamed:
+            found[name] = Bracket(values, tuple(unnamed))
     return found
