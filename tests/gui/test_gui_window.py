@@ -11,7 +11,7 @@ from PySide6.QtGui import QGuiApplication, QWheelEvent
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QMessageBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from helpers import SHARED, ListBuilder, options_only
+from helpers import ROOT, SHARED, ListBuilder, options_only
 from helpers import open_window as _window
 from ost.core import listfile
 from ost.core.armylist import Carried, ModelGroup
@@ -23,8 +23,6 @@ from ost.gui.main_window import MainWindow
 pytestmark = pytest.mark.gui
 FULL_RELEASE = SHARED / "bsdata-9e-full"
 SIZES = [(1024, 700), (1920, 1080)]
-
-
 
 
 @pytest.fixture
@@ -342,3 +340,26 @@ def test_the_whole_name_is_in_the_form_title_tooltip(mini_window: MainWindow) ->
     window.add_unit("tactical")
     assert "Escouade Tactique" in window.editor.title.toolTip() or "Tactical" in window.editor.title.toolTip()
     QGuiApplication.processEvents()
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown", "hidden"),
+    [("en", "Infantry Squad", "Escouade d'Infanterie"), ("fr", "Escouade d'Infanterie", "Infantry Squad")],
+)
+def test_the_list_and_the_form_name_units_in_the_window_language(
+    shipped: Catalogue, tmp_path: Path, qtbot: QtBot, lang: str, shown: str, hidden: str
+) -> None:
+    from ost.core import listfile
+    from ost.gui.list_model import COL_NAME
+
+    window = _window(shipped, tmp_path, lang=lang)
+    army = listfile.load(ROOT / "examples" / "legal" / "astra-militarum-3000.ost")
+    window.documents.show(army)
+    unit = next(u for _, u in army.units() if u.datasheet == "am-escouade-infanterie" and not u.custom_name)
+    names = [window.model.data(window.model.index_of_unit(u.id, COL_NAME)) for _, u in army.units()]
+    assert any(name.endswith(shown) for name in names) and not any(name.endswith(hidden) for name in names)
+    window.select_units([unit.id])
+    assert shown in window.editor.title.text() and hidden not in window.editor.title.text()
+    window.undo_stack.setClean()
+    window.close()
+    window.deleteLater()

@@ -251,11 +251,18 @@ class ArmyListModel(QAbstractItemModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
+    def unit_name(self, unit: Unit) -> str:
+        """The name the player gave the unit, else its datasheet's in the window's language."""
+        if unit.custom_name:
+            return unit.custom_name
+        sheet = self.catalogue.get(unit.datasheet)
+        return sheet.label(self.lang) if sheet is not None else unit.snapshot.name
+
     def _unit_text(self, column: int, unit: Unit) -> str:
         if column == COL_NAME:
             severity = self._worst.get(unit.id)
             mark = "✗ " if severity is Severity.ERROR else ("! " if severity is Severity.WARNING else "")
-            return mark + unit.display_name
+            return mark + self.unit_name(unit)
         if column == COL_ROLE:
             return ops.role_of(unit, self.catalogue).label(self.lang)
         if column == COL_MODELS:
@@ -309,9 +316,8 @@ class ArmyListModel(QAbstractItemModel):
         if column != COL_NAME:
             return None
         sheet = self.catalogue.get(unit.datasheet)
-        lines = [
-            sheet.name if sheet else self.tr("Datasheet missing from the catalogue: %1").replace("%1", unit.datasheet)
-        ]
+        missing = self.tr("Datasheet missing from the catalogue: %1").replace("%1", unit.datasheet)
+        lines = [sheet.label(self.lang) if sheet else missing]
         lines += self._advice.get(unit.id, [])
         return "\n".join(lines)
 

@@ -532,10 +532,18 @@ class Deck:
         if word > name and rng > range_word:
             rng -= min(word - name, rng - range_word)
             name = self.width - rng - kind - sum(stats)
-        if word > name:  # and S, AP and D, down to their values and headers (their floor is for looks)
-            for i, (h, k) in enumerate(((3, "s"), (4, "ap"), (5, "d"))):
-                least = widest((shown(x, k) for x in weapons), head[h], floor=0.0)
-                least = max([least, *(_longest_word(shown(x, k), plain, size) + pad for x in weapons)])
+        leasts = [
+            max(
+                [
+                    widest((shown(x, k) for x in weapons), head[h], floor=0.0),
+                    *(_longest_word(shown(x, k), plain, size) + pad for x in weapons),
+                ]
+            )
+            for h, k in ((3, "s"), (4, "ap"), (5, "d"))
+        ]
+        spare = sum(max(0.0, stat - least) for stat, least in zip(stats, leasts, strict=True))
+        if name < word <= name + spare:  # and S, AP and D, down to their values and headers (their floor is for looks)
+            for i, least in enumerate(leasts):
                 give = min(word - name, max(0.0, stats[i] - least))
                 stats[i] -= give
                 name += give
@@ -550,11 +558,9 @@ class Deck:
             give = min(whole - name, max(0.0, kind - kind_least))
             kind -= give
             name += give
-            for i, (h, k) in enumerate(((3, "s"), (4, "ap"), (5, "d"))):
+            for i, least in enumerate(leasts):
                 if whole <= name:
                     break
-                least = widest((getattr(x, k) for x in weapons), head[h], floor=0.0)
-                least = max([least, *(_longest_word(getattr(x, k), plain, size) + pad for x in weapons)])
                 give = min(whole - name, max(0.0, stats[i] - least))
                 stats[i] -= give
                 name += give

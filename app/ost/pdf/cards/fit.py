@@ -76,7 +76,10 @@ def stack_height(flowables: Sequence[Flowable], width: float, height: float) -> 
     for index, flowable in enumerate(flowables):
         if index:
             total += flowable.getSpaceBefore()
-        _, h = flowable.wrap(width, height)
+        if isinstance(flowable, KeepInFrame):  # shrunk to its frame when drawn (wrapping it needs a canvas)
+            h = float(min(flowable.maxHeight, height))
+        else:
+            _, h = flowable.wrap(width, height)
         heights.append(h)
         total += h
         if index < len(flowables) - 1:
