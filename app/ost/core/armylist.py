@@ -176,6 +176,16 @@ class ArmyList(_Model):
         return sum(len(d.units) for d in self.detachments)
 
 
+def unit_label(unit: Unit, sheet: Datasheet | None, lang: str) -> str:
+    """The unit's name for a reader of ``lang``: the name the player gave it, else its datasheet's.
+
+    ``sheet`` is the unit's datasheet (None when the catalogue lacks it: the name the list saved).
+    """
+    if unit.custom_name:
+        return unit.custom_name
+    return sheet.label(lang) if sheet is not None else unit.snapshot.name
+
+
 def snapshot_of(sheet: Datasheet) -> UnitSnapshot:
     return UnitSnapshot(
         name=sheet.name,

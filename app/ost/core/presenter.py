@@ -36,7 +36,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ost.core.armylist import Unit, unit_composition
+from ost.core.armylist import Unit, unit_composition, unit_label
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, ModelProfile, WargearOption, WeaponProfile
 from ost.core.i18n import Bilingual
 from ost.core.scoring import UnitScore, format_value, pv_value_text, score_unit
@@ -704,7 +704,7 @@ def _unit_facts(unit: Unit, score: UnitScore, sheet: Datasheet, lang: str) -> Un
         )
     options = option_labels(unit, sheet, lang)
     return UnitFacts(
-        name=unit.custom_name or sheet.label(lang),
+        name=unit_label(unit, sheet, lang),
         models=unit.models,
         points=score.points,
         kinds=kinds,

@@ -34,7 +34,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ost.core import armylist as ops
-from ost.core.armylist import ArmyList, Detachment, Unit
+from ost.core.armylist import ArmyList, Detachment, Unit, unit_label
 from ost.core.catalogue import Catalogue
 from ost.core.findings import Severity
 from ost.core.validator import Report
@@ -253,10 +253,7 @@ class ArmyListModel(QAbstractItemModel):
 
     def unit_name(self, unit: Unit) -> str:
         """The name the player gave the unit, else its datasheet's in the window's language."""
-        if unit.custom_name:
-            return unit.custom_name
-        sheet = self.catalogue.get(unit.datasheet)
-        return sheet.label(self.lang) if sheet is not None else unit.snapshot.name
+        return unit_label(unit, self.catalogue.get(unit.datasheet), self.lang)
 
     def _unit_text(self, column: int, unit: Unit) -> str:
         if column == COL_NAME:

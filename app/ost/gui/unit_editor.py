@@ -199,12 +199,13 @@ class UnitEditor(QWidget):
         points = ops.unit_points(unit, self.catalogue, as_priced=self.as_priced)
         role = ops.role_of(unit, self.catalogue).label(self.lang)
         name = sheet.label(self.lang) if sheet else unit.snapshot.name
+        shown = ops.unit_label(unit, sheet, self.lang)
         missing = "" if sheet else " — " + self.tr("not in the catalogue")
         self.title.setText(
-            f"<h3>{_escape(unit.custom_name or name)}</h3><p>{_escape(name)} · {_escape(role)} · "
+            f"<h3>{_escape(shown)}</h3><p>{_escape(name)} · {_escape(role)} · "
             f"{points} {self.tr('points')}{_escape(missing)}</p>"
         )
-        self.title.setToolTip(f"{unit.custom_name or name} — {name}")  # the whole name, should a narrow pane cut it
+        self.title.setToolTip(f"{shown} — {name}")  # the whole name, should a narrow pane cut it
         self.wargear.show_unit(unit, sheet)
         # The read-only block, for what the choices cannot show (a datasheet without loadouts, a roster's wargear).
         self.loadout.show_unit(None if shows_wargear(sheet) else unit, sheet)

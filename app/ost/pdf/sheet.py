@@ -40,7 +40,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from ost.core.armylist import ArmyList, Detachment, Unit
+from ost.core.armylist import ArmyList, Detachment, Unit, unit_label
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.fileio import atomic_write
 from ost.core.findings import Code, Finding, Severity
@@ -584,10 +584,7 @@ class _Sheet:
 
     def unit_name(self, unit: Unit) -> str:
         """The unit's name as the sheet shows it: its own name, else its datasheet's in the sheet's language."""
-        if unit.custom_name:
-            return unit.custom_name
-        sheet = self.catalogue.get(unit.datasheet)
-        return sheet.label(self.lang) if sheet is not None else unit.display_name
+        return unit_label(unit, self.catalogue.get(unit.datasheet), self.lang)
 
     def score_name(self, score: UnitScore) -> str:
         """:meth:`unit_name` of a scored unit."""
