@@ -19,29 +19,34 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from ost import __version__
-from ost.core import listfile
-from ost.core.armylist import ArmyList
-from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, Catalogue, CatalogueSource
 from ost.core.collector import collector_paused
 from ost.core.fileio import atomic_write
 from ost.core.i18n import Bilingual
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
-from ost.core.validator import Report, ValidatorOptions, validate
-from ost.formats.catalog_source import SOURCE, read_catalogue, source_fingerprint
-from ost.formats.lists.batch_report import BatchRow, batch_html, batch_json
-from ost.formats.yamltext import SourceError
 from ost.store import CatalogueStore, StoreError, default_db_path
 from ost.store.database import LOCKED
 
 if TYPE_CHECKING:
+    from ost.core import listfile
+    from ost.core.armylist import ArmyList
+    from ost.core.catalogue import Catalogue, CatalogueSource
+    from ost.core.validator import Report, ValidatorOptions
     from ost.formats.bsdata import BsImport, Progress
+    from ost.formats.lists.batch_report import BatchRow
     from ost.formats.lists.listreader import ReadResult
     from ost.formats.lists.reading import ReadingReport
+    from ost.formats.yamltext import SourceError
 
 # The list readers (BattleScribe rosters, pasted text, share codes, name matching: a tenth of a
 # second of imports) and the text export load when first used, not when the catalogue is opened
-# (the window's start-up path).
+# (the window's start-up path). So do the datasheet models (pydantic), the validator and the YAML
+# reader: opening an up-to-date catalogue and listing it (`ost catalogue list`, the window's first
+# paint) imports none of them.
+
+#: ``catalogue_meta["source"]`` of a catalogue built from Ost's YAML (``ost.formats.catalog_source.SOURCE``,
+#: which a test keeps equal: that module imports the datasheet models).
+YAML_SOURCE = "ost"
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,7 @@ def keyword_names(folder: Path | None = None) -> dict[str, str]:
     Empty when the table is missing or unreadable: printouts then keep the catalogue's own words.
     """
     from ost.formats.catalog_source import KEYWORDS_FILE, read_keyword_table
+    from ost.formats.yamltext import SourceError
 
     path = (folder or shipped_catalogue_dir()) / KEYWORDS_FILE
     try:
@@ -94,6 +100,16 @@ def _is_shipped(folder: Path) -> bool:
         return False
 
 
+def read_catalogue(folder: Path) -> Catalogue:
+    """The catalogue of Ost's YAML sources in ``folder`` (:func:`ost.formats.catalog_source.read_catalogue`).
+
+    Imported when first called: the YAML reader brings the datasheet models.
+    """
+    from ost.formats.catalog_source import read_catalogue as read
+
+    return read(folder)
+
+
 def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildResult:
     """Rebuild the catalogue from YAML sources; the database is untouched on any error.
 
@@ -106,6 +122,9 @@ def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildR
     Raises :class:`ost.formats.yamltext.SourceError` for a bad source file and
     :class:`ost.store.StoreError` when the database cannot be written.
     """
+    from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, CatalogueSource
+    from ost.formats.catalog_source import SOURCE, source_fingerprint
+
     folder = source or shipped_catalogue_dir()
     if source is not None:  # harden: recorded absolute, so the next start (from any folder) finds it again
         folder = Path(os.path.abspath(folder))
@@ -195,7 +214,7 @@ def refresh_catalogue(store: CatalogueStore, source: Path | None = None) -> Cata
     are left alone.
     """
     meta = store.meta()
-    if meta.get("source") != SOURCE:
+    if meta.get("source") != YAML_SOURCE:
         return None
     folder = Path(source) if source is not None else _built_from(meta)
     if not folder.is_dir():
@@ -206,6 +225,9 @@ def refresh_catalogue(store: CatalogueStore, source: Path | None = None) -> Cata
     same_ost = built_by == __version__
     if same_ost and meta.get(META_STAMP) == stamp and meta.get(META_SOURCE_DIR) == str(folder):
         return None
+    from ost.formats.catalog_source import source_fingerprint
+    from ost.formats.yamltext import SourceError
+
     if same_ost and meta.get(META_FINGERPRINT) == source_fingerprint(folder):
         # Same content (a fresh copy, a touched file): remember the new stamp, rebuild nothing. A
         # read-only database cannot remember it: the content hash is taken again next time.
@@ -294,6 +316,8 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
 
 def save_import(store: CatalogueStore, result: BsImport) -> None:
     """Write an import read by :func:`ost.formats.bsdata.read_bsdata`, in one transaction."""
+    from ost.core.catalogue import BSDATA_SOURCE_PREFIX, CatalogueSource
+
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
     files = {BSDATA_SOURCE_PREFIX + catalogue_id: path for path, catalogue_id, _, _ in result.files}
     meta = {
@@ -442,9 +466,11 @@ def catalogue_status(store: CatalogueStore) -> CatalogueStatus:
     counts = store.source_counts()
     folder: Path | None = None
     up_to_date: bool | None = None
-    if meta.get("source") == SOURCE:
+    if meta.get("source") == YAML_SOURCE:
         folder = _built_from(meta)
         if folder.is_dir():
+            from ost.formats.catalog_source import source_fingerprint
+
             up_to_date = meta.get(META_FINGERPRINT) == source_fingerprint(folder)
     return CatalogueStatus(
         path=store.path,
@@ -588,6 +614,8 @@ def check_files(
 
     The files share one name matcher, so the catalogue's name index is built once for the batch.
     """
+    from ost.core import listfile
+    from ost.core.validator import validate
     from ost.formats.lists.listreader import read_list_file
     from ost.formats.lists.reading import NameMatcher
 
@@ -609,6 +637,8 @@ REPORT_SUFFIXES = (".html", ".htm", ".json")
 
 def batch_row(result: CheckResult) -> BatchRow:
     """The organiser's row for one checked file."""
+    from ost.formats.lists.batch_report import BatchRow
+
     if result.error is not None or result.army is None or result.report is None:
         return BatchRow(file=str(result.path), error=result.error or "unreadable")
     report = result.report
@@ -638,6 +668,8 @@ def write_batch_report(path: Path, rows: Iterable[BatchRow], lang: str, *, gener
     Raises ``ValueError`` for another ending and ``OSError`` when the file
     cannot be written (the previous file, if any, is left whole).
     """
+    from ost.formats.lists.batch_report import batch_html, batch_json
+
     rows = list(rows)
     suffix = path.suffix.lower()
     if suffix in (".html", ".htm"):

@@ -420,3 +420,10 @@ def test_another_ost_version_rebuilds_the_shipped_part_once(
     again = open_catalogue(db)
     with again.store:
         assert again.notice is None
+
+
+def test_the_yaml_source_mark_is_the_readers() -> None:
+    """``services`` names the YAML build's mark itself (the reader's module imports the models); they agree."""
+    from ost.formats.catalog_source import SOURCE
+
+    assert services.YAML_SOURCE == SOURCE

@@ -9,26 +9,12 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from pydantic import ValidationError
 
-from ost.core.catalogue import (
-    FACT_FIELDS,
-    Band,
-    BandTable,
-    Catalogue,
-    CatalogueSource,
-    Datasheet,
-    Faction,
-    GlossaryEntry,
-    LightDatasheet,
-    RoleLimit,
-    source_kind,
-)
 from ost.core.collector import collector_paused
 from ost.core.roles import Role
 from ost.core.text import fold
@@ -37,6 +23,8 @@ from ost.store.migrations import HEAD_REVISION
 if TYPE_CHECKING:
     from alembic.config import Config
     from sqlalchemy import Connection, Engine
+
+    from ost.core.catalogue import BandTable, Catalogue, CatalogueSource, Datasheet, Faction, GlossaryEntry
 
 ENV_DB = "OST_DB"
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -126,7 +114,13 @@ _INSERT_SHEET = f"INSERT INTO datasheets ({', '.join(SHEET_COLUMNS)}) VALUES ({'
 _READ_SHEET = "SELECT data, body, id, faction, source, source_revision, bs_ids FROM datasheets"
 #: What :func:`_light_sheets` reads of a row.
 _READ_LIGHT = "SELECT facts, data, id FROM datasheets ORDER BY id"
-_FACTS = set(FACT_FIELDS)
+
+
+@cache
+def _facts() -> set[str]:
+    from ost.core.catalogue import FACT_FIELDS
+
+    return set(FACT_FIELDS)
 
 
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
@@ -152,7 +146,7 @@ def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
         "bs_ids": json.dumps(sheet.bs_ids),  # the module's shared encoder: no new one per call
         "data": f"{own[:-1]},{body[1:]}",
         "body": hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
-        "facts": sheet.model_dump_json(include=_FACTS),
+        "facts": sheet.model_dump_json(include=_facts()),
     }
 
 
@@ -162,6 +156,10 @@ def sheet_from_data(data: dict[str, Any], overrides: dict[str, Any] | None = Non
     An override that no longer fits the datasheet (say, a minimum size above a
     new maximum) is left out rather than making the datasheet unreadable.
     """
+    from pydantic import ValidationError
+
+    from ost.core.catalogue import Datasheet
+
     if not overrides:
         return Datasheet.model_validate(data)
     try:
@@ -502,6 +500,10 @@ class CatalogueStore:
         """
         if field not in OVERRIDABLE_FIELDS:
             raise StoreError(f"field {field!r} cannot be overridden (possible: {', '.join(OVERRIDABLE_FIELDS)})")
+        from pydantic import ValidationError
+
+        from ost.core.catalogue import Datasheet
+
         current = self.datasheet(datasheet_id)
         if current is None:
             raise StoreError(f"{self.path}: no datasheet {datasheet_id!r}")
@@ -628,6 +630,8 @@ class CatalogueStore:
         (``body``: the Space Marines ones in every chapter catalogue) are
         validated once and copied with their own ids.
         """
+        from pydantic import ValidationError
+
         try:
             if query is _READ_LIGHT:
                 return _light_sheets(db, _overrides(db, None))
@@ -671,6 +675,8 @@ class CatalogueStore:
         thousand objects that all live on, and the collections they would
         trigger cost more than the loading itself.
         """
+        from ost.core.catalogue import Catalogue
+
         with collector_paused(), self._reading() as db:
             sheets = self._read_sheets(db, _READ_LIGHT if light else f"{_READ_SHEET} ORDER BY id")
             return Catalogue(sheets, _bands(db), _glossary(db), _factions(db), _sources(db.execute))
@@ -679,6 +685,10 @@ class CatalogueStore:
     def _fill_data(connection: Connection) -> None:
         """Give rows written before revision 0004 their ``data`` from their columns (unreadable rows keep none)."""
         rows = connection.exec_driver_sql("SELECT * FROM datasheets WHERE data IS NULL").mappings().all()
+        from pydantic import ValidationError
+
+        from ost.core.catalogue import Datasheet
+
         fields = Datasheet.model_fields
         filled = []
         for row in rows:
@@ -702,6 +712,8 @@ class _Unreadable(Exception):
 
 
 def _sheets(db: sqlite3.Connection, query: str, params: Sequence[Any], ids: list[str] | None) -> list[Datasheet]:
+    from ost.core.catalogue import Datasheet
+
     overrides = _overrides(db, ids)
     sheets: list[Datasheet] = []
     validate_json = Datasheet.model_validate_json
@@ -737,6 +749,8 @@ def _light_sheets(db: sqlite3.Connection, overrides: dict[str, dict[str, Any]]) 
     Each keeps its row's JSON text to be read whole from: the snapshot of
     this read, whatever is written later.
     """
+    from ost.core.catalogue import Datasheet, LightDatasheet
+
     sheets: list[Datasheet] = []
     loads = json.loads
     from_facts = LightDatasheet.from_facts
@@ -772,6 +786,8 @@ def _json_value(value: Any) -> Any:
 
 
 def _factions(db: sqlite3.Connection) -> list[Faction]:
+    from ost.core.catalogue import Faction
+
     query = "SELECT id, name, name_en, source, revision, counterparts, source_id FROM factions ORDER BY name"
     return [
         Faction(
@@ -788,6 +804,8 @@ def _factions(db: sqlite3.Connection) -> list[Faction]:
 
 
 def _bands(db: sqlite3.Connection) -> BandTable:
+    from ost.core.catalogue import Band, BandTable, RoleLimit
+
     limits: dict[int, dict[Role, RoleLimit]] = {}
     for band_id, role, low, high, per_sheet in db.execute(
         "SELECT band_id, role, min, max, per_sheet FROM band_limits ORDER BY band_id, role"
@@ -803,6 +821,8 @@ def _bands(db: sqlite3.Connection) -> BandTable:
 
 
 def _glossary(db: sqlite3.Connection) -> list[GlossaryEntry]:
+    from ost.core.catalogue import GlossaryEntry
+
     query = "SELECT key, name_fr, name_en, kind, has_parameter, summary_fr, summary_en FROM glossary ORDER BY key"
     return [
         GlossaryEntry(
@@ -820,6 +840,8 @@ def _glossary(db: sqlite3.Connection) -> list[GlossaryEntry]:
 
 def _sources(execute: Callable[..., Any]) -> list[CatalogueSource]:
     """Every source (see :meth:`CatalogueStore.sources`), through ``execute`` (sqlite3's or SQLAlchemy's driver SQL)."""
+    from ost.core.catalogue import CatalogueSource, source_kind
+
     found = {
         row[0]: CatalogueSource(
             id=row[0], kind=row[1], name=row[2], revision=row[3], fingerprint=row[4], enabled=bool(row[5])
