@@ -23,6 +23,7 @@ from ost.formats.lists.listreader import read_list_file
 from ost.services import import_bsdata, open_store
 from ost.store import CatalogueStore
 from ost.store.database import _alembic_config
+from ost.store.migrations import HEAD_REVISION
 
 SAMPLE = BSDATA_SAMPLE
 ROSTERS = SHARED / "rosters-9e"
@@ -95,7 +96,7 @@ def test_migration_0006_gives_old_rows_the_facts_a_write_gives(sample_db: Path) 
     store.close()
     assert store.revision() == "0005"
     with CatalogueStore(sample_db) as migrated:
-        assert migrated.revision() == "0006"
+        assert migrated.revision() == HEAD_REVISION  # 0006, or a later head
         light = {s.id: s for s in migrated.load(light=True)}
         assert light == {s.id: s for s in migrated.load()}
     filled = dict(sqlite3.connect(sample_db).execute("SELECT id, facts FROM datasheets"))

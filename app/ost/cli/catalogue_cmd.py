@@ -6,15 +6,17 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, load_catalogue, open_catalogue, say
-from ost.core.browse import BrowseEntry, browse_entries, entries_of, faction_groups
-from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
 from ost.services import build_catalogue, catalogue_status, open_store, parse_override, set_source_enabled
 from ost.store import OVERRIDABLE_FIELDS, CatalogueStore, StoreError
+
+if TYPE_CHECKING:  # `list` and `search` read the kept browse table: no datasheet model is imported for them
+    from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet
+    from ost.store.browsing import BrowseRow
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -89,14 +91,13 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
                 shown = ", ".join(f"{field}={value}" for field, value in overrides.items())
                 print(say(lang, f"Valeurs personnelles : {shown}", f"Your own values: {shown}"), file=out)
             return EXIT_OK
+        # One line per datasheet whatever the sources that hold it (the kept browse table: ost.store.browsing).
         if args.action == "search":
-            # One line per datasheet whatever the sources that hold it, as `list` shows them.
-            found = store.search(" ".join(args.query), limit=args.limit)
-            one_shot = getattr(args, "one_shot", False)
-            _print_entries(entries_of(load_catalogue(store, one_shot=one_shot), found) if found else [], lang, out)
+            keys = store.search_keys(" ".join(args.query), limit=args.limit)
+            _print_entries(store.browse().holding(keys) if keys else [], lang, out)
         else:
-            catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False))
-            _print_entries(_filtered(catalogue, args.faction, args.role), lang, out)
+            wanted_role = Role.parse(args.role) if args.role else None
+            _print_entries(store.browse().filtered(args.faction, wanted_role), lang, out)
         return EXIT_OK
 
 
@@ -212,34 +213,15 @@ def _override(store: CatalogueStore, args: argparse.Namespace, lang: str, out: T
     return EXIT_OK
 
 
-def _filtered(catalogue: Catalogue, faction: str | None, role: str | None) -> list[BrowseEntry]:
-    """One entry per datasheet (sources switched on), of a faction (group id or any of its names) and a role."""
-    wanted_role = Role.parse(role) if role else None
-    groups = faction_groups(catalogue)
-    entries = browse_entries(catalogue)
-    if faction:
-        key = fold(faction)
-        chosen = {
-            g.id
-            for g in groups
-            if key in (fold(g.id), fold(g.name), fold(g.name_en))
-            or any(
-                key in (fold(f.id), fold(f.name), fold(f.name_en or ""))
-                for f in (catalogue.factions.get(i) for i in g.faction_ids)
-                if f is not None
-            )
-        }
-        entries = [e for e in entries if e.group in chosen or fold(e.sheet.faction) == key]
-    return [e for e in entries if wanted_role is None or e.sheet.role is wanted_role]
-
-
-def _print_entries(entries: list[BrowseEntry], lang: str, out: TextIO) -> None:
+def _print_entries(entries: list[BrowseRow], lang: str, out: TextIO) -> None:
     if not entries:
         print("Aucune fiche." if lang == "fr" else "No datasheet.", file=out)
         return
     head = _HEAD[lang == "fr"] + ("sources",)
     # The faction column names the faction group, so that a faction's lines read as one.
-    rows = [(*_row(e.sheet, lang)[:3], e.group, *_row(e.sheet, lang)[4:], " + ".join(e.sources)) for e in entries]
+    rows = [
+        (e.id, e.label(lang), e.role.label(lang), e.group, e.models, e.points, " + ".join(e.sources)) for e in entries
+    ]
     _print_rows(head, rows, out)
 
 
@@ -249,21 +231,11 @@ _HEAD = {
 }
 
 
-def _row(s: Datasheet, lang: str) -> tuple[str, ...]:
-    return (
-        s.id,
-        s.label(lang),
-        s.role.label(lang),
-        s.faction,
-        f"{s.min_models}" if s.min_models == s.max_models else f"{s.min_models}-{s.max_models}",
-        f"{s.points}" + (f" +{s.points_per_model}" if s.points_per_model else ""),
-    )
-
-
 def _print_rows(head: tuple[str, ...], rows: Sequence[tuple[str, ...]], out: TextIO) -> None:
     widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
-    for row in [head, *rows]:
-        print("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)).rstrip(), file=out)
+    # One write of the whole table: the terminal-safe stream escapes it in one pass, not line by line.
+    lines = ["  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in [head, *rows]]
+    out.write("\n".join(lines) + "\n")
 
 
 def _kinds_line(sheet: Datasheet, lang: str) -> list[str]:

@@ -134,6 +134,19 @@ def _exit_now(code: int) -> None:
     os._exit(code)
 
 
+class _NeverRaised(Exception):
+    """Stands for an error class whose module was never imported (so none of it was raised)."""
+
+
+def _source_error() -> type[Exception]:
+    """:class:`ost.formats.yamltext.SourceError`, without importing the YAML reader for commands that never read YAML.
+
+    Evaluated as an ``except`` clause is matched: a source error raised means its module is loaded.
+    """
+    module = sys.modules.get("ost.formats.yamltext")
+    return module.SourceError if module is not None else _NeverRaised
+
+
 def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
     """The exit status, and whether a sub-command (not the window) ran."""
     words = _files_for_the_window(list(sys.argv[1:] if argv is None else argv))
@@ -157,7 +170,6 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
             quit_when_ready=getattr(args, "quit_when_ready", False),
         )
         return status, False
-    from ost.formats.yamltext import SourceError
     from ost.store import StoreError
 
     # Names and texts read from files may hold terminal escapes: both streams escape control characters.
@@ -165,7 +177,7 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
         try:
             code: int = args.handler(args, lang, TerminalSafe(sys.stdout))
             return code, True
-        except (StoreError, SourceError) as exc:
+        except (StoreError, _source_error()) as exc:
             print(f"ost: {exc}", file=sys.stderr)
             return EXIT_UNREADABLE, True
         except BrokenPipeError:  # e.g. `ost catalogue list | head`

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -18,6 +19,7 @@ import platformdirs
 from ost.core.collector import collector_paused
 from ost.core.roles import Role
 from ost.core.text import fold
+from ost.store.browsing import TRIGGERS, BrowseTable, browse_table
 from ost.store.migrations import HEAD_REVISION
 
 if TYPE_CHECKING:
@@ -348,6 +350,8 @@ class CatalogueStore:
             if tables:
                 return False
             Base.metadata.create_all(connection)
+            for trigger in TRIGGERS:  # the browse table's (not the ORM's): see ost.store.browsing
+                connection.exec_driver_sql(trigger)
             connection.exec_driver_sql("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
             connection.execute(text("INSERT INTO alembic_version VALUES (:head)"), {"head": HEAD_REVISION})
         return True
@@ -653,17 +657,20 @@ class CatalogueStore:
 
     def search(self, query: str, *, limit: int = 50) -> list[Datasheet]:
         """Datasheets matching every word of ``query``, accents and case ignored; switched-off sources left out."""
-        where = ["source NOT IN (SELECT id FROM catalogue_sources WHERE enabled = 0)"]
-        params: list[Any] = []
-        for word in fold(query).split():
-            escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            where.append("search_text LIKE ? ESCAPE '\\'")
-            params.append(f"%{escaped}%")
-        statement = f"{_READ_SHEET} WHERE {' AND '.join(where)} ORDER BY faction, role, name LIMIT ?"
+        statement, params = _search_query(_READ_SHEET, query, limit)
         with self._reading() as db:
-            return self._read_sheets(db, statement, [*params, limit])
+            return self._read_sheets(db, statement, params)
 
-    def load(self, *, light: bool = False) -> Catalogue:
+    def search_keys(self, query: str, *, limit: int = 50) -> list[tuple[str, str]]:
+        """(source, id) of what :meth:`search` finds, in its order: no datasheet built."""
+        statement, params = _search_query("SELECT source, id FROM datasheets", query, limit)
+        return [(str(source), str(sheet_id)) for source, sheet_id in self._read(statement, params)]
+
+    def browse(self) -> BrowseTable:
+        """What browsing the catalogue shows, without building a datasheet when kept (:mod:`ost.store.browsing`)."""
+        return browse_table(self)
+
+    def load(self, *, light: bool = False, connection: sqlite3.Connection | None = None) -> Catalogue:
         """The whole catalogue in memory, indexed for the validator, read in one connection.
 
         With ``light``, each datasheet is a :class:`~ost.core.catalogue.LightDatasheet`
@@ -673,11 +680,13 @@ class CatalogueStore:
 
         The garbage collector is paused meanwhile: loading makes a few hundred
         thousand objects that all live on, and the collections they would
-        trigger cost more than the loading itself.
+        trigger cost more than the loading itself. ``connection``: read
+        through it (in its transaction) instead of a connection of its own.
         """
         from ost.core.catalogue import Catalogue
 
-        with collector_paused(), self._reading() as db:
+        reading = self._reading() if connection is None else contextlib.nullcontext(connection)
+        with collector_paused(), reading as db:
             sheets = self._read_sheets(db, _READ_LIGHT if light else f"{_READ_SHEET} ORDER BY id")
             return Catalogue(sheets, _bands(db), _glossary(db), _factions(db), _sources(db.execute))
 
@@ -705,6 +714,17 @@ class CatalogueStore:
             filled.append((new["data"], new["body"], row["id"]))
         if filled:
             connection.exec_driver_sql("UPDATE datasheets SET data = ?, body = ? WHERE id = ?", filled)
+
+
+def _search_query(columns: str, query: str, limit: int) -> tuple[str, list[Any]]:
+    """The statement (``columns`` of every word's match, switched-off sources left out) and its parameters."""
+    where = ["source NOT IN (SELECT id FROM catalogue_sources WHERE enabled = 0)"]
+    params: list[Any] = []
+    for word in fold(query).split():
+        escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        where.append("search_text LIKE ? ESCAPE '\\'")
+        params.append(f"%{escaped}%")
+    return f"{columns} WHERE {' AND '.join(where)} ORDER BY faction, role, name LIMIT ?", [*params, limit]
 
 
 class _Unreadable(Exception):

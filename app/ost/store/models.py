@@ -134,3 +134,15 @@ class DatasheetOverrideRow(Base):
     field: Mapped[str] = mapped_column(String, primary_key=True)
     value: Mapped[Any] = mapped_column(JSON, nullable=True)
     set_at: Mapped[str] = mapped_column(String, default="")
+
+
+class BrowseCacheRow(Base):
+    """What browsing the catalogue shows, worked out once (``ost.store.browsing``); emptied by triggers on any write.
+
+    The triggers are not the ORM's: :data:`ost.store.browsing.TRIGGERS` makes them (revision 0007).
+    """
+
+    __tablename__ = "browse_cache"
+
+    key: Mapped[str] = mapped_column(String, primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

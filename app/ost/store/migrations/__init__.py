@@ -4,4 +4,4 @@
 database needs no Alembic import; a test checks it against Alembic's own head.
 """
 
-HEAD_REVISION = "0006"
+HEAD_REVISION = "0007"
