@@ -109,22 +109,20 @@ def test_listing_in_french_and_english(sample_db: Path, capsys: pytest.CaptureFi
     assert len(fr.splitlines()) == len(en.splitlines())
 
 
-def test_a_new_database_has_the_triggers_the_migration_makes(tmp_path: Path) -> None:
+def test_a_migrated_database_keeps_its_table_too(sample_db: Path) -> None:
+    """Down to 0006 (no table) and up again: the table is back, empty, then kept."""
     from alembic import command
 
     from ost.store.database import _alembic_config
 
-    def triggers(path: Path) -> list[tuple[str, str]]:
-        query = "SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"
-        return sqlite3.connect(path).execute(query).fetchall()
-
-    CatalogueStore(tmp_path / "new.sqlite").close()
-    store = CatalogueStore(tmp_path / "migrated.sqlite", migrate=False)
+    store = CatalogueStore(sample_db)
     with store.engine.begin() as connection:
-        command.upgrade(_alembic_config(connection), "head")
+        command.downgrade(_alembic_config(connection), "0006")
     store.close()
-    assert triggers(tmp_path / "new.sqlite") == triggers(tmp_path / "migrated.sqlite")
-    assert len(triggers(tmp_path / "new.sqlite")) == 12
+    with CatalogueStore(sample_db) as migrated:
+        assert _kept(sample_db) == 0
+        assert [tuple(r) for r in migrated.browse().rows] == _as_entries(migrated)
+        assert _kept(sample_db) == 1
 
 
 def test_listing_imports_no_datasheet_model(sample_db: Path) -> None:

@@ -7,12 +7,14 @@ The entries depend only on what is stored, so they are worked out once, after
 a write, and kept as one JSON text in ``browse_cache``; a later reader reads
 that text and builds no datasheet (no pydantic import either).
 
-SQLite keeps it honest: triggers on every table the entries depend on
-(:data:`TRACKED`) empty ``browse_cache`` on any insert, update or delete,
-whoever writes (the YAML build, an import, a switch, an override, another
-Ost). The first reader after a write fills it again, in a write transaction
-that also reads the catalogue, so no write can slip between the two; a
-database it cannot write (read-only, locked) is simply read the long way.
+Every write of the store empties ``browse_cache`` in its own transaction
+(:func:`forget_browse`, from ``CatalogueStore._writing``: the YAML build, an
+import, a switch, an override, a migration); an Ost older than revision 0007
+refuses to write this database at all. The first reader after a write fills
+it again, in a write transaction that also reads the catalogue, so no write
+can slip between the two; a database it cannot write (read-only, locked) is
+simply read the long way. (Not SQLite triggers: they run once per row, a
+tenth more on the write of a whole BattleScribe release.)
 This module imports only the standard library and light core modules; the
 datasheet models load only to fill the table.
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -31,14 +34,6 @@ if TYPE_CHECKING:
     from ost.core.catalogue import Catalogue
     from ost.store.database import CatalogueStore
 
-#: Tables whose changes change the entries (a trigger on each empties ``browse_cache``).
-TRACKED = ("datasheets", "factions", "catalogue_sources", "datasheet_overrides")
-#: The triggers, for a new database (revision 0007 makes them on a migrated one).
-TRIGGERS = tuple(
-    f"CREATE TRIGGER browse_stale_{table}_{event.lower()} AFTER {event} ON {table} BEGIN DELETE FROM browse_cache; END"
-    for table in TRACKED
-    for event in ("INSERT", "UPDATE", "DELETE")
-)
 _KEY = "entries"
 #: The layout of the stored JSON; a text of another layout (another Ost) is worked out again.
 _LAYOUT = 1
@@ -113,6 +108,12 @@ def browse_table(store: CatalogueStore) -> BrowseTable:
         return _table(_fill(store))
     except (sqlite3.Error, StoreError):  # read-only, locked: read the long way, keep nothing
         return _table(payload(store.load(light=True)))
+
+
+def forget_browse(execute: Callable[..., Any]) -> None:
+    """Empty the kept browse table through ``execute`` (a write transaction's), when the schema has it."""
+    if execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'browse_cache'").fetchone():
+        execute("DELETE FROM browse_cache")
 
 
 def _fill(store: CatalogueStore) -> dict[str, Any]:

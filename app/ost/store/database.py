@@ -19,7 +19,7 @@ import platformdirs
 from ost.core.collector import collector_paused
 from ost.core.roles import Role
 from ost.core.text import fold
-from ost.store.browsing import TRIGGERS, BrowseTable, browse_table
+from ost.store.browsing import BrowseTable, browse_table, forget_browse
 from ost.store.migrations import HEAD_REVISION
 
 if TYPE_CHECKING:
@@ -279,12 +279,17 @@ class CatalogueStore:
 
     @contextmanager
     def _writing(self, what: str = "cannot write the catalogue") -> Iterator[Connection]:
-        """One write transaction (all or nothing); SQLAlchemy's errors become :class:`StoreError`."""
+        """One write transaction (all or nothing); SQLAlchemy's errors become :class:`StoreError`.
+
+        Every write empties the kept browse table in the same transaction
+        (:mod:`ost.store.browsing`): the next reader works it out again.
+        """
         from sqlalchemy.exc import SQLAlchemyError
 
         try:
             with self.engine.begin() as connection:
                 yield connection
+                forget_browse(connection.exec_driver_sql)
         except SQLAlchemyError as exc:
             raise StoreError(f"{self.path}: {what}: {_reason(exc)}") from None
 
@@ -350,8 +355,6 @@ class CatalogueStore:
             if tables:
                 return False
             Base.metadata.create_all(connection)
-            for trigger in TRIGGERS:  # the browse table's (not the ORM's): see ost.store.browsing
-                connection.exec_driver_sql(trigger)
             connection.exec_driver_sql("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
             connection.execute(text("INSERT INTO alembic_version VALUES (:head)"), {"head": HEAD_REVISION})
         return True

@@ -137,10 +137,7 @@ class DatasheetOverrideRow(Base):
 
 
 class BrowseCacheRow(Base):
-    """What browsing the catalogue shows, worked out once (``ost.store.browsing``); emptied by triggers on any write.
-
-    The triggers are not the ORM's: :data:`ost.store.browsing.TRIGGERS` makes them (revision 0007).
-    """
+    """What browsing the catalogue shows, worked out once (``ost.store.browsing``); every store write empties it."""
 
     __tablename__ = "browse_cache"
 
