@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ost import __version__
 from ost.core.collector import collector_paused
-from ost.core.fileio import atomic_write
 from ost.core.i18n import Bilingual
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
@@ -678,4 +677,6 @@ def write_batch_report(path: Path, rows: Iterable[BatchRow], lang: str, *, gener
         text = batch_json(rows, generated=generated)
     else:
         raise ValueError(f"{path}: a report ends in .html or .json")
+    from ost.core.fileio import atomic_write  # tempfile and shutil: not on the start-up path
+
     atomic_write(path, text.encode("utf-8"))

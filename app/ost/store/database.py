@@ -14,8 +14,6 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
-
 from ost.core.collector import collector_paused
 from ost.core.roles import Role
 from ost.core.text import fold
@@ -63,6 +61,8 @@ def default_db_path() -> Path:
     env = os.environ.get(ENV_DB)
     if env:
         return Path(env).expanduser()
+    import platformdirs  # (and tempfile with it): only when no database is named
+
     return Path(platformdirs.user_data_dir("ost", appauthor=False)) / "catalogue.sqlite"
 
 
