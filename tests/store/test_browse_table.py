@@ -146,3 +146,18 @@ def test_listing_imports_no_datasheet_model(sample_db: Path) -> None:
         check=True,
     )
     assert "HEAVY []" in done.stderr
+
+
+def test_a_table_kept_by_another_version_is_worked_out_again(sample_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ost.store import browsing
+
+    with CatalogueStore(sample_db) as store:
+        kept = store.browse()
+        monkeypatch.setattr(browsing, "__version__", "0.0.0-other")
+        db = sqlite3.connect(sample_db)
+        with db:
+            db.execute("UPDATE browse_cache SET value = json_set(value, '$.rows', json('[]'))")
+        db.close()
+        assert store.browse() == kept  # not the emptied rows: another version's text is not trusted
+        stored = sqlite3.connect(sample_db).execute("SELECT json_extract(value, '$.ost') FROM browse_cache")
+        assert stored.fetchone()[0] == "0.0.0-other"

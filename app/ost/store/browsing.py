@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ost import __version__
 from ost.core.roles import Role
 from ost.core.text import fold
 
@@ -35,7 +36,9 @@ if TYPE_CHECKING:
     from ost.store.database import CatalogueStore
 
 _KEY = "entries"
-#: The layout of the stored JSON; a text of another layout (another Ost) is worked out again.
+#: The layout of the stored JSON. A text of another layout, or kept by another version of Ost (whose
+#: merging of sources may differ), is worked out again: change this number with the rules of
+#: :mod:`ost.core.browse` or with the rows' layout.
 _LAYOUT = 1
 
 
@@ -102,7 +105,7 @@ def browse_table(store: CatalogueStore) -> BrowseTable:
         row = db.execute("SELECT value FROM browse_cache WHERE key = ?", (_KEY,)).fetchone()
     if row is not None:
         kept = json.loads(row[0])
-        if kept.get("layout") == _LAYOUT:
+        if kept.get("layout") == _LAYOUT and kept.get("ost") == __version__:
             return _table(kept)
     try:
         return _table(_fill(store))
@@ -152,7 +155,7 @@ def payload(catalogue: Catalogue) -> dict[str, Any]:
         copies = [[s.source, s.id] for s in entry.sheets]
         rows.append([sheet.id, sheet.label("fr"), sheet.label("en"), sheet.role.value, entry.group, sheet.faction,
                      models, points, copies])  # fmt: skip
-    return {"layout": _LAYOUT, "groups": groups, "rows": rows}
+    return {"layout": _LAYOUT, "ost": __version__, "groups": groups, "rows": rows}
 
 
 def _table(data: dict[str, Any]) -> BrowseTable:
