@@ -31,6 +31,7 @@ from ost.core.catalogue import (
     RoleLimit,
     WargearGroup,
     WargearItem,
+    WargearLimit,
 )
 from ost.core.fileio import InputFileError, check_folder
 from ost.core.roles import Role, UnitType
@@ -328,7 +329,8 @@ class FactionUpgrades:
     ``choices`` (unit choices, each with ``for``: the keywords a datasheet
     needs, and ``max_per_sheet``: datasheet id -> its own maximum, 0 for
     none). Written once per faction, they are added to every datasheet they
-    fit when the file is read; a datasheet's own choice of the same id wins.
+    fit when the file is read, each item at most once per unit; a
+    datasheet's own choice of the same id wins.
     """
 
     def __init__(
@@ -394,7 +396,9 @@ def with_upgrades(sheet: Datasheet, upgrades: FactionUpgrades) -> Datasheet:
         offered = [i for i in group.items if i in open_items]
         if not offered:
             continue
-        update: dict[str, Any] = {"items": offered}
+        # A relic, a trait or a power is one thing: a unit takes each at most once.
+        once = {i: WargearLimit(max=1, per="unit") for i in offered if i not in group.item_limits}
+        update: dict[str, Any] = {"items": offered, "item_limits": {**group.item_limits, **once}}
         if sheet.id in per_sheet:
             update["limit"] = group.limit.model_copy(update={"max": per_sheet[sheet.id]})
         added_groups.append(group.model_copy(update=update))
