@@ -503,6 +503,10 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
     """:func:`wargear_problems` of ``unit`` whose models carry ``loadout`` (its effective loadout)."""
     out: list[WargearProblem] = []
     tables = sheet.choice_limits
+    taken: dict[str, int] = {}  # what the unit takes once, item -> times
+    for entry in unit.upgrades:
+        if entry.item is not None and entry.count > 0:
+            taken[entry.item] = taken.get(entry.item, 0) + entry.count
     for group in sheet.choice_map.values():
         limits = tables[group.id]
         if group.kinds:
@@ -523,7 +527,11 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                     _check(out, unit, limit, total, group.id, item_id)
         else:
             for limit, counted, item_id in limits:
-                _check(out, unit, limit, _count(unit.upgrades, counted), group.id, item_id)
+                if not taken:
+                    if limit.min:  # nothing taken: only a minimum can be broken
+                        _check(out, unit, limit, 0, group.id, item_id)
+                    continue
+                _check(out, unit, limit, sum(taken.get(i, 0) for i in counted), group.id, item_id)
     unit_items = sheet.unit_choice_items
     for model_group in loadout:
         if model_group.kind not in sheet.kind_map:
