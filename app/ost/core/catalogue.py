@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -338,13 +338,6 @@ class TransportCapacity(_Model):
     verified: bool = True
 
 
-def _cached_names(cls: type) -> tuple[str, ...]:
-    """The names of ``cls``'s cached properties (its derived tables)."""
-    return tuple(
-        name for klass in cls.__mro__ for name, value in vars(klass).items() if isinstance(value, cached_property)
-    )
-
-
 class Datasheet(_Model):
     """One kind of unit (fiche d'unité)."""
 
@@ -522,18 +515,6 @@ class Datasheet(_Model):
             return self.transport_space
         return 2 if self.unit_type is UnitType.WALKER else 1
 
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy; with ``update``, its derived tables are worked out again from the new fields.
-
-        Tables such as ``kind_map`` or ``choice_limits`` are cached on the
-        datasheet: a copy with other fields must not share them.
-        """
-        copied = super().model_copy(update=update, deep=deep)
-        if update:
-            for name in _cached_names(type(copied)):
-                copied.__dict__.pop(name, None)
-        return copied
-
     @cached_property
     def option_map(self) -> dict[str, WargearOption]:
         return {o.id: o for o in self.options}
@@ -659,12 +640,14 @@ class Datasheet(_Model):
         (the validator reports the size).
         """
         known = self.composition_table.get(models)
-        if known is None:
-            known = self.composition_table[models] = self._split(models)
-        return dict(known)  # the caller's own: the table stays as it is
+        # A copy made with other kinds shares this table (model_copy copies cached values): an
+        # answer counts only for the very kinds it was worked out from.
+        if known is None or known[0] is not self.kinds:
+            known = self.composition_table[models] = (self.kinds, self._split(models))
+        return dict(known[1])  # the caller's own: the table stays as it is
 
     @cached_property
-    def composition_table(self) -> dict[int, dict[str, int]]:
+    def composition_table(self) -> dict[int, tuple[list[ModelKind], dict[str, int]]]:
         """:meth:`default_composition` per model count, filled as it is asked (every check asks it of every unit)."""
         return {}
 
