@@ -507,9 +507,17 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
     for entry in unit.upgrades:
         if entry.item is not None and entry.count > 0:
             taken[entry.item] = taken.get(entry.item, 0) + entry.count
+    members = sheet.choice_members
+    carried_ids = {c.item for g in loadout for c in g.wargear if c.count > 0}
     for group in sheet.choice_map.values():
         limits = tables[group.id]
         if group.kinds:
+            if (
+                carried_ids.isdisjoint(members[group.id])
+                and carried_ids.isdisjoint(group.marks)
+                and not any(limit.min for limit, _, _ in limits)
+            ):
+                continue  # none of its items carried and no minimum: nothing to break
             mine = [g for g in loadout if g.kind in group.kinds]
             for limit, counted, item_id in limits:
                 if group.marks and item_id is None:
