@@ -331,6 +331,21 @@ def illegal(c: Catalogue) -> dict[Code, Builder]:
     sheet = c.get("sm-escouade-tactique")
     assert sheet is not None
     ops.choose_wargear(b.army, "u3", c, group=1, models=2, choice="arme-lourde", item="lance-missiles")
+    b = case(
+        Code.WARGEAR_WARLORD,
+        "Un Bibliothécaire qui n'est pas le seigneur de guerre prend le trait « Tempête de feu » "
+        "(réservé au seigneur de guerre).",
+    )
+    librarian = b.add("sm-bibliothecaire")
+    ops.set_upgrade(b.army, librarian, c, "tempete-de-feu", 1)
+    b = case(
+        Code.WARGEAR_UNIQUE,
+        "Le Capitaine et le Bibliothécaire prennent tous deux la relique « L'Armure Indomitus » "
+        "(une relique par armée).",
+    )
+    librarian = b.add("sm-bibliothecaire")
+    ops.set_upgrade(b.army, "u1", c, "l-armure-indomitus", 1)
+    ops.set_upgrade(b.army, librarian, c, "l-armure-indomitus", 1)
     return out
 
 

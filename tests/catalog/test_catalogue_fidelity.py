@@ -41,6 +41,7 @@ from ost.core.resources import shipped_catalogue_dir
 from ost.core.text import fold, keyword_key, slug
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.catalog_source import KEYWORDS_FILE, read_keyword_table
+from ost.formats.yamltext import load_yaml
 
 pytestmark = [pytest.mark.bsdata, pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)]
 
@@ -226,8 +227,16 @@ def wargear_facts(sheet: Datasheet) -> tuple[list[tuple[str, frozenset[tuple[str
     loadouts = sorted(
         (k.id, frozenset((_named(sheet, i), n) for i, n in k.loadout.items())) for k in sheet.kinds if k.loadout
     )
-    groups = sorted((_group_key(sheet, g, tuple(sorted(g.kinds))) for g in sheet.choices), key=repr)
+    groups = sorted(
+        (_group_key(sheet, g, tuple(sorted(g.kinds))) for g in sheet.choices if not faction_pick(sheet, g)), key=repr
+    )
     return loadouts, groups
+
+
+def faction_pick(sheet: Datasheet, group: WargearGroup) -> bool:
+    """A unit's once-per-army pick (relics, warlord traits, a discipline): compared by ``test_faction_picks_*``."""
+    kinds = {sheet.wargear_map[i].kind for i in group.items if i in sheet.wargear_map}
+    return not group.kinds and bool(kinds) and kinds <= {"psychic", "trait", "relic"}
 
 
 def data_wargear_facts(
@@ -518,3 +527,78 @@ def test_no_departure_is_stale(
             if not any(f == field or f.startswith(field + ".") for f in found):
                 stale.append(f"{sheet.id}: {field}")
     assert not stale, f"departures with no difference behind them: {stale}"
+
+
+# --- the factions' relics, warlord traits and psychic disciplines -----------------------------------
+
+
+@functools.cache
+def _picks_tool() -> ModuleType:
+    """tools/upgrades_from_data.py: the data's groups of relics, traits and powers of the shipped factions."""
+    path = ROOT / "tools" / "upgrades_from_data.py"
+    spec = importlib.util.spec_from_file_location("upgrades_from_data", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("upgrades_from_data", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _pick_name(name: str) -> str:
+    """A pick's name as both sides share it: folded, without the data's numbering ("1) Veil of Time")."""
+    return fold(re.sub(r"^\s*\d+\s*[.)]\s*", "", name))
+
+
+#: A pick of one sub-faction (a clan, a chapter) names it in brackets; the shipped catalogue keeps
+#: sub-factions as placeholders (<CLAN>, <CHAPITRE>), and leaves those picks out.
+SUB_FACTION_PICK = re.compile(
+    r"\((Bad Moons|Blood Axes|Deathskullz|Evil Sunz|Freebooterz|Goffs|Snakebites)\)\s*$", re.IGNORECASE
+)
+
+
+def test_faction_picks_are_the_data_s() -> None:
+    """Each shipped relic, warlord trait and power is one of the data's (English name, points), and none is missing."""
+    data = _picks_tool().read_picks(BSDATA_SAMPLE)
+    # As the faction file declares them (a relic no shipped datasheet may take, a PHOBOS one, is declared too).
+    declared = {
+        faction: load_yaml(shipped_catalogue_dir() / "factions" / f"{faction}.yaml").value["upgrades"]["wargear"]
+        for faction in data
+    }
+    problems: list[str] = []
+    for faction, kinds in data.items():
+        for kind, picks in kinds.items():
+            ours = {
+                _pick_name(str(item.get("name_en") or item["name"])): int(item.get("points", 0))
+                for item in declared[faction]
+                if item.get("kind") == kind
+            }
+            theirs = {_pick_name(p.name): p.points for p in picks if not SUB_FACTION_PICK.search(p.name)}
+            if ours != theirs:
+                only_ours = sorted(set(ours.items()) - set(theirs.items()))
+                only_data = sorted(set(theirs.items()) - set(ours.items()))
+                problems.append(f"{faction} {kind}: Ost only {only_ours}, data only {only_data}")
+    assert not problems, "\n".join(problems)
+
+
+def test_faction_picks_go_to_the_data_s_characters_and_psykers(
+    shipped: Catalogue, by_entry: dict[str, Datasheet]
+) -> None:
+    """Relics and traits go to CHARACTER datasheets, powers to PSYKERS with the data's number of them."""
+    for sheet in shipped:
+        if sheet.faction not in _picks_tool().GROUPS:
+            continue
+        picks = [g for g in sheet.choices if faction_pick(sheet, g)]
+        kinds = {sheet.wargear_map[i].kind for g in picks for i in g.items}
+        keys = {keyword_key(k) for k in sheet.keywords}
+        assert ("trait" in kinds) == ("PERSONNAGE" in keys), sheet.id
+        assert ("psychic" in kinds) == ("PSYKER" in keys), sheet.id
+        theirs = by_entry.get(sheet.counterpart or "")
+        for group in picks:
+            if theirs is None or {sheet.wargear_map[i].kind for i in group.items} != {"psychic"}:
+                continue
+            names = {_pick_name(sheet.wargear_map[i].name_en) for i in group.items}
+            (data_group,) = [
+                g for g in theirs.choices if names & {_pick_name(theirs.wargear_map[i].name) for i in g.items}
+            ]
+            if data_group.limit.max:  # 0: a maximum the data sets under conditions (the Librarian's)
+                assert group.limit.max == data_group.limit.max, sheet.id

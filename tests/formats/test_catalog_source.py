@@ -284,3 +284,44 @@ def test_shipped_keyword_table_reads() -> None:
     table = read_keyword_table(shipped_catalogue_dir() / "keywords.yaml")
     assert table["INFANTERIE"] == ("INFANTRY",)
     assert len(table) > 50
+
+
+UPGRADES = """\
+upgrades:
+  wargear:
+    - {id: lame, name: Lame ancienne, name_en: Old Blade, kind: relic, text: "+1 F.", text_en: "+1 S."}
+    - {id: tome, name: Tome, name_en: Tome, kind: relic, for: [PSYKER], text: "Un pouvoir de plus."}
+    - {id: ruse, name: Ruse, name_en: Cunning, kind: trait, text: "Relance une charge."}
+  choices:
+    - {id: relique, name: Relique, name_en: Relic, for: [PERSONNAGE], items: [lame, tome], limit: {max: 1, per: unit}}
+    - {id: trait, name: Trait, for: [PERSONNAGE], items: [ruse], limit: {max: 1, per: unit}, max_per_sheet: {t-boss: 0}}
+"""
+
+
+def test_a_faction_s_upgrades_go_to_the_datasheets_whose_keywords_fit(tmp_path: Path) -> None:
+    catalogue = read_catalogue(source(tmp_path, GOOD + UPGRADES))
+    boss, troop = catalogue.get("t-boss"), catalogue.get("t-troop")
+    assert boss is not None and troop is not None
+    # The CHARACTER is offered the relic it may take (not the PSYKER's tome), each at most once;
+    # its own maximum of 0 keeps the trait from it.
+    assert [(g.id, g.items, g.limit.max) for g in boss.choices] == [("relique", ["lame"], 1)]
+    assert boss.choice_map["relique"].item_limits["lame"].max == 1
+    assert [i.id for i in boss.wargear] == ["lame"]
+    assert boss.wargear_map["lame"].text_en == "+1 S."
+    assert troop.choices == [] and troop.wargear == []
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda t: t.replace("items: [lame, tome]", "items: [lame, epee]"), "'epee', which is not in upgrades.wargear"),
+        (lambda t: t.replace("  choices:", "  choix:"), "unknown field"),
+        (lambda t: t.replace("for: [PERSONNAGE], items: [ruse]", "kinds: [x], items: [ruse]"), "no kinds"),
+    ],
+)
+def test_a_broken_upgrades_section_names_its_line(tmp_path: Path, edit: object, message: str) -> None:
+    assert callable(edit)
+    with pytest.raises(SourceError) as caught:
+        read_catalogue(source(tmp_path, GOOD + edit(UPGRADES)))
+    assert message in str(caught.value)
+    assert "essai.yaml" in str(caught.value)

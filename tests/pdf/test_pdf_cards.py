@@ -533,3 +533,26 @@ def test_no_continuation_card_holds_only_keywords(shipped: Catalogue, size: Card
                 bullets = [getattr(f, "bulletText", None) for f in card.flowables]
                 assert not all(b in labels for b in bullets), (path.name, lang, card.spec.title)
     assert continued == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("fr", ["L'Armure Indomitus : +1 PV et sauvegarde 2+", "Tempête de feu : Unités CORE amies à 6"]),
+        ("en", ["The Armour Indomitus: +1 wound and a 2+ save", "Storm of Fire: Friendly CORE units within 6"]),
+    ],
+)
+def test_a_card_prints_the_relics_and_traits_taken_with_their_summary(
+    shipped: Catalogue, lang: str, expected: list[str]
+) -> None:
+    from ost.core import armylist as ops
+
+    b = ListBuilder(shipped, limit=None)
+    captain = b.add("sm-capitaine", warlord=True)
+    ops.set_upgrade(b.army, captain, shipped, "l-armure-indomitus", 1)
+    ops.set_upgrade(b.army, captain, shipped, "tempete-de-feu", 1)
+    b.add("sm-lieutenant")  # a character that took nothing: no pick is printed twice or unasked
+    whole = squash(" ".join(page_texts(reader(cards_pdf(shipped, b.army, validate(shipped, b.army), lang=lang)))))
+    for text in expected:
+        assert squash(text) in whole, text
+    assert squash("Rites de guerre") not in whole and squash("Rites of War") not in whole

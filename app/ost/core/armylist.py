@@ -236,13 +236,14 @@ def unit_composition(unit: Unit, sheet: Datasheet | None) -> dict[str, int]:
     return sheet.composition(unit.models, unit.composition)
 
 
-def unit_points(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False) -> int:
+def unit_points(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False, wargear_points: int | None = None) -> int:
     """Cost of ``unit``: from its datasheet, or from its snapshot when the catalogue lacks it.
 
     Options the catalogue lacks add the price the list gave them; chosen
     wargear adds what its models carry beyond their defaults and the unit's
-    upgrades (:func:`ost.core.wargear.wargear_points`). With ``as_priced``, a
-    unit whose list stated a price costs that price.
+    upgrades (:func:`ost.core.wargear.wargear_points`; ``wargear_points`` when
+    the caller has them already). With ``as_priced``, a unit whose list stated
+    a price costs that price.
     """
     if as_priced and unit.stated_points is not None:
         return unit.stated_points
@@ -250,15 +251,12 @@ def unit_points(unit: Unit, catalogue: Catalogue, *, as_priced: bool = False) ->
     extra = sum(o.points for o in unit.extra_options)
     if sheet is None:
         return unit.snapshot.points + extra
-    if unit.loadout or unit.upgrades:
-        from ost.core.wargear import contents_key, wargear_points  # wargear builds on this module
+    if wargear_points is not None:
+        extra += wargear_points
+    elif unit.loadout or unit.upgrades:
+        from ost.core.wargear import unit_wargear  # wargear builds on this module
 
-        memo = catalogue.memo("wargear-points")  # asked of every unit at every validation
-        key = (sheet.id, *contents_key(unit))
-        points = memo.get(key)
-        if points is None:
-            points = memo[key] = wargear_points(unit, sheet)
-        extra += points
+        extra += unit_wargear(unit, sheet, catalogue).points  # remembered per datasheet and contents
     return sheet.cost(unit.models, unit.options, unit.composition) + extra
 
 

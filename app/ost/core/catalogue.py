@@ -569,6 +569,49 @@ class Datasheet(_Model):
                     out[kind_id].update(group.items)
         return {k: frozenset(v) for k, v in out.items()}
 
+    @cached_property
+    def choice_limits(self) -> dict[str, tuple[tuple[WargearLimit, frozenset[str], str | None], ...]]:
+        """Each choice group's limits with the items each counts: ``(limit, items, item id or None)``.
+
+        The group's own limit counts its members (:attr:`choice_members`),
+        then each item's own limit counts that item. Checking a unit's wargear
+        walks these; they depend on the datasheet alone.
+        """
+        members = self.choice_members
+        return {
+            g.id: (
+                (g.limit, members[g.id], None),
+                *((limit, frozenset({item_id}), item_id) for item_id, limit in g.item_limits.items()),
+            )
+            for g in self.choice_map.values()
+        }
+
+    @cached_property
+    def unit_choice_items(self) -> frozenset[str]:
+        """Items of the choices the unit makes once (groups open to no model kind: powers, relics…)."""
+        return frozenset(i for g in self.choice_map.values() if not g.kinds for i in g.items)
+
+    @cached_property
+    def choice_pools(self) -> dict[str, tuple[WargearGroup, ...]]:
+        """For each per-model choice, the other per-model choices of the same kinds that offer some of its items.
+
+        A model's count of those items cannot tell which choice it filled
+        ("Slot 1" … "Slot 4"); the check bounds them together.
+        """
+        members = self.choice_members
+        groups = list(self.choice_map.values())
+        return {
+            g.id: tuple(
+                other
+                for other in groups
+                if other.id != g.id
+                and other.kinds == g.kinds
+                and other.limit.per == "model"
+                and members[other.id] & members[g.id]
+            )
+            for g in groups
+        }
+
     @property
     def has_loadouts(self) -> bool:
         """Whether the datasheet says what its models carry (a default loadout on some kind)."""
@@ -596,6 +639,19 @@ class Datasheet(_Model):
         first are filled first; above every maximum, the bulk kind takes the rest
         (the validator reports the size).
         """
+        known = self.composition_table.get(models)
+        # A copy made with other kinds shares this table (model_copy copies cached values): an
+        # answer counts only for the very kinds it was worked out from.
+        if known is None or known[0] is not self.kinds:
+            known = self.composition_table[models] = (self.kinds, self._split(models))
+        return dict(known[1])  # the caller's own: the table stays as it is
+
+    @cached_property
+    def composition_table(self) -> dict[int, tuple[list[ModelKind], dict[str, int]]]:
+        """:meth:`default_composition` per model count, filled as it is asked (every check asks it of every unit)."""
+        return {}
+
+    def _split(self, models: int) -> dict[str, int]:
         counts = {k.id: 0 for k in self.kinds}
         left = max(0, models)
         for kind in self.kinds:
@@ -915,6 +971,8 @@ class Catalogue:
         self._candidates: dict[tuple[Role, bool], list[Datasheet]] = {}
         self._joining_memo: dict[tuple[object, ...], dict[str, list[str]]] = {}
         self._transports: dict[tuple[bool, tuple[str, ...]], list[Datasheet]] = {}
+        #: Transport datasheets that may join units of some faction keys, per (legends, switched off, keys).
+        self._transports_joining: dict[tuple[Hashable, ...], list[Datasheet]] = {}
         self._memos: dict[str, dict[Hashable, Any]] = {}
 
     def __len__(self) -> int:
@@ -1072,6 +1130,27 @@ class Catalogue:
             ]
             found.sort(key=lambda s: (s.role is not Role.DEDICATED_TRANSPORT, s.points, s.name))
             self._transports = {key: found}
+            self._transports_joining = {}
+        return found
+
+    def transport_sheets_joining(
+        self, required: frozenset[str], values: Mapping[str, tuple[str, ...]], *, include_legends: bool = False
+    ) -> list[Datasheet]:
+        """:meth:`transport_sheets` that could join units of faction keys ``required``, in the same order.
+
+        ``values`` fill the transports' placeholders as in
+        :meth:`Datasheet.has_faction_keys`. Fix suggestions ("choose a Rhino")
+        scan these rather than every transport of every faction of a large
+        catalogue; the answer is remembered with the transport list.
+        """
+        every = self.transport_sheets(include_legends=include_legends)
+        key = (include_legends, self.switched_off(), required, tuple(sorted(values.items())))
+        found = self._transports_joining.get(key)
+        if found is None:
+            found = [s for s in every if s.has_faction_keys(required, values)]
+            if len(self._transports_joining) > 256:  # armies of many factions: keep it small
+                self._transports_joining.clear()
+            self._transports_joining[key] = found
         return found
 
     def search(self, query: str, *, limit: int | None = None) -> list[Datasheet]:

@@ -90,6 +90,8 @@ class Code(StrEnum):
     PLACEHOLDER_UNSET = "PLACEHOLDER-UNSET"
     UNIT_OPTION = "UNIT-OPTION"
     WARLORD_NONE = "WARLORD-NONE"
+    WARGEAR_WARLORD = "WARGEAR-WARLORD"
+    WARGEAR_UNIQUE = "WARGEAR-UNIQUE"
 
 
 #: Severity and rule reference of every code.
@@ -121,6 +123,8 @@ CODE_INFO: dict[Code, tuple[Severity, RuleRef]] = {
     Code.RESERVES_SPLIT: (Severity.ERROR, LINKED_CHARACTER),
     Code.POINTS_REPRICED: (Severity.WARNING, CATALOGUE),
     Code.WARGEAR_LIMIT: (Severity.ERROR, WARGEAR),
+    Code.WARGEAR_WARLORD: (Severity.ERROR, WARGEAR),
+    Code.WARGEAR_UNIQUE: (Severity.ERROR, WARGEAR),
     Code.CHAR_NOT_LINKABLE: (Severity.ERROR, LINKED_CHARACTER),
     Code.PLACEHOLDER_UNSET: (Severity.WARNING, COMPOSITION),
     Code.UNIT_OPTION: (Severity.ERROR, CATALOGUE),

@@ -378,13 +378,16 @@ def _price(entry: Carried, sheet: Datasheet) -> int:
 def _beyond_defaults(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> list[Carried]:
     """What a model carries beyond its kind's defaults (the datasheet's points pay for those)."""
     kind = sheet.kind_map.get(kind_id)
-    defaults: Counter[str] = Counter(kind.loadout if kind is not None else {})
+    if kind is None or not kind.loadout:
+        return [entry for entry in wargear if entry.count > 0]
+    defaults = dict(kind.loadout)
     out: list[Carried] = []
     for entry in wargear:
-        free = defaults.get(entry.item, 0) if entry.item is not None else 0
+        item = entry.item
+        free = defaults.get(item, 0) if item is not None else 0
         paid = max(0, entry.count - free)
-        if entry.item is not None:
-            defaults[entry.item] = max(0, free - entry.count)
+        if free and item is not None:
+            defaults[item] = max(0, free - entry.count)
         if paid:
             out.append(entry if paid == entry.count else entry.model_copy(update={"count": paid}))
     return out
@@ -395,15 +398,20 @@ def model_wargear_points(sheet: Datasheet, kind_id: str, wargear: list[Carried])
     return sum(_price(e, sheet) for e in _beyond_defaults(sheet, kind_id, wargear))
 
 
+def _group_points(sheet: Datasheet, group: ModelGroup) -> int:
+    """Points of what the models of ``group`` carry beyond their defaults, in all."""
+    return sum(_price(e, sheet) for e in _beyond_defaults(sheet, group.kind, group.wargear)) * group.count
+
+
 def kind_wargear_points(unit: Unit, sheet: Datasheet) -> dict[str, int]:
     """Points of what the models of each kind carry beyond their defaults, in all (kind id -> points)."""
     totals: dict[str, int] = {}
     if not unit.loadout:
         return totals
     for group in effective_loadout(unit, sheet):
-        paid = sum(_price(e, sheet) for e in _beyond_defaults(sheet, group.kind, group.wargear))
+        paid = _group_points(sheet, group)
         if paid:
-            totals[group.kind] = totals.get(group.kind, 0) + paid * group.count
+            totals[group.kind] = totals.get(group.kind, 0) + paid
     return totals
 
 
@@ -488,14 +496,28 @@ def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
     groups = sheet.choice_map
     if not groups and not sheet.has_loadouts and not unit.loadout and not unit.upgrades:
         return out
-    members = _members(sheet)
-    loadout = effective_loadout(unit, sheet)
-    for group in groups.values():
-        items = members[group.id]
-        limits = [(group.limit, items, None)] + [
-            (limit, frozenset({item_id}), item_id) for item_id, limit in group.item_limits.items()
-        ]
+    return _problems(unit, sheet, effective_loadout(unit, sheet))
+
+
+def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[WargearProblem]:
+    """:func:`wargear_problems` of ``unit`` whose models carry ``loadout`` (its effective loadout)."""
+    out: list[WargearProblem] = []
+    tables = sheet.choice_limits
+    taken: dict[str, int] = {}  # what the unit takes once, item -> times
+    for entry in unit.upgrades:
+        if entry.item is not None and entry.count > 0:
+            taken[entry.item] = taken.get(entry.item, 0) + entry.count
+    members = sheet.choice_members
+    carried_ids = {c.item for g in loadout for c in g.wargear if c.count > 0}
+    for group in sheet.choice_map.values():
+        limits = tables[group.id]
         if group.kinds:
+            if (
+                carried_ids.isdisjoint(members[group.id])
+                and carried_ids.isdisjoint(group.marks)
+                and not any(limit.min for limit, _, _ in limits)
+            ):
+                continue  # none of its items carried and no minimum: nothing to break
             mine = [g for g in loadout if g.kind in group.kinds]
             for limit, counted, item_id in limits:
                 if group.marks and item_id is None:
@@ -506,21 +528,30 @@ def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
                 elif limit.per == "model":
                     for model_group in mine:
                         count = _count(model_group.wargear, counted)
-                        bound = limit if item_id is not None else _pooled(sheet, group, limit, members, model_group)
+                        bound = limit if item_id is not None else _pooled(sheet, group, limit, model_group)
                         _check(out, unit, bound, count, group.id, item_id, model_group.kind, model_group.count)
                 else:
                     total = sum(_count(g.wargear, counted) * g.count for g in mine)
                     _check(out, unit, limit, total, group.id, item_id)
         else:
             for limit, counted, item_id in limits:
-                _check(out, unit, limit, _count(unit.upgrades, counted), group.id, item_id)
-    unit_items = frozenset(i for g in groups.values() if not g.kinds for i in g.items)
+                if not taken:
+                    if limit.min:  # nothing taken: only a minimum can be broken
+                        _check(out, unit, limit, 0, group.id, item_id)
+                    continue
+                _check(out, unit, limit, sum(taken.get(i, 0) for i in counted), group.id, item_id)
+    unit_items = sheet.unit_choice_items
     for model_group in loadout:
         if model_group.kind not in sheet.kind_map:
             continue
-        open_items = offered_to(sheet, model_group.kind) | unit_items
+        open_items = sheet.kind_offers.get(model_group.kind, frozenset())
         for entry in model_group.wargear:
-            if entry.item is not None and entry.count > 0 and entry.item not in open_items:
+            if (
+                entry.item is not None
+                and entry.count > 0
+                and entry.item not in open_items
+                and entry.item not in unit_items
+            ):
                 out.append(
                     WargearProblem(
                         unit.id, "closed", None, entry.item, None, 0, entry.count, model_group.kind, model_group.count
@@ -532,36 +563,25 @@ def wargear_problems(unit: Unit, sheet: Datasheet) -> list[WargearProblem]:
     return out
 
 
-def _pooled(
-    sheet: Datasheet,
-    group: WargearGroup,
-    limit: WargearLimit,
-    members: Mapping[str, frozenset[str]],
-    model_group: ModelGroup,
-) -> WargearLimit:
+def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_group: ModelGroup) -> WargearLimit:
     """A per-model maximum over items other choices of the same models offer too ("Slot 1" … "Slot 4").
 
     What a model carries does not say which of those choices it filled: the
     bound is what they allow together (those whose replaced defaults the model
     no longer carries), with the model's defaults among those items.
     """
-    items = members[group.id]
     if limit.max is None:
         return limit
+    pool = sheet.choice_pools.get(group.id, ())
+    if not pool:
+        return limit
     carried_ids = {c.item for c in model_group.wargear if c.count > 0}
-    sharing = [
-        g
-        for g in sheet.choice_map.values()
-        if g.id != group.id
-        and g.kinds == group.kinds
-        and g.limit.per == "model"
-        and members[g.id] & items
-        and not carried_ids.intersection(g.replaces)
-    ]
+    sharing = [g for g in pool if carried_ids.isdisjoint(g.replaces)]
     if not sharing:
         return limit
     if any(g.limit.max is None for g in sharing):
         return limit.model_copy(update={"max": None})
+    items = sheet.choice_members[group.id]
     kind = sheet.kind_map.get(model_group.kind)
     defaults = sum(n for i, n in kind.loadout.items() if i in items) if kind is not None else 0
     return limit.model_copy(update={"max": limit.max + sum(g.limit.max or 0 for g in sharing) + defaults})
@@ -816,38 +836,68 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
     return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
 
 
-def wargear_findings(army: ArmyList, catalogue: Catalogue) -> list[Finding]:
-    """``WARGEAR-LIMIT`` findings for every unit of ``army`` (units of unknown datasheets are skipped).
+@dataclass(frozen=True)
+class UnitWargear:
+    """What a unit's wargear weighs in a check: the points it adds and the limits it breaks.
 
-    The validator's one hook: ``findings += wargear_findings(army, catalogue)``.
+    ``problems`` carry no unit id: they are shared by every unit of the same
+    datasheet and contents (:func:`contents_key`).
     """
+
+    points: int
+    problems: tuple[WargearProblem, ...]
+
+
+def unit_wargear(unit: Unit, sheet: Datasheet, catalogue: Catalogue) -> UnitWargear:
+    """The points and problems of ``unit``'s wargear, worked out once per datasheet and unit contents.
+
+    Units carrying their defaults ask the same question of each size, and a
+    list checked again after an edit asks it again of every unit the edit
+    left alone: the answers are remembered in the catalogue's memo, keyed by
+    the datasheet and :func:`contents_key` (built once per unit and check).
+    """
+    memo = catalogue.memo("wargear")
+    key = (sheet.id, *contents_key(unit))
+    known: UnitWargear | None = memo.get(key)
+    if known is None:
+        groups = sheet.choice_map
+        if not groups and not sheet.has_loadouts and not unit.loadout and not unit.upgrades:
+            known = UnitWargear(0, ())
+        else:
+            loadout = effective_loadout(unit, sheet)
+            points = sum(_price(e, sheet) for e in unit.upgrades)
+            if unit.loadout:
+                points += sum(_group_points(sheet, g) for g in loadout)
+            problems = tuple(replace(p, unit_id="") for p in _problems(unit, sheet, loadout))
+            known = UnitWargear(points, problems)
+        memo[key] = known
+    return known
+
+
+def unit_wargear_findings(unit: Unit, sheet: Datasheet, facts: UnitWargear) -> list[Finding]:
+    """The ``WARGEAR-LIMIT`` findings of ``unit`` from its :func:`unit_wargear`."""
+    return [problem_finding(replace(p, unit_id=unit.id), unit, sheet) for p in facts.problems]
+
+
+def wargear_findings(army: ArmyList, catalogue: Catalogue) -> list[Finding]:
+    """``WARGEAR-LIMIT`` findings for every unit of ``army`` (units of unknown datasheets are skipped)."""
     out: list[Finding] = []
-    # The answer depends on the unit's datasheet, size and what its models carry, not on the unit:
-    # units carrying their defaults ask the same question of each size, and a list checked again
-    # after an edit asks it again of every unit the edit left alone. Remember the answers.
-    memo = catalogue.memo("wargear-problems")
     for _, unit in army.units():
         sheet = catalogue.get(unit.datasheet)
-        if sheet is None:
-            continue
-        key = (sheet.id, *contents_key(unit))
-        known = memo.get(key)
-        if known is None:
-            known = memo[key] = [replace(p, unit_id="") for p in wargear_problems(unit, sheet)]
-        problems = [replace(p, unit_id=unit.id) for p in known]
-        out.extend(problem_finding(p, unit, sheet) for p in problems)
+        if sheet is not None:
+            out.extend(unit_wargear_findings(unit, sheet, unit_wargear(unit, sheet, catalogue)))
     return out
 
 
 def contents_key(unit: Unit) -> tuple[Hashable, ...]:
-    """Everything of ``unit`` its wargear's limits and price depend on, as a hashable key."""
+    """Everything of ``unit`` its wargear's limits and price depend on, as a hashable key.
 
-    def carried(entries: list[Carried]) -> tuple[Hashable, ...]:
-        return tuple((c.item, c.name, c.kind, c.count, c.points) for c in entries)
-
+    An entry's item, name and count: its kind and stated points change neither
+    (an item is priced and checked by the catalogue's entry).
+    """
     return (
         unit.models,
-        tuple(sorted(unit.composition.items())),
-        tuple((g.kind, g.count, carried(g.wargear)) for g in unit.loadout),
-        carried(unit.upgrades),
+        tuple(unit.composition.items()) if unit.composition else (),
+        tuple((g.kind, g.count, tuple([(c.item, c.name, c.count) for c in g.wargear])) for g in unit.loadout),
+        tuple([(c.item, c.name, c.count) for c in unit.upgrades]),
     )

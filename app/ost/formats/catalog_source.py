@@ -29,10 +29,13 @@ from ost.core.catalogue import (
     Faction,
     GlossaryEntry,
     RoleLimit,
+    WargearGroup,
+    WargearItem,
+    WargearLimit,
 )
 from ost.core.fileio import InputFileError, check_folder
 from ost.core.roles import Role, UnitType
-from ost.core.text import slug
+from ost.core.text import keyword_key, slug
 from ost.formats.yamltext import Located, SourceError, load_yaml
 
 SOURCE = "ost"
@@ -292,10 +295,10 @@ def read_faction_file(path: Path) -> tuple[Faction, list[tuple[Datasheet, int | 
     """One faction file: its faction and its datasheets with their line numbers."""
     located = load_yaml(path)
     root = _table(located, (), located.value)
-    unknown = set(root) - {"faction", "datasheets"}
+    unknown = set(root) - {"faction", "datasheets", "upgrades"}
     if unknown:
         key = sorted(unknown)[0]
-        raise located.error((key,), f"unknown section {key!r} (expected 'faction' and 'datasheets')")
+        raise located.error((key,), f"unknown section {key!r} (expected 'faction', 'datasheets' and 'upgrades')")
     if "faction" not in root:
         raise SourceError(path, 1, "faction", "this section is required")
     head = dict(_table(located, ("faction",), root["faction"]))
@@ -312,7 +315,101 @@ def read_faction_file(path: Path) -> tuple[Faction, list[tuple[Datasheet, int | 
         at: tuple[str | int, ...] = ("datasheets", index)
         sheet = _datasheet(located, at, raw, faction)
         sheets.append((sheet, located.line((*at, "id"))))
+    if "upgrades" in root:
+        upgrades = _upgrades(located, root["upgrades"])
+        sheets = [(with_upgrades(sheet, upgrades), line) for sheet, line in sheets]
     return faction, sheets
+
+
+class FactionUpgrades:
+    """A faction's once-per-unit picks (relics, warlord traits, psychic disciplines), offered by keyword.
+
+    The YAML's ``upgrades:`` section: ``wargear`` (the items, each with an
+    optional ``for``: keywords a datasheet needs to be offered it) and
+    ``choices`` (unit choices, each with ``for``: the keywords a datasheet
+    needs, and ``max_per_sheet``: datasheet id -> its own maximum, 0 for
+    none). Written once per faction, they are added to every datasheet they
+    fit when the file is read, each item at most once per unit; a
+    datasheet's own choice of the same id wins.
+    """
+
+    def __init__(
+        self,
+        items: list[tuple[WargearItem, frozenset[str]]],
+        choices: list[tuple[WargearGroup, frozenset[str], dict[str, int]]],
+    ) -> None:
+        self.items = items
+        self.choices = choices
+
+
+def _keys(values: Any) -> frozenset[str]:
+    return frozenset(keyword_key(str(v)) for v in (values or []))
+
+
+def _upgrades(located: Located, raw: Any) -> FactionUpgrades:
+    table = _table(located, ("upgrades",), raw)
+    unknown = set(table) - {"wargear", "choices"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise located.error(("upgrades", key), "unknown field (expected 'wargear' and 'choices')", field=key)
+    items: list[tuple[WargearItem, frozenset[str]]] = []
+    for index, value in enumerate(_items(located, ("upgrades", "wargear"), table.get("wargear", []))):
+        at: tuple[str | int, ...] = ("upgrades", "wargear", index)
+        entry = dict(_table(located, at, value))
+        needs = _keys(entry.pop("for", None))
+        try:
+            items.append((WargearItem.model_validate(entry), needs))
+        except ValidationError as exc:
+            raise located.error(at, _first_line(exc)) from None
+    known = {item.id for item, _ in items}
+    choices: list[tuple[WargearGroup, frozenset[str], dict[str, int]]] = []
+    for index, value in enumerate(_items(located, ("upgrades", "choices"), table.get("choices", []))):
+        at = ("upgrades", "choices", index)
+        entry = dict(_table(located, at, value))
+        needs = _keys(entry.pop("for", None))
+        per_sheet = {str(k): int(v) for k, v in dict(entry.pop("max_per_sheet", None) or {}).items()}
+        try:
+            group = WargearGroup.model_validate(entry)
+        except ValidationError as exc:
+            raise located.error(at, _first_line(exc)) from None
+        if group.kinds:
+            raise located.error((*at, "kinds"), "a faction's upgrade is a choice of the unit: no kinds", field="kinds")
+        missing = [i for i in group.items if i not in known]
+        if missing:
+            raise located.error(
+                (*at, "items"), f"names {missing[0]!r}, which is not in upgrades.wargear", field="items"
+            )
+        choices.append((group, needs, per_sheet))
+    return FactionUpgrades(items, choices)
+
+
+def with_upgrades(sheet: Datasheet, upgrades: FactionUpgrades) -> Datasheet:
+    """``sheet`` offered the faction's upgrades its keywords allow (its own choices of the same ids kept)."""
+    keys = frozenset(keyword_key(k) for k in (*sheet.keywords, *sheet.faction_keywords))
+    own_groups = {g.id for g in sheet.choices}
+    own_items = {i.id for i in sheet.wargear}
+    open_items = {item.id: item for item, needs in upgrades.items if needs <= keys}
+    added_groups: list[WargearGroup] = []
+    for group, needs, per_sheet in upgrades.choices:
+        if group.id in own_groups or not needs <= keys or per_sheet.get(sheet.id, 1) == 0:
+            continue
+        offered = [i for i in group.items if i in open_items]
+        if not offered:
+            continue
+        # A relic, a trait or a power is one thing: a unit takes each at most once.
+        once = {i: WargearLimit(max=1, per="unit") for i in offered if i not in group.item_limits}
+        update: dict[str, Any] = {"items": offered, "item_limits": {**group.item_limits, **once}}
+        if sheet.id in per_sheet:
+            update["limit"] = group.limit.model_copy(update={"max": per_sheet[sheet.id]})
+        added_groups.append(group.model_copy(update=update))
+    if not added_groups:
+        return sheet
+    used = {i for g in added_groups for i in g.items}
+    added_items = [open_items[i] for i in open_items if i in used and i not in own_items]
+    # Built anew, not model_copy'd: a copy would keep the datasheet's cached tables (wargear_map…).
+    fields = {name: getattr(sheet, name) for name in type(sheet).model_fields}
+    fields.update(wargear=[*sheet.wargear, *added_items], choices=[*sheet.choices, *added_groups])
+    return type(sheet).model_validate(fields)
 
 
 def read_bands(path: Path) -> BandTable:

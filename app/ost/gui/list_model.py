@@ -534,9 +534,7 @@ class ArmyListModel(QAbstractItemModel):
             return None
         return detachment.id, row
 
-    def canDropMimeData(
-        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
-    ) -> bool:
+    def canDropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index) -> bool:
         if data.hasFormat(SHEET_MIME):
             return True  # a datasheet from the catalogue: anywhere in the list
         return data.hasFormat(UNIT_MIME) and self.drop_target(row, parent) is not None
@@ -558,4 +556,3 @@ class ArmyListModel(QAbstractItemModel):
             return False
         self.move_requested.emit(ids, target[0], target[1])
         return False  # the move is done by undo commands; the view must not remove rows itself
-

@@ -76,9 +76,7 @@ class SettingsDialog(QDialog):
             revision = f" ({revision_word} {source.revision})" if source.revision else ""
             item = QListWidgetItem(name + revision)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(
-                Qt.CheckState.Checked if source.enabled else Qt.CheckState.Unchecked
-            )
+            item.setCheckState(Qt.CheckState.Checked if source.enabled else Qt.CheckState.Unchecked)
             item.setData(SOURCE_ROLE, source_id)
             self.sources.addItem(item)
         if not catalogue.sources:

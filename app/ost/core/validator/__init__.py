@@ -36,7 +36,7 @@ from ost.core.validator.pairing import Assumption, assume_pairings
 from ost.core.validator.prices import check_prices
 from ost.core.validator.report import Report, RoleCount
 from ost.core.validator.transports import WALKER_MIN_CAPACITY, boarding_problems, check_transports
-from ost.core.validator.wargear import check_wargear
+from ost.core.validator.wargear import check_picks, check_wargear
 from ost.core.validator.warlord import check_reserves, check_warlord
 from ost.core.validator.words import FIX_NAMES
 
@@ -60,6 +60,7 @@ __all__ = [
 CHECKS = (
     check_units,
     check_wargear,
+    check_picks,
     check_points,
     check_detachments,
     check_roles,

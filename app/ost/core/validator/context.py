@@ -18,6 +18,7 @@ from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.core.text import elide, is_placeholder, keyword_key
 from ost.core.validator.words import detachment_name
+from ost.core.wargear import UnitWargear, unit_wargear
 
 
 @dataclass
@@ -47,6 +48,8 @@ class Entry:
     #: data's UNALIGNED) joins any detachment; one whose only faction keywords are placeholders
     #: left unset is aligned, with no keyword it could share (SPEC §3).
     aligned: bool = True
+    #: The points and limits of its wargear (None: the datasheet is unknown).
+    wargear: UnitWargear | None = None
 
 
 class Context:
@@ -73,7 +76,13 @@ class Context:
     def _add_entry(self, detachment: Detachment, unit: Unit) -> None:
         sheet = self.catalogue.get(unit.datasheet)
         faction_keys = resolved_faction_keys(unit, sheet)
-        points = unit_points(unit, self.catalogue, as_priced=self.options.as_priced)
+        wargear = unit_wargear(unit, sheet, self.catalogue) if sheet is not None else None
+        points = unit_points(
+            unit,
+            self.catalogue,
+            as_priced=self.options.as_priced,
+            wargear_points=wargear.points if wargear is not None else None,
+        )
         if sheet is not None:
             role, identity = sheet.role, sheet.identity_key
             plain = sheet.plain_keyword_keys
@@ -97,6 +106,7 @@ class Context:
             faction_keys=faction_keys,
             keys=plain | faction_keys,
             aligned=aligned,
+            wargear=wargear,
         )
         self.entries.append(entry)
         self.by_id.setdefault(unit.id, entry)

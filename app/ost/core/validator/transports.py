@@ -278,14 +278,15 @@ def _catalogue_transports_for(ctx: Context, rider: Entry, sheet: Datasheet, tran
     choices: list[str] = []
     placeholders = rider.unit.placeholders
     values = {keyword_key(k): (keyword_key(v),) for k, v in placeholders.items() if v.strip()}
-    for candidate in ctx.catalogue.transport_sheets(include_legends=ctx.options.legends_available):
+    # Those that could join the rider's detachment: every faction keyword of the rider,
+    # their placeholders taking the rider's values.
+    joining = ctx.catalogue.transport_sheets_joining(
+        rider.faction_keys, values, include_legends=ctx.options.legends_available
+    )
+    for candidate in joining:
         if len(choices) >= FIX_NAMES:
             break
         if candidate.name in choices or candidate.id == transport.unit.datasheet:
-            continue
-        # It must be able to join the rider's detachment: every faction keyword of the rider,
-        # its placeholders taking the rider's values.
-        if not candidate.has_faction_keys(rider.faction_keys, values):
             continue
         capacity = candidate.transport
         assert capacity is not None

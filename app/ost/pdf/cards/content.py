@@ -256,6 +256,13 @@ class Deck:
             out.append(self.weapon_table(view.weapon_head, view.weapons, st))
         if view.other_wargear:
             out.append(self.labelled(label(lang, "wargear"), ", ".join(view.other_wargear), st.small))
+        # What the units took once (relics, powers, a warlord trait), each once with its summary.
+        chosen: dict[str, str] = {}
+        for unit_view in group.views:
+            for row in unit_view.chosen:
+                chosen.setdefault(row.name, row.summary or "")
+        for name, summary in chosen.items():
+            out.append(self.labelled(name, summary, st.body))
         special: list[str] = []
         for ability in view.abilities:
             if ability.key is not None:

@@ -1,0 +1,129 @@
+"""The once-per-unit picks of the shipped factions in the 9th-edition data: relics, warlord traits, psychic powers.
+
+The shipped catalogue states, per faction (``upgrades:`` in ``catalog/factions/*.yaml``),
+the codex relics, warlord traits and psychic disciplines of its faction. Their
+names (English), points and who may take them are the data's; the French names
+and the one-line summaries are ours. This module reads the data's groups
+(:data:`GROUPS`: the faction's file and the group's name in it) so that
+``tests/catalog/test_catalogue_fidelity.py`` compares the shipped entries with
+them, and prints them for review::
+
+    PYTHONPATH=app python tools/upgrades_from_data.py [--data DIR] [--text]
+
+``--text`` adds the data's rules text, to write our own summary from (never to copy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "bsdata-9e"
+
+#: Shipped faction id -> upgrade kind -> (data file, names of the data's groups holding them).
+GROUPS: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
+    "space-marines": {
+        "trait": ("Imperium - Space Marines.cat", ("Warlord Traits (Codex)",)),
+        "relic": ("Imperium - Space Marines.cat", ("Codex Relics",)),
+        "psychic": ("Imperium - Space Marines.cat", ("Librarius Discipline",)),
+    },
+    "orks": {
+        "trait": ("Orks.cat", ("Codex Traits",)),
+        "relic": ("Orks.cat", ("Shiny Gubbinz",)),
+        "psychic": ("Orks.cat", ("Power of the WAAAGH!",)),
+    },
+}
+
+
+@dataclass(frozen=True)
+class DataPick:
+    """One entry of a data group: its English name, price in points and rules text."""
+
+    name: str
+    points: int
+    text: str
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _entries(group: ET.Element, shared: dict[str, ET.Element]) -> list[ET.Element]:
+    """The selection entries of ``group`` and its nested groups, links followed."""
+    out: list[ET.Element] = []
+    for child in group:
+        tag = _local(child.tag)
+        if tag in ("selectionEntries", "selectionEntryGroups", "entryLinks"):
+            for entry in child:
+                kind = _local(entry.tag)
+                if kind == "selectionEntry":
+                    out.append(entry)
+                elif kind == "selectionEntryGroup":
+                    out.extend(_entries(entry, shared))
+                elif kind == "entryLink":
+                    target = shared.get(entry.get("targetId", ""))
+                    if target is None:
+                        continue
+                    if _local(target.tag) == "selectionEntry":
+                        out.append(target)
+                    else:
+                        out.extend(_entries(target, shared))
+    return out
+
+
+def _pick(entry: ET.Element) -> DataPick:
+    points = 0
+    texts: list[str] = []
+    for node in entry.iter():
+        tag = _local(node.tag)
+        if tag == "cost" and node.get("typeId") == "points":
+            points = max(points, round(float(node.get("value", "0"))))
+        elif tag == "characteristic" and node.text and node.get("name") in ("Description", "Abilities", "Effect"):
+            texts.append(" ".join(node.text.split()))
+        elif tag == "profile" and node.get("typeName") == "Weapon":
+            stats = {c.get("name"): (c.text or "").strip() for c in node.iter() if _local(c.tag) == "characteristic"}
+            texts.append(f"[{node.get('name')}: " + ", ".join(f"{k} {v}" for k, v in stats.items()) + "]")
+    return DataPick(name=entry.get("name", "").strip(), points=points, text=" / ".join(texts))
+
+
+def read_picks(data: Path = DATA) -> dict[str, dict[str, list[DataPick]]]:
+    """Faction id -> kind -> the data's entries of :data:`GROUPS`, in the data's order."""
+    out: dict[str, dict[str, list[DataPick]]] = {}
+    trees: dict[str, ET.Element] = {}
+    for faction, kinds in GROUPS.items():
+        for kind, (file, names) in kinds.items():
+            if file not in trees:
+                trees[file] = ET.parse(data / file).getroot()
+            root = trees[file]
+            kinds = ("selectionEntry", "selectionEntryGroup")
+            shared = {e.get("id", ""): e for e in root.iter() if _local(e.tag) in kinds}
+            found: list[DataPick] = []
+            for element in root.iter():
+                if _local(element.tag) == "selectionEntryGroup" and element.get("name") in names:
+                    found.extend(_pick(e) for e in _entries(element, shared))
+                    break
+            seen: set[str] = set()
+            out.setdefault(faction, {})[kind] = [p for p in found if not (p.name in seen or seen.add(p.name))]
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--text", action="store_true", help="print the data's rules text too")
+    args = parser.parse_args(argv)
+    for faction, kinds in read_picks(args.data).items():
+        for kind, picks in kinds.items():
+            print(f"== {faction} {kind}: {len(picks)}")
+            for p in picks:
+                print(f"  {p.name} ({p.points} pts)" + (f"\n      {p.text}" if args.text else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
