@@ -58,13 +58,16 @@ def saver(folder: str, old: ArmyList, new: ArmyList, started: Any) -> None:
     target = Path(folder) / "liste.ost"
     autosaver = Autosaver(Path(folder) / "autosave")
     autosaver.session = "child"
-    started.set()
     turn = 0
     while True:
         army = new if turn % 2 else old
         listfile.save(army, target)
         autosaver._pending = (army, target)  # what mark_dirty leaves for the timer; written at once here
         autosaver.save_now()
+        if turn == 0:
+            # Said after the first round, not before it: on a loaded machine a child's first round (lazy
+            # imports, cold caches) can outlast every random delay, and no kill would land mid-write.
+            started.set()
         turn += 1
 
 
