@@ -185,8 +185,14 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     extra: list[StatedOption] = []
     noted: list[str] = []
     from_unit_line: set[str] = set()
+    loadout = _loadout(sheet, model_items, models, composition)
+    # A datasheet with choices prices the wargear items its models carry in the loadout: an item
+    # written on a model line is not also one of its older option counters (the roster reader's rule).
+    carried = {name_key(i.name) for i in sheet.wargear} if sheet is not None and sheet.choices and loadout else set()
     for item in _flatten(gear):
         if flags.take(item.name):
+            continue
+        if id(item) in model_gear and name_key(item.name) in carried:
             continue
         option = _owned_option(sheet, owners.get(id(item)), item.name) if sheet is not None else None
         if option is not None and id(item) in model_gear and option.id in from_unit_line:
@@ -219,7 +225,6 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
             for placeholder in holes:
                 if subfaction.fills(placeholder, holes):
                     placeholders[placeholder] = value.upper()
-    loadout = _loadout(sheet, model_items, models, composition)
     units: list[Unit] = []
     for _ in range(copies):
         if sheet is not None:
