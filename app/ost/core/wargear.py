@@ -109,9 +109,11 @@ def merged(groups: Iterable[ModelGroup], sheet: Datasheet | None = None) -> list
             wargear = [c for c in group.wargear if c.count > 0]
             if sheet is not None:
                 wargear = _ordered(sheet, group.kind, wargear)
-            out.append(ModelGroup(kind=group.kind, count=group.count, wargear=wargear))
+            out.append(ModelGroup(kind=group.kind, count=group.count, wargear=wargear, name=group.name))
         else:
-            out[at] = out[at].model_copy(update={"count": out[at].count + group.count})
+            # Identical models the list named apart keep a name only where they all share it.
+            name = out[at].name if out[at].name == group.name else None
+            out[at] = out[at].model_copy(update={"count": out[at].count + group.count, "name": name})
     return out
 
 

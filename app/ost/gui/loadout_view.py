@@ -25,7 +25,9 @@ def carried_text(item: Carried) -> str:
 
 
 def kind_name(group: ModelGroup, sheet: Datasheet | None) -> str:
-    """The model kind's name from the datasheet (its id when the catalogue lacks it)."""
+    """The list's own name for the group's models, else their kind's from the datasheet (else its id)."""
+    if group.name:
+        return group.name
     if sheet is not None:
         for kind in sheet.kinds:
             if kind.id == group.kind:

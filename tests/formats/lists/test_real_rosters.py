@@ -291,3 +291,33 @@ def test_model_variants_count_models_not_items(reads: dict[str, ReadResult], ful
     incinerator = next(g for g in sheet.choices if g.name == "Paladin (Incinerator)")
     assert [sheet.wargear_map[i].name for i in incinerator.marks] == ["Incinerator (Terminator)"]
     assert incinerator.limit.max == 4 and incinerator.limit.verified
+
+
+def test_model_variant_names_are_kept_where_they_say_more(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    """"Purgator (Psycannon)" is a Purgator: counted as one, shown by the roster's name (text export,
+    the window's loadout line and its read-back); a model named as its kind keeps the kind's name."""
+    from ost.gui.loadout_view import loadout_text
+
+    purgation = unit_named(reads["gk-997-paladins.rosz"], "Purgation Squad")
+    sheet = full.get(purgation.datasheet)
+    assert sheet is not None
+    names = {(sheet.kind_map[g.kind].name, g.name, g.count) for g in purgation.loadout}
+    assert ("Purgator", "Purgator (Psycannon)", 4) in names
+    assert ("Purgator Justicar", None, 1) in names
+    for lang in ("en", "fr"):
+        text = export_text(reads["gk-997-paladins.rosz"].army, full, lang)
+        assert ". 4x Purgator (Psycannon): " in text and ". 1x Purgator Justicar: " in text
+        back = unit_named(read_list(text.encode(), f"gk-{lang}.txt", full), "Purgation Squad")
+        groups = {(g.kind, g.name, g.count) for g in back.loadout}
+        assert groups == {(g.kind, g.name, g.count) for g in purgation.loadout}
+    assert "4× Purgator (Psycannon) (" in loadout_text(purgation, sheet)
+    cultists = unit_named(reads["csm-daemons-2000-rave.ros"], "Cultists Mob")
+    assert {g.name for g in cultists.loadout} >= {"Chaos Cultist w/ Autogun"}
+    # Every variant name on the 16 rosters holds its kind's name.
+    for result in reads.values():
+        for unit in units(result.army):
+            kinds = full.get(unit.datasheet)
+            for group in unit.loadout:
+                if group.name and kinds is not None:
+                    own = set(kinds.kind_map[group.kind].name.casefold().split())
+                    assert own < set(group.name.casefold().split()), group.name

@@ -25,6 +25,7 @@ from ost.formats.bsmodels import (
 from ost.formats.lists.reading import (
     name_key,
     shorten,
+    variant_name,
 )
 from ost.formats.lists.roster.elements import (
     WARLORD,
@@ -234,7 +235,7 @@ def contents_of(
 ) -> Contents:
     """Each model's wargear (models grouped into identical ones) and the unit's once-taken upgrades."""
     found = Contents()
-    groups: dict[tuple[str, tuple[tuple[str, int], ...]], ModelGroup] = {}
+    groups: dict[tuple[str, str | None, tuple[tuple[str, int], ...]], ModelGroup] = {}
     for index, candidate in enumerate(candidates):
         spots = placed[index] if index < len(placed) else []
         if sheet is None:
@@ -262,11 +263,14 @@ def contents_of(
                 if count:
                     share = taken.points * count / max(1, taken.total)
                     _carry(per_model[i], taken.carried.model_copy(update={"count": count, "points": round(share)}))
+        known = sheet.kind_map if sheet is not None else {}
         for i, kind in enumerate(kinds):
-            key = (kind, tuple((c.name, c.count) for c in per_model[i]))
+            model_kind = known.get(kind)
+            name = variant_name(model_kind, candidate.name) if model_kind is not None and candidate.name else None
+            key = (kind, name, tuple((c.name, c.count) for c in per_model[i]))
             group = groups.get(key)
             if group is None:
-                groups[key] = ModelGroup(kind=kind, count=1, wargear=per_model[i])
+                groups[key] = ModelGroup(kind=kind, count=1, wargear=per_model[i], name=name)
             else:
                 group.count += 1
     found.loadout = list(groups.values())

@@ -34,6 +34,7 @@ from ost.formats.lists.reading import (
     name_key,
     names_match,
     shorten,
+    variant_name,
 )
 from ost.formats.lists.text.grammar import (
     NON_MODEL_PREFIXES,
@@ -397,7 +398,7 @@ def _loadout(
             known = items.get(key)
             kind_of: WargearKind = known.kind if known is not None else ("weapon" if key in weapons else "wargear")
             carried.append(Carried(item=known.id if known else None, name=child.name, kind=kind_of, count=child.times))
-        groups.append(ModelGroup(kind=kind.id, count=line.times, wargear=carried))
+        groups.append(ModelGroup(kind=kind.id, count=line.times, wargear=carried, name=variant_name(kind, line.name)))
     counts: dict[str, int] = {}
     for group in groups:
         counts[group.kind] = counts.get(group.kind, 0) + group.count
