@@ -16,12 +16,13 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.text import counted
 from ost.core.wargear import chosen_by_kind, effective_loadout
 
 
 def carried_text(item: Carried) -> str:
     """Counted when more than one: "2× Bolter" or "Bolter"."""
-    return (f"{item.count}× " if item.count > 1 else "") + item.name
+    return counted(item.count, item.name)
 
 
 def kind_name(group: ModelGroup, sheet: Datasheet | None) -> str:
@@ -90,7 +91,7 @@ def choices_text(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> str:
             name = item.name
             if known_item is not None:
                 name = (known_item.name_en or known_item.name) if lang == "en" else known_item.name
-            parts.append((f"{item.count}× " if item.count > 1 else "") + name)
+            parts.append(counted(item.count, name))
     return " ; ".join(parts)
 
 

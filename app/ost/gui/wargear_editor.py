@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Datasheet, WargearGroup, WargearItem
 from ost.core.i18n import Bilingual
+from ost.core.text import counted
 from ost.core.wargear import choice_problems, effective_loadout, upgrade_problems
 from ost.gui.loadout_view import kind_name
 from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, WrappingLabel
@@ -52,7 +53,7 @@ def item_label(sheet: Datasheet, item_id: str | None, fallback: str, lang: str) 
 
 def carried_label(sheet: Datasheet, entry: Carried, lang: str) -> str:
     """Named in ``lang``, counted when more than one: "2× Bolter" or "Bolter"."""
-    return (f"{entry.count}× " if entry.count > 1 else "") + item_label(sheet, entry.item, entry.name, lang)
+    return counted(entry.count, item_label(sheet, entry.item, entry.name, lang))
 
 
 def choice_title(sheet: Datasheet, group: WargearGroup, lang: str) -> str:
