@@ -133,6 +133,21 @@ def test_a_carnifex_form_says_its_talons_once(with_tyranids: Catalogue, tmp_path
         window.deleteLater()
 
 
+@pytest.mark.bsdata
+def test_a_hive_fleet_box_suggests_a_hive_fleet(with_tyranids: Catalogue, tmp_path: Path, qtbot: QtBot) -> None:
+    carnifex = next(s for s in with_tyranids if s.name == "Carnifexes")
+    assert tuple(carnifex.faction_placeholders) == ("<HIVE FLEET>",)
+    window = _window(with_tyranids, tmp_path)
+    try:
+        window.add_unit(carnifex.id)
+        edit = window.editor._placeholder_edits["<HIVE FLEET>"]
+        assert edit.placeholderText() == "p. ex. LEVIATHAN"
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
 def _wheel(widget: QSpinBox, up: bool = True) -> None:
     centre = QPointF(widget.width() / 2, widget.height() / 2)
     event = QWheelEvent(
