@@ -5,7 +5,9 @@ Imports the full 9th-edition release into a catalogue database kept in /tmp
 roster of a folder and prints, for each unit: the roster's own model count,
 Ost's, the warlord, the datasheet matched with its catalogue against the
 force's, and whether every weapon the roster gives the unit is in Ost's text
-export. A summary ends the output.
+export. A summary ends the output, with the options kept "not in the
+catalogue" (none should be an item the datasheet has) and the model groups
+shown by the roster's variant names.
 
 The roster's own model count is computed here from the XML, apart from Ost's
 reader, so the two can be compared:
@@ -175,6 +177,11 @@ class Tally:
     weapons_shown: int = 0
     over_under: int = 0
     warlord_none: int = 0
+    #: Options kept "not in the catalogue" at the list's price, and of those the ones the datasheet has.
+    extras: int = 0
+    extras_known: int = 0
+    #: Model groups shown by the roster's own name (a variant: "Purgator (Psycannon)").
+    variants: int = 0
     wrong: list[str] = field(default_factory=list)
 
 
@@ -212,8 +219,12 @@ def read_roster_units(path: Path) -> list[list[RosterUnit]]:
 
 
 def stamp(folder: Path) -> str:
+    """The data files and the importer's own code: the database is imported again when either changed."""
+    import ost.formats.bsdata as importer
+
     digest = hashlib.sha256()
-    for path in sorted(folder.iterdir()):
+    code = sorted(Path(importer.__file__).parent.glob("*.py"))
+    for path in [*sorted(folder.iterdir()), *code]:
         stat = path.stat()
         digest.update(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     return digest.hexdigest()[:12]
@@ -245,6 +256,15 @@ def audit(rosters: Path, catalogue: Catalogue, quiet: bool) -> Tally:
         codes = [f.code.value for f in report.findings]
         tally.over_under += sum(c in ("UNIT-OVER", "UNIT-UNDER") for c in codes)
         tally.warlord_none += codes.count("WARLORD-NONE")
+        by_id = {u.id: u for _, u in army.units()}
+        for extra in read.reading.extras:
+            tally.extras += 1
+            owner = catalogue.get(by_id[extra.unit_id].datasheet) if extra.unit_id in by_id else None
+            names = {n.casefold() for i in owner.wargear for n in (i.name, i.name_en) if n} if owner else set()
+            if extra.text.casefold() in names:
+                tally.extras_known += 1
+                tally.wrong.append(f"{path.name}: {extra.text} kept at the list's price, yet the catalogue has it")
+        tally.variants += sum(1 for _, u in army.units() for g in u.loadout if g.name)
         if not quiet:
             print(f"\n== {path.name}: {sum(len(f) for f in forces)} units, findings {sorted(set(codes))}")
         for detachment, theirs in zip(army.detachments, forces, strict=False):
@@ -311,8 +331,10 @@ def main() -> int:
     print(f"units on another faction's copy: {tally.foreign}")
     print(f"weapons in the text export: {tally.weapons_shown}/{tally.weapons}")
     print(f"UNIT-OVER/UNIT-UNDER findings: {tally.over_under}; WARLORD-NONE: {tally.warlord_none}")
+    print(f"options kept at the list's price: {tally.extras}, of which the catalogue has: {tally.extras_known}")
+    print(f"model groups shown by the roster's variant name: {tally.variants}")
     for line in tally.wrong:
-        print("  wrong count:", line)
+        print("  wrong:", line)
     return 0
 
 

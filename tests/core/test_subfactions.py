@@ -145,3 +145,19 @@ def test_the_table_reads_its_words_loosely_and_whole() -> None:
     # The roster reader's old question still has its answer.
     assert {"chapter", "chapitre"} <= placeholder_words("<CHAPITRE>")
     assert placeholder_words("<Inconnu>") == {"inconnu"}
+
+
+def test_a_placeholder_hint_comes_from_its_own_kind() -> None:
+    from ost.core.subfactions import placeholder_hint
+
+    assert placeholder_hint("<HIVE FLEET>")("en") == "e.g. LEVIATHAN"
+    assert placeholder_hint("<Flotte-Ruche>")("fr") == "p. ex. LEVIATHAN"
+    assert placeholder_hint("<CHAPITRE>")("fr") == "p. ex. ULTRAMARINES"
+    assert placeholder_hint("<CLAN>")("en") == "e.g. GOFFS"
+    assert placeholder_hint("<TITAN LEGION>")("en") == "e.g. LEGIO METALICA"
+    # A placeholder the table does not know is given no other army's name.
+    for lang in ("fr", "en"):
+        unknown = placeholder_hint("<SAEDATH>")(lang)
+        assert not any(kind.example in unknown for kind in SUBFACTIONS)
+    assert placeholder_hint("<SAEDATH>")("en") == "the army's chosen value"
+    assert all(kind.example and kind.example.upper() == kind.example for kind in SUBFACTIONS)

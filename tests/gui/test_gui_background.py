@@ -115,3 +115,49 @@ def test_progress_check_raises_once_cancelled() -> None:
     assert progress.cancelled
     with pytest.raises(OperationCancelled):
         progress.step(1, 2)
+
+
+_OWNER_GOES_AWAY = """
+import gc, threading, time
+from PySide6.QtCore import QCoreApplication, QObject, QThread
+app = QCoreApplication([])
+from ost.gui.background import BackgroundOp
+release = threading.Event()
+owner = QObject()
+op = BackgroundOp(lambda _p: release.wait(10), success=lambda r: None, failure=lambda e: None, parent=owner)
+op.start()
+del op
+owner.deleteLater()  # a window closed while its catalogue still loads
+QCoreApplication.sendPostedEvents(None, 0)
+del owner
+gc.collect()  # the collector may run at any time, in any later test
+release.set()
+deadline = time.monotonic() + 10
+while app.findChildren(QThread) and time.monotonic() < deadline:  # the thread deletes itself once finished
+    QCoreApplication.sendPostedEvents(None, 0)
+    QCoreApplication.processEvents()
+    time.sleep(0.01)
+gc.collect()
+print("alive" if not app.findChildren(QThread) else "still running")
+"""
+
+
+def test_an_operation_whose_owner_goes_away_while_it_runs_never_aborts_the_process() -> None:
+    """The cause of a flaky "worker crashed" in the suite (seen on the print preview test).
+
+    A thread destroyed while it runs makes Qt abort the process; the operation's
+    thread used to be destroyed with the operation, or whenever Python's collector
+    freed it. Run in its own process: an abort would take pytest down with it.
+    """
+    import os
+    import subprocess
+    import sys
+
+    from helpers import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "app"), "QT_QPA_PLATFORM": "offscreen"}
+    run = subprocess.run(
+        [sys.executable, "-c", _OWNER_GOES_AWAY], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0 and "alive" in run.stdout, run.stderr
+    assert "Destroyed while thread" not in run.stderr

@@ -116,6 +116,38 @@ def test_a_carnifex_form_shows_every_field(
         window.deleteLater()
 
 
+@pytest.mark.bsdata
+def test_a_carnifex_form_says_its_talons_once(with_tyranids: Catalogue, tmp_path: Path, qtbot: QtBot) -> None:
+    """The data's "Two Carnifex Scything Talons" taken twice is not shown "2× Two Carnifex Scything Talons"."""
+    carnifex = next(s for s in with_tyranids if s.name == "Carnifexes")
+    talons = next(i for i in carnifex.wargear if i.name == "Two Carnifex Scything Talons")
+    assert carnifex.kinds[0].loadout[talons.id] == 2  # two weapon slots, each a pair
+    window = _window(with_tyranids, tmp_path)
+    try:
+        window.add_unit(carnifex.id)
+        gear = " | ".join(g.text() for _, g in window.editor.wargear.group_labels)
+        assert "Two Carnifex Scything Talons" in gear and "× Two" not in gear
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
+@pytest.mark.bsdata
+def test_a_hive_fleet_box_suggests_a_hive_fleet(with_tyranids: Catalogue, tmp_path: Path, qtbot: QtBot) -> None:
+    carnifex = next(s for s in with_tyranids if s.name == "Carnifexes")
+    assert tuple(carnifex.faction_placeholders) == ("<HIVE FLEET>",)
+    window = _window(with_tyranids, tmp_path)
+    try:
+        window.add_unit(carnifex.id)
+        edit = window.editor._placeholder_edits["<HIVE FLEET>"]
+        assert edit.placeholderText() == "p. ex. LEVIATHAN"
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
 def _wheel(widget: QSpinBox, up: bool = True) -> None:
     centre = QPointF(widget.width() / 2, widget.height() / 2)
     event = QWheelEvent(

@@ -79,11 +79,17 @@ class Carried(_Model):
 
 
 class ModelGroup(_Model):
-    """``count`` identical models of one kind, each carrying ``wargear``."""
+    """``count`` identical models of one kind, each carrying ``wargear``.
+
+    ``name`` is the list's own name for these models where it differs from
+    their kind's (a roster's "Space Marine w/Eviscerator" of the kind "Space
+    Marine"), shown in their place; None: the kind's name.
+    """
 
     kind: str = Field(min_length=1)
     count: ModelCount = 1
     wargear: list[Carried] = Field(default_factory=list)
+    name: str | None = Field(default=None, min_length=1)
 
 
 class Unit(_Model):

@@ -40,7 +40,7 @@ from ost.core.armylist import Unit, unit_composition, unit_label
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, ModelProfile, WargearOption, WeaponProfile
 from ost.core.i18n import Bilingual
 from ost.core.scoring import UnitScore, format_value, pv_value_text, score_unit
-from ost.core.text import fold
+from ost.core.text import counted, fold
 from ost.core.wargear import carried, choice_labels, item_weapons
 
 
@@ -197,7 +197,7 @@ class WeaponRow:
 
     @property
     def label(self) -> str:
-        return f"{self.count}× {self.name}" if self.count > 1 else self.name
+        return counted(self.count, self.name)
 
 
 @dataclass(frozen=True)
@@ -529,7 +529,7 @@ def loadout_weapons(
     other: list[str] = []
     chosen: list[AbilityRow] = []
     for item in items:
-        shown = f"{item.count}× {item.label(lang)}" if item.count > 1 else item.label(lang)
+        shown = counted(item.count, item.label(lang))
         if item.summary(lang):
             chosen.append(AbilityRow(shown, item.summary(lang)))
         else:
@@ -549,17 +549,17 @@ def _taken_options(sheet: Datasheet, unit: Unit, lang: str) -> tuple[list[Weapon
             continue
         option = sheet.option_map.get(option_id)
         if option is None:
-            other.append(f"{count}× {option_id}" if count > 1 else option_id)
+            other.append(counted(count, option_id))
             continue
         found = option_weapons(sheet, option)
         if not found:
-            other.append(f"{count}× {option.name}" if count > 1 else option.name)
+            other.append(counted(count, option.name))
         rows.extend(_row(w, lang, "option", count) for w in found)
     for stated in unit.extra_options:
         if stated.count <= 0:
             continue
         if not stated.weapons:
-            other.append(f"{stated.count}× {stated.name}" if stated.count > 1 else stated.name)
+            other.append(counted(stated.count, stated.name))
         rows.extend(_row(w, lang, "list", stated.count) for w in stated.weapons)
     return rows, other
 
@@ -729,8 +729,8 @@ def option_labels(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> list
             continue
         option = sheet.option_map.get(option_id) if sheet is not None else None
         name = option.name if option is not None else option_id
-        shown.append(f"{count}× {name}" if count > 1 else name)
-    shown += [f"{o.count}× {o.name}" if o.count > 1 else o.name for o in unit.extra_options if o.count > 0]
+        shown.append(counted(count, name))
+    shown += [counted(o.count, o.name) for o in unit.extra_options if o.count > 0]
     if sheet is not None and (unit.loadout or unit.upgrades):
         shown += choice_labels(unit, sheet, lang)
     return shown

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ost.core.i18n import Bilingual
 from ost.core.text import slug
 
 
@@ -38,6 +39,8 @@ class Subfaction:
     name: str
     words: frozenset[str]
     generic: bool = False
+    #: A value of this kind, from its own faction, to show as an example ("LEVIATHAN" for a hive fleet).
+    example: str = ""
 
     def fills(self, placeholder: str, placeholders: tuple[str, ...] | list[str]) -> bool:
         """Whether a choice of this sub-faction fills ``placeholder``, one of a datasheet's ``placeholders``."""
@@ -51,32 +54,36 @@ def placeholder_key(placeholder: str) -> str:
     return word_key(placeholder.strip().strip("<>"))
 
 
-def _kind(name: str, *words: str, generic: bool = False) -> Subfaction:
-    return Subfaction(name, frozenset(word_key(w) for w in (name, *words)), generic)
+def _kind(name: str, *words: str, generic: bool = False, example: str = "") -> Subfaction:
+    return Subfaction(name, frozenset(word_key(w) for w in (name, *words)), generic, example)
 
 
-#: Every sub-faction Ost knows the words of (English first, then French and other spellings).
+#: Every sub-faction Ost knows the words of (English first, then French and other spellings), each with
+#: an example value of its own faction.
 SUBFACTIONS: tuple[Subfaction, ...] = (
-    _kind("chapter", "chapitre"),
-    _kind("dynasty", "dynastie"),
-    _kind("clan", "clan kultur", "kultur"),
-    _kind("sept"),
-    _kind("craftworld", "vaisseau-monde"),
-    _kind("regiment"),
-    _kind("hive fleet", "flotte-ruche", "flotte de la ruche"),
-    _kind("order", "ordre"),
-    _kind("forge world", "monde-forge"),
-    _kind("legion"),
-    _kind("household", "maisonnée"),
-    _kind("kabal", "cabale"),
-    _kind("wych cult", "culte wych"),
-    _kind("haemonculus coven", "convent haemonculus"),
-    _kind("league", "ligue"),
-    _kind("masque"),
-    _kind("plague company", "compagnie de la peste"),
-    _kind("cult", "culte"),
-    _kind("brotherhood", "confrérie"),
-    _kind("shield host"),
+    _kind("chapter", "chapitre", example="ULTRAMARINES"),
+    _kind("dynasty", "dynastie", example="SAUTEKH"),
+    _kind("clan", "clan kultur", "kultur", example="GOFFS"),
+    _kind("sept", example="VIOR'LA"),
+    _kind("craftworld", "vaisseau-monde", example="SAIM-HANN"),
+    _kind("regiment", example="CADIAN"),
+    _kind("hive fleet", "flotte-ruche", "flotte de la ruche", example="LEVIATHAN"),
+    _kind("order", "ordre", example="OUR MARTYRED LADY"),
+    _kind("forge world", "monde-forge", example="MARS"),
+    _kind("legion", example="BLACK LEGION"),
+    _kind("household", "maisonnée", "noble household", example="HOUSE TERRYN"),
+    _kind("questor allegiance", "allégeance questor", example="QUESTOR IMPERIALIS"),
+    _kind("kabal", "cabale", example="KABAL OF THE BLACK HEART"),
+    _kind("wych cult", "culte wych", example="CULT OF STRIFE"),
+    _kind("haemonculus coven", "convent haemonculus", example="PROPHETS OF FLESH"),
+    _kind("league", "ligue", example="TRANS-HYPERION ALLIANCE"),
+    _kind("masque", example="MIDNIGHT SORROW"),
+    _kind("plague company", "compagnie de la peste", example="INEXORABLE"),
+    _kind("cult", "culte", example="CULT OF THE FOUR-ARMED EMPEROR"),
+    _kind("brotherhood", "confrérie", example="1ST BROTHERHOOD"),
+    _kind("shield host", example="DREAD HOST"),
+    _kind("titan legion", "légion titanique", example="LEGIO METALICA"),
+    _kind("heretic titan legion", example="LEGIO MORTIS"),
 )
 #: The army's sub-faction, kind unsaid ("Sub-faction: Sautekh"): it fills a datasheet's only placeholder.
 ANY_SUBFACTION = _kind("sub-faction", "subfaction", "sous-faction", generic=True)
@@ -101,3 +108,15 @@ def subfaction_of_placeholder(placeholder: str) -> Subfaction | None:
     """The sub-faction a placeholder keyword stands for ("<CHAPITRE>" -> chapter), if the table knows it."""
     found = _BY_WORD.get(placeholder_key(placeholder))
     return found if found is not None and not found.generic else None
+
+
+def placeholder_hint(placeholder: str) -> Bilingual:
+    """What a box for ``placeholder`` suggests: a value of its own kind ("e.g. LEVIATHAN" for ``<HIVE FLEET>``).
+
+    A placeholder the table does not know gets no faction's name (an Ultramarines example for
+    a Harlequin would mislead), only what to type.
+    """
+    kind = subfaction_of_placeholder(placeholder)
+    if kind is None or not kind.example:
+        return Bilingual(fr="la valeur choisie pour l'armée", en="the army's chosen value")
+    return Bilingual(fr=f"p. ex. {kind.example}", en=f"e.g. {kind.example}")

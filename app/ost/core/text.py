@@ -70,3 +70,25 @@ def bounded(lines: list[str], keep: int, more: str) -> list[str]:
     if len(lines) <= keep:
         return lines
     return [*lines[:keep], more.format(count=len(lines) - keep)]
+
+
+#: A name that already says how many it is: "Two Carnifex Scything Talons", "2 × Lance-flammes", "Paire de…".
+_SAYS_COUNT = re.compile(
+    r"^\s*(?:\d+\s*[x×]\s|\d+\s+(?=[^\W\d])|(?:two|three|four|five|six|seven|eight|nine|ten|twelve|pair of|"
+    r"deux|trois|quatre|cinq|sept|huit|neuf|dix|douze|paire de)\s)",
+    re.IGNORECASE,
+)
+
+
+def says_count(name: str) -> bool:
+    """Whether ``name`` starts with a number (a word or digits): the name says how many it is."""
+    return _SAYS_COUNT.match(name) is not None
+
+
+def counted(count: int, name: str, mark: str = "× ") -> str:
+    """``name`` taken ``count`` times as a player reads it: "2× Bolter", or "Bolter" for one.
+
+    A name that already says its number ("Two Carnifex Scything Talons", the data's one
+    entry for a pair) is shown as it is: "2× Two Carnifex Scything Talons" would read as four.
+    """
+    return f"{count}{mark}{name}" if count > 1 and not says_count(name) else name

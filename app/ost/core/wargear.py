@@ -45,7 +45,7 @@ from ost.core.armylist import ArmyList, Carried, ModelGroup, Unit, unit_composit
 from ost.core.catalogue import Catalogue, Datasheet, WargearGroup, WargearItem, WargearLimit, WeaponProfile
 from ost.core.findings import Code, Finding, finding
 from ost.core.i18n import Bilingual
-from ost.core.text import fold
+from ost.core.text import counted, fold
 
 # --- loadouts -------------------------------------------------------------------------------------
 
@@ -109,9 +109,11 @@ def merged(groups: Iterable[ModelGroup], sheet: Datasheet | None = None) -> list
             wargear = [c for c in group.wargear if c.count > 0]
             if sheet is not None:
                 wargear = _ordered(sheet, group.kind, wargear)
-            out.append(ModelGroup(kind=group.kind, count=group.count, wargear=wargear))
+            out.append(ModelGroup(kind=group.kind, count=group.count, wargear=wargear, name=group.name))
         else:
-            out[at] = out[at].model_copy(update={"count": out[at].count + group.count})
+            # Identical models the list named apart keep a name only where they all share it.
+            name = out[at].name if out[at].name == group.name else None
+            out[at] = out[at].model_copy(update={"count": out[at].count + group.count, "name": name})
     return out
 
 
@@ -350,7 +352,7 @@ def choice_labels(unit: Unit, sheet: Datasheet, lang: str = "fr") -> list[str]:
         key = entry.item or entry.name
         counts[key] = counts.get(key, 0) + entry.count
         names[key] = _label(sheet, entry, lang)
-    return [f"{n}× {names[k]}" if n > 1 else names[k] for k, n in counts.items() if n > 0]
+    return [counted(n, names[k]) for k, n in counts.items() if n > 0]
 
 
 def _label(sheet: Datasheet, entry: Carried, lang: str) -> str:
@@ -726,7 +728,7 @@ def chosen_by_kind(groups: Iterable[ModelGroup], sheet: Datasheet, lang: str = "
     for kind in order:
         taken = sorted((k for k, n in counts.get(kind, {}).items() if n > 0), key=lambda k: known.get(k, len(known)))
         if taken:
-            out.append((kind, [f"{counts[kind][k]}× {names[k]}" if counts[kind][k] > 1 else names[k] for k in taken]))
+            out.append((kind, [counted(counts[kind][k], names[k]) for k in taken]))
     return out
 
 

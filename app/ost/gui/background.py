@@ -2,12 +2,20 @@
 
 Loading the catalogue, importing BattleScribe data and making a PDF all take
 long enough to freeze the window. Each runs as a :class:`BackgroundOp`: a
-plain function (no Qt in it) run by a ``QObject`` worker moved to its own
-``QThread``; its result or its exception comes back through queued signals,
-so ``success(result)``, ``failure(exc)`` and ``cancelled()`` are always called
-on the GUI thread. Cancelling sets a flag; the work checks it whenever it
-reports progress (:meth:`Progress.step`), so a cancelled import stops at its
-next step and writes nothing.
+plain function (no Qt in it) run by its own ``QThread``; its result or its
+exception comes back through queued signals, so ``success(result)``,
+``failure(exc)`` and ``cancelled()`` are always called on the GUI thread.
+Cancelling sets a flag; the work checks it whenever it reports progress
+(:meth:`Progress.step`), so a cancelled import stops at its next step and
+writes nothing.
+
+The thread belongs to the application, not to the operation: an operation
+whose owner goes away while it runs (a window closed while its catalogue
+still loads) leaves its thread to finish and delete itself. A thread owned by
+the operation was destroyed with it, or whenever Python's collector freed it,
+while still running: Qt then aborts the whole process ("QThread: Destroyed
+while thread is still running"), which the test suite saw as a worker crash
+in whichever test the collector happened to run.
 
 Only plain Python objects cross threads. Results travel in a one-element
 tuple: PySide6 mishandles a bare ``None`` sent through a queued signal (see
@@ -53,20 +61,31 @@ class Progress:
     __call__ = step  # a Progress is also a progress callback (done, total, name)
 
 
-class _Worker(QObject):
-    """Runs the work on the worker thread and reports through signals (never calls back directly)."""
+class _Runner(QThread):
+    """The thread that runs the work and reports through signals (never calls back directly).
+
+    It lives in the GUI thread (its signals reach the operation queued) and is a
+    child of the application: only Qt deletes it, once it has finished.
+    """
 
     succeeded = Signal(object)
     failed = Signal(object)
     cancelled = Signal()
     progressed = Signal(int, int, str)
 
-    def __init__(self, work: Callable[[Progress], object], flag: threading.Event) -> None:
-        super().__init__()
+    def __init__(self, work: Callable[[Progress], object], flag: threading.Event, parent: QObject | None) -> None:
+        super().__init__(parent)
         self.work = work
         self.flag = flag
+        self.finished.connect(self.deleteLater)
 
     @Slot()
+    def stop(self) -> None:
+        """Cancel and wait for the work (the application is quitting: a running thread would abort it)."""
+        self.flag.set()
+        self.quit()
+        self.wait()
+
     def run(self) -> None:
         progress = Progress(self.flag, self.progressed.emit)
         try:
@@ -108,20 +127,18 @@ class BackgroundOp(QObject, Generic[T]):
         self._progress = progress
         self._flag = threading.Event()
         self._finished = False
-        self._thread = QThread()
+        # The application's child, not this operation's (see the module's docstring).
+        self._thread = _Runner(work, self._flag, QCoreApplication.instance())
         self._thread.setObjectName(name)
-        self._worker = _Worker(work, self._flag)
-        self._worker.moveToThread(self._thread)
-        self._thread.started.connect(self._worker.run)
-        # Bound methods of this GUI-thread object: the connections are queued, the slots run here.
-        self._worker.succeeded.connect(self._on_success)
-        self._worker.failed.connect(self._on_failure)
-        self._worker.cancelled.connect(self._on_cancelled)
-        self._worker.progressed.connect(self._on_progress)
+        # Bound methods of this GUI-thread object: the signals come from the worker thread, the slots run here.
+        self._thread.succeeded.connect(self._on_success)
+        self._thread.failed.connect(self._on_failure)
+        self._thread.cancelled.connect(self._on_cancelled)
+        self._thread.progressed.connect(self._on_progress)
 
     @property
     def running(self) -> bool:
-        return self._thread.isRunning() and not self._finished
+        return not self._finished and self._thread.isRunning()
 
     @property
     def finished(self) -> bool:
@@ -130,14 +147,8 @@ class BackgroundOp(QObject, Generic[T]):
     def start(self) -> None:
         app = QCoreApplication.instance()
         if app is not None:  # a thread still running when the program ends would abort it
-            app.aboutToQuit.connect(self._stop_at_exit)
+            app.aboutToQuit.connect(self._thread.stop)
         self._thread.start()
-
-    @Slot()
-    def _stop_at_exit(self) -> None:
-        self._flag.set()
-        self._thread.quit()
-        self._thread.wait()
 
     def cancel(self) -> None:
         """Ask the work to stop at its next progress step; ``cancelled`` is called when it has."""
@@ -177,5 +188,4 @@ class BackgroundOp(QObject, Generic[T]):
         try:
             callback()
         finally:
-            self._worker.deleteLater()
             self.done.emit()

@@ -37,6 +37,7 @@ from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, Detachment, Unit, unit_label
 from ost.core.catalogue import Catalogue
 from ost.core.findings import Severity
+from ost.core.text import counted
 from ost.core.validator import Report
 from ost.gui.catalogue_browser import SHEET_MIME, sheet_ids
 from ost.gui.loadout_view import OptionNames, choices_text
@@ -293,11 +294,11 @@ class ArmyListModel(QAbstractItemModel):
         """
         sheet = self.catalogue.get(unit.datasheet)
         parts = [
-            (f"{count}× " if count > 1 else "") + self._option_names.name(self.catalogue, sheet, option_id)
+            counted(count, self._option_names.name(self.catalogue, sheet, option_id))
             for option_id, count in unit.options.items()
             if count
         ]
-        parts += [(f"{extra.count}× " if extra.count > 1 else "") + extra.name for extra in unit.extra_options]
+        parts += [counted(extra.count, extra.name) for extra in unit.extra_options]
         carried = choices_text(unit, sheet, self.lang)
         return " · ".join(part for part in (", ".join(parts), carried) if part)
 

@@ -16,16 +16,19 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Catalogue, Datasheet
+from ost.core.text import counted
 from ost.core.wargear import chosen_by_kind, effective_loadout
 
 
 def carried_text(item: Carried) -> str:
     """Counted when more than one: "2× Bolter" or "Bolter"."""
-    return (f"{item.count}× " if item.count > 1 else "") + item.name
+    return counted(item.count, item.name)
 
 
 def kind_name(group: ModelGroup, sheet: Datasheet | None) -> str:
-    """The model kind's name from the datasheet (its id when the catalogue lacks it)."""
+    """The list's own name for the group's models, else their kind's from the datasheet (else its id)."""
+    if group.name:
+        return group.name
     if sheet is not None:
         for kind in sheet.kinds:
             if kind.id == group.kind:
@@ -88,7 +91,7 @@ def choices_text(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> str:
             name = item.name
             if known_item is not None:
                 name = (known_item.name_en or known_item.name) if lang == "en" else known_item.name
-            parts.append((f"{item.count}× " if item.count > 1 else "") + name)
+            parts.append(counted(item.count, name))
     return " ; ".join(parts)
 
 

@@ -25,6 +25,7 @@ from ost.core.armylist import ArmyList, Unit
 from ost.core.catalogue import Catalogue
 from ost.core.limits import MAX_COUNT, MAX_MODELS
 from ost.core.roles import Role
+from ost.core.subfactions import placeholder_hint
 from ost.core.validator import boarding_problems, joining_problems
 from ost.gui.commands import UnitField
 from ost.gui.loadout_view import LoadoutView
@@ -157,7 +158,7 @@ class UnitEditor(QWidget):
                 self._option_boxes[option.id] = box
             for placeholder in sheet.faction_placeholders:
                 edit = QLineEdit()
-                edit.setPlaceholderText(self.tr("e.g. ULTRAMARINES"))
+                edit.setPlaceholderText(placeholder_hint(placeholder)(self.lang))
                 edit.editingFinished.connect(
                     lambda key=placeholder, widget=edit: self._request_placeholder(key, widget.text().strip())
                 )

@@ -34,7 +34,9 @@ from PySide6.QtWidgets import (
 from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Datasheet, WargearGroup, WargearItem
 from ost.core.i18n import Bilingual
+from ost.core.text import counted
 from ost.core.wargear import choice_problems, effective_loadout, upgrade_problems
+from ost.gui.loadout_view import kind_name
 from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, WrappingLabel
 
 #: The most a count box offers when no limit bounds it.
@@ -51,7 +53,7 @@ def item_label(sheet: Datasheet, item_id: str | None, fallback: str, lang: str) 
 
 def carried_label(sheet: Datasheet, entry: Carried, lang: str) -> str:
     """Named in ``lang``, counted when more than one: "2× Bolter" or "Bolter"."""
-    return (f"{entry.count}× " if entry.count > 1 else "") + item_label(sheet, entry.item, entry.name, lang)
+    return counted(entry.count, item_label(sheet, entry.item, entry.name, lang))
 
 
 def choice_title(sheet: Datasheet, group: WargearGroup, lang: str) -> str:
@@ -180,8 +182,7 @@ class WargearEditor(QWidget):
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         column = QVBoxLayout(frame)
         column.setContentsMargins(6, 4, 6, 4)
-        kind = sheet.kind_map.get(group.kind)
-        title = _bold(wrapped_label(f"{group.count} × {kind.name if kind is not None else group.kind}"))
+        title = _bold(wrapped_label(f"{group.count} × {kind_name(group, sheet)}"))
         gear = ", ".join(carried_label(sheet, c, self.lang) for c in group.wargear if c.count)
         carried = wrapped_label(gear or self.tr("nothing listed"))
         column.addWidget(title)

@@ -48,7 +48,7 @@ from ost.core.i18n import pick
 from ost.core.presenter import option_labels
 from ost.core.roles import Role
 from ost.core.scoring import ArmyScore, UnitScore, format_value, pv_value_text, score_army
-from ost.core.text import is_placeholder, keyword_key
+from ost.core.text import counted, is_placeholder, keyword_key
 from ost.core.validator import Report
 from ost.pdf import common
 from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Paper, esc
@@ -976,8 +976,8 @@ def _carried_labels(unit: Unit, sheet: Datasheet | None, lang: str) -> list[str]
                 item = items.get(carried.item) if carried.item is not None else None
                 name = (item.name_en or item.name) if item is not None and lang == "en" else carried.name
                 totals[name] = totals.get(name, 0) + carried.count * group.count
-        shown = [f"{count}× {name}" if count > 1 else name for name, count in totals.items() if count > 0]
-        shown += [f"{o.count}× {o.name}" if o.count > 1 else o.name for o in unit.extra_options if o.count > 0]
+        shown = [counted(count, name) for name, count in totals.items() if count > 0]
+        shown += [counted(o.count, o.name) for o in unit.extra_options if o.count > 0]
     shown += [u.name for u in unit.upgrades if u.count > 0]
     return shown
 

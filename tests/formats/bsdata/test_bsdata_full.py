@@ -134,3 +134,30 @@ def test_the_full_release_transports_are_understood_or_listed(full_release: BsIm
     rhino = _one(full_release, "custodes", "Anathema Psykana Rhino")
     assert rhino.transport is not None and rhino.transport.verified
     assert rhino.transport.capacity == 10 and rhino.transport.allowed == [["ANATHEMA PSYKANA", "INFANTRY"]]
+
+
+def test_each_datasheet_copy_lists_only_the_abilities_its_conditions_leave(full_release: BsImport) -> None:
+    """Info links and profiles hidden by a modifier are evaluated for each catalogue's copy (issue 17's leftover).
+
+    The Space Marine library's Captain links the Death Company rules, hidden unless he is a Death Company
+    Captain: an Ultramarines Captain has none of them. The game system's Land Raider Variant has both
+    machine spirits, each hidden outside its army: each copy keeps its own. An ability whose condition needs
+    the roster (a count over the force) is kept, as before.
+    """
+    death_company = {"Death Visions", "Black Rage", "Rites of Rage (Aura)", "Tactical Aggression (Aura)"}
+    captain = _one(full_release, "ultramarines", "Captain")
+    names = {a.name for a in captain.abilities}
+    assert "Iron Halo" in names and "Rites of Battle" in names
+    assert not names & death_company
+    spirits = {"Power of the Machine Spirit", "Daemonic Machine Spirit"}
+    for word, own in (
+        ("chaos-space-marines", "Daemonic Machine Spirit"),
+        ("black-templars", "Power of the Machine Spirit"),
+    ):
+        land_raider = _one(full_release, word, "Land Raider Variant (Open Play)")
+        assert {a.name for a in land_raider.abilities} & spirits == {own}
+    # Over the release's datasheet copies 15,347 abilities remain of 15,893: 546 conditioned away on 163 copies
+    # (Death Company rules on 121 Space Marine characters, the other army's machine spirit, abilities an unchosen
+    # option grants); none gained.
+    total = sum(len(s.abilities) for s in full_release.datasheets)
+    assert 15_000 <= total < 15_893

@@ -518,3 +518,17 @@ def test_check_says_where_the_roster_s_prices_differ(capsys: pytest.CaptureFixtu
     reading = json.loads(out)["results"][0]["reading"]
     assert [p["stated"] for p in reading["prices"]] == [115, 115, 512]
     assert reading["data"][0]["revision"] == "240"
+
+
+def test_a_variant_name_is_one_that_says_more_than_its_kind() -> None:
+    from ost.core.catalogue import ModelKind
+    from ost.formats.lists.reading import variant_name
+
+    marine = ModelKind(id="marine", name="Space Marine")
+    assert variant_name(marine, "Space Marine w/Eviscerator") == "Space Marine w/Eviscerator"
+    assert variant_name(marine, "space marine") is None  # its own name
+    assert variant_name(marine, "Scout") is None  # another name altogether: the kind's
+    intercessor = ModelKind(id="i", name="Intercesseur", name_en="Intercessor")
+    assert variant_name(intercessor, "Intercessor") is None  # the English name of a French kind
+    assert variant_name(intercessor, "Intercessor w/ Auto Bolt Rifle") == "Intercessor w/ Auto Bolt Rifle"
+    assert variant_name(intercessor, "Intercesseur (fusil bolter)") == "Intercesseur (fusil bolter)"

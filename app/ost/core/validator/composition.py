@@ -9,6 +9,7 @@ from ost.core.catalogue import Band, Datasheet
 from ost.core.findings import Code, Finding
 from ost.core.i18n import Bilingual
 from ost.core.roles import Role
+from ost.core.subfactions import placeholder_hint
 from ost.core.text import keyword_key
 from ost.core.validator.context import Context, Entry, found
 from ost.core.validator.report import RoleCount
@@ -158,6 +159,7 @@ def check_units(ctx: Context) -> list[Finding]:
 
 def _placeholder_unset(placeholder: str, entries: list[Entry]) -> Finding:
     """One finding per keyword: a roster that never names its chapter would otherwise give one per unit."""
+    example = placeholder_hint(placeholder)
     if len(entries) == 1:
         fr_who, en_who = f"{entries[0].name} :", f"{entries[0].name}:"
         fr_verb = "n'a pas de valeur ; il ne compte"
@@ -174,8 +176,8 @@ def _placeholder_unset(placeholder: str, entries: list[Entry]) -> Finding:
         ),
         entries,
         Bilingual(
-            fr=f"Donnez une valeur à {placeholder} dans la fiche de chaque unité (par exemple ULTRAMARINES).",
-            en=f"Give {placeholder} a value in each unit's form (for example ULTRAMARINES).",
+            fr=f"Donnez une valeur à {placeholder} dans la fiche de chaque unité ({example.fr}).",
+            en=f"Give {placeholder} a value in each unit's form ({example.en}).",
         ),
     )
 

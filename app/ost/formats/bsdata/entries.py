@@ -95,7 +95,8 @@ class _Raw:
         self.categories: list[tuple[str, bool]] = []
         self.profiles: list[Element] = []
         self.rules: list[Element] = []
-        self.info_links: list[tuple[str, str, bool]] = []
+        #: (type, target id, hidden, the link itself: its modifiers may hide it under conditions).
+        self.info_links: list[tuple[str, str, bool, Element]] = []
         self.info_groups: list[Element] = []
         self.entries: list[Element] = []
         self.groups: list[Element] = []
@@ -129,7 +130,7 @@ class _Raw:
                 for item in child:
                     target = item.get("targetId")
                     if target:
-                        self.info_links.append((item.get("type") or "", target, item.get("hidden") == "true"))
+                        self.info_links.append((item.get("type") or "", target, item.get("hidden") == "true", item))
             elif local == "infoGroups":
                 self.info_groups.extend(child)
             elif local == "selectionEntries":

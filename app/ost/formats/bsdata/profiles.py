@@ -238,26 +238,42 @@ def abilities_and_transports(
 
     Only the entry itself, its groups and its model entries are searched,
     not wargear: relics and traits are options, not the datasheet's rules.
+    A profile or info link that a modifier hides for this datasheet is left
+    out (an Ultramarines Captain's "Death Visions" show only once he is a
+    Death Company Captain; an ability of one catalogue is hidden in another's):
+    its conditions are evaluated as for a price (:func:`.conditions.hidden_now`),
+    and one Ost cannot evaluate (it needs the roster) keeps the ability.
     """
+    from ost.formats.bsdata.conditions import hidden_now  # conditions builds on the scope, as this module does
+
     raws = (raw, link_raw) if link_raw is not None else (raw,)
-    profiles = scope.profiles_of(raws)
-    abilities = [p for p in profiles if p.get("typeName") == "Abilities" and p.get("name") != "Transport"]
-    abilities.extend(scope.profiles_of(raws, rules=True))
-    transports = [
-        p
-        for p in profiles
-        if p.get("typeName") == "Transport" or (p.get("typeName") == "Abilities" and p.get("name") == "Transport")
-    ]
-    if depth > 6:
-        return abilities, transports
-    entries, groups = scope.children(raw, link_raw)
-    for child in [*entries, *groups]:
-        if child.hidden or child.raw.not_gear:
-            continue
-        if child.raw.kind == "group" or child.raw.type in ("model", "unit"):
-            more, carried = _child_abilities(scope, child, depth + 1)
-            abilities.extend(more)
-            transports.extend(carried)
+
+    def shown(element: Element) -> bool:
+        return hidden_now(scope, element, raws) is not True
+
+    # The entry itself and those above it are what "ancestor" conditions look at (as for transports).
+    scope.push(raws)
+    try:
+        profiles = scope.profiles_of(raws, shown=shown)
+        abilities = [p for p in profiles if p.get("typeName") == "Abilities" and p.get("name") != "Transport"]
+        abilities.extend(scope.profiles_of(raws, rules=True, shown=shown))
+        transports = [
+            p
+            for p in profiles
+            if p.get("typeName") == "Transport" or (p.get("typeName") == "Abilities" and p.get("name") == "Transport")
+        ]
+        if depth > 6:
+            return abilities, transports
+        entries, groups = scope.children(raw, link_raw)
+        for child in [*entries, *groups]:
+            if child.hidden or child.raw.not_gear:
+                continue
+            if child.raw.kind == "group" or child.raw.type in ("model", "unit"):
+                more, carried = _child_abilities(scope, child, depth + 1)
+                abilities.extend(more)
+                transports.extend(carried)
+    finally:
+        scope.pop()
     return abilities, transports
 
 
@@ -267,11 +283,17 @@ def _child_abilities(scope: _Scope, child: _Child, depth: int) -> tuple[list[Ele
     home = scope.shared.homes.get(child.element)
     if home is not None and home is not scope.owner and link_raw is None:
         scope = scope.shared.scope_of(home)
-    key = (child.raw, link_raw)
-    known = scope._abilities.get(key)
+    key: tuple[object, ...] = (child.raw, link_raw)
+    # Read for each primary catalogue when a condition asked which one it is (kept under the catalogue's id).
+    catalogue = scope.context.catalogue if scope.context is not None else ""
+    known = scope._abilities.get(key) or scope._abilities.get((*key, catalogue))
     if known is None:
         scope._abilities[key] = ([], [])  # a cycle of links adds nothing
+        asked = scope.shared.catalogue_asked
         known = abilities_and_transports(scope, child.raw, link_raw, depth)
+        if scope.shared.catalogue_asked != asked:
+            del scope._abilities[key]
+            key = (*key, catalogue)
         scope._abilities[key] = known
     return known
 

@@ -11,7 +11,7 @@ lives in, the datasheet being read and the entries above it) is one
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
@@ -28,6 +28,9 @@ from ost.formats.bsdata.files import _File
 from ost.formats.bsdata.report import BsImportWarning
 from ost.formats.bsdata.schema import _NOT_KEYWORDS, ROLE_BY_CATEGORY
 from ost.formats.transport_text import Vocabulary
+
+#: Whether a profile, rule, info link or info group shows for the datasheet being read.
+Shown = Callable[[Element], bool]
 
 
 @dataclass
@@ -176,7 +179,8 @@ class _Scope:
         self._vocabulary: Vocabulary | None = None
         self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
         self._solved: dict[object, tuple[tuple[int, int], list[tuple[int, int]], bool] | None] = {}
-        self._abilities: dict[tuple[_Raw, _Raw | None], tuple[list[Element], list[Element]]] = {}
+        #: (entry, link) -> its abilities and transports; (entry, link, catalogue id) where they depend on it.
+        self._abilities: dict[tuple[object, ...], tuple[list[Element], list[Element]]] = {}
         self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
 
     @property
@@ -270,28 +274,39 @@ class _Scope:
         self._children[key] = (entries, groups)
         return entries, groups
 
-    def profiles_of(self, raws: Sequence[_Raw], *, rules: bool = False, depth: int = 0) -> list[Element]:
-        """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped."""
+    def profiles_of(
+        self, raws: Sequence[_Raw], *, rules: bool = False, depth: int = 0, shown: Shown | None = None
+    ) -> list[Element]:
+        """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped.
+
+        ``shown`` (a profile, rule, info link or info group -> whether it shows) also skips what its
+        modifiers hide under conditions that hold for the datasheet being read (:mod:`.profiles` passes it
+        for abilities); without it only what is hidden outright is skipped.
+        """
         found: list[Element] = []
         if depth > 8:
             return found  # info groups that include each other
         raw = self.shared.raw
         wanted = "rule" if rules else "profile"
+
+        def show(element: Element) -> bool:
+            return element.get("hidden") != "true" and (shown is None or shown(element))
+
         for owner in raws:
-            found.extend(e for e in (owner.rules if rules else owner.profiles) if e.get("hidden") != "true")
-            for kind, target, hidden in owner.info_links:
-                if hidden:
+            found.extend(e for e in (owner.rules if rules else owner.profiles) if show(e))
+            for kind, target, hidden, link in owner.info_links:
+                if hidden or (shown is not None and not shown(link)):
                     continue
                 element = self.find(target)
-                if element is None or element.get("hidden") == "true":
+                if element is None or not show(element):
                     continue
                 if kind == wanted:
                     found.append(element)
                 elif kind == "infoGroup":
-                    found.extend(self.profiles_of((raw(element),), rules=rules, depth=depth + 1))
+                    found.extend(self.profiles_of((raw(element),), rules=rules, depth=depth + 1, shown=shown))
             for group in owner.info_groups:
-                if group.get("hidden") != "true":
-                    found.extend(self.profiles_of((raw(group),), rules=rules, depth=depth + 1))
+                if show(group):
+                    found.extend(self.profiles_of((raw(group),), rules=rules, depth=depth + 1, shown=shown))
         return found
 
     def unit_profile_elements(self, raws: Sequence[_Raw]) -> list[Element]:

@@ -18,7 +18,7 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from ost.core.armylist import ArmyList, unit_points
-from ost.core.catalogue import Catalogue, Datasheet, WargearOption
+from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearOption
 from ost.core.i18n import Bilingual, pick
 from ost.core.listfile import ListFileError
 from ost.core.text import bounded, elide, fold
@@ -615,6 +615,24 @@ def names_match(sheet: Datasheet, text: str) -> bool:
         if other == key or max(fuzz.ratio(key, other), fuzz.token_sort_ratio(key, other)) >= MATCH_THRESHOLD:
             return True
     return False
+
+
+def variant_name(kind: ModelKind, name: str) -> str | None:
+    """The list's name for models of ``kind`` when it names a variant of them, else None.
+
+    A variant's name holds every word of the kind's name (in either language)
+    and more: "Space Marine w/Eviscerator" of the kind "Space Marine",
+    "Purgator (Psycannon)" of "Purgator". The kind's own name, another
+    language's name for it ("Intercessor" for "Intercesseur") or a name sharing
+    nothing with it keep the kind's name, so a list shows the catalogue's
+    names except where the list says more.
+    """
+    words = set(name_key(name).split())
+    for kind_name in (kind.name, kind.name_en):
+        own = set(name_key(kind_name).split())
+        if own and own < words:
+            return shorten(name, 120)
+    return None
 
 
 def majority_faction(sheets: Iterable[Datasheet]) -> str | None:

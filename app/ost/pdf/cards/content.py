@@ -32,7 +32,7 @@ from ost.core.presenter import (
     weapon_type,
 )
 from ost.core.scoring import score_unit
-from ost.core.text import fold
+from ost.core.text import counted, fold
 from ost.pdf import common
 from ost.pdf.cards.styles import CardKind, CardStyles, bullets, card_styles, cell_pad, grid_table, labelled, para
 from ost.pdf.common import MUTED, RULE_ACCENT, ZEBRA, esc, rich
@@ -324,7 +324,7 @@ class Deck:
                     for w in item.weapons
                 )
             else:
-                wargear.append(f"{count}× {item.name}" if count > 1 else item.name)
+                wargear.append(counted(count, item.name))
 
         for group in unit.loadout:
             for carried in group.wargear:

@@ -11,6 +11,7 @@ from ost.core.armylist import (
 )
 from ost.core.catalogue import (
     Datasheet,
+    WargearItem,
     WargearKind,
     WeaponProfile,
 )
@@ -24,6 +25,7 @@ from ost.formats.bsmodels import (
 from ost.formats.lists.reading import (
     name_key,
     shorten,
+    variant_name,
 )
 from ost.formats.lists.roster.elements import (
     WARLORD,
@@ -110,18 +112,30 @@ def _weapons_under(element: Element, depth: int = 0) -> list[WeaponProfile]:
 
 def _item_of(sheet: Datasheet | None, element: Element, name: str) -> str | None:
     """The catalogue's wargear item an entry is: by BattleScribe id, then by name."""
-    if sheet is None or not sheet.wargear:
-        return None
     # The entry's own ids first (its link, its entry), then the links it was reached through, nearest first.
+    item = catalogue_item(sheet, ids_of(element), name) if sheet is not None else None
+    return item.id if item is not None else None
+
+
+def catalogue_item(sheet: Datasheet, ids: list[str], name: str) -> WargearItem | None:
+    """The datasheet's wargear item an upgrade is: by BattleScribe id (in the order given), else by name.
+
+    Found whatever its price in the catalogue: an item priced 0 there (its price is in its model's,
+    or the roster was made with older data that priced it) is still the catalogue's item, carried
+    by the loadout. The loadout and the price check (:mod:`.prices`) both ask here, so an upgrade
+    is never both carried and kept as an option the catalogue lacks.
+    """
+    if not sheet.wargear:
+        return None
     by_id = _items_by_id(sheet)
-    for bs_id in ids_of(element):
+    for bs_id in ids:
         found = by_id.get(bs_id)
         if found is not None:
-            return found
+            return next(i for i in sheet.wargear if i.id == found)
     key = name_key(name)
     for item in sheet.wargear:
         if key in (name_key(item.name), name_key(item.name_en), name_key(item.id)):
-            return item.id
+            return item
     return None
 
 
@@ -221,7 +235,7 @@ def contents_of(
 ) -> Contents:
     """Each model's wargear (models grouped into identical ones) and the unit's once-taken upgrades."""
     found = Contents()
-    groups: dict[tuple[str, tuple[tuple[str, int], ...]], ModelGroup] = {}
+    groups: dict[tuple[str, str | None, tuple[tuple[str, int], ...]], ModelGroup] = {}
     for index, candidate in enumerate(candidates):
         spots = placed[index] if index < len(placed) else []
         if sheet is None:
@@ -249,11 +263,14 @@ def contents_of(
                 if count:
                     share = taken.points * count / max(1, taken.total)
                     _carry(per_model[i], taken.carried.model_copy(update={"count": count, "points": round(share)}))
+        known = sheet.kind_map if sheet is not None else {}
         for i, kind in enumerate(kinds):
-            key = (kind, tuple((c.name, c.count) for c in per_model[i]))
+            model_kind = known.get(kind)
+            name = variant_name(model_kind, candidate.name) if model_kind is not None and candidate.name else None
+            key = (kind, name, tuple((c.name, c.count) for c in per_model[i]))
             group = groups.get(key)
             if group is None:
-                groups[key] = ModelGroup(kind=kind, count=1, wargear=per_model[i])
+                groups[key] = ModelGroup(kind=kind, count=1, wargear=per_model[i], name=name)
             else:
                 group.count += 1
     found.loadout = list(groups.values())

@@ -20,6 +20,7 @@ from ost.formats.lists.reading import (
     name_key,
 )
 from ost.formats.lists.roster.elements import weapon_of
+from ost.formats.lists.roster.loadout import catalogue_item
 from ost.formats.lists.roster.walk import UnitGear
 
 
@@ -39,27 +40,21 @@ def options_of(
     found = Options()
     for gear_name, count in gear.counts.items():
         stated = max(0, round(gear.points.get(gear_name, 0.0)))
-        item = sheet is not None and sheet.choices and _is_wargear_item(sheet, gear.ids.get(gear_name, []), gear_name)
+        item = catalogue_item(sheet, gear.ids.get(gear_name, []), gear_name) if sheet is not None else None
         # A datasheet with choices prices its wargear items in the loadout: not its older option counters too.
-        option = _gear_option(sheet, gear, gear_name) if sheet is not None and not item else None
+        option = _gear_option(sheet, gear, gear_name) if sheet is not None and not (item and sheet.choices) else None
         if option is not None:
             if option.per_model and option.points and stated and stated % option.points == 0:
                 # A per-model price stated once for the unit: it was taken by that many models.
                 count = min(max(count, stated // option.points), max(count, models))
             found.options[option.id] = found.options.get(option.id, 0) + count
             if stated and stated != option.points * count:
-                report.prices.append(
-                    PriceNote(
-                        where=where,
-                        unit_id=unit_id,
-                        text=f"{option.name} ×{count}" if count > 1 else option.name,
-                        stated=stated,
-                        priced=option.points * count,
-                        option=True,
-                    )
-                )
-        elif sheet is not None and sheet.wargear and _is_wargear_item(sheet, gear.ids.get(gear_name, []), gear_name):
-            continue  # a wargear item of the catalogue: the unit's loadout carries and prices it
+                report.prices.append(_option_note(where, unit_id, option.name, count, stated, option.points))
+        elif item is not None:
+            # A wargear item of the catalogue, whatever its price there: the unit's loadout carries and
+            # prices it; a price the roster states beside the catalogue's is a price difference.
+            if stated and stated != item.points * count:
+                report.prices.append(_option_note(where, unit_id, gear_name, count, stated, item.points))
         elif sheet is not None and (stated or gear_name in gear.models):
             weapons: list[WeaponProfile] = []
             for weapon in map(weapon_of, gear.weapons.get(gear_name, [])):
@@ -73,23 +68,9 @@ def options_of(
     return found
 
 
-def _is_wargear_item(sheet: Datasheet, ids: list[str], name: str) -> bool:
-    """Whether upgrades of these ids (else this name) are a priced wargear item of ``sheet``.
-
-    The unit's loadout carries such an item and prices it; an item the catalogue prices 0 (its price
-    is the model's: a Purgator with a psycannon) keeps the roster's stated price as before.
-    """
-    wanted = set(ids)
-    key = name_key(name)
-    return any(
-        item.points > 0
-        and (
-            wanted.intersection(item.bs_ids)
-            if wanted and item.bs_ids
-            else key in (name_key(item.name), name_key(item.name_en))
-        )
-        for item in sheet.wargear
-    )
+def _option_note(where: str, unit_id: str, name: str, count: int, stated: int, each: int) -> PriceNote:
+    text = f"{name} ×{count}" if count > 1 else name
+    return PriceNote(where=where, unit_id=unit_id, text=text, stated=stated, priced=each * count, option=True)
 
 
 def _gear_option(sheet: Datasheet, gear: UnitGear, name: str) -> WargearOption | None:

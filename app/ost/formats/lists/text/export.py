@@ -74,7 +74,7 @@ def _loadout_lines(unit: Unit, sheet: Datasheet | None, name: str) -> list[str]:
     kinds = {k.id: k.name for k in sheet.kinds} if sheet is not None else {}
     lines = []
     for group in unit.loadout:
-        model = _clean(kinds.get(group.kind, group.kind)) or name
+        model = _clean(group.name or kinds.get(group.kind, group.kind)) or name
         line = f". {group.count}x {model}"
         if group.wargear:
             line += ": " + ", ".join(_carried(c) for c in group.wargear)

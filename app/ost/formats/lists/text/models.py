@@ -34,6 +34,7 @@ from ost.formats.lists.reading import (
     name_key,
     names_match,
     shorten,
+    variant_name,
 )
 from ost.formats.lists.text.grammar import (
     NON_MODEL_PREFIXES,
@@ -185,8 +186,14 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     extra: list[StatedOption] = []
     noted: list[str] = []
     from_unit_line: set[str] = set()
+    loadout = _loadout(sheet, model_items, models, composition)
+    # A datasheet with choices prices the wargear items its models carry in the loadout: an item
+    # written on a model line is not also one of its older option counters (the roster reader's rule).
+    carried = {name_key(i.name) for i in sheet.wargear} if sheet is not None and sheet.choices and loadout else set()
     for item in _flatten(gear):
         if flags.take(item.name):
+            continue
+        if id(item) in model_gear and name_key(item.name) in carried:
             continue
         option = _owned_option(sheet, owners.get(id(item)), item.name) if sheet is not None else None
         if option is not None and id(item) in model_gear and option.id in from_unit_line:
@@ -219,7 +226,6 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
             for placeholder in holes:
                 if subfaction.fills(placeholder, holes):
                     placeholders[placeholder] = value.upper()
-    loadout = _loadout(sheet, model_items, models, composition)
     units: list[Unit] = []
     for _ in range(copies):
         if sheet is not None:
@@ -392,7 +398,7 @@ def _loadout(
             known = items.get(key)
             kind_of: WargearKind = known.kind if known is not None else ("weapon" if key in weapons else "wargear")
             carried.append(Carried(item=known.id if known else None, name=child.name, kind=kind_of, count=child.times))
-        groups.append(ModelGroup(kind=kind.id, count=line.times, wargear=carried))
+        groups.append(ModelGroup(kind=kind.id, count=line.times, wargear=carried, name=variant_name(kind, line.name)))
     counts: dict[str, int] = {}
     for group in groups:
         counts[group.kind] = counts.get(group.kind, 0) + group.count
