@@ -15,7 +15,7 @@ verdict and the findings first, then the same sheet.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -305,7 +305,15 @@ class _ContinuedTable(Table):  # type: ignore[misc]  # reportlab has no type hin
 class _Sheet:
     """Builds the story of a sheet; one instance per PDF."""
 
-    def __init__(self, catalogue: Catalogue, army: ArmyList, report: Report, lang: str, paper: Paper) -> None:
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        army: ArmyList,
+        report: Report,
+        lang: str,
+        paper: Paper,
+        keyword_names: Mapping[str, str] | None = None,
+    ) -> None:
         self.catalogue = catalogue
         self.army = army
         self.report = report
@@ -313,6 +321,8 @@ class _Sheet:
         self.paper = paper
         self.fonts = register_fonts()
         self.s = _styles(self.fonts)
+        #: French keywords in English; the findings say keywords ("<CHAPITRE>") as the catalogue writes them.
+        self.words = common.KeywordNames(keyword_names if lang == "en" else None)
         self.score: ArmyScore = score_army(army, catalogue)
         self.trace = common.Trace.of(catalogue, army, report)
         #: The numbers of the findings (1, 2, …) that concern each unit, by unit id, to mark its row.
@@ -855,14 +865,15 @@ class _Sheet:
                 [
                     f"{number} · {item.severity.label(self.lang)}",
                     self.p(esc(item.code.value), s.cell_bold),
-                    self.p(esc(common.typo(item.message(self.lang))), s.cell),
+                    self.p(esc(common.typo(self.words.text(item.message(self.lang)))), s.cell),
                     self.p(esc(rule), s.cell_small),
                 ]
             )
             if item.fix(self.lang):
                 # The fix on a row of its own under the finding (a long one may then go on the next page).
                 fix_row = len(rows)
-                rows.append(["", "", self.p(esc(common.typo(fix_word + item.fix(self.lang))), s.cell_small), ""])
+                fix = fix_word + self.words.text(item.fix(self.lang))
+                rows.append(["", "", self.p(esc(common.typo(fix)), s.cell_small), ""])
                 severity_styles += [
                     ("SPAN", (2, fix_row), (3, fix_row)),
                     ("LINEABOVE", (0, fix_row), (-1, fix_row), 0, colors.white),
@@ -1127,14 +1138,17 @@ def army_sheet_pdf(
     *,
     lang: str = "fr",
     paper: Paper | str = Paper.A4,
+    keyword_names: Mapping[str, str] | None = None,
 ) -> bytes:
     """The army sheet of ``army`` as PDF bytes, with ``report``'s verdict and findings.
 
-    ``report`` is the caller's, made with the options its user chose (list prices, Legends).
+    ``report`` is the caller's, made with the options its user chose (list prices, Legends);
+    ``keyword_names`` (French keyword -> English, :func:`ost.services.keyword_names`) puts the
+    keywords its findings name in English on an English sheet.
     """
     common.check_lang(lang)
     size = common.paper(paper)
-    sheet = _Sheet(catalogue, army, report, lang, size)
+    sheet = _Sheet(catalogue, army, report, lang, size, keyword_names)
     kind = pick(sheet.lang, fr="Feuille d'armée · Ost", en="Army sheet · Ost")
     return _render(sheet.sheet_story(), size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)
 
@@ -1148,6 +1162,7 @@ def check_report_pdf(
     paper: Paper | str = Paper.A4,
     source: str | None = None,
     reading: Sequence[str] = (),
+    keyword_names: Mapping[str, str] | None = None,
 ) -> bytes:
     """A check report for an opponent's list: the verdict, the findings, then the sheet.
 
@@ -1157,7 +1172,7 @@ def check_report_pdf(
     """
     common.check_lang(lang)
     size = common.paper(paper)
-    sheet = _Sheet(catalogue, army, report, lang, size)
+    sheet = _Sheet(catalogue, army, report, lang, size, keyword_names)
     kind = pick(sheet.lang, fr="Rapport de vérification · Ost", en="Check report · Ost")
     story = sheet.report_story(source, reading)
     return _render(story, size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)
