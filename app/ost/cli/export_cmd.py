@@ -105,9 +105,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     report = validate(catalogue, army, ValidatorOptions(as_priced=args.as_priced, legends_available=args.legends))
     try:
         if args.action == "sheet":
-            data = army_sheet_pdf(
-                catalogue, army, report, lang=lang, paper=args.paper, keyword_names=keyword_names()
-            )
+            data = army_sheet_pdf(catalogue, army, report, lang=lang, paper=args.paper, keyword_names=keyword_names())
         elif args.action == "cards":
             chosen = {kind for group in args.only or [] for kind in group}
             kinds = [k for k in ALL_KINDS if k.value in chosen] if chosen else list(ALL_KINDS)
