@@ -39,6 +39,8 @@ from ost.pdf.common import MUTED, RULE_ACCENT, ZEBRA, KeywordNames, esc, rich
 from ost.pdf.fonts import Fonts
 from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_texts, load_rule_cards, wound_roll
 
+#: Space (in ems of the card's type) between the weapon's type and the centred S column beside it.
+TYPE_GAP = 0.4
 #: A weapon's strength "as its user's", in English.
 _USER = {"Util.": "User", "Util": "User", "Utilisateur": "User"}
 
@@ -500,7 +502,10 @@ class Deck:
             return max(content + pad, head_width + pad, floor)
 
         rng = widest((x.range for x in weapons), head[1])
-        kind = min(widest((x.type for x in weapons), head[2]), self.width * 0.28)
+        # The type is set left beside centred figures: a little air keeps "Tir Rapide 1" off the S column's "3"
+        # (but for the last try before a continuation card: a whole datasheet on one card comes first).
+        gap = st.size * TYPE_GAP if st.tight < 3 else 0.0
+        kind = min(widest((x.type for x in weapons), head[2]) + gap, self.width * 0.28)
         stats = [
             # As wide as the value's longest token at least: "D3+3" never wraps as "D3+ / 3".
             max(
@@ -553,7 +558,7 @@ class Deck:
         if whole > name:
             kind_least = max(
                 stringWidth(head[2], bold, size) + pad,
-                max((stringWidth(x.type, plain, size) + pad for x in weapons), default=0.0),
+                max((stringWidth(x.type, plain, size) + pad for x in weapons), default=0.0) + gap,
             )
             give = min(whole - name, max(0.0, kind - kind_least))
             kind -= give
