@@ -332,6 +332,43 @@ def test_example_datasheets_stay_on_one_card_and_never_continue_for_a_line(shipp
     assert continued <= (3 if size is CardSize.POKER else 0)
 
 
+ROSTERS = ROOT.parent / "shared" / "rosters-9e"
+
+
+@pytest.mark.bsdata
+@pytest.mark.slow
+@pytest.mark.skipif(not ROSTERS.is_dir(), reason=f"the real rosters are absent ({ROSTERS})")
+@pytest.mark.parametrize("size", [CardSize.POKER, CardSize.A6])
+def test_no_card_of_a_real_roster_holds_fewer_than_three_lines_of_its_unit(shipped: Catalogue, size: CardSize) -> None:
+    """Issue 21: lists read from real rosters, in both languages: a card carried over holds three lines at least.
+
+    Read with the shipped catalogue, so units it lacks get their cards from what
+    the roster says (the longest ones: a Wraithknight's or a Keeper of Secrets' rules).
+    """
+    from ost.formats.lists.listreader import read_list_file
+    from ost.pdf.cards.fit import MIN_LINES, stack_height
+    from ost.pdf.cards.styles import TIGHTNESS
+
+    fonts = register_fonts()
+    inner = size.dimensions[0] - 2 * size.padding
+    cards = short = 0
+    for path in sorted(p for p in ROSTERS.iterdir() if p.suffix in (".ros", ".rosz")):
+        army = read_list_file(path, shipped).army
+        for lang in ("fr", "en"):
+            placed = layout_cards(
+                card_specs(shipped, army, lang=lang, size=size, kinds=[CardKind.DATASHEET]), size, fonts
+            )
+            for card in placed:
+                cards += 1
+                if card.parts == 1:
+                    continue
+                line = card.size * TIGHTNESS[card.tight][0]
+                used = stack_height(card.flowables, inner, card.room)[0]
+                short += used < MIN_LINES * line - 0.5
+                assert used >= MIN_LINES * line - 0.5, (path.name, lang, card.spec.title, card.part, used)
+    assert cards > 100 and short == 0
+
+
 BODY_MIN_OF = {CardSize.POKER: (7.5,), CardSize.A6: (9.0,)}
 
 
