@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import itertools
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -330,6 +332,43 @@ def test_example_datasheets_stay_on_one_card_and_never_continue_for_a_line(shipp
     assert continued <= (3 if size is CardSize.POKER else 0)
 
 
+ROSTERS = ROOT.parent / "shared" / "rosters-9e"
+
+
+@pytest.mark.bsdata
+@pytest.mark.slow
+@pytest.mark.skipif(not ROSTERS.is_dir(), reason=f"the real rosters are absent ({ROSTERS})")
+@pytest.mark.parametrize("size", [CardSize.POKER, CardSize.A6])
+def test_no_card_of_a_real_roster_holds_fewer_than_three_lines_of_its_unit(shipped: Catalogue, size: CardSize) -> None:
+    """Issue 21: lists read from real rosters, in both languages: a card carried over holds three lines at least.
+
+    Read with the shipped catalogue, so units it lacks get their cards from what
+    the roster says (the longest ones: a Wraithknight's or a Keeper of Secrets' rules).
+    """
+    from ost.formats.lists.listreader import read_list_file
+    from ost.pdf.cards.fit import MIN_LINES, stack_height
+    from ost.pdf.cards.styles import TIGHTNESS
+
+    fonts = register_fonts()
+    inner = size.dimensions[0] - 2 * size.padding
+    cards = short = 0
+    for path in sorted(p for p in ROSTERS.iterdir() if p.suffix in (".ros", ".rosz")):
+        army = read_list_file(path, shipped).army
+        for lang in ("fr", "en"):
+            placed = layout_cards(
+                card_specs(shipped, army, lang=lang, size=size, kinds=[CardKind.DATASHEET]), size, fonts
+            )
+            for card in placed:
+                cards += 1
+                if card.parts == 1:
+                    continue
+                line = card.size * TIGHTNESS[card.tight][0]
+                used = stack_height(card.flowables, inner, card.room)[0]
+                short += used < MIN_LINES * line - 0.5
+                assert used >= MIN_LINES * line - 0.5, (path.name, lang, card.spec.title, card.part, used)
+    assert cards > 100 and short == 0
+
+
 BODY_MIN_OF = {CardSize.POKER: (7.5,), CardSize.A6: (9.0,)}
 
 
@@ -556,3 +595,47 @@ def test_a_card_prints_the_relics_and_traits_taken_with_their_summary(
     for text in expected:
         assert squash(text) in whole, text
     assert squash("Rites de guerre") not in whole and squash("Rites of War") not in whole
+
+
+@pytest.mark.parametrize("size", [CardSize.POKER, CardSize.A6])
+def test_cells_of_a_row_keep_apart_and_rows_keep_their_descenders(shipped: Catalogue, size: CardSize) -> None:
+    """Issue 21 (tight tables): on the example lists' cards, a weapon's type never runs into its strength.
+
+    The type and the strength are at least half the type size apart ("Tir
+    Rapide 1" and "3" were 2.2 pt, 0.32 of it, apart); and a table row set
+    closer than at ease keeps room under its letters for their descenders.
+    Cards at the last setting before a continuation card are left out: there a
+    whole datasheet on one card comes first.
+    """
+    from ost.core import listfile
+    from ost.pdf.cards.draw import Stamp, footer_room
+    from ost.pdf.cards.styles import DESCENT, card_styles, descent_room
+
+    fonts = register_fonts()
+    geo = page_geometry(Paper.A4, size)
+    closest, measured = math.inf, 0
+    for lang in ("fr", "en"):
+        for path in EXAMPLES:
+            army = listfile.load(path)
+            report = validate(shipped, army)
+            kinds = [CardKind.DATASHEET]
+            specs = card_specs(shipped, army, lang=lang, size=size, kinds=kinds)
+            stamp = Stamp(army.name, report.legal)
+            placed = layout_cards(specs, size, fonts, footer_room(stamp, size, fonts, lang))
+            data = cards_pdf(shipped, army, report, lang=lang, size=size, kinds=kinds)
+            runs = sorted(text_runs(reader(data)), key=lambda r: (r.page, round(r.y, 1), r.x))
+            for left, right in itertools.pairwise(runs):
+                if left.page != right.page or abs(left.y - right.y) > 0.05 or left.dy or right.dy:
+                    continue
+                slot = next(i for i in range(geo.per_page) if not outside([left], geo.rect(i)))
+                if placed[left.page * geo.per_page + slot].tight >= 3:
+                    continue
+                gap = right.x - (left.x + left.width)
+                # A weapon's type ("Tir Rapide 1", "Grenade D6") and the strength beside it.
+                typed = re.fullmatch(r"[^\W\d]{3,}.* \S*\d", left.text.strip())
+                if 0 < gap < 20 and typed and right.text.strip()[:1].isdigit():
+                    closest, measured = min(closest, gap / left.size), measured + 1
+    assert measured > 50 and closest >= 0.5, (measured, closest)
+    for tight in (0, 1, 2):
+        st = card_styles(7.5, fonts, 7.5, tight)
+        assert st.cell.leading + descent_room(st) >= st.cell.fontSize * (1 + DESCENT) - 1e-9

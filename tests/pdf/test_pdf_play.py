@@ -346,6 +346,63 @@ def test_a_ten_unit_list_fits_one_page(mini: Catalogue) -> None:
         assert len(pdf.pages) == 1, lang
 
 
+LONG_NAMES = [
+    "Capitaine Aurelius Varro de la Troisième Compagnie, Gardien des Portes",
+    "Escouade Tactique Titus — Les Inflexibles du Bastion de Macragge Nord",
+    "Lieutenant Cassius Tarrak, Héraut de la Troisième Compagnie en Armes",
+    "Escouade d'Intercessors Sergent Damocles, Fer de Lance de l'Ultramar",
+    "Apothicaire Helios Vantor, Gardien des Graines Génétiques Sacrées",
+    "Escouade de Scouts Vétérans de Telos, Chasseurs des Jungles de Baal",
+    "Escouade Terminator Cataphractii de la Première Compagnie d'Honneur",
+    "Big Boss Grukk Kasse-Tout d'la Tribu des Kikoupeurs Sanglants d'Armageddon",
+    "Les Boyz à Grukk qui Kourent Vite Vers la Baston en Hurlant Waaagh",
+    "Deuxième Bande de Boyz à Gros Flingues qui Tirent Partout Sans Viser",
+]
+
+
+def test_a_ten_unit_list_with_long_names_fits_one_page(mini: Catalogue) -> None:
+    """Players' own names of 60 letters and more shrink and wrap in their cells; the sheet keeps its one page."""
+    from ost.pdf.sheet import NAME_FLOOR
+
+    cat = catalogue(mini)
+    b = ListBuilder(cat, limit=2000, name="Dix unités aux noms longs")
+    b.add("captain", warlord=True)
+    tactical = b.add("tactical", models=10, options={"flamer": 1})
+    b.add("lieutenant", linked_to=tactical)
+    intercessors = b.add("intercessors", models=10)
+    b.add("apothecary", linked_to=intercessors)
+    b.add("scouts")
+    b.add("terminators")
+    b.det("Waaagh")
+    b.add("t-boss", options={"pince": 1})
+    b.add("t-boyz", models=20)
+    b.add("t-boyz", models=10, options={"gros-fling": 1})
+    for (_, unit), name in zip(b.army.units(), LONG_NAMES, strict=True):
+        assert len(name) >= 60
+        unit.custom_name = name
+    report = validate(cat, b.army)
+    assert report.legal, report.codes()
+    for lang in ("fr", "en"):
+        pdf = reader(army_sheet_pdf(cat, b.army, report, lang=lang))
+        assert len(pdf.pages) == 1, lang
+        text = squash(page_texts(pdf)[0])
+        assert all(squash(name) in text for name in LONG_NAMES), lang  # whole, never cut
+        assert min(r.size for r in text_runs(pdf)) >= min(NAME_FLOOR, 6)
+
+
+def test_the_ten_unit_example_with_long_names_fits_one_page(shipped: Catalogue) -> None:
+    """The shipped 10-unit example, every unit named at length by its player, prints on one page in both languages."""
+    from ost.core import listfile
+
+    army = listfile.load(Path(__file__).parents[2] / "examples" / "legal" / "orks-1000.ost")
+    assert army.unit_count() == 10
+    for (_, unit), name in zip(army.units(), LONG_NAMES, strict=True):
+        unit.custom_name = name
+    report = validate(shipped, army)
+    for lang in ("fr", "en"):
+        assert len(reader(army_sheet_pdf(shipped, army, report, lang=lang)).pages) == 1, lang
+
+
 def test_footers_are_traceable(mini: Catalogue) -> None:
     cat = catalogue(mini)
     b = ork_list(cat)

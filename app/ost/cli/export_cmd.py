@@ -105,7 +105,7 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     report = validate(catalogue, army, ValidatorOptions(as_priced=args.as_priced, legends_available=args.legends))
     try:
         if args.action == "sheet":
-            data = army_sheet_pdf(catalogue, army, report, lang=lang, paper=args.paper)
+            data = army_sheet_pdf(catalogue, army, report, lang=lang, paper=args.paper, keyword_names=keyword_names())
         elif args.action == "cards":
             chosen = {kind for group in args.only or [] for kind in group}
             kinds = [k for k in ALL_KINDS if k.value in chosen] if chosen else list(ALL_KINDS)
@@ -121,7 +121,14 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             )
         else:
             data = check_report_pdf(
-                catalogue, army, report, lang=lang, paper=args.paper, source=args.list.name, reading=reading
+                catalogue,
+                army,
+                report,
+                lang=lang,
+                paper=args.paper,
+                source=args.list.name,
+                reading=reading,
+                keyword_names=keyword_names(),
             )
     except (FontError, RuleCardError) as exc:
         print(f"ost: {exc}", file=sys.stderr)

@@ -62,15 +62,17 @@ def render_pdf(what: What, catalogue: Catalogue, army: ArmyList, report: Report,
     """The PDF of ``what`` for ``army``; raises :class:`PrintError` with a readable reason."""
     from ost.pdf.fonts import FontError
     from ost.pdf.rulecards import RuleCardError
+    from ost.services import keyword_names
 
     try:
         if what == "sheet":
             from ost.pdf.sheet import army_sheet_pdf
 
-            return army_sheet_pdf(catalogue, army, report, lang=options.lang, paper=options.paper)
+            return army_sheet_pdf(
+                catalogue, army, report, lang=options.lang, paper=options.paper, keyword_names=keyword_names()
+            )
         if what == "cards":
             from ost.pdf.cards import cards_pdf
-            from ost.services import keyword_names
 
             return cards_pdf(
                 catalogue,
@@ -83,7 +85,15 @@ def render_pdf(what: What, catalogue: Catalogue, army: ArmyList, report: Report,
             )
         from ost.pdf.sheet import check_report_pdf
 
-        return check_report_pdf(catalogue, army, report, lang=options.lang, paper=options.paper, source=options.source)
+        return check_report_pdf(
+            catalogue,
+            army,
+            report,
+            lang=options.lang,
+            paper=options.paper,
+            source=options.source,
+            keyword_names=keyword_names(),
+        )
     except (OSError, FontError, RuleCardError) as exc:
         raise PrintError(str(exc)) from exc
 

@@ -15,7 +15,7 @@ verdict and the findings first, then the same sheet.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -25,6 +25,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -60,8 +61,15 @@ MARGIN_BOTTOM = 16 * mm
 #: Room a section heading needs below it (heading, sub-heading, table header and two rows).
 HEADING_ROOM = 32 * mm
 
+#: The smallest type a unit's name (or a link naming units) shrinks to in its cell to keep to two lines.
+NAME_FLOOR = 6.5
+
 #: Relative widths of the unit table's columns.
 _UNIT_COLUMNS = (40, 19, 9, 27, 10, 9, 11, 13, 33, 14)
+#: The widest the name column grows for players' long names (its room taken from the wargear and link columns).
+_NAME_COLUMN_MAX = 56
+#: The narrowest the wargear column gets for long names: its heading and "Lance-flammes" keep whole.
+_WARGEAR_MIN = 21
 #: The wargear column, left out when no unit carries anything worth saying.
 _WARGEAR = 3
 
@@ -305,7 +313,15 @@ class _ContinuedTable(Table):  # type: ignore[misc]  # reportlab has no type hin
 class _Sheet:
     """Builds the story of a sheet; one instance per PDF."""
 
-    def __init__(self, catalogue: Catalogue, army: ArmyList, report: Report, lang: str, paper: Paper) -> None:
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        army: ArmyList,
+        report: Report,
+        lang: str,
+        paper: Paper,
+        keyword_names: Mapping[str, str] | None = None,
+    ) -> None:
         self.catalogue = catalogue
         self.army = army
         self.report = report
@@ -313,6 +329,8 @@ class _Sheet:
         self.paper = paper
         self.fonts = register_fonts()
         self.s = _styles(self.fonts)
+        #: French keywords in English; the findings say keywords ("<CHAPITRE>") as the catalogue writes them.
+        self.words = common.KeywordNames(keyword_names if lang == "en" else None)
         self.score: ArmyScore = score_army(army, catalogue)
         self.trace = common.Trace.of(catalogue, army, report)
         #: The numbers of the findings (1, 2, …) that concern each unit, by unit id, to mark its row.
@@ -321,6 +339,7 @@ class _Sheet:
             for unit_id in item.units:
                 self.marks.setdefault(unit_id, []).append((number, item))
         self._has_wargear: bool | None = None
+        self._smaller: dict[tuple[str, float], ParagraphStyle] = {}
         #: Read from a roster or a pasted text: the transports and characters' pairings are Ost's assumption.
         self.assumed_pairings = army.origin is not None and army.origin.format not in ("", "ost", "share")
         self.width = paper.size[0] - 2 * MARGIN_X
@@ -344,6 +363,29 @@ class _Sheet:
 
     def p(self, text: str, style: ParagraphStyle) -> Paragraph:
         return Paragraph(text, style)
+
+    def snug(self, text: str, style: ParagraphStyle, width: float, lines: int = 2) -> Paragraph:
+        """``text`` in at most ``lines`` lines of the cell, in smaller type (down to NAME_FLOOR) if need be.
+
+        Players name units at length ("Escouade Tactique Titus — Les Inflexibles
+        du Bastion Nord"): at the cell's own size such a name takes three or four
+        lines on every row that shows it, and a ten-unit list no longer fits its page.
+        A name too long for ``lines`` lines at the floor wraps further, whole.
+        """
+        room = width - 6.5  # the cell's padding
+        size = style.fontSize
+        while size > NAME_FLOOR and len(simpleSplit(text, style.fontName, size, room)) > lines:
+            size = max(NAME_FLOOR, size - 0.25)
+        if size == style.fontSize:
+            return self.p(esc(text), style)
+        key = (style.name, size)
+        smaller = self._smaller.get(key)
+        if smaller is None:
+            leading = style.leading * size / style.fontSize
+            smaller = self._smaller[key] = ParagraphStyle(
+                f"{style.name}-{size}", parent=style, fontSize=size, leading=leading
+            )
+        return self.p(esc(text), smaller)
 
     def heading(self, text: str) -> list[Flowable]:
         """A section heading that never ends a page alone.
@@ -433,9 +475,11 @@ class _Sheet:
                         self.s.note,
                     )
                 ]
+        code = self.share_code if share else None
+        room = max(SHARE_CODE_ROOM, code.side + 2 * mm) if code is not None and code.in_head else SHARE_CODE_ROOM
         block = Table(
             [[text, aside]],
-            colWidths=[self.width - SHARE_CODE_ROOM, SHARE_CODE_ROOM],
+            colWidths=[self.width - room, room],
             style=_frame_style(self.fonts, ("ALIGN", (1, 0), (1, 0), "RIGHT")),
             hAlign="LEFT",
         )
@@ -512,7 +556,7 @@ class _Sheet:
         rows: list[list[Any]] = [[h if i in numeric else self.p(esc(h), s.head_cell) for i, h in enumerate(header)]]
         # The wargear column only when a unit of the list carries something worth saying.
         wargear = self.has_wargear
-        columns = [c if wargear or i != _WARGEAR else 0 for i, c in enumerate(_UNIT_COLUMNS)]
+        columns = [c if wargear or i != _WARGEAR else 0 for i, c in enumerate(self.unit_columns)]
         total = sum(columns)
         widths = [self.width * c / total for c in columns]
 
@@ -557,6 +601,35 @@ class _Sheet:
             rows = [row[:_WARGEAR] + row[_WARGEAR + 1 :] for row in rows]
             widths = widths[:_WARGEAR] + widths[_WARGEAR + 1 :]
         return _ContinuedTable(rows, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
+
+    @cached_property
+    def unit_columns(self) -> tuple[float, ...]:
+        """Relative widths of the unit table's columns: the name's column wider when players' names need it.
+
+        Wide enough (up to _NAME_COLUMN_MAX) for every unit's name to keep to two
+        lines at NAME_FLOOR; the room comes from the wargear column, then the link column.
+        """
+        widths = list(_UNIT_COLUMNS)
+        names = [self.unit_name(u) for _, u in self.army.units() if u.custom_name]
+        if not names:
+            return tuple(widths)
+        font = self.s.cell_bold.fontName
+        total = sum(c for i, c in enumerate(_UNIT_COLUMNS) if self.has_wargear or i != _WARGEAR)
+
+        def fits(weight: float) -> bool:
+            room = self.width * weight / total - 6.5
+            return all(len(simpleSplit(name, font, NAME_FLOOR, room)) <= 2 for name in names)
+
+        weight = widths[0]
+        while weight < _NAME_COLUMN_MAX and not fits(weight):
+            weight += 2
+        extra = weight - widths[0]
+        widths[0] = weight
+        # The wargear column gives first (short entries, wrapped), the link column the rest.
+        taken = min(extra, widths[_WARGEAR] - _WARGEAR_MIN) if self.has_wargear else 0
+        widths[_WARGEAR] -= taken
+        widths[8] -= extra - taken
+        return tuple(widths)
 
     @property
     def has_wargear(self) -> bool:
@@ -611,7 +684,7 @@ class _Sheet:
         values = [v for v in values if v not in shared]
         if values:
             details.append(", ".join(values))
-        name_cell: list[Flowable] = [self.p(esc(self.unit_name(unit)), s.cell_bold)]
+        name_cell: list[Flowable] = [self.snug(self.unit_name(unit), s.cell_bold, widths[0])]
         if details:
             name_cell.append(self.p(esc(" · ".join(details)), s.cell_small))
         wargear = self.carried(unit)
@@ -654,7 +727,7 @@ class _Sheet:
             str(score.wounds) if score.wounds is not None else "?",
             self.cell(pv_value_text(score, self.lang), _right(s.cell), widths[6]),
             f"×{score.control_factor}",
-            [self.p(esc(common.typo(link)), s.cell) for link in links] if links else "",
+            [self.snug(common.typo(link), s.cell, widths[8]) for link in links] if links else "",
             " ".join(marks),
         ]
 
@@ -855,14 +928,15 @@ class _Sheet:
                 [
                     f"{number} · {item.severity.label(self.lang)}",
                     self.p(esc(item.code.value), s.cell_bold),
-                    self.p(esc(common.typo(item.message(self.lang))), s.cell),
+                    self.p(esc(common.typo(self.words.text(item.message(self.lang)))), s.cell),
                     self.p(esc(rule), s.cell_small),
                 ]
             )
             if item.fix(self.lang):
                 # The fix on a row of its own under the finding (a long one may then go on the next page).
                 fix_row = len(rows)
-                rows.append(["", "", self.p(esc(common.typo(fix_word + item.fix(self.lang))), s.cell_small), ""])
+                fix = fix_word + self.words.text(item.fix(self.lang))
+                rows.append(["", "", self.p(esc(common.typo(fix)), s.cell_small), ""])
                 severity_styles += [
                     ("SPAN", (2, fix_row), (3, fix_row)),
                     ("LINEABOVE", (0, fix_row), (-1, fix_row), 0, colors.white),
@@ -1028,8 +1102,12 @@ def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
 
 #: A module (one square) of the share code's QR code is never smaller than this: 5 dots at 300 dpi.
 QR_MODULE = 0.4 * mm
-#: The largest QR code the title block holds; a larger one prints at the end of the sheet, up to QR_MAX.
-QR_HEAD_MAX = 36 * mm
+#: A QR code up to this side hangs beside the title block into the first detachment's heading, taking no height.
+QR_HEAD_FREE = 36 * mm
+#: The largest QR code the title block holds (the block grows by what passes QR_HEAD_FREE: a long
+#: list's own names make its code larger, and a few millimetres here cost less than the code's own
+#: block at the end of the sheet); a larger one prints at the end of the sheet, up to QR_MAX.
+QR_HEAD_MAX = 50 * mm
 QR_MAX = 90 * mm
 QR_MIN = 20 * mm
 
@@ -1080,24 +1158,26 @@ def share_code(catalogue: Catalogue, army: ArmyList) -> ShareCode | None:
 def share_qr(code: ShareCode, lang: str, style: ParagraphStyle, *, in_head: bool) -> Flowable:
     """The share code as a QR code for an organiser to scan, with its caption.
 
-    ``in_head``: a flowable of no height, in the column the title block keeps
-    free at its right (:data:`SHARE_CODE_ROOM`), drawn downwards from the top
-    of that column, so the sheet keeps its pages. Otherwise a block of its own
+    ``in_head``: a flowable in the column the title block keeps free at its
+    right (:data:`SHARE_CODE_ROOM`, or the code's side), drawn downwards from
+    the top of that column; it takes no height up to :data:`QR_HEAD_FREE`, so
+    the sheet keeps its pages. Otherwise a block of its own
     (a long list's code, too large for that column), at the end of the sheet.
     """
     side, count, matrix = code.side, code.count, code.matrix
     caption = pick(lang, fr="Code de partage (ost check)", en="Share code (ost check)")
+    height = max(0.0, side - QR_HEAD_FREE) if in_head else side + 4 * mm
 
     class _Qr(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
             self.available = available_width
-            return available_width, (0 if in_head else side + 4 * mm)
+            return available_width, height
 
         def draw(self) -> None:
             canvas = self.canv
             module = side / count
             left = self.available - side if in_head else 0
-            top = 0 if in_head else side + 4 * mm
+            top = height if in_head else side + 4 * mm
             canvas.setFillColor(colors.black)
             for row in range(count):
                 col = 0
@@ -1127,14 +1207,17 @@ def army_sheet_pdf(
     *,
     lang: str = "fr",
     paper: Paper | str = Paper.A4,
+    keyword_names: Mapping[str, str] | None = None,
 ) -> bytes:
     """The army sheet of ``army`` as PDF bytes, with ``report``'s verdict and findings.
 
-    ``report`` is the caller's, made with the options its user chose (list prices, Legends).
+    ``report`` is the caller's, made with the options its user chose (list prices, Legends);
+    ``keyword_names`` (French keyword -> English, :func:`ost.services.keyword_names`) puts the
+    keywords its findings name in English on an English sheet.
     """
     common.check_lang(lang)
     size = common.paper(paper)
-    sheet = _Sheet(catalogue, army, report, lang, size)
+    sheet = _Sheet(catalogue, army, report, lang, size, keyword_names)
     kind = pick(sheet.lang, fr="Feuille d'armée · Ost", en="Army sheet · Ost")
     return _render(sheet.sheet_story(), size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)
 
@@ -1148,6 +1231,7 @@ def check_report_pdf(
     paper: Paper | str = Paper.A4,
     source: str | None = None,
     reading: Sequence[str] = (),
+    keyword_names: Mapping[str, str] | None = None,
 ) -> bytes:
     """A check report for an opponent's list: the verdict, the findings, then the sheet.
 
@@ -1157,7 +1241,7 @@ def check_report_pdf(
     """
     common.check_lang(lang)
     size = common.paper(paper)
-    sheet = _Sheet(catalogue, army, report, lang, size)
+    sheet = _Sheet(catalogue, army, report, lang, size, keyword_names)
     kind = pick(sheet.lang, fr="Rapport de vérification · Ost", en="Check report · Ost")
     story = sheet.report_story(source, reading)
     return _render(story, size, _page_info(sheet, kind), f"{sheet.name} — {kind}", sheet.trace)

@@ -37,12 +37,12 @@ def check_characters(ctx: Context) -> list[Finding]:
                         Code.CHAR_UNLINKED,
                         Bilingual(
                             fr=f"{entry.name} a la capacité Personnage Lié mais n'est lié à aucune unité.",
-                            en=f"{entry.name} has the Linked Character ability but is linked to no unit.",
+                            en=f"{entry.name_en} has the Linked Character ability but is linked to no unit.",
                         ),
                         [entry],
                         Bilingual(
                             fr=f"Liez {entry.name} à une unité non-personnage de son détachement.",
-                            en=f"Link {entry.name} to a non-character unit of its detachment.",
+                            en=f"Link {entry.name_en} to a non-character unit of its detachment.",
                         ),
                     )
                 )
@@ -53,10 +53,10 @@ def check_characters(ctx: Context) -> list[Finding]:
                     Code.CHAR_NOT_LINKABLE,
                     Bilingual(
                         fr=f"{entry.name} est lié à une unité sans avoir la capacité Personnage Lié.",
-                        en=f"{entry.name} is linked to a unit without having the Linked Character ability.",
+                        en=f"{entry.name_en} is linked to a unit without having the Linked Character ability.",
                     ),
                     [entry],
-                    Bilingual(fr=f"Retirez le lien de {entry.name}.", en=f"Remove {entry.name}'s link."),
+                    Bilingual(fr=f"Retirez le lien de {entry.name}.", en=f"Remove {entry.name_en}'s link."),
                 )
             )
             continue
@@ -67,11 +67,12 @@ def check_characters(ctx: Context) -> list[Finding]:
                     Code.CHAR_TARGET,
                     Bilingual(
                         fr=f"{entry.name} est lié à l'unité « {target_id} », absente de la liste.",
-                        en=f"{entry.name} is linked to unit “{target_id}”, which is not in the list.",
+                        en=f"{entry.name_en} is linked to unit “{target_id}”, which is not in the list.",
                     ),
                     [entry],
                     Bilingual(
-                        fr=f"Liez {entry.name} à une unité de la liste.", en=f"Link {entry.name} to a unit of the list."
+                        fr=f"Liez {entry.name} à une unité de la liste.",
+                        en=f"Link {entry.name_en} to a unit of the list.",
                     ),
                 )
             )
@@ -91,7 +92,7 @@ def check_characters(ctx: Context) -> list[Finding]:
                     Bilingual(
                         fr=f"{target.name} a {len(group)} personnages liés ({names(group)}) ; "
                         f"maximum {MAX_LINKED_CHARACTERS}.",
-                        en=f"{target.name} has {len(group)} linked characters ({names(group)}); "
+                        en=f"{target.name_en} has {len(group)} linked characters ({names(group, 'en')}); "
                         f"maximum {MAX_LINKED_CHARACTERS}.",
                     ),
                     [target, *group],
@@ -111,12 +112,12 @@ def link_problem(entry: Entry, target: Entry) -> tuple[Code, Bilingual] | None:
     if target is entry:
         reason = Bilingual(fr="à lui-même", en="to itself")
     elif target_sheet is not None and target_sheet.is_character:
-        reason = Bilingual(fr=f"à {target.name}, un personnage", en=f"to {target.name}, a character")
+        reason = Bilingual(fr=f"à {target.name}, un personnage", en=f"to {target.name_en}, a character")
     elif target.role is Role.DEDICATED_TRANSPORT or (target_sheet is not None and target_sheet.is_transport):
-        reason = Bilingual(fr=f"à {target.name}, un transport", en=f"to {target.name}, a transport")
+        reason = Bilingual(fr=f"à {target.name}, un transport", en=f"to {target.name_en}, a transport")
     elif target.detachment is not entry.detachment:
         reason = Bilingual(
-            fr=f"à {target.name}, d'un autre détachement", en=f"to {target.name}, from another detachment"
+            fr=f"à {target.name}, d'un autre détachement", en=f"to {target.name_en}, from another detachment"
         )
     if reason is not None:
         return (
@@ -124,7 +125,7 @@ def link_problem(entry: Entry, target: Entry) -> tuple[Code, Bilingual] | None:
             Bilingual(
                 fr=f"{entry.name} est lié {reason.fr} ; un personnage lié rejoint une unité "
                 f"non-personnage et non-transport de son détachement.",
-                en=f"{entry.name} is linked {reason.en}; a linked character joins a non-character, "
+                en=f"{entry.name_en} is linked {reason.en}; a linked character joins a non-character, "
                 f"non-transport unit of its own detachment.",
             ),
         )
@@ -140,7 +141,7 @@ def link_problem(entry: Entry, target: Entry) -> tuple[Code, Bilingual] | None:
                     fr=f"{entry.name} (classe 1, infanterie) ne peut pas rejoindre {target.name} "
                     f"({kind.label_fr.lower()}) : il rejoint de l'infanterie, de la cavalerie ou des "
                     f"unités montées (motos, motos jet).",
-                    en=f"{entry.name} (class 1, infantry) cannot join {target.name} "
+                    en=f"{entry.name_en} (class 1, infantry) cannot join {target.name_en} "
                     f"({kind.label_en.lower()}): it joins infantry, cavalry or mounted units (bikes, jetbikes).",
                 ),
             )
@@ -151,7 +152,7 @@ def link_problem(entry: Entry, target: Entry) -> tuple[Code, Bilingual] | None:
                 fr=f"{entry.name} (classe {sheet.unit_class}) ne peut pas rejoindre {target.name} "
                 f"(classe {target_sheet.unit_class}) : un personnage de classe 2 ou plus rejoint "
                 f"une unité de même classe.",
-                en=f"{entry.name} (class {sheet.unit_class}) cannot join {target.name} "
+                en=f"{entry.name_en} (class {sheet.unit_class}) cannot join {target.name_en} "
                 f"(class {target_sheet.unit_class}): a character of class 2 or more joins "
                 f"a unit of the same class.",
             ),
@@ -166,17 +167,17 @@ def _link_fix(ctx: Context, entry: Entry) -> Bilingual:
         if other.unit.linked_to and other is not entry:
             joined[other.unit.linked_to] += 1
     choices = [
-        other.name
+        other.label
         for other in ctx.members(entry.detachment)
         if other is not entry and joined[other.unit.id] < MAX_LINKED_CHARACTERS and link_problem(entry, other) is None
     ][:FIX_NAMES]
     if not choices:
         return Bilingual(
             fr=f"Retirez le lien de {entry.name}, ou ajoutez à son détachement une unité qu'il peut rejoindre.",
-            en=f"Remove {entry.name}'s link, or add a unit it can join to its detachment.",
+            en=f"Remove {entry.name_en}'s link, or add a unit it can join to its detachment.",
         )
     these = either(choices)
-    return Bilingual(fr=f"Liez {entry.name} à {these.fr}.", en=f"Link {entry.name} to {these.en}.")
+    return Bilingual(fr=f"Liez {entry.name} à {these.fr}.", en=f"Link {entry.name_en} to {these.en}.")
 
 
 # -- the window's question ------------------------------------------------------

@@ -104,7 +104,7 @@ def check_units(ctx: Context) -> list[Finding]:
                         fr=f"{entry.name} : la fiche « {unit.datasheet} » est absente du catalogue ; "
                         f"Ost utilise ce que le fichier en dit ({unit.snapshot.role.label_fr}, "
                         f"{unit.snapshot.points} points).",
-                        en=f"{entry.name}: datasheet “{unit.datasheet}” is not in the catalogue; "
+                        en=f"{entry.name_en}: datasheet “{unit.datasheet}” is not in the catalogue; "
                         f"Ost uses what the file says of it ({unit.snapshot.role.label_en}, "
                         f"{unit.snapshot.points} points).",
                     ),
@@ -123,13 +123,13 @@ def check_units(ctx: Context) -> list[Finding]:
                     Bilingual(
                         fr=f"{entry.name} : {unit.models} {plural(unit.models, 'figurine', 'figurines')}, "
                         f"minimum {lo} (unité en sous-effectif interdite).",
-                        en=f"{entry.name}: {unit.models} {plural(unit.models, 'model', 'models')}, "
+                        en=f"{entry.name_en}: {unit.models} {plural(unit.models, 'model', 'models')}, "
                         f"minimum {lo} (understrength units are not allowed).",
                     ),
                     [entry],
                     Bilingual(
                         fr=f"Portez {entry.name} à {lo} figurines au moins.",
-                        en=f"Bring {entry.name} up to at least {lo} models.",
+                        en=f"Bring {entry.name_en} up to at least {lo} models.",
                     ),
                 )
             )
@@ -139,12 +139,12 @@ def check_units(ctx: Context) -> list[Finding]:
                     Code.UNIT_OVER,
                     Bilingual(
                         fr=f"{entry.name} : {unit.models} figurines, maximum {hi}.",
-                        en=f"{entry.name}: {unit.models} models, maximum {hi}.",
+                        en=f"{entry.name_en}: {unit.models} models, maximum {hi}.",
                     ),
                     [entry],
                     Bilingual(
                         fr=f"Ramenez {entry.name} à {hi} figurines, ou prenez une seconde unité.",
-                        en=f"Bring {entry.name} down to {hi} models, or take a second unit.",
+                        en=f"Bring {entry.name_en} down to {hi} models, or take a second unit.",
                     ),
                 )
             )
@@ -161,11 +161,11 @@ def _placeholder_unset(placeholder: str, entries: list[Entry]) -> Finding:
     """One finding per keyword: a roster that never names its chapter would otherwise give one per unit."""
     example = placeholder_hint(placeholder)
     if len(entries) == 1:
-        fr_who, en_who = f"{entries[0].name} :", f"{entries[0].name}:"
+        fr_who, en_who = f"{entries[0].name} :", f"{entries[0].name_en}:"
         fr_verb = "n'a pas de valeur ; il ne compte"
         en_verb = "has no value"
     else:
-        fr_who = en_who = f"{names(entries)} —"
+        fr_who, en_who = f"{names(entries)} —", f"{names(entries, 'en')} —"
         fr_verb = f"n'a pas de valeur pour ces {len(entries)} unités ; il ne compte"
         en_verb = f"has no value for these {len(entries)} units"
     return found(
@@ -194,11 +194,12 @@ def _check_kinds(entry: Entry, sheet: Datasheet) -> list[Finding]:
                     Code.UNIT_UNDER,
                     Bilingual(
                         fr=f"{entry.name} : {n} × {kind.name}, minimum {kind.min}.",
-                        en=f"{entry.name}: {n} × {kind.name}, minimum {kind.min}.",
+                        en=f"{entry.name_en}: {n} × {kind.label('en')}, minimum {kind.min}.",
                     ),
                     [entry],
                     Bilingual(
-                        fr=f"Prenez au moins {kind.min} × {kind.name}.", en=f"Take at least {kind.min} × {kind.name}."
+                        fr=f"Prenez au moins {kind.min} × {kind.name}.",
+                        en=f"Take at least {kind.min} × {kind.label('en')}.",
                     ),
                 )
             )
@@ -208,11 +209,12 @@ def _check_kinds(entry: Entry, sheet: Datasheet) -> list[Finding]:
                     Code.UNIT_OVER,
                     Bilingual(
                         fr=f"{entry.name} : {n} × {kind.name}, maximum {kind.max}.",
-                        en=f"{entry.name}: {n} × {kind.name}, maximum {kind.max}.",
+                        en=f"{entry.name_en}: {n} × {kind.label('en')}, maximum {kind.max}.",
                     ),
                     [entry],
                     Bilingual(
-                        fr=f"Prenez au plus {kind.max} × {kind.name}.", en=f"Take at most {kind.max} × {kind.name}."
+                        fr=f"Prenez au plus {kind.max} × {kind.name}.",
+                        en=f"Take at most {kind.max} × {kind.label('en')}.",
                     ),
                 )
             )
@@ -232,7 +234,8 @@ def _check_options(entry: Entry, sheet: Datasheet) -> list[Finding]:
                     Bilingual(
                         fr=f"{entry.name} : option « {option_id} » prise {count} fois ; un nombre négatif n'a pas "
                         f"de sens.",
-                        en=f"{entry.name}: option “{option_id}” taken {count} times; a negative count makes no sense.",
+                        en=f"{entry.name_en}: option “{option_id}” taken {count} times; "
+                        f"a negative count makes no sense.",
                     ),
                     [entry],
                     Bilingual(fr="Retirez cette option.", en="Remove this option."),
@@ -245,12 +248,12 @@ def _check_options(entry: Entry, sheet: Datasheet) -> list[Finding]:
                     Code.UNIT_OPTION,
                     Bilingual(
                         fr=f"{entry.name} : l'option « {option_id} » n'existe pas pour {sheet.name}.",
-                        en=f"{entry.name}: option “{option_id}” does not exist for {sheet.name}.",
+                        en=f"{entry.name_en}: option “{option_id}” does not exist for {sheet.label('en')}.",
                     ),
                     [entry],
                     Bilingual(
                         fr=f"Retirez cette option, ou choisissez une option de la fiche {sheet.name}.",
-                        en=f"Remove this option, or choose one of {sheet.name}'s options.",
+                        en=f"Remove this option, or choose one of {sheet.label('en')}'s options.",
                     ),
                 )
             )
@@ -262,7 +265,7 @@ def _check_options(entry: Entry, sheet: Datasheet) -> list[Finding]:
                     Code.UNIT_OPTION,
                     Bilingual(
                         fr=f"{entry.name} : option « {option.name} » prise {count} fois, maximum {cap}.",
-                        en=f"{entry.name}: option “{option.name}” taken {count} times, maximum {cap}.",
+                        en=f"{entry.name_en}: option “{option.name}” taken {count} times, maximum {cap}.",
                     ),
                     [entry],
                     Bilingual(
@@ -287,7 +290,7 @@ def _unknown_fix(ctx: Context, unit: Unit) -> Bilingual:
         return Bilingual(
             fr=f"Remplacez-la par « {known.name} » ({known.id}), la fiche du catalogue pour cette entrée "
             f"BattleScribe, ou relisez le roster.",
-            en=f"Replace it with “{known.name}” ({known.id}), the catalogue's datasheet for this BattleScribe "
+            en=f"Replace it with “{known.label('en')}” ({known.id}), the catalogue's datasheet for this BattleScribe "
             f"entry, or read the roster again.",
         )
     return Bilingual(
@@ -367,9 +370,9 @@ def _faction_words(entry: Entry) -> Bilingual:
     """A unit and its faction keywords ("Boyz : ORKS, GOFFS"), or its unset placeholders when it has no other."""
     if entry.faction_keys:
         keys = ", ".join(sorted(entry.faction_keys))
-        return Bilingual(fr=f"{entry.name} : {keys}", en=f"{entry.name}: {keys}")
+        return Bilingual(fr=f"{entry.name} : {keys}", en=f"{entry.name_en}: {keys}")
     unset = ", ".join(p.upper() for p in unfilled_placeholders(entry.unit, entry.sheet))
-    return Bilingual(fr=f"{entry.name} : {unset} sans valeur", en=f"{entry.name}: {unset} with no value")
+    return Bilingual(fr=f"{entry.name} : {unset} sans valeur", en=f"{entry.name_en}: {unset} with no value")
 
 
 def _joinable(ctx: Context) -> Joinable:
@@ -479,7 +482,7 @@ def check_roles(ctx: Context) -> list[Finding]:
                     Code.ROLE_MAX,
                     Bilingual(
                         fr=f"{n} unités {label_fr}, maximum {limit.max} {at.fr} : {names(entries)}.",
-                        en=f"{n} {label_en} units, maximum {limit.max} {at.en}: {names(entries)}.",
+                        en=f"{n} {label_en} units, maximum {limit.max} {at.en}: {names(entries, 'en')}.",
                     ),
                     entries,
                     Bilingual(
@@ -507,28 +510,45 @@ def check_roles(ctx: Context) -> list[Finding]:
             )
             if not unused:
                 continue  # exhaustion exception: every other datasheet is used
-            findings.append(_sheet_max(role, band, group, limit.per_sheet, unused))
+            findings.append(_sheet_max(ctx, role, band, group, limit.per_sheet, unused))
     return findings
 
 
-def _sheet_max(role: Role, band: Band, group: list[Entry], cap: int, unused: list[str]) -> Finding:
+def _english_names(ctx: Context, names: list[str]) -> list[str]:
+    """Datasheet names (as :meth:`Catalogue.identities_joining` gives them) in English, for English messages."""
+    memo = ctx.catalogue.memo("english-sheet-names")
+    if not memo:
+        for sheet in ctx.catalogue:
+            memo.setdefault(sheet.name, sheet.label("en"))
+    return [memo.get(name, name) for name in names]
+
+
+def _sheet_max(ctx: Context, role: Role, band: Band, group: list[Entry], cap: int, unused: list[str]) -> Finding:
     n = len(group)
-    title = " / ".join(sorted({e.sheet.name if e.sheet else e.unit.snapshot.name for e in group}))
-    shown = unused[:12]
-    more = len(unused) - len(shown)
+    titles = {
+        Bilingual(fr=e.sheet.name, en=e.sheet.label("en")) if e.sheet else Bilingual.same(e.unit.snapshot.name)
+        for e in group
+    }
+    title = Bilingual(fr=" / ".join(sorted(t.fr for t in titles)), en=" / ".join(sorted(t.en for t in titles)))
+    shown = Bilingual(fr=", ".join(unused[:12]), en=", ".join(_english_names(ctx, unused[:12])))
+    more = len(unused) - min(len(unused), 12)
     tail = Bilingual(fr=f" (et {more} autres)", en=f" (and {more} more)") if more else Bilingual.same("")
-    at, example = band_text(band), either(unused[:FIX_NAMES])
+    fixes = unused[:FIX_NAMES]
+    at = band_text(band)
+    example = either([Bilingual(fr=fr, en=en) for fr, en in zip(fixes, _english_names(ctx, fixes), strict=True)])
     return found(
         Code.SHEET_MAX,
         Bilingual(
-            fr=f"{n} unités {title} en {role.label_fr}, maximum {cap} par fiche {at.fr} ; "
-            f"fiches {role.label_fr} encore inutilisées : {', '.join(shown)}{tail.fr}.",
-            en=f"{n} {title} units as {role.label_en}, maximum {cap} per datasheet {at.en}; "
-            f"{role.label_en} datasheets not yet used: {', '.join(shown)}{tail.en}.",
+            fr=f"{n} unités {title.fr} en {role.label_fr}, maximum {cap} par fiche {at.fr} ; "
+            f"fiches {role.label_fr} encore inutilisées : {shown.fr}{tail.fr}.",
+            en=f"{n} {title.en} units as {role.label_en}, maximum {cap} per datasheet {at.en}; "
+            f"{role.label_en} datasheets not yet used: {shown.en}{tail.en}.",
         ),
         group,
         Bilingual(
-            fr=f"Remplacez {n - cap} unité(s) {title} par une autre fiche {role.label_fr}, par exemple {example.fr}.",
-            en=f"Replace {n - cap} {title} unit(s) with another {role.label_en} datasheet, for example {example.en}.",
+            fr=f"Remplacez {n - cap} unité(s) {title.fr} par une autre fiche {role.label_fr}, "
+            f"par exemple {example.fr}.",
+            en=f"Replace {n - cap} {title.en} unit(s) with another {role.label_en} datasheet, "
+            f"for example {example.en}.",
         ),
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ost.core.armylist import ArmyList, Detachment, Unit, resolved_faction_keys, unit_points
+from ost.core.armylist import ArmyList, Detachment, Unit, resolved_faction_keys, unit_label, unit_points
 from ost.core.catalogue import Band, Catalogue, Datasheet, faction_key_of
 from ost.core.findings import Code, Finding, finding
 from ost.core.i18n import Bilingual
@@ -40,7 +40,10 @@ class Entry:
     sheet: Datasheet | None
     role: Role
     identity: str
+    #: How the list names the unit (French messages): its own name, else the name it was saved with.
     name: str
+    #: How English messages name it: its own name, else its datasheet's English name.
+    name_en: str
     points: int
     faction_keys: frozenset[str]
     keys: frozenset[str] = field(default_factory=frozenset)
@@ -50,6 +53,11 @@ class Entry:
     aligned: bool = True
     #: The points and limits of its wargear (None: the datasheet is unknown).
     wargear: UnitWargear | None = None
+
+    @property
+    def label(self) -> Bilingual:
+        """The unit's name in both languages."""
+        return Bilingual(fr=self.name, en=self.name_en)
 
 
 class Context:
@@ -102,6 +110,7 @@ class Context:
             role=role,
             identity=identity,
             name=elide(unit.display_name),  # harden: a 1,600-character name stays a readable finding
+            name_en=elide(unit_label(unit, sheet, "en")),
             points=points,
             faction_keys=faction_keys,
             keys=plain | faction_keys,

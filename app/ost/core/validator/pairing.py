@@ -97,7 +97,7 @@ def _assume_transports(ctx: Context) -> list[Assumption]:
                     entry.unit.id,
                     Bilingual(
                         fr=f"Transport supposé : {rider.name} embarque dans {entry.name} (la liste ne le précise pas).",
-                        en=f"Assumed transport: {rider.name} rides in {entry.name} (the list does not say).",
+                        en=f"Assumed transport: {rider.name_en} rides in {entry.name_en} (the list does not say).",
                     ),
                 )
             )
@@ -136,7 +136,7 @@ def _assume_links(ctx: Context) -> list[Assumption]:
                     target.unit.id,
                     Bilingual(
                         fr=f"Personnage lié supposé : {entry.name} rejoint {target.name} (la liste ne le précise pas).",
-                        en=f"Assumed linked character: {entry.name} joins {target.name} (the list does not say).",
+                        en=f"Assumed linked character: {entry.name_en} joins {target.name_en} (the list does not say).",
                     ),
                 )
             )

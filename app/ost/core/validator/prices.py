@@ -35,10 +35,11 @@ def check_prices(ctx: Context) -> list[Finding]:
         return []
     shown = differ[:8]
     more = len(differ) - len(shown)
-    units = ", ".join(f"{e.name} {stated} → {ours}" for e, stated, ours in shown)
-    listed = (
-        Bilingual(fr=f"{units} (et {more} autres)", en=f"{units} (and {more} more)") if more else Bilingual.same(units)
+    units = Bilingual(
+        fr=", ".join(f"{e.name} {stated} → {ours}" for e, stated, ours in shown),
+        en=", ".join(f"{e.name_en} {stated} → {ours}" for e, stated, ours in shown),
     )
+    listed = Bilingual(fr=f"{units.fr} (et {more} autres)", en=f"{units.en} (and {more} more)") if more else units
     if stated_total is not None:
         head = Bilingual(
             fr=f"La liste annonce {stated_total} points ; aux prix du catalogue d'Ost elle en vaut {catalogue_total}",

@@ -48,12 +48,12 @@ def check_transports(ctx: Context) -> list[Finding]:
                     Code.TRANSPORT_ORPHAN,
                     Bilingual(
                         fr=f"{entry.name} est un Transport Assigné mais n'est assigné à aucune unité.",
-                        en=f"{entry.name} is a Dedicated Transport but is assigned to no unit.",
+                        en=f"{entry.name_en} is a Dedicated Transport but is assigned to no unit.",
                     ),
                     [entry],
                     Bilingual(
                         fr=f"Assignez {entry.name} à une unité de son détachement qui peut y embarquer, ou retirez-le.",
-                        en=f"Assign {entry.name} to a unit of its detachment that can embark, or remove it.",
+                        en=f"Assign {entry.name_en} to a unit of its detachment that can embark, or remove it.",
                     ),
                 )
             )
@@ -66,14 +66,15 @@ def check_transports(ctx: Context) -> list[Finding]:
                     Bilingual(
                         fr=f"{transport.name} est le transport assigné de {len(group)} unités ({names(group)}) ; "
                         f"un transport assigné va avec une seule unité.",
-                        en=f"{transport.name} is the assigned transport of {len(group)} units ({names(group)}); "
+                        en=f"{transport.name_en} is the assigned transport of {len(group)} units "
+                        f"({names(group, 'en')}); "
                         f"an assigned transport goes with one unit only.",
                     ),
                     [transport, *group],
                     Bilingual(
                         fr=f"Ne laissez {transport.name} qu'à une seule unité ; donnez aux autres leur propre "
                         f"transport.",
-                        en=f"Leave {transport.name} to one unit only; give the others a transport of their own.",
+                        en=f"Leave {transport.name_en} to one unit only; give the others a transport of their own.",
                     ),
                 )
             )
@@ -89,19 +90,19 @@ def _joined_transport(ctx: Context, entry: Entry, joined: Entry) -> Finding:
     if joined.unit.transport:
         fix = Bilingual(
             fr=f"Retirez son transport : il voyage avec {joined.name}.",
-            en=f"Remove its transport: it rides with {joined.name}.",
+            en=f"Remove its transport: it rides with {joined.name_en}.",
         )
     else:
         fix = Bilingual(
             fr=f"Retirez son transport, ou assignez {shown} à {joined.name} s'il peut y embarquer.",
-            en=f"Remove its transport, or assign {shown} to {joined.name} if it can embark.",
+            en=f"Remove its transport, or assign {shown} to {joined.name_en} if it can embark.",
         )
     return found(
         Code.TRANSPORT_INVALID,
         Bilingual(
             fr=f"{entry.name} rejoint {joined.name} comme personnage lié et ne peut pas avoir son propre "
             f"transport assigné ({shown}) : il voyage avec son unité.",
-            en=f"{entry.name} joins {joined.name} as a linked character and cannot have an assigned "
+            en=f"{entry.name_en} joins {joined.name_en} as a linked character and cannot have an assigned "
             f"transport of its own ({shown}): it rides with its unit.",
         ),
         [entry] if transport is None else [entry, transport],
@@ -124,7 +125,7 @@ def _check_ride(ctx: Context, rider: Entry, transport: Entry | None, transport_i
                 Code.TRANSPORT_INVALID,
                 Bilingual(
                     fr=f"{rider.name} a pour transport l'unité « {transport_id} », absente de la liste.",
-                    en=f"{rider.name} has unit “{transport_id}” as transport, which is not in the list.",
+                    en=f"{rider.name_en} has unit “{transport_id}” as transport, which is not in the list.",
                 ),
                 [rider],
                 Bilingual(
@@ -139,7 +140,7 @@ def _check_ride(ctx: Context, rider: Entry, transport: Entry | None, transport_i
                 Code.TRANSPORT_INVALID,
                 Bilingual(
                     fr=f"{rider.name} est assigné à lui-même comme transport.",
-                    en=f"{rider.name} is assigned to itself as transport.",
+                    en=f"{rider.name_en} is assigned to itself as transport.",
                 ),
                 [rider],
                 Bilingual(fr="Retirez ce transport.", en="Remove this transport."),
@@ -151,10 +152,10 @@ def _check_ride(ctx: Context, rider: Entry, transport: Entry | None, transport_i
                 Code.TRANSPORT_INVALID,
                 Bilingual(
                     fr=f"{rider.name} est lui-même un transport et ne peut pas être assigné à {transport.name}.",
-                    en=f"{rider.name} is itself a transport and cannot be assigned to {transport.name}.",
+                    en=f"{rider.name_en} is itself a transport and cannot be assigned to {transport.name_en}.",
                 ),
                 [rider, transport],
-                Bilingual(fr=f"Retirez le transport de {rider.name}.", en=f"Remove {rider.name}'s transport."),
+                Bilingual(fr=f"Retirez le transport de {rider.name}.", en=f"Remove {rider.name_en}'s transport."),
             )
         ]
     findings: list[Finding] = []
@@ -166,13 +167,13 @@ def _check_ride(ctx: Context, rider: Entry, transport: Entry | None, transport_i
                 Bilingual(
                     fr=f"{transport.name} (détachement {theirs.fr}) et {rider.name} (détachement {ours.fr}) "
                     f"doivent être dans le même détachement.",
-                    en=f"{transport.name} (detachment {theirs.en}) and {rider.name} (detachment {ours.en}) "
+                    en=f"{transport.name_en} (detachment {theirs.en}) and {rider.name_en} (detachment {ours.en}) "
                     f"must be in the same detachment.",
                 ),
                 [rider, transport],
                 Bilingual(
                     fr=f"Déplacez {transport.name} dans le détachement de {rider.name}.",
-                    en=f"Move {transport.name} to {rider.name}'s detachment.",
+                    en=f"Move {transport.name_en} to {rider.name_en}'s detachment.",
                 ),
             )
         )
@@ -200,7 +201,7 @@ def _check_ride(ctx: Context, rider: Entry, transport: Entry | None, transport_i
                 Code.TRANSPORT_EMBARK,
                 Bilingual(
                     fr=f"{rider.name} ne peut pas embarquer dans {transport.name} : {why.fr}.",
-                    en=f"{rider.name} cannot embark in {transport.name}: {why.en}.",
+                    en=f"{rider.name_en} cannot embark in {transport.name_en}: {why.en}.",
                 ),
                 [rider, transport],
                 _embark_fix(ctx, rider, transport),
@@ -215,7 +216,7 @@ def _embark_fix(ctx: Context, rider: Entry, transport: Entry) -> Bilingual:
     if sheet is None:
         return Bilingual(fr="Choisissez un autre transport.", en="Choose another transport.")
     taken = {e.unit.transport for e in ctx.entries if e.unit.transport and e is not rider}
-    choices: list[str] = []
+    choices: list[Bilingual] = []
     for other in ctx.members(rider.detachment):
         capacity = other.sheet.transport if other.sheet is not None else None
         if (
@@ -227,8 +228,8 @@ def _embark_fix(ctx: Context, rider: Entry, transport: Entry) -> Bilingual:
             or not capacity.verified
         ):
             continue
-        if not embark_problems(rider, sheet, other, capacity) and other.name not in choices:
-            choices.append(other.name)
+        if not embark_problems(rider, sheet, other, capacity) and other.label not in choices:
+            choices.append(other.label)
     in_list = list(choices)
     memo_key = (
         sheet.id,
@@ -241,7 +242,7 @@ def _embark_fix(ctx: Context, rider: Entry, transport: Entry) -> Bilingual:
         ctx.catalogue.switched_off(),
     )
     memo = ctx.catalogue.memo("transports-for")
-    suggested: list[str] | None = memo.get(memo_key)
+    suggested: list[Bilingual] | None = memo.get(memo_key)
     if suggested is None:
         suggested = memo[memo_key] = _catalogue_transports_for(ctx, rider, sheet, transport)
     choices.extend(n for n in suggested if n not in choices)
@@ -255,27 +256,27 @@ def _embark_fix(ctx: Context, rider: Entry, transport: Entry) -> Bilingual:
         if only_room:
             return Bilingual(
                 fr=f"Réduisez {rider.name} pour qu'elle tienne dans {transport.name}, ou retirez son transport.",
-                en=f"Make {rider.name} small enough to fit in {transport.name}, or remove its transport.",
+                en=f"Make {rider.name_en} small enough to fit in {transport.name_en}, or remove its transport.",
             )
         return Bilingual(
             fr=f"Retirez son transport : aucun transport du catalogue ne peut emporter {rider.name}.",
-            en=f"Remove its transport: no transport of the catalogue can carry {rider.name}.",
+            en=f"Remove its transport: no transport of the catalogue can carry {rider.name_en}.",
         )
     these = either(choices)
     if in_list:
         return Bilingual(
             fr=f"Faites embarquer {rider.name} dans {these.fr}.",
-            en=f"Let {rider.name} ride in {these.en}.",
+            en=f"Let {rider.name_en} ride in {these.en}.",
         )
     return Bilingual(
         fr=f"Choisissez un transport qui peut emporter {rider.name} : {these.fr}.",
-        en=f"Choose a transport that can carry {rider.name}: {these.en}.",
+        en=f"Choose a transport that can carry {rider.name_en}: {these.en}.",
     )
 
 
-def _catalogue_transports_for(ctx: Context, rider: Entry, sheet: Datasheet, transport: Entry) -> list[str]:
+def _catalogue_transports_for(ctx: Context, rider: Entry, sheet: Datasheet, transport: Entry) -> list[Bilingual]:
     """Names of catalogue transports of the rider's factions it could board (a few, cheapest first)."""
-    choices: list[str] = []
+    choices: list[Bilingual] = []
     placeholders = rider.unit.placeholders
     values = {keyword_key(k): (keyword_key(v),) for k, v in placeholders.items() if v.strip()}
     # Those that could join the rider's detachment: every faction keyword of the rider,
@@ -286,12 +287,12 @@ def _catalogue_transports_for(ctx: Context, rider: Entry, sheet: Datasheet, tran
     for candidate in joining:
         if len(choices) >= FIX_NAMES:
             break
-        if candidate.name in choices or candidate.id == transport.unit.datasheet:
+        if any(c.fr == candidate.name for c in choices) or candidate.id == transport.unit.datasheet:
             continue
         capacity = candidate.transport
         assert capacity is not None
         if not problems_boarding(rider, sheet, capacity, candidate.min_models, placeholders):
-            choices.append(candidate.name)
+            choices.append(Bilingual(fr=candidate.name, en=candidate.label("en")))
     return choices
 
 
@@ -300,12 +301,12 @@ def _not_a_transport(rider: Entry, transport: Entry) -> Finding:
         Code.TRANSPORT_INVALID,
         Bilingual(
             fr=f"{rider.name} a pour transport {transport.name}, qui n'a pas de capacité de transport.",
-            en=f"{rider.name} has {transport.name} as transport, which has no transport capacity.",
+            en=f"{rider.name_en} has {transport.name_en} as transport, which has no transport capacity.",
         ),
         [rider, transport],
         Bilingual(
             fr=f"Retirez ce transport ou choisissez une unité de transport pour {rider.name}.",
-            en=f"Remove this transport or choose a transport unit for {rider.name}.",
+            en=f"Remove this transport or choose a transport unit for {rider.name_en}.",
         ),
     )
 
@@ -320,13 +321,14 @@ def _unverified(rider: Entry, transport: Entry, capacity: TransportCapacity | No
         Code.TRANSPORT_UNVERIFIED,
         Bilingual(
             fr=f"Embarquement de {rider.name} dans {transport.name} non vérifié{detail.fr}.",
-            en=f"Could not verify that {rider.name} can embark in {transport.name}{detail.en}.",
+            en=f"Could not verify that {rider.name_en} can embark in {transport.name_en}{detail.en}.",
         ),
         [rider, transport],
         Bilingual(
             fr=f"Vérifiez à la main la capacité de {transport.name}, ou corrigez-la dans le catalogue "
             f"(ost catalogue override).",
-            en=f"Check {transport.name}'s capacity by hand, or correct it in the catalogue (ost catalogue override).",
+            en=f"Check {transport.name_en}'s capacity by hand, or correct it in the catalogue "
+            f"(ost catalogue override).",
         ),
     )
 

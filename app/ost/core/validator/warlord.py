@@ -19,7 +19,7 @@ def check_warlord(ctx: Context) -> list[Finding]:
                 Code.WARLORD_MANY,
                 Bilingual(
                     fr=f"{len(warlords)} seigneurs de guerre désignés ({names(warlords)}) ; un seul est permis.",
-                    en=f"{len(warlords)} warlords marked ({names(warlords)}); only one is allowed.",
+                    en=f"{len(warlords)} warlords marked ({names(warlords, 'en')}); only one is allowed.",
                 ),
                 warlords,
                 Bilingual(fr="Ne gardez qu'un seul seigneur de guerre.", en="Keep only one warlord."),
@@ -29,7 +29,7 @@ def check_warlord(ctx: Context) -> list[Finding]:
     if not warlords:
         if ctx.entries:
             pool = singles or [e for e in ctx.entries if e.role is Role.HQ]
-            choices = Bilingual(fr=f" : {names(pool[:FIX_NAMES])}", en=f": {names(pool[:FIX_NAMES])}")
+            choices = Bilingual(fr=f" : {names(pool[:FIX_NAMES])}", en=f": {names(pool[:FIX_NAMES], 'en')}")
             if not pool:
                 choices = Bilingual.same("")
             findings.append(
@@ -48,19 +48,20 @@ def check_warlord(ctx: Context) -> list[Finding]:
         return findings
     for warlord in warlords:
         if singles and warlord.unit.models != 1:
-            some = ", ".join(e.name for e in singles[:8])
+            some = Bilingual(fr=names(singles[:8]), en=names(singles[:8], "en"))
             findings.append(
                 found(
                     Code.WARLORD_INELIGIBLE,
                     Bilingual(
                         fr=f"{warlord.name} ({warlord.unit.models} figurines) ne peut pas fournir le seigneur de "
-                        f"guerre : il vient d'une unité d'une seule figurine ({some}).",
-                        en=f"{warlord.name} ({warlord.unit.models} models) cannot provide the warlord: "
-                        f"it comes from a single-model unit ({some}).",
+                        f"guerre : il vient d'une unité d'une seule figurine ({some.fr}).",
+                        en=f"{warlord.name_en} ({warlord.unit.models} models) cannot provide the warlord: "
+                        f"it comes from a single-model unit ({some.en}).",
                     ),
                     [warlord],
                     Bilingual(
-                        fr=f"Choisissez le seigneur de guerre parmi {some}.", en=f"Choose the warlord among {some}."
+                        fr=f"Choisissez le seigneur de guerre parmi {some.fr}.",
+                        en=f"Choose the warlord among {some.en}.",
                     ),
                 )
             )
@@ -71,7 +72,7 @@ def check_warlord(ctx: Context) -> list[Finding]:
                     Bilingual(
                         fr=f"{warlord.name} n'est pas une unité QG : sans unité d'une seule figurine, "
                         f"le seigneur de guerre vient d'une unité QG.",
-                        en=f"{warlord.name} is not an HQ unit: with no single-model unit, the warlord comes from an "
+                        en=f"{warlord.name_en} is not an HQ unit: with no single-model unit, the warlord comes from an "
                         f"HQ unit.",
                     ),
                     [warlord],
@@ -109,7 +110,7 @@ def check_reserves(ctx: Context) -> list[Finding]:
                 Bilingual(
                     fr=f"{points} points en réserve ({names(in_reserve)}), plus que la moitié de l'armée "
                     f"({half_text.replace('.', ',')} sur {ctx.total} points).",
-                    en=f"{points} points in reserve ({names(in_reserve)}), more than half the army "
+                    en=f"{points} points in reserve ({names(in_reserve, 'en')}), more than half the army "
                     f"({half_text} of {ctx.total} points).",
                 ),
                 in_reserve,
@@ -126,12 +127,12 @@ def _reserves_split(character: Entry, unit: Entry) -> Finding:
     if character.unit.reserve:
         state = Bilingual(
             fr=f"{character.name} est en réserve mais pas {unit.name}",
-            en=f"{character.name} is in reserve but {unit.name} is not",
+            en=f"{character.name_en} is in reserve but {unit.name_en} is not",
         )
     else:
         state = Bilingual(
             fr=f"{unit.name} est en réserve mais pas {character.name}",
-            en=f"{unit.name} is in reserve but {character.name} is not",
+            en=f"{unit.name_en} is in reserve but {character.name_en} is not",
         )
     return found(
         Code.RESERVES_SPLIT,
@@ -144,6 +145,6 @@ def _reserves_split(character: Entry, unit: Entry) -> Finding:
         [character, unit],
         Bilingual(
             fr=f"Mettez {character.name} et {unit.name} tous deux en réserve, ou tous deux sur la table.",
-            en=f"Put {character.name} and {unit.name} both in reserve, or both on the table.",
+            en=f"Put {character.name_en} and {unit.name_en} both in reserve, or both on the table.",
         ),
     )

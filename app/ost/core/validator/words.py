@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from ost.core.armylist import Detachment
@@ -17,22 +17,26 @@ class _Named(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def name_en(self) -> str: ...
+
 
 def plural(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
 
 
-def names(entries: Iterable[_Named]) -> str:
-    """The names of ``entries``, "A, B, C" of ``entries`` (the same in both languages)."""
-    return ", ".join(e.name for e in entries)
+def names(entries: Iterable[_Named], lang: str = "fr") -> str:
+    """The names of ``entries`` as "A, B, C", for a reader of ``lang``."""
+    return ", ".join(e.name_en if lang == "en" else e.name for e in entries)
 
 
-def either(choices: list[str]) -> Bilingual:
-    """The choices as "A, B ou C" / "A, B or C"."""
-    if len(choices) <= 1:
-        return Bilingual.same(choices[0] if choices else "")
-    head = ", ".join(choices[:-1])
-    return Bilingual(fr=f"{head} ou {choices[-1]}", en=f"{head} or {choices[-1]}")
+def either(choices: Sequence[str | Bilingual]) -> Bilingual:
+    """The choices as "A, B ou C" / "A, B or C" (a plain string reads the same in both languages)."""
+    said = [c if isinstance(c, Bilingual) else Bilingual.same(c) for c in choices]
+    if len(said) <= 1:
+        return said[0] if said else Bilingual.same("")
+    fr_head, en_head = ", ".join(c.fr for c in said[:-1]), ", ".join(c.en for c in said[:-1])
+    return Bilingual(fr=f"{fr_head} ou {said[-1].fr}", en=f"{en_head} or {said[-1].en}")
 
 
 def band_text(band: Band) -> Bilingual:

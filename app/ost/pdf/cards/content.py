@@ -35,10 +35,12 @@ from ost.core.scoring import score_unit
 from ost.core.text import counted, fold
 from ost.pdf import common
 from ost.pdf.cards.styles import CardKind, CardStyles, bullets, card_styles, cell_pad, grid_table, labelled, para
-from ost.pdf.common import MUTED, RULE_ACCENT, ZEBRA, esc, rich
+from ost.pdf.common import MUTED, RULE_ACCENT, ZEBRA, KeywordNames, esc, rich
 from ost.pdf.fonts import Fonts
 from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_texts, load_rule_cards, wound_roll
 
+#: Space (in ems of the card's type) between the weapon's type and the centred S column beside it.
+TYPE_GAP = 0.4
 #: A weapon's strength "as its user's", in English.
 _USER = {"Util.": "User", "Util": "User", "Utilisateur": "User"}
 
@@ -507,7 +509,10 @@ class Deck:
             return max(content + pad, head_width + pad, floor)
 
         rng = widest((x.range for x in weapons), head[1])
-        kind = min(widest((x.type for x in weapons), head[2]), self.width * 0.28)
+        # The type is set left beside centred figures: a little air keeps "Tir Rapide 1" off the S column's "3"
+        # (but for the last try before a continuation card: a whole datasheet on one card comes first).
+        gap = st.size * TYPE_GAP if st.tight < 3 else 0.0
+        kind = min(widest((x.type for x in weapons), head[2]) + gap, self.width * 0.28)
         stats = [
             # As wide as the value's longest token at least: "D3+3" never wraps as "D3+ / 3".
             max(
@@ -560,7 +565,7 @@ class Deck:
         if whole > name:
             kind_least = max(
                 stringWidth(head[2], bold, size) + pad,
-                max((stringWidth(x.type, plain, size) + pad for x in weapons), default=0.0),
+                max((stringWidth(x.type, plain, size) + pad for x in weapons), default=0.0) + gap,
             )
             give = min(whole - name, max(0.0, kind - kind_least))
             kind -= give
@@ -655,49 +660,6 @@ class Deck:
             for t in range(1, n + 1):
                 extra.append(("BACKGROUND", (t, s), (t, s), colors.HexColor(shade[wound_roll(s, t)])))
         return grid_table(rows, widths, st, *extra, accent=RULE_ACCENT)
-
-
-class KeywordNames:
-    """French keywords in English, from the shipped catalogue's keyword table (nothing changes without one).
-
-    A datasheet's own keyword is its name ("ESCOUADE D'INFANTERIE" -> "INFANTRY
-    SQUAD"): an English card is titled with it ("Infantry Squad").
-    """
-
-    def __init__(self, table: Mapping[str, str] | None) -> None:
-        self.table = {fold_keyword(k): v for k, v in (table or {}).items()}
-        keys = sorted((k for k in (table or {})), key=len, reverse=True)
-        self.pattern = (
-            re.compile(r"(?<![\w<])(" + "|".join(re.escape(k) for k in keys) + r")(?![\w>])") if keys else None
-        )
-
-    def keyword(self, keyword: str) -> str:
-        """One keyword; "<CHAPITRE> = ULTRAMARINES" keeps its value."""
-        name, sep, value = keyword.partition(" = ")
-        return self.table.get(fold_keyword(name), name) + sep + value
-
-    def text(self, text: str) -> str:
-        """Every keyword written in ``text`` (a transport's capacity) in English."""
-        if self.pattern is None:
-            return text
-        return self.pattern.sub(lambda found: self.table.get(fold_keyword(found.group(1)), found.group(1)), text)
-
-    def title(self, name: str) -> str:
-        """A datasheet's name in English when its keyword has one ("Chimère" -> "Chimera")."""
-        english = self.table.get(fold_keyword(name))
-        return _title_case(english) if english else name
-
-
-def fold_keyword(text: str) -> str:
-    return text.strip().upper()
-
-
-def _title_case(text: str) -> str:
-    """A keyword as a title: "INFANTRY SQUAD" -> "Infantry Squad", "BIG MEK W/ SHOKK…" -> "Big Mek w/ Shokk…"."""
-    words: list[str] = []
-    for word in text.lower().split(" "):
-        words.append(word if word in ("w/", "of", "the", "and", "on", "in", "with") and words else word.capitalize())
-    return " ".join(words)
 
 
 def _centred(st: CardStyles) -> ParagraphStyle:

@@ -127,6 +127,22 @@ def cell_pad(st: CardStyles) -> float:
     return float(max(1.0, st.size * (0.15 if compact else 0.22)))
 
 
+#: How far a letter's descender ("g", "p", "ç") reaches below its line, in ems of the type.
+DESCENT = 0.21
+
+
+def descent_room(st: CardStyles) -> float:
+    """Padding under a table row that keeps its last line's descenders inside the row.
+
+    Cells set solid (leading = type size, on a card that must hold its
+    datasheet) would otherwise let "Tempestor" or "Grenades frag" touch the
+    next row's rule or shading.
+    """
+    # The last try before a continuation card sets rows solid: a whole datasheet on one card comes first.
+    descent = DESCENT if st.tight < 3 else 0.0
+    return float(max(0.0, st.cell.fontSize * (1 + descent) - st.cell.leading))
+
+
 def grid_table(
     data: list[list[Any]],
     widths: Sequence[float],
@@ -145,7 +161,7 @@ def grid_table(
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad),
         ("TOPPADDING", (0, 0), (-1, -1), pad * (0.4, 0.25, 0.1, 0.05)[st.tight]),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * (0.6, 0.45, 0.3, 0.25)[st.tight]),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), max(pad * (0.6, 0.45, 0.3, 0.25)[st.tight], descent_room(st))),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
     ]
     if header:
