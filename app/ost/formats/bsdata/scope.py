@@ -184,6 +184,7 @@ class _Scope:
         self._solved: dict[object, tuple[tuple[int, int], list[tuple[int, int]], bool] | None] = {}
         self._abilities: dict[tuple[_Raw, _Raw | None], tuple[list[Element], list[Element]]] = {}
         self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
+        self._profile_lists: dict[tuple[tuple[_Raw, ...], bool], list[Element]] = {}
 
     @property
     def context(self) -> _Context | None:
@@ -294,7 +295,20 @@ class _Scope:
         return result
 
     def profiles_of(self, raws: Sequence[_Raw], *, rules: bool = False, depth: int = 0) -> list[Element]:
-        """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped."""
+        """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped.
+
+        Memoised per scope (an entry's profiles are asked for by its summary, its item, its abilities): the
+        list returned is shared, for reading only.
+        """
+        if depth == 0:
+            key = (tuple(raws), rules)
+            known = self._profile_lists.get(key)
+            if known is None:
+                known = self._profile_lists[key] = self._profiles_of(raws, rules, 0)
+            return known
+        return self._profiles_of(raws, rules, depth)
+
+    def _profiles_of(self, raws: Sequence[_Raw], rules: bool, depth: int) -> list[Element]:
         found: list[Element] = []
         if depth > 8:
             return found  # info groups that include each other
@@ -311,10 +325,10 @@ class _Scope:
                 if kind == wanted:
                     found.append(element)
                 elif kind == "infoGroup":
-                    found.extend(self.profiles_of((raw(element),), rules=rules, depth=depth + 1))
+                    found.extend(self._profiles_of((raw(element),), rules, depth + 1))
             for group in owner.info_groups:
                 if group.get("hidden") != "true":
-                    found.extend(self.profiles_of((raw(group),), rules=rules, depth=depth + 1))
+                    found.extend(self._profiles_of((raw(group),), rules, depth + 1))
         return found
 
     def unit_profile_elements(self, raws: Sequence[_Raw]) -> list[Element]:

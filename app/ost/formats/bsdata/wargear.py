@@ -104,6 +104,8 @@ class WargearCache:
         field(default_factory=dict)
     )
     hiding: dict[Element, bool] = field(default_factory=dict)
+    #: Each profile's text (:func:`ability_text`).
+    texts: dict[Element, str] = field(default_factory=dict)
     #: Each element's selection constraints as read by :func:`_selection_constraints`.
     constraints: dict[Element, list[tuple[str, str, str | None, float]]] = field(default_factory=dict)
     done: dict[tuple[object, ...], WargearItem] = field(default_factory=dict)
@@ -226,7 +228,9 @@ class _Reader:
                 kind = profile.get("typeName") or ""
                 types.add(kind.casefold())
                 if kind != "Weapon" and not kind.startswith("Unit"):
-                    text = ability_text(profile)
+                    text = self.cache.texts.get(profile)
+                    if text is None:
+                        text = self.cache.texts[profile] = ability_text(profile)
                     if text:
                         texts.append(text)
             known = self.cache.items[key] = (part.price, list(part.weapons), texts, types)
