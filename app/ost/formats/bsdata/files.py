@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from xml.etree.ElementTree import Element
@@ -45,6 +47,49 @@ def find_files(paths: Iterable[str | Path]) -> list[Path]:
             seen.add(key)
             unique.append(path)
     return unique
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes (hex); "" when it cannot be read (reading it then says why)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def import_fingerprint(found: Sequence[Path], digests: Sequence[str]) -> str:
+    """What an import of ``found`` (with their ``digests``) gives depends on: the files, in order, and the importer.
+
+    Two imports with the same fingerprint give the same factions, datasheets,
+    coverage and warnings: the files' paths (warnings name them) and contents
+    in the order given (it decides which of two copies of a catalogue is kept
+    and which faction id a clash gets), and the code that reads them
+    (:func:`_code_stamp`).
+    """
+    digest = hashlib.sha256(_code_stamp().encode())
+    for path, content in zip(found, digests, strict=True):
+        digest.update(f"\0{path}\0{content}".encode(errors="surrogatepass"))
+    return digest.hexdigest()
+
+
+@functools.cache
+def _code_stamp() -> str:
+    """Ost's version and the source of the modules an import runs (the formats and the core), hashed.
+
+    Any change to the importer, even without a new version number, makes
+    earlier imports stale. Without the sources (a frozen build), the version.
+    """
+    from ost import __version__
+
+    package = Path(__file__).resolve().parent.parent.parent
+    digest = hashlib.sha256(__version__.encode())
+    for folder in ("formats", "core"):
+        for module in sorted((package / folder).rglob("*.py")):
+            try:
+                digest.update(module.relative_to(package).as_posix().encode() + b"\0" + module.read_bytes())
+            except OSError:
+                continue
+    return digest.hexdigest()
 
 
 class _File:
