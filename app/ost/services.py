@@ -280,9 +280,11 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
     Everything is read and converted before the database is touched, then
     written in one transaction: any error leaves the catalogue as it was. Other
     sources (the shipped catalogue, other imported catalogues) and the user's
-    overrides are kept. Raises :class:`ost.formats.safexml.XmlInputError` for
-    a bad file and :class:`ost.store.StoreError` when the database cannot be
-    written.
+    overrides are kept. The same files again, unchanged since this catalogue
+    imported them, are not read: the result is the recorded one, ``reused``
+    (:func:`reused_import`). Raises :class:`ost.formats.safexml.XmlInputError`
+    for a bad file and :class:`ost.store.StoreError` when the database cannot
+    be written.
     """
     from ost.formats.bsdata import read_bsdata
 

@@ -8,8 +8,10 @@ holding what it wrote. Anything else reads the files again.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -183,3 +185,32 @@ def test_the_real_sample_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         assert not result.reused
         revisions = {c.name: c.revision for c in result.coverage}
         assert any(r.startswith("9") for r in revisions.values())
+
+
+@pytest.mark.skipif(os.name != "posix", reason="FIFOs are POSIX")
+def test_the_reuse_check_never_opens_a_named_pipe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.sqlite"
+    folder = copy_data(tmp_path)
+    pipe = folder / "pipe.cat"
+    os.mkfifo(pipe)
+
+    def writer() -> None:
+        with open(pipe, "wb") as handle:  # blocks until someone opens the FIFO for reading
+            handle.write(b"<catalogue/>")
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    try:
+        with open_store(db) as store:
+            import_bsdata(store, [folder])  # a folder's FIFO is no data file: skipped
+            paths = sorted(p for p in folder.iterdir() if p != pipe)
+            import_bsdata(store, paths)  # these files are the record now
+            assert reused_import(store, [*paths, pipe]) is None
+        code, _, err = run(capsys, "--db", str(db), "--lang", "en", "import", "bsdata", *map(str, [*paths, pipe]))
+        assert code == 2 and "named pipe" in err
+        assert thread.is_alive()  # nobody ever opened the FIFO for reading
+    finally:
+        if thread.is_alive():  # release the writer
+            fd = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+            thread.join()
+            os.close(fd)

@@ -15,7 +15,6 @@ from ost.formats.bsdata.files import (
     _faction_id,
     _File,
     _read_files,
-    file_digest,
     find_files,
     import_fingerprint,
 )
@@ -91,12 +90,12 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
                 en="no BattleScribe file (.gst, .cat, .gstz, .catz) found",
             ),
         )
-    # What the files are (a later import of the same files finds its result in the catalogue: see ost.services).
-    digests = [file_digest(path) for path in found]
     warnings: list[BsImportWarning] = []
     # Progress runs over 2 units per file given: reading them, then converting the catalogues.
     total = 2 * len(found)
-    files = _read_files(found, limits, progress, total, warnings)
+    # What the files are (a later import of the same files finds its result in the catalogue: see ost.services).
+    digests: list[str] = []
+    files = _read_files(found, limits, progress, total, warnings, digests)
     systems = [f for f in files if f.is_game_system]
     if not systems:
         raise BsDataError(
