@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, safe_text, say
 from ost.core.collector import collector_paused
+from ost.core.i18n import Bilingual
 from ost.core.text import elide
 from ost.formats.safexml import XmlInputError
 from ost.services import read_bsdata, reused_import, save_import
@@ -121,15 +122,14 @@ def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         file=out,
     )
     if result.reused:
-        print(
-            say(
-                lang,
-                "(fichiers inchangés depuis leur dernier import : fiches déjà dans le catalogue, rien n'a été relu)",
-                "(files unchanged since their last import: datasheets already in the catalogue, nothing read again)",
-            ),
-            file=out,
-        )
+        print(_UNCHANGED(lang), file=out)
     return EXIT_OK
+
+
+_UNCHANGED = Bilingual(
+    fr="(fichiers inchangés depuis leur dernier import : fiches déjà dans le catalogue, rien n'a été relu)",
+    en="(files unchanged since their last import: datasheets already in the catalogue, nothing read again)",
+)
 
 
 def _read(args: argparse.Namespace, bar: ProgressBar, lang: str) -> BsImport | None:
