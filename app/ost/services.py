@@ -301,20 +301,73 @@ def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: 
     Everything is read and converted before the database is touched, then
     written in one transaction: any error leaves the catalogue as it was. Other
     sources (the shipped catalogue, other imported catalogues) and the user's
-    overrides are kept. Raises :class:`ost.formats.safexml.XmlInputError` for
-    a bad file and :class:`ost.store.StoreError` when the database cannot be
-    written.
+    overrides are kept. The same files again, unchanged since this catalogue
+    imported them, are not read: the result is the recorded one, ``reused``
+    (:func:`reused_import`). Raises :class:`ost.formats.safexml.XmlInputError`
+    for a bad file and :class:`ost.store.StoreError` when the database cannot
+    be written.
     """
     from ost.formats.bsdata import read_bsdata
 
     with collector_paused():  # through read, build and write: see ost.core.collector
+        reused = reused_import(store, paths)
+        if reused is not None:
+            return reused
         result = read_bsdata(paths, progress)
         save_import(store, result)
     return result
 
 
+#: The catalogue's record of the last BattleScribe import (:meth:`ost.formats.bsdata.BsImport.record`): a key
+#: no catalogue build keeps, so a build or a rebuild forgets it (the next import reads its files again).
+LAST_IMPORT = "bsdata-import"
+
+
+def reused_import(store: CatalogueStore, paths: Iterable[Path | str]) -> BsImport | None:
+    """The last import again, when ``paths`` are the same files, unchanged, and its datasheets are still stored.
+
+    Same files means the same paths in the same order with the same bytes, read by
+    the same importer (:func:`ost.formats.bsdata.files.import_fingerprint`); each
+    source the import replaced must hold as many datasheets as it wrote (no import
+    of one of its catalogues since, nothing removed). Then nothing is read or
+    written: the result says ``reused`` and carries the recorded coverage and
+    warnings. Any doubt (no record, an unreadable one, a file changed, added or
+    missing): None, and the caller imports the files.
+    """
+    from ost.formats.bsdata import BsImport
+    from ost.formats.bsdata.files import file_digest, find_files, import_fingerprint
+    from ost.formats.safexml import XmlInputError
+
+    text = store.meta().get(LAST_IMPORT)
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+        found = find_files(paths)
+    except (ValueError, XmlInputError):
+        return None
+    if not found or not isinstance(data, dict) or not isinstance(data.get("counts"), dict):
+        return None
+    digests = [file_digest(path) for path in found]
+    if "" in digests or data.get("fingerprint") != import_fingerprint(found, digests):
+        return None
+    stored = store.source_counts()
+    if any(stored.get(source, 0) != count for source, count in data["counts"].items()):
+        return None
+    try:
+        return BsImport.from_record(data)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def save_import(store: CatalogueStore, result: BsImport) -> None:
-    """Write an import read by :func:`ost.formats.bsdata.read_bsdata`, in one transaction."""
+    """Write an import read by :func:`ost.formats.bsdata.read_bsdata`, in one transaction.
+
+    The import's record goes with it (:data:`LAST_IMPORT`): importing the same
+    files again finds it (:func:`reused_import`). A reused import writes nothing.
+    """
+    if result.reused:
+        return
     from ost.core.catalogue import BSDATA_SOURCE_PREFIX, CatalogueSource
 
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
@@ -326,13 +379,14 @@ def save_import(store: CatalogueStore, result: BsImport) -> None:
         )
         for faction in result.factions
     }
+    meta[LAST_IMPORT] = json.dumps(result.record(), ensure_ascii=False) if result.fingerprint else ""
     described = [
         CatalogueSource(
             id=faction.source,
             name=faction.name,
             kind="bsdata",
             revision=faction.revision,
-            fingerprint=_file_fingerprint(files.get(faction.source)),
+            fingerprint=_known_fingerprint(result, files.get(faction.source)),
         )
         for faction in result.factions
     ]
@@ -354,6 +408,12 @@ def plain_store_error(exc: StoreError, path: Path | str) -> StoreError:
     first = text.split("\n", 1)[0]
     first = re.sub(r"\(sqlite3\.\w+\)\s*", "", first)
     return StoreError(first[:300])
+
+
+def _known_fingerprint(result: BsImport, path: str | None) -> str | None:
+    """A source file's fingerprint: from the digest the import took of it, else from the file."""
+    digest = result.digests.get(path) if path else None
+    return digest[:16] if digest else _file_fingerprint(path)
 
 
 def _file_fingerprint(path: str | Path | None) -> str | None:

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, TextIO
 
 from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, open_catalogue, safe_text, say
 from ost.core.collector import collector_paused
+from ost.core.i18n import Bilingual
 from ost.core.text import elide
 from ost.formats.safexml import XmlInputError
-from ost.services import read_bsdata, save_import
+from ost.services import read_bsdata, reused_import, save_import
+from ost.store import default_db_path
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, BsImportWarning, Coverage
@@ -89,30 +91,59 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
 
 def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     bar = ProgressBar(sys.stderr, enabled=False if args.quiet else None)
-    try:
-        # Everything is read before the database is opened. Run as the program, the process ends with the
-        # command (ost.cli.main), its collector paused: the parsed files are left unfreed.
-        result = read_bsdata(args.paths, bar, free=not getattr(args, "one_shot", False))
-    except XmlInputError as exc:
-        bar.finish()
-        print(f"ost: {exc.message(lang)}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    bar.finish()
-    with open_catalogue(args.db, lang) as store:
-        save_import(store, result)
-        path = store.path
+    result: BsImport | None = None
+    if (Path(args.db) if args.db is not None else default_db_path()).exists():
+        with open_catalogue(args.db, lang) as store:
+            # The same files, unchanged since the catalogue's last import of them: its result, nothing read again.
+            result = reused_import(store, args.paths)
+            if result is None:
+                result = _read(args, bar, lang)
+                if result is None:
+                    return EXIT_UNREADABLE
+                save_import(store, result)
+            path = store.path
+    else:
+        # No catalogue yet: the files are read before it is made (a refused file leaves none behind).
+        result = _read(args, bar, lang)
+        if result is None:
+            return EXIT_UNREADABLE
+        with open_catalogue(args.db, lang) as store:
+            save_import(store, result)
+            path = store.path
     if not args.quiet:
         print_warnings(result.warnings, lang, everything=args.all_warnings)
     print(coverage_text(result, lang), file=out)
     print(
         say(
             lang,
-            f"{len(result.datasheets)} fiches de {len(result.factions)} factions importées → {path}",
-            f"{len(result.datasheets)} datasheets of {len(result.factions)} factions imported → {path}",
+            f"{result.sheet_count()} fiches de {len(result.factions)} factions importées → {path}",
+            f"{result.sheet_count()} datasheets of {len(result.factions)} factions imported → {path}",
         ),
         file=out,
     )
+    if result.reused:
+        print(_UNCHANGED(lang), file=out)
     return EXIT_OK
+
+
+_UNCHANGED = Bilingual(
+    fr="(fichiers inchangés depuis leur dernier import : fiches déjà dans le catalogue, rien n'a été relu)",
+    en="(files unchanged since their last import: datasheets already in the catalogue, nothing read again)",
+)
+
+
+def _read(args: argparse.Namespace, bar: ProgressBar, lang: str) -> BsImport | None:
+    """The files read (nothing written yet); None when one is refused (said on stderr)."""
+    try:
+        # Run as the program, the process ends with the command (ost.cli.main), its collector paused: the parsed
+        # files are left unfreed.
+        result = read_bsdata(args.paths, bar, free=not getattr(args, "one_shot", False))
+    except XmlInputError as exc:
+        bar.finish()
+        print(f"ost: {exc.message(lang)}", file=sys.stderr)
+        return None
+    bar.finish()
+    return result
 
 
 #: Warnings of an import listed one by one before the rest is summarised per file.
@@ -217,10 +248,7 @@ def coverage_text(result: BsImport, lang: str) -> str:
             "transport parsed: capacities understood / capacities found.",
         )
     )
-    by_wounds: dict[int, int] = {}
-    for sheet in result.datasheets:
-        for kind in sheet.kinds:
-            by_wounds[kind.wounds] = by_wounds.get(kind.wounds, 0) + 1
+    by_wounds = result.kinds_by_wounds()
     if by_wounds:
         shown = ", ".join(f"{w} PV × {n}" if lang == "fr" else f"{w} W × {n}" for w, n in sorted(by_wounds.items()))
         lines.append(say(lang, f"PV par type de figurine : {shown}.", f"Wounds per model kind: {shown}."))

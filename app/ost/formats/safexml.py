@@ -580,6 +580,20 @@ def read_documents(
     """
     file = Path(path)
     data = read_file(file, max(limits.max_file_bytes, limits.max_zip_bytes))
+    yield from documents_of(data, file, limits, member_suffixes)
+
+
+def documents_of(
+    data: bytes,
+    file: Path,
+    limits: Limits = DEFAULT_LIMITS,
+    member_suffixes: tuple[str, ...] | None = None,
+) -> Iterator[XmlDocument]:
+    """The XML documents of the bytes ``data`` of ``file``, read by :func:`read_file` (see :func:`read_documents`).
+
+    For a caller that needs the bytes themselves too (the BattleScribe import
+    hashes the very bytes it parses).
+    """
     if is_zip_data(data):
         for member, content in read_zip_bytes(data, file, limits, member_suffixes):
             name = f"{file}:{_shown_member(member)}"

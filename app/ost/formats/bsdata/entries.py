@@ -46,6 +46,7 @@ class _Raw:
         "display_name",
         "entries",
         "groups",
+        "has_children",
         "hidden",
         "id",
         "info_groups",
@@ -56,6 +57,7 @@ class _Raw:
         "name",
         "not_gear",
         "not_model",
+        "plain",
         "primary_modifier",
         "profiles",
         "remove_categories",
@@ -139,11 +141,11 @@ class _Raw:
                 self.groups.extend(child)
             elif local == "entryLinks":
                 self.links.extend(child)
-
-    @property
-    def plain(self) -> bool:
-        """A link that changes nothing of what its target's summary holds (costs, limits, profiles, children)."""
-        return (
+        # Read once here (a raw never changes after): the walks ask for these on every visit.
+        #: Entries, groups or links of its own (a link that adds children must be read where it is).
+        self.has_children = bool(self.entries or self.groups or self.links)
+        #: A link that changes nothing of what its target's summary holds (costs, limits, profiles, children).
+        self.plain = (
             self.kind == "link"
             and not self.not_gear
             and not (self.costs or self.cost_mods or self.cost_conditional)
@@ -151,11 +153,6 @@ class _Raw:
             and not (self.profiles or self.rules or self.info_links or self.info_groups)
             and not self.has_children
         )
-
-    @property
-    def has_children(self) -> bool:
-        """Entries, groups or links of its own (a link that adds children must be read where it is)."""
-        return bool(self.entries or self.groups or self.links)
 
     def _modifiers(
         self,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from xml.etree.ElementTree import Element
@@ -11,7 +13,7 @@ from ost.core.i18n import Bilingual
 from ost.core.text import slug
 from ost.formats.bsdata.report import BsDataError, BsImportWarning, Progress
 from ost.formats.bsdata.schema import _LOCAL, _SHARED, _TARGET_TAGS, CAT_NS, GST_NS
-from ost.formats.safexml import Limits, XmlDocument, read_documents
+from ost.formats.safexml import DEFAULT_LIMITS, Limits, XmlDocument, XmlInputError, documents_of, read_file
 
 SOURCE_PREFIX = BSDATA_SOURCE_PREFIX
 #: File name endings picked up in folders.
@@ -45,6 +47,56 @@ def find_files(paths: Iterable[str | Path]) -> list[Path]:
             seen.add(key)
             unique.append(path)
     return unique
+
+
+def file_digest(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
+    """The SHA-256 of a file's bytes (hex), read through the guarded reader; "" when it cannot be read.
+
+    Never opens what is not a regular file (a named pipe, a device): that is refused, and "" returned.
+    """
+    try:
+        return hashlib.sha256(read_file(path, max(limits.max_file_bytes, limits.max_zip_bytes))).hexdigest()
+    except XmlInputError:
+        return ""
+
+
+def import_fingerprint(found: Sequence[Path], digests: Sequence[str]) -> str:
+    """What an import of ``found`` (with their ``digests``) gives depends on: the files, in order, and the importer.
+
+    Two imports with the same fingerprint give the same factions, datasheets,
+    coverage and warnings: the files' paths (warnings name them) and contents
+    in the order given (it decides which of two copies of a catalogue is kept
+    and which faction id a clash gets), and the code that reads them
+    (:func:`_code_stamp`).
+    """
+    digest = hashlib.sha256(_code_stamp().encode())
+    for path, content in zip(found, digests, strict=True):
+        digest.update(f"\0{path}\0{content}".encode(errors="surrogatepass"))
+    return digest.hexdigest()
+
+
+@functools.cache
+def _code_stamp() -> str:
+    """Ost's version and the source of the modules an import runs and writes with, hashed.
+
+    Those are the formats, the core, the store and the services. Any change to
+    them, even without a new version number, makes earlier imports stale.
+    Without the sources (a frozen build), the version alone.
+    """
+    from ost import __version__
+
+    package = Path(__file__).resolve().parent.parent.parent
+    digest = hashlib.sha256(__version__.encode())
+    modules = [package / "services.py"]
+    for folder in ("formats", "core", "store"):
+        modules.extend(sorted((package / folder).rglob("*.py")))
+    for module in modules:
+        if module.is_file():
+            try:
+                digest.update(module.relative_to(package).as_posix().encode() + b"\0" + module.read_bytes())
+            except OSError:
+                continue
+    return digest.hexdigest()
 
 
 class _File:
@@ -130,14 +182,23 @@ class _File:
 
 
 def _read_files(
-    paths: Sequence[Path], limits: Limits, progress: Progress | None, total: int, warnings: list[BsImportWarning]
+    paths: Sequence[Path],
+    limits: Limits,
+    progress: Progress | None,
+    total: int,
+    warnings: list[BsImportWarning],
+    digests: list[str] | None = None,
 ) -> list[_File]:
+    """The documents of ``paths``, indexed; the SHA-256 of each file's bytes (those parsed) added to ``digests``."""
     files: list[_File] = []
     by_id: dict[str, _File] = {}
     for index, path in enumerate(paths):
         if progress is not None:
             progress(index, total, path.name)
-        documents = list(read_documents(path, limits, _MEMBER_SUFFIXES))
+        data = read_file(path, max(limits.max_file_bytes, limits.max_zip_bytes))
+        if digests is not None:
+            digests.append(hashlib.sha256(data).hexdigest())
+        documents = list(documents_of(data, path, limits, _MEMBER_SUFFIXES))
         if not documents:
             raise BsDataError(
                 path, Bilingual(fr="ne contient aucun fichier .gst ou .cat", en="holds no .gst or .cat file")

@@ -10,7 +10,14 @@ from ost.core.collector import collector_paused
 from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.formats.bsdata.datasheets import _Draft, _Drafter
-from ost.formats.bsdata.files import SOURCE_PREFIX, _faction_id, _File, _read_files, find_files
+from ost.formats.bsdata.files import (
+    SOURCE_PREFIX,
+    _faction_id,
+    _File,
+    _read_files,
+    find_files,
+    import_fingerprint,
+)
 from ost.formats.bsdata.profiles import _words
 from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress
 from ost.formats.safexml import DEFAULT_LIMITS, Limits
@@ -86,7 +93,9 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
     warnings: list[BsImportWarning] = []
     # Progress runs over 2 units per file given: reading them, then converting the catalogues.
     total = 2 * len(found)
-    files = _read_files(found, limits, progress, total, warnings)
+    # What the files are (a later import of the same files finds its result in the catalogue: see ost.services).
+    digests: list[str] = []
+    files = _read_files(found, limits, progress, total, warnings, digests)
     systems = [f for f in files if f.is_game_system]
     if not systems:
         raise BsDataError(
@@ -209,4 +218,6 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
         warnings=drafter.shared.warnings + warnings,
         sources=sources,
         files=[(f.path, f.id, f.name, f.revision) for f in files],
+        fingerprint=import_fingerprint(found, digests),
+        digests={str(path): digest for path, digest in zip(found, digests, strict=True) if digest},
     )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ost.core.catalogue import Datasheet, Faction
 from ost.core.fileio import InputProblem
@@ -87,3 +88,67 @@ class BsImport:
     sources: list[str]
     #: (file, catalogue id, catalogue name, revision) of every file read.
     files: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: The files and the importer that made this import (:func:`~ost.formats.bsdata.files.import_fingerprint`).
+    fingerprint: str = ""
+    #: The SHA-256 of each file given, by path (as :attr:`files` names them).
+    digests: dict[str, str] = field(default_factory=dict)
+    #: True: the files had not changed since they were imported last; the catalogue holds their datasheets
+    #: already, :attr:`datasheets` is empty and :meth:`sheet_count` and :meth:`kinds_by_wounds` are the record's.
+    reused: bool = False
+    _count: int = 0
+    _by_wounds: dict[int, int] = field(default_factory=dict)
+
+    def sheet_count(self) -> int:
+        """How many datasheets the import gives (those it holds, or those it left in the catalogue)."""
+        return self._count if self.reused else len(self.datasheets)
+
+    def kinds_by_wounds(self) -> dict[int, int]:
+        """How many model kinds have each number of wounds, over every datasheet of the import."""
+        if self.reused:
+            return dict(self._by_wounds)
+        found: dict[int, int] = {}
+        for sheet in self.datasheets:
+            for kind in sheet.kinds:
+                found[kind.wounds] = found.get(kind.wounds, 0) + 1
+        return found
+
+    def source_counts(self) -> dict[str, int]:
+        """Datasheets per source replaced (0 for a catalogue that gave none)."""
+        counts = dict.fromkeys(self.sources, 0)
+        for sheet in self.datasheets:
+            counts[sheet.source] = counts.get(sheet.source, 0) + 1
+        return counts
+
+    def record(self) -> dict[str, Any]:
+        """What a later import of the same files needs to be this one without reading them (JSON values)."""
+        return {
+            "fingerprint": self.fingerprint,
+            "factions": [f.model_dump(mode="json") for f in self.factions],
+            "coverage": [asdict(c) for c in self.coverage],
+            "warnings": [{"path": w.path, "fr": w.text.fr, "en": w.text.en} for w in self.warnings],
+            "sources": self.sources,
+            "files": [list(f) for f in self.files],
+            "counts": self.source_counts(),
+            "count": self.sheet_count(),
+            "by_wounds": [[w, n] for w, n in sorted(self.kinds_by_wounds().items())],
+        }
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> BsImport:
+        """The import a :meth:`record` describes, its datasheets left in the catalogue (``reused``).
+
+        Raises ``KeyError``, ``TypeError`` or ``ValueError`` (pydantic's
+        ``ValidationError`` is one) for a record that is not one.
+        """
+        return cls(
+            factions=[Faction.model_validate(f) for f in data["factions"]],
+            datasheets=[],
+            coverage=[Coverage(**c) for c in data["coverage"]],
+            warnings=[BsImportWarning(w["path"], Bilingual(fr=w["fr"], en=w["en"])) for w in data["warnings"]],
+            sources=[str(s) for s in data["sources"]],
+            files=[(str(a), str(b), str(c), str(d)) for a, b, c, d in data["files"]],
+            fingerprint=str(data["fingerprint"]),
+            reused=True,
+            _count=int(data["count"]),
+            _by_wounds={int(w): int(n) for w, n in data["by_wounds"]},
+        )

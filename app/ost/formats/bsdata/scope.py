@@ -68,6 +68,11 @@ class Shared:
     #: (file id, target id) of every link or catalogue link already warned about.
     unresolved_targets: set[tuple[str, str]] = field(default_factory=set)
     scopes: dict[str, _Scope] = field(default_factory=dict)
+    #: Children lists (see :meth:`_Scope.children`) with the link targets they were made from: a scope that
+    #: finds the same targets takes the same lists.
+    children: dict[tuple[_Raw, _Raw | None], tuple[tuple[Element | None, ...], tuple[list[_Child], list[_Child]]]] = (
+        field(default_factory=dict)
+    )
 
     @classmethod
     def of(cls, files: list[_File]) -> Shared:
@@ -89,6 +94,7 @@ class Shared:
         """Drop the memoised trees so they are freed at once (scopes refer back to this state)."""
         self.scopes.clear()
         self.raws.clear()
+        self.children.clear()
 
     def raw(self, element: Element) -> _Raw:
         known = self.raws.get(element)
@@ -182,6 +188,7 @@ class _Scope:
         #: (entry, link) -> its abilities and transports; (entry, link, catalogue id) where they depend on it.
         self._abilities: dict[tuple[object, ...], tuple[list[Element], list[Element]]] = {}
         self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
+        self._profile_lists: dict[tuple[tuple[_Raw, ...], bool], list[Element]] = {}
 
     @property
     def context(self) -> _Context | None:
@@ -248,9 +255,24 @@ class _Scope:
         if known is not None:
             return known
         raws = (raw_, link_raw) if link_raw is not None else (raw_,)
+        raw = self.shared.raw
+        # Where this scope finds each link's target: the lists are the same in every scope that finds the same
+        # targets (twelve chapters and their library), so they are made once and shared between those scopes.
+        links = [raw(link) for owner in raws for link in owner.links]
+        targets: list[Element | None] = []
+        for link_raw_ in links:
+            target = self.find(link_raw_.target)
+            if target is None:
+                self.shared.unresolved(self.owner, link_raw_)
+            targets.append(target)
+        found = tuple(targets)
+        shared = self.shared.children.get(key)
+        if shared is not None and shared[0] == found:
+            self._children[key] = shared[1]
+            return shared[1]
         entries: list[_Child] = []
         groups: list[_Child] = []
-        raw = self.shared.raw
+        index = 0
         for owner in raws:
             for element in owner.entries:
                 child_raw = raw(element)
@@ -260,19 +282,21 @@ class _Scope:
                 child_raw = raw(element)
                 groups.append(_Child(element, None, child_raw, None, 1, 1))
             for link in owner.links:
-                link_raw = raw(link)
-                target = self.find(link_raw.target)
+                link_raw_, target = links[index], found[index]
+                index += 1
                 if target is None:
-                    self.shared.unresolved(self.owner, link_raw)
                     continue
                 target_raw = raw(target)
                 if target_raw.kind == "group":
-                    groups.append(_Child(target, link, target_raw, link_raw, 1, 1))
+                    groups.append(_Child(target, link, target_raw, link_raw_, 1, 1))
                 elif target_raw.kind == "entry":
-                    low, high = _counts((target_raw, link_raw))
-                    entries.append(_Child(target, link, target_raw, link_raw, low, high))
-        self._children[key] = (entries, groups)
-        return entries, groups
+                    low, high = _counts((target_raw, link_raw_))
+                    entries.append(_Child(target, link, target_raw, link_raw_, low, high))
+        result = (entries, groups)
+        self._children[key] = result
+        if shared is None:
+            self.shared.children[key] = (found, result)
+        return result
 
     def profiles_of(
         self, raws: Sequence[_Raw], *, rules: bool = False, depth: int = 0, shown: Shown | None = None
@@ -281,8 +305,19 @@ class _Scope:
 
         ``shown`` (a profile, rule, info link or info group -> whether it shows) also skips what its
         modifiers hide under conditions that hold for the datasheet being read (:mod:`.profiles` passes it
-        for abilities); without it only what is hidden outright is skipped.
+        for abilities); without it only what is hidden outright is skipped. Without ``shown`` the answer is
+        memoised per scope (an entry's profiles are asked for by its summary, its item, its abilities): the
+        list returned is shared, for reading only.
         """
+        if depth == 0 and shown is None:
+            key = (tuple(raws), rules)
+            known = self._profile_lists.get(key)
+            if known is None:
+                known = self._profile_lists[key] = self._profiles_of(raws, rules, 0, None)
+            return known
+        return self._profiles_of(raws, rules, depth, shown)
+
+    def _profiles_of(self, raws: Sequence[_Raw], rules: bool, depth: int, shown: Shown | None) -> list[Element]:
         found: list[Element] = []
         if depth > 8:
             return found  # info groups that include each other
@@ -303,10 +338,10 @@ class _Scope:
                 if kind == wanted:
                     found.append(element)
                 elif kind == "infoGroup":
-                    found.extend(self.profiles_of((raw(element),), rules=rules, depth=depth + 1, shown=shown))
+                    found.extend(self._profiles_of((raw(element),), rules, depth + 1, shown))
             for group in owner.info_groups:
                 if show(group):
-                    found.extend(self.profiles_of((raw(group),), rules=rules, depth=depth + 1, shown=shown))
+                    found.extend(self._profiles_of((raw(group),), rules, depth + 1, shown))
         return found
 
     def unit_profile_elements(self, raws: Sequence[_Raw]) -> list[Element]:

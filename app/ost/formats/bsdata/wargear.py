@@ -26,6 +26,7 @@ the unit entry itself; see docs/bsdata-import.md, "Wargear and choices":
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -103,6 +104,10 @@ class WargearCache:
         field(default_factory=dict)
     )
     hiding: dict[Element, bool] = field(default_factory=dict)
+    #: Each profile's text (:func:`ability_text`).
+    texts: dict[Element, str] = field(default_factory=dict)
+    #: Each element's selection constraints as read by :func:`_selection_constraints`.
+    constraints: dict[Element, list[tuple[str, str, str | None, float]]] = field(default_factory=dict)
     done: dict[tuple[object, ...], WargearItem] = field(default_factory=dict)
     limits: dict[tuple[int, int | None, str, int | None, bool], WargearLimit] = field(default_factory=dict)
 
@@ -223,7 +228,9 @@ class _Reader:
                 kind = profile.get("typeName") or ""
                 types.add(kind.casefold())
                 if kind != "Weapon" and not kind.startswith("Unit"):
-                    text = ability_text(profile)
+                    text = self.cache.texts.get(profile)
+                    if text is None:
+                        text = self.cache.texts[profile] = ability_text(profile)
                     if text:
                         texts.append(text)
             known = self.cache.items[key] = (part.price, list(part.weapons), texts, types)
@@ -236,25 +243,22 @@ class _Reader:
         limit = _Limit(per="unit" if unit_level else "model")
         ids: dict[str, str] = {}
         values: dict[str, float] = {}
+        constraints = self.cache.constraints
         for element in (child.element, child.link):
             if element is None:
                 continue
-            for part in element:
-                if _LOCAL.get(part.tag) != "constraints":
-                    continue
-                for constraint in part:
-                    if constraint.get("field") != "selections" or constraint.get("percentValue") == "true":
-                        continue
-                    where = constraint.get("scope") or ""
-                    if where == "parent":
-                        per = limit.per
-                    elif where in self.unit_ids:
-                        per = "unit"
-                    else:
-                        continue  # the force's or the roster's count: not the unit's
-                    cid = constraint.get("id") or ""
-                    ids[cid] = f"{constraint.get('type')}:{per}"
-                    values[cid] = _float(constraint.get("value"))
+            found = constraints.get(element)
+            if found is None:
+                found = constraints[element] = _selection_constraints(element)
+            for where, cid, kind, value in found:
+                if where == "parent":
+                    per = limit.per
+                elif where in self.unit_ids:
+                    per = "unit"
+                else:
+                    continue  # the force's or the roster's count: not the unit's
+                ids[cid] = f"{kind}:{per}"
+                values[cid] = value
         raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
         for raw in raws:
             for kind, cid, value in raw.constraint_mods:
@@ -378,7 +382,7 @@ class _Reader:
             if self.skipped(child) or self.hidden(child, own):
                 self.hide_weapons(child)
                 continue
-            if _NOT_CHOICES.search(child.name):
+            if _not_choice(child.name):
                 continue
             if child.raw.type == "unit":
                 continue
@@ -395,7 +399,7 @@ class _Reader:
             if self.skipped(child) or self.hidden(child, own):
                 self.hide_weapons(child)
                 continue
-            if _NOT_CHOICES.search(child.name):
+            if _not_choice(child.name):
                 continue
             self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
         return carried
@@ -609,6 +613,26 @@ def read_wargear(
     return reader.found
 
 
+def _selection_constraints(element: Element) -> list[tuple[str, str, str | None, float]]:
+    """(scope, id, type, value) of an element's constraints on selections (percentages left out), in data order."""
+    found: list[tuple[str, str, str | None, float]] = []
+    for part in element:
+        if _LOCAL.get(part.tag) != "constraints":
+            continue
+        for constraint in part:
+            if constraint.get("field") != "selections" or constraint.get("percentValue") == "true":
+                continue
+            found.append(
+                (
+                    constraint.get("scope") or "",
+                    constraint.get("id") or "",
+                    constraint.get("type"),
+                    _float(constraint.get("value")),
+                )
+            )
+    return found
+
+
 def _loosens(kind: str, value: float, current: float, is_max: bool) -> bool:
     """Whether a modifier may loosen a bound: raise a maximum, or lower a minimum.
 
@@ -640,21 +664,44 @@ def _modified(kind: str, current: float, value: float) -> float:
     return current
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _special(path: str) -> bool:
-    """Relics, traits, powers and other upgrades the unit takes once (named so, or under groups named so)."""
+    """Relics, traits, powers and other upgrades the unit takes once (named so, or under groups named so).
+
+    Memoised: twelve chapters walk the same library paths.
+    """
     return bool(_PSYCHIC.search(path) or _TRAIT.search(path) or _RELIC.search(path) or _UPGRADE.search(path))
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _not_choice(name: str) -> bool:
+    """Crusade bookkeeping and army rules (memoised: names repeat across datasheets)."""
+    return _NOT_CHOICES.search(name) is not None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _path_words(path: str) -> tuple[bool, bool, bool, bool, bool]:
+    """What :func:`_kind` reads of a path: a mark, psychic, a warlord's trait, a relic, an upgrade (memoised)."""
+    return (
+        _MARK.search(path) is not None,
+        _PSYCHIC.search(path) is not None,
+        _TRAIT.search(path) is not None and "warlord" in path.casefold(),
+        _RELIC.search(path) is not None,
+        _UPGRADE.search(path) is not None,
+    )
+
+
 def _kind(path: str, types: set[str], has_weapons: bool, unit_level: bool) -> WargearKind:
-    if _MARK.search(path):
+    mark, psychic, trait, relic, upgrade = _path_words(path)
+    if mark:
         return "upgrade"
-    if "psychic power" in types or _PSYCHIC.search(path):
+    if "psychic power" in types or psychic:
         return "psychic"
-    if _TRAIT.search(path) and "warlord" in path.casefold():
+    if trait:
         return "trait"
-    if _RELIC.search(path):
+    if relic:
         return "relic"
-    if _UPGRADE.search(path):
+    if upgrade:
         return "upgrade"
     if has_weapons:
         return "weapon"
