@@ -144,7 +144,6 @@ def test_convert_errors(capsys: pytest.CaptureFixture[str], db: Path, tmp_path: 
     assert code == 2 and ".ost ou .txt" in err
 
 
-
 def test_the_convert_command_goes_through_services(tmp_path: Path) -> None:
     """The output's format (by --to, by ending, - for the screen) and the conversion are services' questions."""
     from ost.services import convert_list, output_endings, output_format, output_formats

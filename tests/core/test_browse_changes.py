@@ -269,9 +269,7 @@ def test_a_unit_from_a_switched_off_source_is_said(mini: Catalogue) -> None:
     guard = b.add("bs-guard")
     b.add("captain")
     assert catalogue_changes(b.army, on) == []
-    off = Catalogue(
-        [*mini, imported], mini.bands, sources=[sources[0].model_copy(update={"enabled": False})]
-    )
+    off = Catalogue([*mini, imported], mini.bands, sources=[sources[0].model_copy(update={"enabled": False})])
     found = catalogue_changes(b.army, off)
     assert [(c.unit_id, c.kind, c.old) for c in found] == [(guard, "source_off", "Imperium - Astra Militarum")]
     assert "désactivée" in found[0].message.fr and "switched off" in found[0].message.en

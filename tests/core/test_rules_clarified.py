@@ -58,8 +58,10 @@ def test_a_joined_character_riding_in_its_units_transport_is_legal(mini: Catalog
     assert report.legal, [f.message.en for f in report.findings]
 
 
-@pytest.mark.parametrize(("char_reserve", "unit_reserve", "split"), [(True, False, True), (False, True, True),
-                                                                        (True, True, False), (False, False, False)])
+@pytest.mark.parametrize(
+    ("char_reserve", "unit_reserve", "split"),
+    [(True, False, True), (False, True, True), (True, True, False), (False, False, False)],
+)
 def test_reserves_split(mini: Catalogue, char_reserve: bool, unit_reserve: bool, split: bool) -> None:
     b = base(mini, 3000)
     for _ in range(6):

@@ -156,8 +156,6 @@ def test_an_operation_whose_owner_goes_away_while_it_runs_never_aborts_the_proce
     from helpers import ROOT
 
     env = {**os.environ, "PYTHONPATH": str(ROOT / "app"), "QT_QPA_PLATFORM": "offscreen"}
-    run = subprocess.run(
-        [sys.executable, "-c", _OWNER_GOES_AWAY], env=env, capture_output=True, text=True, timeout=60
-    )
+    run = subprocess.run([sys.executable, "-c", _OWNER_GOES_AWAY], env=env, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and "alive" in run.stdout, run.stderr
     assert "Destroyed while thread" not in run.stderr

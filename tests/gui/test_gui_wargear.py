@@ -37,8 +37,6 @@ from ost.gui.main_window import MainWindow
 pytestmark = pytest.mark.gui
 
 
-
-
 @pytest.fixture
 def window(shipped: Catalogue, tmp_path: Path, qtbot: QtBot) -> Iterator[MainWindow]:
     win = _window(shipped, tmp_path)

@@ -34,8 +34,6 @@ from ost.services import keyword_names
 
 ROSTERS = SHARED / "rosters-9e"
 LISTS = sorted((EXAMPLES / "legal").glob("*.ost")) + sorted((EXAMPLES / "illegal").glob("*.ost"))
-#: Findings made outside this area that still name units by their saved (French) name in English.
-NOT_YET = {("WARGEAR-LIMIT", "en"): "the wargear core's findings name the unit by its saved name (ost.core.wargear)"}
 
 pytestmark = [
     pytest.mark.slow,  # about 200 PDFs
@@ -133,8 +131,6 @@ def rosters() -> Iterable[Path]:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("path", LISTS, ids=lambda p: p.stem)
 def test_example_printouts_speak_one_language(shipped: Catalogue, path: Path, lang: str) -> None:
-    if (path.stem, lang) in NOT_YET:
-        pytest.xfail(NOT_YET[path.stem, lang])
     assert foreign_words(shipped, listfile.load(path), lang) == []
 
 

@@ -41,7 +41,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ost.core.armylist import ArmyList, Carried, ModelGroup, Unit, unit_composition
+from ost.core.armylist import ArmyList, Carried, ModelGroup, Unit, unit_composition, unit_label
 from ost.core.catalogue import Catalogue, Datasheet, WargearGroup, WargearItem, WargearLimit, WeaponProfile
 from ost.core.findings import Code, Finding, finding
 from ost.core.i18n import Bilingual
@@ -650,8 +650,8 @@ def problem_reason(problem: WargearProblem, sheet: Datasheet) -> Bilingual:
     if problem.problem == "closed" or problem.limit is None:
         kind = _kind_name(sheet, problem.kind)
         return Bilingual(
-            fr=f"{choice.fr} : pas offert à {kind}" if kind else f"{choice.fr} : pas offert à l'unité",
-            en=f"{choice.en}: not offered to {kind}" if kind else f"{choice.en}: not offered to the unit",
+            fr=f"{choice.fr} : pas offert à {kind.fr}" if kind.fr else f"{choice.fr} : pas offert à l'unité",
+            en=f"{choice.en}: not offered to {kind.en}" if kind.en else f"{choice.en}: not offered to the unit",
         )
     limit = limit_words(problem.limit, problem.bound, problem.problem)
     return Bilingual(fr=f"{choice.fr} : {limit.fr}", en=f"{choice.en}: {limit.en}")
@@ -674,8 +674,8 @@ def choice_problems(
         kind = _kind_name(sheet, loadout[index].kind)
         return [
             Bilingual(
-                fr=f"{_choice_name(sheet, _as_problem(group_id, item_id)).fr} : pas offert à {kind}",
-                en=f"{_choice_name(sheet, _as_problem(group_id, item_id)).en}: not offered to {kind}",
+                fr=f"{_choice_name(sheet, _as_problem(group_id, item_id)).fr} : pas offert à {kind.fr}",
+                en=f"{_choice_name(sheet, _as_problem(group_id, item_id)).en}: not offered to {kind.en}",
             )
         ]
     try:
@@ -752,9 +752,11 @@ def _choice_name(sheet: Datasheet, problem: WargearProblem) -> Bilingual:
     return Bilingual(fr=group.name, en=group.name_en or group.name)
 
 
-def _kind_name(sheet: Datasheet, kind_id: str | None) -> str:
+def _kind_name(sheet: Datasheet, kind_id: str | None) -> Bilingual:
     kind = sheet.kind_map.get(kind_id or "")
-    return kind.name if kind is not None else (kind_id or "")
+    if kind is None:
+        return Bilingual.same(kind_id or "")
+    return Bilingual(fr=kind.name, en=kind.name_en or kind.name)
 
 
 def limit_words(limit: WargearLimit, bound: int, problem: ProblemKind) -> Bilingual:
@@ -775,25 +777,26 @@ def limit_words(limit: WargearLimit, bound: int, problem: ProblemKind) -> Biling
 
 def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Finding:
     """The ``WARGEAR-LIMIT`` finding of one problem: what was taken, the limit, and how to fix it."""
-    name = unit.display_name
+    name = Bilingual(fr=unit_label(unit, sheet, "fr"), en=unit_label(unit, sheet, "en"))
+    sheet_name = Bilingual(fr=sheet.label("fr"), en=sheet.label("en"))
     choice = _choice_name(sheet, problem)
     kind = _kind_name(sheet, problem.kind)
     if problem.problem == "closed":
         models = Bilingual(
-            fr=f"{problem.models} × {kind}" if problem.models > 1 else kind,
-            en=f"{problem.models} × {kind}" if problem.models > 1 else kind,
+            fr=f"{problem.models} × {kind.fr}" if problem.models > 1 else kind.fr,
+            en=f"{problem.models} × {kind.en}" if problem.models > 1 else kind.en,
         )
         if problem.kind is None:
             text = Bilingual(
-                fr=f"{name} : l'unité prend « {choice.fr} », que la fiche {sheet.name} ne lui offre pas.",
-                en=f"{name}: the unit takes “{choice.en}”, which the {sheet.name} datasheet does not offer it.",
+                fr=f"{name.fr} : l'unité prend « {choice.fr} », que la fiche {sheet_name.fr} ne lui offre pas.",
+                en=f"{name.en}: the unit takes “{choice.en}”, which the {sheet_name.en} datasheet does not offer it.",
             )
         else:
             text = Bilingual(
-                fr=f"{name} : {models.fr} porte « {choice.fr} », qu'aucun choix de la fiche {sheet.name} "
+                fr=f"{name.fr} : {models.fr} porte « {choice.fr} », qu'aucun choix de la fiche {sheet_name.fr} "
                 f"n'offre à cette figurine.",
-                en=f"{name}: {models.en} carries “{choice.en}”, which no choice of the {sheet.name} datasheet "
-                f"offers that model.",
+                en=f"{name.en}: {models.en} carries “{choice.en}”, which no choice of the {sheet_name.en} "
+                f"datasheet offers that model.",
             )
         fix = Bilingual(fr=f"Retirez « {choice.fr} ».", en=f"Remove “{choice.en}”.")
         return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
@@ -801,18 +804,18 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
     limit = limit_words(problem.limit, problem.bound, problem.problem)
     if problem.limit.per == "model":
         who = Bilingual(
-            fr=f"{problem.models} × {kind} en portent {problem.count} chacun"
+            fr=f"{problem.models} × {kind.fr} en portent {problem.count} chacun"
             if problem.models > 1
-            else f"{kind} en porte {problem.count}",
-            en=f"{problem.models} × {kind} carry {problem.count} each"
+            else f"{kind.fr} en porte {problem.count}",
+            en=f"{problem.models} × {kind.en} carry {problem.count} each"
             if problem.models > 1
-            else f"{kind} carries {problem.count}",
+            else f"{kind.en} carries {problem.count}",
         )
     else:
         who = Bilingual(fr=f"pris {problem.count} fois", en=f"taken {problem.count} times")
     text = Bilingual(
-        fr=f"{name} : « {choice.fr} » : {who.fr} ; {limit.fr}.",
-        en=f"{name}: “{choice.en}”: {who.en}; {limit.en}.",
+        fr=f"{name.fr} : « {choice.fr} » : {who.fr} ; {limit.fr}.",
+        en=f"{name.en}: “{choice.en}”: {who.en}; {limit.en}.",
     )
     if problem.problem == "over":
         extra = problem.count - problem.bound

@@ -170,9 +170,7 @@ def test_the_chimera_space_rule_finds_the_heavy_weapons_teams(sample: BsImport) 
 
     def space(sheet: Datasheet) -> dict[str, int]:
         return {
-            k.name: next(
-                (r.space for r in teams if all(w in {*sheet.keywords, *k.keywords} for w in r.keywords)), 1
-            )
+            k.name: next((r.space for r in teams if all(w in {*sheet.keywords, *k.keywords} for w in r.keywords)), 1)
             for k in sheet.kinds
         }
 

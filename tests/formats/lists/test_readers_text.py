@@ -671,10 +671,9 @@ def test_sub_faction_lines_fill_only_the_placeholders_they_name() -> None:
 
 
 def test_priced_model_bullets_stay_in_their_unit() -> None:
-    """"• 9x Boy [72 pts]" under Boyz is a model line, though "Boy" is close to the datasheet "Boyz"."""
+    """ "• 9x Boy [72 pts]" under Boyz is a model line, though "Boy" is close to the datasheet "Boyz"."""
     text = (
-        "Boyz [9 PL, 85pts]\n• Boss Nob [10 pts]\n• 9x Ork Boy [72 pts]\n"
-        "Boyz\n• Boss Nob [10 pts]\n• 9x Boy [72 pts]\n"
+        "Boyz [9 PL, 85pts]\n• Boss Nob [10 pts]\n• 9x Ork Boy [72 pts]\nBoyz\n• Boss Nob [10 pts]\n• 9x Boy [72 pts]\n"
     )
     army, reading = read_text(text, KINDS, "t.txt")
     assert [(u.models, u.stated_points) for _, u in army.units()] == [(10, 85), (10, 82)]
@@ -742,7 +741,7 @@ def test_counts_and_prices_in_any_form(name: str, count: int, form: str, points:
 
 
 def test_detail_words_do_not_hide_units() -> None:
-    """"Transport: Rhino (75 pts)" is a unit of a plain list; "Transport: …" under a unit is a detail."""
+    """ "Transport: Rhino (75 pts)" is a unit of a plain list; "Transport: …" under a unit is a detail."""
     army, reading = read_text("Captain [80pts]\nTransport: Rhino (75 pts)\nRules: Bolter Discipline\n", KINDS, "t")
     assert [u.datasheet for _, u in army.units()] == ["captain", "rhino"]
     assert [(i.line, i.reason) for i in reading.ignored] == [(3, "details")]

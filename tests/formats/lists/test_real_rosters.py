@@ -294,7 +294,7 @@ def test_model_variants_count_models_not_items(reads: dict[str, ReadResult], ful
 
 
 def test_model_variant_names_are_kept_where_they_say_more(reads: dict[str, ReadResult], full: Catalogue) -> None:
-    """"Purgator (Psycannon)" is a Purgator: counted as one, shown by the roster's name (text export,
+    """ "Purgator (Psycannon)" is a Purgator: counted as one, shown by the roster's name (text export,
     the window's loadout line and its read-back); a model named as its kind keeps the kind's name."""
     from ost.gui.loadout_view import loadout_text
 

@@ -50,18 +50,19 @@ def check_picks(ctx: Context) -> list[Finding]:
         if entry.unit.warlord:
             continue
         for _, trait in _picks(entry, "trait"):
+            name = entry.label
             out.append(
                 found(
                     Code.WARGEAR_WARLORD,
                     Bilingual(
-                        fr=f"{entry.name} prend le trait de seigneur de guerre « {trait.fr} » sans être le "
+                        fr=f"{name.fr} prend le trait de seigneur de guerre « {trait.fr} » sans être le "
                         f"seigneur de guerre.",
-                        en=f"{entry.name} takes the warlord trait “{trait.en}” but is not the warlord.",
+                        en=f"{name.en} takes the warlord trait “{trait.en}” but is not the warlord.",
                     ),
                     [entry],
                     Bilingual(
-                        fr=f"Faites de {entry.name} le seigneur de guerre, ou retirez « {trait.fr} ».",
-                        en=f"Make {entry.name} the warlord, or remove “{trait.en}”.",
+                        fr=f"Faites de {name.fr} le seigneur de guerre, ou retirez « {trait.fr} ».",
+                        en=f"Make {name.en} the warlord, or remove “{trait.en}”.",
                     ),
                 )
             )
@@ -72,8 +73,8 @@ def check_picks(ctx: Context) -> list[Finding]:
     for relic, entries in holders.values():
         if len(entries) < 2:
             continue
-        names = either([e.name for e in entries[1:]])
-        everyone = Bilingual.join(Bilingual(fr=", ", en=", "), [Bilingual.same(e.name) for e in entries])
+        names = either([e.label for e in entries[1:]])
+        everyone = Bilingual.join(Bilingual(fr=", ", en=", "), [e.label for e in entries])
         out.append(
             found(
                 Code.WARGEAR_UNIQUE,
