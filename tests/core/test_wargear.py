@@ -186,7 +186,7 @@ def test_a_per_model_limit_and_its_legal_side(shipped: Catalogue) -> None:
     unit.loadout[0].wargear.append(Carried(item="fulgurant", name="Fulgurant", kind="weapon"))
     (finding,) = wargear_findings(army, shipped)
     assert "Sergent en porte 2" in finding.message.fr and "au plus 1 par figurine" in finding.message.fr
-    assert "Sergent carries 2" in finding.message.en and "at most 1 per model" in finding.message.en
+    assert "Space Marine Sergeant carries 2" in finding.message.en and "at most 1 per model" in finding.message.en
 
 
 def test_a_minimum_per_model_the_heavy_weapons_team_must_choose(shipped: Catalogue) -> None:
@@ -236,7 +236,7 @@ def test_items_not_open_to_that_model_or_unit(shipped: Catalogue) -> None:
     closed = [f for f in found if "n'offre" in f.message.fr or "ne lui offre pas" in f.message.fr]
     assert len(closed) == 2
     assert any("Sergent porte « Mortier »" in f.message.fr for f in closed)
-    assert any("Sergent carries “Mortar”" in f.message.en for f in closed)
+    assert any("Sergeant carries “Mortar”" in f.message.en for f in closed)
     assert all(f.fix.fr.startswith("Retirez") and f.fix.en.startswith("Remove") for f in closed)
     unit.loadout, unit.upgrades = [], []
     assert wargear_findings(army, shipped) == []

@@ -105,7 +105,7 @@ def test_a_choice_not_open_to_that_model_says_so(shipped: Catalogue) -> None:
     sergeant = _group(unit, sheet, "sergent")
     (reason,) = choice_problems(unit, sheet, sergeant, 1, "arme-lourde", "lance-missiles")
     assert reason.fr == "Lance-missiles : pas offert à Sergent"
-    assert reason.en == "Missile launcher: not offered to Sergent"
+    assert reason.en == "Missile launcher: not offered to Space Marine Sergeant"
 
 
 def test_the_sergeant_and_the_big_boss_choose_freely(shipped: Catalogue) -> None:
