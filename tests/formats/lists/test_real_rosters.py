@@ -321,3 +321,21 @@ def test_model_variant_names_are_kept_where_they_say_more(reads: dict[str, ReadR
                 if group.name and kinds is not None:
                     own = set(kinds.kind_map[group.kind].name.casefold().split())
                     assert own < set(group.name.casefold().split()), group.name
+
+
+def test_a_unit_wide_swap_goes_to_each_model_offered_it(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    """An older roster takes "Tesla Carbine" once on the unit (10 pts); the data offers it to each Immortal.
+
+    Each of the five carries one in place of its gauss blaster, and the unit takes no upgrade; where the
+    data bounds the choice over the unit (the Eliminators' "Unit Weapon Options") it stays the unit's.
+    """
+    immortals = units(reads["necrons-95-immortals.rosz"].army)[0]
+    sheet = full.get(immortals.datasheet)
+    assert sheet is not None
+    assert immortals.upgrades == []
+    assert sum(g.count for g in immortals.loadout) == immortals.models == 5
+    for group in immortals.loadout:
+        names = [sheet.wargear_map[c.item].name for c in group.wargear if c.item is not None]
+        assert names == ["Tesla Carbine"] and [c.count for c in group.wargear] == [1]
+    squad = units(reads["imperialfists-150-eliminators.ros"].army)[0]
+    assert [u.name for u in squad.upgrades] == ["Las Fusil"]

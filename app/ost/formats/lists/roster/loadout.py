@@ -276,7 +276,45 @@ def contents_of(
     found.loadout = list(groups.values())
     for taken in _taken(sheet, split.unit_gear, walk):
         carried = taken.carried
+        if _swap_for_all(sheet, found.loadout, carried):
+            continue
         if carried.kind == "wargear":
             carried = carried.model_copy(update={"kind": "upgrade"})
         found.upgrades.append(carried)
     return found
+
+
+def _swap_for_all(sheet: Datasheet | None, loadout: list[ModelGroup], carried: Carried) -> bool:
+    """Give ``carried`` to every model offered it, when the roster took it once for the whole unit.
+
+    Older data (and some rosters) write a unit-wide swap as one selection on
+    the unit ("Tesla Carbine", 1, 10 pts: the five Immortals all take it)
+    where the catalogue offers the item to each model, replacing its
+    default, in choices bounded per model. Taken once, or once per model
+    offered it, it goes to each of those models in place of what its choice
+    group replaces. Otherwise (a choice bounded over the unit, models that
+    already carry it, any other count) it stays one of the unit's upgrades.
+    Returns whether it was given.
+    """
+    if sheet is None or carried.item is None or carried.kind in ("psychic", "trait", "relic"):
+        return False
+    offering = [group for group in sheet.choices if carried.item in group.items]
+    if not offering or any(not group.kinds or group.limit.per != "model" for group in offering):
+        return False  # the unit's own choice, or one bounded over the unit ("one in the unit"): an upgrade
+    if any(c.item == carried.item for group in loadout for c in group.wargear):
+        return False  # models carry it already: the unit's entry is something else (a squad-wide mark)
+    takers = [group for group in loadout if carried.item in offered_to(sheet, group.kind)]
+    models = sum(group.count for group in takers)
+    if not takers or carried.count not in (1, models):
+        return False
+    replaced = {
+        item_id
+        for choice in sheet.choices
+        if carried.item in choice.items
+        for item_id in choice.replaces
+    }
+    each = None if carried.points is None else round(carried.points / models)  # a model's share of the price
+    for group in takers:
+        group.wargear = [c for c in group.wargear if c.item is None or c.item not in replaced]
+        _carry(group.wargear, carried.model_copy(update={"count": 1, "points": each}))
+    return True
