@@ -116,6 +116,11 @@ _INSERT_SHEET = f"INSERT INTO datasheets ({', '.join(SHEET_COLUMNS)}) VALUES ({'
 _READ_SHEET = "SELECT data, body, id, faction, source, source_revision, bs_ids FROM datasheets"
 #: What :func:`_light_sheets` reads of a row.
 _READ_LIGHT = "SELECT facts, data, id FROM datasheets ORDER BY id"
+#: What :func:`_light_sheets` reads of a row when each datasheet's JSON is read later (``deferred``): the
+#: JSON only of a row without facts (written before them), and the body hash that tells a changed row.
+_READ_DEFERRED = "SELECT facts, CASE WHEN facts IS NULL THEN data END, id, body FROM datasheets ORDER BY id"
+#: A deferred datasheet's JSON, read only if its row is still the one its facts came from.
+_READ_DATA = "SELECT data FROM datasheets WHERE id = ? AND facts = ? AND body IS ?"
 
 
 @cache
@@ -642,6 +647,8 @@ class CatalogueStore:
         try:
             if query is _READ_LIGHT:
                 return _light_sheets(db, _overrides(db, None))
+            if query is _READ_DEFERRED:
+                return _light_sheets(db, _overrides(db, None), self._read_later)
             return _sheets(db, query, params, ids)
         except (ValidationError, _Unreadable) as exc:
             # Rows are validated when written: one that no longer validates comes from another Ost.
@@ -653,6 +660,17 @@ class CatalogueStore:
                 f"version of Ost. Delete it (Ost builds a new one; import your BattleScribe data again) "
                 f"or use that version."
             ) from None
+
+    def _read_later(self, sheet_id: str, facts: str, body: str | None) -> Datasheet:
+        """The datasheet ``sheet_id`` read whole from its row, if the row is still the one ``facts`` came from."""
+        from ost.core.catalogue import Datasheet
+
+        found = self._read(_READ_DATA, (sheet_id, facts, body))
+        if not found or found[0][0] is None:
+            raise StoreError(
+                f"{self.path}: the catalogue changed while it was read (datasheet {sheet_id}): run the command again."
+            )
+        return Datasheet.model_validate_json(found[0][0])
 
     def datasheet(self, datasheet_id: str) -> Datasheet | None:
         found = self.datasheets([datasheet_id])
@@ -673,13 +691,23 @@ class CatalogueStore:
         """What browsing the catalogue shows, without building a datasheet when kept (:mod:`ost.store.browsing`)."""
         return browse_table(self)
 
-    def load(self, *, light: bool = False, connection: sqlite3.Connection | None = None) -> Catalogue:
+    def load(
+        self, *, light: bool = False, deferred: bool = False, connection: sqlite3.Connection | None = None
+    ) -> Catalogue:
         """The whole catalogue in memory, indexed for the validator, read in one connection.
 
         With ``light``, each datasheet is a :class:`~ost.core.catalogue.LightDatasheet`
         built from its facts, its heavy fields read when first used: what a
         command that checks a list, or lists the catalogue, needs (a tenth of
         the work). A datasheet with the user's overrides is read whole.
+
+        With ``deferred`` as well, the datasheets' whole JSON (three quarters
+        of the database) is not even fetched: each light datasheet reads its
+        own row again when first used, and refuses (:class:`StoreError`) if the
+        row changed since (its facts or its body no longer those it was built
+        from). For a command that reads once and ends (``ost check``): a
+        window keeps its catalogue across writes and reads it whole from its
+        snapshot.
 
         The garbage collector is paused meanwhile: loading makes a few hundred
         thousand objects that all live on, and the collections they would
@@ -690,7 +718,8 @@ class CatalogueStore:
 
         reading = self._reading() if connection is None else contextlib.nullcontext(connection)
         with collector_paused(), reading as db:
-            sheets = self._read_sheets(db, _READ_LIGHT if light else f"{_READ_SHEET} ORDER BY id")
+            query = (_READ_DEFERRED if deferred else _READ_LIGHT) if light else f"{_READ_SHEET} ORDER BY id"
+            sheets = self._read_sheets(db, query)
             return Catalogue(sheets, _bands(db), _glossary(db), _factions(db), _sources(db.execute))
 
     @staticmethod
@@ -766,11 +795,18 @@ def _sheets(db: sqlite3.Connection, query: str, params: Sequence[Any], ids: list
     return sheets
 
 
-def _light_sheets(db: sqlite3.Connection, overrides: dict[str, dict[str, Any]]) -> list[Datasheet]:
+def _light_sheets(
+    db: sqlite3.Connection,
+    overrides: dict[str, dict[str, Any]],
+    later: Callable[[str, str, str | None], Datasheet] | None = None,
+) -> list[Datasheet]:
     """Every datasheet as a :class:`~ost.core.catalogue.LightDatasheet` (see :meth:`CatalogueStore.load`).
 
     Each keeps its row's JSON text to be read whole from: the snapshot of
-    this read, whatever is written later.
+    this read, whatever is written later. With ``later`` (``deferred``), the
+    JSON is not fetched: ``later(id, facts, body)`` reads the row again when
+    the datasheet is first used (a datasheet with overrides is read whole
+    now, its JSON fetched alone).
     """
     from ost.core.catalogue import Datasheet, LightDatasheet
 
@@ -778,16 +814,31 @@ def _light_sheets(db: sqlite3.Connection, overrides: dict[str, dict[str, Any]]) 
     loads = json.loads
     from_facts = LightDatasheet.from_facts
     validate_json = Datasheet.model_validate_json
-    for facts, data, sheet_id in db.execute(_READ_LIGHT):
-        if data is None:
-            raise _Unreadable(sheet_id)
+    if later is None:
+        for facts, data, sheet_id in db.execute(_READ_LIGHT):
+            if data is None:
+                raise _Unreadable(sheet_id)
+            own = overrides.get(sheet_id)
+            if own:
+                sheets.append(sheet_from_data(loads(data), own))
+            elif facts is None:
+                sheets.append(validate_json(data))
+            else:
+                sheets.append(from_facts(loads(facts), partial(validate_json, data)))
+        return sheets
+    for facts, data, sheet_id, body in db.execute(_READ_DEFERRED):
         own = overrides.get(sheet_id)
         if own:
+            data = db.execute("SELECT data FROM datasheets WHERE id = ?", (sheet_id,)).fetchone()[0]
+            if data is None:
+                raise _Unreadable(sheet_id)
             sheets.append(sheet_from_data(loads(data), own))
         elif facts is None:
+            if data is None:
+                raise _Unreadable(sheet_id)
             sheets.append(validate_json(data))
         else:
-            sheets.append(from_facts(loads(facts), partial(validate_json, data)))
+            sheets.append(from_facts(loads(facts), partial(later, sheet_id, facts, body)))
     return sheets
 
 
