@@ -166,3 +166,34 @@ def test_real_rosters_check_alike_on_a_deferred_catalogue(sample_db: Path) -> No
             read = read_list_file(roster, catalogue)
             found.append(validate(catalogue, read.army).findings if read.army is not None else read.error)
         assert found[0] == found[1], roster.name
+
+
+def _kept_facts(db: Path) -> list[str]:
+    return [k for (k,) in sqlite3.connect(db).execute("SELECT key FROM browse_cache WHERE key = 'facts'")]
+
+
+def test_a_deferred_read_keeps_every_datasheets_facts_until_the_next_write(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        assert _kept_facts(sample_db) == []
+        first = {s.id: _whole(s) for s in store.load(light=True, deferred=True)}  # read from the rows, then kept
+        assert _kept_facts(sample_db) == ["facts"]
+        again = store.load(light=True, deferred=True)  # from the kept text
+        assert {s.id: _whole(s) for s in again} == first == {s.id: _whole(s) for s in store.load()}
+        sheet_id = next(iter(first))
+        store.set_override(sheet_id, "points", 321)  # any write empties it
+        assert _kept_facts(sample_db) == []
+        changed = store.load(light=True, deferred=True).get(sheet_id)
+        assert changed is not None and changed.points == 321 and _kept_facts(sample_db) == ["facts"]
+
+
+def test_a_deferred_read_of_a_locked_database_reads_the_rows_and_keeps_nothing(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        whole = {s.id: _whole(s) for s in store.load()}
+        writer = sqlite3.connect(sample_db, isolation_level=None)
+        writer.execute("BEGIN IMMEDIATE")  # another Ost writing: the facts cannot be kept now
+        try:
+            assert {s.id: _whole(s) for s in store.load(light=True, deferred=True)} == whole
+        finally:
+            writer.execute("ROLLBACK")
+            writer.close()
+        assert _kept_facts(sample_db) == []
