@@ -750,9 +750,12 @@ class CatalogueStore:
                     db.execute("BEGIN IMMEDIATE")
                     if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'browse_cache'").fetchone():
                         raise sqlite3.OperationalError("no browse_cache")  # a database of an older revision
-                    text = _facts_text(db)
-                    db.execute("INSERT OR REPLACE INTO browse_cache (key, value) VALUES (?, ?)", (_FACTS_KEY, text))
-                    catalogue = Catalogue(_deferred_sheets(db, json.loads(text)["rows"], self._read_later), *_rest(db))
+                    rows = _kept_facts(db)  # kept meanwhile by another reader (checks run side by side)
+                    if rows is None:
+                        text = _facts_text(db)
+                        db.execute("INSERT OR REPLACE INTO browse_cache (key, value) VALUES (?, ?)", (_FACTS_KEY, text))
+                        rows = json.loads(text)["rows"]
+                    catalogue = Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
                     db.execute("COMMIT")
                     return catalogue
                 finally:
