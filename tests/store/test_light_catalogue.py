@@ -124,3 +124,76 @@ def test_cli_list_and_check_read_a_light_catalogue(capsys: pytest.CaptureFixture
     legal = sorted((EXAMPLES / "legal").glob("*.ost"))[0]
     code, out, _ = run(capsys, "--db", str(sample_db), "--lang", "fr", "check", "--format", "json", str(legal))
     assert code == 0 and json.loads(out)["results"][0]["legal"] is True
+
+
+def test_a_deferred_catalogue_holds_the_same_datasheets_and_reads_each_row_when_used(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        store.set_override(next(iter(store.load())).id, "points", 555)
+        whole = {s.id: s for s in store.load()}
+        deferred = store.load(light=True, deferred=True)
+        sheet = next(s for s in deferred if s.id in whole and len(whole[s.id].kinds) > 1)
+        assert not any(name in sheet.__dict__ for name in HEAVY_FIELDS)
+        assert sheet.kinds == whole[sheet.id].kinds  # read from its row now
+        assert {s.id: _whole(s) for s in deferred} == {k: _whole(s) for k, s in whole.items()}
+        assert any(s.points == 555 for s in deferred)  # the override is applied, as on a whole catalogue
+
+
+def test_a_deferred_datasheet_refuses_a_row_changed_since_it_was_read(sample_db: Path) -> None:
+    from ost.store.database import StoreError
+
+    with CatalogueStore(sample_db) as store:
+        deferred = store.load(light=True, deferred=True)
+        kept = store.load(light=True)  # the snapshot: its datasheets keep the JSON they were read with
+        changed, untouched = [s for s in deferred if s.bs_ids][:2]
+        db = sqlite3.connect(sample_db)
+        with db:  # another Ost writes (an import) meanwhile: the row's JSON is no longer what the facts were
+            db.execute("UPDATE datasheets SET body = 'other' WHERE id = ?", (changed.id,))
+        db.close()
+        with pytest.raises(StoreError, match="changed while it was read"):
+            _ = changed.kinds
+        assert untouched.kinds == kept.get(untouched.id).kinds  # type: ignore[union-attr]
+        assert kept.get(changed.id).kinds == store.load().get(changed.id).kinds  # type: ignore[union-attr]
+
+
+@pytest.mark.bsdata
+@pytest.mark.skipif(not ROSTERS.is_dir() or not SAMPLE.is_dir(), reason="needs the real rosters and sample")
+def test_real_rosters_check_alike_on_a_deferred_catalogue(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        full, deferred = store.load(), store.load(light=True, deferred=True)
+    for roster in [*sorted(ROSTERS.glob("*.ros*")), *sorted((EXAMPLES / "illegal").glob("*.ost"))]:
+        found = []
+        for catalogue in (full, deferred):
+            read = read_list_file(roster, catalogue)
+            found.append(validate(catalogue, read.army).findings if read.army is not None else read.error)
+        assert found[0] == found[1], roster.name
+
+
+def _kept_facts(db: Path) -> list[str]:
+    return [k for (k,) in sqlite3.connect(db).execute("SELECT key FROM browse_cache WHERE key = 'facts'")]
+
+
+def test_a_deferred_read_keeps_every_datasheets_facts_until_the_next_write(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        assert _kept_facts(sample_db) == []
+        first = {s.id: _whole(s) for s in store.load(light=True, deferred=True)}  # read from the rows, then kept
+        assert _kept_facts(sample_db) == ["facts"]
+        again = store.load(light=True, deferred=True)  # from the kept text
+        assert {s.id: _whole(s) for s in again} == first == {s.id: _whole(s) for s in store.load()}
+        sheet_id = next(iter(first))
+        store.set_override(sheet_id, "points", 321)  # any write empties it
+        assert _kept_facts(sample_db) == []
+        changed = store.load(light=True, deferred=True).get(sheet_id)
+        assert changed is not None and changed.points == 321 and _kept_facts(sample_db) == ["facts"]
+
+
+def test_a_deferred_read_of_a_locked_database_reads_the_rows_and_keeps_nothing(sample_db: Path) -> None:
+    with CatalogueStore(sample_db) as store:
+        whole = {s.id: _whole(s) for s in store.load()}
+        writer = sqlite3.connect(sample_db, isolation_level=None)
+        writer.execute("BEGIN IMMEDIATE")  # another Ost writing: the facts cannot be kept now
+        try:
+            assert {s.id: _whole(s) for s in store.load(light=True, deferred=True)} == whole
+        finally:
+            writer.execute("ROLLBACK")
+            writer.close()
+        assert _kept_facts(sample_db) == []

@@ -124,7 +124,8 @@ def load_catalogue(store: CatalogueStore, *, one_shot: bool = False) -> Catalogu
     """The whole catalogue for a command that reads it, light (:meth:`ost.store.CatalogueStore.load`).
 
     Its datasheets are light: the few a command uses are read whole when first
-    used. Run as the program (``one_shot``: the process ends with the command),
+    used, each from its row then (``deferred``: the rest of the datasheets'
+    JSON is never fetched). Run as the program (``one_shot``: the process ends with the command),
     the catalogue is frozen out of the garbage collector's sight
     (:func:`gc.freeze`): every full collection would otherwise scan its
     objects again, for nothing.
@@ -132,7 +133,7 @@ def load_catalogue(store: CatalogueStore, *, one_shot: bool = False) -> Catalogu
     from ost.core.collector import collector_paused
 
     with collector_paused():
-        catalogue = store.load(light=True)
+        catalogue = store.load(light=True, deferred=True)
         if one_shot:
             gc.freeze()
     return catalogue

@@ -17,6 +17,8 @@ def fold(text: str) -> str:
     "Nécrons" and "NECRONS" both fold to "necrons"; ligatures such as "œ"
     become "oe" so a search typed on an English keyboard still matches.
     """
+    if text.isascii():  # no accent, ligature or compatibility form: nothing to decompose (most BattleScribe text)
+        return _SPACES.sub(" ", text).strip().casefold()
     text = text.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae").replace("Æ", "AE")
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))

@@ -14,6 +14,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ost import __version__
 from ost.core.collector import collector_paused
 from ost.core.roles import Role
 from ost.core.text import fold
@@ -116,6 +117,16 @@ _INSERT_SHEET = f"INSERT INTO datasheets ({', '.join(SHEET_COLUMNS)}) VALUES ({'
 _READ_SHEET = "SELECT data, body, id, faction, source, source_revision, bs_ids FROM datasheets"
 #: What :func:`_light_sheets` reads of a row.
 _READ_LIGHT = "SELECT facts, data, id FROM datasheets ORDER BY id"
+#: What :func:`_facts_text` reads of a row when each datasheet's JSON is read later (``deferred``): its facts, and
+#: the body hash that tells a changed row.
+_READ_DEFERRED = "SELECT facts, id, body FROM datasheets ORDER BY id"
+#: A deferred datasheet's JSON, read only if its row is still the one it was built from (the same body: its heavy
+#: fields are part of the body, which its hash names).
+_READ_DATA = "SELECT data FROM datasheets WHERE id = ? AND body = ?"
+#: The key of the kept facts in ``browse_cache`` (emptied by every write, as the browse table is).
+_FACTS_KEY = "facts"
+#: The layout of the kept facts text; a text of another layout or Ost version is read again from the rows.
+_FACTS_LAYOUT = 1
 
 
 @cache
@@ -654,6 +665,17 @@ class CatalogueStore:
                 f"or use that version."
             ) from None
 
+    def _read_later(self, sheet_id: str, body: str) -> Datasheet:
+        """The datasheet ``sheet_id`` read whole from its row, if the row still has the ``body`` it was built from."""
+        from ost.core.catalogue import Datasheet
+
+        found = self._read(_READ_DATA, (sheet_id, body))
+        if not found or found[0][0] is None:
+            raise StoreError(
+                f"{self.path}: the catalogue changed while it was read (datasheet {sheet_id}): run the command again."
+            )
+        return Datasheet.model_validate_json(found[0][0])
+
     def datasheet(self, datasheet_id: str) -> Datasheet | None:
         found = self.datasheets([datasheet_id])
         return found[0] if found else None
@@ -673,13 +695,23 @@ class CatalogueStore:
         """What browsing the catalogue shows, without building a datasheet when kept (:mod:`ost.store.browsing`)."""
         return browse_table(self)
 
-    def load(self, *, light: bool = False, connection: sqlite3.Connection | None = None) -> Catalogue:
+    def load(
+        self, *, light: bool = False, deferred: bool = False, connection: sqlite3.Connection | None = None
+    ) -> Catalogue:
         """The whole catalogue in memory, indexed for the validator, read in one connection.
 
         With ``light``, each datasheet is a :class:`~ost.core.catalogue.LightDatasheet`
         built from its facts, its heavy fields read when first used: what a
         command that checks a list, or lists the catalogue, needs (a tenth of
         the work). A datasheet with the user's overrides is read whole.
+
+        With ``deferred`` as well, the datasheets' whole JSON (three quarters
+        of the database) is not even fetched: each light datasheet reads its
+        own row again when first used, and refuses (:class:`StoreError`) if the
+        row changed since (its facts or its body no longer those it was built
+        from). For a command that reads once and ends (``ost check``): a
+        window keeps its catalogue across writes and reads it whole from its
+        snapshot.
 
         The garbage collector is paused meanwhile: loading makes a few hundred
         thousand objects that all live on, and the collections they would
@@ -688,10 +720,50 @@ class CatalogueStore:
         """
         from ost.core.catalogue import Catalogue
 
+        if light and deferred and connection is None:
+            return self._load_deferred()
         reading = self._reading() if connection is None else contextlib.nullcontext(connection)
         with collector_paused(), reading as db:
             sheets = self._read_sheets(db, _READ_LIGHT if light else f"{_READ_SHEET} ORDER BY id")
             return Catalogue(sheets, _bands(db), _glossary(db), _factions(db), _sources(db.execute))
+
+    def _load_deferred(self) -> Catalogue:
+        """:meth:`load` ``deferred``: every datasheet's facts from one kept JSON text, kept first when missing.
+
+        The facts of every row (with its id and body hash) are kept as one
+        text in ``browse_cache``, emptied by every write as the browse table
+        is: one ``json.loads`` of that text costs half of reading and
+        decoding the rows one by one. The first reader after a write keeps it
+        again in a write transaction that reads the rows (nothing written in
+        between); a database it cannot write is read from its rows.
+        """
+        from ost.core.catalogue import Catalogue
+
+        with collector_paused():
+            with self._reading() as db:
+                kept = _kept_facts(db)
+                if kept is not None:
+                    return Catalogue(_deferred_sheets(db, kept, self._read_later), *_rest(db))
+            try:
+                db = sqlite3.connect(self.path, isolation_level=None, timeout=0.5)
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'browse_cache'").fetchone():
+                        raise sqlite3.OperationalError("no browse_cache")  # a database of an older revision
+                    rows = _kept_facts(db)  # kept meanwhile by another reader (checks run side by side)
+                    if rows is None:
+                        text = _facts_text(db)
+                        db.execute("INSERT OR REPLACE INTO browse_cache (key, value) VALUES (?, ?)", (_FACTS_KEY, text))
+                        rows = json.loads(text)["rows"]
+                    catalogue = Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
+                    db.execute("COMMIT")
+                    return catalogue
+                finally:
+                    db.close()
+            except sqlite3.Error:  # read-only, locked: read the rows, keep nothing
+                with self._reading() as db:
+                    rows = json.loads(_facts_text(db))["rows"]
+                    return Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
 
     @staticmethod
     def _fill_data(connection: Connection) -> None:
@@ -789,6 +861,60 @@ def _light_sheets(db: sqlite3.Connection, overrides: dict[str, dict[str, Any]]) 
         else:
             sheets.append(from_facts(loads(facts), partial(validate_json, data)))
     return sheets
+
+
+def _facts_text(db: sqlite3.Connection) -> str:
+    """Every row's id, body hash and facts as one JSON text (built from the stored texts: nothing decoded)."""
+    dumps = json.dumps
+    rows = ",".join(
+        f"[{dumps(sheet_id)},{dumps(body)},{facts or 'null'}]" for facts, sheet_id, body in db.execute(_READ_DEFERRED)
+    )
+    return f'{{"layout":{_FACTS_LAYOUT},"ost":{dumps(__version__)},"rows":[{rows}]}}'
+
+
+def _kept_facts(db: sqlite3.Connection) -> list[list[Any]] | None:
+    """The kept facts' rows (see :func:`_facts_text`), or None when none are kept for this layout and Ost."""
+    try:
+        row = db.execute("SELECT value FROM browse_cache WHERE key = ?", (_FACTS_KEY,)).fetchone()
+    except sqlite3.OperationalError:  # a database of an older revision: no browse_cache
+        return None
+    if row is None:
+        return None
+    kept = json.loads(row[0])
+    if kept.get("layout") != _FACTS_LAYOUT or kept.get("ost") != __version__:
+        return None
+    rows: list[list[Any]] = kept["rows"]
+    return rows
+
+
+def _deferred_sheets(
+    db: sqlite3.Connection, rows: list[list[Any]], later: Callable[[str, str], Datasheet]
+) -> list[Datasheet]:
+    """The light datasheets of ``rows`` (:func:`_facts_text`), each reading its row through ``later`` when first used.
+
+    A datasheet with the user's overrides, or a row without facts or body
+    (written by an older Ost), is read whole now, its JSON fetched alone.
+    """
+    from ost.core.catalogue import Datasheet, LightDatasheet
+
+    overrides = _overrides(db, None)
+    sheets: list[Datasheet] = []
+    from_facts = LightDatasheet.from_facts
+    for sheet_id, body, facts in rows:
+        own = overrides.get(sheet_id)
+        if facts is not None and body is not None and not own:
+            sheets.append(from_facts(facts, partial(later, sheet_id, body)))
+            continue
+        data = db.execute("SELECT data FROM datasheets WHERE id = ?", (sheet_id,)).fetchone()
+        if data is None or data[0] is None:
+            raise _Unreadable(sheet_id)
+        sheets.append(sheet_from_data(json.loads(data[0]), own) if own else Datasheet.model_validate_json(data[0]))
+    return sheets
+
+
+def _rest(db: sqlite3.Connection) -> tuple[BandTable, list[GlossaryEntry], list[Faction], list[CatalogueSource]]:
+    """What a catalogue holds besides its datasheets: bands, glossary, factions, sources."""
+    return _bands(db), _glossary(db), _factions(db), _sources(db.execute)
 
 
 def _overrides(db: sqlite3.Connection, ids: Sequence[str] | None) -> dict[str, dict[str, Any]]:
