@@ -307,12 +307,7 @@ def _swap_for_all(sheet: Datasheet | None, loadout: list[ModelGroup], carried: C
     models = sum(group.count for group in takers)
     if not takers or carried.count not in (1, models):
         return False
-    replaced = {
-        item_id
-        for choice in sheet.choices
-        if carried.item in choice.items
-        for item_id in choice.replaces
-    }
+    replaced = {item_id for choice in sheet.choices if carried.item in choice.items for item_id in choice.replaces}
     each = None if carried.points is None else round(carried.points / models)  # a model's share of the price
     for group in takers:
         group.wargear = [c for c in group.wargear if c.item is None or c.item not in replaced]
