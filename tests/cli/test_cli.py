@@ -25,6 +25,21 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
         assert command in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("fr", "rôle inconnu 'bogus' (rôles : QG, Troupes"), ("en", "unknown role 'bogus' (roles: HQ, Troops")],
+)
+def test_an_unknown_role_is_said_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, said: str
+) -> None:
+    db = str(tmp_path / "shipped.sqlite")
+    assert run(capsys, "--db", db, "catalogue", "build")[0] == 0
+    code, out, err = run(capsys, "--db", db, "--lang", lang, "catalogue", "list", "--role", "bogus")
+    assert code == 2 and out == "" and said in err and "Traceback" not in err
+    code, out, _ = run(capsys, "--db", db, "--lang", lang, "catalogue", "list", "--role", "HQ")
+    assert code == 0 and len(out.splitlines()) > 3
+
+
 def test_python_dash_m_works() -> None:
     result = subprocess.run([sys.executable, "-m", "ost", "--version"], capture_output=True, text=True, check=True)
     assert result.stdout.startswith("ost ")

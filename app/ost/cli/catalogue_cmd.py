@@ -96,7 +96,19 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             keys = store.search_keys(" ".join(args.query), limit=args.limit)
             _print_entries(store.browse().holding(keys) if keys else [], lang, out)
         else:
-            wanted_role = Role.parse(args.role) if args.role else None
+            try:
+                wanted_role = Role.parse(args.role) if args.role else None
+            except ValueError:
+                accepted = ", ".join(role.label(lang) for role in Role)
+                print(
+                    say(
+                        lang,
+                        f"ost: rôle inconnu {args.role!r} (rôles : {accepted})",
+                        f"ost: unknown role {args.role!r} (roles: {accepted})",
+                    ),
+                    file=sys.stderr,
+                )
+                return EXIT_UNREADABLE
             _print_entries(store.browse().filtered(args.faction, wanted_role), lang, out)
         return EXIT_OK
 
