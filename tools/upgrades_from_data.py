@@ -37,7 +37,20 @@ GROUPS: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
         "relic": ("Orks.cat", ("Shiny Gubbinz",)),
         "psychic": ("Orks.cat", ("Power of the WAAAGH!",)),
     },
+    "astra-militarum": {
+        "trait": ("Imperium - Astra Militarum - Library.cat", ("Warlord Traits",)),
+        "relic": ("Imperium - Astra Militarum - Library.cat", ("Relics",)),
+        "psychic": ("Imperium - Astra Militarum - Library.cat", ("Psykana Discipline",)),
+    },
+    "necrons": {
+        "trait": ("Necrons.cat", ("Warlord Trait",)),
+        "relic": ("Necrons.cat", ("Artefacts of the Aeons",)),
+    },
 }
+
+#: Nested groups whose entries are not the codex's own picks: the Necrons' "Cult of the
+#: Cryptek" traits open only when the army takes that option (a campaign supplement's).
+SKIPPED_GROUPS = frozenset({"Cult of the Cryptek"})
 
 
 @dataclass(frozen=True)
@@ -64,14 +77,15 @@ def _entries(group: ET.Element, shared: dict[str, ET.Element]) -> list[ET.Elemen
                 if kind == "selectionEntry":
                     out.append(entry)
                 elif kind == "selectionEntryGroup":
-                    out.extend(_entries(entry, shared))
+                    if entry.get("name") not in SKIPPED_GROUPS:
+                        out.extend(_entries(entry, shared))
                 elif kind == "entryLink":
                     target = shared.get(entry.get("targetId", ""))
                     if target is None:
                         continue
                     if _local(target.tag) == "selectionEntry":
                         out.append(target)
-                    else:
+                    elif target.get("name") not in SKIPPED_GROUPS:
                         out.extend(_entries(target, shared))
     return out
 

@@ -545,14 +545,19 @@ def _picks_tool() -> ModuleType:
 
 
 def _pick_name(name: str) -> str:
-    """A pick's name as both sides share it: folded, without the data's numbering ("1) Veil of Time")."""
-    return fold(re.sub(r"^\s*\d+\s*[.)]\s*", "", name))
+    """A pick's name as both sides share it: folded, without the data's numbering ("1) Veil of Time")
+    or its kind before a colon ("Relic: Null Coat", "WT: Old Grudges", "Warlord Trait (Codex 1): Enduring Will")."""
+    name = re.sub(r"^\s*\d+\s*[.)]\s*", "", name)
+    return fold(re.sub(r"^\s*(Relic|WT|Warlord Trait)\s*(\([^)]*\))?\s*:\s*", "", name))
 
 
-#: A pick of one sub-faction (a clan, a chapter) names it in brackets; the shipped catalogue keeps
-#: sub-factions as placeholders (<CLAN>, <CHAPITRE>), and leaves those picks out.
+#: A pick of one sub-faction (a clan, a dynasty) names it in brackets; the shipped catalogue keeps
+#: sub-factions as placeholders (<CLAN>, <DYNASTIE>), and leaves those picks out, with the Necrons'
+#: Annihilation Legion (an army of renown) and the rulebook's trait their data's group lists (BRB).
 SUB_FACTION_PICK = re.compile(
-    r"\((Bad Moons|Blood Axes|Deathskullz|Evil Sunz|Freebooterz|Goffs|Snakebites)\)\s*$", re.IGNORECASE
+    r"\((Bad Moons|Blood Axes|Deathskullz|Evil Sunz|Freebooterz|Goffs|Snakebites"
+    r"|Sautekh|Novokh|Nihilakh|Nephrekh|Mephrit|Szarekhan|Annihilation|BRB)\)(\s*$|:)",
+    re.IGNORECASE,
 )
 
 
