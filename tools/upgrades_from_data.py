@@ -73,6 +73,8 @@ class DataPick:
     points: int
     text: str
     needs: tuple[frozenset[str], ...] = ()
+    #: The entry's BattleScribe id (a roster's selection names it; ``bs_ids`` in the shipped file).
+    id: str = ""
 
 
 def _local(tag: str) -> str:
@@ -140,7 +142,8 @@ def _pick(entry: ET.Element, categories: dict[str, str] | None = None, link: ET.
     needs = _needs(entry, categories or {}) + (
         _needs(link, categories or {}) if link is not entry and link is not None else ()
     )
-    return DataPick(name=entry.get("name", "").strip(), points=points, text=" / ".join(texts), needs=needs)
+    name = entry.get("name", "").strip()
+    return DataPick(name=name, points=points, text=" / ".join(texts), needs=needs, id=entry.get("id", ""))
 
 
 def read_picks(data: Path = DATA) -> dict[str, dict[str, list[DataPick]]]:
@@ -180,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"== {faction} {kind}: {len(picks)}")
             for p in picks:
                 needs = " and ".join("/".join(sorted(n)) for n in p.needs)
-                print(f"  {p.name} ({p.points} pts)" + (f" [{needs}]" if needs else ""))
+                print(f"  {p.name} ({p.points} pts, id {p.id})" + (f" [{needs}]" if needs else ""))
                 if args.text:
                     print(f"      {p.text}")
     return 0

@@ -667,3 +667,18 @@ def test_a_pick_restricted_otherwise_than_the_data_is_found(table: Table) -> Non
         "astra-militarum Relic: Kurov's Aquila: OFFICIER is not the data's",
         "astra-militarum Relic: Null Coat: the data needs ['Commissar']",
     ]
+
+
+def test_faction_picks_name_the_data_s_entries() -> None:
+    """A pick's ``bs_ids`` (how a roster's selection finds it) are its data entry's; the second round states them."""
+    data = _picks_tool().read_picks(BSDATA_SAMPLE)
+    problems: list[str] = []
+    for faction, kinds in data.items():
+        ours = {_pick_name(str(item.get("name_en") or item["name"])): item for item in _declared(faction)}
+        for pick in (p for picks in kinds.values() for p in picks if not SUB_FACTION_PICK.search(p.name)):
+            stated = ours[_pick_name(pick.name)].get("bs_ids")
+            if stated is None and faction in ("astra-militarum", "necrons"):
+                problems.append(f"{faction} {pick.name}: no bs_ids")
+            elif stated is not None and pick.id not in stated:
+                problems.append(f"{faction} {pick.name}: bs_ids {stated}, data {pick.id}")
+    assert not problems, "\n".join(problems)

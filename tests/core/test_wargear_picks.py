@@ -198,3 +198,18 @@ def test_a_necron_relic_is_taken_once_and_printed_with_its_summary(shipped: Cata
     by_name = {i.label("en"): i for i in items}
     assert by_name["Eternal Madness"].summary("fr") == "Relance ses jets pour blesser en mêlée."
     assert by_name["Sempiternal Weave"].summary("en") == "INFANTRY or NOBLE: +1 T and +1 wound."
+
+
+def test_a_roster_s_relic_is_found_by_its_battlescribe_id(shipped: Catalogue) -> None:
+    """Rosters name the second round's picks "Relic: Null Coat", "WT: Old Grudges": their data id finds them."""
+    from ost.formats.lists.roster.loadout import catalogue_item
+
+    commissar = shipped.get("am-commissaire")
+    overlord = shipped.get("nec-seigneur")
+    assert commissar is not None and overlord is not None
+    (bs_id,) = commissar.wargear_map["manteau-nul"].bs_ids
+    found = catalogue_item(commissar, [bs_id], "Relic: Null Coat")
+    assert found is not None and found.id == "manteau-nul"
+    (bs_id,) = overlord.wargear_map["folie-eternelle"].bs_ids
+    found = catalogue_item(overlord, [bs_id], "Warlord Trait (Codex 2): Eternal Madness")
+    assert found is not None and found.name_en == "Eternal Madness"
