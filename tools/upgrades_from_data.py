@@ -16,6 +16,8 @@ them, and prints them for review::
 from __future__ import annotations
 
 import argparse
+import html
+import re
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -37,46 +39,95 @@ GROUPS: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
         "relic": ("Orks.cat", ("Shiny Gubbinz",)),
         "psychic": ("Orks.cat", ("Power of the WAAAGH!",)),
     },
+    "astra-militarum": {
+        "trait": ("Imperium - Astra Militarum - Library.cat", ("Warlord Traits",)),
+        "relic": ("Imperium - Astra Militarum - Library.cat", ("Relics",)),
+        "psychic": ("Imperium - Astra Militarum - Library.cat", ("Psykana Discipline",)),
+    },
+    "necrons": {
+        "trait": ("Necrons.cat", ("Warlord Trait",)),
+        "relic": ("Necrons.cat", ("Artefacts of the Aeons",)),
+    },
 }
+
+#: Nested groups whose entries are not the codex's own picks: the Necrons' "Cult of the
+#: Cryptek" traits open only when the army takes that option (a campaign supplement's).
+SKIPPED_GROUPS = frozenset({"Cult of the Cryptek"})
+
+
+#: A keyword's declaration in a data file: its id and name.
+CATEGORY = re.compile(r'<categoryEntry\s+id="([^"]+)"\s+name="([^"]*)"')
 
 
 @dataclass(frozen=True)
 class DataPick:
-    """One entry of a data group: its English name, price in points and rules text."""
+    """One entry of a data group: its English name, price in points and rules text.
+
+    ``needs``: the keywords the data hides the entry without, each a set of
+    alternatives (``{"Infantry", "Noble"}``: either will do); a faction keyword
+    without its ``Faction:`` prefix. Conditions on carried wargear (a relic that
+    replaces a chainsword) are not keywords and are left out.
+    """
 
     name: str
     points: int
     text: str
+    needs: tuple[frozenset[str], ...] = ()
+    #: The entry's BattleScribe id (a roster's selection names it; ``bs_ids`` in the shipped file).
+    id: str = ""
 
 
 def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
-def _entries(group: ET.Element, shared: dict[str, ET.Element]) -> list[ET.Element]:
-    """The selection entries of ``group`` and its nested groups, links followed."""
-    out: list[ET.Element] = []
+def _entries(group: ET.Element, shared: dict[str, ET.Element]) -> list[tuple[ET.Element, ET.Element]]:
+    """The selection entries of ``group`` and its nested groups, links followed: (entry, link or entry)."""
+    out: list[tuple[ET.Element, ET.Element]] = []
     for child in group:
         tag = _local(child.tag)
         if tag in ("selectionEntries", "selectionEntryGroups", "entryLinks"):
             for entry in child:
                 kind = _local(entry.tag)
                 if kind == "selectionEntry":
-                    out.append(entry)
+                    out.append((entry, entry))
                 elif kind == "selectionEntryGroup":
-                    out.extend(_entries(entry, shared))
+                    if entry.get("name") not in SKIPPED_GROUPS:
+                        out.extend(_entries(entry, shared))
                 elif kind == "entryLink":
                     target = shared.get(entry.get("targetId", ""))
                     if target is None:
                         continue
                     if _local(target.tag) == "selectionEntry":
-                        out.append(target)
-                    else:
+                        out.append((target, entry))
+                    elif target.get("name") not in SKIPPED_GROUPS:
                         out.extend(_entries(target, shared))
     return out
 
 
-def _pick(entry: ET.Element) -> DataPick:
+def _category(name: str) -> str:
+    return name.removeprefix("Faction:").strip()
+
+
+def _needs(entry: ET.Element, categories: dict[str, str]) -> tuple[frozenset[str], ...]:
+    """The keyword conditions of ``entry``'s own modifiers on its ``hidden`` field (see :class:`DataPick`)."""
+    out: list[frozenset[str]] = []
+    for modifier in entry.findall("./{*}modifiers/{*}modifier"):
+        if modifier.get("field") != "hidden" or modifier.get("type") != "set":
+            continue
+        conditions = [c for c in modifier.iter() if _local(c.tag) == "condition"]
+        kinds = {c.get("childId", ""): c.get("type") for c in conditions if c.get("childId") in categories}
+        if modifier.get("value") == "true" and conditions and all(t == "notInstanceOf" for t in kinds.values()):
+            if len(kinds) == len(conditions):  # hidden unless one of these keywords
+                out.append(frozenset(_category(categories[k]) for k in kinds))
+        elif modifier.get("value") == "false":  # shown with one of these keywords
+            shown = frozenset(_category(categories[k]) for k, t in kinds.items() if t == "instanceOf")
+            if shown:
+                out.append(shown)
+    return tuple(out)
+
+
+def _pick(entry: ET.Element, categories: dict[str, str] | None = None, link: ET.Element | None = None) -> DataPick:
     points = 0
     texts: list[str] = []
     for node in entry.iter():
@@ -88,13 +139,23 @@ def _pick(entry: ET.Element) -> DataPick:
         elif tag == "profile" and node.get("typeName") == "Weapon":
             stats = {c.get("name"): (c.text or "").strip() for c in node.iter() if _local(c.tag) == "characteristic"}
             texts.append(f"[{node.get('name')}: " + ", ".join(f"{k} {v}" for k, v in stats.items()) + "]")
-    return DataPick(name=entry.get("name", "").strip(), points=points, text=" / ".join(texts))
+    needs = _needs(entry, categories or {}) + (
+        _needs(link, categories or {}) if link is not entry and link is not None else ()
+    )
+    name = entry.get("name", "").strip()
+    return DataPick(name=name, points=points, text=" / ".join(texts), needs=needs, id=entry.get("id", ""))
 
 
 def read_picks(data: Path = DATA) -> dict[str, dict[str, list[DataPick]]]:
     """Faction id -> kind -> the data's entries of :data:`GROUPS`, in the data's order."""
     out: dict[str, dict[str, list[DataPick]]] = {}
     trees: dict[str, ET.Element] = {}
+    # Keywords are declared across the release (a faction's in its main file, not its library).
+    categories = {
+        ident: html.unescape(name)
+        for path in sorted([*data.glob("*.gst"), *data.glob("*.cat")])
+        for ident, name in CATEGORY.findall(path.read_text(encoding="utf-8", errors="replace"))
+    }
     for faction, kinds in GROUPS.items():
         for kind, (file, names) in kinds.items():
             if file not in trees:
@@ -105,7 +166,7 @@ def read_picks(data: Path = DATA) -> dict[str, dict[str, list[DataPick]]]:
             found: list[DataPick] = []
             for element in root.iter():
                 if _local(element.tag) == "selectionEntryGroup" and element.get("name") in names:
-                    found.extend(_pick(e) for e in _entries(element, shared))
+                    found.extend(_pick(e, categories, link) for e, link in _entries(element, shared))
                     break
             seen: set[str] = set()
             out.setdefault(faction, {})[kind] = [p for p in found if not (p.name in seen or seen.add(p.name))]
@@ -121,7 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for kind, picks in kinds.items():
             print(f"== {faction} {kind}: {len(picks)}")
             for p in picks:
-                print(f"  {p.name} ({p.points} pts)" + (f"\n      {p.text}" if args.text else ""))
+                needs = " and ".join("/".join(sorted(n)) for n in p.needs)
+                print(f"  {p.name} ({p.points} pts, id {p.id})" + (f" [{needs}]" if needs else ""))
+                if args.text:
+                    print(f"      {p.text}")
     return 0
 
 

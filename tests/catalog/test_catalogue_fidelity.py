@@ -24,6 +24,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -545,14 +546,19 @@ def _picks_tool() -> ModuleType:
 
 
 def _pick_name(name: str) -> str:
-    """A pick's name as both sides share it: folded, without the data's numbering ("1) Veil of Time")."""
-    return fold(re.sub(r"^\s*\d+\s*[.)]\s*", "", name))
+    """A pick's name as both sides share it: folded, without the data's numbering ("1) Veil of Time")
+    or its kind before a colon ("Relic: Null Coat", "WT: Old Grudges", "Warlord Trait (Codex 1): Enduring Will")."""
+    name = re.sub(r"^\s*\d+\s*[.)]\s*", "", name)
+    return fold(re.sub(r"^\s*(Relic|WT|Warlord Trait)\s*(\([^)]*\))?\s*:\s*", "", name))
 
 
-#: A pick of one sub-faction (a clan, a chapter) names it in brackets; the shipped catalogue keeps
-#: sub-factions as placeholders (<CLAN>, <CHAPITRE>), and leaves those picks out.
+#: A pick of one sub-faction (a clan, a dynasty) names it in brackets; the shipped catalogue keeps
+#: sub-factions as placeholders (<CLAN>, <DYNASTIE>), and leaves those picks out, with the Necrons'
+#: Annihilation Legion (an army of renown) and the rulebook's trait their data's group lists (BRB).
 SUB_FACTION_PICK = re.compile(
-    r"\((Bad Moons|Blood Axes|Deathskullz|Evil Sunz|Freebooterz|Goffs|Snakebites)\)\s*$", re.IGNORECASE
+    r"\((Bad Moons|Blood Axes|Deathskullz|Evil Sunz|Freebooterz|Goffs|Snakebites"
+    r"|Sautekh|Novokh|Nihilakh|Nephrekh|Mephrit|Szarekhan|Annihilation|BRB)\)(\s*$|:)",
+    re.IGNORECASE,
 )
 
 
@@ -602,3 +608,77 @@ def test_faction_picks_go_to_the_data_s_characters_and_psykers(
             ]
             if data_group.limit.max:  # 0: a maximum the data sets under conditions (the Librarian's)
                 assert group.limit.max == data_group.limit.max, sheet.id
+
+
+def _only_for(text: str) -> str:
+    """The sentences of a data text that say who may take it ("Librarian model only.", "COMMISSAR … only.")."""
+    return " ".join(re.findall(r"[^.]*\bonly\b[^.]*\.", text)).upper()
+
+
+def restriction_problems(faction: str, declared: list[dict[str, Any]], picks: Iterable[Any], table: Table) -> list[str]:
+    """Where the ``for`` keywords of a faction's declared picks are not the data's (see the test below)."""
+    ours = {_pick_name(str(item.get("name_en") or item["name"])): item for item in declared}
+    problems: list[str] = []
+    for pick in picks:
+        if SUB_FACTION_PICK.search(pick.name):
+            continue
+        item = ours[_pick_name(pick.name)]
+        mine = [english(k, table) for k in item.get("for") or []]
+        needed = {keyword_key(n) for need in pick.needs for n in need}
+        for need in pick.needs:
+            if len(need) == 1 and not any(keyword_key(next(iter(need))) in words for words in mine):
+                problems.append(f"{faction} {pick.name}: the data needs {sorted(need)}")
+        said = _only_for(pick.text)
+        for keyword, words in zip(item.get("for") or [], mine, strict=True):
+            if not words & needed and not any(re.search(rf"\b{re.escape(w)}\b", said) for w in words):
+                problems.append(f"{faction} {pick.name}: {keyword} is not the data's")
+    return problems
+
+
+def _declared(faction: str) -> list[dict[str, Any]]:
+    return list(load_yaml(shipped_catalogue_dir() / "factions" / f"{faction}.yaml").value["upgrades"]["wargear"])
+
+
+def test_faction_picks_are_restricted_as_the_data_s(table: Table) -> None:
+    """A pick's ``for`` keywords are those the data hides it without, or that its text names ("Librarian model only").
+
+    A data condition with alternatives ("INFANTRY or NOBLE") cannot be one ``for``: the summary says it.
+    """
+    data = _picks_tool().read_picks(BSDATA_SAMPLE)
+    problems = [
+        p
+        for faction, kinds in data.items()
+        for picks in kinds.values()
+        for p in restriction_problems(faction, _declared(faction), picks, table)
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_a_pick_restricted_otherwise_than_the_data_is_found(table: Table) -> None:
+    """The Null Coat without its COMMISSAR, Kurov's Aquila kept for OFFICERS, the Key for INFANTRY only (ok)."""
+    relics = _picks_tool().read_picks(BSDATA_SAMPLE)["astra-militarum"]["relic"]
+    declared = _declared("astra-militarum")
+    for item in declared:
+        if item["name_en"] == "Null Coat":
+            item.pop("for")
+        elif item["name_en"] == "Kurov's Aquila":
+            item["for"] = ["OFFICIER"]
+    assert restriction_problems("astra-militarum", declared, relics, table) == [
+        "astra-militarum Relic: Kurov's Aquila: OFFICIER is not the data's",
+        "astra-militarum Relic: Null Coat: the data needs ['Commissar']",
+    ]
+
+
+def test_faction_picks_name_the_data_s_entries() -> None:
+    """A pick's ``bs_ids`` (how a roster's selection finds it) are its data entry's; the second round states them."""
+    data = _picks_tool().read_picks(BSDATA_SAMPLE)
+    problems: list[str] = []
+    for faction, kinds in data.items():
+        ours = {_pick_name(str(item.get("name_en") or item["name"])): item for item in _declared(faction)}
+        for pick in (p for picks in kinds.values() for p in picks if not SUB_FACTION_PICK.search(p.name)):
+            stated = ours[_pick_name(pick.name)].get("bs_ids")
+            if stated is None and faction in ("astra-militarum", "necrons"):
+                problems.append(f"{faction} {pick.name}: no bs_ids")
+            elif stated is not None and pick.id not in stated:
+                problems.append(f"{faction} {pick.name}: bs_ids {stated}, data {pick.id}")
+    assert not problems, "\n".join(problems)

@@ -107,3 +107,109 @@ def test_the_card_prints_what_was_chosen_with_its_summary(shipped: Catalogue) ->
     assert by_name["Da Jump"].summary("fr").startswith("Retire une unité d'infanterie ORKS amie")
     assert by_name["Scorched Gitbonez"].kind == "relic"
     assert by_name["Scorched Gitbonez"].summary("en").startswith("+1 to Psychic tests")
+
+
+def test_guard_and_necron_characters_are_offered_their_codex_picks_by_keyword(shipped: Catalogue) -> None:
+    """Astra Militarum and Necrons (second round): each relic goes to the keywords the data gives it."""
+    sheets = {
+        s: shipped.get(s)
+        for s in (
+            "am-commandant-compagnie",
+            "am-commissaire",
+            "am-commandant-char",
+            "am-psyker-primaris",
+            "am-technaugure",
+            "am-escouade-infanterie",
+            "nec-seigneur",
+            "nec-technomancien",
+            "nec-guerriers",
+        )
+    }
+    assert all(sheets.values())
+    castellan, commissar, tank = (
+        sheets["am-commandant-compagnie"],
+        sheets["am-commissaire"],
+        sheets["am-commandant-char"],
+    )
+    psyker, enginseer = sheets["am-psyker-primaris"], sheets["am-technaugure"]
+    assert castellan and commissar and tank and psyker and enginseer
+    relics = {
+        name: set(s.choice_map["relique"].items)
+        for name, s in (("castellan", castellan), ("commissar", commissar), ("tank", tank), ("psyker", psyker))
+    }
+    assert "relique-de-cadia-perdue" in relics["castellan"]  # CADIAN
+    assert "relique-de-cadia-perdue" not in relics["commissar"]
+    assert {"la-benediction-de-l-empereur", "manteau-nul"} <= relics["commissar"]  # COMMISSAR
+    assert "la-benediction-de-l-empereur" not in relics["castellan"]
+    assert "gardien-de-la-porte" in relics["tank"] and "gardien-de-la-porte" not in relics["castellan"]
+    assert "masque-mortuaire-d-ollanius" not in relics["tank"]  # INFANTRY only
+    assert "psy-sceau-de-sanction" in relics["psyker"] and "psy-sceau-de-sanction" not in relics["castellan"]
+    # Officers' traits: the Enginseer (no OFFICER) keeps the one open to every character.
+    assert enginseer.choice_map["trait-de-seigneur-de-guerre"].items == ["combattant-de-premiere-ligne"]
+    assert "grand-strategiste" in castellan.choice_map["trait-de-seigneur-de-guerre"].items
+    assert psyker.choice_map["discipline-psykana"].limit.max == 2
+    assert "discipline-psykana" not in castellan.choice_map
+    assert not {"relique", "trait-de-seigneur-de-guerre"} & set(sheets["am-escouade-infanterie"].choice_map)  # type: ignore[union-attr]
+    overlord, technomancer = sheets["nec-seigneur"], sheets["nec-technomancien"]
+    assert overlord and technomancer
+    assert len(overlord.choice_map["trait-de-seigneur-de-guerre"].items) == 6
+    assert "faucheuse-du-vide" in overlord.choice_map["relique"].items
+    assert "arkana-de-cryptek" in technomancer.choice_map and "arkana-de-cryptek" not in overlord.choice_map
+    assert not any(i.kind == "psychic" for i in overlord.wargear)
+
+
+def test_a_guard_officer_takes_one_relic_and_the_psyker_two_powers(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=None)
+    castellan = b.add("am-commandant-compagnie", warlord=True)
+    psyker = b.add("am-psyker-primaris")
+    ops.set_upgrade(b.army, castellan, shipped, "relique-de-cadia-perdue", 1)
+    ops.set_upgrade(b.army, castellan, shipped, "grand-strategiste", 1)
+    ops.set_upgrade(b.army, psyker, shipped, "barriere-psychique", 1)
+    ops.set_upgrade(b.army, psyker, shipped, "voile-de-nuit", 1)
+    assert _codes(shipped, b) == []
+    sheet = shipped.get("am-psyker-primaris")
+    assert sheet is not None
+    (reason,) = upgrade_problems(b.unit(psyker), sheet, "entraves-mentales", 1)
+    assert reason.fr == "Discipline Psykana : au plus 2 dans l'unité"
+    assert reason.en == "Psykana Discipline: at most 2 in the unit"
+    # A trait off the warlord, in both languages.
+    ops.set_upgrade(b.army, psyker, shipped, "combattant-de-premiere-ligne", 1)
+    (finding,) = [f for f in validate(shipped, b.army).findings if f.code is Code.WARGEAR_WARLORD]
+    assert "« Combattant de première ligne »" in finding.message.fr
+    assert "“Front-line Combatant”" in finding.message.en
+
+
+def test_a_necron_relic_is_taken_once_and_printed_with_its_summary(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=None)
+    overlord = b.add("nec-seigneur", warlord=True)
+    warden = b.add("nec-gardien-royal")
+    ops.set_upgrade(b.army, overlord, shipped, "folie-eternelle", 1)
+    ops.set_upgrade(b.army, overlord, shipped, "trame-sempiternelle", 1)
+    ops.set_upgrade(b.army, warden, shipped, "cassette-de-nanoscarabees", 1)
+    assert _codes(shipped, b) == []
+    ops.set_upgrade(b.army, warden, shipped, "cassette-de-nanoscarabees", 0)
+    ops.set_upgrade(b.army, warden, shipped, "trame-sempiternelle", 1)
+    (finding,) = [f for f in validate(shipped, b.army).findings if f.code is Code.WARGEAR_UNIQUE]
+    assert "La relique « Trame sempiternelle » est prise 2 fois" in finding.message.fr
+    assert "The relic “Sempiternal Weave” is taken 2 times" in finding.message.en
+    sheet = shipped.get("nec-seigneur")
+    assert sheet is not None
+    _, items = carried(b.unit(overlord), sheet)
+    by_name = {i.label("en"): i for i in items}
+    assert by_name["Eternal Madness"].summary("fr") == "Relance ses jets pour blesser en mêlée."
+    assert by_name["Sempiternal Weave"].summary("en") == "INFANTRY or NOBLE: +1 T and +1 wound."
+
+
+def test_a_roster_s_relic_is_found_by_its_battlescribe_id(shipped: Catalogue) -> None:
+    """Rosters name the second round's picks "Relic: Null Coat", "WT: Old Grudges": their data id finds them."""
+    from ost.formats.lists.roster.loadout import catalogue_item
+
+    commissar = shipped.get("am-commissaire")
+    overlord = shipped.get("nec-seigneur")
+    assert commissar is not None and overlord is not None
+    (bs_id,) = commissar.wargear_map["manteau-nul"].bs_ids
+    found = catalogue_item(commissar, [bs_id], "Relic: Null Coat")
+    assert found is not None and found.id == "manteau-nul"
+    (bs_id,) = overlord.wargear_map["folie-eternelle"].bs_ids
+    found = catalogue_item(overlord, [bs_id], "Warlord Trait (Codex 2): Eternal Madness")
+    assert found is not None and found.name_en == "Eternal Madness"
