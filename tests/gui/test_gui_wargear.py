@@ -274,7 +274,7 @@ def test_in_english_the_items_and_reasons_are_english(shipped: Catalogue, tmp_pa
             row, Qt.ItemDataRole.ToolTipRole
         )
         _choose(window, _defaults_group(window, "sergent"), "sergent-pistolet", "gantelet-energetique")
-        assert _gear(window, unit_id) == "Flamer ; Sergent: Power fist"
+        assert _gear(window, unit_id) == "Flamer; Space Marine Sergeant: Power fist"
     finally:
         window.undo_stack.setClean()
         window.close()

@@ -25,21 +25,18 @@ def carried_text(item: Carried) -> str:
     return counted(item.count, item.name)
 
 
-def kind_name(group: ModelGroup, sheet: Datasheet | None) -> str:
-    """The list's own name for the group's models, else their kind's from the datasheet (else its id)."""
+def kind_name(group: ModelGroup, sheet: Datasheet | None, lang: str = "fr") -> str:
+    """The list's own name for the group's models, else their kind's from the datasheet in ``lang`` (else its id)."""
     if group.name:
         return group.name
-    if sheet is not None:
-        for kind in sheet.kinds:
-            if kind.id == group.kind:
-                return kind.name
-    return group.kind
+    kind = sheet.kind_map.get(group.kind) if sheet is not None else None
+    return kind.label(lang) if kind is not None else group.kind
 
 
-def group_text(group: ModelGroup, sheet: Datasheet | None) -> str:
+def group_text(group: ModelGroup, sheet: Datasheet | None, lang: str = "fr") -> str:
     """How many, of which kind, each carrying what: "2× Sergent (Bolter, Épée tronçonneuse)"."""
     gear = ", ".join(carried_text(item) for item in group.wargear if item.count)
-    return f"{group.count}× {kind_name(group, sheet)}" + (f" ({gear})" if gear else "")
+    return f"{group.count}× {kind_name(group, sheet, lang)}" + (f" ({gear})" if gear else "")
 
 
 def loadout_parts(unit: Unit, sheet: Datasheet | None) -> tuple[list[str], list[str]]:
@@ -73,18 +70,18 @@ def choices_text(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> str:
             if known:
                 readable.append(group)
             elif group.count:
-                parts.append(group_text(group, sheet))
+                parts.append(group_text(group, sheet, lang))
         bulk = sheet.kinds[sheet.bulk_index].id if sheet.kinds else None
         chosen = []
         for kind, labels in chosen_by_kind(readable, sheet, lang):
             text = ", ".join(labels)
             if kind != bulk:
-                name = sheet.kind_map[kind].name if kind in sheet.kind_map else kind
+                name = sheet.kind_map[kind].label(lang) if kind in sheet.kind_map else kind
                 text = f"{name}: {text}" if lang == "en" else f"{name} : {text}"
             chosen.append(text)
         parts[:0] = chosen
     elif unit.loadout:
-        parts += [group_text(group, sheet) for group in unit.loadout if group.count]
+        parts += [group_text(group, sheet, lang) for group in unit.loadout if group.count]
     for item in unit.upgrades:
         if item.count:
             known_item = sheet.wargear_map.get(item.item) if sheet is not None and item.item is not None else None
@@ -92,7 +89,7 @@ def choices_text(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> str:
             if known_item is not None:
                 name = (known_item.name_en or known_item.name) if lang == "en" else known_item.name
             parts.append(counted(item.count, name))
-    return " ; ".join(parts)
+    return ("; " if lang == "en" else " ; ").join(parts)
 
 
 class LoadoutView(QLabel):

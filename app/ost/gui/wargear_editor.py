@@ -182,7 +182,7 @@ class WargearEditor(QWidget):
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         column = QVBoxLayout(frame)
         column.setContentsMargins(6, 4, 6, 4)
-        title = _bold(wrapped_label(f"{group.count} × {kind_name(group, sheet)}"))
+        title = _bold(wrapped_label(f"{group.count} × {kind_name(group, sheet, self.lang)}"))
         gear = ", ".join(carried_label(sheet, c, self.lang) for c in group.wargear if c.count)
         carried = wrapped_label(gear or self.tr("nothing listed"))
         column.addWidget(title)
