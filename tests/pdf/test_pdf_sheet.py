@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -303,3 +305,24 @@ def test_a_list_too_long_for_a_qr_code_says_so(mini: Catalogue) -> None:
     for lang, notice in (("fr", "trop longue pour un code QR"), ("en", "too long for a QR code")):
         text = squash(" ".join(page_texts(reader(army_sheet_pdf(mini, army, validate(mini, army), lang=lang)))))
         assert squash(notice) in text
+
+
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_band_tables_headings_keep_apart(shipped: Catalogue, lang: str, paper: Paper) -> None:
+    """Seen on the example sheets: "Per sheet" ran into "Status" (no space between them)."""
+    from helpers import EXAMPLES
+    from ost.core import listfile
+
+    army = listfile.load(EXAMPLES / "legal" / "space-marines-2000.ost")
+    pdf = reader(army_sheet_pdf(shipped, army, validate(shipped, army), lang=lang, paper=paper))
+    words = {
+        "fr": ("Rôle", "Unités", "Min–max", "Par fiche", "État"),
+        "en": ("Role", "Units", "Min–max", "Per sheet", "Status"),
+    }
+    runs = [r for r in text_runs(pdf) if r.text.strip() in words[lang]]
+    line = [r for r in runs if abs(r.y - runs[-1].y) < 0.5 and r.page == runs[-1].page]
+    line.sort(key=lambda r: r.x)
+    assert [r.text.strip() for r in line] == list(words[lang])
+    for left, right in itertools.pairwise(line):
+        assert right.x - (left.x + left.width) >= 2.0, (left.text, right.text)  # points: a visible space

@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ost.core.i18n import Bilingual
+from ost.core.i18n import Bilingual, pick
 
 #: The fix of a finding that has none.
 NO_FIX = Bilingual.same("")
@@ -44,6 +44,28 @@ class RuleRef(BaseModel):
 
     def __str__(self) -> str:
         return f"seed {self.seed}, {self.section}"
+
+    def name(self, lang: str) -> str:
+        """Where the rule is, in words a player knows ("MAC HAMMER 40K · ARMY COMPOSITION"), not seed numbers.
+
+        The printouts and the window's tooltips both say it this way.
+        """
+        book = {
+            "000": "MAC HAMMER 40K",
+            "001": pick(lang, fr="Capacités spéciales", en="Special abilities"),
+        }.get(self.seed, "Ost")
+        section = _SECTIONS_EN.get(self.section, self.section) if lang == "en" else self.section
+        return f"{book} · {section}"
+
+
+#: The rules' section names in English (the findings name them in French).
+_SECTIONS_EN = {
+    "COMPOSITION D'ARMÉE": "ARMY COMPOSITION",
+    "DÉPLOIEMENT": "DEPLOYMENT",
+    "RÉSERVES": "RESERVES",
+    "Personnage Lié": "Linked Character",
+    "§4 Équipement": "§4 Wargear",
+}
 
 
 COMPOSITION = RuleRef(seed="000", section="COMPOSITION D'ARMÉE")

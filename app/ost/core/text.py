@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from functools import lru_cache
 
 _SPACES = re.compile(r"\s+")
@@ -94,3 +95,49 @@ def counted(count: int, name: str, mark: str = "× ") -> str:
     entry for a pair) is shown as it is: "2× Two Carnifex Scything Talons" would read as four.
     """
     return f"{count}{mark}{name}" if count > 1 and not says_count(name) else name
+
+
+class KeywordNames:
+    """French keywords in English, from the shipped catalogue's keyword table (nothing changes without one).
+
+    The table is :func:`ost.services.keyword_names` (catalog/keywords.yaml); printouts and
+    the window's findings use this one reading of it, so both say "<CHAPTER>", "VEHICLE".
+
+    A datasheet's own keyword is its name ("ESCOUADE D'INFANTERIE" -> "INFANTRY
+    SQUAD"): an English card is titled with it ("Infantry Squad").
+    """
+
+    def __init__(self, table: Mapping[str, str] | None) -> None:
+        self.table = {fold_keyword(k): v for k, v in (table or {}).items()}
+        keys = sorted((k for k in (table or {})), key=len, reverse=True)
+        self.pattern = (
+            re.compile(r"(?<![\w<])(" + "|".join(re.escape(k) for k in keys) + r")(?![\w>])") if keys else None
+        )
+
+    def keyword(self, keyword: str) -> str:
+        """One keyword; "<CHAPITRE> = ULTRAMARINES" keeps its value."""
+        name, sep, value = keyword.partition(" = ")
+        return self.table.get(fold_keyword(name), name) + sep + value
+
+    def text(self, text: str) -> str:
+        """Every keyword written in ``text`` (a transport's capacity) in English."""
+        if self.pattern is None:
+            return text
+        return self.pattern.sub(lambda found: self.table.get(fold_keyword(found.group(1)), found.group(1)), text)
+
+    def title(self, name: str) -> str:
+        """A datasheet's name in English when its keyword has one ("Chimère" -> "Chimera")."""
+        english = self.table.get(fold_keyword(name))
+        return _title_case(english) if english else name
+
+
+def fold_keyword(text: str) -> str:
+    return text.strip().upper()
+
+
+def _title_case(text: str) -> str:
+    """A keyword as a title: "INFANTRY SQUAD" -> "Infantry Squad", "BIG MEK W/ SHOKK…" -> "Big Mek w/ Shokk…"."""
+    words: list[str] = []
+    for word in text.lower().split(" "):
+        words.append(word if word in ("w/", "of", "the", "and", "on", "in", "with") and words else word.capitalize())
+    return " ".join(words)

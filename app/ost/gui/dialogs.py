@@ -122,7 +122,7 @@ class PastedListDialog(QDialog):
         layout = QVBoxLayout(self)
         self.report_view = ReportView(lang)
         self.report_view.show_report(report, army, catalogue)
-        self.model = ArmyListModel(catalogue, army, lang, self)
+        self.model = ArmyListModel(catalogue, army, lang, self, words=self.report_view.words)
         self.model.set_report(report)
         self.tree = QTreeView()
         self.tree.setModel(self.model)

@@ -40,6 +40,7 @@ from ost.core.findings import Severity
 from ost.core.text import counted
 from ost.core.validator import Report
 from ost.gui.catalogue_browser import SHEET_MIME, sheet_ids
+from ost.gui.finding_words import FindingWords
 from ost.gui.loadout_view import OptionNames, choices_text
 
 Index = QModelIndex | QPersistentModelIndex
@@ -82,11 +83,20 @@ class ArmyListModel(QAbstractItemModel):
     #: Datasheets dragged from the catalogue onto a detachment: (datasheet ids, detachment id).
     add_requested = Signal(list, str)
 
-    def __init__(self, catalogue: Catalogue, army: ArmyList, lang: str = "fr", parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        army: ArmyList,
+        lang: str = "fr",
+        parent: QObject | None = None,
+        words: FindingWords | None = None,
+    ) -> None:
         super().__init__(parent)
         self.catalogue = catalogue
         self.army = army
         self.lang = lang
+        #: Says the findings' keywords in ``lang`` in the units' tooltips.
+        self.words = words or FindingWords(lang)
         self._worst: dict[str, Severity] = {}
         #: unit id -> "message — how to fix it" lines of the findings naming it.
         self._advice: dict[str, list[str]] = {}
@@ -335,8 +345,8 @@ class ArmyListModel(QAbstractItemModel):
         advice: dict[str, list[str]] = {}
         if report is not None:
             for item in report.findings:
-                fix = item.fix(self.lang)
-                line = "• " + item.message(self.lang) + (f"\n  → {fix}" if fix else "")
+                fix = self.words.fix(item)
+                line = "• " + self.words.message(item) + (f"\n  → {fix}" if fix else "")
                 for unit_id in item.units:
                     known = worst.get(unit_id)
                     if known is None or item.severity.rank < known.rank:

@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
             lambda unit_id, key, value: self.push(commands.SetPlaceholder(self.model, unit_id, key, value))
         )
         self.details = QTextBrowser()
-        self.report_view = ReportView(lang)
+        self.report_view = ReportView(lang, self.model.words)  # one keyword table for the pane and the tooltips
         self.report_view.units_activated.connect(self.select_units)
 
         self.documents = Documents(

@@ -24,6 +24,7 @@ from ost.core.catalogue import Catalogue
 from ost.core.findings import Finding, Severity
 from ost.core.roles import Role
 from ost.core.validator import Report
+from ost.gui.finding_words import FindingWords
 
 UNITS_ROLE = Qt.ItemDataRole.UserRole + 20
 
@@ -44,10 +45,14 @@ def role_points(army: ArmyList, catalogue: Catalogue, *, as_priced: bool = False
     return points
 
 
-def finding_text(item: Finding, lang: str) -> str:
-    """The finding's message, and on a second line how to put it right, when the validator says."""
-    fix = item.fix(lang)
-    return item.message(lang) + (f"\n→ {fix}" if fix else "")
+def finding_text(item: Finding, lang: str, words: FindingWords | None = None) -> str:
+    """The finding's message, and on a second line how to put it right, when the validator says.
+
+    ``words`` names keywords in the reader's language (a new one for ``lang`` when not given).
+    """
+    words = words or FindingWords(lang)
+    fix = words.fix(item)
+    return words.message(item) + (f"\n→ {fix}" if fix else "")
 
 
 class ReportView(QWidget):
@@ -55,9 +60,11 @@ class ReportView(QWidget):
 
     units_activated = Signal(list)
 
-    def __init__(self, lang: str = "fr") -> None:
+    def __init__(self, lang: str = "fr", words: FindingWords | None = None) -> None:
         super().__init__()
         self.lang = lang
+        #: Says the findings' keywords in ``lang`` (the window shares one with its list's tooltips).
+        self.words = words or FindingWords(lang)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.verdict = QLabel()
@@ -194,7 +201,7 @@ class ReportView(QWidget):
             for item in findings:
                 listed = QListWidgetItem()
                 self.findings.addItem(listed)
-                _fill(listed, item, self.lang, style)
+                _fill(listed, item, self.words, style)
             return
         if not findings or not old:
             self.findings.clear()
@@ -211,7 +218,7 @@ class ReportView(QWidget):
             if shown is None:
                 shown = QListWidgetItem()
                 self.findings.addItem(shown)
-            _fill(shown, item, self.lang, style)
+            _fill(shown, item, self.words, style)
 
     def _activated(self, item: QListWidgetItem) -> None:
         units = item.data(UNITS_ROLE)  # every row carries a list (never an empty value)
@@ -219,11 +226,11 @@ class ReportView(QWidget):
             self.units_activated.emit(list(units))
 
 
-def _fill(shown: QListWidgetItem, item: Finding, lang: str, style: QStyle) -> None:
+def _fill(shown: QListWidgetItem, item: Finding, words: FindingWords, style: QStyle) -> None:
     """Show one finding in a row: its icon, its text and fix, its code and rule in the tooltip."""
     shown.setIcon(style.standardIcon(_ICONS[item.severity]))
-    shown.setText(finding_text(item, lang))
-    shown.setToolTip(f"{item.code.value} — {item.rule}")
+    shown.setText(finding_text(item, words.lang, words))
+    shown.setToolTip(f"{item.code.value} — {item.rule.name(words.lang)}")
     shown.setData(UNITS_ROLE, list(item.units))
 
 

@@ -49,7 +49,7 @@ from ost.core.i18n import pick
 from ost.core.presenter import option_labels
 from ost.core.roles import Role
 from ost.core.scoring import ArmyScore, UnitScore, format_value, pv_value_text, score_army
-from ost.core.text import counted, is_placeholder, keyword_key
+from ost.core.text import KeywordNames, counted, is_placeholder, keyword_key
 from ost.core.validator import Report
 from ost.pdf import common
 from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Paper, esc
@@ -330,7 +330,7 @@ class _Sheet:
         self.fonts = register_fonts()
         self.s = _styles(self.fonts)
         #: French keywords in English; the findings say keywords ("<CHAPITRE>") as the catalogue writes them.
-        self.words = common.KeywordNames(keyword_names if lang == "en" else None)
+        self.words = KeywordNames(keyword_names if lang == "en" else None)
         self.score: ArmyScore = score_army(army, catalogue)
         self.trace = common.Trace.of(catalogue, army, report)
         #: The numbers of the findings (1, 2, …) that concern each unit, by unit id, to mark its row.
@@ -871,7 +871,8 @@ class _Sheet:
         if checked:
             extra += [("TEXTCOLOR", (4, r), (4, r), LEGAL) for r in good_rows]
             extra += [("FONTNAME", (4, 1), (4, -1), self.fonts.condensed_bold)]
-        widths = [0.29, 0.14, 0.16, 0.15, 0.26]
+        # "Per sheet" needs 14.1 mm with its padding: at 0.15 it ran into "Status" ("Per sheetStatus").
+        widths = [0.28, 0.12, 0.16, 0.18, 0.26]
         table = Table(
             rows,
             colWidths=[width * w for w in widths],
@@ -882,7 +883,7 @@ class _Sheet:
                 ("FONTNAME", (0, 0), (-1, 0), self.fonts.condensed_bold),
                 ("FONTSIZE", (0, 0), (-1, 0), 7),
                 ("ALIGN", (1, 0), (1, -1), "RIGHT"),
-                ("ALIGN", (2, 1), (3, -1), "CENTER"),
+                ("ALIGN", (2, 0), (3, -1), "CENTER"),
                 *extra,
                 rows=len(rows),
             ),
@@ -919,7 +920,7 @@ class _Sheet:
         severity_styles: list[tuple[Any, ...]] = [("FONTNAME", (0, 1), (0, -1), self.fonts.condensed_bold)]
         fix_word = pick(self.lang, fr="Correction : ", en="Fix: ")
         for number, item in enumerate(self.shown_findings, start=1):
-            rule = _rule_name(item.rule.seed, item.rule.section, self.lang)
+            rule = item.rule.name(self.lang)
             row = len(rows)
             if number % 2:  # every other finding shaded, its fix line with it
                 severity_styles.append(("BACKGROUND", (0, row), (-1, row + (1 if item.fix(self.lang) else 0)), ZEBRA))
@@ -1076,26 +1077,6 @@ def _placeholder_values(unit: Unit, faction_keywords: Sequence[str]) -> list[str
     """The values the unit gives to the placeholder keywords its datasheet has (<CHAPITRE> → ULTRAMARINES)."""
     wanted = {keyword_key(k) for k in faction_keywords if is_placeholder(k)}
     return [v for k, v in unit.placeholders.items() if v.strip() and keyword_key(k) in wanted]
-
-
-def _rule_name(seed: str, section: str, lang: str) -> str:
-    """Where a finding's rule is, in words a player knows."""
-    book = {
-        "000": "MAC HAMMER 40K",
-        "001": pick(lang, fr="Capacités spéciales", en="Special abilities"),
-    }.get(seed, "Ost")
-    if lang == "en":
-        section = _SECTIONS_EN.get(section, section)
-    return f"{book} · {section}"
-
-
-#: The rules' section names in English (the findings name them in French).
-_SECTIONS_EN = {
-    "COMPOSITION D'ARMÉE": "ARMY COMPOSITION",
-    "DÉPLOIEMENT": "DEPLOYMENT",
-    "RÉSERVES": "RESERVES",
-    "Personnage Lié": "Linked Character",
-}
 
 
 def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:

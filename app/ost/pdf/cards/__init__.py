@@ -56,6 +56,7 @@ __all__ = [
     "cards_pdf",
     "layout_cards",
     "page_geometry",
+    "printed_cards",
     "render_cards",
 ]
 
@@ -81,6 +82,30 @@ def card_specs(
     return Deck(catalogue, army, lang, inner, fonts, BODY_MIN[chosen], keyword_names).specs(kinds)
 
 
+def printed_cards(
+    catalogue: Catalogue,
+    army: ArmyList,
+    report: Report,
+    *,
+    lang: str = "fr",
+    size: CardSize | str = CardSize.POKER,
+    kinds: Iterable[CardKind] = ALL_KINDS,
+    keyword_names: Mapping[str, str] | None = None,
+) -> tuple[Stamp, list[PlacedCard]]:
+    """The cards :func:`cards_pdf` prints, laid out with the footers they print with.
+
+    The footer holds the list's whole name, so a long name leaves less room to a
+    card's body: tests that count cards carried over count these, as printed.
+    """
+    chosen = card_size(size)
+    fonts = register_fonts()
+    name = army.name or pick(lang, fr="liste sans nom", en="unnamed list")
+    stamp = Stamp(name, report.legal)
+    specs = card_specs(catalogue, army, lang=lang, size=chosen, kinds=kinds, keyword_names=keyword_names)
+    whole = footer_room(stamp, chosen, fonts, lang, parted=False)
+    return stamp, layout_cards(specs, chosen, fonts, whole, footer_room(stamp, chosen, fonts, lang))
+
+
 def cards_pdf(
     catalogue: Catalogue,
     army: ArmyList,
@@ -98,12 +123,9 @@ def cards_pdf(
     (list prices, Legends), so the cards say what the window and the sheet say.
     """
     chosen = card_size(size)
-    sheet_paper = common.paper(paper)
-    fonts = register_fonts()
-    name = army.name or pick(lang, fr="liste sans nom", en="unnamed list")
-    stamp = Stamp(name, report.legal)
-    specs = card_specs(catalogue, army, lang=lang, size=chosen, kinds=kinds, keyword_names=keyword_names)
-    placed = layout_cards(specs, chosen, fonts, footer_room(stamp, chosen, fonts, lang))
-    title = pick(lang, fr=f"{name} — cartes de référence", en=f"{name} — reference cards")
+    stamp, placed = printed_cards(
+        catalogue, army, report, lang=lang, size=chosen, kinds=kinds, keyword_names=keyword_names
+    )
+    title = pick(lang, fr=f"{stamp.list_name} — cartes de référence", en=f"{stamp.list_name} — reference cards")
     trace = common.Trace.of(catalogue, army, report)
-    return render_cards(placed, sheet_paper, chosen, lang, fonts, title, stamp, trace)
+    return render_cards(placed, common.paper(paper), chosen, lang, register_fonts(), title, stamp, trace)

@@ -32,10 +32,10 @@ from ost.core.presenter import (
     weapon_type,
 )
 from ost.core.scoring import score_unit
-from ost.core.text import counted, fold
+from ost.core.text import KeywordNames, counted, fold
 from ost.pdf import common
 from ost.pdf.cards.styles import CardKind, CardStyles, bullets, card_styles, cell_pad, grid_table, labelled, para
-from ost.pdf.common import MUTED, RULE_ACCENT, ZEBRA, KeywordNames, esc, rich
+from ost.pdf.common import MUTED, RULE_ACCENT, ZEBRA, esc, rich
 from ost.pdf.fonts import Fonts
 from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_texts, load_rule_cards, wound_roll
 

@@ -72,7 +72,7 @@ def _draw_card(
         kind = f"{placed.part}/{placed.parts}"
         if placed.part > 1:
             kind += _CONTINUED(lang)
-    points, lines, verdict = footer_lines(stamp, size, fonts, lang)
+    points, lines, verdict = footer_lines(stamp, size, fonts, lang, parted=placed.parts > 1)
     canvas.setFillColor(MUTED)
     canvas.setFont(fonts.condensed, points)
     canvas.drawRightString(x + w - pad, foot_y, kind)
@@ -93,11 +93,16 @@ FOOTER_LINES = 4
 _PART_ROOM = "12/12 (suite)"
 
 
-def footer_lines(stamp: Stamp, size: CardSize, fonts: Fonts, lang: str) -> tuple[float, list[str], str]:
+def footer_lines(
+    stamp: Stamp, size: CardSize, fonts: Fonts, lang: str, *, parted: bool = True
+) -> tuple[float, list[str], str]:
     """Type size, lines of the list's name and the verdict (" · legal") of a card's footer.
 
     The name prints whole: in smaller type (6 pt at least), else on up to four lines
     (the card then keeps more room for its footer); the verdict follows the last line.
+    Only a ``parted`` card (one of several of a unit) keeps room for its part label
+    ("2/2 (suite)"): a whole card gives its name the footer's full width, so a name that
+    needs the width of the label does not take a second line from every card's body.
     """
     w = size.dimensions[0]
     inner = w - 2 * size.padding
@@ -106,7 +111,7 @@ def footer_lines(stamp: Stamp, size: CardSize, fonts: Fonts, lang: str) -> tuple
     if stamp.legal is not None:
         verdict = " · " + (_LEGAL if stamp.legal else _NOT_LEGAL)(lang)
     top = FOOTER_SIZE[size]
-    room = inner - stringWidth(_PART_ROOM, fonts.condensed, top) - 1.5 * mm
+    room = inner - (stringWidth(_PART_ROOM, fonts.condensed, top) + 1.5 * mm if parted else 0.0)
     points, lines = common.fitted_lines(stamp.list_name + verdict, font, top, room)
     if len(lines) == 1:
         return points, [stamp.list_name], verdict
@@ -122,9 +127,9 @@ def footer_lines(stamp: Stamp, size: CardSize, fonts: Fonts, lang: str) -> tuple
     return points, lines, verdict
 
 
-def footer_room(stamp: Stamp, size: CardSize, fonts: Fonts, lang: str) -> float:
-    """The room a card keeps at its bottom for the footer of ``stamp``."""
-    return float(FOOTER + (len(footer_lines(stamp, size, fonts, lang)[1]) - 1) * FOOTER_LINE)
+def footer_room(stamp: Stamp, size: CardSize, fonts: Fonts, lang: str, *, parted: bool = True) -> float:
+    """The room a card keeps at its bottom for the footer of ``stamp`` (see :func:`footer_lines`)."""
+    return float(FOOTER + (len(footer_lines(stamp, size, fonts, lang, parted=parted)[1]) - 1) * FOOTER_LINE)
 
 
 def _draw_guides(canvas: Canvas, geo: PageGeometry, used: int) -> None:

@@ -355,11 +355,16 @@ def _packed(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, width: floa
     return out
 
 
-def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, footer: float = FOOTER) -> list[PlacedCard]:
+def layout_cards(
+    specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, footer: float = FOOTER, parted_footer: float | None = None
+) -> list[PlacedCard]:
     """Fit every spec on one card in the largest type that fits, or continue it on more cards at the smallest.
 
-    Two short ability or rule cards in a row share one card.
+    Two short ability or rule cards in a row share one card. ``footer`` is the room a
+    whole card keeps for its footer, ``parted_footer`` (``footer`` when not given) the
+    room a card carried over keeps: its footer also holds the part label ("2/2 (suite)").
     """
+    parted = footer if parted_footer is None else parted_footer
     w, h = size.dimensions
     pad = size.padding
     inner = w - 2 * pad
@@ -367,7 +372,7 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, footer
     # The room of a card with a one-line title, to tell short cards.
     typical = h - 2 * pad - (9.5 * 1.12 + 2.2 * mm) - footer - 1.2 * mm
     for spec in _packed(specs, size, fonts, inner, typical):
-        memo = (*spec.reuse, size, footer) if spec.reuse is not None else None
+        memo = (*spec.reuse, size, footer, parted) if spec.reuse is not None else None
         if memo is not None and memo in _REUSED:
             placed.append(_REUSED[memo])
             continue
@@ -395,6 +400,7 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, footer
                 _REUSED[memo] = card
             continue
         points = BODY_MIN[size] * COMPACT
+        body -= parted - footer
         pieces = _balanced_split(spec, points, inner, body)
         for index, (piece, piece_heights) in enumerate(pieces, start=1):
             placed.append(
@@ -409,7 +415,7 @@ def layout_cards(specs: Sequence[CardSpec], size: CardSize, fonts: Fonts, footer
                     size=points,
                     room=body,
                     tight=2,
-                    footer=footer,
+                    footer=parted,
                 )
             )
     return placed
