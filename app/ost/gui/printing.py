@@ -65,12 +65,11 @@ def render_pdf(what: What, catalogue: Catalogue, army: ArmyList, report: Report,
     from ost.services import keyword_names
 
     try:
+        names = keyword_names()
         if what == "sheet":
             from ost.pdf.sheet import army_sheet_pdf
 
-            return army_sheet_pdf(
-                catalogue, army, report, lang=options.lang, paper=options.paper, keyword_names=keyword_names()
-            )
+            return army_sheet_pdf(catalogue, army, report, lang=options.lang, paper=options.paper, keyword_names=names)
         if what == "cards":
             from ost.pdf.cards import cards_pdf
 
@@ -81,7 +80,7 @@ def render_pdf(what: What, catalogue: Catalogue, army: ArmyList, report: Report,
                 lang=options.lang,
                 paper=options.paper,
                 size=options.card_size,
-                keyword_names=keyword_names(),
+                keyword_names=names,
             )
         from ost.pdf.sheet import check_report_pdf
 
@@ -92,7 +91,7 @@ def render_pdf(what: What, catalogue: Catalogue, army: ArmyList, report: Report,
             lang=options.lang,
             paper=options.paper,
             source=options.source,
-            keyword_names=keyword_names(),
+            keyword_names=names,
         )
     except (OSError, FontError, RuleCardError) as exc:
         raise PrintError(str(exc)) from exc
