@@ -455,7 +455,7 @@ class _Sheet:
         if share:
             code = self.share_code
             if code is not None and code.in_head:
-                aside = [share_qr(code, self.lang, self.s.note, in_head=True)]
+                aside = [share_qr(code, self.lang, self.s.note, in_head=True, free=self.heading_room())]
             else:
                 aside = [
                     self.p(
@@ -484,6 +484,18 @@ class _Sheet:
             hAlign="LEFT",
         )
         return [block]
+
+    def heading_room(self) -> float:
+        """The height of the first detachment's heading and its line of figures, under the title block.
+
+        The share code hangs into it at the right (the heading's words stay at the left), never further:
+        below it starts the first table, whose header runs the whole width.
+        """
+        room = 0.0
+        for style in (self.s.heading, self.s.subheading):
+            _, height = self.p("Xg", style).wrap(self.width, 1000 * mm)
+            room += height + style.spaceBefore + style.spaceAfter
+        return room
 
     # -- detachments ------------------------------------------------------------------
 
@@ -1093,14 +1105,15 @@ def _page_info(sheet: _Sheet, kind: str) -> _PageInfo:
 
 #: A module (one square) of the share code's QR code is never smaller than this: 5 dots at 300 dpi.
 QR_MODULE = 0.4 * mm
-#: A QR code up to this side hangs beside the title block into the first detachment's heading, taking no height.
-QR_HEAD_FREE = 36 * mm
-#: The largest QR code the title block holds (the block grows by what passes QR_HEAD_FREE: a long
-#: list's own names make its code larger, and a few millimetres here cost less than the code's own
-#: block at the end of the sheet); a larger one prints at the end of the sheet, up to QR_MAX.
+#: The largest QR code the title block holds (it hangs beside the title block into the first detachment's
+#: heading, and the block grows by what passes them: a long list's own names make its code larger, and a
+#: few millimetres here cost less than the code's own block at the end of the sheet); a larger one prints
+#: at the end of the sheet, up to QR_MAX.
 QR_HEAD_MAX = 50 * mm
 QR_MAX = 90 * mm
 QR_MIN = 20 * mm
+#: Under the code, its caption: 2.5 mm to the baseline, and the letters' descent.
+QR_CAPTION = 3.2 * mm
 
 
 @dataclass(frozen=True)
@@ -1146,18 +1159,20 @@ def share_code(catalogue: Catalogue, army: ArmyList) -> ShareCode | None:
     return found if found.side <= QR_MAX else None
 
 
-def share_qr(code: ShareCode, lang: str, style: ParagraphStyle, *, in_head: bool) -> Flowable:
+def share_qr(code: ShareCode, lang: str, style: ParagraphStyle, *, in_head: bool, free: float = 0.0) -> Flowable:
     """The share code as a QR code for an organiser to scan, with its caption.
 
     ``in_head``: a flowable in the column the title block keeps free at its
     right (:data:`SHARE_CODE_ROOM`, or the code's side), drawn downwards from
-    the top of that column; it takes no height up to :data:`QR_HEAD_FREE`, so
-    the sheet keeps its pages. Otherwise a block of its own
+    the top of that column; it hangs ``free`` into what follows (the first
+    detachment's heading, :meth:`heading_room`), never into the first table.
+    Otherwise a block of its own
     (a long list's code, too large for that column), at the end of the sheet.
     """
     side, count, matrix = code.side, code.count, code.matrix
     caption = pick(lang, fr="Code de partage (ost check)", en="Share code (ost check)")
-    height = max(0.0, side - QR_HEAD_FREE) if in_head else side + 4 * mm
+    # In the head, the code and its caption take the column's height less ``free``, the room it may hang into.
+    height = max(0.0, side + QR_CAPTION - free) if in_head else side + 4 * mm
 
     class _Qr(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
