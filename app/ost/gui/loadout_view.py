@@ -39,16 +39,16 @@ def group_text(group: ModelGroup, sheet: Datasheet | None, lang: str = "fr") -> 
     return f"{group.count}× {kind_name(group, sheet, lang)}" + (f" ({gear})" if gear else "")
 
 
-def loadout_parts(unit: Unit, sheet: Datasheet | None) -> tuple[list[str], list[str]]:
-    """The unit's model groups and its once-per-unit upgrades, as texts."""
-    groups = [group_text(group, sheet) for group in unit.loadout if group.count]
+def loadout_parts(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> tuple[list[str], list[str]]:
+    """The unit's model groups and its once-per-unit upgrades, as texts (kinds named in ``lang``)."""
+    groups = [group_text(group, sheet, lang) for group in unit.loadout if group.count]
     upgrades = [carried_text(item) for item in unit.upgrades if item.count]
     return groups, upgrades
 
 
-def loadout_text(unit: Unit, sheet: Datasheet | None) -> str:
+def loadout_text(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> str:
     """Both on one line, for the list's wargear column: "1× Sergent (Épée) · 4× Marine (Bolter) · Relique"."""
-    groups, upgrades = loadout_parts(unit, sheet)
+    groups, upgrades = loadout_parts(unit, sheet, lang)
     return " · ".join([*groups, *upgrades])
 
 
@@ -102,8 +102,8 @@ class LoadoutView(QLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.hide()
 
-    def show_unit(self, unit: Unit | None, sheet: Datasheet | None) -> None:
-        groups, upgrades = loadout_parts(unit, sheet) if unit is not None else ([], [])
+    def show_unit(self, unit: Unit | None, sheet: Datasheet | None, lang: str = "fr") -> None:
+        groups, upgrades = loadout_parts(unit, sheet, lang) if unit is not None else ([], [])
         if not groups and not upgrades:
             self.clear()
             self.hide()
@@ -113,7 +113,7 @@ class LoadoutView(QLabel):
             if lines:
                 blocks.append(f"<b>{escape(heading)}</b><br>" + "<br>".join(escape(line) for line in lines))
         self.setText("<p>" + "</p><p>".join(blocks) + "</p>")
-        self.setToolTip(loadout_text(unit, sheet) if unit is not None else "")
+        self.setToolTip(loadout_text(unit, sheet, lang) if unit is not None else "")
         self.show()
 
 

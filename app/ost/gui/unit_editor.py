@@ -209,7 +209,7 @@ class UnitEditor(QWidget):
         self.title.setToolTip(f"{shown} — {name}")  # the whole name, should a narrow pane cut it
         self.wargear.show_unit(unit, sheet)
         # The read-only block, for what the choices cannot show (a datasheet without loadouts, a roster's wargear).
-        self.loadout.show_unit(None if shows_wargear(sheet) else unit, sheet)
+        self.loadout.show_unit(None if shows_wargear(sheet) else unit, sheet, self.lang)
         widgets = [
             self.name_edit,
             self.models_box,
