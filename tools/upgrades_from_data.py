@@ -60,6 +60,19 @@ CATEGORY = re.compile(r'<categoryEntry\s+id="([^"]+)"\s+name="([^"]*)"')
 
 
 @dataclass(frozen=True)
+class DataWeapon:
+    """A relic weapon's profile in the data: its name and characteristics as the data writes them."""
+
+    name: str
+    range: str
+    type: str
+    s: str
+    ap: str
+    d: str
+    abilities: str = ""
+
+
+@dataclass(frozen=True)
 class DataPick:
     """One entry of a data group: its English name, price in points and rules text.
 
@@ -75,6 +88,8 @@ class DataPick:
     needs: tuple[frozenset[str], ...] = ()
     #: The entry's BattleScribe id (a roster's selection names it; ``bs_ids`` in the shipped file).
     id: str = ""
+    #: A relic weapon's profiles (``profiles`` in the shipped file), in the data's order.
+    weapons: tuple[DataWeapon, ...] = ()
 
 
 def _local(tag: str) -> str:
@@ -130,6 +145,7 @@ def _needs(entry: ET.Element, categories: dict[str, str]) -> tuple[frozenset[str
 def _pick(entry: ET.Element, categories: dict[str, str] | None = None, link: ET.Element | None = None) -> DataPick:
     points = 0
     texts: list[str] = []
+    weapons: list[DataWeapon] = []
     for node in entry.iter():
         tag = _local(node.tag)
         if tag == "cost" and node.get("typeId") == "points":
@@ -139,11 +155,27 @@ def _pick(entry: ET.Element, categories: dict[str, str] | None = None, link: ET.
         elif tag == "profile" and node.get("typeName") == "Weapon":
             stats = {c.get("name"): (c.text or "").strip() for c in node.iter() if _local(c.tag) == "characteristic"}
             texts.append(f"[{node.get('name')}: " + ", ".join(f"{k} {v}" for k, v in stats.items()) + "]")
+            weapons.append(_weapon(str(node.get("name", "")), stats))
     needs = _needs(entry, categories or {}) + (
         _needs(link, categories or {}) if link is not entry and link is not None else ()
     )
     name = entry.get("name", "").strip()
-    return DataPick(name=name, points=points, text=" / ".join(texts), needs=needs, id=entry.get("id", ""))
+    return DataPick(
+        name=name, points=points, text=" / ".join(texts), needs=needs, id=entry.get("id", ""), weapons=tuple(weapons)
+    )
+
+
+def _weapon(name: str, stats: dict[str | None, str]) -> DataWeapon:
+    """One weapon profile of the data; a name's "Relic: " prefix (the data names some so) left out."""
+    return DataWeapon(
+        name=re.sub(r"^\s*Relic\s*:\s*", "", name).strip(),
+        range=stats.get("Range", "-"),
+        type=stats.get("Type", "-"),
+        s=stats.get("S", "-"),
+        ap=stats.get("AP", "-"),
+        d=stats.get("D", "-"),
+        abilities=" ".join(stats.get("Abilities", "").split()),
+    )
 
 
 def read_picks(data: Path = DATA) -> dict[str, dict[str, list[DataPick]]]:
@@ -184,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for p in picks:
                 needs = " and ".join("/".join(sorted(n)) for n in p.needs)
                 print(f"  {p.name} ({p.points} pts, id {p.id})" + (f" [{needs}]" if needs else ""))
+                for w in p.weapons:
+                    print(f"      weapon {w.name}: {w.range} | {w.type} | S {w.s} | AP {w.ap} | D {w.d}")
                 if args.text:
                     print(f"      {p.text}")
     return 0

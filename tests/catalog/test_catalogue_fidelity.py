@@ -35,13 +35,15 @@ from ost.core.catalogue import (
     SpaceRule,
     TransportCapacity,
     WargearGroup,
+    WargearItem,
     WargearLimit,
     WeaponProfile,
 )
+from ost.core.presenter import weapon_type
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.text import fold, keyword_key, slug
 from ost.formats.bsdata import BsImport, read_bsdata
-from ost.formats.catalog_source import KEYWORDS_FILE, read_keyword_table
+from ost.formats.catalog_source import KEYWORDS_FILE, read_faction_upgrades, read_keyword_table
 from ost.formats.yamltext import load_yaml
 
 pytestmark = [pytest.mark.bsdata, pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)]
@@ -682,3 +684,73 @@ def test_faction_picks_name_the_data_s_entries() -> None:
             elif stated is not None and pick.id not in stated:
                 problems.append(f"{faction} {pick.name}: bs_ids {stated}, data {pick.id}")
     assert not problems, "\n".join(problems)
+
+
+def _relic_weapon(weapon: Any) -> tuple[str, str, str, str, str]:
+    """A relic weapon's (range, type, S, AP, D), French and English spellings made equal."""
+    kind = re.sub(r"\s+", "", weapon_type(weapon.type, "en")).lower()
+    s, ap, d = (_stat(v).rstrip('"') for v in (weapon.s, weapon.ap, weapon.d))
+    return (_stat(weapon.range), kind, s, ap, d)
+
+
+def relic_weapon_problems(items: Iterable[WargearItem], picks: Iterable[Any]) -> list[str]:
+    """Where the shipped relic weapons' profiles and what they replace are not the data's (see below)."""
+    ours = {_pick_name(item.name_en or item.name): item for item in items}
+    problems: list[str] = []
+    for pick in picks:
+        if SUB_FACTION_PICK.search(pick.name):
+            continue
+        item = ours[_pick_name(pick.name)]
+        mine = [_relic_weapon(w) for w in item.profiles]
+        theirs = [_relic_weapon(w) for w in pick.weapons]
+        if mine != theirs:
+            problems.append(f"{pick.name}: profiles {mine}, data {theirs}")
+        if [fold(w.name_en) for w in item.profiles] != [fold(w.name) for w in pick.weapons]:
+            problems.append(f"{pick.name}: English names {[w.name_en for w in item.profiles]}, data's differ")
+        text = fold(pick.text)
+        for name in item.replaces:
+            if fold(name) not in text:
+                problems.append(f"{pick.name}: replaces {name!r}, which the data's text does not name")
+        if "replaces" in text and not item.replaces:
+            problems.append(f"{pick.name}: the data says what it replaces, Ost does not")
+    return problems
+
+
+def _shipped_upgrades(faction: str) -> list[WargearItem]:
+    upgrades = read_faction_upgrades(shipped_catalogue_dir() / "factions" / f"{faction}.yaml")
+    assert upgrades is not None
+    return [item for item, _ in upgrades.items]
+
+
+def test_relic_weapons_are_the_data_s() -> None:
+    """A relic weapon's profiles (range, type, S, AP, D, English name) are the data's, and it replaces
+    what the data's text says (names found in it); a pick the data gives no weapon profile has none."""
+    data = _picks_tool().read_picks(BSDATA_SAMPLE)
+    problems = [
+        f"{faction} {p}"
+        for faction, kinds in data.items()
+        for p in relic_weapon_problems(_shipped_upgrades(faction), (p for picks in kinds.values() for p in picks))
+    ]
+    assert not problems, "\n".join(problems)
+    weapons = sum(1 for faction in data for item in _shipped_upgrades(faction) if item.profiles)
+    assert weapons == 20  # 7 Space Marines, 4 Orks, 5 Astra Militarum, 4 Necrons
+
+
+def test_a_relic_weapon_off_the_data_is_found() -> None:
+    """The Burning Blade with AP -4, without what it replaces, and replacing an axe the data never names."""
+    picks = _picks_tool().read_picks(BSDATA_SAMPLE)["space-marines"]["relic"]
+    items = _shipped_upgrades("space-marines")
+    blade = next(i for i in items if i.id == "la-lame-ardente")
+    wrath = next(i for i in items if i.id == "le-courroux-du-primarque")
+    purgatorus = next(i for i in items if i.id == "purgatorus")
+    changed = {
+        blade.id: blade.model_copy(update={"profiles": [blade.profiles[0].model_copy(update={"ap": "-4"})]}),
+        wrath.id: wrath.model_copy(update={"replaces": []}),
+        purgatorus.id: purgatorus.model_copy(update={"replaces": ["Power axe"]}),
+    }
+    problems = relic_weapon_problems([changed.get(i.id, i) for i in items], picks)
+    assert problems == [
+        "The Primarch's Wrath: the data says what it replaces, Ost does not",
+        "The Burning Blade: profiles [('melee', 'melee', '+3', '-4', '2')], data [('melee', 'melee', '+3', '-5', '2')]",
+        "Purgatorus: replaces 'Power axe', which the data's text does not name",
+    ]

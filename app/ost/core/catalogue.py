@@ -158,6 +158,14 @@ class WargearItem(_Model):
     text_en: str | None = None
     #: BattleScribe ids of the entries this item is (rosters name them).
     bs_ids: list[str] = Field(default_factory=list)
+    #: The item's own weapon profiles (a relic weapon): a faction's pick, written once for
+    #: every datasheet it is offered to, cannot name a datasheet's profile in ``weapons``.
+    profiles: list[WeaponProfile] = Field(default_factory=list)
+    #: The datasheet items a bearer gives up for this one, any of them ("replaces a power
+    #: sword or master-crafted power sword"), by name (French or English) or id: a faction's
+    #: pick is written once for datasheets whose items' ids differ, and names no model's
+    #: choice group, so a card drops one carried item of these per item taken.
+    replaces: list[str] = Field(default_factory=list)
 
 
 class WargearLimit(_Model):

@@ -244,11 +244,14 @@ def base_name(name: str) -> str:
 
 
 def item_weapons(sheet: Datasheet, item: WargearItem | None, name: str) -> list[WeaponProfile]:
-    """The datasheet's weapon profiles an item gives: its ``weapons``, else the profiles named like it.
+    """The weapon profiles an item gives: its own ``profiles`` (a relic weapon), else the datasheet's.
 
+    The datasheet's are the item's ``weapons``, else the profiles named like it.
     "Like it" is the item's name (or id) itself, or the name followed by a mode:
     "Lance-missiles" gives "Lance-missiles (frag)" and "Lance-missiles (antichar)".
     """
+    if item is not None and item.profiles:
+        return list(item.profiles)
     if item is not None and item.weapons:
         wanted = {fold(w) for w in item.weapons}
         return [w for w in sheet.weapons if fold(w.name) in wanted or fold(w.name_en) in wanted]
@@ -294,7 +297,9 @@ def carried(unit: Unit, sheet: Datasheet) -> tuple[list[CarriedWeapon], list[Car
 
     Counts are models × items per model for what models carry, the unit's
     count for its upgrades. Items the catalogue lacks keep the profiles and
-    text the list gave them.
+    text the list gave them. An upgrade that ``replaces`` items (a relic weapon
+    in place of a power sword) takes one carried item of those off per upgrade
+    taken, when the unit carries one: the bearer gave it up.
     """
     weapons: dict[str, tuple[WeaponProfile, int]] = {}
     others: dict[str, CarriedItem] = {}
@@ -322,12 +327,43 @@ def carried(unit: Unit, sheet: Datasheet) -> tuple[list[CarriedWeapon], list[Car
             text_en=item.text_en if item is not None else None,
         )
 
-    for group in effective_loadout(unit, sheet):
-        for entry in group.wargear:
-            add(entry, entry.count * group.count)
+    held = [(entry, entry.count * group.count) for group in effective_loadout(unit, sheet) for entry in group.wargear]
+    given_up = _given_up(unit, sheet, held)
+    for (entry, times), gone in zip(held, given_up, strict=True):
+        add(entry, times - gone)
     for entry in unit.upgrades:
         add(entry, entry.count)
     return [CarriedWeapon(w, n) for w, n in weapons.values()], list(others.values())
+
+
+def _names(sheet: Datasheet, entry: Carried) -> set[str]:
+    """What a carried item answers to, folded: its id, its names in both languages, the list's name."""
+    item = sheet.wargear_map.get(entry.item) if entry.item is not None else None
+    names = {entry.name} if item is None else {item.id, item.name, item.name_en, entry.name}
+    return {fold(n) for n in names if n}
+
+
+def _given_up(unit: Unit, sheet: Datasheet, held: list[tuple[Carried, int]]) -> list[int]:
+    """How many of each of ``held`` (entry, count) the unit's upgrades replace (see :func:`carried`).
+
+    Each upgrade taken gives up one carried item of those it ``replaces``, the
+    first the loadout lists; none when the unit carries none of them.
+    """
+    gone = [0] * len(held)
+    for upgrade in unit.upgrades:
+        item = sheet.wargear_map.get(upgrade.item) if upgrade.item is not None else None
+        if item is None or not item.replaces:
+            continue
+        wanted = {fold(name) for name in item.replaces}
+        for _ in range(upgrade.count):
+            at = next(
+                (i for i, (e, n) in enumerate(held) if n - gone[i] > 0 and _names(sheet, e) & wanted),
+                None,
+            )
+            if at is None:
+                break
+            gone[at] += 1
+    return gone
 
 
 def carried_weapons(unit: Unit, sheet: Datasheet) -> list[CarriedWeapon]:

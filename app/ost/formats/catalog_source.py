@@ -321,11 +321,20 @@ def read_faction_file(path: Path) -> tuple[Faction, list[tuple[Datasheet, int | 
     return faction, sheets
 
 
+def read_faction_upgrades(path: Path) -> FactionUpgrades | None:
+    """The ``upgrades:`` section of one faction file as read for its datasheets (None: it has none)."""
+    located = load_yaml(path)
+    root = _table(located, (), located.value)
+    return _upgrades(located, root["upgrades"]) if "upgrades" in root else None
+
+
 class FactionUpgrades:
     """A faction's once-per-unit picks (relics, warlord traits, psychic disciplines), offered by keyword.
 
     The YAML's ``upgrades:`` section: ``wargear`` (the items, each with an
-    optional ``for``: keywords a datasheet needs to be offered it) and
+    optional ``for``: keywords a datasheet needs to be offered it; a relic
+    weapon's ``profiles``, written like a datasheet's ``weapons``, and the
+    ids of the datasheet items it ``replaces``) and
     ``choices`` (unit choices, each with ``for``: the keywords a datasheet
     needs, and ``max_per_sheet``: datasheet id -> its own maximum, 0 for
     none). Written once per faction, they are added to every datasheet they
@@ -357,6 +366,12 @@ def _upgrades(located: Located, raw: Any) -> FactionUpgrades:
         at: tuple[str | int, ...] = ("upgrades", "wargear", index)
         entry = dict(_table(located, at, value))
         needs = _keys(entry.pop("for", None))
+        if "profiles" in entry:  # a relic weapon's rows, written like a datasheet's weapons
+            rows = _items(located, (*at, "profiles"), entry["profiles"])
+            entry["profiles"] = [
+                _rename(located, (*at, "profiles", i), row, _WEAPON_KEYS, allow_extra=False)
+                for i, row in enumerate(rows)
+            ]
         try:
             items.append((WargearItem.model_validate(entry), needs))
         except ValidationError as exc:
