@@ -7,7 +7,7 @@ from ost.core import armylist as ops
 from ost.core.catalogue import Catalogue
 from ost.core.findings import Code
 from ost.core.validator import validate
-from ost.core.wargear import carried, upgrade_problems
+from ost.core.wargear import carried, choice_labels, upgrade_problems
 
 
 def _codes(catalogue: Catalogue, builder: ListBuilder) -> list[str]:
@@ -213,3 +213,87 @@ def test_a_roster_s_relic_is_found_by_its_battlescribe_id(shipped: Catalogue) ->
     (bs_id,) = overlord.wargear_map["folie-eternelle"].bs_ids
     found = catalogue_item(overlord, [bs_id], "Warlord Trait (Codex 2): Eternal Madness")
     assert found is not None and found.name_en == "Eternal Madness"
+
+
+# --- relic weapons: their own rows, the weapon they replace gone ------------------------------------
+
+
+def _rows(shipped: Catalogue, builder: ListBuilder, unit_id: str, lang: str) -> dict[str, int]:
+    """The weapon rows a card prints for a unit: name in ``lang`` -> count."""
+    unit = builder.unit(unit_id)
+    sheet = shipped.get(unit.datasheet)
+    assert sheet is not None
+    return {w.weapon.label(lang): w.count for w in carried(unit, sheet)[0]}
+
+
+def test_the_burning_blade_prints_its_row_in_place_of_the_power_sword(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=None)
+    captain = b.add("sm-capitaine", warlord=True)
+    ops.choose_wargear(b.army, captain, shipped, group=0, models=1, choice="armes-de-melee", item="epee-energetique")
+    assert _rows(shipped, b, captain, "fr")["Épée énergétique"] == 1
+    ops.set_upgrade(b.army, captain, shipped, "la-lame-ardente", 1)
+    fr, en = _rows(shipped, b, captain, "fr"), _rows(shipped, b, captain, "en")
+    assert fr["La Lame ardente"] == 1 and "Épée énergétique" not in fr
+    assert en["The Burning Blade"] == 1 and "Power sword" not in en
+    assert fr["Pistolet bolter"] == 1 and en["Master-crafted boltgun"] == 1  # what it does not replace stays
+    sheet = shipped.get("sm-capitaine")
+    assert sheet is not None
+    (blade,) = [w.weapon for w in carried(b.unit(captain), sheet)[0] if w.weapon.name == "La Lame ardente"]
+    assert (blade.range, blade.type, blade.s, blade.ap, blade.d) == ("Mêlée", "Mêlée", "+3", "-5", "2")
+    assert _codes(shipped, b) == []
+    # The list's wargear column says what the Captain carries: the blade, not the sword it replaced.
+    assert choice_labels(b.unit(captain), sheet, "fr") == ["La Lame ardente"]
+    assert choice_labels(b.unit(captain), sheet, "en") == ["The Burning Blade"]
+    # Taken back: the sword is printed again.
+    ops.set_upgrade(b.army, captain, shipped, "la-lame-ardente", 0)
+    assert "Power sword" in _rows(shipped, b, captain, "en")
+
+
+def test_a_relic_weapon_on_a_bearer_without_the_weapon_it_replaces_takes_nothing_away(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=None)
+    captain = b.add("sm-capitaine")
+    before = _rows(shipped, b, captain, "en")
+    ops.set_upgrade(b.army, captain, shipped, "la-lame-ardente", 1)
+    assert _rows(shipped, b, captain, "en") == {**before, "The Burning Blade": 1}
+
+
+def test_ork_relic_weapons_replace_the_klaw_or_the_big_choppa(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=None)
+    boss = b.add("ork-big-boss", warlord=True)
+    ops.set_upgrade(b.army, boss, shipped, "le-kikoup-de-headwoppa", 1)
+    fr = _rows(shipped, b, boss, "fr")
+    assert fr["Le Kikoup de Headwoppa"] == 1 and "Gros kikoup'" not in fr and fr["Lance-rokette"] == 1
+    ops.set_upgrade(b.army, boss, shipped, "le-kikoup-de-headwoppa", 0)
+    ops.choose_wargear(b.army, boss, shipped, group=0, models=1, choice="bras-qui-tape", item="pince-energetik")
+    ops.set_upgrade(b.army, boss, shipped, "la-pince-tueuse", 1)
+    en = _rows(shipped, b, boss, "en")
+    assert en["Da Killa Klaw"] == 1 and "Power Klaw" not in en and "Big choppa" not in en
+    assert _codes(shipped, b) == []
+
+
+def test_a_relic_with_two_profiles_prints_both_rows(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=None)
+    overlord = b.add("nec-seigneur")
+    ops.choose_wargear(b.army, overlord, shipped, group=0, models=1, choice="option-d-arme", item="baton-de-lumiere")
+    assert "Staff of light (shooting)" in _rows(shipped, b, overlord, "en")
+    ops.set_upgrade(b.army, overlord, shipped, "baton-voltaique", 1)
+    fr, en = _rows(shipped, b, overlord, "fr"), _rows(shipped, b, overlord, "en")
+    assert fr["Bâton voltaïque (tir)"] == fr["Bâton voltaïque (mêlée)"] == 1
+    assert {"Voltaic Staff (Shooting)", "Voltaic Staff (Melee)"} <= set(en)
+    assert not any(n.startswith("Staff of light") for n in en)
+    assert not any(n.startswith("Bâton de lumière") for n in fr)
+
+
+def test_a_relic_shield_takes_the_storm_shield_off_the_card(shipped: Catalogue) -> None:
+    b = ListBuilder(shipped, limit=None)
+    captain = b.add("sm-capitaine")
+    sheet = shipped.get("sm-capitaine")
+    assert sheet is not None
+    ops.choose_wargear(
+        b.army, captain, shipped, group=0, models=1, choice="propre-au-capitaine", item="bouclier-tempete"
+    )
+    assert "Storm shield" in {i.label("en") for i in carried(b.unit(captain), sheet)[1]}
+    ops.set_upgrade(b.army, captain, shipped, "le-bouclier-eternel", 1)
+    items = {i.label("en"): i for i in carried(b.unit(captain), sheet)[1]}
+    assert "Storm shield" not in items
+    assert items["The Shield Eternal"].summary("fr").startswith("Remplace un bouclier")

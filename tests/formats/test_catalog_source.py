@@ -289,7 +289,10 @@ def test_shipped_keyword_table_reads() -> None:
 UPGRADES = """\
 upgrades:
   wargear:
-    - {id: lame, name: Lame ancienne, name_en: Old Blade, kind: relic, text: "+1 F.", text_en: "+1 S."}
+    - {id: lame, name: Lame ancienne, name_en: Old Blade, kind: relic, text: "+1 F.", text_en: "+1 S.",
+       replaces: [Épée, chainsword],
+       profiles: [{nom: Lame ancienne, name_en: Old Blade, portée: Mêlée, type: Mêlée, F: "+1", PA: -2, D: 2,
+                   capacités: Une attaque de plus, capacités_en: One extra attack}]}
     - {id: tome, name: Tome, name_en: Tome, kind: relic, for: [PSYKER], text: "Un pouvoir de plus."}
     - {id: ruse, name: Ruse, name_en: Cunning, kind: trait, text: "Relance une charge."}
   choices:
@@ -308,6 +311,18 @@ def test_a_faction_s_upgrades_go_to_the_datasheets_whose_keywords_fit(tmp_path: 
     assert boss.choice_map["relique"].item_limits["lame"].max == 1
     assert [i.id for i in boss.wargear] == ["lame"]
     assert boss.wargear_map["lame"].text_en == "+1 S."
+    # A relic weapon's rows, written like a datasheet's weapons, and what it replaces.
+    (blade,) = boss.wargear_map["lame"].profiles
+    assert (blade.name, blade.name_en, blade.range, blade.s, blade.ap, blade.d) == (
+        "Lame ancienne",
+        "Old Blade",
+        "Mêlée",
+        "+1",
+        "-2",
+        "2",
+    )
+    assert (blade.note("fr"), blade.note("en")) == ("Une attaque de plus", "One extra attack")
+    assert boss.wargear_map["lame"].replaces == ["Épée", "chainsword"]
     assert troop.choices == [] and troop.wargear == []
 
 
@@ -316,6 +331,13 @@ def test_a_faction_s_upgrades_go_to_the_datasheets_whose_keywords_fit(tmp_path: 
     [
         (lambda t: t.replace("items: [lame, tome]", "items: [lame, epee]"), "'epee', which is not in upgrades.wargear"),
         (lambda t: t.replace("  choices:", "  choix:"), "unknown field"),
+        (lambda t: t.replace('F: "+1", PA', 'Force: "+1", PA'), "unknown field 'Force'"),
+        (
+            lambda t: t.replace("profiles: [{nom", "profiles: {x: [{nom").replace(
+                "One extra attack}]", "One extra attack}]}"
+            ),
+            "expected a list",
+        ),
         (lambda t: t.replace("for: [PERSONNAGE], items: [ruse]", "kinds: [x], items: [ruse]"), "no kinds"),
     ],
 )

@@ -688,3 +688,24 @@ def test_only_a_card_carried_over_keeps_footer_room_for_its_part_label(lang: str
     assert footer_lines(short, CardSize.POKER, fonts, lang, parted=False) == footer_lines(
         short, CardSize.POKER, fonts, lang
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "blade", "sword", "row"),
+    [
+        ("fr", "La Lame ardente", "Épée énergétique", "Mêlée Mêlée +3 -5 2"),
+        ("en", "The Burning Blade", "Power sword", "Melee Melee +3 -5 2"),
+    ],
+)
+def test_a_card_prints_a_relic_weapon_as_a_row_in_place_of_the_weapon_it_replaces(
+    shipped: Catalogue, lang: str, blade: str, sword: str, row: str
+) -> None:
+    from ost.core import armylist as ops
+
+    b = ListBuilder(shipped, limit=None)
+    captain = b.add("sm-capitaine", warlord=True)
+    ops.choose_wargear(b.army, captain, shipped, group=0, models=1, choice="armes-de-melee", item="epee-energetique")
+    ops.set_upgrade(b.army, captain, shipped, "la-lame-ardente", 1)
+    whole = squash(" ".join(page_texts(reader(cards_pdf(shipped, b.army, validate(shipped, b.army), lang=lang)))))
+    assert squash(f"{blade} {row}") in whole
+    assert squash(sword) not in whole

@@ -374,16 +374,22 @@ def carried_weapons(unit: Unit, sheet: Datasheet) -> list[CarriedWeapon]:
 def choice_labels(unit: Unit, sheet: Datasheet, lang: str = "fr") -> list[str]:
     """What the unit chose, in words: each item once, counted over the unit.
 
-    Items its models carry beyond their defaults ("2× Lance-flammes"), then its upgrades.
+    Items its models carry beyond their defaults ("2× Lance-flammes"), less
+    those an upgrade replaces (a power sword given up for a relic blade), then
+    its upgrades.
     """
     counts: dict[str, int] = {}
     names: dict[str, str] = {}
     if unit.loadout:
-        for group in effective_loadout(unit, sheet):
-            for entry in _beyond_defaults(sheet, group.kind, group.wargear):
-                key = entry.item or entry.name
-                counts[key] = counts.get(key, 0) + entry.count * group.count
-                names[key] = _label(sheet, entry, lang)
+        held = [
+            (entry, entry.count * group.count)
+            for group in effective_loadout(unit, sheet)
+            for entry in _beyond_defaults(sheet, group.kind, group.wargear)
+        ]
+        for (entry, times), gone in zip(held, _given_up(unit, sheet, held), strict=True):
+            key = entry.item or entry.name
+            counts[key] = counts.get(key, 0) + times - gone
+            names[key] = _label(sheet, entry, lang)
     for entry in unit.upgrades:
         key = entry.item or entry.name
         counts[key] = counts.get(key, 0) + entry.count
