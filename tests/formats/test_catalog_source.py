@@ -347,3 +347,15 @@ def test_a_broken_upgrades_section_names_its_line(tmp_path: Path, edit: object, 
         read_catalogue(source(tmp_path, GOOD + edit(UPGRADES)))
     assert message in str(caught.value)
     assert "essai.yaml" in str(caught.value)
+
+
+def test_a_relic_weapon_s_profiles_survive_the_store(tmp_path: Path) -> None:
+    catalogue = read_catalogue(source(tmp_path, GOOD + UPGRADES))
+    with CatalogueStore(tmp_path / "relics.sqlite") as store:
+        store.replace_all(catalogue)
+    with CatalogueStore(tmp_path / "relics.sqlite") as store:
+        again = store.load()
+    before, after = catalogue.get("t-boss"), again.get("t-boss")
+    assert before is not None and after is not None
+    assert after.wargear_map["lame"].profiles == before.wargear_map["lame"].profiles != []
+    assert after.wargear_map["lame"].replaces == ["Épée", "chainsword"]
