@@ -3,7 +3,8 @@
 The shipped catalogue states, per faction (``upgrades:`` in ``catalog/factions/*.yaml``),
 the codex relics, warlord traits and psychic disciplines of its faction. Their
 names (English), points and who may take them are the data's; the French names
-and the one-line summaries are ours. This module reads the data's groups
+and the one-line summaries are ours; a relic weapon's profiles are the data's
+numbers (its abilities in our words). This module reads the data's groups
 (:data:`GROUPS`: the faction's file and the group's name in it) so that
 ``tests/catalog/test_catalogue_fidelity.py`` compares the shipped entries with
 them, and prints them for review::
