@@ -709,3 +709,24 @@ def test_a_card_prints_a_relic_weapon_as_a_row_in_place_of_the_weapon_it_replace
     whole = squash(" ".join(page_texts(reader(cards_pdf(shipped, b.army, validate(shipped, b.army), lang=lang)))))
     assert squash(f"{blade} {row}") in whole
     assert squash(sword) not in whole
+
+
+@pytest.mark.parametrize(
+    ("lang", "blade", "sword"),
+    [("fr", "La Lame ardente", "Épée énergétique"), ("en", "The Burning Blade", "Power sword")],
+)
+def test_the_sheet_lists_a_relic_in_place_of_the_weapon_it_replaces(
+    shipped: Catalogue, lang: str, blade: str, sword: str
+) -> None:
+    """The army sheet's wargear column reads the unit as the card does: the relic, not the sword it replaced."""
+    from ost.core import armylist as ops
+    from ost.pdf.sheet import army_sheet_pdf
+
+    b = ListBuilder(shipped, limit=None)
+    captain = b.add("sm-capitaine", warlord=True)
+    ops.choose_wargear(b.army, captain, shipped, group=0, models=1, choice="armes-de-melee", item="epee-energetique")
+    sheet = squash(" ".join(page_texts(reader(army_sheet_pdf(shipped, b.army, validate(shipped, b.army), lang=lang)))))
+    assert squash(sword) in sheet
+    ops.set_upgrade(b.army, captain, shipped, "la-lame-ardente", 1)
+    sheet = squash(" ".join(page_texts(reader(army_sheet_pdf(shipped, b.army, validate(shipped, b.army), lang=lang)))))
+    assert squash(blade) in sheet and squash(sword) not in sheet

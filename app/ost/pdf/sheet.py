@@ -41,15 +41,15 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from ost.core.armylist import ArmyList, Carried, Detachment, Unit, unit_label
-from ost.core.catalogue import Catalogue, Datasheet, WargearItem
+from ost.core.armylist import ArmyList, Detachment, Unit, unit_label
+from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.fileio import atomic_write
 from ost.core.findings import Code, Finding, Severity
 from ost.core.i18n import pick
 from ost.core.presenter import option_labels
 from ost.core.roles import Role
 from ost.core.scoring import ArmyScore, UnitScore, format_value, pv_value_text, score_army
-from ost.core.text import KeywordNames, counted, is_placeholder, keyword_key
+from ost.core.text import KeywordNames, is_placeholder, keyword_key
 from ost.core.validator import Report
 from ost.pdf import common
 from ost.pdf.common import ILLEGAL, INK, LEGAL, MUTED, RULE, WARNING, ZEBRA, Paper, esc
@@ -1047,36 +1047,10 @@ class _Sheet:
 def _carried_labels(unit: Unit, sheet: Datasheet | None, lang: str) -> list[str]:
     """What the unit carries beyond its kinds' defaults ("2× Lance-flammes"), then its upgrades (powers, relics…).
 
-    A unit with a per-model loadout says it from there; an older list from its options.
+    One reading with the cards and the window (:func:`~ost.core.presenter.option_labels`): items an upgrade
+    replaces are gone, matched items named by the catalogue in ``lang``.
     """
-    if not unit.loadout:
-        return option_labels(unit, sheet, lang)  # its upgrades included
-    defaults = {kind.id: kind.loadout for kind in sheet.kinds} if sheet is not None else {}
-    items = {item.id: item for item in sheet.wargear} if sheet is not None else {}
-    totals: dict[str, int] = {}
-    for group in unit.loadout:
-        base = defaults.get(group.kind, {})
-        for carried in group.wargear:
-            if carried.item is not None and base.get(carried.item, 0) >= carried.count > 0:
-                continue
-            item = items.get(carried.item) if carried.item is not None else None
-            name = _item_label(item, carried, lang)
-            totals[name] = totals.get(name, 0) + carried.count * group.count
-    shown = [counted(count, name) for name, count in totals.items() if count > 0]
-    shown += [counted(o.count, o.name) for o in unit.extra_options if o.count > 0]
-    for taken in unit.upgrades:
-        if taken.count <= 0:
-            continue
-        item = sheet.wargear_map.get(taken.item) if sheet is not None and taken.item is not None else None
-        shown.append(_item_label(item, taken, lang))
-    return shown
-
-
-def _item_label(item: WargearItem | None, carried: Carried, lang: str) -> str:
-    """A carried thing's name: the catalogue's in ``lang`` when it knows the item, else as the list saved it."""
-    if item is None:
-        return carried.name
-    return (item.name_en or item.name) if lang == "en" else item.name
+    return option_labels(unit, sheet, lang)
 
 
 def _range(low: int | None, high: int | None) -> str:
