@@ -30,11 +30,11 @@ from PySide6.QtWidgets import QApplication, QWidget
 from ost.core.collector import collector_paused
 from ost.core.i18n import Bilingual
 from ost.core.resources import resource
-from ost.gui.background import BackgroundOp
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
     from ost.core.catalogue import Catalogue
+    from ost.gui.background import BackgroundOp
     from ost.gui.main_window import MainWindow
 
 #: What :func:`load_catalogue` gives: the catalogue, its database, and what opening did (French, English).
@@ -154,6 +154,8 @@ class CatalogueLoader(QObject):
         self.operation: BackgroundOp[Loaded] | None = None
 
     def start(self) -> None:
+        from ost.gui.background import BackgroundOp  # after the first paint
+
         self.operation = BackgroundOp(
             lambda _progress: load_catalogue(self.db),
             success=self._loaded,
