@@ -142,3 +142,113 @@ def test_the_program_paints_before_touching_the_database_then_loads_it(tmp_path:
     assert ready.returncode == 0, ready.stderr[-2000:]
     assert db.stat().st_size > 10_000  # built from the shipped catalogue, then read
     assert "none_dealloc" not in ready.stderr and "Traceback" not in ready.stderr
+
+
+# -- the first paint needs only Qt (issue 22) -----------------------------------------------------
+
+#: The modules ``ost gui`` imports before its first paint.
+FIRST_PAINT_MODULES = ("ost.cli.main", "ost.gui.app", "ost.gui.main_window")
+#: What they must not import: the core models (pydantic), the database, the list model and panes.
+HEAVY = ("pydantic", "sqlalchemy", "ost.core.catalogue", "ost.core.armylist", "ost.gui.documents", "ost.gui.list_model")
+
+
+def test_the_first_paint_modules_import_neither_pydantic_nor_the_panes() -> None:
+    code = (
+        "import sys\n"
+        + "".join(f"import {name}\n" for name in FIRST_PAINT_MODULES)
+        + f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules))\n"
+    )
+    env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT / "app")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == [], "imported before the first paint"
+
+
+def test_the_window_shown_on_its_first_paint_has_only_qt_inside(tmp_path: Path) -> None:
+    """Built as ``ost gui`` builds it: the frame is painted before the pydantic models are built."""
+    code = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from ost.gui.main_window import MainWindow\n"
+        "app = QApplication(sys.argv)\n"
+        f"w = MainWindow(None, lang='fr', autosave_dir=__import__('pathlib').Path({str(tmp_path / 'a')!r}), "
+        "panes_later=True)\n"
+        "w.show(); app.processEvents()\n"
+        "print('pydantic' in sys.modules, bool(w.menuBar().actions()), w.centralWidget().text())\n"
+        "w.build_panes(); app.processEvents()\n"
+        "print('pydantic' in sys.modules, w.centralWidget() is w.splitter)\n"
+    )
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": str(ROOT / "app"),
+        "HOME": str(tmp_path),
+    }
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    first, built = done.stdout.splitlines()
+    assert first == "False True Loading the catalogue…"  # menus and the notice, no models yet
+    assert built == "True True"
+
+
+@pytest.mark.parametrize(("lang", "loading"), [("fr", "Chargement du catalogue…"), ("en", "Loading the catalogue…")])
+def test_the_frame_says_the_catalogue_is_loading_in_the_users_language(
+    qtbot: QtBot, tmp_path: Path, lang: str, loading: str
+) -> None:
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from ost.gui.app import install_translators
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    translators = install_translators(app, lang)
+    try:
+        win = MainWindow(None, lang=lang, autosave_dir=tmp_path / "a", panes_later=True)
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitExposed(win)
+        central = win.centralWidget()
+        assert isinstance(central, QLabel) and central.text() == loading
+        assert win.catalogue_label.text() == loading
+        assert win.windowTitle() == ("Nouvelle liste[*] — Ost" if lang == "fr" else "New list[*] — Ost")
+        assert not win.panes_built
+        win.build_panes()
+        assert win.panes_built and win.centralWidget() is win.splitter
+        assert win.browser.model.rowCount() == 1  # the catalogue pane still says it is loading
+        win.undo_stack.setClean()
+        win.autosaver.release()
+    finally:
+        for translator in translators:
+            app.removeTranslator(translator)
+
+
+def test_menu_actions_taken_before_the_panes_wait_for_them(qtbot: QtBot, tmp_path: Path, mini: Catalogue) -> None:
+    win = MainWindow(None, lang="en", autosave_dir=tmp_path / "a", panes_later=True)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    _action(win, "New &detachment").trigger()  # needs the list: waits for the panes
+    _action(win, "&Copy the list as text").trigger()  # needs the catalogue too: waits for both
+    assert not win.panes_built
+
+    win.build_panes()
+    assert len(win.army.detachments) == 2  # the detachment asked before the panes existed
+    assert win.undo_stack.count() == 1
+
+    clipboard = QGuiApplication.clipboard()
+    clipboard.setText("before")
+    win.catalogue_loaded(mini, tmp_path / "cat.sqlite", ())
+    assert clipboard.text() != "before"  # the copy ran once the catalogue was there
+    win.undo_stack.setClean()
+    win.autosaver.release()
+
+
+def test_a_catalogue_arriving_before_the_panes_builds_them(qtbot: QtBot, tmp_path: Path, mini: Catalogue) -> None:
+    win = MainWindow(None, lang="en", autosave_dir=tmp_path / "a", panes_later=True)
+    qtbot.addWidget(win)
+    win.catalogue_loaded(mini, None, ())
+    assert win.panes_built and win.catalogue is mini
+    win.add_unit("captain")
+    assert [u.datasheet for _, u in win.army.units()] == ["captain"]
+    win.undo_stack.setClean()
+    win.autosaver.release()

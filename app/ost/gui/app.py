@@ -1,9 +1,11 @@
 """Start the Qt application: translations, the main window, then the catalogue.
 
-The window shows first (menus, the list, the catalogue pane saying it is
-loading); the catalogue database is opened and read afterwards on a worker
-thread (SQLAlchemy and the store load there, not before the first paint), and
-the panes fill in when it arrives. Actions that need the catalogue (opening a
+The window shows first (its frame: menus, toolbar, status bar, saying the
+catalogue is loading; only Qt and light modules are imported for it); the
+panes (list, unit form, catalogue pane, with pydantic and the core models)
+are built right after the first paint, while the catalogue database is
+opened and read on a worker thread (SQLAlchemy and the store load there, not
+before the first paint); the panes fill in when it arrives. Actions that need the catalogue (opening a
 list given on the command line, adding units, recovering autosaves) wait for
 it (:meth:`MainWindow.when_catalogue_ready`). Qt objects stay on the GUI
 thread: the worker only hands over the finished :class:`Catalogue`.
@@ -25,18 +27,18 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QLibraryInfo, QLocale, QObject, Qt, QTimer, QTranslator, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ost.core.catalogue import Catalogue
 from ost.core.collector import collector_paused
 from ost.core.i18n import Bilingual
 from ost.core.resources import resource
-from ost.gui.background import BackgroundOp
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
+    from ost.core.catalogue import Catalogue
+    from ost.gui.background import BackgroundOp
     from ost.gui.main_window import MainWindow
 
 #: What :func:`load_catalogue` gives: the catalogue, its database, and what opening did (French, English).
-Loaded = tuple[Catalogue, Path, Bilingual | None]
+Loaded = tuple["Catalogue", Path, Bilingual | None]
 
 
 def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
@@ -100,9 +102,9 @@ def run_gui(
     chosen = pick_lang(lang or settings.lang)
     install_translators(app, chosen)
     speak_in_dialogs(app, chosen)
-    window = MainWindow(None, lang=chosen, db_path=db, settings=settings)
+    window = MainWindow(None, lang=chosen, db_path=db, settings=settings, panes_later=True)
     window.show()
-    app.processEvents()  # the first paint, before the database is touched
+    app.processEvents()  # the first paint (the frame, Qt only), before the database is touched
     if quit_when_shown:  # start-up benchmark: stop once the first frame is painted
         _leave(window)
         return 0
@@ -114,13 +116,14 @@ def run_gui(
     if quit_when_ready:
         window.catalogue_arrived.connect(app.quit, Qt.ConnectionType.QueuedConnection)
         loader.failed.connect(app.quit, Qt.ConnectionType.QueuedConnection)
+    loader.start()  # the worker reads the database while the panes are built (it hands over through the loop)
+    window.build_panes()
     for path in files or []:
         window.documents.open_path(path)  # waits for the catalogue
     if screenshot is None and not quit_when_ready:
         window.when_catalogue_ready(window.documents.recover_autosaves)
     if screenshot is not None:
         window.when_catalogue_ready(lambda: QTimer.singleShot(800, lambda: _save_screenshot(app, window, screenshot)))
-    loader.start()
     code = app.exec()
     if quit_when_ready:
         _leave(window)
@@ -130,7 +133,8 @@ def run_gui(
 def _leave(window: MainWindow) -> None:
     """Close the window without questions or autosaves (the benchmark's exits)."""
     window.undo_stack.setClean()
-    window.autosaver.release()
+    if window.panes_built:
+        window.autosaver.release()
     window.deleteLater()
 
 
@@ -150,6 +154,8 @@ class CatalogueLoader(QObject):
         self.operation: BackgroundOp[Loaded] | None = None
 
     def start(self) -> None:
+        from ost.gui.background import BackgroundOp  # after the first paint
+
         self.operation = BackgroundOp(
             lambda _progress: load_catalogue(self.db),
             success=self._loaded,

@@ -6,13 +6,22 @@ The window lays the panes out and edits the list; the list's file
 (:mod:`ost.gui.documents`), catalogue imports (:mod:`ost.gui.importing`),
 printing (:mod:`ost.gui.printing`) and the menus (:mod:`ost.gui.actions`)
 live in their own classes, handed callbacks rather than the window.
+
+The window is built in two steps so that its first paint needs only Qt: the
+frame (menus, toolbar, status bar, "Loading the catalogue…") is built by the
+constructor from this module, which imports Qt and light helpers only; the
+panes (:meth:`MainWindow.build_panes`) import the core models (pydantic), the
+list model, the editor and the catalogue pane. ``ost gui`` paints the frame
+first and builds the panes right after; given ``panes_later=False`` (the
+default, as tests and tools do) the constructor builds both. A menu action
+taken before the panes exist waits for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent, QUndoCommand, QUndoStack
@@ -36,29 +45,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ost.core.armylist import ArmyList, Detachment
-from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
-from ost.core.limits import MAX_POINTS
-from ost.core.validator import Report, ValidatorOptions, validate
-from ost.gui import commands
 from ost.gui.actions import Handlers, icon, install_actions
-from ost.gui.autosave import Autosaver
-from ost.gui.catalogue_browser import CatalogueBrowser, empty_catalogue
-from ost.gui.documents import DocumentHooks, Documents
-from ost.gui.importing import Importer, ImportHooks
-from ost.gui.list_model import COL_NAME, ArmyListModel
-from ost.gui.list_view import ListView
-from ost.gui.printing import Printer, PrintHooks
-from ost.gui.report_view import ReportView
 from ost.gui.settings import Settings, default_autosave_dir
-from ost.gui.unit_editor import UnitEditor
 
 if TYPE_CHECKING:
+    from ost.core.armylist import ArmyList
+    from ost.core.catalogue import Catalogue
+    from ost.core.validator import Report, ValidatorOptions
+    from ost.gui.autosave import Autosaver
+    from ost.gui.catalogue_browser import CatalogueBrowser
+    from ost.gui.documents import Documents
+    from ost.gui.importing import Importer
+    from ost.gui.list_model import ArmyListModel
+    from ost.gui.list_view import ListView
+    from ost.gui.printing import Printer
+    from ost.gui.report_view import ReportView
     from ost.gui.settings_dialog import SettingsDialog
+    from ost.gui.unit_editor import UnitEditor
 
 
 def new_army(name: str = "", limit: int | None = 2000) -> ArmyList:
+    from ost.core.armylist import ArmyList, Detachment
+
     return ArmyList(name=name, points_limit=limit, detachments=[Detachment(id="d1")])
 
 
@@ -67,8 +76,27 @@ class MainWindow(QMainWindow):
     catalogue_arrived = Signal()
     #: The list was checked again; carries the new :class:`Report`.
     checked = Signal(object)
-    #: Until the window is first shown (then the splitter's widths are shared once).
+    #: Until the window is first shown with its panes (then the splitter's widths are shared once).
     _first_show: bool = True
+
+    # Built by :meth:`build_panes` (declared here for the type checker).
+    catalogue: Catalogue
+    model: ArmyListModel
+    autosaver: Autosaver
+    browser: CatalogueBrowser
+    search: QLineEdit
+    list_name: QLineEdit
+    limit_box: QSpinBox
+    tree: ListView
+    editor: UnitEditor
+    details: QTextBrowser
+    report_view: ReportView
+    documents: Documents
+    importer: Importer
+    printer: Printer
+    tabs: QTabWidget
+    splitter: QSplitter
+    right_splitter: QSplitter
 
     def __init__(
         self,
@@ -78,24 +106,68 @@ class MainWindow(QMainWindow):
         db_path: Path | None = None,
         settings: Settings | None = None,
         autosave_dir: Path | None = None,
+        panes_later: bool = False,
     ) -> None:
+        """The frame; then the panes too unless ``panes_later`` (then the caller runs :meth:`build_panes`)."""
         super().__init__()
         #: False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.
         self.catalogue_ready = catalogue is not None
         self._waiting: list[Callable[[], object]] = []
-        if catalogue is None:
-            catalogue = empty_catalogue()
-        self.catalogue = catalogue
+        #: False until :meth:`build_panes` ran; menu actions taken before wait in ``_until_built``.
+        self.panes_built = False
+        self._until_built: list[Callable[[], object]] = []
+        self._given_catalogue = catalogue
+        self._autosave_dir = autosave_dir
         self.lang = lang
         self.settings = settings
         self.db_path = db_path
         self.report: Report | None = None
         self.undo_stack = QUndoStack(self)
+        self.resize(1400, 820)
+        self.setWindowTitle(f"{self.tr('New list')}[*] — Ost")
+
+        self._build_actions()
+        self.catalogue_label = QLabel()
+        self.statusBar().addWidget(self.catalogue_label)
+        loading = QLabel(self.tr("Loading the catalogue…"))
+        loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setCentralWidget(loading)  # until the panes take its place
+        if not self.catalogue_ready:
+            self.catalogue_label.setText(self.tr("Loading the catalogue…"))
+        if settings is not None and settings.geometry:
+            self.restoreGeometry(QByteArray.fromBase64(settings.geometry.encode("ascii")))
+        self.fit_to_screen()
+        if not panes_later:
+            self.build_panes()
+
+    def build_panes(self) -> None:
+        """Import and build the catalogue pane, the list, the unit form and the verdict (once).
+
+        Then the menu actions taken meanwhile run, in the order taken.
+        """
+        if self.panes_built:
+            return
+        from ost.core.limits import MAX_POINTS
+        from ost.core.validator import validate
+        from ost.gui import commands
+        from ost.gui.autosave import Autosaver
+        from ost.gui.catalogue_browser import CatalogueBrowser, empty_catalogue
+        from ost.gui.documents import DocumentHooks, Documents
+        from ost.gui.importing import Importer, ImportHooks
+        from ost.gui.list_model import ArmyListModel
+        from ost.gui.list_view import ListView
+        from ost.gui.printing import Printer, PrintHooks
+        from ost.gui.report_view import ReportView
+        from ost.gui.unit_editor import UnitEditor
+
+        lang, settings = self.lang, self.settings
+        catalogue = self._given_catalogue if self._given_catalogue is not None else empty_catalogue()
+        self._given_catalogue = None
+        self.catalogue = catalogue
         self.undo_stack.cleanChanged.connect(self._update_title)
         self.model = ArmyListModel(catalogue, new_army(self.tr("New list")), lang, self)
         self.model.edited.connect(self._revalidate)
-        self.autosaver = Autosaver(autosave_dir or default_autosave_dir(), self)
-        self.resize(1400, 820)
+        self.autosaver = Autosaver(self._autosave_dir or default_autosave_dir(), self)
 
         self.browser = CatalogueBrowser(catalogue if self.catalogue_ready else None, lang)
         self.browser.add_requested.connect(self.add_unit)
@@ -197,19 +269,32 @@ class MainWindow(QMainWindow):
         )
 
         self._build_layout()
-        self._build_actions()
-        self.catalogue_label = QLabel()
-        self.statusBar().addWidget(self.catalogue_label)
+        self.documents.reading_changed.connect(self.menu_actions.reading.setEnabled)
+        self.panes_built = True
         self._show_catalogue_size()
         self.details.setHtml(self._welcome())
         self.documents.show(self.model.army)
-        if settings is not None and settings.geometry:
-            self.restoreGeometry(QByteArray.fromBase64(settings.geometry.encode("ascii")))
-        self.fit_to_screen()
+        if self.isVisible():  # built after the first paint: share the width now
+            self._first_show = False
+            self.share_width()
+        waiting, self._until_built = self._until_built, []
+        for action in waiting:
+            action()
+
+    def _with_panes(self, get: Callable[[], Callable[..., object]]) -> Callable[..., None]:
+        """A menu handler that runs ``get()(...)`` now if the panes are built, else once they are."""
+
+        def run(*args: Any) -> None:
+            if self.panes_built:
+                get()(*args)
+            else:
+                self._until_built.append(lambda: get()(*args))
+
+        return run
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._first_show:  # share the width once; afterwards the user's own split is kept
+        if self._first_show and self.panes_built:  # share the width once; afterwards the user's own split is kept
             self._first_show = False
             self.share_width()
 
@@ -303,34 +388,34 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, timeout)
 
     def _build_actions(self) -> None:
-        documents, printer, importer = self.documents, self.printer, self.importer
+        """The menus and the toolbar, part of the frame: what they do waits for the panes (:meth:`_with_panes`)."""
+        later = self._with_panes
         handlers = Handlers(
-            new_list=self.new_list,
-            open_dialog=documents.open_dialog,
-            fill_recent=documents.fill_recent,
-            check_pasted_list=documents.check_pasted_list,
-            save=documents.save,
-            save_as=documents.save_as,
-            preview=printer.preview,
-            export=printer.export_dialog,
-            settings=self.settings_dialog,
+            new_list=later(lambda: self.new_list),
+            open_dialog=later(lambda: self.documents.open_dialog),
+            fill_recent=later(lambda: self.documents.fill_recent),
+            check_pasted_list=later(lambda: self.documents.check_pasted_list),
+            save=later(lambda: self.documents.save),
+            save_as=later(lambda: self.documents.save_as),
+            preview=later(lambda: self.printer.preview),
+            export=later(lambda: self.printer.export_dialog),
+            settings=later(lambda: self.settings_dialog),
             quit=self.close,
-            duplicate=self.duplicate_selected,
-            copy_as_text=self.copy_as_text,
-            remove=self.remove_selected,
-            find=self.search.setFocus,
-            add_detachment=self.add_detachment,
-            reading_report=documents.show_reading_report,
-            prices_switched=lambda _on: self._revalidate(),
-            import_folder=importer.import_dialog,
-            import_files=lambda: importer.import_dialog(files=True),
-            rebuild_catalogue=importer.rebuild_catalogue,
+            duplicate=later(lambda: self.duplicate_selected),
+            copy_as_text=later(lambda: self.copy_as_text),
+            remove=later(lambda: self.remove_selected),
+            find=later(lambda: self.search.setFocus),
+            add_detachment=later(lambda: self.add_detachment),
+            reading_report=later(lambda: self.documents.show_reading_report),
+            prices_switched=later(lambda: lambda _on: self._revalidate()),
+            import_folder=later(lambda: self.importer.import_dialog),
+            import_files=later(lambda: lambda: self.importer.import_dialog(files=True)),
+            rebuild_catalogue=later(lambda: self.importer.rebuild_catalogue),
             about=self._about,
             when_ready=self.when_catalogue_ready,
         )
         toolbar = self.addToolBar(self.tr("Main toolbar"))
         self.menu_actions = install_actions(self, self.menuBar(), toolbar, self.undo_stack, handlers)
-        documents.reading_changed.connect(self.menu_actions.reading.setEnabled)
 
     def _welcome(self) -> str:
         title = self.tr("Welcome to Ost")
@@ -384,6 +469,8 @@ class MainWindow(QMainWindow):
                 self.tree.setExpanded(self.model.index(row, 0), True)
 
     def _revalidate(self) -> None:
+        from ost.core.validator import validate
+
         self._sync_header()
         if not self.catalogue_ready:  # checked once the catalogue is there
             self.report_view.show_waiting(self.tr("Loading the catalogue…"))
@@ -400,6 +487,8 @@ class MainWindow(QMainWindow):
         self.checked.emit(self.report)
 
     def validator_options(self) -> ValidatorOptions:
+        from ost.core.validator import ValidatorOptions
+
         return ValidatorOptions(
             legends_available=bool(self.settings and self.settings.legends),
             as_priced=self.menu_actions.as_priced.isChecked() if hasattr(self, "actions") else False,
@@ -407,6 +496,8 @@ class MainWindow(QMainWindow):
 
     def current_report(self) -> Report:
         """The verdict shown (worked out now if the list was not checked yet): what every PDF prints."""
+        from ost.core.validator import validate
+
         return self.report or validate(self.catalogue, self.army, self.validator_options())
 
     def _sync_header(self) -> None:
@@ -439,6 +530,8 @@ class MainWindow(QMainWindow):
         self.setWindowModified(not self.undo_stack.isClean())
 
     def current_detachment_id(self) -> str:
+        from ost.gui import commands
+
         index = self.tree.currentIndex()
         detachment = self.model.detachment_at(index)
         if detachment is not None:
@@ -448,6 +541,8 @@ class MainWindow(QMainWindow):
         return self.army.detachments[-1].id
 
     def add_unit(self, sheet_id: str) -> None:
+        from ost.gui import commands
+
         if not self.catalogue_ready:
             self.when_catalogue_ready(lambda: self.add_unit(sheet_id))
             return
@@ -460,6 +555,8 @@ class MainWindow(QMainWindow):
 
     def add_units(self, sheet_ids: list[str], detachment_id: str = "") -> None:
         """Add datasheets (dragged from the catalogue) to a detachment ("": the current one), one undo step."""
+        from ost.gui import commands
+
         if not self.catalogue_ready:
             self.when_catalogue_ready(lambda: self.add_units(sheet_ids, detachment_id))
             return
@@ -478,11 +575,15 @@ class MainWindow(QMainWindow):
         self.select_units(added)
 
     def add_detachment(self) -> None:
+        from ost.gui import commands
+
         command = commands.AddDetachment(self.model)
         self.push(command)
         self.tree.setCurrentIndex(self.model.index_of_detachment(command.detachment.id))
 
     def selected_unit_ids(self) -> list[str]:
+        from ost.gui.list_model import COL_NAME
+
         ids = []
         for index in self.tree.selectionModel().selectedRows(COL_NAME):
             unit = self.model.unit_at(index)
@@ -491,6 +592,8 @@ class MainWindow(QMainWindow):
         return ids
 
     def remove_selected(self) -> None:
+        from ost.gui import commands
+
         unit_ids = self.selected_unit_ids()
         if unit_ids:
             self.undo_stack.beginMacro(self.tr("Remove %n unit(s)", "", len(unit_ids)))
@@ -536,12 +639,16 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.details)
 
     def _name_edited(self) -> None:
+        from ost.gui import commands
+
         name = self.list_name.text().strip()
         if name != self.army.name:
             self.push(commands.SetListField(self.model, "name", name))
 
     def move_units(self, unit_ids: list[str], detachment_id: str, row: int) -> None:
         """Move units (dropped in the tree) to ``row`` of a detachment (-1: its end), one undo step."""
+        from ost.gui import commands
+
         if not unit_ids or self.army.detachment(detachment_id) is None:
             return
         self.undo_stack.beginMacro(self.tr("Move %n unit(s)", "", len(unit_ids)))
@@ -561,6 +668,8 @@ class MainWindow(QMainWindow):
 
     def duplicate_selected(self) -> None:
         """Copy each selected unit right after itself (one undo step); the copies become the selection."""
+        from ost.gui import commands
+
         unit_ids = self.selected_unit_ids()
         if not unit_ids:
             unit = self.model.unit_at(self.tree.currentIndex())
@@ -609,11 +718,16 @@ class MainWindow(QMainWindow):
         self._revalidate()
 
     def _limit_edited(self, value: int) -> None:
+        from ost.gui import commands
+
         limit = value or None
         if limit != self.army.points_limit:
             self.push(commands.SetListField(self.model, "points_limit", limit))
 
     def _double_clicked(self, index: QModelIndex) -> None:
+        from ost.gui import commands
+        from ost.gui.list_model import COL_NAME
+
         detachment = self.model.detachment_at(index)
         if detachment is not None and self.model.unit_at(index) is None and index.column() == COL_NAME:
             name, ok = QInputDialog.getText(self, self.tr("Rename detachment"), self.tr("Name"), text=detachment.name)
@@ -621,6 +735,8 @@ class MainWindow(QMainWindow):
                 self.push(commands.RenameDetachment(self.model, detachment.id, name))
 
     def _context_menu(self, position: QPoint) -> None:
+        from ost.gui import commands
+
         index = self.tree.indexAt(position)
         unit = self.model.unit_at(index)
         menu = QMenu(self)
@@ -655,6 +771,7 @@ class MainWindow(QMainWindow):
 
         ``notice`` is what opening the database did, shown in the status bar.
         """
+        self.build_panes()
         self.catalogue_ready = True
         if db_path is not None:
             self.db_path = db_path
@@ -668,6 +785,7 @@ class MainWindow(QMainWindow):
 
     def catalogue_failed(self, message: str) -> None:
         """The catalogue cannot be opened: say why; the window stays, without a catalogue."""
+        self.build_panes()
         self._waiting = []
         self.catalogue_label.setText(self.tr("No catalogue"))
         self.report_view.show_waiting(self.tr("No catalogue"))
@@ -695,7 +813,7 @@ class MainWindow(QMainWindow):
         return int(dialog.exec())
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.documents.close():
+        if self.panes_built and not self.documents.close():
             event.ignore()
             return
         if self.settings is not None:
