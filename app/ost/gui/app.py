@@ -20,6 +20,7 @@ objects are moved out of its sight with :func:`gc.freeze`.
 from __future__ import annotations
 
 import gc
+import importlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -116,8 +117,10 @@ def run_gui(
     if quit_when_ready:
         window.catalogue_arrived.connect(app.quit, Qt.ConnectionType.QueuedConnection)
         loader.failed.connect(app.quit, Qt.ConnectionType.QueuedConnection)
-    loader.start()  # the worker reads the database while the panes are built (it hands over through the loop)
+    # The panes first, then the worker: both would import pydantic and the core models, and two threads
+    # importing the same packages at once can meet half-initialised modules (a crash, 1 start in 6).
     window.build_panes()
+    loader.start()  # reads the database off the GUI thread; hands over through the event loop
     for path in files or []:
         window.documents.open_path(path)  # waits for the catalogue
     if screenshot is None and not quit_when_ready:
@@ -155,6 +158,10 @@ class CatalogueLoader(QObject):
 
     def start(self) -> None:
         from ost.gui.background import BackgroundOp  # after the first paint
+
+        # What the worker runs is imported here, on the GUI thread, never by both threads at once.
+        for module in ("ost.core.catalogue", "ost.services", "ost.store"):
+            importlib.import_module(module)
 
         self.operation = BackgroundOp(
             lambda _progress: load_catalogue(self.db),

@@ -455,6 +455,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.clear()
         self.model.set_army(army)
         self.list_name.setText(army.name)
+        self.list_name.setCursorPosition(0)  # a long name shows its start, not its end
         self.limit_box.blockSignals(True)
         self.limit_box.setValue(army.points_limit or 0)
         self.limit_box.blockSignals(False)
@@ -504,6 +505,7 @@ class MainWindow(QMainWindow):
         """Show the list's name and limit (after an undo, say) without pushing new commands."""
         if not self.list_name.hasFocus() and self.list_name.text() != self.army.name:
             self.list_name.setText(self.army.name)
+            self.list_name.setCursorPosition(0)
         limit = self.army.points_limit or 0
         if self.limit_box.value() != limit:
             self.limit_box.blockSignals(True)
