@@ -19,8 +19,8 @@ when present (else the 13-file sample), imported once into a new database
 3. Whole processes: the window shown (``ost gui --quit-when-shown``: Python
    started, the window's frame built and painted, its menus, toolbar and
    "Loading the catalogue…", exit), and the window ready
-   (``--quit-when-ready``: the same, then the panes built while the
-   catalogue is read on the worker thread, the panes filled and painted),
+   (``--quit-when-ready``: the same, then the panes built, the catalogue
+   read on the worker thread, the panes filled and painted),
    with the shipped catalogue and with the full release, against a
    process showing a bare PySide6 window. Goals: shown ≤ 1.5×; ready ≤ 1.5×
    with the shipped catalogue, ≤ 2.5× with the full release.

@@ -20,7 +20,6 @@ objects are moved out of its sight with :func:`gc.freeze`.
 from __future__ import annotations
 
 import gc
-import importlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -157,11 +156,11 @@ class CatalogueLoader(QObject):
         self.operation: BackgroundOp[Loaded] | None = None
 
     def start(self) -> None:
-        from ost.gui.background import BackgroundOp  # after the first paint
-
         # What the worker runs is imported here, on the GUI thread, never by both threads at once.
-        for module in ("ost.core.catalogue", "ost.services", "ost.store"):
-            importlib.import_module(module)
+        import ost.core.catalogue
+        import ost.services
+        import ost.store  # noqa: F401
+        from ost.gui.background import BackgroundOp  # after the first paint
 
         self.operation = BackgroundOp(
             lambda _progress: load_catalogue(self.db),
