@@ -11,8 +11,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ost.core.i18n import as_lang
-
 if TYPE_CHECKING:  # the store and the services load with the sub-command that needs them, not for --version
     from ost.core.catalogue import Catalogue
     from ost.store import CatalogueStore
@@ -27,6 +25,8 @@ def default_lang() -> str:
     (``LANG=C.UTF-8``, a bare container) as ``en_US``, which is no choice of
     the user's. Without them (Windows), the locale Python reports decides.
     """
+    from ost.core.i18n import as_lang  # here: ``ost --version`` needs no dataclasses
+
     env = os.environ.get("OST_LANG", "").lower()
     if env in ("fr", "en"):
         return env
