@@ -608,7 +608,7 @@ def test_cells_of_a_row_keep_apart_and_rows_keep_their_descenders(stored: Catalo
     whole datasheet on one card comes first.
     """
     from ost.core import listfile
-    from ost.pdf.cards.styles import DESCENT, card_styles, descent_room
+    from ost.pdf.cards.styles import DESCENT, SOLID, card_styles, descent_room
 
     fonts = register_fonts()
     geo = page_geometry(Paper.A4, size)
@@ -625,7 +625,7 @@ def test_cells_of_a_row_keep_apart_and_rows_keep_their_descenders(stored: Catalo
                 if left.page != right.page or abs(left.y - right.y) > 0.05 or left.dy or right.dy:
                     continue
                 slot = next(i for i in range(geo.per_page) if not outside([left], geo.rect(i)))
-                if placed[left.page * geo.per_page + slot].tight >= 3:
+                if placed[left.page * geo.per_page + slot].tight >= SOLID:
                     continue
                 gap = right.x - (left.x + left.width)
                 # A weapon's type ("Tir Rapide 1", "Grenade D6") and the strength beside it.
@@ -633,7 +633,7 @@ def test_cells_of_a_row_keep_apart_and_rows_keep_their_descenders(stored: Catalo
                 if 0 < gap < 20 and typed and right.text.strip()[:1].isdigit():
                     closest, measured = min(closest, gap / left.size), measured + 1
     assert measured > 50 and closest >= 0.5, (measured, closest)
-    for tight in (0, 1, 2):
+    for tight in (0, 1, 2, 3):
         st = card_styles(7.5, fonts, 7.5, tight)
         assert st.cell.leading + descent_room(st) >= st.cell.fontSize * (1 + DESCENT) - 1e-9
 
@@ -730,3 +730,24 @@ def test_the_sheet_lists_a_relic_in_place_of_the_weapon_it_replaces(
     ops.set_upgrade(b.army, captain, shipped, "la-lame-ardente", 1)
     sheet = squash(" ".join(page_texts(reader(army_sheet_pdf(shipped, b.army, validate(shipped, b.army), lang=lang)))))
     assert squash(blade) in sheet and squash(sword) not in sheet
+
+
+def test_rows_set_solid_lose_the_rules_and_stripes_that_would_cut_their_descenders() -> None:
+    """Issue 21: at the last setting before a continuation card (a Captain with a relic and a trait), rows are
+    set solid; their "g" and "p" reach below the row, so no rule runs under them, no stripe shades the next
+    row, and the table keeps its last row's descent before what follows. Closer settings keep their rules."""
+    from ost.pdf.cards.styles import DESCENT, SOLID, card_styles, grid_table
+
+    fonts = register_fonts()
+    data = [["Arme", "F"], ["Grenades frag", "3"], ["Bolter", "4"], ["Épée", "5"]]
+    zebra = ("BACKGROUND", (0, 2), (-1, 2), "#eeeeee")
+    for tight in range(SOLID + 1):
+        st = card_styles(7.5, fonts, 7.5, tight)
+        table = grid_table(data, [40.0, 10.0], st, zebra)
+        lines = [c for c in table._linecmds if c[0] == "LINEBELOW"]
+        shaded = [c for c in table._bkgrndcmds if c[1] == (0, 2)]
+        if tight < SOLID:
+            assert lines[0][2] == (-1, -1) and shaded, tight
+        else:
+            assert lines[0][2] == (-1, 0) and not shaded
+            assert table.spaceAfter >= st.cell.fontSize * DESCENT

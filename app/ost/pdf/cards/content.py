@@ -34,7 +34,17 @@ from ost.core.presenter import (
 from ost.core.scoring import score_unit
 from ost.core.text import KeywordNames, counted, fold
 from ost.pdf import common
-from ost.pdf.cards.styles import CardKind, CardStyles, bullets, card_styles, cell_pad, grid_table, labelled, para
+from ost.pdf.cards.styles import (
+    SOLID,
+    CardKind,
+    CardStyles,
+    bullets,
+    card_styles,
+    cell_pad,
+    grid_table,
+    labelled,
+    para,
+)
 from ost.pdf.common import MUTED, RULE_ACCENT, ZEBRA, esc, rich
 from ost.pdf.fonts import Fonts
 from ost.pdf.rulecards import AbilityText, CardBlock, RuleCard, load_ability_texts, load_rule_cards, wound_roll
@@ -511,7 +521,7 @@ class Deck:
         rng = widest((x.range for x in weapons), head[1])
         # The type is set left beside centred figures: a little air keeps "Tir Rapide 1" off the S column's "3"
         # (but for the last try before a continuation card: a whole datasheet on one card comes first).
-        gap = st.size * TYPE_GAP if st.tight < 3 else 0.0
+        gap = st.size * TYPE_GAP if st.tight < SOLID else 0.0
         kind = min(widest((x.type for x in weapons), head[2]) + gap, self.width * 0.28)
         stats = [
             # As wide as the value's longest token at least: "D3+3" never wraps as "D3+ / 3".

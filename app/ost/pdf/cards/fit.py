@@ -250,6 +250,7 @@ def _fit(spec: CardSpec, size: CardSize, width: float, body: float) -> Fitted | 
             or attempt(low * COMPACT, tight=1)
             or attempt(low * COMPACT, tight=2)
             or attempt(low * COMPACT, tight=3)
+            or attempt(low * COMPACT, tight=4)
         )
     room = body / max(measured[low], 1.0)
     if room < 1.08:

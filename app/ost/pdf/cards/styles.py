@@ -39,9 +39,13 @@ TIGHTNESS = {
     0: (1.2, 1.18, 1.15, 1.11, 0.3),
     1: (1.1, 1.1, 1.08, 1.05, 0.12),
     2: (1.05, 1.04, 1.0, 1.0, 0.06),
-    # The last try before a continuation card: keywords and notes set solid.
+    # Keywords and notes set solid; table rows keep room for their descenders.
     3: (1.02, 0.98, 1.0, 0.98, 0.06),
+    # The last try before a continuation card: as 3, table rows set solid too (:func:`descent_room`).
+    4: (1.02, 0.98, 1.0, 0.98, 0.06),
 }
+#: The last setting before a continuation card: rows set solid, a weapon's type against its strength.
+SOLID = 4
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,7 @@ def card_styles(size: float, fonts: Fonts, floor: float = 0.0, tight: int = 0) -
     The body text never goes below ``floor``: a ``size`` under it (a card that
     almost fits) shrinks only the spaces and paddings. Tables, keywords and
     notes are set a little smaller than the body, never under
-    :data:`SECONDARY_MIN`. ``tight`` (1 to 3) sets lines and paragraphs closer: a
+    :data:`SECONDARY_MIN`. ``tight`` (1 to 4) sets lines and paragraphs closer: a
     datasheet that almost fits its card stays on it rather than start another
     card for a line or two.
     """
@@ -139,7 +143,7 @@ def descent_room(st: CardStyles) -> float:
     next row's rule or shading.
     """
     # The last try before a continuation card sets rows solid: a whole datasheet on one card comes first.
-    descent = DESCENT if st.tight < 3 else 0.0
+    descent = DESCENT if st.tight < SOLID else 0.0
     return float(max(0.0, st.cell.fontSize * (1 + descent) - st.cell.leading))
 
 
@@ -160,10 +164,14 @@ def grid_table(
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-        ("TOPPADDING", (0, 0), (-1, -1), pad * (0.4, 0.25, 0.1, 0.05)[st.tight]),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), max(pad * (0.6, 0.45, 0.3, 0.25)[st.tight], descent_room(st))),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
+        ("TOPPADDING", (0, 0), (-1, -1), pad * (0.4, 0.25, 0.1, 0.05, 0.05)[st.tight]),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), max(pad * (0.6, 0.45, 0.3, 0.25, 0.25)[st.tight], descent_room(st))),
+        # Rows set solid let their descenders reach below the row: no rule under them, and no shading of
+        # whole rows after the header (the next row's band would cut "g" and "p").
+        ("LINEBELOW", (0, 0), (-1, -1 if st.tight < SOLID else 0), 0.25, RULE),
     ]
+    if st.tight >= SOLID:
+        extra = tuple(c for c in extra if not _row_shading(c))
     if header:
         commands += [
             ("BACKGROUND", (0, 0), (-1, 0), accent),
@@ -179,8 +187,15 @@ def grid_table(
     table = Table(
         data, colWidths=list(widths), repeatRows=1 if header else 0, style=TableStyle(commands), hAlign="LEFT"
     )
-    table.spaceAfter = st.size * (0.5, 0.3, 0.2, 0.1)[st.tight]
+    table.spaceAfter = st.size * (0.5, 0.3, 0.2, 0.1, 0.1)[st.tight]
+    if st.tight >= SOLID:  # the last row's descenders, out of the row, stay clear of what follows
+        table.spaceAfter = max(table.spaceAfter, st.cell.fontSize * DESCENT)
     return table
+
+
+def _row_shading(command: tuple[Any, ...]) -> bool:
+    """Whether a table style command shades a whole row below the header (a zebra stripe)."""
+    return bool(command[0] == "BACKGROUND" and command[1][0] == 0 and command[2][0] == -1 and command[1][1] >= 1)
 
 
 def para(text: str, style: ParagraphStyle) -> Paragraph:
