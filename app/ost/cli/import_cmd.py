@@ -162,10 +162,9 @@ def print_warnings(warnings: Sequence[BsImportWarning], lang: str, *, everything
     rest = warnings[len(shown) :]
     if not rest:
         return
-    per_file: dict[str, int] = {}
-    for warning in rest:
-        per_file[warning.path] = per_file.get(warning.path, 0) + 1
-    biggest = sorted(per_file.items(), key=lambda item: (-item[1], item[0]))
+    from ost.formats.bsdata.report import files_by_warnings
+
+    biggest = files_by_warnings(rest)
     files = ", ".join(f"{elide(Path(path).name, 60)} {count}" for path, count in biggest[:8])
     if len(biggest) > 8:
         files += say(lang, f", et {len(biggest) - 8} autre(s) fichier(s)", f", and {len(biggest) - 8} more file(s)")

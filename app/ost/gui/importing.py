@@ -159,10 +159,9 @@ class Importer(QObject):
 
     def more_warnings_note(self, rest: Sequence[BsImportWarning]) -> str:
         """The line standing for the warnings left out: how many, per file (the eight with the most)."""
-        per_file: dict[str, int] = {}
-        for warning in rest:
-            per_file[warning.path] = per_file.get(warning.path, 0) + 1
-        biggest = sorted(per_file.items(), key=lambda item: (-item[1], item[0]))
+        from ost.formats.bsdata.report import files_by_warnings
+
+        biggest = files_by_warnings(rest)
         files = ", ".join(f"{elide(Path(path).name, 60)} {count}" for path, count in biggest[:8])
         if len(biggest) > 8:
             files += self.tr(", and %n more file(s)", "", len(biggest) - 8)

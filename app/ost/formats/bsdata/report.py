@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,14 @@ class BsImportWarning:
 
     def __str__(self) -> str:
         return self.message("en")
+
+
+def files_by_warnings(warnings: Iterable[BsImportWarning]) -> list[tuple[str, int]]:
+    """Each file with how many of ``warnings`` it has, most first (then by path): for "and N more" lines."""
+    per_file: dict[str, int] = {}
+    for warning in warnings:
+        per_file[warning.path] = per_file.get(warning.path, 0) + 1
+    return sorted(per_file.items(), key=lambda item: (-item[1], item[0]))
 
 
 @dataclass
