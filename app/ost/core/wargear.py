@@ -389,15 +389,16 @@ def choice_labels(unit: Unit, sheet: Datasheet, lang: str = "fr") -> list[str]:
         for (entry, times), gone in zip(held, _given_up(unit, sheet, held), strict=True):
             key = entry.item or entry.name
             counts[key] = counts.get(key, 0) + times - gone
-            names[key] = _label(sheet, entry, lang)
+            names[key] = carried_name(sheet, entry, lang)
     for entry in unit.upgrades:
         key = entry.item or entry.name
         counts[key] = counts.get(key, 0) + entry.count
-        names[key] = _label(sheet, entry, lang)
+        names[key] = carried_name(sheet, entry, lang)
     return [counted(n, names[k]) for k, n in counts.items() if n > 0]
 
 
-def _label(sheet: Datasheet, entry: Carried, lang: str) -> str:
+def carried_name(sheet: Datasheet, entry: Carried, lang: str) -> str:
+    """What the unit carries, named by the catalogue in ``lang``; as the list saved it when the catalogue lacks it."""
     item = sheet.wargear_map.get(entry.item) if entry.item is not None else None
     if item is None:
         return entry.name
@@ -758,7 +759,7 @@ def chosen_by_kind(groups: Iterable[ModelGroup], sheet: Datasheet, lang: str = "
         for entry in _beyond_defaults(sheet, group.kind, group.wargear):
             key = entry.item or entry.name
             mine[key] = mine.get(key, 0) + entry.count * group.count
-            names[key] = _label(sheet, entry, lang)
+            names[key] = carried_name(sheet, entry, lang)
     order = [k.id for k in sheet.kinds]  # in the datasheet's order, the items the same
     if sheet.kinds:
         bulk = sheet.kinds[sheet.bulk_index].id

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.text import counted
-from ost.core.wargear import chosen_by_kind, effective_loadout
+from ost.core.wargear import carried_name, chosen_by_kind, effective_loadout
 
 
 def carried_text(item: Carried) -> str:
@@ -84,11 +84,7 @@ def choices_text(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> str:
         parts += [group_text(group, sheet, lang) for group in unit.loadout if group.count]
     for item in unit.upgrades:
         if item.count:
-            known_item = sheet.wargear_map.get(item.item) if sheet is not None and item.item is not None else None
-            name = item.name
-            if known_item is not None:
-                name = (known_item.name_en or known_item.name) if lang == "en" else known_item.name
-            parts.append(counted(item.count, name))
+            parts.append(counted(item.count, carried_name(sheet, item, lang) if sheet is not None else item.name))
     return ("; " if lang == "en" else " ; ").join(parts)
 
 
