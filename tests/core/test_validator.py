@@ -963,3 +963,27 @@ def test_reserves_message_uses_a_french_decimal_comma(mini: Catalogue) -> None:
     report = check(b)
     assert "(172,5 sur 345 points)" in only(report, Code.RESERVES_MAX)[0]
     assert "(172.5 of 345 points)" in report.findings[0].message.en
+
+
+def test_sheet_max_lists_a_name_once_per_language(mini: Catalogue) -> None:
+    """Two datasheets one English name shares (Ost's own and an imported copy) are listed once in English."""
+    scouts = mini.get("scouts")
+    assert scouts is not None
+    data = scouts.model_dump()
+    # Another datasheet (its own identity), as an imported copy of the same unit would be.
+    copy = type(scouts).model_validate(
+        {**data, "id": "scouts-imported", "name": "Scouts", "name_en": "", "identity": "SCOUTS IMPORTÉS"}
+    )
+    renamed = type(scouts).model_validate({**data, "name": "Éclaireurs", "name_en": "Scouts"})
+    catalogue = Catalogue(
+        [renamed if s.id == "scouts" else s for s in mini] + [copy],
+        mini.bands,
+        mini.glossary.values(),
+        mini.factions.values(),
+    )
+    report = check(three_intercessors(catalogue))
+    assert codes(report) == {"SHEET-MAX"}
+    finding = report.findings[0]
+    assert finding.message("fr").endswith("fiches Troupes encore inutilisées : Éclaireurs, Scouts.")
+    assert finding.message("en").endswith("Troops datasheets not yet used: Scouts.")
+    assert finding.fix("en").endswith("for example Scouts.")

@@ -10,7 +10,7 @@ from ost.core.findings import Code, Finding
 from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.core.subfactions import placeholder_hint
-from ost.core.text import keyword_key
+from ost.core.text import fold, keyword_key
 from ost.core.validator.context import Context, Entry, found
 from ost.core.validator.report import RoleCount
 from ost.core.validator.words import FIX_NAMES, band_text, detachment_name, either, names, plural
@@ -503,10 +503,13 @@ def check_roles(ctx: Context) -> list[Finding]:
                 joinable = _joinable(ctx)
             available = _available(ctx, role, joinable)
             unused = sorted(
-                name
-                for other, sheet_names in available.items()
-                if other != identity and other not in per_identity
-                for name in sheet_names[:1]
+                (
+                    name
+                    for other, sheet_names in available.items()
+                    if other != identity and other not in per_identity
+                    for name in sheet_names[:1]
+                ),
+                key=lambda name: (fold(name), name),  # "Éclaireurs" among the E, not after Z
             )
             if not unused:
                 continue  # exhaustion exception: every other datasheet is used
@@ -530,12 +533,23 @@ def _sheet_max(ctx: Context, role: Role, band: Band, group: list[Entry], cap: in
         for e in group
     }
     title = Bilingual(fr=" / ".join(sorted(t.fr for t in titles)), en=" / ".join(sorted(t.en for t in titles)))
-    shown = Bilingual(fr=", ".join(unused[:12]), en=", ".join(_english_names(ctx, unused[:12])))
-    more = len(unused) - min(len(unused), 12)
-    tail = Bilingual(fr=f" (et {more} autres)", en=f" (and {more} more)") if more else Bilingual.same("")
-    fixes = unused[:FIX_NAMES]
+    # Two datasheets may carry one name in a language (Ost's "Escouade Devastator" and an imported
+    # "Devastator Squad" are both "Devastator Squad" in English): each language lists a name once.
+    pairs = list(zip(unused, _english_names(ctx, unused), strict=True))
+    fr_names = list(dict.fromkeys(fr for fr, _ in pairs))
+    en_names = sorted(dict.fromkeys(en for _, en in pairs), key=lambda name: (fold(name), name))
+    shown = Bilingual(fr=", ".join(fr_names[:12]), en=", ".join(en_names[:12]))
+    more_fr, more_en = len(fr_names) - min(len(fr_names), 12), len(en_names) - min(len(en_names), 12)
+    tail = Bilingual(
+        fr=f" (et {more_fr} autres)" if more_fr else "",
+        en=f" (and {more_en} more)" if more_en else "",
+    )
+    first_of: dict[str, Bilingual] = {}
+    for fr, en in pairs:
+        first_of.setdefault(en, Bilingual(fr=fr, en=en))
+    fixes = list(first_of.values())[:FIX_NAMES]
     at = band_text(band)
-    example = either([Bilingual(fr=fr, en=en) for fr, en in zip(fixes, _english_names(ctx, fixes), strict=True)])
+    example = either(fixes)
     return found(
         Code.SHEET_MAX,
         Bilingual(
