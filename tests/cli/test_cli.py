@@ -133,6 +133,30 @@ def test_check_english(capsys: pytest.CaptureFixture[str], tmp_path: Path, mini:
     assert "[seed 000, COMPOSITION D'ARMÉE]" in out
 
 
+def test_global_options_may_follow_the_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, mini: Catalogue, mini_db: Path
+) -> None:
+    """``ost check --lang en --db DB FILE`` reads as ``ost --lang en --db DB check FILE``; one after wins."""
+    b = legal_list(mini)
+    b.army.points_limit = 100
+    path = _write(tmp_path / "l.ost", b)
+    code, out, _ = run(capsys, "check", "--lang", "en", "--db", str(mini_db), str(path))
+    assert code == 1 and "NOT LEGAL" in out
+    code, out, _ = run(capsys, "--lang", "en", "check", "--db", str(mini_db), str(path))
+    assert code == 1 and "NOT LEGAL" in out
+    code, out, _ = run(capsys, "--lang", "en", "check", "--lang", "fr", "--db", str(mini_db), str(path))
+    assert code == 1 and "NON RÉGLEMENTAIRE" in out
+    # Two levels down, and a wrong value is refused as before the command.
+    code, out, _ = run(capsys, "--db", str(mini_db), "catalogue", "list", "--lang", "en")
+    assert code == 0 and "Troops" in out and "Troupes" not in out
+    with pytest.raises(SystemExit):
+        run(capsys, "check", "--lang", "de", str(path))
+    # export keeps its own --lang: the PDF's language.
+    pdf = tmp_path / "l.pdf"
+    code, _, _ = run(capsys, "--db", str(mini_db), "export", "sheet", "--lang", "en", str(path), "-o", str(pdf))
+    assert code == 0 and pdf.read_bytes().startswith(b"%PDF")
+
+
 def test_check_json(capsys: pytest.CaptureFixture[str], tmp_path: Path, mini: Catalogue, mini_db: Path) -> None:
     b = legal_list(mini)
     b.add("rhino")

@@ -108,9 +108,30 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     for name, (_, aliases, text) in COMMANDS.items():
         if name == wanted:
             _command_module(name).register(commands)
+            _global_options_after(commands.choices[name])
         else:  # a placeholder that only shows in the help; never run
             commands.add_parser(name, aliases=list(aliases), help=text, add_help=False)
+    _global_options_after(gui)
     return parser
+
+
+def _global_options_after(parser: argparse.ArgumentParser) -> None:
+    """Let ``--db`` and ``--lang`` come after the command too (``ost check --lang en FILE``), at every level.
+
+    Given there, they stand for the same options before the command (their default is to set nothing, so
+    one given before the command stays); a command with its own ``--lang`` (``export``: the PDF's language)
+    keeps it.
+    """
+    for flags, options in (
+        (("--db",), {"type": Path, "help": "catalogue database (as before the command)"}),
+        (("--lang",), {"choices": ("fr", "en"), "help": "language of messages (as before the command)"}),
+    ):
+        with contextlib.suppress(argparse.ArgumentError):  # the command has its own option of that name
+            parser.add_argument(*flags, default=argparse.SUPPRESS, **options)
+    for action in parser._actions:  # the command's own sub-commands (``catalogue list``)
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                _global_options_after(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
