@@ -25,7 +25,7 @@ SEED = "catalogue-seed.sqlite"
 RECORD = "catalogue-seed.json"
 
 
-class SeedHook(BuildHookInterface):  # type: ignore[misc]
+class SeedHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
