@@ -464,7 +464,9 @@ def open_catalogue(
 ) -> OpenedCatalogue:
     """Open (and migrate) the catalogue database, filled from ``catalog/`` on first use and never stale.
 
-    On first use the shipped catalogue (or ``source``) is built; afterwards
+    On first use the shipped catalogue (or ``source``) is built, or, for the
+    shipped one, copied from the seed database when that is fresh
+    (:func:`_from_seed`); afterwards
     the shipped part is rebuilt whenever its sources changed
     (:func:`refresh_catalogue`). The notice says so, in French and English;
     a bad edited source leaves the previous catalogue and is told there too.
@@ -514,10 +516,10 @@ def _from_seed(path: Path) -> int | None:
     folder = shipped_catalogue_dir()
     try:
         stamp = source_stamp(folder)  # taken before the content, as a build does
-        wanted = seed.expected(sources_fingerprint(folder))
+        sources = sources_fingerprint(folder)
     except OSError:
         return None
-    return seed.install_seed(path, found, wanted, {META_STAMP: stamp, META_SOURCE_DIR: str(folder)})
+    return seed.install_seed(path, found, sources, {META_STAMP: stamp, META_SOURCE_DIR: str(folder)})
 
 
 def write_seed(target: Path) -> Path:

@@ -219,7 +219,7 @@ def test_a_frozen_program_does_not_hash_its_code(
 ) -> None:
     """Its code is sealed in its archive by the build that made its seed: version, schema and sources still count."""
     monkeypatch.setattr(sys, "frozen", True, raising=False)
-    assert seeds.code_stamp() is None
+    assert seeds.code_stamp(["store/seed.py"]) is None
     record = json.loads(seeds.record_file(own_seed).read_text(encoding="utf-8"))
     record["code"] = "made from a checkout"
     seeds.record_file(own_seed).write_text(json.dumps(record), encoding="utf-8")
@@ -250,6 +250,18 @@ def _record_a_list(seed: Path) -> None:
 
 def _no_record(seed: Path) -> None:
     seeds.record_file(seed).unlink()
+
+
+def _code_file_gone(seed: Path) -> None:
+    record = json.loads(seeds.record_file(seed).read_text(encoding="utf-8"))
+    record["files"] = [*record["files"], "formats/gone_since.py"]
+    seeds.record_file(seed).write_text(json.dumps(record), encoding="utf-8")
+
+
+def _no_code_files(seed: Path) -> None:
+    record = json.loads(seeds.record_file(seed).read_text(encoding="utf-8"))
+    record["files"] = []
+    seeds.record_file(seed).write_text(json.dumps(record), encoding="utf-8")
 
 
 def _no_seed(seed: Path) -> None:
@@ -295,6 +307,8 @@ def _old_schema_recorded(seed: Path) -> None:
         _record_not_json,
         _record_a_list,
         _no_record,
+        _code_file_gone,
+        _no_code_files,
         _no_seed,
         _garbage_recorded,
         _other_database_recorded,
@@ -394,9 +408,8 @@ def test_a_database_made_meanwhile_by_another_ost_is_never_replaced(
         return real(tmp, meta)
 
     monkeypatch.setattr(seeds, "_adopt", raced)
-    folder = shipped_catalogue_dir()
-    wanted = seeds.expected(services.sources_fingerprint(folder))
-    assert seeds.install_seed(target, seed, wanted, {}) is None
+    sources = services.sources_fingerprint(shipped_catalogue_dir())
+    assert seeds.install_seed(target, seed, sources, {}) is None
     assert target.read_bytes() == b"the other's"
     assert [p.name for p in tmp_path.iterdir()] == ["c.sqlite"]
 
@@ -443,13 +456,20 @@ def test_ost_catalogue_seed_writes_a_seed_and_its_record_and_is_not_in_the_help(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "out" / "s.sqlite"
-    code, out, _ = run(capsys, "catalogue", "seed", str(target))
-    assert code == 0 and out.strip() == str(target)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "app")}
+    done = subprocess.run(
+        [sys.executable, "-m", "ost", "catalogue", "seed", str(target)], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0 and done.stdout.strip() == str(target), done.stderr[-2000:]
     record = json.loads(seeds.record_file(target).read_text(encoding="utf-8"))
     assert record["size"] == target.stat().st_size
     assert record["schema"] == HEAD_REVISION
     assert record["sources"] == services.sources_fingerprint(shipped_catalogue_dir())
-    assert record["code"] == seeds.code_stamp()
+    assert record["code"] == seeds.code_stamp(record["files"])
+    # The code the build ran, and only it: the YAML reader, the models, the store; not the window nor the PDF.
+    ran = {"formats/catalog_source.py", "core/catalogue.py", "store/database.py", "services.py", "store/seed.py"}
+    assert ran <= set(record["files"])
+    assert not [name for name in record["files"] if name.startswith(("gui/", "pdf/"))]
     assert sorted(p.name for p in target.parent.iterdir()) == ["s.json", "s.sqlite"]  # no scratch database left
     with pytest.raises(SystemExit):
         run(capsys, "catalogue", "--help")

@@ -12,8 +12,8 @@ was made from beside it (``catalogue-seed.json``).
 A first start (no database file yet) uses the seed only when that record
 matches what this Ost would build: the same layout of the record, Ost version,
 schema head, hash of the shipped YAML's bytes and hash of the code that
-builds the catalogue (``core``, ``formats``, ``store``, ``services``), and
-when the seed's bytes are those recorded (size and hash: a truncated or damaged
+built the catalogue (every module of Ost the build had loaded), and when the
+seed's bytes are those recorded (size and hash: a truncated or damaged
 seed is refused). Checking reads bytes and parses nothing, a few
 milliseconds. Anything else (no seed, a stale or damaged one, a copy that
 fails) leaves the caller to build from the YAML as before.
@@ -49,8 +49,6 @@ SEED_NAME = "catalogue-seed.sqlite"
 LAYOUT = "1"
 
 _PACKAGE = Path(__file__).resolve().parent.parent
-#: Ost's code that decides what a catalogue build writes (the CLI, the window and the PDF code do not).
-_BUILD_CODE = ("__init__.py", "services.py", "core", "formats", "store")
 
 
 def seed_file() -> Path | None:
@@ -80,36 +78,56 @@ def record_file(seed: Path) -> Path:
     return seed.with_suffix(".json")
 
 
-def code_stamp() -> str | None:
-    """A hash of the code that builds the catalogue (file names and bytes); None in a frozen program.
+def loaded_code() -> list[str]:
+    """Ost's source files loaded in this process (after a build: every one the build ran), package-relative."""
+    found: set[str] = set()
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__file__", None)
+        if isinstance(name, str) and name.endswith(".py"):
+            path = Path(name).resolve()
+            if path.is_relative_to(_PACKAGE):
+                found.add(path.relative_to(_PACKAGE).as_posix())
+    return sorted(found)
+
+
+def code_stamp(files: list[str]) -> str | None:
+    """A hash of Ost's source ``files`` (package-relative names and bytes); None in a frozen program.
 
     A checkout's code changes without a new version number, so a seed made
-    before an edit must not be used after it. A frozen program's code is
-    sealed in its archive (no source files to hash), put there by the same
-    build as its seed.
+    before an edit of the code that built it must not be used after it (an
+    edit that makes the build load another module changes a file that loads
+    it). A frozen program's code is sealed in its archive (no source files to
+    hash), put there by the same build as its seed. Raises :class:`OSError`
+    when a file cannot be read (gone: the code changed).
     """
     if getattr(sys, "frozen", False):
         return None
-    digest = hashlib.blake2b(digest_size=16)
-    for part in _BUILD_CODE:
-        top = _PACKAGE / part
-        for path in sorted(top.rglob("*.py")) if top.is_dir() else [top]:
-            digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0")
+        digest.update((_PACKAGE / name).read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
 
 
-def expected(sources: str) -> dict[str, str | None]:
-    """What a seed's record must say for this Ost to use it, ``sources`` the shipped YAML's fingerprint.
+def expected(sources: str, files: list[str]) -> dict[str, str | None]:
+    """What a seed's record must say for this Ost to use it.
 
-    A value None is not checked (the code of a frozen program). Raises
-    :class:`OSError` when the code cannot be read.
+    ``sources``: the shipped YAML's fingerprint; ``files``: the code the seed
+    was built with (its record's list). A value None is not checked (the
+    code of a frozen program). Raises :class:`OSError` when the code cannot
+    be read.
     """
-    return {"layout": LAYOUT, "ost": __version__, "schema": HEAD_REVISION, "sources": sources, "code": code_stamp()}
+    return {
+        "layout": LAYOUT,
+        "ost": __version__,
+        "schema": HEAD_REVISION,
+        "sources": sources,
+        "code": code_stamp(files),
+    }
 
 
 def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=20).hexdigest()
+    return hashlib.sha256(data).hexdigest()  # (SHA-256: the fastest here, with the processor's instructions)
 
 
 def write_seed(built: Path, seed: Path, sources: str) -> dict[str, Any]:
@@ -131,7 +149,13 @@ def write_seed(built: Path, seed: Path, sources: str) -> dict[str, Any]:
         db.close()
     try:
         data = tmp.read_bytes()
-        record: dict[str, Any] = {**expected(sources), "size": len(data), "digest": _digest(data)}
+        files = loaded_code()
+        record: dict[str, Any] = {
+            **expected(sources, files),
+            "files": files,
+            "size": len(data),
+            "digest": _digest(data),
+        }
         os.replace(tmp, seed)
     finally:
         tmp.unlink(missing_ok=True)
@@ -141,12 +165,16 @@ def write_seed(built: Path, seed: Path, sources: str) -> dict[str, Any]:
     return record
 
 
-def _usable(seed: Path, wanted: dict[str, str | None]) -> bytes | None:
+def _usable(seed: Path, sources: str) -> bytes | None:
     """The seed's bytes when its record says it is what this Ost would build and they are the recorded ones."""
     try:
         record = json.loads(record_file(seed).read_bytes())
         if not isinstance(record, dict):
             return None
+        files = record.get("files")
+        if not (isinstance(files, list) and files and all(isinstance(f, str) and f.endswith(".py") for f in files)):
+            return None
+        wanted = expected(sources, files)
         if any(value is not None and record.get(key) != value for key, value in wanted.items()):
             return None
         data = seed.read_bytes()
@@ -157,10 +185,10 @@ def _usable(seed: Path, wanted: dict[str, str | None]) -> bytes | None:
     return data
 
 
-def install_seed(target: Path, seed: Path, wanted: dict[str, str | None], meta: dict[str, str]) -> int | None:
+def install_seed(target: Path, seed: Path, sources: str, meta: dict[str, str]) -> int | None:
     """Put a copy of ``seed`` at ``target`` (a database that does not exist yet); the number of its datasheets.
 
-    ``wanted``: what the seed's record must say (:func:`expected`); ``meta``:
+    ``sources``: the shipped YAML's fingerprint now (see :func:`expected`); ``meta``:
     ``catalogue_meta`` keys written in the copy before it is put in place (the
     stamp and folder of the sources as installed here, which the seed's
     builder could not know). None when the seed cannot be used (missing,
@@ -170,7 +198,7 @@ def install_seed(target: Path, seed: Path, wanted: dict[str, str | None], meta: 
     left half-written; an interrupted copy leaves at most a temporary file,
     removed by the next copy.
     """
-    data = _usable(seed, wanted)
+    data = _usable(seed, sources)
     if data is None:
         return None
     try:
@@ -186,6 +214,8 @@ def install_seed(target: Path, seed: Path, wanted: dict[str, str | None], meta: 
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         count = _adopt(tmp, meta)
+        if count is not None:  # on disk before it has its name: a crash never leaves a named half file
+            _sync(tmp)
         placed = count is not None and _place(tmp, target)
     except OSError:
         placed = False
@@ -196,12 +226,19 @@ def install_seed(target: Path, seed: Path, wanted: dict[str, str | None], meta: 
 
 
 def _adopt(tmp: Path, meta: dict[str, str]) -> int | None:
-    """Write ``meta`` into the copy (committed: SQLite syncs it to disk); its datasheet count, None if unreadable."""
+    """Write ``meta`` into the copy; its datasheet count, None if it is not a catalogue database at the head.
+
+    Without a journal or syncing (a third of the first start's time, on a
+    busy disk): the copy has no name yet, so a crash meanwhile leaves only a
+    temporary file to remove; it is synced once, whole, before it is named.
+    """
     try:
         db = sqlite3.connect(tmp, isolation_level=None)
     except sqlite3.Error:
         return None
     try:
+        db.execute("PRAGMA journal_mode = OFF")
+        db.execute("PRAGMA synchronous = OFF")
         db.execute("BEGIN IMMEDIATE")
         revision = db.execute("SELECT version_num FROM alembic_version").fetchone()
         if revision is None or revision[0] != HEAD_REVISION:
@@ -226,13 +263,16 @@ def _place(tmp: Path, target: Path) -> bool:
         if target.exists():
             return False
         os.replace(tmp, target)
-    with contextlib.suppress(OSError):  # the new name itself durable where possible
-        folder = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    # (The folder is not synced: a name lost in a crash only means the next start is a first start again.)
     return True
+
+
+def _sync(path: Path) -> None:
+    fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))  # (Windows syncs only what it may write)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _remove(tmp: Path) -> None:
