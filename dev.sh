@@ -32,7 +32,7 @@ case "$command" in
     test)
         install
         echo "== ruff"
-        "$VENV/bin/ruff" check app tests benchmarks examples tools
+        "$VENV/bin/ruff" check app tests benchmarks examples tools hatch_build.py
         echo "== mypy (strict on ost.core)"
         "$VENV/bin/mypy"
         echo "== import contracts"
