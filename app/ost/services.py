@@ -464,11 +464,10 @@ def open_catalogue(
 ) -> OpenedCatalogue:
     """Open (and migrate) the catalogue database, filled from ``catalog/`` on first use and never stale.
 
-    On first use the shipped catalogue (or ``source``) is built, or, for the
-    shipped one, copied from the seed database when that is fresh
-    (:func:`_from_seed`); afterwards
-    the shipped part is rebuilt whenever its sources changed
-    (:func:`refresh_catalogue`). The notice says so, in French and English;
+    On first use the shipped catalogue (or ``source``) is built, the shipped
+    one copied from the seed database instead when that is fresh
+    (:func:`_from_seed`); afterwards the shipped part is rebuilt whenever its
+    sources changed (:func:`refresh_catalogue`). The notice says so, in French and English;
     a bad edited source leaves the previous catalogue and is told there too.
     Raises :class:`StoreError` when the database cannot be opened, and
     :class:`SourceError` when a first build meets a bad source.
