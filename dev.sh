@@ -3,6 +3,8 @@
 #   ./dev.sh run [ARGS]   install Ost in .venv/ and start it (arguments go to `ost`)
 #   ./dev.sh test [ARGS]  install Ost with its test tools, then run the checks and the tests
 #   ./dev.sh translations refresh and compile the French translation of the GUI
+#   ./dev.sh seed         make build/seed/ again: the database a first start copies (installing makes it;
+#                         after an edit of catalog/ or of the code it is stale, and a first start builds instead)
 set -eu
 cd "$(dirname "$0")"
 PYTHON=${PYTHON:-python3}
@@ -30,7 +32,7 @@ case "$command" in
     test)
         install
         echo "== ruff"
-        "$VENV/bin/ruff" check app tests benchmarks examples tools
+        "$VENV/bin/ruff" check app tests benchmarks examples tools hatch_build.py
         echo "== mypy (strict on ost.core)"
         "$VENV/bin/mypy"
         echo "== import contracts"
@@ -44,8 +46,12 @@ case "$command" in
         "$VENV/bin/pyside6-lupdate" -no-obsolete app/ost/gui/*.py -ts resources/translations/ost_fr.ts -target-language fr_FR
         "$VENV/bin/pyside6-lrelease" resources/translations/ost_fr.ts -qm resources/translations/ost_fr.qm
         ;;
+    seed)
+        install
+        PYTHONPATH="$PWD/app" "$VENV/bin/python" -m ost catalogue seed build/seed/catalogue-seed.sqlite
+        ;;
     *)
-        echo "usage: ./dev.sh run [ARGS] | ./dev.sh test [PYTEST ARGS] | ./dev.sh translations" >&2
+        echo "usage: ./dev.sh run [ARGS] | ./dev.sh test [PYTEST ARGS] | ./dev.sh translations | ./dev.sh seed" >&2
         exit 2
         ;;
 esac

@@ -13,6 +13,9 @@ else
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check "pyinstaller>=6,<7"
 started=$(date +%s)
+# The seed database the frozen program's first start copies (ost.store.seed), made by this checkout's code.
+rm -rf build/seed
+PYTHONPATH="$PWD/app" .venv/bin/python -m ost catalogue seed build/seed/catalogue-seed.sqlite >/dev/null
 .venv/bin/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/ost.spec
 echo "built in $(( $(date +%s) - started )) s"
 # The Linux desktop integration travels with the program: ./install-desktop.sh in its folder.

@@ -2,7 +2,9 @@
 
     python packaging/smoke_test.py dist
 
-It starts offscreen (``--version``), builds its catalogue, reads a real
+It starts offscreen (``--version``), makes its catalogue (a copy of the seed
+database shipped inside it: checked, since the database's build time must be
+the seed's), reads a real
 BattleScribe roster (from ``../shared/rosters-9e`` when that folder is there,
 else one in ``tests/data``), checks the example lists with the right exit
 codes, exports a PDF army sheet and cards, then opens the window on a list and
@@ -13,6 +15,7 @@ fresh catalogue database and a fresh home, never the user's.
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -73,9 +76,34 @@ def main() -> int:
             if problem:
                 print(problem, result.stdout[-2000:], result.stderr[-3000:], sep="\n", file=sys.stderr)
                 return 1
+        problem = _not_seeded(program, out / "c.sqlite")
+        print(f"{'FAILED' if problem else 'ok'}: the first start copied the seed database {problem}".rstrip())
+        if problem:
+            return 1
     size = sum(f.stat().st_size for f in program.parent.rglob("*") if f.is_file())
     print(f"build: {program.parent} ({size / 1e6:.0f} MB); smoke test {time.perf_counter() - started:.0f} s")
     return 0
+
+
+def _not_seeded(program: Path, db: Path) -> str:
+    """Why the database ``db`` of the program's first start is not a copy of its seed ('' when it is).
+
+    A copy keeps the seed's build time; a catalogue built from the YAML has the time of that first start.
+    """
+    seed = next(program.parent.rglob("catalogue-seed.sqlite"), None)
+    if seed is None:
+        return "(no seed database in the build)"
+
+    def built_at(path: Path) -> str | None:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            row = con.execute("SELECT value FROM catalogue_meta WHERE key = 'built_at'").fetchone()
+            return None if row is None else str(row[0])
+        finally:
+            con.close()
+
+    made, found = built_at(seed), built_at(db)
+    return "" if made == found else f"(the catalogue was built at the first start, {found}; the seed's: {made})"
 
 
 def _problem(result: subprocess.CompletedProcess[str], accepted: tuple[int, ...], written: Path | None) -> str:

@@ -37,9 +37,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """No test touches the user's real catalogue database."""
+    """No test touches the user's real catalogue database.
+
+    Nor does a first start copy the checkout's seed database (``build/seed/``, ost.store.seed): tests build the
+    shipped catalogue from its YAML, as they expect; tests/store/test_seed.py names its own seeds.
+    """
     db = tmp_path / "catalogue.sqlite"
     monkeypatch.setenv("OST_DB", str(db))
+    monkeypatch.setenv("OST_SEED", "")
     return db
 
 

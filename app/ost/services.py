@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ost import __version__
 from ost.core.collector import collector_paused
 from ost.core.i18n import Bilingual
-from ost.core.resources import shipped_catalogue_dir
+from ost.core.resources import shipped_catalogue_dir, sources_fingerprint
 from ost.core.roles import Role, UnitType
 from ost.store import CatalogueStore, StoreError, default_db_path
 from ost.store.database import LOCKED
@@ -82,7 +82,7 @@ def source_stamp(folder: Path) -> str:
 
     An unchanged stamp means unchanged sources (any editor, copy or install
     changes a file's time or size); a changed one says only "maybe", and the
-    content fingerprint (:func:`ost.formats.catalog_source.source_fingerprint`)
+    content fingerprint (:func:`ost.core.resources.sources_fingerprint`)
     decides.
     """
     digest = hashlib.sha256(str(folder.resolve()).encode())
@@ -122,14 +122,14 @@ def build_catalogue(store: CatalogueStore, source: Path | None = None) -> BuildR
     :class:`ost.store.StoreError` when the database cannot be written.
     """
     from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, CatalogueSource
-    from ost.formats.catalog_source import SOURCE, source_fingerprint
+    from ost.formats.catalog_source import SOURCE
 
     folder = source or shipped_catalogue_dir()
     if source is not None:  # harden: recorded absolute, so the next start (from any folder) finds it again
         folder = Path(os.path.abspath(folder))
     shipped = source is None or _is_shipped(folder)
     stamp = source_stamp(folder)  # taken before reading: a file changed meanwhile shows at the next open
-    fingerprint = source_fingerprint(folder)
+    fingerprint = sources_fingerprint(folder)
     catalogue = read_catalogue(folder)  # everything is read and checked before writing
     meta = {
         "source": SOURCE,
@@ -224,10 +224,9 @@ def refresh_catalogue(store: CatalogueStore, source: Path | None = None) -> Cata
     same_ost = built_by == __version__
     if same_ost and meta.get(META_STAMP) == stamp and meta.get(META_SOURCE_DIR) == str(folder):
         return None
-    from ost.formats.catalog_source import source_fingerprint
     from ost.formats.yamltext import SourceError
 
-    if same_ost and meta.get(META_FINGERPRINT) == source_fingerprint(folder):
+    if same_ost and meta.get(META_FINGERPRINT) == sources_fingerprint(folder):
         # Same content (a fresh copy, a touched file): remember the new stamp, rebuild nothing. A
         # read-only database cannot remember it: the content hash is taken again next time.
         with contextlib.suppress(StoreError):
@@ -465,31 +464,90 @@ def open_catalogue(
 ) -> OpenedCatalogue:
     """Open (and migrate) the catalogue database, filled from ``catalog/`` on first use and never stale.
 
-    On first use the shipped catalogue (or ``source``) is built; afterwards
-    the shipped part is rebuilt whenever its sources changed
-    (:func:`refresh_catalogue`). The notice says so, in French and English;
+    On first use the shipped catalogue (or ``source``) is built, the shipped
+    one copied from the seed database instead when that is fresh
+    (:func:`_from_seed`); afterwards the shipped part is rebuilt whenever its
+    sources changed (:func:`refresh_catalogue`). The notice says so, in French and English;
     a bad edited source leaves the previous catalogue and is told there too.
     Raises :class:`StoreError` when the database cannot be opened, and
     :class:`SourceError` when a first build meets a bad source.
     """
-    store = CatalogueStore(Path(db) if db is not None else default_db_path())
+    path = Path(db) if db is not None else default_db_path()
+    # A first start of the shipped catalogue copies the seed made when Ost was built, when it is still what
+    # building would give (ost.store.seed); else it builds, as without one.
+    seeded = _from_seed(path) if build_if_empty and source is None and not path.exists() else None
+    store = CatalogueStore(path)
     try:
+        if seeded is not None:
+            return OpenedCatalogue(store, _built_notice(seeded, store.path))
         if build_if_empty and store.is_empty():
             result = build_catalogue(store, source)
-            return OpenedCatalogue(
-                store,
-                CatalogueNotice(
-                    "built",
-                    Bilingual(
-                        fr=f"catalogue construit ({result.datasheets} fiches) : {store.path}",
-                        en=f"catalogue built ({result.datasheets} datasheets): {store.path}",
-                    ),
-                ),
-            )
+            return OpenedCatalogue(store, _built_notice(result.datasheets, store.path))
         return OpenedCatalogue(store, refresh_catalogue(store, source) if refresh else None)
     except BaseException:
         store.close()
         raise
+
+
+def _built_notice(datasheets: int, path: Path) -> CatalogueNotice:
+    return CatalogueNotice(
+        "built",
+        Bilingual(
+            fr=f"catalogue construit ({datasheets} fiches) : {path}",
+            en=f"catalogue built ({datasheets} datasheets): {path}",
+        ),
+    )
+
+
+def _from_seed(path: Path) -> int | None:
+    """Put the seed in place as the new database ``path`` when it is fresh; its datasheet count, else None.
+
+    Fresh: made by this Ost (version, schema, code) from the shipped sources
+    as they are now (the hash of their bytes: nothing is parsed). The copy is
+    given the sources' stamp and folder as installed here, as a build here
+    would have recorded them, so the next start reads nothing again.
+    """
+    from ost.store import seed
+
+    found = seed.seed_file()
+    if found is None:
+        return None
+    folder = shipped_catalogue_dir()
+    try:
+        stamp = source_stamp(folder)  # taken before the content, as a build does
+        sources = sources_fingerprint(folder)
+    except OSError:
+        return None
+    return seed.install_seed(path, found, sources, {META_STAMP: stamp, META_SOURCE_DIR: str(folder)})
+
+
+def write_seed(target: Path) -> Path:
+    """Make the seed database ``target`` (:mod:`ost.store.seed`): what a first start of this Ost leaves behind.
+
+    The shipped catalogue built from its YAML, its browse table and its kept
+    facts worked out, in a scratch database beside ``target``; then compacted
+    into ``target`` with its record. For the build of a wheel or of the
+    desktop program (``ost catalogue seed``). Raises
+    :class:`ost.formats.yamltext.SourceError` for a bad source file and
+    :class:`StoreError` when the database cannot be written.
+    """
+    from ost.store import seed
+
+    target = Path(os.path.abspath(target))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    scratch = target.with_name(f".{target.name}.{os.getpid()}-build.sqlite")
+    for leftover in (scratch, scratch.with_name(scratch.name + "-journal")):
+        leftover.unlink(missing_ok=True)
+    try:
+        with CatalogueStore(scratch) as store:
+            build_catalogue(store)
+            store.browse()  # the browse table kept, as `ost catalogue list` keeps it
+            store.load(light=True, deferred=True)  # the facts kept, as `ost check` keeps them
+            fingerprint = store.meta()[META_FINGERPRINT]
+        seed.write_seed(scratch, target, fingerprint)
+    finally:
+        scratch.unlink(missing_ok=True)
+    return target
 
 
 def open_store(db: Path | str | None = None, *, build_if_empty: bool = True, refresh: bool = True) -> CatalogueStore:
@@ -528,9 +586,7 @@ def catalogue_status(store: CatalogueStore) -> CatalogueStatus:
     if meta.get("source") == YAML_SOURCE:
         folder = _built_from(meta)
         if folder.is_dir():
-            from ost.formats.catalog_source import source_fingerprint
-
-            up_to_date = meta.get(META_FINGERPRINT) == source_fingerprint(folder)
+            up_to_date = meta.get(META_FINGERPRINT) == sources_fingerprint(folder)
     return CatalogueStatus(
         path=store.path,
         schema=store.revision(),

@@ -137,6 +137,16 @@ def test_shipped_files_land_where_the_program_looks(spec: dict[str, Any]) -> Non
     assert spec["args"][0] == [str(PACKAGING / "launch.py")]
 
 
+def test_the_seed_database_ships_where_a_packaged_ost_looks_for_it(spec: dict[str, Any]) -> None:
+    """build.sh makes build/seed/ before the build; the spec ships it as ost/_data/seed/ (ost.store.seed)."""
+    from ost.store.seed import SEED_NAME
+
+    datas = {(Path(src).resolve(), dest) for src, dest in spec["datas"]}
+    made = (ROOT / "build" / "seed" / SEED_NAME).is_file()
+    assert (((ROOT / "build" / "seed").resolve(), "ost/_data/seed") in datas) == made
+    assert "catalogue seed build/seed/" + SEED_NAME in (PACKAGING / "build.sh").read_text(encoding="utf-8")
+
+
 def test_reportlab_barcodes_are_collected(spec: dict[str, Any]) -> None:
     """reportlab.graphics.barcode imports its widgets' modules with exec(): the share code's QR code needs them."""
     assert "reportlab.graphics.barcode" in (APP / "ost" / "pdf" / "sheet.py").read_text(encoding="utf-8")

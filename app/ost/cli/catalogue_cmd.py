@@ -25,6 +25,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     cat_commands = cat.add_subparsers(dest="action", metavar="ACTION", required=True)
     build = cat_commands.add_parser("build", help="(re)build the catalogue from its YAML sources")
     build.add_argument("--source", type=Path, help="source folder (default: the shipped catalog/)")
+    # Hidden (no help): a build step, run by the wheel's build hook and packaging/build.sh.
+    seed = cat_commands.add_parser("seed", description="write the seed database a first start copies (ost.store.seed)")
+    seed.add_argument("path", type=Path, nargs="?", help="where (default: where this Ost looks for its seed)")
     cat_commands.add_parser("status", help="the database, its schema and its sources (kind, revision, fingerprint)")
     source = cat_commands.add_parser("source", help="switch a source on or off (the browser and name matching skip it)")
     source.add_argument("switch", choices=("enable", "disable"))
@@ -61,6 +64,13 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             else f"{result.datasheets} datasheets, {result.factions} factions → {store.path}",
             file=out,
         )
+        return EXIT_OK
+    if args.action == "seed":
+        from ost.services import write_seed
+        from ost.store.seed import shipped_seed
+
+        written = write_seed(args.path or shipped_seed())
+        print(written, file=out)
         return EXIT_OK
     with open_catalogue(args.db, lang) as store:
         if args.action == "status":

@@ -6,6 +6,7 @@ folders; in a built wheel they are copied into ``ost/_data/``.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -28,3 +29,18 @@ def resources_dir() -> Path:
 
 def resource(*parts: str) -> Path:
     return resources_dir().joinpath(*parts)
+
+
+def sources_fingerprint(folder: Path) -> str:
+    """A hash of every YAML source file in ``folder`` (names and bytes), to tell whether a database is up to date.
+
+    Only bytes are hashed, nothing is parsed: cheap enough for a first start
+    to check a seed database against the shipped sources
+    (:mod:`ost.store.seed`). Raises :class:`OSError` when a file cannot be read.
+    """
+    digest = hashlib.sha256()
+    folder = Path(folder)
+    for path in sorted(folder.rglob("*.yaml")):
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]

@@ -13,7 +13,6 @@ the field, before anything is written anywhere.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from ost.core.catalogue import (
     WargearLimit,
 )
 from ost.core.fileio import InputFileError, check_folder
+from ost.core.resources import sources_fingerprint
 from ost.core.roles import Role, UnitType
 from ost.core.text import keyword_key, slug
 from ost.formats.yamltext import Located, SourceError, load_yaml
@@ -559,10 +559,5 @@ def read_catalogue(folder: Path) -> Catalogue:
 
 
 def source_fingerprint(folder: Path) -> str:
-    """A hash of every source file, to tell whether a database is up to date."""
-    digest = hashlib.sha256()
-    folder = Path(folder)
-    for path in sorted(folder.rglob("*.yaml")):
-        digest.update(path.relative_to(folder).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    """A hash of every source file, to tell whether a database is up to date (see :mod:`ost.core.resources`)."""
+    return sources_fingerprint(folder)
