@@ -54,4 +54,11 @@ class SeedHook(BuildHookInterface):
         env = {**os.environ, "PYTHONPATH": path}
         env.pop("OST_SEED", None)
         self.app.display_info(f"making the seed database {seed}")
-        subprocess.run([sys.executable, "-m", "ost", "catalogue", "seed", str(seed)], env=env, check=True, cwd=root)
+        # The tree's own ``app/`` first on the path, set in the child itself: pip's isolated build
+        # environment rewrites sys.path at start-up, so PYTHONPATH alone does not reach ``ost``.
+        run = (
+            "import sys; sys.path.insert(0, sys.argv[1]); "
+            "from ost.cli.main import main; raise SystemExit(main(sys.argv[2:]))"
+        )
+        command = [sys.executable, "-c", run, str(root / "app"), "catalogue", "seed", str(seed)]
+        subprocess.run(command, env=env, check=True, cwd=root)
