@@ -110,7 +110,7 @@ def pane_payload(catalogue: Catalogue) -> dict[str, Any]:
     rows.sort(key=lambda row: fold(row[1]))
     english = sorted(range(len(rows)), key=lambda n: fold(rows[n][2]))
     sources: dict[str, str] = {}  # each source's name as the pane says it ("": the shipped one, said in the language)
-    for source_id in {source for row in rows for source in row[9]}:
+    for source_id in sorted({source for row in rows for source in row[9]}):
         source = catalogue.sources.get(source_id)
         if source is not None and source.name:
             sources[source_id] = source.name

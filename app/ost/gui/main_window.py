@@ -169,11 +169,8 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
         splitter.setStretchFactor(2, 0)
-        width = self.width()
-        left, right = max(240, width // 6), max(300, width // 4)
-        splitter.setSizes([left, max(360, width - left - right), right])
         self.splitter = splitter
-        self.setCentralWidget(splitter)
+        self.setCentralWidget(splitter)  # its widths are shared when first shown (:meth:`showEvent`)
 
     def _connect_browser(self) -> None:
         """What the catalogue pane asks runs once the panes are there (the catalogue too, for adding)."""
@@ -337,8 +334,8 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._first_show and self.panes_built:  # share the width once; afterwards the user's own split is kept
-            self._first_show = False
+        if self._first_show and (self.panes_built or hasattr(self, "browser")):
+            self._first_show = False  # share the width once; afterwards the user's own split is kept
             self.share_width()
 
     def share_width(self) -> None:
@@ -347,6 +344,8 @@ class MainWindow(QMainWindow):
         left = max(240, width // 6)
         right = max(300, width // 4)
         self.splitter.setSizes([left, max(360, width - left - right), right])
+        if not self.panes_built:  # the frame's catalogue pane beside two notices
+            return
         height = self.right_splitter.height() or self.height()
         # the unit form (with its wargear, per model group) 60 %, the verdict and role table the rest (240 px at least)
         form = max(300, min(height * 3 // 5, height - 240))
