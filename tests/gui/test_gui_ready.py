@@ -154,9 +154,11 @@ from ost.gui.browse_rows import read_kept_rows
 from ost.gui.main_window import MainWindow
 app = QApplication(sys.argv)
 install_translators(app, {lang!r})
-rows = read_kept_rows(Path({str(db)!r}))
-w = MainWindow(None, lang={lang!r}, autosave_dir=Path({str(tmp_path / "a")!r}), panes_later=True, rows=rows)
+w = MainWindow(None, lang={lang!r}, autosave_dir=Path({str(tmp_path / "a")!r}), panes_later=True)
 w.show(); app.processEvents()
+first = type(w.centralWidget()).__name__
+w.show_pane_rows(read_kept_rows(Path({str(db)!r})))
+app.processEvents()
 b = w.browser
 factions = b.model.rowCount()
 w.search.setText({word!r}); b.apply_filter(); app.processEvents()
@@ -169,14 +171,16 @@ def names(parent, model=b.model):
 from PySide6.QtCore import QModelIndex
 found = names(QModelIndex())
 print(json.dumps([factions, found, w.search.isEnabled(), "pydantic" in sys.modules,
-                  "ost.core.catalogue" in sys.modules, w.centralWidget() is w.splitter, w.panes_built]))
+                  "ost.core.catalogue" in sys.modules, w.centralWidget() is w.splitter, w.panes_built, first,
+                  w.browser.width()]))
 """
     env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(helpers.ROOT / "app"),
            "HOME": str(tmp_path)}  # fmt: skip
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
-    factions, found, searchable, pydantic, models, split, built = json.loads(done.stdout.splitlines()[-1])
-    assert factions > 3 and searchable and split and not built
+    factions, found, searchable, pydantic, models, split, built, first, width = json.loads(done.stdout.splitlines()[-1])
+    assert first == "QLabel"  # the frame's first paint, then the pane
+    assert factions > 3 and searchable and split and not built and width >= 240
     assert found and all(word in fold(n) for n in found) and any(n.startswith(name) for n in found)
     assert not pydantic and not models
 

@@ -1,12 +1,12 @@
 """Start the Qt application: translations, the main window, then the catalogue.
 
 The window shows first (its frame: menus, toolbar, status bar, saying the
-catalogue is loading; only Qt and light modules are imported for it), with
-the catalogue pane filled and searchable when the database keeps its rows
-(:mod:`ost.gui.browse_rows`, read with the standard library: a datasheet
+catalogue is loading; only Qt and light modules are imported for it); right
+after, the catalogue pane fills in, searchable, when the database keeps its
+rows (:mod:`ost.gui.browse_rows`, read with the standard library: a datasheet
 can be looked for and picked before any datasheet is built); the other
-panes (list, unit form, catalogue pane, with pydantic and the core models)
-are built right after the first paint, while the catalogue database is
+panes (list, unit form, verdict, with pydantic and the core models; the
+catalogue pane too when no rows are kept) are built right after, while the catalogue database is
 opened and read on a worker thread (SQLAlchemy and the store load there, not
 before the first paint); the panes fill in when it arrives. Actions that need the catalogue (opening a
 list given on the command line, adding units, recovering autosaves) wait for
@@ -97,11 +97,11 @@ def run_gui(
 
     ``quit_when_shown``, ``quit_when_ready`` and ``quit_when_loaded`` are for
     the start-up benchmark: stop once the first frame is painted; once the
-    catalogue pane is filled, painted and searchable (on the first paint when
-    the database keeps its rows, else once the catalogue is loaded); once the
-    catalogue is loaded (a unit can be added) and the panes painted with it.
+    catalogue pane is filled, painted and searchable (right after the first
+    paint when the database keeps its rows, else once the catalogue is
+    loaded); once the catalogue is loaded (a unit can be added) and the panes
+    painted with it.
     """
-    from ost.gui.browse_rows import read_kept_rows
     from ost.gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -112,13 +112,21 @@ def run_gui(
     chosen = pick_lang(lang or settings.lang)
     install_translators(app, chosen)
     speak_in_dialogs(app, chosen)
-    rows = read_kept_rows(db)  # the catalogue pane's rows as kept (read-only, never waits for the store)
-    window = MainWindow(None, lang=chosen, db_path=db, settings=settings, panes_later=True, rows=rows)
+    window = MainWindow(None, lang=chosen, db_path=db, settings=settings, panes_later=True)
     window.show()
-    app.processEvents()  # the first paint (the frame and the pane's rows, Qt only), before the store is opened
-    if quit_when_shown or (quit_when_ready and rows is not None):  # start-up benchmark: the first paint
+    app.processEvents()  # the first paint (the frame, Qt only), before the database is touched
+    if quit_when_shown:  # start-up benchmark: stop once the first frame is painted
         _leave(window)
         return 0
+    from ost.gui.browse_rows import read_kept_rows  # (with sqlite3: after the first paint)
+
+    rows = read_kept_rows(db)  # the catalogue pane's rows as kept (read-only, never waits for the store)
+    if rows is not None:
+        window.show_pane_rows(rows)
+        app.processEvents()  # the catalogue pane painted: searchable, before any datasheet model is imported
+        if quit_when_ready:  # start-up benchmark: the pane is ready
+            _leave(window)
+            return 0
     status = {"code": 0}
     loader = CatalogueLoader(db, window, shown=rows)
     loader.loaded.connect(window.catalogue_loaded)

@@ -18,9 +18,10 @@ taken before the panes exist waits for them.
 
 Given the catalogue pane's rows as kept in the database
 (:class:`~ost.gui.browse_rows.PaneRows`, read with the standard library),
-the frame holds the catalogue pane too, filled and searchable on the first
-paint, with the other panes saying they are loading; a datasheet picked or
-asked for meanwhile is shown or added once the panes and the catalogue are there.
+the frame holds the catalogue pane too (:meth:`MainWindow.show_pane_rows`),
+filled and searchable, with the other panes saying they are loading; a
+datasheet picked or asked for meanwhile is shown or added once the panes and
+the catalogue are there.
 """
 
 from __future__ import annotations
@@ -153,6 +154,18 @@ class MainWindow(QMainWindow):
         self.fit_to_screen()
         if not panes_later:
             self.build_panes()
+
+    def show_pane_rows(self, rows: PaneRows) -> None:
+        """Show the catalogue pane from ``rows`` (read before the catalogue) in the frame, until the panes are built.
+
+        ``ost gui`` paints the frame first, then reads the rows and calls this.
+        """
+        if self.panes_built or hasattr(self, "browser"):
+            return
+        self._early_browser(rows)
+        if self.isVisible():  # shown already: share the width now
+            self._first_show = False
+            self.share_width()
 
     def _early_browser(self, rows: PaneRows) -> None:
         """The catalogue pane from ``rows``, beside two "loading" panes the others take the place of."""
