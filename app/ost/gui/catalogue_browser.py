@@ -128,9 +128,16 @@ def sheet_ids(data: QMimeData) -> list[str]:
 
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+# The roles as plain ints: the view asks data() thousands of times, and each look-up of an enum member by
+# its class goes through a Python descriptor.
+_DISPLAY, _TOOLTIP = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.ToolTipRole)
+_ALIGNMENT, _FOREGROUND = int(Qt.ItemDataRole.TextAlignmentRole), int(Qt.ItemDataRole.ForegroundRole)
+_ID, _FOLDED = int(ID_ROLE), int(FOLDED_ROLE)
 _FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDragEnabled
 # What a row is: its count column is grey (groups), its alignment right (groups and datasheets).
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _ROOT, _GROUP, _SHEET, _NOTE = range(4)
+_NO_KIDS: list[int] = []
 
 
 class PaneItems(QAbstractItemModel):
@@ -177,6 +184,27 @@ class PaneItems(QAbstractItemModel):
         self.kinds.append(kind)
         return node
 
+    def add_sheets(
+        self,
+        parent: int,
+        cells: list[tuple[str, str, str]],
+        tips: list[tuple[str, str]],
+        sheet_ids: list[str],
+        folded: list[str],
+    ) -> None:
+        """Datasheet rows under node ``parent``, last, all at once (thousands of them on the full release)."""
+        first, count = len(self.parents), len(cells)
+        siblings = self.kids[parent]
+        self.parents.extend([parent] * count)
+        self.positions.extend(range(len(siblings), len(siblings) + count))
+        siblings.extend(range(first, first + count))
+        self.kids.extend([_NO_KIDS] * count)  # shared: a datasheet row never has any
+        self.cells.extend(cells)
+        self.tips.extend(tips)
+        self.ids.extend(sheet_ids)
+        self.folded.extend(folded)
+        self.kinds.extend([_SHEET] * count)
+
     def node_index(self, node: int, column: int = 0) -> QModelIndex:
         return QModelIndex() if node == 0 else self.createIndex(self.positions[node], column, node)
 
@@ -208,24 +236,24 @@ class PaneItems(QAbstractItemModel):
         return self.rowCount(parent) > 0
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        return _FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
+        return _FLAGS if index.isValid() else _NO_FLAGS
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         node, column = index.internalId(), index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             return self.cells[node][column]
-        if role == ID_ROLE:
+        if role == _ID:
             return self.ids[node] if column == 0 else ""
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             return (self.tips[node][column] or None) if column < 2 else None
-        if role == FOLDED_ROLE:
+        if role == _FOLDED:
             return self.folded[node] if column == 0 else ""
         kind = self.kinds[node]
-        if role == Qt.ItemDataRole.TextAlignmentRole and column > 0 and (kind == _SHEET or column == 1):
+        if role == _ALIGNMENT and column > 0 and (kind == _SHEET or column == 1):
             return _RIGHT
-        if role == Qt.ItemDataRole.ForegroundRole and (kind == _NOTE or (kind == _GROUP and column == 1)):
+        if role == _FOREGROUND and (kind == _NOTE or (kind == _GROUP and column == 1)):
             return self._grey
         return None
 
@@ -441,13 +469,26 @@ class CatalogueBrowser(QWidget):
                 count = len(role_rows)
                 role = items.add(faction, _GROUP, (label, str(count), ""),
                                  (label, self.tr("%n datasheet(s)", "", count)))  # fmt: skip
-                for sheet_id, fr, en, _role, _group, legends, models, points, folded, sources, others in role_rows:
-                    shown = (en if english else fr) + (legends_mark if legends else "")
-                    also = f" ({', '.join(others)})" if others else ""
-                    where = said.get(sources)
-                    if where is None:
-                        where = said[sources] = self._sources_text(sources)
-                    items.add(role, _SHEET, (shown, models, points), (f"{shown}{also}\n{where}", ""), sheet_id, folded)
+                for sheet in role_rows:
+                    if sheet[9] not in said:
+                        said[sheet[9]] = self._sources_text(sheet[9])
+                names = [row[2] for row in role_rows] if english else [row[1] for row in role_rows]
+                shown = [n + legends_mark if row[5] else n for n, row in zip(names, role_rows, strict=True)]
+                items.add_sheets(
+                    role,
+                    [(label, row[6], row[7]) for label, row in zip(shown, role_rows, strict=True)],
+                    [
+                        (
+                            f"{label} ({', '.join(row[10])})\n{said[row[9]]}"
+                            if row[10]
+                            else f"{label}\n{said[row[9]]}",
+                            "",
+                        )
+                        for label, row in zip(shown, role_rows, strict=True)
+                    ],
+                    [row[0] for row in role_rows],
+                    [row[8] for row in role_rows],
+                )
 
     def _sources_text(self, sources: Sequence[str]) -> str:
         """The sources' names (the shipped catalogue's said in the user's language)."""
