@@ -472,8 +472,8 @@ class CatalogueBrowser(QWidget):
                 for sheet in role_rows:
                     if sheet[9] not in said:
                         said[sheet[9]] = self._sources_text(sheet[9])
-                names = [row[2] for row in role_rows] if english else [row[1] for row in role_rows]
-                shown = [n + legends_mark if row[5] else n for n, row in zip(names, role_rows, strict=True)]
+                titles = [row[2] for row in role_rows] if english else [row[1] for row in role_rows]
+                shown = [t + legends_mark if row[5] else t for t, row in zip(titles, role_rows, strict=True)]
                 items.add_sheets(
                     role,
                     [(label, row[6], row[7]) for label, row in zip(shown, role_rows, strict=True)],
