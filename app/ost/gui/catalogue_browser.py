@@ -437,6 +437,7 @@ class CatalogueBrowser(QWidget):
 
     def _fill(self, add: Any) -> None:
         items = self.items
+        self.model.found = None  # node numbers of the rows going away; filtered again below
         items.beginResetModel()
         items.clear()
         add(items)
