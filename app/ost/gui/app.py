@@ -137,7 +137,9 @@ def run_gui(
         loader.failed.connect(app.quit, Qt.ConnectionType.QueuedConnection)
     # The panes first, then the worker: both would import pydantic and the core models, and two threads
     # importing the same packages at once can meet half-initialised modules (a crash, 1 start in 6).
-    window.build_panes()
+    with collector_paused():  # the panes' imports (pydantic, the models) live as long as the program:
+        window.build_panes()
+        gc.freeze()  # out of the collector's sight, before it runs again (else its next pass walks them all)
     loader.start()  # reads the database off the GUI thread; hands over through the event loop
     for path in files or []:
         window.documents.open_path(path)  # waits for the catalogue
@@ -230,7 +232,7 @@ def load_catalogue(db: Path | None) -> Loaded:
         with opened.store as store:
             catalogue = store.load(light=True)
             path = store.path
-    gc.freeze()  # the catalogue lives as long as the program: keep it out of later collections
+        gc.freeze()  # the catalogue lives as long as the program: out of later collections, before they run
     notice = opened.notice
     return catalogue, path, notice.text if notice is not None else None
 
@@ -252,7 +254,7 @@ def load_window_catalogue(db: Path | None, shown: PaneRows | None = None) -> Loa
             catalogue, text = load_keeping(store, PANE_KEY, pane_payload, is_current)
             path = store.path
         rows = shown if shown is not None and shown.text == text else parse_rows(text)
-    gc.freeze()  # the catalogue lives as long as the program: keep it out of later collections
+        gc.freeze()  # the catalogue lives as long as the program: out of later collections, before they run
     assert rows is not None  # kept only when current, else just made
     notice = opened.notice
     return catalogue, path, notice.text if notice is not None else None, rows
