@@ -21,6 +21,7 @@ datasheet models load only to fill the table.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Callable
@@ -172,7 +173,7 @@ def load_keeping(
     """
     from ost.store.database import StoreError
 
-    with store._reading() as db:
+    with contextlib.suppress(StoreError), store._reading() as db:  # (no browse table: worked out below)
         row = db.execute("SELECT value FROM browse_cache WHERE key = ?", (key,)).fetchone()
         if row is not None and isinstance(row[0], str) and current(row[0]):
             return store.load(light=True, connection=db), row[0]
