@@ -104,6 +104,7 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     gui.add_argument("--screenshot", type=Path, help=argparse.SUPPRESS)
     gui.add_argument("--quit-when-shown", action="store_true", help=argparse.SUPPRESS)
     gui.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
+    gui.add_argument("--quit-when-loaded", action="store_true", help=argparse.SUPPRESS)
     wanted = _requested_command(argv)
     for name, (_, aliases, text) in COMMANDS.items():
         if name == wanted:
@@ -189,6 +190,7 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
             screenshot=getattr(args, "screenshot", None),
             quit_when_shown=getattr(args, "quit_when_shown", False),
             quit_when_ready=getattr(args, "quit_when_ready", False),
+            quit_when_loaded=getattr(args, "quit_when_loaded", False),
         )
         return status, False
     from ost.store import StoreError

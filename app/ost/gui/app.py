@@ -1,9 +1,12 @@
 """Start the Qt application: translations, the main window, then the catalogue.
 
 The window shows first (its frame: menus, toolbar, status bar, saying the
-catalogue is loading; only Qt and light modules are imported for it); the
-panes (list, unit form, catalogue pane, with pydantic and the core models)
-are built right after the first paint, while the catalogue database is
+catalogue is loading; only Qt and light modules are imported for it); right
+after, the catalogue pane fills in, searchable, when the database keeps its
+rows (:mod:`ost.gui.browse_rows`, read with the standard library: a datasheet
+can be looked for and picked before any datasheet is built); the other
+panes (list, unit form, verdict, with pydantic and the core models; the
+catalogue pane too when no rows are kept) are built right after, while the catalogue database is
 opened and read on a worker thread (SQLAlchemy and the store load there, not
 before the first paint); the panes fill in when it arrives. Actions that need the catalogue (opening a
 list given on the command line, adding units, recovering autosaves) wait for
@@ -35,10 +38,13 @@ from ost.gui.settings import Settings
 if TYPE_CHECKING:
     from ost.core.catalogue import Catalogue
     from ost.gui.background import BackgroundOp
+    from ost.gui.browse_rows import PaneRows
     from ost.gui.main_window import MainWindow
 
 #: What :func:`load_catalogue` gives: the catalogue, its database, and what opening did (French, English).
 Loaded = tuple["Catalogue", Path, Bilingual | None]
+#: What the window's loader gives: :data:`Loaded` and the catalogue pane's rows of that catalogue.
+LoadedWithRows = tuple["Catalogue", Path, Bilingual | None, "PaneRows"]
 
 
 def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
@@ -85,12 +91,16 @@ def run_gui(
     screenshot: Path | None = None,
     quit_when_shown: bool = False,
     quit_when_ready: bool = False,
+    quit_when_loaded: bool = False,
 ) -> int:
     """Run the window until it closes; with ``screenshot``, save the screen and quit.
 
-    ``quit_when_shown`` and ``quit_when_ready`` are for the start-up benchmark:
-    stop once the first frame is painted (before the catalogue is read), or
-    once the catalogue is loaded and the panes painted with it.
+    ``quit_when_shown``, ``quit_when_ready`` and ``quit_when_loaded`` are for
+    the start-up benchmark: stop once the first frame is painted; once the
+    catalogue pane is filled, painted and searchable (right after the first
+    paint when the database keeps its rows, else once the catalogue is
+    loaded); once the catalogue is loaded (a unit can be added) and the panes
+    painted with it.
     """
     from ost.gui.main_window import MainWindow
 
@@ -108,26 +118,37 @@ def run_gui(
     if quit_when_shown:  # start-up benchmark: stop once the first frame is painted
         _leave(window)
         return 0
+    from ost.gui.browse_rows import read_kept_rows  # (with sqlite3: after the first paint)
+
+    rows = read_kept_rows(db)  # the catalogue pane's rows as kept (read-only, never waits for the store)
+    if rows is not None:
+        window.show_pane_rows(rows)
+        app.processEvents()  # the catalogue pane painted: searchable, before any datasheet model is imported
+        if quit_when_ready:  # start-up benchmark: the pane is ready
+            _leave(window)
+            return 0
     status = {"code": 0}
-    loader = CatalogueLoader(db, window)
+    loader = CatalogueLoader(db, window, shown=rows)
     loader.loaded.connect(window.catalogue_loaded)
     loader.failed.connect(window.catalogue_failed)
     loader.failed.connect(lambda _message: status.update(code=2))
-    if quit_when_ready:
+    if quit_when_ready or quit_when_loaded:
         window.catalogue_arrived.connect(app.quit, Qt.ConnectionType.QueuedConnection)
         loader.failed.connect(app.quit, Qt.ConnectionType.QueuedConnection)
     # The panes first, then the worker: both would import pydantic and the core models, and two threads
     # importing the same packages at once can meet half-initialised modules (a crash, 1 start in 6).
-    window.build_panes()
+    with collector_paused():  # the panes' imports (pydantic, the models) live as long as the program:
+        window.build_panes()
+        gc.freeze()  # out of the collector's sight, before it runs again (else its next pass walks them all)
     loader.start()  # reads the database off the GUI thread; hands over through the event loop
     for path in files or []:
         window.documents.open_path(path)  # waits for the catalogue
-    if screenshot is None and not quit_when_ready:
+    if screenshot is None and not (quit_when_ready or quit_when_loaded):
         window.when_catalogue_ready(window.documents.recover_autosaves)
     if screenshot is not None:
         window.when_catalogue_ready(lambda: QTimer.singleShot(800, lambda: _save_screenshot(app, window, screenshot)))
     code = app.exec()
-    if quit_when_ready:
+    if quit_when_ready or quit_when_loaded:
         _leave(window)
     return code or status["code"]
 
@@ -143,27 +164,35 @@ def _leave(window: MainWindow) -> None:
 class CatalogueLoader(QObject):
     """Opens and reads the catalogue off the GUI thread (a :class:`BackgroundOp`); tells the window with a signal.
 
-    ``loaded`` carries (catalogue, database path, notice or ``()``); ``failed``
-    the reason in the user's words. Only plain Python objects cross threads.
+    ``loaded`` carries (catalogue, database path, notice or ``()``, the
+    catalogue pane's rows); ``failed`` the reason in the user's words. Only
+    plain Python objects cross threads. ``shown``: the rows the pane shows
+    already (read before the catalogue): handed back as they are when the
+    database still keeps the same, so the pane is not built again.
     """
 
-    loaded = Signal(object, object, object)
+    loaded = Signal(object, object, object, object)
     failed = Signal(str)
 
-    def __init__(self, db: Path | None, parent: QObject | None = None) -> None:
+    def __init__(self, db: Path | None, parent: QObject | None = None, *, shown: PaneRows | None = None) -> None:
         super().__init__(parent)
         self.db = db
-        self.operation: BackgroundOp[Loaded] | None = None
+        self.shown = shown
+        self.operation: BackgroundOp[LoadedWithRows] | None = None
 
     def start(self) -> None:
-        # What the worker runs is imported here, on the GUI thread, never by both threads at once.
+        # What the worker runs is imported here, on the GUI thread, never by both threads at once
+        # (two threads importing pydantic and the models together crashed one start in six).
+        import ost.core.browse
         import ost.core.catalogue
+        import ost.gui.browse_rows
         import ost.services
-        import ost.store  # noqa: F401
+        import ost.store
+        import ost.store.browsing  # noqa: F401
         from ost.gui.background import BackgroundOp  # after the first paint
 
         self.operation = BackgroundOp(
-            lambda _progress: load_catalogue(self.db),
+            lambda _progress: load_window_catalogue(self.db, self.shown),
             success=self._loaded,
             failure=self._failed,
             name="ost-catalogue",
@@ -176,10 +205,10 @@ class CatalogueLoader(QObject):
         if self.operation is not None:
             self.operation.wait()
 
-    def _loaded(self, result: Loaded) -> None:
-        catalogue, path, notice = result
+    def _loaded(self, result: LoadedWithRows) -> None:
+        catalogue, path, notice, rows = result
         # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
-        self.loaded.emit(catalogue, path, notice or ())
+        self.loaded.emit(catalogue, path, notice or (), rows)
 
     def _failed(self, exc: Exception) -> None:
         from ost.formats.yamltext import SourceError
@@ -203,9 +232,32 @@ def load_catalogue(db: Path | None) -> Loaded:
         with opened.store as store:
             catalogue = store.load(light=True)
             path = store.path
-    gc.freeze()  # the catalogue lives as long as the program: keep it out of later collections
+        gc.freeze()  # the catalogue lives as long as the program: out of later collections, before they run
     notice = opened.notice
     return catalogue, path, notice.text if notice is not None else None
+
+
+def load_window_catalogue(db: Path | None, shown: PaneRows | None = None) -> LoadedWithRows:
+    """:func:`load_catalogue`, with the catalogue pane's rows of the catalogue read (the same snapshot).
+
+    The rows are read as kept in the database, else worked out from the
+    catalogue and kept for the next start (:func:`ost.store.browsing.load_keeping`).
+    ``shown``: rows already read; given back when the kept text is the same.
+    """
+    from ost.gui.browse_rows import PANE_KEY, is_current, pane_payload, parse_rows
+    from ost.services import open_catalogue
+    from ost.store.browsing import load_keeping
+
+    with collector_paused():
+        opened = open_catalogue(db)
+        with opened.store as store:
+            catalogue, text = load_keeping(store, PANE_KEY, pane_payload, is_current)
+            path = store.path
+        rows = shown if shown is not None and shown.text == text else parse_rows(text)
+        gc.freeze()  # the catalogue lives as long as the program: out of later collections, before they run
+    assert rows is not None  # kept only when current, else just made
+    notice = opened.notice
+    return catalogue, path, notice.text if notice is not None else None, rows
 
 
 def _save_screenshot(app: QApplication, window: QWidget, path: Path) -> None:

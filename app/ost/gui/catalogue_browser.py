@@ -1,13 +1,20 @@
 """The catalogue pane: search, a tree of factions, roles and datasheets, an "add" button.
 
-The tree is built once per catalogue. A keystroke in the search box only
-changes the filter of a :class:`QSortFilterProxyModel` over text folded
-(accents and case dropped) when the tree was built, after a short pause so
-fast typing filters once; the matching runs in Qt's C++ code.
+The tree shows plain rows (:class:`~ost.gui.browse_rows.PaneRows`): read
+from the database before the datasheet models are even imported, so the pane
+is filled and searchable on the window's first paint, or worked out from a
+loaded catalogue. Its model (:class:`PaneItems`) is a
+:class:`QAbstractItemModel` over Python lists, built once per set of rows:
+thousands of ``QStandardItem`` objects, each filled through several calls
+into Qt, took a tenth of a second on the full release.
 
-What a keystroke costs is what the proxy and the view walk, so neither walks
-the whole catalogue: the results are unfolded only as far as the pane shows
-(a couple of screens), the rest as the user scrolls down to it
+A keystroke in the search box (after a short pause, so fast typing filters
+once) scans the rows' folded texts (accents and case dropped when the rows
+were made) in Python, a couple of milliseconds, and hands the matches and
+their factions and roles to the filter proxy. The proxy asks only about the
+rows the view reaches: the top factions, and the children of those unfolded.
+The results are unfolded only as far as the pane shows (a couple of
+screens), the rest as the user scrolls down to them
 (:meth:`CatalogueBrowser.expand_more`). Expanding every result instead made
 the proxy map, and the view lay out, all ~4,000 rows of a one-letter search
 on the full release, and each later key walk them all again.
@@ -15,31 +22,43 @@ on the full release, and each later key walk them all again.
 Factions from two sources (the shipped catalogue and a BattleScribe import)
 show as one; a datasheet present in both shows once, found by either name,
 with its sources named in its tooltip (the grouping is ``ost.core.browse``).
-Datasheets of switched-off sources are left out.
+Datasheets of switched-off sources are left out, and hidden ones.
+
+Before the catalogue's models are loaded, the pane's rows work: picking a
+datasheet names its id (``sheet_selected``, ``add_requested``, a drag); the
+window carries out what needs the models once they are there.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QByteArray,
     QMimeData,
     QModelIndex,
-    QRegularExpression,
+    QObject,
+    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QResizeEvent, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
 
-from ost.core.browse import BrowseEntry, browse_entries, faction_groups
-from ost.core.catalogue import BSDATA_SOURCE_PREFIX, SHIPPED_SOURCE, BandTable, Catalogue, Datasheet
 from ost.core.roles import Role
 from ost.core.text import fold
+from ost.gui.browse_rows import PaneRows, SheetRow, pane_rows, search_text
+
+if TYPE_CHECKING:
+    from ost.core.browse import BrowseEntry
+    from ost.core.catalogue import Catalogue, Datasheet
+
+__all__ = ["FOLDED_ROLE", "ID_ROLE", "SHEET_MIME", "CatalogueBrowser", "PaneItems", "search_pattern", "search_text"]
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 #: The mime type of datasheets dragged from the catalogue (their ids, one a line); the list adds them.
@@ -56,31 +75,12 @@ NARROW_PANE_WIDTH = 300
 SCREENS_AHEAD = 2
 
 
-def search_text(sheet: Datasheet, faction_names: Iterable[str]) -> str:
-    """What a search matches a datasheet by, folded once."""
-    return fold(
-        " ".join(
-            [
-                sheet.name,
-                sheet.name_en,
-                *sheet.aliases,
-                sheet.faction,
-                *faction_names,
-                *sheet.keywords,
-                *sheet.faction_keywords,
-            ]
-        )
-    )
-
-
 def search_pattern(text: str) -> str:
     """A regular expression that matches folded text holding every word of ``text``, in any order.
 
-    Anchored at the start: unanchored, each lookahead is tried from every
-    position of the text, which made a keystroke cost half a second on 4,000
-    datasheets. Lazy (``.*?``): each word is looked for from the start on,
-    where a greedy ``.*`` runs to the end of the text and backs off a
-    character at a time (a third more time per keystroke).
+    What a search means (every word, anywhere, in any order), as one pattern;
+    the pane itself tests the words in Python. Anchored and lazy, so that a
+    filter given this pattern does not try each lookahead from every position.
     """
     words = fold(text).split()
     return "^" + "".join(f"(?=.*?{re.escape(word)})" for word in words) if words else ""
@@ -93,6 +93,8 @@ def grouped_entries(catalogue: Catalogue, lang: str = "fr") -> dict[str, list[Br
     whatever the sources, one entry per datasheet. Hidden datasheets and
     switched-off sources are left out.
     """
+    from ost.core.browse import browse_entries, faction_groups
+
     names = {group.id: group.label(lang) for group in faction_groups(catalogue)}
     groups: dict[str, list[BrowseEntry]] = {}
     for entry in browse_entries(catalogue):
@@ -103,6 +105,8 @@ def grouped_entries(catalogue: Catalogue, lang: str = "fr") -> dict[str, list[Br
 
 def grouped_sheets(catalogue: Catalogue, lang: str = "fr") -> dict[str, list[tuple[Datasheet, list[str]]]]:
     """:func:`grouped_entries` as (datasheet, the sources that hold it) pairs."""
+    from ost.core.catalogue import SHIPPED_SOURCE
+
     return {
         name: [(e.sheet, [source or SHIPPED_SOURCE for source in e.sources]) for e in entries]
         for name, entries in grouped_entries(catalogue, lang).items()
@@ -111,24 +115,9 @@ def grouped_sheets(catalogue: Catalogue, lang: str = "fr") -> dict[str, list[tup
 
 def empty_catalogue() -> Catalogue:
     """A catalogue with nothing in it: what the window holds until the real one is loaded."""
+    from ost.core.catalogue import BandTable, Catalogue
+
     return Catalogue([], BandTable(bands=[]))
-
-
-class _SheetItems(QStandardItemModel):
-    """The tree's rows; a dragged datasheet row carries its id (a faction or role row carries nothing)."""
-
-    def mimeTypes(self) -> list[str]:
-        return [SHEET_MIME]
-
-    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
-        ids: list[str] = []
-        for index in indexes:
-            value = index.siblingAtColumn(0).data(ID_ROLE)
-            if isinstance(value, str) and value and value not in ids:
-                ids.append(value)
-        data = QMimeData()
-        data.setData(SHEET_MIME, QByteArray("\n".join(ids).encode("utf-8")))
-        return data
 
 
 def sheet_ids(data: QMimeData) -> list[str]:
@@ -138,16 +127,199 @@ def sheet_ids(data: QMimeData) -> list[str]:
     return [i for i in bytes(data.data(SHEET_MIME).data()).decode("utf-8").split("\n") if i]
 
 
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+# The roles as plain ints: the view asks data() thousands of times, and each look-up of an enum member by
+# its class goes through a Python descriptor.
+_DISPLAY, _TOOLTIP = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.ToolTipRole)
+_ALIGNMENT, _FOREGROUND = int(Qt.ItemDataRole.TextAlignmentRole), int(Qt.ItemDataRole.ForegroundRole)
+_ID, _FOLDED = int(ID_ROLE), int(FOLDED_ROLE)
+_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDragEnabled
+# What a row is: its count column is grey (groups), its alignment right (groups and datasheets).
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_ROOT, _GROUP, _SHEET, _NOTE = range(4)
+_NO_KIDS: list[int] = []
+
+
+class PaneItems(QAbstractItemModel):
+    """The tree's rows in plain lists: node ``n`` is a faction, a role, a datasheet or a notice.
+
+    An index carries its node's number (``internalId``); node 0 is the
+    invisible root. Every row has three columns (name, size or count, points).
+    Every row answers ``ID_ROLE`` with a string (its datasheet id, else ""),
+    never an empty value (see :meth:`CatalogueBrowser._sheet_id`). A dragged
+    datasheet row carries its id (a faction or role row carries nothing).
+    """
+
+    def __init__(self, headers: Sequence[str], header_tips: dict[int, str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._headers = list(headers)
+        self._header_tips = header_tips
+        self._grey = QColor(Qt.GlobalColor.gray)  # (a QBrush costs its module 2 ms more to start)
+        self.clear()
+
+    def clear(self) -> None:
+        """No rows (call between :meth:`beginResetModel` and :meth:`endResetModel`)."""
+        self.parents: list[int] = [0]
+        self.positions: list[int] = [0]
+        self.kids: list[list[int]] = [[]]
+        self.cells: list[tuple[str, str, str]] = [("", "", "")]
+        self.tips: list[tuple[str, str]] = [("", "")]
+        self.ids: list[str] = [""]
+        self.folded: list[str] = [""]
+        self.kinds: list[int] = [_ROOT]
+
+    def add(self, parent: int, kind: int, cells: tuple[str, str, str], tips: tuple[str, str] = ("", ""),
+            sheet_id: str = "", folded: str = "") -> int:  # fmt: skip
+        """A new row under node ``parent``, last; its node number."""
+        node = len(self.parents)
+        siblings = self.kids[parent]
+        self.parents.append(parent)
+        self.positions.append(len(siblings))
+        siblings.append(node)
+        self.kids.append([])
+        self.cells.append(cells)
+        self.tips.append(tips)
+        self.ids.append(sheet_id)
+        self.folded.append(folded)
+        self.kinds.append(kind)
+        return node
+
+    def add_sheets(
+        self,
+        parent: int,
+        cells: list[tuple[str, str, str]],
+        tips: list[tuple[str, str]],
+        sheet_ids: list[str],
+        folded: list[str],
+    ) -> None:
+        """Datasheet rows under node ``parent``, last, all at once (thousands of them on the full release)."""
+        first, count = len(self.parents), len(cells)
+        siblings = self.kids[parent]
+        self.parents.extend([parent] * count)
+        self.positions.extend(range(len(siblings), len(siblings) + count))
+        siblings.extend(range(first, first + count))
+        self.kids.extend([_NO_KIDS] * count)  # shared: a datasheet row never has any
+        self.cells.extend(cells)
+        self.tips.extend(tips)
+        self.ids.extend(sheet_ids)
+        self.folded.extend(folded)
+        self.kinds.extend([_SHEET] * count)
+
+    def node_index(self, node: int, column: int = 0) -> QModelIndex:
+        return QModelIndex() if node == 0 else self.createIndex(self.positions[node], column, node)
+
+    # -- QAbstractItemModel ------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        kids = self.kids[parent.internalId() if parent.isValid() else 0]
+        if 0 <= row < len(kids) and 0 <= column < 3:
+            return self.createIndex(row, column, kids[row])
+        return QModelIndex()
+
+    def parent(self, index: Any = None) -> Any:  # parent() without an index is QObject's
+        if index is None:
+            return QObject.parent(self)
+        if not index.isValid():
+            return QModelIndex()
+        above = self.parents[index.internalId()]
+        return QModelIndex() if above == 0 else self.createIndex(self.positions[above], 0, above)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self.kids[0])
+        return 0 if parent.column() > 0 else len(self.kids[parent.internalId()])
+
+    def columnCount(self, _parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 3
+
+    def hasChildren(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> bool:  # noqa: B008
+        return self.rowCount(parent) > 0
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        return _FLAGS if index.isValid() else _NO_FLAGS
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        node, column = index.internalId(), index.column()
+        if role == _DISPLAY:
+            return self.cells[node][column]
+        if role == _ID:
+            return self.ids[node] if column == 0 else ""
+        if role == _TOOLTIP:
+            return (self.tips[node][column] or None) if column < 2 else None
+        if role == _FOLDED:
+            return self.folded[node] if column == 0 else ""
+        kind = self.kinds[node]
+        if role == _ALIGNMENT and column > 0 and (kind == _SHEET or column == 1):
+            return _RIGHT
+        if role == _FOREGROUND and (kind == _NOTE or (kind == _GROUP and column == 1)):
+            return self._grey
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < 3:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._headers[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._header_tips.get(section)
+        return None
+
+    def mimeTypes(self) -> list[str]:
+        return [SHEET_MIME]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        ids: list[str] = []
+        for index in indexes:
+            value = self.ids[index.internalId()] if index.isValid() else ""
+            if value and value not in ids:
+                ids.append(value)
+        data = QMimeData()
+        data.setData(SHEET_MIME, QByteArray("\n".join(ids).encode("utf-8")))
+        return data
+
+
+class _Filter(QSortFilterProxyModel):
+    """Keeps the rows whose nodes were found (None: every row); asked only about rows the view reaches."""
+
+    def __init__(self, items: PaneItems, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.items = items
+        self.found: set[int] | None = None
+        self.setSourceModel(items)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        found = self.found
+        if found is None:
+            return True
+        return self.items.kids[source_parent.internalId() if source_parent.isValid() else 0][source_row] in found
+
+    def keep(self, found: set[int] | None) -> None:
+        """Filter again with the nodes ``found`` (their factions and roles among them)."""
+        self.beginFilterChange()
+        self.found = found
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+
 class CatalogueBrowser(QWidget):
     """Emits ``sheet_selected`` when a datasheet is picked, ``add_requested`` to add it to the list."""
 
     sheet_selected = Signal(str)
     add_requested = Signal(str)
 
-    def __init__(self, catalogue: Catalogue | None, lang: str = "fr", parent: QWidget | None = None) -> None:
-        """``catalogue`` None: the pane says it is loading until :meth:`set_catalogue`."""
+    def __init__(
+        self,
+        catalogue: Catalogue | None,
+        lang: str = "fr",
+        parent: QWidget | None = None,
+        *,
+        rows: PaneRows | None = None,
+    ) -> None:
+        """``catalogue`` None: the pane shows ``rows`` (read before the catalogue), else says it is loading."""
         super().__init__(parent)
-        self.catalogue = catalogue if catalogue is not None else empty_catalogue()
+        self.catalogue = catalogue
+        self.rows: PaneRows | None = None
         self.lang = lang
         self.setMinimumWidth(MIN_PANE_WIDTH)
         self.search = QLineEdit()
@@ -159,17 +331,14 @@ class CatalogueBrowser(QWidget):
         self._timer.timeout.connect(self.apply_filter)
         self.search.textChanged.connect(lambda _text: self._timer.start())
         self.search.returnPressed.connect(self.add_from_search)
-        self.items = _SheetItems(self)
-        self.items.setHorizontalHeaderLabels([self.tr("Datasheet"), self.tr("Size"), self.tr("Pts")])
-        for column, tip in ((1, self.tr("Models in the unit")), (2, self.tr("Points"))):
-            self.items.setHeaderData(column, Qt.Orientation.Horizontal, tip, Qt.ItemDataRole.ToolTipRole)
-        self.model = QSortFilterProxyModel(self)
-        self.model.setSourceModel(self.items)
-        self.model.setFilterRole(FOLDED_ROLE)
-        self.model.setFilterKeyColumn(0)
-        self.model.setRecursiveFilteringEnabled(True)
-        self.model.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseSensitive)  # the text is folded already
-        self._by_id: dict[str, QStandardItem] = {}
+        self.items = PaneItems(
+            [self.tr("Datasheet"), self.tr("Size"), self.tr("Pts")],
+            {1: self.tr("Models in the unit"), 2: self.tr("Points")},
+            self,
+        )
+        self.model = _Filter(self.items, self)
+        self._by_id: dict[str, int] = {}
+        self._texts: list[tuple[int, str]] = []  # (node, folded text) of every datasheet row
         self._filtered: str | None = None
         self._unfolded = 0  # search results: the top rows (factions) unfolded so far
         self.tree = QTreeView()
@@ -202,10 +371,12 @@ class CatalogueBrowser(QWidget):
         layout.addWidget(self.search)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.add_button)
-        if catalogue is None:
-            self.show_loading()
+        if catalogue is not None:
+            self.show_rows(pane_rows(catalogue))
+        elif rows is not None:
+            self.show_rows(rows)
         else:
-            self.rebuild()
+            self.show_loading()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """A narrow pane drops the size column (the datasheet shows it) so names keep their room."""
@@ -216,9 +387,13 @@ class CatalogueBrowser(QWidget):
         if self._filtered:
             self.expand_more()
 
+    def current_sheet_id(self) -> str:
+        """The id of the datasheet row that is current ("" for none), the catalogue loaded or not."""
+        return self._sheet_id(self.tree.currentIndex())
+
     def current_sheet(self) -> Datasheet | None:
-        sheet_id = self._sheet_id(self.tree.currentIndex())
-        return self.catalogue.get(sheet_id) if sheet_id else None
+        sheet_id = self.current_sheet_id()
+        return self.catalogue.get(sheet_id) if sheet_id and self.catalogue is not None else None
 
     @staticmethod
     def _sheet_id(index: QModelIndex) -> str:
@@ -233,74 +408,93 @@ class CatalogueBrowser(QWidget):
         value = index.siblingAtColumn(0).data(ID_ROLE)
         return value if isinstance(value, str) else ""
 
-    def set_catalogue(self, catalogue: Catalogue) -> None:
+    def set_catalogue(self, catalogue: Catalogue, rows: PaneRows | None = None) -> None:
+        """Use ``catalogue``; the tree is built again from ``rows`` (else worked out from it) unless it shows them."""
         self.catalogue = catalogue
+        rows = rows if rows is not None else pane_rows(catalogue)
+        if self.rows is None or rows.text != self.rows.text:
+            self.show_rows(rows)
         self.search.setEnabled(True)
-        self.rebuild()
 
     def show_loading(self) -> None:
         """Say the catalogue is on its way (the window shows before the database is read)."""
-        self.items.removeRows(0, self.items.rowCount())
-        self._by_id = {}
+        self.rows = None
+        self._fill(lambda items: items.add(0, _NOTE, (self.tr("Loading the catalogue…"), "", "")))
         self.search.setEnabled(False)
         self.add_button.setEnabled(False)
-        note = _item(self.tr("Loading the catalogue…"))
-        note.setForeground(Qt.GlobalColor.gray)
-        self.items.invisibleRootItem().appendRow([note, _item(""), _item("")])
-        self._filtered = None
-        self.apply_filter()
         self.tree.setFirstColumnSpanned(0, QModelIndex(), True)  # the whole width for the message
 
     def rebuild(self) -> None:
-        """Build the tree from the catalogue (once per catalogue, not per keystroke)."""
-        # Rows only: clearing the whole model would drop the columns and the header's sizing with them.
-        self.items.removeRows(0, self.items.rowCount())
-        self._by_id = {}
-        root = self.items.invisibleRootItem()
-        order = {role: n for n, role in enumerate(Role)}
-        legends_mark = self.tr(" [Legends]")
-        other_faction_names = {f.id: [f.name, f.name_en or ""] for f in self.catalogue.factions.values()}
-        groups = grouped_entries(self.catalogue, self.lang)
-        for faction_name in sorted(groups, key=fold):
-            entries = groups[faction_name]
-            faction_item = _item(faction_name)
-            faction_item.setToolTip(faction_name)
-            by_role: dict[Role, list[BrowseEntry]] = {}
-            for entry in entries:
-                by_role.setdefault(entry.sheet.role, []).append(entry)
-            faction_count = _count_item(len(entries), self.tr("%n datasheet(s)", "", len(entries)))
-            for role in sorted(by_role, key=order.__getitem__):
-                role_entries = sorted(by_role[role], key=lambda e: fold(e.sheet.label(self.lang)))
-                label = role.label(self.lang)
-                role_item = _item(label)
-                role_item.setToolTip(label)
-                count = _count_item(len(role_entries), self.tr("%n datasheet(s)", "", len(role_entries)))
-                faction_item.appendRow([role_item, count, _item("")])
-                for entry in role_entries:
-                    sheet = entry.sheet
-                    sources = [source or SHIPPED_SOURCE for source in entry.sources]
-                    other_names = [o.name for o in entry.others if o.name != sheet.name]
-                    row = _sheet_row(sheet, self.lang, legends_mark, self._sources_text(sources), other_names)
-                    names = [*other_faction_names.get(sheet.faction, []), *other_names]
-                    row[0].setData(search_text(sheet, names), FOLDED_ROLE)
-                    self._by_id[sheet.id] = row[0]
-                    role_item.appendRow(row)
-            # Attached last: rows added to a detached item send no signal through the proxy and the view.
-            root.appendRow([faction_item, faction_count, _item("")])
+        """Build the tree again from the catalogue's rows."""
+        if self.catalogue is not None:
+            self.show_rows(pane_rows(self.catalogue))
+
+    def show_rows(self, rows: PaneRows) -> None:
+        """Build the tree from ``rows`` (once per catalogue, not per keystroke); the search works on them."""
+        self.rows = rows
+        self._fill(self._add_rows)
+        self.search.setEnabled(True)
+
+    def _fill(self, add: Any) -> None:
+        items = self.items
+        self.model.found = None  # node numbers of the rows going away; filtered again below
+        items.beginResetModel()
+        items.clear()
+        add(items)
+        items.endResetModel()
+        self._by_id = {sheet: node for node, sheet in enumerate(items.ids) if sheet}
+        self._texts = [(node, text) for node, text in enumerate(items.folded) if text]
         self._filtered = None
         self.apply_filter()
 
-    def _sources_text(self, sources: list[str]) -> str:
-        names = []
-        for source_id in sources:
-            source = self.catalogue.sources.get(source_id)
-            if source is not None and source.name:
-                names.append(source.name)
-            elif source_id in ("", SHIPPED_SOURCE):
-                names.append(self.tr("Ost catalogue"))
-            else:
-                names.append(source_id.removeprefix(BSDATA_SOURCE_PREFIX))
-        return ", ".join(dict.fromkeys(names))
+    def _add_rows(self, items: PaneItems) -> None:
+        rows = self.rows
+        assert rows is not None
+        lang = self.lang
+        names = {group: fr if lang == "fr" else en for group, (fr, en) in rows.groups.items()}
+        tree: dict[str, dict[str, list[SheetRow]]] = {}
+        for row in rows.ordered(lang):  # in name order, so each role's rows are too
+            tree.setdefault(names.get(row[4], row[4]), {}).setdefault(row[3], []).append(row)
+        order = {role.value: n for n, role in enumerate(Role)}
+        legends_mark = self.tr(" [Legends]")
+        said: dict[tuple[str, ...], str] = {}
+        english = lang == "en"
+        for faction_name in sorted(tree, key=fold):
+            by_role = tree[faction_name]
+            size = sum(map(len, by_role.values()))
+            faction = items.add(0, _GROUP, (faction_name, str(size), ""),
+                                (faction_name, self.tr("%n datasheet(s)", "", size)))  # fmt: skip
+            for value in sorted(by_role, key=order.__getitem__):
+                role_rows = by_role[value]
+                label = Role(value).label(lang)
+                count = len(role_rows)
+                role = items.add(faction, _GROUP, (label, str(count), ""),
+                                 (label, self.tr("%n datasheet(s)", "", count)))  # fmt: skip
+                for sheet in role_rows:
+                    if sheet[9] not in said:
+                        said[sheet[9]] = self._sources_text(sheet[9])
+                titles = [row[2] for row in role_rows] if english else [row[1] for row in role_rows]
+                shown = [t + legends_mark if row[5] else t for t, row in zip(titles, role_rows, strict=True)]
+                items.add_sheets(
+                    role,
+                    [(label, row[6], row[7]) for label, row in zip(shown, role_rows, strict=True)],
+                    [
+                        (
+                            f"{label} ({', '.join(row[10])})\n{said[row[9]]}"
+                            if row[10]
+                            else f"{label}\n{said[row[9]]}",
+                            "",
+                        )
+                        for label, row in zip(shown, role_rows, strict=True)
+                    ],
+                    [row[0] for row in role_rows],
+                    [row[8] for row in role_rows],
+                )
+
+    def _sources_text(self, sources: Sequence[str]) -> str:
+        """The sources' names (the shipped catalogue's said in the user's language)."""
+        known = self.rows.sources if self.rows is not None else {}
+        return ", ".join(dict.fromkeys(known.get(source) or self.tr("Ost catalogue") for source in sources))
 
     def apply_filter(self) -> None:
         self._timer.stop()
@@ -313,16 +507,23 @@ class CatalogueBrowser(QWidget):
         # (expanded, it re-lays out its visible rows for each of them: 1.5 s for one keystroke).
         self.tree.collapseAll()
         words = fold(text).split()
-        if len(words) == 1:  # the common case while typing: a plain substring test, faster than a regex
-            self.model.setFilterFixedString(words[0])
-        else:
-            self.model.setFilterRegularExpression(QRegularExpression(pattern))
+        found: set[int] | None = None
+        if words:
+            if len(words) == 1:  # the common case while typing
+                word = words[0]
+                hits = [node for node, folded in self._texts if word in folded]
+            else:
+                hits = [node for node, folded in self._texts if all(word in folded for word in words)]
+            parents = self.items.parents
+            roles = {parents[node] for node in hits}
+            found = {*hits, *roles, *(parents[role] for role in roles)}
+        self.model.keep(found)
         self._unfolded = 0
         if pattern:
             self.expand_more()
         else:
             self.tree.expandToDepth(0)
-        self.add_button.setEnabled(self.current_sheet() is not None)
+        self.add_button.setEnabled(bool(self.current_sheet_id()))
 
     def expand_more(self) -> None:
         """Unfold search results (faction by faction, their roles with them) until a few screens are filled.
@@ -362,10 +563,10 @@ class CatalogueBrowser(QWidget):
         """Make ``sheet_id`` the current item (used by tests and by "show datasheet")."""
         if self._timer.isActive():
             self.apply_filter()
-        item = self._by_id.get(sheet_id)
-        if item is None:
+        node = self._by_id.get(sheet_id)
+        if node is None:
             return False
-        index = self.model.mapFromSource(item.index())
+        index = self.model.mapFromSource(self.items.node_index(node))
         if not index.isValid():
             return False
         self.tree.setCurrentIndex(index)
@@ -387,16 +588,16 @@ class CatalogueBrowser(QWidget):
         """Enter in the search box: add the datasheet selected, else the first one the search finds."""
         if self._timer.isActive():
             self.apply_filter()
-        sheet = self.current_sheet()
-        if sheet is None:
+        sheet_id = self.current_sheet_id()
+        if not sheet_id:
             first = self._first_sheet(QModelIndex())
             if first is None:
                 return
             self.tree.setCurrentIndex(first)
             self.tree.scrollTo(first)
-            sheet = self.current_sheet()
-        if sheet is not None:
-            self.add_requested.emit(sheet.id)
+            sheet_id = self.current_sheet_id()
+        if sheet_id:
+            self.add_requested.emit(sheet_id)
 
     def _first_sheet(self, parent: QModelIndex) -> QModelIndex | None:
         """The first datasheet row the filter leaves, depth first."""
@@ -410,40 +611,6 @@ class CatalogueBrowser(QWidget):
         return None
 
     def _add_current(self) -> None:
-        sheet = self.current_sheet()
-        if sheet is not None:
-            self.add_requested.emit(sheet.id)
-
-
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-
-def _item(text: str) -> QStandardItem:
-    item = QStandardItem(text)  # the view never edits (NoEditTriggers): no per-item flag needed
-    item.setData("", ID_ROLE)  # never an empty value (see CatalogueBrowser._sheet_id)
-    return item
-
-
-def _count_item(count: int, tooltip: str) -> QStandardItem:
-    item = _item(str(count))
-    item.setToolTip(tooltip)
-    item.setTextAlignment(_RIGHT)
-    item.setForeground(Qt.GlobalColor.gray)
-    return item
-
-
-def _sheet_row(
-    sheet: Datasheet, lang: str, legends_mark: str, sources: str, other_names: list[str]
-) -> list[QStandardItem]:
-    shown = sheet.label(lang) + (legends_mark if sheet.legends else "")
-    name = _item(shown)
-    name.setData(sheet.id, ID_ROLE)
-    also = f" ({', '.join(other_names)})" if other_names else ""
-    name.setToolTip(f"{shown}{also}\n{sources}")
-    size = _item(
-        str(sheet.min_models) if sheet.min_models == sheet.max_models else f"{sheet.min_models}–{sheet.max_models}"
-    )
-    points = _item(str(sheet.points))
-    size.setTextAlignment(_RIGHT)
-    points.setTextAlignment(_RIGHT)
-    return [name, size, points]
+        sheet_id = self.current_sheet_id()
+        if sheet_id:
+            self.add_requested.emit(sheet_id)

@@ -15,6 +15,13 @@ list model, the editor and the catalogue pane. ``ost gui`` paints the frame
 first and builds the panes right after; given ``panes_later=False`` (the
 default, as tests and tools do) the constructor builds both. A menu action
 taken before the panes exist waits for them.
+
+Given the catalogue pane's rows as kept in the database
+(:class:`~ost.gui.browse_rows.PaneRows`, read with the standard library),
+the frame holds the catalogue pane too (:meth:`MainWindow.show_pane_rows`),
+filled and searchable, with the other panes saying they are loading; a
+datasheet picked or asked for meanwhile is shown or added once the panes and
+the catalogue are there.
 """
 
 from __future__ import annotations
@@ -54,6 +61,7 @@ if TYPE_CHECKING:
     from ost.core.catalogue import Catalogue
     from ost.core.validator import Report, ValidatorOptions
     from ost.gui.autosave import Autosaver
+    from ost.gui.browse_rows import PaneRows
     from ost.gui.catalogue_browser import CatalogueBrowser
     from ost.gui.documents import Documents
     from ost.gui.importing import Importer
@@ -107,8 +115,12 @@ class MainWindow(QMainWindow):
         settings: Settings | None = None,
         autosave_dir: Path | None = None,
         panes_later: bool = False,
+        rows: PaneRows | None = None,
     ) -> None:
-        """The frame; then the panes too unless ``panes_later`` (then the caller runs :meth:`build_panes`)."""
+        """The frame; then the panes too unless ``panes_later`` (then the caller runs :meth:`build_panes`).
+
+        ``rows``: the catalogue pane's rows, shown in the frame before the catalogue is loaded.
+        """
         super().__init__()
         #: False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.
         self.catalogue_ready = catalogue is not None
@@ -129,9 +141,12 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self.catalogue_label = QLabel()
         self.statusBar().addWidget(self.catalogue_label)
-        loading = QLabel(self.tr("Loading the catalogue…"))
-        loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setCentralWidget(loading)  # until the panes take its place
+        if rows is not None and catalogue is None:
+            self._early_browser(rows)
+        else:
+            loading = QLabel(self.tr("Loading the catalogue…"))
+            loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.setCentralWidget(loading)  # until the panes take its place
         if not self.catalogue_ready:
             self.catalogue_label.setText(self.tr("Loading the catalogue…"))
         if settings is not None and settings.geometry:
@@ -139,6 +154,42 @@ class MainWindow(QMainWindow):
         self.fit_to_screen()
         if not panes_later:
             self.build_panes()
+
+    def show_pane_rows(self, rows: PaneRows) -> None:
+        """Show the catalogue pane from ``rows`` (read before the catalogue) in the frame, until the panes are built.
+
+        ``ost gui`` paints the frame first, then reads the rows and calls this.
+        """
+        if self.panes_built or hasattr(self, "browser"):
+            return
+        self._early_browser(rows)
+        if self.isVisible():  # shown already: share the width now
+            self._first_show = False
+            self.share_width()
+
+    def _early_browser(self, rows: PaneRows) -> None:
+        """The catalogue pane from ``rows``, beside two "loading" panes the others take the place of."""
+        from ost.gui.catalogue_browser import CatalogueBrowser
+
+        self.browser = CatalogueBrowser(None, self.lang, rows=rows)
+        self._connect_browser()
+        splitter = QSplitter()
+        splitter.addWidget(self.browser)
+        for _side in range(2):
+            waiting = QLabel(self.tr("Loading the catalogue…"))
+            waiting.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            splitter.addWidget(waiting)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(2, 0)
+        self.splitter = splitter
+        self.setCentralWidget(splitter)  # its widths are shared when first shown (:meth:`showEvent`)
+
+    def _connect_browser(self) -> None:
+        """What the catalogue pane asks runs once the panes are there (the catalogue too, for adding)."""
+        self.browser.add_requested.connect(self._with_panes(lambda: self.add_unit))
+        self.browser.sheet_selected.connect(self._with_panes(lambda: self._show_sheet))
+        self.search = self.browser.search  # the search box, for the Find shortcut and tests
 
     def build_panes(self) -> None:
         """Import and build the catalogue pane, the list, the unit form and the verdict (once).
@@ -169,10 +220,9 @@ class MainWindow(QMainWindow):
         self.model.edited.connect(self._revalidate)
         self.autosaver = Autosaver(self._autosave_dir or default_autosave_dir(), self)
 
-        self.browser = CatalogueBrowser(catalogue if self.catalogue_ready else None, lang)
-        self.browser.add_requested.connect(self.add_unit)
-        self.browser.sheet_selected.connect(self._show_sheet)
-        self.search = self.browser.search  # the search box, for the Find shortcut and tests
+        if not hasattr(self, "browser"):  # else built in the frame, from the rows kept in the database
+            self.browser = CatalogueBrowser(catalogue if self.catalogue_ready else None, lang)
+            self._connect_browser()
 
         self.list_name = QLineEdit()
         self.list_name.setPlaceholderText(self.tr("Name of the list"))
@@ -269,6 +319,9 @@ class MainWindow(QMainWindow):
         )
 
         self._build_layout()
+        picked = self.browser.current_sheet_id()
+        if picked:  # picked in the frame's catalogue pane, before the panes were there
+            self._show_sheet(picked)
         self.documents.reading_changed.connect(self.menu_actions.reading.setEnabled)
         self.panes_built = True
         self._show_catalogue_size()
@@ -294,8 +347,8 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._first_show and self.panes_built:  # share the width once; afterwards the user's own split is kept
-            self._first_show = False
+        if self._first_show and (self.panes_built or hasattr(self, "browser")):
+            self._first_show = False  # share the width once; afterwards the user's own split is kept
             self.share_width()
 
     def share_width(self) -> None:
@@ -304,6 +357,8 @@ class MainWindow(QMainWindow):
         left = max(240, width // 6)
         right = max(300, width // 4)
         self.splitter.setSizes([left, max(360, width - left - right), right])
+        if not self.panes_built:  # the frame's catalogue pane beside two notices
+            return
         height = self.right_splitter.height() or self.height()
         # the unit form (with its wargear, per model group) 60 %, the verdict and role table the rest (240 px at least)
         form = max(300, min(height * 3 // 5, height - 240))
@@ -368,6 +423,21 @@ class MainWindow(QMainWindow):
         right.setSizes([430, 330])
         self.right_splitter = right
 
+        early = getattr(self, "splitter", None)
+        if early is not None:  # the frame's: the panes take the place of its "loading" notices
+            sizes = early.sizes()
+            for at, pane in ((1, center), (2, right)):
+                notice = early.widget(at)
+                early.insertWidget(at, pane)  # (PySide6's replaceWidget leaves the new pane owned by Python)
+                notice.hide()
+                notice.setParent(None)
+                notice.deleteLater()
+            right.setMinimumWidth(300)
+            center.setMinimumWidth(360)
+            early.setCollapsible(0, False)
+            early.setCollapsible(1, False)
+            early.setSizes(sizes)
+            return
         splitter = QSplitter()
         splitter.addWidget(self.browser)
         splitter.addWidget(center)
@@ -633,6 +703,11 @@ class MainWindow(QMainWindow):
             self._show_sheet(unit.datasheet, switch=False)
 
     def _show_sheet(self, sheet_id: str, switch: bool = True) -> None:
+        if not self.catalogue_ready:  # picked in the pane before the datasheets are read: shown once they are
+            self.details.setHtml(f"<p>{self.tr('Loading the catalogue…')}</p>")
+            if switch:
+                self.tabs.setCurrentWidget(self.details)
+            return
         sheet = self.catalogue.get(sheet_id)
         from ost.gui.datasheet_view import datasheet_html  # with the rules' presenter: on the first datasheet shown
 
@@ -767,17 +842,27 @@ class MainWindow(QMainWindow):
             self._waiting.append(action)
 
     def catalogue_loaded(
-        self, catalogue: Catalogue, db_path: Path | None = None, notice: Bilingual | tuple[()] | None = None
+        self,
+        catalogue: Catalogue,
+        db_path: Path | None = None,
+        notice: Bilingual | tuple[()] | None = None,
+        rows: PaneRows | tuple[()] | None = None,
     ) -> None:
         """The catalogue is read: the panes fill in, the list is checked, the actions that waited run.
 
-        ``notice`` is what opening the database did, shown in the status bar.
+        ``notice`` is what opening the database did, shown in the status bar;
+        ``rows`` the catalogue pane's rows of ``catalogue`` (else worked out here).
         """
+        from ost.gui.browse_rows import PaneRows
+
         self.build_panes()
         self.catalogue_ready = True
         if db_path is not None:
             self.db_path = db_path
-        self.set_catalogue(catalogue)
+        self.set_catalogue(catalogue, rows if isinstance(rows, PaneRows) else None)
+        picked = self.browser.current_sheet_id()
+        if picked and self.tabs.currentWidget() is self.details:  # its datasheet, now that it can be read
+            self._show_sheet(picked, switch=False)
         if isinstance(notice, Bilingual):
             self.statusBar().showMessage(notice(self.lang), 15000)
         waiting, self._waiting = self._waiting, []
@@ -800,10 +885,13 @@ class MainWindow(QMainWindow):
         where = f" — {self.db_path}" if self.db_path else ""
         self.catalogue_label.setText(self.tr("%n datasheet(s) in the catalogue", "", len(self.catalogue)) + where)
 
-    def set_catalogue(self, catalogue: Catalogue) -> None:
-        """Use another catalogue (after an import): every pane refreshes, the list stays."""
+    def set_catalogue(self, catalogue: Catalogue, rows: PaneRows | None = None) -> None:
+        """Use another catalogue (after an import): every pane refreshes, the list stays.
+
+        ``rows``: the catalogue pane's rows of ``catalogue`` when known (else worked out from it).
+        """
         self.catalogue = catalogue
-        self.browser.set_catalogue(catalogue)
+        self.browser.set_catalogue(catalogue, rows)
         self.model.catalogue = catalogue
         self.editor.catalogue = catalogue
         self.editor.show_unit(self.army, self.editor.unit_id)

@@ -1,0 +1,256 @@
+"""The catalogue pane is filled and searchable on the first paint, from rows kept in the database (issue 22).
+
+The window reads the pane's rows (:mod:`ost.gui.browse_rows`) with the
+standard library before any datasheet model is imported; the catalogue
+itself loads after, and what needs it (adding a unit by a double-click, Enter
+or a drag) waits for it and is then carried out. Right after a write nothing
+is kept: the loader works the rows out, as ``ost catalogue list`` works its
+browse table out, and keeps them for the next start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+import helpers
+from ost.core.text import fold
+from ost.gui.app import load_window_catalogue
+from ost.gui.browse_rows import PaneRows, pane_rows, read_kept_rows
+from ost.gui.main_window import MainWindow
+from ost.gui.settings import Settings
+from ost.services import import_bsdata, open_store, set_source_enabled
+from ost.store import CatalogueStore
+from ost.store.browsing import forget_browse
+
+pytestmark = pytest.mark.gui
+
+SAMPLE = helpers.SHARED / "bsdata-9e"
+TEST_DATA = helpers.TEST_DATA / "bsdata"
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped catalogue and the 13-file sample of the real release (the test files when it is absent)."""
+    db = tmp_path_factory.mktemp("ready") / "c.sqlite"
+    with open_store(db) as store:
+        import_bsdata(store, [SAMPLE if SAMPLE.is_dir() else TEST_DATA])
+    return db
+
+
+@pytest.fixture
+def db(sample: Path, tmp_path: Path) -> Path:
+    """A copy of the sample database, its pane's rows kept (as after one start of the window)."""
+    copy = tmp_path / "copy.sqlite"
+    shutil.copy(sample, copy)
+    load_window_catalogue(copy)
+    return copy
+
+
+def _forget(db: Path) -> None:
+    """Empty the browse table as every write of the store does."""
+    with sqlite3.connect(db) as connection:
+        forget_browse(connection.execute)
+
+
+def _sheets(window: MainWindow, parent: QModelIndex | None = None) -> list[str]:
+    """The datasheet ids the pane's search leaves, depth first."""
+    model, parent = window.browser.model, parent if parent is not None else QModelIndex()
+    found: list[str] = []
+    for row in range(model.rowCount(parent)):
+        index = model.index(row, 0, parent)
+        sheet = window.browser._sheet_id(index)
+        found.extend([sheet] if sheet else _sheets(window, index))
+    return found
+
+
+def _search(window: MainWindow, text: str) -> list[str]:
+    window.search.setText(text)
+    window.browser.apply_filter()
+    QApplication.processEvents()
+    return _sheets(window)
+
+
+def _frame(qtbot: QtBot, db: Path, tmp_path: Path, lang: str) -> tuple[MainWindow, PaneRows]:
+    """The window as ``ost gui`` paints it first: its catalogue pane from the kept rows, no panes, no catalogue."""
+    rows = read_kept_rows(db)
+    assert rows is not None
+    window = MainWindow(
+        None, lang=lang, settings=Settings(path=tmp_path / "s.json"), autosave_dir=tmp_path / "a", panes_later=True,
+        rows=rows,
+    )  # fmt: skip
+    window.exec_dialog = lambda _dialog: 0  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    window.show()
+    QApplication.processEvents()
+    return window, rows
+
+
+def test_right_after_a_write_the_rows_are_worked_out_as_the_listing_is_and_kept(db: Path) -> None:
+    _forget(db)
+    assert read_kept_rows(db) is None  # nothing kept: the window starts with "loading" in the pane
+    catalogue, path, _notice, rows = load_window_catalogue(db)
+    assert path == db
+    kept = read_kept_rows(db)
+    assert kept is not None and kept.text == rows.text and kept.rows == rows.rows
+    # The same datasheets as `ost catalogue list` (worked out in its turn), hidden ones left out of the pane.
+    with CatalogueStore(db) as store:
+        listed = [row.id for row in store.browse().rows]
+    shown = catalogue.get
+    assert {row[0] for row in rows.rows} == {i for i in listed if not (sheet := shown(i)) or not sheet.hidden}
+    assert len(rows.rows) > 500
+    assert pane_rows(catalogue).text == rows.text
+    # The next start reads them back; the loader hands back the rows the pane shows, unchanged.
+    again = load_window_catalogue(db, kept)
+    assert again[3] is kept
+
+
+def test_rows_of_another_version_are_not_read(db: Path) -> None:
+    with sqlite3.connect(db) as connection:
+        text = connection.execute("SELECT value FROM browse_cache WHERE key = 'pane'").fetchone()[0]
+        older = text.replace('"layout":1,', '"layout":0,', 1)
+        connection.execute("UPDATE browse_cache SET value = ? WHERE key = 'pane'", (older,))
+    assert read_kept_rows(db) is None
+    _catalogue, _path, _notice, rows = load_window_catalogue(db)  # worked out again and kept
+    assert rows.text == text and read_kept_rows(db) is not None
+
+
+def test_rows_are_read_from_the_default_database_and_reading_creates_nothing(db: Path, tmp_path: Path) -> None:
+    default = Path(os.environ["OST_DB"])  # (a path of the test's own: tests/conftest.py)
+    assert read_kept_rows(None) is None and not default.exists()  # the default database is not there yet
+    shutil.copy(db, default)
+    kept = read_kept_rows(None)
+    assert kept is not None and kept == read_kept_rows(db)
+    assert read_kept_rows(tmp_path / "not-a-database.sqlite") is None
+    assert not (tmp_path / "not-a-database.sqlite").exists()
+    (tmp_path / "bad.sqlite").write_bytes(b"this is not SQLite" * 100)
+    assert read_kept_rows(tmp_path / "bad.sqlite") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "name"),
+    [("fr", "intercessor", "Escouade d'Intercessors"), ("en", "intercessor", "Intercessor Squad")],
+)
+def test_the_pane_is_filled_and_searchable_on_the_first_paint_without_the_models(
+    db: Path, tmp_path: Path, lang: str, word: str, name: str
+) -> None:
+    """In a process of its own, as ``ost gui`` starts: no pydantic, no datasheet built, the search works."""
+    code = f"""
+import json, sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from ost.gui.app import install_translators
+from ost.gui.browse_rows import read_kept_rows
+from ost.gui.main_window import MainWindow
+app = QApplication(sys.argv)
+install_translators(app, {lang!r})
+w = MainWindow(None, lang={lang!r}, autosave_dir=Path({str(tmp_path / "a")!r}), panes_later=True)
+w.show(); app.processEvents()
+first = type(w.centralWidget()).__name__
+w.show_pane_rows(read_kept_rows(Path({str(db)!r})))
+app.processEvents()
+b = w.browser
+factions = b.model.rowCount()
+w.search.setText({word!r}); b.apply_filter(); app.processEvents()
+def names(parent, model=b.model):
+    out = []
+    for r in range(model.rowCount(parent)):
+        i = model.index(r, 0, parent)
+        out.extend([i.data()] if b._sheet_id(i) else names(i))
+    return out
+from PySide6.QtCore import QModelIndex
+found = names(QModelIndex())
+print(json.dumps([factions, found, w.search.isEnabled(), "pydantic" in sys.modules,
+                  "ost.core.catalogue" in sys.modules, w.centralWidget() is w.splitter, w.panes_built, first,
+                  w.browser.width()]))
+"""
+    env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(helpers.ROOT / "app"),
+           "HOME": str(tmp_path)}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    factions, found, searchable, pydantic, models, split, built, first, width = json.loads(done.stdout.splitlines()[-1])
+    assert first == "QLabel"  # the frame's first paint, then the pane
+    assert factions > 3 and searchable and split and not built and width >= 240
+    assert found and all(word in fold(n) for n in found) and any(n.startswith(name) for n in found)
+    assert not pydantic and not models
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_units_asked_for_before_the_models_load_are_added_once_they_are(
+    qtbot: QtBot, db: Path, tmp_path: Path, lang: str
+) -> None:
+    window, rows = _frame(qtbot, db, tmp_path, lang)
+    browser = window.browser
+    assert browser.search.isEnabled() and browser.model.rowCount() > 3
+    assert not window.panes_built and not window.catalogue_ready
+    found = _search(window, "rhino")
+    assert found, "the search works on the kept rows"
+    first = found[0]
+    # A double-click, before even the panes exist.
+    assert browser.select_sheet(first)
+    browser.tree.doubleClicked.emit(browser.tree.currentIndex())
+    window.build_panes()
+    # Picked: the datasheet tab says it is on its way (its datasheet cannot be read yet).
+    browser.sheet_selected.emit(first)
+    assert "Loading the catalogue" in window.details.toPlainText()  # (no translator installed here)
+    # Enter in the search box, then a drag onto the list.
+    second = _search(window, "predator")[0]
+    window.search.setFocus()
+    qtbot.keyClick(window.search, Qt.Key.Key_Return)
+    assert browser.select_sheet(second)
+    dragged = browser.model.mimeData([browser.tree.currentIndex()])
+    detachment = window.model.index_of_detachment(window.army.detachments[0].id)
+    assert window.model.canDropMimeData(dragged, Qt.DropAction.CopyAction, -1, 0, detachment)
+    window.model.dropMimeData(dragged, Qt.DropAction.CopyAction, -1, 0, detachment)
+    assert window.army.unit_count() == 0  # nothing added against no catalogue
+
+    window.catalogue_loaded(*load_window_catalogue(db, rows))
+    assert [u.datasheet for _, u in window.army.units()] == [first, second, second]
+    shown = window.catalogue.get(second)
+    assert shown is not None and shown.label(lang) in window.details.toPlainText()  # the datasheet picked, now read
+    assert browser.rows is rows  # the same rows: the pane was not built again
+    assert window.catalogue.get(first) is not None and window.report is not None
+    window.undo_stack.setClean()
+    window.autosaver.release()
+
+
+def test_a_write_between_the_first_paint_and_the_load_rebuilds_the_pane(qtbot: QtBot, db: Path, tmp_path: Path) -> None:
+    window, rows = _frame(qtbot, db, tmp_path, "en")
+    imported = _search(window, "rhino")
+    with CatalogueStore(db) as store:  # the BattleScribe sources switched off meanwhile (a write)
+        for source in store.sources():
+            if source.id.startswith("bsdata:"):
+                set_source_enabled(store, source.id, False)
+    window.catalogue_loaded(*load_window_catalogue(db, rows))
+    assert window.browser.rows is not rows
+    after = _search(window, "rhino")
+    assert after and set(after) < set(imported)  # the imported Rhinos are gone from the pane
+    window.undo_stack.setClean()
+    window.autosaver.release()
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_the_program_quits_when_ready_and_when_loaded(db: Path, tmp_path: Path, kept: bool) -> None:
+    """``ost gui --quit-when-ready`` / ``--quit-when-loaded``: the benchmark's exits, with rows kept or not."""
+    if not kept:
+        _forget(db)
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen",
+           "PYTHONPATH": str(helpers.ROOT / "app")}  # fmt: skip
+    for flag in ("--quit-when-ready", "--quit-when-loaded"):
+        done = subprocess.run(
+            [sys.executable, "-m", "ost", "--db", str(db), "gui", flag], capture_output=True, text=True, timeout=120,
+            env=env,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "Traceback" not in done.stderr and "none_dealloc" not in done.stderr
+    assert read_kept_rows(db) is not None  # kept by the loader when they were not
