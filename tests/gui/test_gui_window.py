@@ -395,3 +395,33 @@ def test_the_list_and_the_form_name_units_in_the_window_language(
     window.undo_stack.setClean()
     window.close()
     window.deleteLater()
+
+
+@pytest.mark.bsdata
+def test_a_roster_opens_grouped_by_role_and_an_ost_list_keeps_its_order(
+    with_tyranids: Catalogue, tmp_path: Path, qtbot: QtBot
+) -> None:
+    """A list read from another program reads as the window builds one (QG, Troupes…); an Ost list as saved."""
+    from ost import services
+    from ost.core.armylist import ROLE_RANK, role_of
+
+    roster = SHARED / "rosters-9e" / "tyranids-1300-monsters.ros"
+    as_read = services.read_any(roster, with_tyranids).army
+    file_order = [role_of(u, with_tyranids) for _, u in as_read.units()]
+    assert file_order != sorted(file_order, key=ROLE_RANK.__getitem__)  # the roster is not in role order
+    window = _window(with_tyranids, tmp_path)
+    try:
+        assert window.documents.open_path(roster)
+        for detachment in window.army.detachments:
+            ranks = [ROLE_RANK[role_of(u, with_tyranids)] for u in detachment.units]
+            assert ranks == sorted(ranks)
+        assert sorted(u.id for _, u in window.army.units()) == sorted(u.id for _, u in as_read.units())
+        # Saved as an Ost list in the roster's own order, it opens in that order.
+        path = tmp_path / "as-read.ost"
+        listfile.save(as_read, path)
+        assert window.documents.open_path(path)
+        assert [u.id for _, u in window.army.units()] == [u.id for _, u in as_read.units()]
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()

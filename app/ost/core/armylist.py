@@ -632,6 +632,20 @@ def role_of(unit: Unit, catalogue: Catalogue) -> Role:
     return sheet.role if sheet is not None else unit.snapshot.role
 
 
+#: Each role's rank in the table's order (QG, Troupes, Élite…): how a detachment's units are grouped.
+ROLE_RANK: dict[Role, int] = {role: number for number, role in enumerate(Role)}
+
+
+def group_by_role(army: ArmyList, catalogue: Catalogue) -> None:
+    """Put each detachment's units in the table's role order, keeping their order within a role.
+
+    A list read from another program comes in the order its units were added; the window keeps a
+    list grouped by role as units are added (QG, Troupes, Élite…), and so does a list read from a file.
+    """
+    for detachment in army.detachments:
+        detachment.units.sort(key=lambda unit: ROLE_RANK[role_of(unit, catalogue)])
+
+
 def duplicate_unit(army: ArmyList, unit_id: str) -> tuple[UnitPlace, Unit]:
     """A copy of a unit (size, wargear, placeholders, name) with a new id, not yet in the list.
 

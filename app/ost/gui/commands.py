@@ -39,19 +39,16 @@ _UNIT_SETTERS: dict[UnitField, Callable[[ArmyList, str, Any], Any]] = {
 _MERGE_ID = 0x05_7
 
 
-_ROLE_ORDER = {role: number for number, role in enumerate(Role)}
-
-
 def role_row(model: ArmyListModel, detachment: Detachment, role: Role) -> int:
     """Where a new unit of ``role`` goes in a detachment: after the units of its role and those before it.
 
     So a list built unit by unit reads grouped by role (QG, Troupes, Élite…) in
     the order the table gives, whatever order they were added in.
     """
-    rank = _ROLE_ORDER[role]
+    rank = ops.ROLE_RANK[role]
     row = 0
     for number, unit in enumerate(detachment.units):
-        if _ROLE_ORDER[ops.role_of(unit, model.catalogue)] <= rank:
+        if ops.ROLE_RANK[ops.role_of(unit, model.catalogue)] <= rank:
             row = number + 1
     return row
 

@@ -18,7 +18,7 @@ from PySide6.QtGui import QGuiApplication, QUndoStack
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
 
 from ost.core import listfile
-from ost.core.armylist import ArmyList
+from ost.core.armylist import ArmyList, group_by_role
 from ost.core.catalogue import Catalogue
 from ost.core.validator import Report
 from ost.gui.autosave import Autosaver
@@ -139,6 +139,8 @@ class Documents(QObject):
             return False
         self.autosaver.clear()
         native = result.reading.format == "ost"
+        if not native:  # the window keeps a list grouped by role (QG, Troupes…); an Ost list keeps its own order
+            group_by_role(result.army, self.hooks.catalogue())
         self.show(result.army, path if native else None, None if native else result.reading)
         if self.settings is not None:
             self.settings.add_recent(path)
