@@ -168,20 +168,16 @@ class _Drafter:
         """Under what a draft is shared: see :mod:`.reach`."""
         raw = self.shared.raw(root)
         reaches = self._reaches
+        asked = producer.id in reaches.asked(scope.files)
         if raw.kind == "link":
             target = scope.find(raw.target)
             signature = reaches.signature(root)
             if target is not None and signature is not None and self.shared.homes.get(target) is not file:
-                reach = reaches.reach(scope, file, root)
-                catalogue = producer.id if producer.id in reach.catalogues else ""
-                if reach.portable:
+                catalogues = reaches.portable(scope, file, root)
+                if catalogues is not None:
+                    catalogue = producer.id if producer.id in catalogues else ""
                     return ("files", tuple(f.id for f in scope.files[1:]), target, signature, catalogue)
-                return ("root", file.id, root, catalogue)
-        catalogue = ""
-        if producer.id in reaches.asked(scope.files):
-            catalogue = (
-                producer.id if producer.id in reaches.reach(scope, file, root, portable=False).catalogues else ""
-            )
+        catalogue = producer.id if asked and producer.id in reaches.catalogues(scope, root) else ""
         return ("root", file.id, root, catalogue)
 
     def _draft(self, scope: _Scope, file: _File, root: Element, producer: _File) -> _Draft | None:
@@ -637,8 +633,12 @@ def _moved(draft: _Draft, old: str, new: str, file: _File) -> _Draft:
         return [new if i == old else i for i in ids]
 
     sheet = draft.sheet
-    kinds = [k.model_copy(update={"bs_ids": swap(k.bs_ids)}) if old in k.bs_ids else k for k in sheet.kinds]
-    sheet = sheet.model_copy(update={"bs_ids": swap(sheet.bs_ids), "kinds": kinds})
+    update: dict[str, object] = {"bs_ids": swap(sheet.bs_ids)}
+    if any(old in k.bs_ids for k in sheet.kinds):
+        update["kinds"] = [
+            k.model_copy(update={"bs_ids": swap(k.bs_ids)}) if old in k.bs_ids else k for k in sheet.kinds
+        ]
+    sheet = sheet.model_copy(update=update)
     return dataclasses.replace(draft, sheet=sheet, link_ids=swap(draft.link_ids), path=file.path)
 
 

@@ -54,16 +54,6 @@ class _Local:
     catalogues: frozenset[str]
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """What a root entry's reading can read (see the module's docstring)."""
-
-    #: No attribute in reach names an id the root's own file defines, and every target was found.
-    portable: bool
-    #: Catalogue ids the ``primary-catalogue`` conditions in reach ask about.
-    catalogues: frozenset[str]
-
-
 class Reaches:
     """The reach of root entries in their scopes, with what it is made of memoised for one import."""
 
@@ -72,6 +62,8 @@ class Reaches:
         self._defined: dict[str, frozenset[str]] = {}
         self._asked: dict[str, frozenset[str]] = {}
         self._signatures: dict[Element, tuple[object, ...]] = {}
+        self._closures: dict[tuple[tuple[str, ...], str], tuple[frozenset[str], frozenset[str]] | None] = {}
+        self._catalogues: dict[tuple[_Scope, Element], frozenset[str]] = {}
 
     def defined(self, file: _File) -> frozenset[str]:
         """Every id ``file`` defines (entries, groups, links, profiles, categories, constraints, modifiers…).
@@ -121,29 +113,80 @@ class Reaches:
             self._local[element] = known
         return known
 
-    def reach(self, scope: _Scope, file: _File, root: Element, *, portable: bool = True) -> Reach:
-        """The reach of ``root`` (an entry or link of ``file``) read in ``scope``.
+    def portable(self, scope: _Scope, file: _File, root: Element) -> frozenset[str] | None:
+        """The catalogues asked about in reach of a root link of ``file``; None: it may read ``file``'s own ids.
 
-        ``portable=False``: only the catalogues asked about are wanted (the answer says not portable).
+        The link itself is checked attribute by attribute (its own ids are defined in ``file``); what it
+        leads to is each target's :meth:`_closure` in the other files of the scope, shared by every
+        catalogue with those files. Where none of its values is an id of ``file``, ``scope`` finds every
+        target in reach where the other files do: the closure is the reach in ``scope``. Otherwise None,
+        without looking closer (a value may also be an entry's own ``id``: such a root is read alone).
         """
-        own = self.defined(file) if portable else frozenset()
+        own = self.defined(file)
+        if _refers(root, own):
+            return None
+        local = self.local(root)
+        catalogues = set(local.catalogues)
+        for target in local.targets:
+            closure = self._closure(scope, target)
+            if closure is None or not closure[0].isdisjoint(own):
+                return None
+            catalogues.update(closure[1])
+        return frozenset(catalogues)
+
+    def catalogues(self, scope: _Scope, root: Element) -> frozenset[str]:
+        """The catalogues the conditions in ``root``'s reach in ``scope`` ask about (memoised per scope)."""
+        key = (scope, root)
+        known = self._catalogues.get(key)
+        if known is None:
+            found: set[str] = set()
+            seen: set[Element] = {root}
+            pending = [root]
+            while pending:
+                local = self.local(pending.pop())
+                found.update(local.catalogues)
+                for target in local.targets:
+                    element = scope.find(target)
+                    if element is not None and element not in seen:
+                        seen.add(element)
+                        pending.append(element)
+            known = self._catalogues[key] = frozenset(found)
+        return known
+
+    def _closure(self, scope: _Scope, target: str) -> tuple[frozenset[str], frozenset[str]] | None:
+        """The attribute values and catalogues asked about in reach of ``target`` (None: a target is missing).
+
+        Found in the scope's files after its own, as :meth:`_Scope.find` would.
+        Memoised by those files: the twelve chapters that link to one library share each closure.
+        """
+        files = scope.files[1:]
+        key = (tuple(f.id for f in files), target)
+        if key in self._closures:
+            return self._closures[key]
+        values: set[str] = set()
         catalogues: set[str] = set()
-        seen: set[Element] = {root}
-        pending = [root]
-        while pending:
-            element = pending.pop()
-            local = self.local(element)
-            catalogues.update(local.catalogues)
-            if portable and not local.values.isdisjoint(own) and _refers(element, own):
-                portable = False
-            for target in local.targets:
-                found = scope.find(target)
-                if found is None:
-                    portable = False
-                elif found not in seen:
-                    seen.add(found)
-                    pending.append(found)
-        return Reach(portable, frozenset(catalogues))
+        result: tuple[frozenset[str], frozenset[str]] | None = None
+        start = _find(files, target)
+        if start is not None:
+            seen: set[Element] = {start}
+            pending = [start]
+            complete = True
+            while pending and complete:
+                local = self.local(pending.pop())
+                values.update(local.values)
+                catalogues.update(local.catalogues)
+                for more in local.targets:
+                    element = _find(files, more)
+                    if element is None:
+                        complete = False
+                        break
+                    if element not in seen:
+                        seen.add(element)
+                        pending.append(element)
+            if complete:
+                result = (frozenset(values), frozenset(catalogues))
+        self._closures[key] = result
+        return result
 
     def signature(self, link: Element) -> tuple[object, ...] | None:
         """A root link's content without its ids (None: it holds entries of its own, so it is never shared)."""
@@ -157,6 +200,19 @@ class Reaches:
                 parts.append((item.tag, tuple(sorted((k, v) for k, v in item.items() if k != "id")), item.text))
             known = self._signatures[link] = tuple(parts)
         return known or None
+
+
+def _find(files: list[_File], item_id: str) -> Element | None:
+    """What :meth:`_Scope.find` answers for ``item_id`` in a scope of ``files`` (without recording homes)."""
+    for file in files:
+        found = file.shared.get(item_id)
+        if found is not None:
+            return found
+    for file in files:
+        found = file.anywhere(item_id)
+        if found is not None:
+            return found
+    return None
 
 
 def _refers(element: Element, own: frozenset[str]) -> bool:
