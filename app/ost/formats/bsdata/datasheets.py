@@ -102,6 +102,7 @@ class _Drafter:
         self._wargear_cache = WargearCache()
         self._wargear_read: dict[tuple[object, ...], Wargear] = {}
         self._reaches = Reaches()
+        self._offered_by: dict[str, int] | None = None
         #: Drafts by what they read (see :meth:`draft`): the draft, the file and root it was read from, whether it
         #: met a transport.
         self._shared_drafts: dict[tuple[object, ...], tuple[_Draft | None, _File, bool, Element]] = {}
@@ -168,7 +169,6 @@ class _Drafter:
         """Under what a draft is shared: see :mod:`.reach`."""
         raw = self.shared.raw(root)
         reaches = self._reaches
-        asked = producer.id in reaches.asked(scope.files)
         if raw.kind == "link":
             target = scope.find(raw.target)
             signature = reaches.signature(root)
@@ -177,8 +177,30 @@ class _Drafter:
                 if catalogues is not None:
                     catalogue = producer.id if producer.id in catalogues else ""
                     return ("files", tuple(f.id for f in scope.files[1:]), target, signature, catalogue)
-        catalogue = producer.id if asked and producer.id in reaches.catalogues(scope, root) else ""
+        catalogue = ""
+        if (
+            self._offerers().get(file.id, 0) > 1  # else no other producer ever asks for this key
+            and producer.id in reaches.asked(scope.files)
+            and producer.id in reaches.catalogues(scope, root)
+        ):
+            catalogue = producer.id
         return ("root", file.id, root, catalogue)
+
+    def _offerers(self) -> dict[str, int]:
+        """How many producers (playable catalogues, game systems with roots) offer each file's root entries."""
+        if self._offered_by is None:
+            counts: dict[str, int] = {}
+            for file in self.files:
+                if file.is_game_system:
+                    offered = {file.id} if file.roots else set()
+                elif not file.library:
+                    offered = {f.id for f, _ in self.offered(file)}
+                else:
+                    continue
+                for file_id in offered:
+                    counts[file_id] = counts.get(file_id, 0) + 1
+            self._offered_by = counts
+        return self._offered_by
 
     def _draft(self, scope: _Scope, file: _File, root: Element, producer: _File) -> _Draft | None:
         scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
