@@ -114,6 +114,8 @@ class _Drafter:
         """Drop the memoised trees so they are freed at once."""
         self.shared.close()
         self._drafts.clear()
+        self._shared_drafts.clear()
+        self._reaches = Reaches()
 
     def offered(self, file: _File) -> list[tuple[_File, Element]]:
         """Root entries ``file`` offers: its own, then those of catalogues it imports roots from."""
