@@ -3,9 +3,10 @@
 Three chapters offer one library unit through links. The unit's relics group is
 a link the library leaves to each chapter (``grp-relics``): Chapter B defines
 its own group with that id, so B's unit reads something A's does not. One relic
-is hidden unless the roster's primary catalogue is Chapter A. A, B and C must
-each get their own answer; sharing must give exactly what reading each alone
-gives, on these files and on the real releases.
+is hidden unless the roster's primary catalogue is Chapter A; Chapter E's link
+renames the unit. A, B, C and E must each get their own answer (C and D share);
+sharing must give exactly what reading each alone gives, on these files and on
+the real releases.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ LIBRARY = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def _chapter(letter: str, own_relics: bool = False) -> str:
+def _chapter(letter: str, own_relics: bool = False, name: str = "Squad") -> str:
     relics = (
         f"""
   <sharedSelectionEntryGroups>
@@ -105,7 +106,7 @@ def _chapter(letter: str, own_relics: bool = False) -> str:
     <catalogueLink id="{letter}-to-lib" name="Library" targetId="lib" type="catalogue" importRootEntries="false"/>
   </catalogueLinks>
   <entryLinks>
-    <entryLink id="{letter}-squad" name="Squad" hidden="false" targetId="squad" type="selectionEntry">
+    <entryLink id="{letter}-squad" name="{name}" hidden="false" targetId="squad" type="selectionEntry">
       <categoryLinks>
         <categoryLink id="{letter}-squad-role" targetId="cat-troops" primary="true"/>
       </categoryLinks>
@@ -123,6 +124,7 @@ def chapters(tmp_path: Path) -> Path:
     (tmp_path / "Chapter B.cat").write_text(_chapter("b", own_relics=True), encoding="utf-8")
     (tmp_path / "Chapter C.cat").write_text(_chapter("c"), encoding="utf-8")
     (tmp_path / "Chapter D.cat").write_text(_chapter("d"), encoding="utf-8")
+    (tmp_path / "Chapter E.cat").write_text(_chapter("e", name="Veteran Squad"), encoding="utf-8")
     return tmp_path
 
 
@@ -164,6 +166,10 @@ def test_each_chapter_reads_what_its_own_scope_and_catalogue_give(
     assert keys[2] == keys[3] and keys[2][0] == "files" and keys[2][-1] == ""
     assert keys[0][0] == "files" and keys[0][-1] == "chapter-a" and keys[0] != keys[2]
     assert keys[1][0] == "root" and keys[1][1] == "chapter-b"
+    # E's link names the unit otherwise: its content is part of the key.
+    names = {s.faction: s.name for s in shared.datasheets}
+    assert names["bs-chapter-e"] == "Veteran Squad" and names["bs-chapter-d"] == "Squad"
+    assert keys[4][0] == "files" and keys[4] != keys[3]
     alone, none = _read(chapters, monkeypatch, share=False)
     assert not none
     assert _dumped(shared) == _dumped(alone)
