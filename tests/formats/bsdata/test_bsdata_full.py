@@ -161,3 +161,18 @@ def test_each_datasheet_copy_lists_only_the_abilities_its_conditions_leave(full_
     # option grants); none gained.
     total = sum(len(s.abilities) for s in full_release.datasheets)
     assert 15_000 <= total < 15_893
+
+
+def test_the_full_release_reads_the_same_with_drafts_shared(
+    full_release: BsImport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drafts shared between chapters and producers (ost.formats.bsdata.reach) change nothing, word for word."""
+    from ost.formats.bsdata.datasheets import _Drafter
+
+    monkeypatch.setattr(_Drafter, "share_drafts", False)
+    alone = read_bsdata([FULL])
+    assert sorted(s.model_dump_json() for s in full_release.datasheets) == sorted(
+        s.model_dump_json() for s in alone.datasheets
+    )
+    assert [(w.path, w.text) for w in full_release.warnings] == [(w.path, w.text) for w in alone.warnings]
+    assert full_release.coverage == alone.coverage

@@ -39,9 +39,11 @@ how. In short:
 * **Speed.** One pass indexes each file; every parsed entry and every
   computed subtree is memoised, so a shared weapon or wargear group is read
   once per catalogue scope (a subtree whose price depends on a condition once
-  per datasheet and parent). ``benchmarks/import_bsdata.py`` keeps this within
-  4 times a raw ``xml.etree`` parse, on the sample and on the sample grown to
-  the full release's size.
+  per datasheet and parent). A whole datasheet is read once for every
+  catalogue whose differences it never reads (:mod:`.reach`: the chapters'
+  links to one library unit, a library imported by several armies).
+  ``benchmarks/import_bsdata.py`` measures the whole command against a raw
+  ``xml.etree`` parse (README, "Speed (measured)").
 
 :func:`read_bsdata` is the entry point; it returns a :class:`BsImport` with
 the factions, the datasheets, a coverage report and warnings, and never
@@ -63,6 +65,8 @@ The package, one job per module (lower ones never import higher ones):
   limits that move with its composition, its model kinds;
 * :mod:`.wargear`: each kind's default loadout and the choices of its models
   and of the unit, with their limits;
+* :mod:`.reach`: what a datasheet's reading can see of its catalogue (the key
+  drafts are shared under);
 * :mod:`.datasheets`: a datasheet from a root entry;
 * :mod:`.reader`: :func:`read_bsdata`, factions and the coverage report.
 

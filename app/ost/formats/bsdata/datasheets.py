@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from ost.formats.bsdata.profiles import (
     top_bracket,
     unit_type_and_class,
 )
+from ost.formats.bsdata.reach import Reaches
 from ost.formats.bsdata.report import BsDataError
 from ost.formats.bsdata.schema import ROLE_BY_CATEGORY
 from ost.formats.bsdata.scope import Shared, _Context, _Scope
@@ -99,11 +101,21 @@ class _Drafter:
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
         self._wargear_cache = WargearCache()
         self._wargear_read: dict[tuple[object, ...], Wargear] = {}
+        self._reaches = Reaches()
+        self._offered_by: dict[str, int] | None = None
+        #: Drafts by what they read (see :meth:`draft`): the draft, the file and root it was read from, whether it
+        #: met a transport.
+        self._shared_drafts: dict[tuple[object, ...], tuple[_Draft | None, _File, bool, Element]] = {}
+
+    #: Share drafts between producers and files whose differences they never read (off only to test that).
+    share_drafts = True
 
     def close(self) -> None:
         """Drop the memoised trees so they are freed at once."""
         self.shared.close()
         self._drafts.clear()
+        self._shared_drafts.clear()
+        self._reaches = Reaches()
 
     def offered(self, file: _File) -> list[tuple[_File, Element]]:
         """Root entries ``file`` offers: its own, then those of catalogues it imports roots from."""
@@ -122,12 +134,77 @@ class _Drafter:
         return result
 
     def draft(self, file: _File, root: Element, producer: _File) -> _Draft | None:
-        """The datasheet of a root entry of ``file`` as offered by ``producer`` (its catalogue is the roster's)."""
+        """The datasheet of a root entry of ``file`` as offered by ``producer`` (its catalogue is the roster's).
+
+        Shared (see :mod:`.reach`) between the producers whose catalogue its conditions do not ask
+        about, and between catalogue files whose own ids it never reads (twelve chapters' links to
+        one library unit); a draft shared across files takes the root link's id and the file's path.
+        """
         key = (producer.id, file.id, root)
         if key in self._drafts:
             return self._drafts[key]
         scope = self.shared.scope_of(file)
         self.shared.homes.setdefault(root, file)
+        if not self.share_drafts:
+            draft = self._draft(scope, file, root, producer)
+            self._drafts[key] = draft
+            return draft
+        share = self._share_key(scope, file, root, producer)
+        known = self._shared_drafts.get(share)
+        if known is not None and known[2] and known[1] is not file:
+            # A reading that met a transport is kept per file (its text is read with the scope's words).
+            known = self._shared_drafts.get((*share, file.id))
+        if known is None:
+            draft = self._draft(scope, file, root, producer)
+            stored = (draft, file, draft is not None and draft.has_transport, root)
+            self._shared_drafts.setdefault(share, stored)
+            if stored[2]:
+                self._shared_drafts[(*share, file.id)] = stored
+        else:
+            draft = known[0]
+            if draft is not None and known[3] is not root:
+                draft = _moved(draft, self.shared.raw(known[3]).id, self.shared.raw(root).id, file)
+        self._drafts[key] = draft
+        return draft
+
+    def _share_key(self, scope: _Scope, file: _File, root: Element, producer: _File) -> tuple[object, ...]:
+        """Under what a draft is shared: see :mod:`.reach`."""
+        raw = self.shared.raw(root)
+        reaches = self._reaches
+        if raw.kind == "link":
+            target = scope.find(raw.target)
+            signature = reaches.signature(root)
+            if target is not None and signature is not None and self.shared.homes.get(target) is not file:
+                catalogues = reaches.portable(scope, file, root)
+                if catalogues is not None:
+                    catalogue = producer.id if producer.id in catalogues else ""
+                    return ("files", tuple(f.id for f in scope.files[1:]), target, signature, catalogue)
+        catalogue = ""
+        if (
+            self._offerers().get(file.id, 0) > 1  # else no other producer ever asks for this key
+            and producer.id in reaches.asked(scope.files)
+            and producer.id in reaches.catalogues(scope, root)
+        ):
+            catalogue = producer.id
+        return ("root", file.id, root, catalogue)
+
+    def _offerers(self) -> dict[str, int]:
+        """How many producers (playable catalogues, game systems with roots) offer each file's root entries."""
+        if self._offered_by is None:
+            counts: dict[str, int] = {}
+            for file in self.files:
+                if file.is_game_system:
+                    offered = {file.id} if file.roots else set()
+                elif not file.library:
+                    offered = {f.id for f, _ in self.offered(file)}
+                else:
+                    continue
+                for file_id in offered:
+                    counts[file_id] = counts.get(file_id, 0) + 1
+            self._offered_by = counts
+        return self._offered_by
+
+    def _draft(self, scope: _Scope, file: _File, root: Element, producer: _File) -> _Draft | None:
         scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)
         try:
             draft = self._make_draft(file, root)
@@ -144,7 +221,6 @@ class _Drafter:
             ) from None
         finally:
             scope.context = None
-        self._drafts[key] = draft
         return draft
 
     def _make_draft(self, file: _File, root: Element) -> _Draft | None:
@@ -568,6 +644,26 @@ class _Drafter:
             # Several capacities (variants switched by conditions Ost cannot evaluate): keep the first, unverified.
             parsed = parsed.model_copy(update={"verified": False, "text": " / ".join(texts)})
         return parsed
+
+
+def _moved(draft: _Draft, old: str, new: str, file: _File) -> _Draft:
+    """A draft shared from another root link (see :mod:`.reach`): its link id and file are the new link's.
+
+    The reach proved nothing in the reading refers to the link's id: it is only where the draft names it
+    (the datasheet's and its own model's BattleScribe ids).
+    """
+
+    def swap(ids: list[str]) -> list[str]:
+        return [new if i == old else i for i in ids]
+
+    sheet = draft.sheet
+    update: dict[str, object] = {"bs_ids": swap(sheet.bs_ids)}
+    if any(old in k.bs_ids for k in sheet.kinds):
+        update["kinds"] = [
+            k.model_copy(update={"bs_ids": swap(k.bs_ids)}) if old in k.bs_ids else k for k in sheet.kinds
+        ]
+    sheet = sheet.model_copy(update=update)
+    return dataclasses.replace(draft, sheet=sheet, link_ids=swap(draft.link_ids), path=file.path)
 
 
 def _starred(profile: ModelProfile) -> list[str]:

@@ -149,7 +149,7 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
             kinds = []
             for kind in draft.sheet.kinds:
                 update: dict[str, list[str]] = {}
-                if target_id in kind.bs_ids:
+                if target_id in kind.bs_ids and any(i not in kind.bs_ids for i in bs_ids):
                     # The unit's own model (a character) is named by every link that offers the datasheet.
                     update["bs_ids"] = [*kind.bs_ids, *(i for i in bs_ids if i not in kind.bs_ids)]
                 named = _named_keywords(kind, phrases, draft.sheet.keywords) if phrases else []
