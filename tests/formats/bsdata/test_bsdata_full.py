@@ -48,6 +48,13 @@ def test_the_full_release_diseased_terminators_have_their_armour(full_release: B
     assert with_inv >= 1300
 
 
+def test_datasheet_names_carry_no_stray_spaces(full_release: BsImport) -> None:
+    """The data writes "Gladiator Valiant " (22 links): lists and messages show the name without the space."""
+    names = {sheet.name for sheet in full_release.datasheets}
+    assert "Gladiator Valiant" in names and "Storm Speeder Hammerstrike" in names
+    assert [name for name in names if name != " ".join(name.split())] == []
+
+
 def _one(result: BsImport, catalogue_word: str, name: str) -> Datasheet:
     found = [s for s in result.datasheets if s.name == name and catalogue_word in s.id]
     assert found, name

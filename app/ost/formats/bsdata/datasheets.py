@@ -245,6 +245,7 @@ class _Drafter:
         name = (link_raw.display_name if link_raw else "") or raw.name or raw.id
         # "!TY7 Devilfish": a leading "!" only sorts the entry first in BattleScribe.
         name = name.lstrip("! ") or name
+        name = " ".join(name.split()) or name  # "Gladiator Valiant ": a stray space, shown in lists and messages
         summary = summarise(scope, element, link)
         if summary.models_max == 0:
             summary = summarise(scope, element, link, loose=True)
