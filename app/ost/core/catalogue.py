@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -37,6 +37,35 @@ def faction_key_of(keyword: str) -> str | None:
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy that works out its cached values again (pydantic's copy would carry them over).
+
+        A datasheet caches tables made from its fields (``identity_key``, ``keyword_keys``…); a copy
+        with other keywords must not answer with the original's.
+        """
+        copy = super().model_copy(update=update, deep=deep)
+        for name in _cached_names(type(self)):
+            copy.__dict__.pop(name, None)
+        return copy
+
+
+_CACHED_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _cached_names(cls: type) -> tuple[str, ...]:
+    """The names of ``cls``'s :func:`functools.cached_property` values (they live in an instance's ``__dict__``)."""
+    names = _CACHED_NAMES.get(cls)
+    if names is None:
+        names = _CACHED_NAMES[cls] = tuple(
+            dict.fromkeys(
+                name
+                for klass in cls.__mro__
+                for name, value in vars(klass).items()
+                if isinstance(value, cached_property)
+            )
+        )
+    return names
 
 
 class ModelProfile(_Model):
