@@ -193,6 +193,17 @@ def test_text_export_writes_each_models_wargear_on_its_line(reads: dict[str, Rea
     assert unit_points(units(again)[0], full) == unit_points(units(tau)[0], full)
 
 
+def test_an_upgrade_the_catalogue_lacks_is_written_once(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    """The Terminators' Icon of Excess (not in today's data) is priced and described: the text says it once."""
+    army = reads["csm-daemons-2000-rave.ros"].army
+    (terminators,) = [u for u in units(army) if u.snapshot.name == "Chaos Terminator Squad"]
+    assert [e.name for e in terminators.extra_options] == ["Icon of Excess"]
+    assert "Icon of Excess" in [c.name for c in terminators.upgrades]
+    for lang in ("fr", "en"):
+        (line,) = [t for t in export_text(army, full, lang).splitlines() if t.startswith("Chaos Terminator Squad")]
+        assert line.count("Icon of Excess") == 1 and "Icon of Excess [10 pts]" in line, line
+
+
 def test_units_whose_roster_price_agrees_still_agree(reads: dict[str, ReadResult], full: Catalogue) -> None:
     agreeing = {
         ("craftworlds-2757-tt-site.ros", "Storm Guardians"),

@@ -89,9 +89,11 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, lang: str) -> l
         names = {o.id: o.name for o in sheet.options}
         for option_id, count in unit.options.items():
             gear.append(_counted(count, _clean(names.get(option_id, option_id))))
-    for extra in unit.extra_options:
-        gear.append(f"{_counted(extra.count, _clean(extra.name))} [{extra.points} pts]")
     written = {fold(g) for g in gear}
+    for extra in unit.extra_options:
+        bare = _counted(extra.count, _clean(extra.name))
+        gear.append(f"{bare} [{extra.points} pts]")
+        written.add(fold(bare))  # the reader keeps such an upgrade twice: priced here, described in upgrades
     for upgrade in unit.upgrades:
         text = _carried(upgrade)
         if fold(text) not in written:
