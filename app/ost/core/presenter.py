@@ -730,9 +730,13 @@ def option_labels(unit: Unit, sheet: Datasheet | None, lang: str = "fr") -> list
         option = sheet.option_map.get(option_id) if sheet is not None else None
         name = option.name if option is not None else option_id
         shown.append(counted(count, name))
-    shown += [counted(o.count, o.name) for o in unit.extra_options if o.count > 0]
+    extras = [counted(o.count, o.name) for o in unit.extra_options if o.count > 0]
+    shown += extras
     if sheet is not None and (unit.loadout or unit.upgrades):
-        shown += choice_labels(unit, sheet, lang)
+        # An upgrade the catalogue lacks is kept twice by a reader: priced among the list's own options,
+        # described among the upgrades (for its rule on the cards); it is named once.
+        said = {fold(extra) for extra in extras}
+        shown += [text for text in choice_labels(unit, sheet, lang) if fold(text) not in said]
     return shown
 
 

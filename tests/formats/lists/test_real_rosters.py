@@ -21,6 +21,7 @@ import pytest
 from helpers import ROOT
 from ost.core.armylist import ArmyList, Unit, unit_points
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX, Catalogue
+from ost.core.presenter import option_labels
 from ost.core.validator import Code, validate
 from ost.formats.lists.listreader import ReadResult, read_list, read_list_file
 from ost.formats.lists.text import export_text
@@ -202,6 +203,11 @@ def test_an_upgrade_the_catalogue_lacks_is_written_once(reads: dict[str, ReadRes
     for lang in ("fr", "en"):
         (line,) = [t for t in export_text(army, full, lang).splitlines() if t.startswith("Chaos Terminator Squad")]
         assert line.count("Icon of Excess") == 1 and "Icon of Excess [10 pts]" in line, line
+    # The army sheet's wargear column and the cards name it once too (the cards keep its rule).
+    sheet = full.get(terminators.datasheet)
+    for lang in ("fr", "en"):
+        labels = option_labels(terminators, sheet, lang)
+        assert [t for t in labels if "Icon of Excess" in t] == ["Icon of Excess"], labels
 
 
 def test_units_whose_roster_price_agrees_still_agree(reads: dict[str, ReadResult], full: Catalogue) -> None:
