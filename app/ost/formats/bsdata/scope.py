@@ -43,6 +43,11 @@ class _Context:
     catalogue: str
 
 
+#: Abilities an option turns over: the profile or rule -> (True: shown only once one of the entries is taken,
+#: False: hidden once one is taken; the BattleScribe ids of those entries). See :mod:`.profiles`.
+Switches = dict[Element, tuple[bool, tuple[str, ...]]]
+
+
 @dataclass(eq=False)
 class Shared:
     """What every scope of one import shares: handed to each :class:`_Scope` (scopes read and write it)."""
@@ -63,6 +68,9 @@ class Shared:
     stack: list[tuple[_Raw, ...]] = field(default_factory=list)
     #: Conditions on the primary catalogue evaluated so far (a subtree that meets one is read per catalogue).
     catalogue_asked: int = 0
+    #: Selections assumed taken on top of the minimum configuration (entry id -> count): set only while
+    #: :func:`.conditions.switched_by` asks whether taking an option shows or hides an ability.
+    assumed: dict[str, int] = field(default_factory=dict)
     signatures: dict[tuple[_Raw, ...], str] = field(default_factory=dict)
     raws: dict[Element, _Raw] = field(default_factory=dict)
     #: (file id, target id) of every link or catalogue link already warned about.
@@ -186,7 +194,7 @@ class _Scope:
         self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
         self._solved: dict[object, tuple[tuple[int, int], list[tuple[int, int]], bool] | None] = {}
         #: (entry, link) -> its abilities and transports; (entry, link, catalogue id) where they depend on it.
-        self._abilities: dict[tuple[object, ...], tuple[list[Element], list[Element]]] = {}
+        self._abilities: dict[tuple[object, ...], tuple[list[Element], list[Element], Switches]] = {}
         self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
         self._profile_lists: dict[tuple[tuple[_Raw, ...], bool], list[Element]] = {}
 
