@@ -255,14 +255,16 @@ def abilities_and_transports(
     pending: dict[Element, tuple[bool, tuple[str, ...]]] = {}
 
     def shown(element: Element) -> bool:
+        # Hidden outright stays hidden (unless an option shows it); a modifier's unknown condition keeps it.
+        outright = element.get("hidden") == "true"
         hidden = hidden_now(scope, element, raws)
         if hidden is None:
-            return True
-        if element not in pending:
+            return not outright
+        if element not in pending and (hidden or not outright):
             ids = switched_by(scope, element, raws, hidden)
             if ids:
                 pending[element] = (hidden, ids)
-        return not hidden
+        return not hidden and not outright
 
     # The entry itself and those above it are what "ancestor" conditions look at (as for transports).
     scope.push(raws)

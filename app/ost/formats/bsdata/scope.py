@@ -311,9 +311,10 @@ class _Scope:
     ) -> list[Element]:
         """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped.
 
-        ``shown`` (a profile, rule, info link or info group -> whether it shows) also skips what its
-        modifiers hide under conditions that hold for the datasheet being read (:mod:`.profiles` passes it
-        for abilities); without it only what is hidden outright is skipped. Without ``shown`` the answer is
+        ``shown`` (a profile, rule, info link or info group -> whether it shows) decides instead, what is
+        hidden outright included: it also skips what modifiers hide under conditions that hold for the
+        datasheet being read (:mod:`.profiles` passes it for abilities); without it only what is hidden
+        outright is skipped. Without ``shown`` the answer is
         memoised per scope (an entry's profiles are asked for by its summary, its item, its abilities): the
         list returned is shared, for reading only.
         """
@@ -333,12 +334,12 @@ class _Scope:
         wanted = "rule" if rules else "profile"
 
         def show(element: Element) -> bool:
-            return element.get("hidden") != "true" and (shown is None or shown(element))
+            return element.get("hidden") != "true" if shown is None else shown(element)
 
         for owner in raws:
             found.extend(e for e in (owner.rules if rules else owner.profiles) if show(e))
             for kind, target, hidden, link in owner.info_links:
-                if hidden or (shown is not None and not shown(link)):
+                if (hidden and shown is None) or (shown is not None and not shown(link)):
                     continue
                 element = self.find(target)
                 if element is None or not show(element):
