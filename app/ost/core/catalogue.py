@@ -760,7 +760,17 @@ class Datasheet(_Model):
 
 #: The fields that make most of a datasheet's size and that only a unit of the list (or the one datasheet
 #: shown) reads: a :class:`LightDatasheet` leaves them out until one of them is read.
-HEAVY_FIELDS = ("options", "wargear", "choices", "kinds", "profiles", "weapons", "abilities", "departures")
+HEAVY_FIELDS = (
+    "options",
+    "wargear",
+    "choices",
+    "kinds",
+    "profiles",
+    "weapons",
+    "abilities",
+    "granted_abilities",
+    "departures",
+)
 _HEAVY = frozenset(HEAVY_FIELDS)
 
 
