@@ -78,7 +78,11 @@ def full_sheet() -> Datasheet:
             )
         ],
         weapons=[WeaponProfile(name="Bolter", range='24"', type="Tir rapide 1", s="4", ap="0", d="1", abilities="-")],
-        abilities=[AbilityRef(name="Régénération", parameter="5+"), AbilityRef(name="Ruse", text="Se cache.")],
+        abilities=[
+            AbilityRef(name="Régénération", parameter="5+"),
+            AbilityRef(name="Ruse", text="Se cache.", removed_by=["epee"]),
+        ],
+        granted_abilities=[AbilityRef(name="Bannière", text_en="Aura.", granted_by=["epee"])],
         transport=TransportCapacity(
             capacity=6,
             allowed=[["INFANTERIE"], ["BÊTE", "<CHAPITRE>"]],

@@ -126,6 +126,12 @@ class AbilityRef(_Model):
     in the glossary, ``text_en`` its English. ``name`` is the French name (the
     key glossary lookups use); ``name_en`` the English name of a datasheet's own
     ability (a glossary ability takes its English name from the glossary).
+
+    ``granted_by``: the ability is the unit's only while it takes one of these
+    (ids of the datasheet's :class:`WargearItem` entries or :class:`WargearOption`
+    counters: a banner's aura, a jump pack's deep strike); ``removed_by``: the
+    unit loses it once it takes one of these. Both empty (the default, and all
+    data written before them): always the unit's.
     """
 
     name: str
@@ -133,6 +139,8 @@ class AbilityRef(_Model):
     parameter: str | None = None
     text: str | None = None
     text_en: str | None = None
+    granted_by: list[str] = Field(default_factory=list)
+    removed_by: list[str] = Field(default_factory=list)
 
     def label(self, lang: str) -> str:
         """The name shown to a reader of ``lang``, with its parameter; English falls back to ``name``."""
@@ -412,6 +420,9 @@ class Datasheet(_Model):
     profiles: list[ModelProfile] = Field(default_factory=list)
     weapons: list[WeaponProfile] = Field(default_factory=list)
     abilities: list[AbilityRef] = Field(default_factory=list)
+    #: Abilities only a unit that takes an option has, each naming what grants it (:attr:`AbilityRef.granted_by`):
+    #: kept apart from :attr:`abilities`, which every unit of the datasheet has (the presenter shows both).
+    granted_abilities: list[AbilityRef] = Field(default_factory=list)
     transport: TransportCapacity | None = None
     linked_character: bool = False
     never_holds_objectives: bool = False
@@ -749,7 +760,17 @@ class Datasheet(_Model):
 
 #: The fields that make most of a datasheet's size and that only a unit of the list (or the one datasheet
 #: shown) reads: a :class:`LightDatasheet` leaves them out until one of them is read.
-HEAVY_FIELDS = ("options", "wargear", "choices", "kinds", "profiles", "weapons", "abilities", "departures")
+HEAVY_FIELDS = (
+    "options",
+    "wargear",
+    "choices",
+    "kinds",
+    "profiles",
+    "weapons",
+    "abilities",
+    "granted_abilities",
+    "departures",
+)
 _HEAVY = frozenset(HEAVY_FIELDS)
 
 

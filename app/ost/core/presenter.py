@@ -25,7 +25,11 @@ What it settles, so that no renderer decides it again:
 - a characteristic written ``*`` (damage-table vehicles) as the top row of the
   data's damage table (:attr:`ModelProfile.top`), the value MAC HAMMER 40K plays;
 - weapon types in the reader's language ("Lourde 1" / "Heavy 1");
-- abilities with the summary of the glossary, or the datasheet's own text;
+- abilities with the summary of the glossary, or the datasheet's own text; an
+  ability an option grants (:attr:`Datasheet.granted_abilities`) shows for a unit only
+  when it takes that option, and on the datasheet alone with "(avec X)" /
+  "(with X)"; one an option takes away (:attr:`AbilityRef.removed_by`) goes
+  from a unit that takes it, and reads "(sans X)" / "(without X)" on the datasheet;
 - PV per model kind and the value of one PV (``ost.core.scoring``), the
   control factor, and the transport capacity in words.
 """
@@ -37,11 +41,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ost.core.armylist import Unit, unit_composition, unit_label
-from ost.core.catalogue import Catalogue, Datasheet, ModelKind, ModelProfile, WargearOption, WeaponProfile
-from ost.core.i18n import Bilingual
+from ost.core.catalogue import (
+    AbilityRef,
+    Catalogue,
+    Datasheet,
+    ModelKind,
+    ModelProfile,
+    WargearOption,
+    WeaponProfile,
+)
+from ost.core.i18n import Bilingual, pick
 from ost.core.scoring import UnitScore, format_value, pv_value_text, score_unit
 from ost.core.text import counted, fold
-from ost.core.wargear import carried, choice_labels, item_weapons
+from ost.core.wargear import carried, choice_labels, effective_loadout, item_weapons
 
 
 def words(lang: str, fr: str, en: str) -> str:
@@ -399,7 +411,7 @@ def present(sheet: Datasheet, catalogue: Catalogue, lang: str, unit: Unit | None
         weapon_head=_WEAPON_HEAD["fr" if lang == "fr" else "en"],
         weapons=weapons,
         other_wargear=other,
-        abilities=_abilities(sheet, catalogue, lang),
+        abilities=_abilities(sheet, catalogue, lang, unit),
         keywords=tuple(sheet.keywords),
         faction_keywords=tuple(_faction_keywords(sheet, unit)),
         transport=transport_words(sheet, lang),
@@ -612,9 +624,61 @@ def carried_weapons(sheet: Datasheet, unit: Unit, lang: str) -> tuple[tuple[Weap
 # --- abilities, keywords, transport -------------------------------------------------------------
 
 
-def _abilities(sheet: Datasheet, catalogue: Catalogue, lang: str) -> tuple[AbilityRow, ...]:
+def taken_ids(unit: Unit, sheet: Datasheet) -> set[str]:
+    """The ids of what ``unit`` takes: wargear items its models carry, its upgrades, the option counters it took."""
+    taken = {option_id for option_id, count in unit.options.items() if count > 0}
+    taken.update(entry.item for entry in unit.upgrades if entry.item and entry.count > 0)
+    if sheet.has_loadouts or unit.loadout:
+        for group in effective_loadout(unit, sheet):
+            taken.update(entry.item for entry in group.wargear if entry.item and entry.count > 0)
+    return taken
+
+
+def has_ability(ability: AbilityRef, taken: set[str]) -> bool:
+    """Whether a unit that takes ``taken`` (see :func:`taken_ids`) has ``ability``: granted, not taken away."""
+    if ability.granted_by and taken.isdisjoint(ability.granted_by):
+        return False
+    return not (ability.removed_by and not taken.isdisjoint(ability.removed_by))
+
+
+def _switch_names(sheet: Datasheet, ids: list[str], lang: str) -> str:
+    """What grants or takes an ability away, by name: "Death Company Captain", "A ou B"."""
+    names: list[str] = []
+    for item_id in ids:
+        item = sheet.wargear_map.get(item_id)
+        option = sheet.option_map.get(item_id)
+        if item is not None:
+            name = (item.name_en or item.name) if lang == "en" else item.name
+        else:
+            name = option.name if option is not None else item_id
+        name = " ".join(name.split())  # "Chapter Command:  Chapter Champion": a double space in the data
+        if name not in names:
+            names.append(name)
+    return pick(lang, fr=" ou ", en=" or ").join(names)
+
+
+def _switch_note(sheet: Datasheet, ability: AbilityRef, lang: str) -> str:
+    """The note after an ability an option switches: " (avec X)" / " (with X)", " (sans X)" / " (without X)"."""
+    if ability.granted_by:
+        names = _switch_names(sheet, ability.granted_by, lang)
+        return pick(lang, fr=f" (avec {names})", en=f" (with {names})")
+    if ability.removed_by:
+        names = _switch_names(sheet, ability.removed_by, lang)
+        return pick(lang, fr=f" (sans {names})", en=f" (without {names})")
+    return ""
+
+
+def _abilities(sheet: Datasheet, catalogue: Catalogue, lang: str, unit: Unit | None = None) -> tuple[AbilityRow, ...]:
+    """The abilities as printed: a unit's those it has (options taken), the datasheet's all, options named."""
+    switched = bool(sheet.granted_abilities) or any(a.removed_by for a in sheet.abilities)
+    taken = taken_ids(unit, sheet) if unit is not None and switched else set()
     rows: list[AbilityRow] = []
-    for ability in sheet.abilities:
+    for ability in (*sheet.abilities, *sheet.granted_abilities):
+        note = ""
+        if switched:
+            if unit is not None and not has_ability(ability, taken):
+                continue
+            note = _switch_note(sheet, ability, lang) if unit is None else ""
         entry = catalogue.ability(ability.name)
         if entry is not None:
             name = entry.name(lang)
@@ -623,9 +687,9 @@ def _abilities(sheet: Datasheet, catalogue: Catalogue, lang: str) -> tuple[Abili
             # other language (imported data is English: a French reader gets the glossary's French first).
             own = ability.text if lang == "fr" else ability.text_en
             summary = own or entry.summary(lang) or ability.summary(lang) or ""
-            rows.append(AbilityRow(shown, summary, entry.key, ability.parameter))
+            rows.append(AbilityRow(shown + note, summary, entry.key, ability.parameter))
         else:
-            rows.append(AbilityRow(ability.label(lang), ability.summary(lang) or ""))
+            rows.append(AbilityRow(ability.label(lang) + note, ability.summary(lang) or ""))
     return tuple(rows)
 
 

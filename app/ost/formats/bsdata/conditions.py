@@ -153,7 +153,8 @@ def _count(scope: _Scope, element: Element, own: Sequence[_Raw]) -> int | None:
     if target is None:
         return None
     picked = _picked(scope, tuple(target), element.get("includeChildSelections") == "true")
-    return picked.get(element.get("childId") or "", 0)
+    child = element.get("childId") or ""
+    return picked.get(child, 0) + scope.shared.assumed.get(child, 0)
 
 
 def _is(scope: _Scope, raws: Sequence[_Raw], wanted: str) -> bool:
@@ -240,3 +241,48 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
             elif holds:
                 hidden = value
     return hidden
+
+
+def _selection_ids(container: Element, depth: int = 0) -> Iterator[str]:
+    """The ``childId`` of every condition (and repeat) on a selection count under ``container``."""
+    if depth > _MAX_DEPTH:
+        return
+    for part in container:
+        local = _LOCAL.get(part.tag)
+        if local in ("condition", "repeat") and part.get("field") == "selections" and part.get("childId"):
+            yield part.get("childId") or ""
+        elif local in ("conditions", "conditionGroups", "conditionGroup", "repeats"):
+            yield from _selection_ids(part, depth + 1)
+
+
+def switched_by(scope: _Scope, element: Element, own: Sequence[_Raw], hidden: bool) -> tuple[str, ...]:
+    """The entries whose selection turns a profile's ``hidden`` state over: options that grant or take an ability.
+
+    BattleScribe shows a banner's aura only once the banner is taken: the
+    ability is hidden in the minimum configuration (``hidden`` True) by a
+    modifier counting the unit's selections of that banner. Each entry such a
+    ``set hidden`` modifier counts is assumed taken once more
+    (:attr:`.scope.Shared.assumed`); it answers when the profile's state then
+    turns over (shown, or hidden when ``hidden`` is False). A condition on the
+    roster or the force cannot be evaluated, so it answers nothing.
+    """
+    candidates: list[str] = []
+    for part in element:
+        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
+            continue
+        for modifier, holders in _hidden_modifiers(part, ()):
+            for holder in (*holders, modifier):
+                candidates.extend(c for c in _selection_ids(holder) if c not in candidates)
+    found: list[str] = []
+    assumed = scope.shared.assumed
+    for candidate in candidates:
+        assumed[candidate] = assumed.get(candidate, 0) + 1
+        try:
+            turned = hidden_now(scope, element, own)
+        finally:
+            assumed[candidate] -= 1
+            if not assumed[candidate]:
+                del assumed[candidate]
+        if turned is not None and turned != hidden:
+            found.append(candidate)
+    return tuple(found)

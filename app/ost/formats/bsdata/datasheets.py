@@ -17,6 +17,7 @@ from ost.core.catalogue import (
     ModelProfile,
     TransportCapacity,
     WargearGroup,
+    WargearItem,
     WargearOption,
     WeaponProfile,
 )
@@ -49,7 +50,7 @@ from ost.formats.bsdata.profiles import (
 from ost.formats.bsdata.reach import Reaches
 from ost.formats.bsdata.report import BsDataError
 from ost.formats.bsdata.schema import ROLE_BY_CATEGORY
-from ost.formats.bsdata.scope import Shared, _Context, _Scope
+from ost.formats.bsdata.scope import Shared, Switches, _Context, _Scope
 from ost.formats.bsdata.summaries import summarise
 from ost.formats.bsdata.walk import _Occurrence
 from ost.formats.bsdata.wargear import Wargear, WargearCache, read_wargear
@@ -260,7 +261,7 @@ class _Drafter:
         if any(v.strip() == "*" for p in profiles for v in _characteristic_values(p)):
             profiles = self._top_bracket(scope, raw, link_raw, raws, profiles)
         weapons = [self._weapon(p) for p in summary.weapons.values()]
-        ability_elements, transport_elements = abilities_and_transports(scope, raw, link_raw)
+        ability_elements, transport_elements, switches = abilities_and_transports(scope, raw, link_raw)
         if len(transport_elements) > 1:
             # Variants switched by conditions (the Astra Militarum and the Renegades Chimera): keep the ones
             # that are not hidden for this catalogue.
@@ -275,6 +276,8 @@ class _Drafter:
         seen_names: set[str] = set()
         grants: list[tuple[int, str | None, str | None]] = []
         for element_ in ability_elements:
+            if switches.get(element_, (False, ()))[0]:
+                continue  # shown only with an option: added once the unit's wargear is known
             ability_name = (element_.get("name") or "").strip()
             if ability_name and ability_name.casefold() not in seen_names:
                 seen_names.add(ability_name.casefold())
@@ -333,6 +336,20 @@ class _Drafter:
         if wargear:
             loadouts = {kind_id: loadout for kind_id, loadout in wargear.loadouts.items() if loadout}
             kinds = [k.model_copy(update={"loadout": loadouts[k.id]}) if k.id in loadouts else k for k in kinds]
+        options = [
+            self._option(o.id, o.name, _bounded(o.points), o.per_model, _bounded(o.max) if o.max else None)
+            for o in found_options.values()
+            if _bounded(o.points) > 0
+        ]
+        granted_abilities: list[AbilityRef] = []
+        if switches:
+            items = [self._wargear_cache.item(i) for i in wargear.items.values()] if wargear else []
+            granting = _granting_ids(items, choices, options)
+            for found_option in found_options.values():
+                # A linked option answers to its entry's id too ("Death Company Captain" is a link).
+                if found_option.entry and _bounded(found_option.points) > 0:
+                    granting.setdefault(found_option.entry, []).append(found_option.id)
+            abilities, granted_abilities = self._switched(ability_elements, switches, abilities, granting)
         legends = bool(
             _LEGENDS_NAME.search(name)
             or _LEGENDS_NAME.search(raw.name)
@@ -342,11 +359,6 @@ class _Drafter:
         )
         hidden = raw.hidden or (link_raw is not None and link_raw.hidden) or _blocked(raws)
         identity = _identity(name, keywords)
-        options = [
-            self._option(o.id, o.name, _bounded(o.points), o.per_model, _bounded(o.max) if o.max else None)
-            for o in found_options.values()
-            if _bounded(o.points) > 0
-        ]
         sheet = Datasheet(
             id=raw.id or "draft",
             name=name,
@@ -367,6 +379,7 @@ class _Drafter:
             wargear=[self._wargear_cache.item(i) for i in wargear.items.values()] if wargear else [],
             choices=choices,
             abilities=abilities,
+            granted_abilities=granted_abilities,
             transport=transport,
             never_holds_objectives=never_holds,
             legends=legends,
@@ -508,6 +521,50 @@ class _Drafter:
         if known is None:
             known = self._abilities[key] = AbilityRef(name=name, text_en=text or None)
         return known
+
+    def _switched(
+        self,
+        elements: list[Element],
+        switches: Switches,
+        abilities: list[AbilityRef],
+        granting: dict[str, list[str]],
+    ) -> tuple[list[AbilityRef], list[AbilityRef]]:
+        """The datasheet's abilities, some marked as gone with an option, and those only an option grants.
+
+        The entries that switch an ability are matched to the datasheet's wargear
+        items, choice groups (all their items) and options; an ability no entry of
+        the unit switches is as the minimum configuration reads it (a granted one
+        left out). A granted ability of the same name as one always shown is that one.
+        """
+        result = list(abilities)
+        index = {a.name.casefold(): i for i, a in enumerate(result)}
+        first: dict[str, Element] = {}  # the element each ability always shown was read from
+        for element in elements:
+            if not switches.get(element, (False, ()))[0]:
+                first.setdefault((element.get("name") or "").strip().casefold(), element)
+        granted: dict[str, AbilityRef] = {}
+        for element in elements:
+            switch = switches.get(element)
+            name = (element.get("name") or "").strip()
+            if switch is None or not name:
+                continue
+            mapped = list(dict.fromkeys(g for i in switch[1] for g in granting.get(i, ())))
+            if not mapped:
+                continue
+            key = name.casefold()
+            at = index.get(key)
+            if switch[0]:
+                known = granted.get(key)
+                if at is not None:
+                    continue
+                if known is None:
+                    granted[key] = self._ability(name, element).model_copy(update={"granted_by": mapped})
+                else:
+                    more = [g for g in mapped if g not in known.granted_by]
+                    granted[key] = known.model_copy(update={"granted_by": [*known.granted_by, *more]})
+            elif at is not None and first.get(key) is element and not result[at].removed_by:
+                result[at] = result[at].model_copy(update={"removed_by": mapped})
+        return result, list(granted.values())
 
     def _grants(self, ability: AbilityRef) -> list[tuple[int, str | None, str | None]]:
         """The invulnerable saves an ability's text gives (memoised per text)."""
@@ -665,6 +722,22 @@ def _moved(draft: _Draft, old: str, new: str, file: _File) -> _Draft:
         ]
     sheet = sheet.model_copy(update=update)
     return dataclasses.replace(draft, sheet=sheet, link_ids=swap(draft.link_ids), path=file.path)
+
+
+def _granting_ids(
+    items: list[WargearItem], choices: list[WargearGroup], options: list[WargearOption]
+) -> dict[str, list[str]]:
+    """BattleScribe id -> the datasheet's ids a unit takes it as: wargear items, a group's items, an option."""
+    found: dict[str, list[str]] = {}
+    for item in items:
+        for bs_id in item.bs_ids or [item.id]:
+            found.setdefault(bs_id, []).append(item.id)
+    for group in choices:
+        for bs_id in group.bs_ids or [group.id]:
+            found.setdefault(bs_id, []).extend(group.items)
+    for option in options:
+        found.setdefault(option.id, []).append(option.id)
+    return found
 
 
 def _starred(profile: ModelProfile) -> list[str]:

@@ -285,6 +285,8 @@ class _Option:
     max: int | None
     #: The option's name already says which model takes it.
     named: bool = False
+    #: The entry a linked option stands for (its link's target id; empty when ``id`` is the entry's own).
+    entry: str = ""
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
@@ -12,7 +12,7 @@ from ost.core.catalogue import ModelProfile, WeaponProfile
 from ost.core.roles import UnitType
 from ost.formats.bsdata.entries import _Child, _Raw
 from ost.formats.bsdata.schema import _LOCAL
-from ost.formats.bsdata.scope import _Scope
+from ost.formats.bsdata.scope import Switches, _Scope
 
 #: Keywords that make a vehicle a walker (9th-edition data has no WALKER keyword).
 WALKER_KEYWORDS = frozenset(
@@ -233,8 +233,8 @@ def model_entries(
 
 def abilities_and_transports(
     scope: _Scope, raw: _Raw, link_raw: _Raw | None, depth: int = 0
-) -> tuple[list[Element], list[Element]]:
-    """Ability profiles and rules of the unit and its models, and its transport profiles.
+) -> tuple[list[Element], list[Element], Switches]:
+    """Ability profiles and rules of the unit and its models, its transport profiles, and what options switch.
 
     Only the entry itself, its groups and its model entries are searched,
     not wargear: relics and traits are options, not the datasheet's rules.
@@ -243,42 +243,103 @@ def abilities_and_transports(
     Death Company Captain; an ability of one catalogue is hidden in another's):
     its conditions are evaluated as for a price (:func:`.conditions.hidden_now`),
     and one Ost cannot evaluate (it needs the roster) keeps the ability.
+
+    Except when taking one of the unit's own entries turns it over
+    (:func:`.conditions.switched_by`): an ability shown only with a banner is
+    kept in the list, and the switches say which entries grant it (or, for one
+    an option takes away, which entries hide it).
     """
-    from ost.formats.bsdata.conditions import hidden_now  # conditions builds on the scope, as this module does
+    from ost.formats.bsdata.conditions import hidden_now, switched_by  # conditions builds on the scope, as this module
 
     raws = (raw, link_raw) if link_raw is not None else (raw,)
+    pending: dict[Element, tuple[bool, tuple[str, ...]]] = {}
 
     def shown(element: Element) -> bool:
-        return hidden_now(scope, element, raws) is not True
+        # Hidden outright stays hidden (unless an option shows it); a modifier's unknown condition keeps it.
+        outright = element.get("hidden") == "true"
+        hidden = hidden_now(scope, element, raws)
+        if hidden is None:
+            return not outright
+        if element not in pending and (hidden or not outright):
+            ids = switched_by(scope, element, raws, hidden)
+            if ids:
+                pending[element] = (hidden, ids)
+        return not hidden and not outright
 
     # The entry itself and those above it are what "ancestor" conditions look at (as for transports).
     scope.push(raws)
     try:
         profiles = scope.profiles_of(raws, shown=shown)
+        rules = scope.profiles_of(raws, rules=True, shown=shown)
+        switches: Switches = {}
+        if pending:
+            profiles, rules = _switched(scope, raws, shown, pending, profiles, rules, switches)
         abilities = [p for p in profiles if p.get("typeName") == "Abilities" and p.get("name") != "Transport"]
-        abilities.extend(scope.profiles_of(raws, rules=True, shown=shown))
+        abilities.extend(rules)
         transports = [
             p
             for p in profiles
             if p.get("typeName") == "Transport" or (p.get("typeName") == "Abilities" and p.get("name") == "Transport")
         ]
+        # A transport stays as the minimum configuration shows it.
+        transports = [p for p in transports if not switches.get(p, (False, ()))[0]]
         if depth > 6:
-            return abilities, transports
+            return abilities, transports, switches
         entries, groups = scope.children(raw, link_raw)
         for child in [*entries, *groups]:
             if child.hidden or child.raw.not_gear:
                 continue
             if child.raw.kind == "group" or child.raw.type in ("model", "unit"):
-                more, carried = _child_abilities(scope, child, depth + 1)
+                more, carried, switched = _child_abilities(scope, child, depth + 1)
                 abilities.extend(more)
                 transports.extend(carried)
+                for element, switch in switched.items():
+                    switches.setdefault(element, switch)
     finally:
         scope.pop()
-    return abilities, transports
+    return abilities, transports, switches
 
 
-def _child_abilities(scope: _Scope, child: _Child, depth: int) -> tuple[list[Element], list[Element]]:
-    """A child's abilities and transports, memoised, read in its own file's scope like its summary."""
+def _switched(
+    scope: _Scope,
+    raws: tuple[_Raw, ...],
+    shown: Callable[[Element], bool],
+    pending: dict[Element, tuple[bool, tuple[str, ...]]],
+    profiles: list[Element],
+    rules: list[Element],
+    switches: Switches,
+) -> tuple[list[Element], list[Element]]:
+    """Read the profiles and rules again with each switch turned (an info link counts for all it holds).
+
+    What shows only with the switch turned is granted by its entries; what goes
+    missing is taken away by them. Both are kept in the lists returned and
+    recorded in ``switches``.
+    """
+    by_ids: dict[tuple[bool, tuple[str, ...]], set[Element]] = {}
+    for element, switch in pending.items():
+        by_ids.setdefault(switch, set()).add(element)
+    profiles, rules = list(profiles), list(rules)
+    for (hidden, ids), elements in by_ids.items():
+
+        def turned(element: Element, elements: set[Element] = elements, hidden: bool = hidden) -> bool:
+            return hidden if element in elements else shown(element)
+
+        for now, is_rules in ((profiles, False), (rules, True)):
+            other = scope.profiles_of(raws, rules=is_rules, shown=turned)
+            if hidden:
+                for element in other:
+                    if element not in now:
+                        now.append(element)
+                        switches.setdefault(element, (True, ids))
+            else:
+                for element in now:
+                    if element not in other:
+                        switches.setdefault(element, (False, ids))
+    return profiles, rules
+
+
+def _child_abilities(scope: _Scope, child: _Child, depth: int) -> tuple[list[Element], list[Element], Switches]:
+    """A child's abilities, transports and switches, memoised, read in its own file's scope like its summary."""
     link_raw = child.link_raw if child.link_raw is not None and not child.link_raw.plain else None
     home = scope.shared.homes.get(child.element)
     if home is not None and home is not scope.owner and link_raw is None:
@@ -288,7 +349,7 @@ def _child_abilities(scope: _Scope, child: _Child, depth: int) -> tuple[list[Ele
     catalogue = scope.context.catalogue if scope.context is not None else ""
     known = scope._abilities.get(key) or scope._abilities.get((*key, catalogue))
     if known is None:
-        scope._abilities[key] = ([], [])  # a cycle of links adds nothing
+        scope._abilities[key] = ([], [], {})  # a cycle of links adds nothing
         asked = scope.shared.catalogue_asked
         known = abilities_and_transports(scope, child.raw, link_raw, depth)
         if scope.shared.catalogue_asked != asked:

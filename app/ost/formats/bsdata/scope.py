@@ -43,6 +43,11 @@ class _Context:
     catalogue: str
 
 
+#: Abilities an option turns over: the profile or rule -> (True: shown only once one of the entries is taken,
+#: False: hidden once one is taken; the BattleScribe ids of those entries). See :mod:`.profiles`.
+Switches = dict[Element, tuple[bool, tuple[str, ...]]]
+
+
 @dataclass(eq=False)
 class Shared:
     """What every scope of one import shares: handed to each :class:`_Scope` (scopes read and write it)."""
@@ -63,6 +68,9 @@ class Shared:
     stack: list[tuple[_Raw, ...]] = field(default_factory=list)
     #: Conditions on the primary catalogue evaluated so far (a subtree that meets one is read per catalogue).
     catalogue_asked: int = 0
+    #: Selections assumed taken on top of the minimum configuration (entry id -> count): set only while
+    #: :func:`.conditions.switched_by` asks whether taking an option shows or hides an ability.
+    assumed: dict[str, int] = field(default_factory=dict)
     signatures: dict[tuple[_Raw, ...], str] = field(default_factory=dict)
     raws: dict[Element, _Raw] = field(default_factory=dict)
     #: (file id, target id) of every link or catalogue link already warned about.
@@ -186,7 +194,7 @@ class _Scope:
         self._unit_profiles: dict[tuple[_Raw, ...], list[Element]] = {}
         self._solved: dict[object, tuple[tuple[int, int], list[tuple[int, int]], bool] | None] = {}
         #: (entry, link) -> its abilities and transports; (entry, link, catalogue id) where they depend on it.
-        self._abilities: dict[tuple[object, ...], tuple[list[Element], list[Element]]] = {}
+        self._abilities: dict[tuple[object, ...], tuple[list[Element], list[Element], Switches]] = {}
         self._profiles: dict[tuple[_Raw, ...], tuple[dict[str, Element], dict[str, Element]]] = {}
         self._profile_lists: dict[tuple[tuple[_Raw, ...], bool], list[Element]] = {}
 
@@ -303,9 +311,10 @@ class _Scope:
     ) -> list[Element]:
         """Profiles (or rules) on ``raws``: their own, through info links and in info groups; hidden ones skipped.
 
-        ``shown`` (a profile, rule, info link or info group -> whether it shows) also skips what its
-        modifiers hide under conditions that hold for the datasheet being read (:mod:`.profiles` passes it
-        for abilities); without it only what is hidden outright is skipped. Without ``shown`` the answer is
+        ``shown`` (a profile, rule, info link or info group -> whether it shows) decides instead, what is
+        hidden outright included: it also skips what modifiers hide under conditions that hold for the
+        datasheet being read (:mod:`.profiles` passes it for abilities); without it only what is hidden
+        outright is skipped. Without ``shown`` the answer is
         memoised per scope (an entry's profiles are asked for by its summary, its item, its abilities): the
         list returned is shared, for reading only.
         """
@@ -325,12 +334,12 @@ class _Scope:
         wanted = "rule" if rules else "profile"
 
         def show(element: Element) -> bool:
-            return element.get("hidden") != "true" and (shown is None or shown(element))
+            return element.get("hidden") != "true" if shown is None else shown(element)
 
         for owner in raws:
             found.extend(e for e in (owner.rules if rules else owner.profiles) if show(e))
             for kind, target, hidden, link in owner.info_links:
-                if hidden or (shown is not None and not shown(link)):
+                if (hidden and shown is None) or (shown is not None and not shown(link)):
                     continue
                 element = self.find(target)
                 if element is None or not show(element):

@@ -214,17 +214,18 @@ def _take_options(
     price = part.price if points is None else points
     if extra and not carries_models and price > 0:
         option_id = child.option_id
-        result.options.setdefault(option_id, _Option(option_id, child.name, price, False, child.high))
+        entry = child.raw.id if child.raw.id != option_id else ""
+        result.options.setdefault(option_id, _Option(option_id, child.name, price, False, child.high, entry=entry))
     repeats = carries_models and part.is_model and (child.high is None or child.high > 1)
     for key, option in part.options.items():
         if key in result.options:
             continue
         if part.is_model and not option.named:
             # "Boss Nob – Power Klaw": say which model of the unit takes it.
-            option = _Option(option.id, f"{child.name} – {option.name}", option.points, option.per_model, option.max)
-            option.named = True
+            name = f"{child.name} – {option.name}"
+            option = _Option(option.id, name, option.points, option.per_model, option.max, True, option.entry)
         if repeats and not option.per_model:
-            option = _Option(option.id, option.name, option.points, True, None, option.named)
+            option = _Option(option.id, option.name, option.points, True, None, option.named, option.entry)
         result.options[key] = option
 
 

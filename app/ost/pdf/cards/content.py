@@ -156,7 +156,8 @@ class Deck:
             by_kit: dict[tuple[Any, ...], _Group] = {}
             for unit in units:
                 view = present(sheet, self.catalogue, self.lang, unit)
-                kit = (view.weapons, view.other_wargear, tuple(p.name for p in view.profiles))
+                # Abilities too: an option may grant one (a banner's aura) or take one away.
+                kit = (view.weapons, view.other_wargear, tuple(p.name for p in view.profiles), view.abilities)
                 group = by_kit.get(kit)
                 if group is None:
                     group = by_kit[kit] = _Group(sheet, [], [])

@@ -19,8 +19,20 @@ down_revision = "0005"
 branch_labels = None
 depends_on = None
 
-#: ``ost.core.catalogue.HEAVY_FIELDS`` when this revision was written (a migration never imports the models).
-HEAVY = ("options", "wargear", "choices", "kinds", "profiles", "weapons", "abilities", "departures")
+#: ``ost.core.catalogue.HEAVY_FIELDS`` when this revision was written (a migration never imports the models),
+#: and the heavy fields added since ("granted_abilities"): rows written before them lack them (json_remove
+#: passes over a missing path), rows downgraded and upgraded again get the facts a write gives.
+HEAVY = (
+    "options",
+    "wargear",
+    "choices",
+    "kinds",
+    "profiles",
+    "weapons",
+    "abilities",
+    "granted_abilities",
+    "departures",
+)
 
 
 def upgrade() -> None:
