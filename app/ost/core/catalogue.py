@@ -118,6 +118,10 @@ class WeaponProfile(_Model):
         return self.abilities_en or self.abilities
 
 
+def _empty(value: list[str]) -> bool:
+    return not value
+
+
 class AbilityRef(_Model):
     """An ability of a datasheet: a special ability of the glossary or its own rule.
 
@@ -139,8 +143,9 @@ class AbilityRef(_Model):
     parameter: str | None = None
     text: str | None = None
     text_en: str | None = None
-    granted_by: list[str] = Field(default_factory=list)
-    removed_by: list[str] = Field(default_factory=list)
+    # Left out of the JSON while empty (nearly every ability): stored datasheets keep their size.
+    granted_by: list[str] = Field(default_factory=list, exclude_if=_empty)
+    removed_by: list[str] = Field(default_factory=list, exclude_if=_empty)
 
     def label(self, lang: str) -> str:
         """The name shown to a reader of ``lang``, with its parameter; English falls back to ``name``."""
@@ -422,7 +427,7 @@ class Datasheet(_Model):
     abilities: list[AbilityRef] = Field(default_factory=list)
     #: Abilities only a unit that takes an option has, each naming what grants it (:attr:`AbilityRef.granted_by`):
     #: kept apart from :attr:`abilities`, which every unit of the datasheet has (the presenter shows both).
-    granted_abilities: list[AbilityRef] = Field(default_factory=list)
+    granted_abilities: list[AbilityRef] = Field(default_factory=list, exclude_if=_empty)
     transport: TransportCapacity | None = None
     linked_character: bool = False
     never_holds_objectives: bool = False
