@@ -13,6 +13,13 @@ list given on the command line, adding units, recovering autosaves) wait for
 it (:meth:`MainWindow.when_catalogue_ready`). Qt objects stay on the GUI
 thread: the worker only hands over the finished :class:`Catalogue`.
 
+The catalogue is read as ``ost check`` reads it: every datasheet's facts from
+one kept text, its whole JSON only when it is used (a unit form, a card, a
+check). It is read from the snapshot the catalogue was read in, whatever is
+written to the database later (an import in another Ost): once the
+catalogue is handed over, the worker fetches the JSON of every datasheet
+still unread in that snapshot and ends it (:class:`ost.store.database.Snapshot`).
+
 Only what the first window needs is imported here; the PDF layout, the
 BattleScribe importer and the list readers load when first used. The cyclic
 garbage collector is paused while the catalogue loads (tens of thousands of
@@ -37,9 +44,10 @@ from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
     from ost.core.catalogue import Catalogue
-    from ost.gui.background import BackgroundOp
+    from ost.gui.background import BackgroundOp, Progress
     from ost.gui.browse_rows import PaneRows
     from ost.gui.main_window import MainWindow
+    from ost.store.database import Snapshot
 
 #: What :func:`load_catalogue` gives: the catalogue, its database, and what opening did (French, English).
 Loaded = tuple["Catalogue", Path, Bilingual | None]
@@ -173,12 +181,15 @@ class CatalogueLoader(QObject):
 
     loaded = Signal(object, object, object, object)
     failed = Signal(str)
+    #: From the worker thread: what it read, handed over (queued) before it pins the snapshot.
+    _handed = Signal(object)
 
     def __init__(self, db: Path | None, parent: QObject | None = None, *, shown: PaneRows | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self.shown = shown
-        self.operation: BackgroundOp[LoadedWithRows] | None = None
+        self.operation: BackgroundOp[None] | None = None
+        self._handed.connect(self._loaded, Qt.ConnectionType.QueuedConnection)
 
     def start(self) -> None:
         # What the worker runs is imported here, on the GUI thread, never by both threads at once
@@ -188,17 +199,29 @@ class CatalogueLoader(QObject):
         import ost.gui.browse_rows
         import ost.services
         import ost.store
-        import ost.store.browsing  # noqa: F401
+        import ost.store.browsing
+        import ost.store.database  # noqa: F401
         from ost.gui.background import BackgroundOp  # after the first paint
 
         self.operation = BackgroundOp(
-            lambda _progress: load_window_catalogue(self.db, self.shown),
-            success=self._loaded,
+            self._work,
+            success=lambda _none: None,  # the catalogue went through ``_handed``
             failure=self._failed,
             name="ost-catalogue",
             parent=self,
         )
         self.operation.start()
+
+    def _work(self, progress: Progress) -> None:
+        """The worker's part: read the catalogue in a snapshot, hand it over, then pin the snapshot.
+
+        Pinning (the unread datasheets' JSON fetched in the snapshot, about
+        40 ms on the full release) happens while the window shows the
+        catalogue; a program quitting meanwhile stops it.
+        """
+        loaded, snapshot = read_window_catalogue(self.db, self.shown)
+        self._handed.emit(loaded)  # queued: the window gets it while the datasheets' JSON is fetched here
+        snapshot.pin(lambda: progress.cancelled)
 
     def wait(self) -> None:
         """Answer events until the catalogue has been handed over (or the failure told)."""
@@ -238,26 +261,41 @@ def load_catalogue(db: Path | None) -> Loaded:
 
 
 def load_window_catalogue(db: Path | None, shown: PaneRows | None = None) -> LoadedWithRows:
-    """:func:`load_catalogue`, with the catalogue pane's rows of the catalogue read (the same snapshot).
+    """:func:`read_window_catalogue`, its snapshot pinned at once (every datasheet then reads its JSON kept)."""
+    loaded, snapshot = read_window_catalogue(db, shown)
+    snapshot.pin()
+    return loaded
 
-    The rows are read as kept in the database, else worked out from the
-    catalogue and kept for the next start (:func:`ost.store.browsing.load_keeping`).
-    ``shown``: rows already read; given back when the kept text is the same.
+
+def read_window_catalogue(db: Path | None, shown: PaneRows | None = None) -> tuple[LoadedWithRows, Snapshot]:
+    """The catalogue as the window reads it, with the catalogue pane's rows, and the snapshot they were read in.
+
+    Read as ``ost check`` reads it (:meth:`ost.store.CatalogueStore.snapshot`):
+    every datasheet's facts from the kept text, its whole JSON only when it
+    is used (a unit form, a card, a check), from the same snapshot whatever
+    is written to the database later: call :meth:`Snapshot.pin` once the
+    catalogue is handed over. The pane's rows are read as kept in that
+    snapshot, else worked out and kept for the next start. ``shown``: rows
+    already read; given back when the kept text is the same.
     """
     from ost.gui.browse_rows import PANE_KEY, is_current, pane_payload, parse_rows
     from ost.services import open_catalogue
-    from ost.store.browsing import load_keeping
 
     with collector_paused():
         opened = open_catalogue(db)
         with opened.store as store:
-            catalogue, text = load_keeping(store, PANE_KEY, pane_payload, is_current)
+            snapshot = store.snapshot(PANE_KEY, pane_payload, is_current)
             path = store.path
-        rows = shown if shown is not None and shown.text == text else parse_rows(text)
+        text = snapshot.kept
+        try:
+            rows = shown if shown is not None and shown.text == text else parse_rows(text or "")
+            assert rows is not None  # kept only when current, else just made
+        except BaseException:
+            snapshot.close()
+            raise
         gc.freeze()  # the catalogue lives as long as the program: out of later collections, before they run
-    assert rows is not None  # kept only when current, else just made
     notice = opened.notice
-    return catalogue, path, notice.text if notice is not None else None, rows
+    return (snapshot.catalogue, path, notice.text if notice is not None else None, rows), snapshot
 
 
 def _save_screenshot(app: QApplication, window: QWidget, path: Path) -> None:
