@@ -44,7 +44,7 @@ from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
     from ost.core.catalogue import Catalogue
-    from ost.gui.background import BackgroundOp, Progress
+    from ost.gui.background import BackgroundOp
     from ost.gui.browse_rows import PaneRows
     from ost.gui.main_window import MainWindow
     from ost.store.database import Snapshot
@@ -181,15 +181,14 @@ class CatalogueLoader(QObject):
 
     loaded = Signal(object, object, object, object)
     failed = Signal(str)
-    #: From the worker thread: what it read, handed over (queued) before it pins the snapshot.
-    _handed = Signal(object)
 
     def __init__(self, db: Path | None, parent: QObject | None = None, *, shown: PaneRows | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self.shown = shown
-        self.operation: BackgroundOp[None] | None = None
-        self._handed.connect(self._loaded, Qt.ConnectionType.QueuedConnection)
+        self.operation: BackgroundOp[tuple[LoadedWithRows, Snapshot]] | None = None
+        #: Pins the snapshot once the catalogue is handed over (see :meth:`_loaded`).
+        self.pinning: BackgroundOp[None] | None = None
 
     def start(self) -> None:
         # What the worker runs is imported here, on the GUI thread, never by both threads at once
@@ -204,34 +203,43 @@ class CatalogueLoader(QObject):
         from ost.gui.background import BackgroundOp  # after the first paint
 
         self.operation = BackgroundOp(
-            self._work,
-            success=lambda _none: None,  # the catalogue went through ``_handed``
+            lambda _progress: read_window_catalogue(self.db, self.shown),
+            success=self._loaded,
             failure=self._failed,
             name="ost-catalogue",
             parent=self,
         )
         self.operation.start()
 
-    def _work(self, progress: Progress) -> None:
-        """The worker's part: read the catalogue in a snapshot, hand it over, then pin the snapshot.
-
-        Pinning (the unread datasheets' JSON fetched in the snapshot, about
-        40 ms on the full release) happens while the window shows the
-        catalogue; a program quitting meanwhile stops it.
-        """
-        loaded, snapshot = read_window_catalogue(self.db, self.shown)
-        self._handed.emit(loaded)  # queued: the window gets it while the datasheets' JSON is fetched here
-        snapshot.pin(lambda: progress.cancelled)
-
     def wait(self) -> None:
         """Answer events until the catalogue has been handed over (or the failure told)."""
         if self.operation is not None:
             self.operation.wait()
 
-    def _loaded(self, result: LoadedWithRows) -> None:
-        catalogue, path, notice, rows = result
-        # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
-        self.loaded.emit(catalogue, path, notice or (), rows)
+    def _loaded(self, result: tuple[LoadedWithRows, Snapshot]) -> None:
+        """Hand the catalogue over, then pin its snapshot on a worker thread (while the window shows it).
+
+        Pinning (the unread datasheets' JSON fetched in the snapshot, about
+        40 ms on the full release) starts once the window has taken the
+        catalogue in: fetching meanwhile would hold the interpreter's lock the
+        window needs. A program quitting meanwhile stops it.
+        """
+        from ost.gui.background import BackgroundOp
+
+        (catalogue, path, notice, rows), snapshot = result
+        try:
+            # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
+            self.loaded.emit(catalogue, path, notice or (), rows)
+        finally:
+            self.pinning = BackgroundOp(
+                lambda progress: snapshot.pin(lambda: progress.cancelled),
+                success=lambda _none: None,
+                failure=lambda _exc: None,  # (the datasheets are then read from their rows: see Snapshot.pin)
+                cancelled=snapshot.close,
+                name="ost-catalogue-pin",
+                parent=self,
+            )
+            self.pinning.start()
 
     def _failed(self, exc: Exception) -> None:
         from ost.formats.yamltext import SourceError
