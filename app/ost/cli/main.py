@@ -222,6 +222,8 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
             if argv is None:
                 gc.freeze()  # out of later collections' sight: the process ends with the command
         args = parser.parse_args(words)
+    elif argv is None:
+        gc.freeze()  # (as above: without it, every later collection and the exit's scan them again)
     #: Run as the program: what the command loads may be frozen out of the collector's sight too.
     args.one_shot = argv is None
     lang = args.lang or default_lang()

@@ -123,6 +123,7 @@ def run_gui(
     window = MainWindow(None, lang=chosen, db_path=db, settings=settings, panes_later=True)
     window.show()
     app.processEvents()  # the first paint (the frame, Qt only), before the database is touched
+    gc.freeze()  # Qt's and the frame's modules live as long as the program: out of every later collection's sight
     if quit_when_shown:  # start-up benchmark: stop once the first frame is painted
         _leave(window)
         return 0
