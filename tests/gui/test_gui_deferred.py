@@ -10,6 +10,7 @@ catalogue read whole, in both languages.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from pytestqt.qtbot import QtBot
 
 import helpers
 from ost.core.catalogue import Catalogue, LightDatasheet
-from ost.gui.app import read_window_catalogue
+from ost.gui.app import CatalogueLoader, read_window_catalogue
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
 from ost.services import import_bsdata, open_store
@@ -130,3 +131,62 @@ def test_the_window_shows_real_lists_the_same_on_a_deferred_and_a_whole_catalogu
     used = len(_read_whole(deferred))
     assert 10 < used < 300, used
     assert any(finding for entry in seen if isinstance(entry, tuple) for finding in entry[2])  # CHAR-MAX is illegal
+
+
+@pytest.fixture
+def sample_db(tmp_path: Path) -> Path:
+    """The shipped catalogue and the 13-file sample, its facts and pane rows kept (as after a first start)."""
+    db = tmp_path / "c.sqlite"
+    sample = helpers.BSDATA_SAMPLE if helpers.BSDATA_SAMPLE.is_dir() else helpers.TEST_DATA / "bsdata"
+    with open_store(db) as store:
+        import_bsdata(store, [sample])
+    read_window_catalogue(db)[1].pin()
+    return db
+
+
+def _loaded_window(qtbot: QtBot, db: Path, tmp_path: Path) -> tuple[MainWindow, CatalogueLoader]:
+    """A window given its catalogue by the loader, as ``ost gui`` does."""
+    window = MainWindow(
+        None, lang="fr", db_path=db, settings=Settings(path=tmp_path / "s.json"), autosave_dir=tmp_path / "a"
+    )
+    qtbot.addWidget(window)
+    window.show()
+    loader = CatalogueLoader(db, window)
+    window.settle_catalogue = loader.settle  # type: ignore[method-assign]
+    loader.loaded.connect(window.catalogue_loaded)
+    with qtbot.waitSignal(window.catalogue_arrived, timeout=60_000):
+        loader.start()
+    return window, loader
+
+
+def test_the_loader_pins_the_snapshot_a_moment_after_the_hand_over(
+    qtbot: QtBot, sample_db: Path, tmp_path: Path
+) -> None:
+    window, loader = _loaded_window(qtbot, sample_db, tmp_path)
+    snapshot = loader._snapshot
+    assert snapshot is not None and not snapshot.pinned  # the window paints and checks first
+    assert all(isinstance(s, LightDatasheet) for s in window.catalogue)
+    qtbot.waitUntil(lambda: snapshot.pinned, timeout=10_000)
+    # Another Ost rewrites every row: the window's datasheets are still those it read.
+    with CatalogueStore(sample_db) as store:
+        whole = {s.id: s.weapons for s in store.load()}
+    with sqlite3.connect(sample_db) as writer:
+        writer.execute("UPDATE datasheets SET body = 'other', data = json_set(data, '$.weapons', json('[]'))")
+    assert {s.id: s.weapons for s in window.catalogue} == whole
+    window.undo_stack.setClean()
+
+
+def test_a_write_made_by_the_window_before_the_pin_does_not_wait_for_it(
+    qtbot: QtBot, sample_db: Path, tmp_path: Path
+) -> None:
+    """Without :meth:`CatalogueLoader.settle` the write would wait for the open snapshot and fail as locked."""
+    window, loader = _loaded_window(qtbot, sample_db, tmp_path)
+    snapshot = loader._snapshot
+    assert snapshot is not None and not snapshot.pinned
+    unread = [s for s in window.catalogue if s.bs_ids][-1]
+    source = next(iter(window.catalogue.sources))
+    assert window.importer.switch_sources([source])  # written at once: the snapshot was pinned first
+    assert snapshot.pinned
+    assert unread.weapons is not None  # read from the pinned snapshot
+    assert not window.catalogue.sources[source].enabled  # the catalogue read back
+    window.undo_stack.setClean()

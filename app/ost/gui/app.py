@@ -138,6 +138,7 @@ def run_gui(
             return 0
     status = {"code": 0}
     loader = CatalogueLoader(db, window, shown=rows)
+    window.settle_catalogue = loader.settle
     loader.loaded.connect(window.catalogue_loaded)
     loader.failed.connect(window.catalogue_failed)
     loader.failed.connect(lambda _message: status.update(code=2))
@@ -190,6 +191,8 @@ class CatalogueLoader(QObject):
         self.operation: BackgroundOp[tuple[LoadedWithRows, Snapshot]] | None = None
         #: Pins the snapshot once the catalogue is handed over (see :meth:`_loaded`).
         self.pinning: BackgroundOp[None] | None = None
+        #: The snapshot of the catalogue handed over, until it is pinned.
+        self._snapshot: Snapshot | None = None
 
     def start(self) -> None:
         # What the worker runs is imported here, on the GUI thread, never by both threads at once
@@ -217,30 +220,46 @@ class CatalogueLoader(QObject):
         if self.operation is not None:
             self.operation.wait()
 
+    #: How long after the hand-over the snapshot is pinned (ms): the window's first moments with its
+    #: catalogue (painting the panes, checking the list) stay free of the fetch; meanwhile a datasheet is
+    #: read from the open snapshot, and a writer waits for it (SQLite's busy timeout, seconds).
+    PIN_AFTER_MS = 250
+
     def _loaded(self, result: tuple[LoadedWithRows, Snapshot]) -> None:
-        """Hand the catalogue over, then pin its snapshot on a worker thread (while the window shows it).
+        """Hand the catalogue over, then pin its snapshot on a worker thread, a moment later.
 
         Pinning (the unread datasheets' JSON fetched in the snapshot, about
-        40 ms on the full release) starts once the window has taken the
-        catalogue in: fetching meanwhile would hold the interpreter's lock the
-        window needs. A program quitting meanwhile stops it.
+        40 ms of CPU on the full release, the interpreter's lock mostly held)
+        would otherwise compete with the window for its first paint with the
+        catalogue. A program quitting meanwhile stops it.
         """
-        from ost.gui.background import BackgroundOp
-
         (catalogue, path, notice, rows), snapshot = result
+        self._snapshot = snapshot
         try:
             # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
             self.loaded.emit(catalogue, path, notice or (), rows)
         finally:
-            self.pinning = BackgroundOp(
-                lambda progress: snapshot.pin(lambda: progress.cancelled),
-                success=lambda _none: None,
-                failure=lambda _exc: None,  # (the datasheets are then read from their rows: see Snapshot.pin)
-                cancelled=snapshot.close,
-                name="ost-catalogue-pin",
-                parent=self,
-            )
-            self.pinning.start()
+            QTimer.singleShot(self.PIN_AFTER_MS, self, lambda: self._pin(snapshot))
+
+    def settle(self) -> None:
+        """Pin the snapshot now if it is not yet (before the window writes the database: a writer would wait for it)."""
+        if self._snapshot is not None:
+            self._snapshot.pin()  # (waits for a pin under way on the worker, then has nothing to do)
+
+    def _pin(self, snapshot: Snapshot) -> None:
+        from ost.gui.background import BackgroundOp
+
+        if snapshot.pinned:
+            return
+        self.pinning = BackgroundOp(
+            lambda progress: snapshot.pin(lambda: progress.cancelled),
+            success=lambda _none: None,
+            failure=lambda _exc: None,  # (the datasheets are then read from their rows: see Snapshot.pin)
+            cancelled=snapshot.close,
+            name="ost-catalogue-pin",
+            parent=self,
+        )
+        self.pinning.start()
 
     def _failed(self, exc: Exception) -> None:
         from ost.formats.yamltext import SourceError

@@ -79,6 +79,9 @@ class MainWindow(QMainWindow):
     checked = Signal(object)
     #: Until the window is first shown with its panes (then the splitter's widths are shared once).
     _first_show: bool = True
+    #: Called before the window writes the catalogue database: ``ost gui`` sets it to let the catalogue's
+    #: snapshot go (:meth:`ost.gui.app.CatalogueLoader.settle`); nothing to do for a catalogue given whole.
+    settle_catalogue: Callable[[], object] = staticmethod(lambda: None)
 
     # Built by :meth:`build_panes` (declared here for the type checker).
     catalogue: Catalogue
@@ -294,6 +297,7 @@ class MainWindow(QMainWindow):
                 set_catalogue=self.set_catalogue,
                 exec_dialog=lambda dialog: self.exec_dialog(dialog),
                 status=self._status,
+                before_write=lambda: self.settle_catalogue(),
             ),
             settings=settings,
             lang=lang,
