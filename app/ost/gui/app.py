@@ -16,9 +16,11 @@ thread: the worker only hands over the finished :class:`Catalogue`.
 The catalogue is read as ``ost check`` reads it: every datasheet's facts from
 one kept text, its whole JSON only when it is used (a unit form, a card, a
 check). It is read from the snapshot the catalogue was read in, whatever is
-written to the database later (an import in another Ost): once the
-catalogue is handed over, the worker fetches the JSON of every datasheet
-still unread in that snapshot and ends it (:class:`ost.store.database.Snapshot`).
+written to the database later (an import in another Ost): a moment after
+the catalogue is handed over, a second worker fetches the JSON of every
+datasheet still unread in that snapshot and ends it
+(:class:`ost.store.database.Snapshot`; :meth:`CatalogueLoader.settle` does
+it at once, before the window writes the database).
 
 Only what the first window needs is imported here; the PDF layout, the
 BattleScribe importer and the list readers load when first used. The cyclic
