@@ -155,8 +155,10 @@ FIRST_PAINT_MODULES = (
     "ost.gui.browse_rows",
     "ost.store.browsing",
 )
-#: What they must not import: the core models (pydantic), the database, the list model and panes.
-HEAVY = ("pydantic", "sqlalchemy", "ost.core.catalogue", "ost.core.armylist", "ost.gui.documents", "ost.gui.list_model")
+#: What they must not import: the core models (pydantic), the database, the list model and panes; nor
+#: OpenSSL's hashes (2 ms) and platformdirs (3 ms), which the first paint needs no more than the bare window does.
+HEAVY = ("pydantic", "sqlalchemy", "ost.core.catalogue", "ost.core.armylist", "ost.gui.documents", "ost.gui.list_model",
+         "hashlib", "platformdirs")  # fmt: skip
 
 
 def test_the_first_paint_modules_import_neither_pydantic_nor_the_panes() -> None:

@@ -6,7 +6,6 @@ folders; in a built wheel they are copied into ``ost/_data/``.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -38,6 +37,8 @@ def sources_fingerprint(folder: Path) -> str:
     to check a seed database against the shipped sources
     (:mod:`ost.store.seed`). Raises :class:`OSError` when a file cannot be read.
     """
+    import hashlib  # here: the window's start needs no OpenSSL (2 ms)
+
     digest = hashlib.sha256()
     folder = Path(folder)
     for path in sorted(folder.rglob("*.yaml")):

@@ -13,6 +13,15 @@ list given on the command line, adding units, recovering autosaves) wait for
 it (:meth:`MainWindow.when_catalogue_ready`). Qt objects stay on the GUI
 thread: the worker only hands over the finished :class:`Catalogue`.
 
+The catalogue is read as ``ost check`` reads it: every datasheet's facts from
+one kept text, its whole JSON only when it is used (a unit form, a card, a
+check). It is read from the snapshot the catalogue was read in, whatever is
+written to the database later (an import in another Ost): a moment after
+the catalogue is handed over, a second worker fetches the JSON of every
+datasheet still unread in that snapshot and ends it
+(:class:`ost.store.database.Snapshot`; :meth:`CatalogueLoader.settle` does
+it at once, before the window writes the database).
+
 Only what the first window needs is imported here; the PDF layout, the
 BattleScribe importer and the list readers load when first used. The cyclic
 garbage collector is paused while the catalogue loads (tens of thousands of
@@ -40,6 +49,7 @@ if TYPE_CHECKING:
     from ost.gui.background import BackgroundOp
     from ost.gui.browse_rows import PaneRows
     from ost.gui.main_window import MainWindow
+    from ost.store.database import Snapshot
 
 #: What :func:`load_catalogue` gives: the catalogue, its database, and what opening did (French, English).
 Loaded = tuple["Catalogue", Path, Bilingual | None]
@@ -115,6 +125,7 @@ def run_gui(
     window = MainWindow(None, lang=chosen, db_path=db, settings=settings, panes_later=True)
     window.show()
     app.processEvents()  # the first paint (the frame, Qt only), before the database is touched
+    gc.freeze()  # Qt's and the frame's modules live as long as the program: out of every later collection's sight
     if quit_when_shown:  # start-up benchmark: stop once the first frame is painted
         _leave(window)
         return 0
@@ -129,6 +140,7 @@ def run_gui(
             return 0
     status = {"code": 0}
     loader = CatalogueLoader(db, window, shown=rows)
+    window.settle_catalogue = loader.settle
     loader.loaded.connect(window.catalogue_loaded)
     loader.failed.connect(window.catalogue_failed)
     loader.failed.connect(lambda _message: status.update(code=2))
@@ -178,7 +190,11 @@ class CatalogueLoader(QObject):
         super().__init__(parent)
         self.db = db
         self.shown = shown
-        self.operation: BackgroundOp[LoadedWithRows] | None = None
+        self.operation: BackgroundOp[tuple[LoadedWithRows, Snapshot]] | None = None
+        #: Pins the snapshot once the catalogue is handed over (see :meth:`_loaded`).
+        self.pinning: BackgroundOp[None] | None = None
+        #: The snapshot of the catalogue handed over, until it is pinned.
+        self._snapshot: Snapshot | None = None
 
     def start(self) -> None:
         # What the worker runs is imported here, on the GUI thread, never by both threads at once
@@ -188,11 +204,12 @@ class CatalogueLoader(QObject):
         import ost.gui.browse_rows
         import ost.services
         import ost.store
-        import ost.store.browsing  # noqa: F401
+        import ost.store.browsing
+        import ost.store.database  # noqa: F401
         from ost.gui.background import BackgroundOp  # after the first paint
 
         self.operation = BackgroundOp(
-            lambda _progress: load_window_catalogue(self.db, self.shown),
+            lambda _progress: read_window_catalogue(self.db, self.shown),
             success=self._loaded,
             failure=self._failed,
             name="ost-catalogue",
@@ -205,10 +222,46 @@ class CatalogueLoader(QObject):
         if self.operation is not None:
             self.operation.wait()
 
-    def _loaded(self, result: LoadedWithRows) -> None:
-        catalogue, path, notice, rows = result
-        # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
-        self.loaded.emit(catalogue, path, notice or (), rows)
+    #: How long after the hand-over the snapshot is pinned (ms): the window's first moments with its
+    #: catalogue (painting the panes, checking the list) stay free of the fetch; meanwhile a datasheet is
+    #: read from the open snapshot, and a writer waits for it (SQLite's busy timeout, seconds).
+    PIN_AFTER_MS = 250
+
+    def _loaded(self, result: tuple[LoadedWithRows, Snapshot]) -> None:
+        """Hand the catalogue over, then pin its snapshot on a worker thread, a moment later.
+
+        Pinning (the unread datasheets' JSON fetched in the snapshot, about
+        40 ms of CPU on the full release, the interpreter's lock mostly held)
+        would otherwise compete with the window for its first paint with the
+        catalogue. A program quitting meanwhile stops it.
+        """
+        (catalogue, path, notice, rows), snapshot = result
+        self._snapshot = snapshot
+        try:
+            # No None through a queued signal (see CatalogueBrowser._sheet_id): "no notice" is ().
+            self.loaded.emit(catalogue, path, notice or (), rows)
+        finally:
+            QTimer.singleShot(self.PIN_AFTER_MS, self, lambda: self._pin(snapshot))
+
+    def settle(self) -> None:
+        """Pin the snapshot now if it is not yet (before the window writes the database: a writer would wait for it)."""
+        if self._snapshot is not None:
+            self._snapshot.pin()  # (waits for a pin under way on the worker, then has nothing to do)
+
+    def _pin(self, snapshot: Snapshot) -> None:
+        from ost.gui.background import BackgroundOp
+
+        if snapshot.pinned:
+            return
+        self.pinning = BackgroundOp(
+            lambda progress: snapshot.pin(lambda: progress.cancelled),
+            success=lambda _none: None,
+            failure=lambda _exc: None,  # (the datasheets are then read from their rows: see Snapshot.pin)
+            cancelled=snapshot.close,
+            name="ost-catalogue-pin",
+            parent=self,
+        )
+        self.pinning.start()
 
     def _failed(self, exc: Exception) -> None:
         from ost.formats.yamltext import SourceError
@@ -238,26 +291,41 @@ def load_catalogue(db: Path | None) -> Loaded:
 
 
 def load_window_catalogue(db: Path | None, shown: PaneRows | None = None) -> LoadedWithRows:
-    """:func:`load_catalogue`, with the catalogue pane's rows of the catalogue read (the same snapshot).
+    """:func:`read_window_catalogue`, its snapshot pinned at once (every datasheet then reads its JSON kept)."""
+    loaded, snapshot = read_window_catalogue(db, shown)
+    snapshot.pin()
+    return loaded
 
-    The rows are read as kept in the database, else worked out from the
-    catalogue and kept for the next start (:func:`ost.store.browsing.load_keeping`).
-    ``shown``: rows already read; given back when the kept text is the same.
+
+def read_window_catalogue(db: Path | None, shown: PaneRows | None = None) -> tuple[LoadedWithRows, Snapshot]:
+    """The catalogue as the window reads it, with the catalogue pane's rows, and the snapshot they were read in.
+
+    Read as ``ost check`` reads it (:meth:`ost.store.CatalogueStore.snapshot`):
+    every datasheet's facts from the kept text, its whole JSON only when it
+    is used (a unit form, a card, a check), from the same snapshot whatever
+    is written to the database later: call :meth:`Snapshot.pin` once the
+    catalogue is handed over. The pane's rows are read as kept in that
+    snapshot, else worked out and kept for the next start. ``shown``: rows
+    already read; given back when the kept text is the same.
     """
     from ost.gui.browse_rows import PANE_KEY, is_current, pane_payload, parse_rows
     from ost.services import open_catalogue
-    from ost.store.browsing import load_keeping
 
     with collector_paused():
         opened = open_catalogue(db)
         with opened.store as store:
-            catalogue, text = load_keeping(store, PANE_KEY, pane_payload, is_current)
+            snapshot = store.snapshot(PANE_KEY, pane_payload, is_current)
             path = store.path
-        rows = shown if shown is not None and shown.text == text else parse_rows(text)
+        text = snapshot.kept
+        try:
+            rows = shown if shown is not None and shown.text == text else parse_rows(text or "")
+            assert rows is not None  # kept only when current, else just made
+        except BaseException:
+            snapshot.close()
+            raise
         gc.freeze()  # the catalogue lives as long as the program: out of later collections, before they run
-    assert rows is not None  # kept only when current, else just made
     notice = opened.notice
-    return catalogue, path, notice.text if notice is not None else None, rows
+    return (snapshot.catalogue, path, notice.text if notice is not None else None, rows), snapshot
 
 
 def _save_screenshot(app: QApplication, window: QWidget, path: Path) -> None:

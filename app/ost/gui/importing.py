@@ -47,6 +47,8 @@ class ImportHooks:
     exec_dialog: Callable[[QDialog], int]
     # A message in the status bar for some milliseconds.
     status: Callable[[str, int], object]
+    # Called before the database is written: the catalogue in use lets go of the snapshot it was read in.
+    before_write: Callable[[], object] = lambda: None
 
 
 def import_and_reload(db: Path | None, paths: list[Path], progress: Progress) -> tuple[BsImport, Catalogue]:
@@ -120,6 +122,7 @@ class Importer(QObject):
             self._imported(*done)
 
         db = self.hooks.db_path()
+        self.hooks.before_write()
         operation = BackgroundOp(
             lambda step: import_and_reload(db, paths, step),
             success=finished,
@@ -175,6 +178,7 @@ class Importer(QObject):
 
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
+            self.hooks.before_write()
             with services.open_store(self.hooks.db_path()) as store:
                 services.rebuild_catalogue(store)
                 catalogue = store.load(light=True)
@@ -203,6 +207,7 @@ class Importer(QObject):
         from ost.store import StoreError
 
         try:
+            self.hooks.before_write()
             with services.open_store(self.hooks.db_path()) as store:
                 for source_id, on in switches.items():
                     services.set_source_enabled(store, source_id, on)

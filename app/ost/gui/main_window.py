@@ -33,21 +33,12 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
-    QDialog,
-    QFrame,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
-    QMessageBox,
-    QPushButton,
-    QScrollArea,
-    QSpinBox,
     QSplitter,
-    QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -57,6 +48,8 @@ from ost.gui.actions import Handlers, icon, install_actions
 from ost.gui.settings import Settings, default_autosave_dir
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog, QSpinBox, QTabWidget, QTextBrowser
+
     from ost.core.armylist import ArmyList
     from ost.core.catalogue import Catalogue
     from ost.core.validator import Report, ValidatorOptions
@@ -86,6 +79,9 @@ class MainWindow(QMainWindow):
     checked = Signal(object)
     #: Until the window is first shown with its panes (then the splitter's widths are shared once).
     _first_show: bool = True
+    #: Called before the window writes the catalogue database: ``ost gui`` sets it to let the catalogue's
+    #: snapshot go (:meth:`ost.gui.app.CatalogueLoader.settle`); nothing to do for a catalogue given whole.
+    settle_catalogue: Callable[[], object] = staticmethod(lambda: None)
 
     # Built by :meth:`build_panes` (declared here for the type checker).
     catalogue: Catalogue
@@ -198,6 +194,8 @@ class MainWindow(QMainWindow):
         """
         if self.panes_built:
             return
+        from PySide6.QtWidgets import QSpinBox, QTextBrowser  # (not needed by the first paint)
+
         from ost.core.limits import MAX_POINTS
         from ost.core.validator import validate
         from ost.gui import commands
@@ -299,6 +297,7 @@ class MainWindow(QMainWindow):
                 set_catalogue=self.set_catalogue,
                 exec_dialog=lambda dialog: self.exec_dialog(dialog),
                 status=self._status,
+                before_write=lambda: self.settle_catalogue(),
             ),
             settings=settings,
             lang=lang,
@@ -388,6 +387,8 @@ class MainWindow(QMainWindow):
     # -- layout and actions ------------------------------------------------------
 
     def _build_layout(self) -> None:
+        from PySide6.QtWidgets import QFrame, QPushButton, QScrollArea, QTabWidget  # (not needed by the first paint)
+
         header = QHBoxLayout()
         header.addWidget(QLabel(self.tr("List")))
         self.list_name.setMinimumWidth(120)
@@ -500,6 +501,8 @@ class MainWindow(QMainWindow):
         self.documents.new_list(new_army(self.tr("New list")))
 
     def _about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # (not needed by the first paint)
+
         from ost import __version__
 
         QMessageBox.about(
@@ -774,6 +777,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("The list is on the clipboard as text."), 5000)
 
     def settings_dialog(self) -> SettingsDialog | None:
+        from PySide6.QtWidgets import QDialog  # (not needed by the first paint)
+
         from ost.gui.settings_dialog import SettingsDialog
 
         if self.settings is None:
@@ -802,6 +807,8 @@ class MainWindow(QMainWindow):
             self.push(commands.SetListField(self.model, "points_limit", limit))
 
     def _double_clicked(self, index: QModelIndex) -> None:
+        from PySide6.QtWidgets import QInputDialog  # (not needed by the first paint)
+
         from ost.gui import commands
         from ost.gui.list_model import COL_NAME
 
@@ -872,6 +879,8 @@ class MainWindow(QMainWindow):
 
     def catalogue_failed(self, message: str) -> None:
         """The catalogue cannot be opened: say why; the window stays, without a catalogue."""
+        from PySide6.QtWidgets import QMessageBox  # (not needed by the first paint)
+
         self.build_panes()
         self._waiting = []
         self.catalogue_label.setText(self.tr("No catalogue"))

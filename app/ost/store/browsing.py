@@ -21,7 +21,6 @@ datasheet models load only to fill the table.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sqlite3
 from collections.abc import Callable
@@ -158,40 +157,6 @@ def read_kept(path: Path, key: str) -> str | None:
     finally:
         db.close()
     return row[0] if row is not None and isinstance(row[0], str) else None
-
-
-def load_keeping(
-    store: CatalogueStore, key: str, work: Callable[[Catalogue], dict[str, Any]], current: Callable[[str], bool]
-) -> tuple[Catalogue, str]:
-    """The light catalogue and, read with it, the JSON text kept under ``key`` beside the browse table.
-
-    Read in one snapshot with the catalogue when kept and ``current(text)``;
-    else worked out as ``work(catalogue)`` and kept, in one write transaction
-    that reads the catalogue too, so no write can slip between the two (as
-    :func:`browse_table` does). A database that cannot be written is read,
-    and nothing kept.
-    """
-    from ost.store.database import StoreError
-
-    with contextlib.suppress(StoreError), store._reading() as db:  # (no browse table: worked out below)
-        row = db.execute("SELECT value FROM browse_cache WHERE key = ?", (key,)).fetchone()
-        if row is not None and isinstance(row[0], str) and current(row[0]):
-            return store.load(light=True, connection=db), row[0]
-    written: sqlite3.Connection | None = None
-    try:
-        written = sqlite3.connect(store.path, isolation_level=None, timeout=0.5)
-        written.execute("BEGIN IMMEDIATE")
-        catalogue = store.load(light=True, connection=written)
-        text = json.dumps(work(catalogue), ensure_ascii=False, separators=(",", ":"))
-        written.execute("INSERT OR REPLACE INTO browse_cache (key, value) VALUES (?, ?)", (key, text))
-        written.execute("COMMIT")
-        return catalogue, text
-    except (sqlite3.Error, StoreError):  # read-only, locked: read the long way, keep nothing
-        catalogue = store.load(light=True)
-        return catalogue, json.dumps(work(catalogue), ensure_ascii=False, separators=(",", ":"))
-    finally:
-        if written is not None:
-            written.close()
 
 
 def payload(catalogue: Catalogue) -> dict[str, Any]:

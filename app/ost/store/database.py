@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -127,6 +128,8 @@ _READ_DATA = "SELECT data FROM datasheets WHERE id = ? AND body = ?"
 _FACTS_KEY = "facts"
 #: The layout of the kept facts text; a text of another layout or Ost version is read again from the rows.
 _FACTS_LAYOUT = 1
+#: Keep a text in ``browse_cache`` under a key.
+_KEEP = "INSERT OR REPLACE INTO browse_cache (key, value) VALUES (?, ?)"
 
 
 @cache
@@ -765,6 +768,80 @@ class CatalogueStore:
                     rows = json.loads(_facts_text(db))["rows"]
                     return Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
 
+    def snapshot(
+        self,
+        key: str | None = None,
+        work: Callable[[Catalogue], dict[str, Any]] | None = None,
+        current: Callable[[str], bool] | None = None,
+    ) -> Snapshot:
+        """The catalogue read ``deferred`` (see :meth:`load`) in a read transaction kept open: a :class:`Snapshot`.
+
+        For a reader that keeps its catalogue across writes (the window):
+        each datasheet reads its whole JSON when first used, from this
+        snapshot whatever is written meanwhile; :meth:`Snapshot.pin` fetches
+        the JSON of the datasheets still unread in it and ends the
+        transaction (call it soon: until then a writer waits).
+
+        ``key``: a text kept beside the facts (``browse_cache``) read in the
+        same snapshot (:attr:`Snapshot.kept`) when ``current(text)``; else
+        worked out as ``work(catalogue)`` and kept with the facts, in one write
+        transaction that pins before it ends. A database that cannot be
+        written is read, and nothing kept.
+        """
+        from ost.core.catalogue import Catalogue
+
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=0.5, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot read the catalogue: {_reason(exc)}") from None
+        snapshot = Snapshot(self, db)
+        ok = False
+
+        def text_of(catalogue: Catalogue) -> str | None:
+            return json.dumps(work(catalogue), ensure_ascii=False, separators=(",", ":")) if work else None
+
+        try:
+            with collector_paused():
+                db.execute("BEGIN")
+                rows = _kept_facts(db)
+                kept = _kept_text(db, key) if key is not None else None
+                if rows is not None and (key is None or (kept is not None and (current is None or current(kept)))):
+                    snapshot.catalogue = Catalogue(_deferred_sheets(db, rows, snapshot.read), *_rest(db))
+                    snapshot.kept = kept
+                    ok = True
+                    return snapshot  # pinned later: the transaction stays open
+                db.execute("COMMIT")
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'browse_cache'").fetchone():
+                        raise sqlite3.OperationalError("no browse_cache")  # a database of an older revision
+                    rows = _kept_facts(db)  # kept meanwhile by another reader
+                    if rows is None:
+                        facts = _facts_text(db)
+                        db.execute(_KEEP, (_FACTS_KEY, facts))
+                        rows = json.loads(facts)["rows"]
+                    snapshot.catalogue = Catalogue(_deferred_sheets(db, rows, snapshot.read), *_rest(db))
+                    snapshot.kept = text_of(snapshot.catalogue)
+                    if key is not None and snapshot.kept is not None:
+                        db.execute(_KEEP, (key, snapshot.kept))
+                    snapshot.pin()  # (before the write ends: the transaction is this snapshot)
+                    ok = True
+                    return snapshot
+                except sqlite3.Error:  # read-only, locked: read the rows in a snapshot, keep nothing
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                db.execute("BEGIN")
+                rows = json.loads(_facts_text(db))["rows"]
+                snapshot.catalogue = Catalogue(_deferred_sheets(db, rows, snapshot.read), *_rest(db))
+                snapshot.kept = text_of(snapshot.catalogue)
+                ok = True
+                return snapshot
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot read the catalogue ({_reason(exc)})") from None
+        finally:
+            if not ok:
+                snapshot.close()
+
     @staticmethod
     def _fill_data(connection: Connection) -> None:
         """Give rows written before revision 0004 their ``data`` from their columns (unreadable rows keep none)."""
@@ -789,6 +866,103 @@ class CatalogueStore:
             filled.append((new["data"], new["body"], row["id"]))
         if filled:
             connection.exec_driver_sql("UPDATE datasheets SET data = ?, body = ? WHERE id = ?", filled)
+
+
+class Snapshot:
+    """A catalogue read in one transaction, its datasheets read whole from it later (:meth:`CatalogueStore.snapshot`).
+
+    The datasheets are light (their facts from the kept text); the first use
+    of one reads its JSON in the transaction while it is open, then from the
+    texts :meth:`pin` fetched in it: as it was when the catalogue was read,
+    whatever was written since. The thread that read it hands the catalogue
+    over and pins; any other thread (the window's) may read a datasheet
+    meanwhile: the connection is used by one thread at a time (a lock).
+    """
+
+    catalogue: Catalogue
+    #: The text kept under the key asked for, read in the same snapshot (or worked out): see
+    #: :meth:`CatalogueStore.snapshot`.
+    kept: str | None = None
+
+    def __init__(self, store: CatalogueStore, db: sqlite3.Connection) -> None:
+        self._store = store
+        self._db: sqlite3.Connection | None = db
+        self._texts: dict[str, str] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def pinned(self) -> bool:
+        """Whether the transaction has ended (the unread datasheets' JSON fetched, or the connection closed)."""
+        return self._db is None
+
+    def read(self, sheet_id: str, body: str) -> Datasheet:
+        """The datasheet ``sheet_id`` (built from ``body``) read whole, as it was in the snapshot."""
+        from ost.core.catalogue import Datasheet
+
+        text: str | None
+        with self._lock:
+            text = self._texts.pop(sheet_id, None)
+            if text is None and self._db is not None:
+                try:
+                    found = self._db.execute(_READ_DATA, (sheet_id, body)).fetchone()
+                except sqlite3.Error as exc:
+                    raise StoreError(f"{self._store.path}: cannot read the catalogue ({_reason(exc)})") from None
+                text = found[0] if found else None
+        if text is None:  # not in the snapshot (its pinning failed): the row as it is now, if still the same
+            return self._store._read_later(sheet_id, body)
+        return Datasheet.model_validate_json(text)
+
+    def pin(self, cancelled: Callable[[], bool] | None = None) -> None:
+        """Fetch the JSON of every datasheet not read yet, then end the transaction (writers no longer wait).
+
+        A failure leaves the datasheets to be read from their rows as they are
+        then (if unchanged); so does ``cancelled()`` turning true while the
+        rows are fetched (the program is quitting: nothing more is read).
+        """
+        with self._lock:
+            db = self._db
+            if db is None:
+                return
+            try:
+                texts: dict[str, str] = {}
+                cursor = db.execute("SELECT id, data FROM datasheets WHERE data IS NOT NULL")
+                while batch := cursor.fetchmany(256):
+                    if cancelled is not None and cancelled():
+                        return
+                    texts.update(batch)
+                self._texts = {sheet.id: texts[sheet.id] for sheet in self.catalogue if _unread(sheet, texts)}
+                if db.in_transaction:
+                    db.execute("COMMIT")
+            except sqlite3.Error:
+                pass
+            finally:
+                self._close()
+
+    def close(self) -> None:
+        """End the transaction without fetching anything."""
+        with self._lock:
+            self._close()
+
+    def _close(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+
+
+def _unread(sheet: Datasheet, texts: dict[str, str]) -> bool:
+    """Whether ``sheet`` is a light datasheet whose heavy fields are still to be read (and its JSON is in ``texts``)."""
+    private = sheet.__pydantic_private__
+    return private is not None and private.get("_full") is not None and sheet.id in texts
+
+
+def _kept_text(db: sqlite3.Connection, key: str) -> str | None:
+    """The text kept under ``key`` in ``browse_cache`` (None: nothing, or no such table)."""
+    try:
+        row = db.execute("SELECT value FROM browse_cache WHERE key = ?", (key,)).fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return row[0] if row is not None and isinstance(row[0], str) else None
 
 
 def _search_query(columns: str, query: str, limit: int) -> tuple[str, list[Any]]:
