@@ -401,3 +401,25 @@ def test_no_star_in_a_printed_profile(shipped: Catalogue) -> None:
     assert russ is not None
     row = present(russ, shipped, "fr").profiles[0]
     assert row.values[:3] == ('10"', "6+", "4+")
+
+
+def test_models_with_wargear_kept_by_name_beside_catalogue_items_are_grouped() -> None:
+    """A roster's weapon the catalogue lacks (no item id) beside one it has: groups merge, nothing raises."""
+    from ost.core.wargear import merged
+
+    def carrying() -> list[Carried]:
+        return [
+            Carried(item="combi-bolter", name="Combi-bolter", kind="weapon", count=1),
+            Carried(item=None, name="Chainaxe", kind="weapon", count=1),
+        ]
+
+    groups = [
+        ModelGroup(kind="terminator", count=4, wargear=carrying()),
+        ModelGroup(kind="terminator", count=5, wargear=list(reversed(carrying()))),
+        ModelGroup(kind="terminator", count=1, wargear=[Carried(item=None, name="Chainaxe", kind="weapon", count=1)]),
+    ]
+    out = merged(groups)
+    assert [(g.count, sorted(c.name for c in g.wargear)) for g in out] == [
+        (9, ["Chainaxe", "Combi-bolter"]),
+        (1, ["Chainaxe"]),
+    ]

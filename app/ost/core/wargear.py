@@ -74,9 +74,17 @@ def default_loadout(sheet: Datasheet, composition: Mapping[str, int]) -> list[Mo
     ]
 
 
-def _key(wargear: Iterable[Carried]) -> tuple[tuple[str | None, str, int], ...]:
-    """What tells two models' wargear apart (order and zero counts aside)."""
-    return tuple(sorted((c.item, c.name, c.count) for c in wargear if c.count > 0))
+#: What tells two models' wargear apart: each entry as (is a catalogue item, its id or "", its name, its count).
+WargearKey = tuple[tuple[bool, str, str, int], ...]
+
+
+def _key(wargear: Iterable[Carried]) -> WargearKey:
+    """What tells two models' wargear apart (order and zero counts aside).
+
+    An entry the catalogue lacks has no item id: it sorts by its name among the others (a None beside an
+    id cannot be compared: a roster's Chainaxe kept by name beside a Combi-bolter of the catalogue).
+    """
+    return tuple(sorted((c.item is not None, c.item or "", c.name, c.count) for c in wargear if c.count > 0))
 
 
 def _ordered(sheet: Datasheet, kind_id: str, wargear: Iterable[Carried]) -> list[Carried]:
@@ -98,7 +106,7 @@ def merged(groups: Iterable[ModelGroup], sheet: Datasheet | None = None) -> list
     listed in one order (its defaults first), so equal loadouts compare equal.
     """
     out: list[ModelGroup] = []
-    index: dict[tuple[str, tuple[tuple[str | None, str, int], ...]], int] = {}
+    index: dict[tuple[str, WargearKey], int] = {}
     for group in groups:
         if group.count <= 0:
             continue
