@@ -751,3 +751,24 @@ def test_rows_set_solid_lose_the_rules_and_stripes_that_would_cut_their_descende
         else:
             assert lines[0][2] == (-1, 0) and not shaded
             assert table.spaceAfter >= st.cell.fontSize * DESCENT
+
+
+def test_an_ability_card_for_an_ability_an_option_grants_only_when_a_unit_takes_it(mini: Catalogue) -> None:
+    """A glossary ability an option grants (here Médecin with the flamer) gets its card when a unit takes it."""
+    from ost.core.catalogue import AbilityRef
+
+    tactical = mini.get("tactical")
+    assert tactical is not None
+    granted = tactical.model_copy(update={"granted_abilities": [AbilityRef(name="Médecin", granted_by=["flamer"])]})
+    catalogue = Catalogue(
+        [granted if s.id == "tactical" else s for s in mini], mini.bands, mini.glossary.values(), mini.factions.values()
+    )
+
+    def ability_cards(flamers: int) -> list[str]:
+        b = ListBuilder(catalogue)
+        b.add("captain", warlord=True)
+        b.add("tactical", models=7, options={"flamer": flamers} if flamers else {})
+        return [s.title for s in card_specs(catalogue, b.army) if s.kind is CardKind.ABILITY]
+
+    assert "Médecin" not in ability_cards(0)
+    assert "Médecin" in ability_cards(1)

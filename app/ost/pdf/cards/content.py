@@ -24,9 +24,11 @@ from ost.core.i18n import Bilingual, pick
 from ost.core.presenter import (
     DatasheetView,
     WeaponRow,
+    has_ability,
     invulnerable_condition,
     label,
     present,
+    taken_ids,
     unit_line,
     weapon_head,
     weapon_type,
@@ -166,16 +168,23 @@ class Deck:
                 group.views.append(view)
         return out
 
-    def used_abilities(self, sheets: Sequence[Datasheet]) -> list[tuple[GlossaryEntry, list[str], list[str]]]:
-        """Glossary abilities the datasheets have, with the datasheets and parameters that use them.
+    def used_abilities(
+        self, used: Sequence[tuple[Datasheet, Sequence[Unit]]]
+    ) -> list[tuple[GlossaryEntry, list[str], list[str]]]:
+        """Glossary abilities the list's units have, with the datasheets and parameters that use them.
 
-        A weapon ability counts when its glossary name appears in a weapon's
-        abilities text.
+        An ability an option grants counts when one of the datasheet's units takes that option, one an
+        option takes away when one of them does not. A weapon ability counts when its glossary name
+        appears in a weapon's abilities text.
         """
         users: dict[str, tuple[GlossaryEntry, list[str], list[str]]] = {}
         weapon_entries = {e.key: e for e in self.catalogue.glossary.values() if e.kind == "weapon"}
-        for sheet in sheets:
-            for ability in sheet.abilities:
+        for sheet, units in used:
+            switched = bool(sheet.granted_abilities) or any(a.removed_by for a in sheet.abilities)
+            takes = [taken_ids(unit, sheet) for unit in units] if switched else []
+            for ability in (*sheet.abilities, *sheet.granted_abilities):
+                if switched and not any(has_ability(ability, taken) for taken in takes):
+                    continue
                 entry = self.catalogue.ability(ability.name)
                 if entry is None:
                     continue
@@ -217,7 +226,7 @@ class Deck:
             out.extend(spec for _, spec in sorted(placed, key=lambda item: item[0]))
         if CardKind.ABILITY in wanted:
             texts = load_ability_texts(self.lang)
-            for entry, users, parameters in self.used_abilities([s for s, _ in self.used_sheets()]):
+            for entry, users, parameters in self.used_abilities(self.used_sheets()):
                 out.append(self.ability_spec(entry, users, parameters, texts.get(entry.key)))
         if CardKind.RULE in wanted:
             for card in load_rule_cards(self.lang):
