@@ -579,3 +579,23 @@ def test_a_saved_list_opened_against_a_changed_catalogue_says_what_changed(
     window.undo_stack.setClean()
     assert window.documents.open_path(path)
     assert len(window.shown_dialogs) == count  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run (Debian package xvfb)")
+def test_screenshot_of_a_list_that_opens_with_its_reading_report(tmp_path: Path) -> None:
+    """A pasted-text list opens with its reading report (a dialog): the screenshot is taken and the program ends."""
+    pasted = tmp_path / "liste.txt"
+    pasted.write_text(
+        "+++ Liste [200 pts] +++\n\n++ Détachement 1 [200 pts] ++\n\n+ QG +\n\n"
+        "Capitaine [80 pts]\nUnité Venue d'Ailleurs [120 pts]\n",
+        encoding="utf-8",
+    )
+    shot = tmp_path / "ost.png"
+    result = subprocess.run(
+        ["xvfb-run", "-a", "-s", "-screen 0 1400x860x24", sys.executable, "-m", "ost",
+         "--db", str(tmp_path / "c.sqlite"), "gui", "--screenshot", str(shot), str(pasted)],
+        capture_output=True, text=True, timeout=120,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "OST_LANG": "fr", "OST_SEED": ""},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert shot.stat().st_size > 10_000

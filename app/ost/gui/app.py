@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLibraryInfo, QLocale, QObject, Qt, QTimer, QTranslator, Signal
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 from ost.core.collector import collector_paused
 from ost.core.i18n import Bilingual
@@ -153,12 +153,13 @@ def run_gui(
         window.build_panes()
         gc.freeze()  # out of the collector's sight, before it runs again (else its next pass walks them all)
     loader.start()  # reads the database off the GUI thread; hands over through the event loop
+    if screenshot is not None:
+        # Asked first: a list opened next may show a dialog (its reading report) that waits for the user.
+        window.when_catalogue_ready(lambda: QTimer.singleShot(800, lambda: _save_screenshot(app, window, screenshot)))
     for path in files or []:
         window.documents.open_path(path)  # waits for the catalogue
     if screenshot is None and not (quit_when_ready or quit_when_loaded):
         window.when_catalogue_ready(window.documents.recover_autosaves)
-    if screenshot is not None:
-        window.when_catalogue_ready(lambda: QTimer.singleShot(800, lambda: _save_screenshot(app, window, screenshot)))
     code = app.exec()
     if quit_when_ready or quit_when_loaded:
         _leave(window)
@@ -328,10 +329,17 @@ def read_window_catalogue(db: Path | None, shown: PaneRows | None = None) -> tup
     return (snapshot.catalogue, path, notice.text if notice is not None else None, rows), snapshot
 
 
-def _save_screenshot(app: QApplication, window: QWidget, path: Path) -> None:
+def _save_screenshot(app: QApplication, window: MainWindow, path: Path) -> None:
     """Grab what is on the screen (under Xvfb: the X display), else the window itself."""
     screen = app.primaryScreen()
     image = screen.grabWindow(0) if app.platformName() == "xcb" and screen is not None else window.grab()
     image.save(str(path))
-    window.close()
+    # A dialog may be open (a list read from another program shows its reading report): close it, and
+    # leave without the closing questions, which would open a new dialog after the quit and never return.
+    for _ in range(10):
+        modal = app.activeModalWidget()
+        if modal is None:
+            break
+        modal.close()
+    _leave(window)
     app.quit()
