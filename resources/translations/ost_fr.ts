@@ -4,43 +4,43 @@
 <context>
     <name>ArmyListModel</name>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="188"/>
+        <location filename="../../app/ost/gui/list_model.py" line="199"/>
         <source>Unit</source>
         <extracomment>Price units as their list stated (View ▸ List prices), as the verdict does, so rows and total agree.</extracomment>
         <translation>Unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="189"/>
+        <location filename="../../app/ost/gui/list_model.py" line="200"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="190"/>
+        <location filename="../../app/ost/gui/list_model.py" line="201"/>
         <source>Models</source>
         <translation>Figurines</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="191"/>
+        <location filename="../../app/ost/gui/list_model.py" line="202"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="192"/>
+        <location filename="../../app/ost/gui/list_model.py" line="203"/>
         <source>Wargear</source>
         <translation>Équipement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="193"/>
+        <location filename="../../app/ost/gui/list_model.py" line="204"/>
         <source>With</source>
         <translation>Avec</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="225"/>
+        <location filename="../../app/ost/gui/list_model.py" line="236"/>
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/list_model.py" line="227"/>
+        <location filename="../../app/ost/gui/list_model.py" line="238"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unité</numerusform>
@@ -48,23 +48,23 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="313"/>
+        <location filename="../../app/ost/gui/list_model.py" line="327"/>
         <source>Datasheet missing from the catalogue: %1</source>
         <translation>Fiche absente du catalogue : %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="302"/>
+        <location filename="../../app/ost/gui/list_model.py" line="317"/>
         <source>Warlord</source>
         <translation>Seigneur de guerre</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="103"/>
+        <location filename="../../app/ost/gui/list_model.py" line="114"/>
         <source>option not in the catalogue</source>
-        <extracomment>Columns, the numbers first: in a narrow window the view scrolls sideways and the last ones go first. The mime type of units dragged inside the list (their ids, one a line). Emitted after every edit, so views can revalidate. Units dropped on a detachment: (unit ids, detachment id, row or -1 for the end). Datasheets dragged from the catalogue onto a detachment: (datasheet ids, detachment id). unit id -&gt; &quot;message — how to fix it&quot; lines of the findings naming it. How many rows the last refresh repainted (for tests and the benchmark). Unit points by unit id while a refresh runs (each unit is priced once, not per column).</extracomment>
+        <extracomment>Columns, the numbers first: in a narrow window the view scrolls sideways and the last ones go first. The mime type of units dragged inside the list (their ids, one a line). Emitted after every edit, so views can revalidate. Units dropped on a detachment: (unit ids, detachment id, row or -1 for the end). Datasheets dragged from the catalogue onto a detachment: (datasheet ids, detachment id). Says the findings&apos; keywords in ``lang`` in the units&apos; tooltips. unit id -&gt; &quot;message — how to fix it&quot; lines of the findings naming it. How many rows the last refresh repainted (for tests and the benchmark). Unit points by unit id while a refresh runs (each unit is priced once, not per column).</extracomment>
         <translation>option absente du catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/list_model.py" line="303"/>
+        <location filename="../../app/ost/gui/list_model.py" line="318"/>
         <source>Reserve</source>
         <translation>Réserve</translation>
     </message>
@@ -72,39 +72,39 @@
 <context>
     <name>CatalogueBrowser</name>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="133"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="326"/>
         <source>Search the catalogue (name, keyword, faction)…</source>
-        <extracomment>The mime type of datasheets dragged from the catalogue (their ids, one a line); the list adds them. The folded text a datasheet row is searched by (name, aliases, faction, keywords). Milliseconds of quiet typing before the tree is filtered. The narrowest the pane gets, so datasheet names are never cut to nothing. Under this width the pane hides its size column.</extracomment>
+        <extracomment>The mime type of datasheets dragged from the catalogue (their ids, one a line); the list adds them. The folded text a datasheet row is searched by (name, aliases, faction, keywords). Milliseconds of quiet typing before the tree is filtered. The narrowest the pane gets, so datasheet names are never cut to nothing. Under this width the pane hides its size column. How many screens of search results are unfolded ahead of the one shown.</extracomment>
         <translation>Chercher dans le catalogue (nom, mot-clef, faction)…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="142"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="335"/>
         <source>Size</source>
         <translation>Taille</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="142"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="335"/>
         <source>Pts</source>
         <translation>Pts</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="143"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="336"/>
         <source>Models in the unit</source>
         <translation>Figurines de l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="174"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="366"/>
         <source>Add to the list</source>
         <translation>Ajouter à la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="222"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="422"/>
         <source>Loading the catalogue…</source>
         <translation>Chargement du catalogue…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="246"/>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="252"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="466"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="472"/>
         <source>%n datasheet(s)</source>
         <translation>
             <numerusform>%n fiche</numerusform>
@@ -112,22 +112,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="275"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="497"/>
         <source>Ost catalogue</source>
         <translation>Catalogue Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="142"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="335"/>
         <source>Datasheet</source>
         <translation>Fiche d&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="143"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="336"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/catalogue_browser.py" line="236"/>
+        <location filename="../../app/ost/gui/catalogue_browser.py" line="459"/>
         <source> [Legends]</source>
         <translation> [Legends]</translation>
     </message>
@@ -135,65 +135,65 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="61"/>
+        <location filename="../../app/ost/gui/commands.py" line="58"/>
         <source>Add %1</source>
         <extracomment>The unit fields the editor can change (a wrong name is a type error, not a runtime one). The list fields the window can change. Unit fields the editor can change, and the core operation that changes each.</extracomment>
         <translation>Ajouter %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="81"/>
+        <location filename="../../app/ost/gui/commands.py" line="78"/>
         <source>Remove %1</source>
         <translation>Retirer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="97"/>
+        <location filename="../../app/ost/gui/commands.py" line="94"/>
         <source>Move unit</source>
         <translation>Déplacer l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="116"/>
+        <location filename="../../app/ost/gui/commands.py" line="113"/>
         <source>Edit unit</source>
         <translation>Modifier l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="149"/>
-        <location filename="../../app/ost/gui/commands.py" line="201"/>
-        <location filename="../../app/ost/gui/commands.py" line="220"/>
+        <location filename="../../app/ost/gui/commands.py" line="146"/>
+        <location filename="../../app/ost/gui/commands.py" line="198"/>
+        <location filename="../../app/ost/gui/commands.py" line="217"/>
         <source>Change wargear</source>
         <translation>Changer l&apos;équipement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="240"/>
+        <location filename="../../app/ost/gui/commands.py" line="237"/>
         <source>Default wargear</source>
         <translation>Équipement par défaut</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="252"/>
+        <location filename="../../app/ost/gui/commands.py" line="249"/>
         <source>Duplicate %1</source>
         <translation>Dupliquer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="266"/>
+        <location filename="../../app/ost/gui/commands.py" line="263"/>
         <source>Change %1</source>
         <translation>Changer %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="285"/>
+        <location filename="../../app/ost/gui/commands.py" line="282"/>
         <source>Edit list</source>
         <translation>Modifier la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="309"/>
+        <location filename="../../app/ost/gui/commands.py" line="306"/>
         <source>Add detachment</source>
         <translation>Ajouter un détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="325"/>
+        <location filename="../../app/ost/gui/commands.py" line="322"/>
         <source>Remove detachment</source>
         <translation>Retirer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/commands.py" line="348"/>
+        <location filename="../../app/ost/gui/commands.py" line="345"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
@@ -201,7 +201,7 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/ost/gui/dialogs.py" line="61"/>
+        <location filename="../../app/ost/gui/dialogs.py" line="95"/>
         <source>Marks: “~” a name read with doubt (the closest datasheet, with how sure Ost is); “?” a unit not in the catalogue (kept as the list gives it) or a line not understood (left out); “!” something Ost assumed or changed (a transport or a linked character the list does not give, a price).</source>
         <translation>Repères : « ~ » un nom lu avec un doute (la fiche la plus proche, avec la certitude d&apos;Ost) ; « ? » une unité absente du catalogue (gardée telle que la liste la donne) ou une ligne non comprise (laissée de côté) ; « ! » ce qu&apos;Ost a supposé ou changé (un transport ou un personnage lié que la liste ne donne pas, un prix).</translation>
     </message>
@@ -209,22 +209,17 @@
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="112"/>
+        <location filename="../../app/ost/gui/documents.py" line="114"/>
         <source>Open a list</source>
         <translation>Ouvrir une liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="114"/>
-        <source>Army lists (*.ost *.ros *.rosz *.txt);;All files (*)</source>
-        <translation>Listes d&apos;armée (*.ost *.ros *.rosz *.txt);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ost/gui/documents.py" line="136"/>
+        <location filename="../../app/ost/gui/documents.py" line="138"/>
         <source>Cannot open the list</source>
         <translation>Impossible d&apos;ouvrir la liste</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/documents.py" line="159"/>
+        <location filename="../../app/ost/gui/documents.py" line="163"/>
         <source>The catalogue changed since this list was saved (%n change(s)); the verdict uses today&apos;s catalogue.</source>
         <translation>
             <numerusform>Le catalogue a changé depuis l&apos;enregistrement de la liste (%n changement) ; le verdict suit le catalogue d&apos;aujourd&apos;hui.</numerusform>
@@ -232,79 +227,79 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="165"/>
+        <location filename="../../app/ost/gui/documents.py" line="169"/>
         <source>Changes since the list was saved</source>
         <translation>Changements depuis l&apos;enregistrement de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="176"/>
+        <location filename="../../app/ost/gui/documents.py" line="180"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="185"/>
+        <location filename="../../app/ost/gui/documents.py" line="189"/>
         <source>Reading report</source>
         <translation>Rapport de lecture</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="198"/>
-        <location filename="../../app/ost/gui/documents.py" line="205"/>
+        <location filename="../../app/ost/gui/documents.py" line="202"/>
+        <location filename="../../app/ost/gui/documents.py" line="209"/>
         <source>Check a pasted list</source>
         <translation>Vérifier une liste collée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="198"/>
+        <location filename="../../app/ost/gui/documents.py" line="202"/>
         <source>The clipboard holds no text.</source>
         <translation>Le presse-papiers ne contient pas de texte.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="203"/>
+        <location filename="../../app/ost/gui/documents.py" line="207"/>
         <source>clipboard</source>
         <translation>presse-papiers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="225"/>
+        <location filename="../../app/ost/gui/documents.py" line="229"/>
         <source>Save the list</source>
         <translation>Enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="225"/>
+        <location filename="../../app/ost/gui/documents.py" line="229"/>
         <source>Ost lists (*.ost)</source>
         <translation>Listes Ost (*.ost)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="239"/>
+        <location filename="../../app/ost/gui/documents.py" line="243"/>
         <source>Cannot save the list</source>
         <translation>Impossible d&apos;enregistrer la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="248"/>
+        <location filename="../../app/ost/gui/documents.py" line="252"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="259"/>
-        <location filename="../../app/ost/gui/documents.py" line="290"/>
+        <location filename="../../app/ost/gui/documents.py" line="263"/>
+        <location filename="../../app/ost/gui/documents.py" line="294"/>
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="260"/>
+        <location filename="../../app/ost/gui/documents.py" line="264"/>
         <source>The list “%1” has unsaved changes. Save them?</source>
         <translation>La liste « %1 » a des modifications non enregistrées. Les enregistrer ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="292"/>
+        <location filename="../../app/ost/gui/documents.py" line="296"/>
         <source>a list never saved</source>
         <translation>une liste jamais enregistrée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="295"/>
+        <location filename="../../app/ost/gui/documents.py" line="299"/>
         <source>Recover unsaved work?</source>
         <translation>Récupérer le travail non enregistré ?</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/documents.py" line="296"/>
+        <location filename="../../app/ost/gui/documents.py" line="300"/>
         <source>Ost found unsaved changes to “%1” (%2) from %3. Recover them?</source>
         <translation>Ost a trouvé des modifications non enregistrées de « %1 » (%2) datant de %3. Les récupérer ?</translation>
     </message>
@@ -312,7 +307,7 @@
 <context>
     <name>Importer</name>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/importing.py" line="168"/>
+        <location filename="../../app/ost/gui/importing.py" line="170"/>
         <source>, and %n more file(s)</source>
         <translation>
             <numerusform>, et %n autre fichier</numerusform>
@@ -320,7 +315,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/importing.py" line="169"/>
+        <location filename="../../app/ost/gui/importing.py" line="171"/>
         <source>… and %n more warning(s): %1</source>
         <translation>
             <numerusform>… et %n autre avertissement : %1</numerusform>
@@ -328,62 +323,63 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="75"/>
+        <location filename="../../app/ost/gui/importing.py" line="82"/>
         <source>BattleScribe files</source>
+        <extracomment>Warnings of an import listed one by one; the rest wait behind a count per file and a button (as in the CLI).</extracomment>
         <translation>Fichiers BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="77"/>
+        <location filename="../../app/ost/gui/importing.py" line="84"/>
         <source>BattleScribe data (*.gst *.cat *.gstz *.catz);;All files (*)</source>
         <translation>Données BattleScribe (*.gst *.cat *.gstz *.catz);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="81"/>
+        <location filename="../../app/ost/gui/importing.py" line="88"/>
         <source>Folder of BattleScribe data</source>
         <translation>Dossier de données BattleScribe</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="94"/>
+        <location filename="../../app/ost/gui/importing.py" line="101"/>
         <source>Reading BattleScribe data…</source>
         <translation>Lecture des données BattleScribe…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="94"/>
+        <location filename="../../app/ost/gui/importing.py" line="101"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="103"/>
+        <location filename="../../app/ost/gui/importing.py" line="110"/>
         <source>Reading %1</source>
         <translation>Lecture de %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="107"/>
+        <location filename="../../app/ost/gui/importing.py" line="114"/>
         <source>Import failed</source>
         <translation>Échec de l&apos;import</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="111"/>
+        <location filename="../../app/ost/gui/importing.py" line="118"/>
         <source>Import cancelled: the catalogue is unchanged.</source>
         <translation>Import annulé : le catalogue est inchangé.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="142"/>
+        <location filename="../../app/ost/gui/importing.py" line="150"/>
         <source>%1 datasheet(s) imported from %2 catalogue(s); %3 warning(s). The catalogue has %4 datasheets.</source>
         <translation>%1 fiche(s) importée(s) de %2 catalogue(s) ; %3 avertissement(s). Le catalogue compte %4 fiches.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="149"/>
+        <location filename="../../app/ost/gui/importing.py" line="159"/>
         <source>Import finished</source>
         <translation>Import terminé</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="163"/>
+        <location filename="../../app/ost/gui/importing.py" line="186"/>
         <source>Cannot rebuild the catalogue</source>
         <translation>Impossible de reconstruire le catalogue</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/importing.py" line="168"/>
+        <location filename="../../app/ost/gui/importing.py" line="191"/>
         <source>Catalogue rebuilt: %n datasheet(s).</source>
         <translation>
             <numerusform>Catalogue reconstruit : %n fiche.</numerusform>
@@ -391,7 +387,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/importing.py" line="192"/>
+        <location filename="../../app/ost/gui/importing.py" line="216"/>
         <source>Cannot switch the sources</source>
         <translation>Impossible de changer les sources</translation>
     </message>
@@ -399,12 +395,12 @@
 <context>
     <name>LoadoutView</name>
     <message>
-        <location filename="../../app/ost/gui/loadout_view.py" line="112"/>
+        <location filename="../../app/ost/gui/loadout_view.py" line="108"/>
         <source>Models and their wargear</source>
         <translation>Figurines et leur équipement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/loadout_view.py" line="112"/>
+        <location filename="../../app/ost/gui/loadout_view.py" line="108"/>
         <source>Upgrades</source>
         <translation>Améliorations</translation>
     </message>
@@ -412,29 +408,28 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="95"/>
-        <location filename="../../app/ost/gui/main_window.py" line="344"/>
+        <location filename="../../app/ost/gui/main_window.py" line="217"/>
+        <location filename="../../app/ost/gui/main_window.py" line="501"/>
         <source>New list</source>
-        <extracomment>The catalogue has arrived and the panes show it (after :meth:`catalogue_loaded`). The list was checked again; carries the new :class:`Report`. Until the window is first shown (then the splitter&apos;s widths are shared once). False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait.</extracomment>
         <translation>Nouvelle liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="106"/>
+        <location filename="../../app/ost/gui/main_window.py" line="226"/>
         <source>Name of the list</source>
         <translation>Nom de la liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="111"/>
+        <location filename="../../app/ost/gui/main_window.py" line="231"/>
         <source>no limit</source>
         <translation>sans limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="112"/>
+        <location filename="../../app/ost/gui/main_window.py" line="232"/>
         <source> pts</source>
         <translation> pts</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="680"/>
+        <location filename="../../app/ost/gui/main_window.py" line="895"/>
         <source>%n datasheet(s) in the catalogue</source>
         <translation>
             <numerusform>%n fiche dans le catalogue</numerusform>
@@ -442,30 +437,30 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="251"/>
+        <location filename="../../app/ost/gui/main_window.py" line="393"/>
         <source>List</source>
         <translation>Liste</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="254"/>
+        <location filename="../../app/ost/gui/main_window.py" line="396"/>
         <source>Limit</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="257"/>
-        <location filename="../../app/ost/gui/main_window.py" line="638"/>
+        <location filename="../../app/ost/gui/main_window.py" line="399"/>
+        <location filename="../../app/ost/gui/main_window.py" line="839"/>
         <source>New detachment</source>
         <translation>Nouveau détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="259"/>
-        <location filename="../../app/ost/gui/main_window.py" line="636"/>
-        <location filename="../../app/ost/gui/main_window.py" line="640"/>
+        <location filename="../../app/ost/gui/main_window.py" line="401"/>
+        <location filename="../../app/ost/gui/main_window.py" line="837"/>
+        <location filename="../../app/ost/gui/main_window.py" line="841"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="277"/>
+        <location filename="../../app/ost/gui/main_window.py" line="419"/>
         <source>Unit</source>
         <translation>Unité</translation>
     </message>
@@ -646,43 +641,47 @@
         <translation>À &amp;propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="330"/>
+        <location filename="../../app/ost/gui/main_window.py" line="488"/>
         <source>Main toolbar</source>
         <translation>Barre d&apos;outils principale</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="335"/>
+        <location filename="../../app/ost/gui/main_window.py" line="492"/>
         <source>Welcome to Ost</source>
         <translation>Bienvenue dans Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="337"/>
+        <location filename="../../app/ost/gui/main_window.py" line="494"/>
         <source>Browse the unit catalogue on the left, or type a name, a keyword or a faction in the search box. Select a datasheet to see its profile, weapons, abilities and keywords.</source>
         <translation>Parcourez le catalogue des unités à gauche, ou tapez un nom, un mot-clef ou une faction dans la recherche. Choisissez une fiche pour voir son profil, ses armes, ses capacités et ses mots-clefs.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="350"/>
+        <location filename="../../app/ost/gui/main_window.py" line="509"/>
         <source>About Ost</source>
         <translation>À propos d&apos;Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="350"/>
+        <location filename="../../app/ost/gui/main_window.py" line="509"/>
         <source>Ost %1 — army lists for MAC HAMMER 40K.</source>
         <translation>Ost %1 — listes d&apos;armée pour MAC HAMMER 40K.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="388"/>
-        <location filename="../../app/ost/gui/main_window.py" line="677"/>
+        <location filename="../../app/ost/gui/main_window.py" line="143"/>
+        <location filename="../../app/ost/gui/main_window.py" line="147"/>
+        <location filename="../../app/ost/gui/main_window.py" line="175"/>
+        <location filename="../../app/ost/gui/main_window.py" line="550"/>
+        <location filename="../../app/ost/gui/main_window.py" line="892"/>
         <source>Loading the catalogue…</source>
+        <extracomment>The catalogue has arrived and the panes show it (after :meth:`catalogue_loaded`). The list was checked again; carries the new :class:`Report`. Until the window is first shown with its panes (then the splitter&apos;s widths are shared once). Called before the window writes the catalogue database: ``ost gui`` sets it to let the catalogue&apos;s snapshot go (:meth:`ost.gui.app.CatalogueLoader.settle`); nothing to do for a catalogue given whole. False until the catalogue is there (see :meth:`catalogue_loaded`); actions that need it wait. False until :meth:`build_panes` ran; menu actions taken before wait in ``_until_built``.</extracomment>
         <translation>Chargement du catalogue…</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="436"/>
+        <location filename="../../app/ost/gui/main_window.py" line="603"/>
         <source>Untitled list</source>
         <translation>Liste sans nom</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="471"/>
+        <location filename="../../app/ost/gui/main_window.py" line="644"/>
         <source>Add %n unit(s)</source>
         <translation>
             <numerusform>Ajouter %n unité</numerusform>
@@ -690,7 +689,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="495"/>
+        <location filename="../../app/ost/gui/main_window.py" line="674"/>
         <source>Remove %n unit(s)</source>
         <translation>
             <numerusform>Retirer %n unité</numerusform>
@@ -698,7 +697,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="546"/>
+        <location filename="../../app/ost/gui/main_window.py" line="734"/>
         <source>Move %n unit(s)</source>
         <translation>
             <numerusform>Déplacer %n unité</numerusform>
@@ -706,12 +705,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="568"/>
+        <location filename="../../app/ost/gui/main_window.py" line="758"/>
         <source>Select a unit to duplicate.</source>
         <translation>Sélectionnez une unité à dupliquer.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ost/gui/main_window.py" line="571"/>
+        <location filename="../../app/ost/gui/main_window.py" line="761"/>
         <source>Duplicate %n unit(s)</source>
         <translation>
             <numerusform>Dupliquer %n unité</numerusform>
@@ -719,43 +718,43 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="587"/>
+        <location filename="../../app/ost/gui/main_window.py" line="777"/>
         <source>The list is on the clipboard as text.</source>
         <translation>La liste est dans le presse-papiers, en texte.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="618"/>
+        <location filename="../../app/ost/gui/main_window.py" line="817"/>
         <source>Rename detachment</source>
         <translation>Renommer le détachement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="618"/>
+        <location filename="../../app/ost/gui/main_window.py" line="817"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="627"/>
+        <location filename="../../app/ost/gui/main_window.py" line="828"/>
         <source>Move to</source>
         <translation>Déplacer vers</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="629"/>
+        <location filename="../../app/ost/gui/main_window.py" line="830"/>
         <source>Detachment %1</source>
         <translation>Détachement %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="635"/>
+        <location filename="../../app/ost/gui/main_window.py" line="836"/>
         <source>Duplicate</source>
         <translation>Dupliquer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="671"/>
-        <location filename="../../app/ost/gui/main_window.py" line="672"/>
+        <location filename="../../app/ost/gui/main_window.py" line="886"/>
+        <location filename="../../app/ost/gui/main_window.py" line="887"/>
         <source>No catalogue</source>
         <translation>Aucun catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/main_window.py" line="278"/>
+        <location filename="../../app/ost/gui/main_window.py" line="420"/>
         <source>Datasheet</source>
         <translation>Fiche d&apos;unité</translation>
     </message>
@@ -763,17 +762,17 @@
 <context>
     <name>PastedListDialog</name>
     <message>
-        <location filename="../../app/ost/gui/dialogs.py" line="86"/>
+        <location filename="../../app/ost/gui/dialogs.py" line="120"/>
         <source>Pasted list (read-only)</source>
         <translation>Liste collée (lecture seule)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/dialogs.py" line="108"/>
+        <location filename="../../app/ost/gui/dialogs.py" line="142"/>
         <source>How the text was read</source>
         <translation>Comment le texte a été lu</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/dialogs.py" line="114"/>
+        <location filename="../../app/ost/gui/dialogs.py" line="148"/>
         <source>Open for editing</source>
         <translation>Ouvrir pour la modifier</translation>
     </message>
@@ -781,48 +780,48 @@
 <context>
     <name>Printer</name>
     <message>
-        <location filename="../../app/ost/gui/printing.py" line="189"/>
+        <location filename="../../app/ost/gui/printing.py" line="207"/>
         <source>Export as PDF</source>
         <extracomment>Resolution of the preview images (dots per inch). Longest wait for ``pdftoppm`` before the preview gives up (a guard, not a goal). The name of the list&apos;s file, printed on the check report.</extracomment>
         <translation>Exporter en PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/printing.py" line="189"/>
+        <location filename="../../app/ost/gui/printing.py" line="207"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/printing.py" line="219"/>
+        <location filename="../../app/ost/gui/printing.py" line="237"/>
         <source>Cannot make the PDF</source>
         <translation>Impossible de produire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/printing.py" line="231"/>
+        <location filename="../../app/ost/gui/printing.py" line="249"/>
         <source>Cannot write the PDF</source>
         <translation>Impossible d&apos;écrire le PDF</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/printing.py" line="233"/>
+        <location filename="../../app/ost/gui/printing.py" line="251"/>
         <source>PDF written to %1</source>
         <translation>PDF écrit dans %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/printing.py" line="250"/>
+        <location filename="../../app/ost/gui/printing.py" line="268"/>
         <source>Army sheet</source>
         <translation>Feuille d&apos;armée</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/printing.py" line="251"/>
+        <location filename="../../app/ost/gui/printing.py" line="269"/>
         <source>Reference cards</source>
         <translation>Cartes de référence</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/printing.py" line="252"/>
+        <location filename="../../app/ost/gui/printing.py" line="270"/>
         <source>Check report</source>
         <translation>Rapport de vérification</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/printing.py" line="255"/>
+        <location filename="../../app/ost/gui/printing.py" line="273"/>
         <source>Preview: %1</source>
         <translation>Aperçu : %1</translation>
     </message>
@@ -830,53 +829,54 @@
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="72"/>
+        <location filename="../../app/ost/gui/report_view.py" line="79"/>
         <source>Role</source>
+        <extracomment>Says the findings&apos; keywords in ``lang`` (the window shares one with its list&apos;s tooltips).</extracomment>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="72"/>
+        <location filename="../../app/ost/gui/report_view.py" line="79"/>
         <source>Units</source>
         <translation>Unités</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="72"/>
+        <location filename="../../app/ost/gui/report_view.py" line="79"/>
         <source>Band</source>
         <translation>Tranche</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="72"/>
+        <location filename="../../app/ost/gui/report_view.py" line="79"/>
         <source>Points</source>
         <translation>Points</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="111"/>
+        <location filename="../../app/ost/gui/report_view.py" line="118"/>
         <source>EMPTY LIST</source>
         <extracomment>True when the list shown is empty (a neutral banner, not a red verdict).</extracomment>
         <translation>LISTE VIDE</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="120"/>
+        <location filename="../../app/ost/gui/report_view.py" line="127"/>
         <source>Add units from the catalogue on the left to start the list.</source>
         <translation>Ajoutez des unités depuis le catalogue à gauche pour commencer la liste.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="123"/>
+        <location filename="../../app/ost/gui/report_view.py" line="130"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="126"/>
+        <location filename="../../app/ost/gui/report_view.py" line="133"/>
         <source>%1 points, band %2, %3 error(s), %4 warning(s)</source>
         <translation>%1 points, tranche %2, %3 erreur(s), %4 avertissement(s)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="193"/>
+        <location filename="../../app/ost/gui/report_view.py" line="200"/>
         <source>The list is empty: add units from the catalogue.</source>
         <translation>La liste est vide : ajoutez des unités depuis le catalogue.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/report_view.py" line="202"/>
+        <location filename="../../app/ost/gui/report_view.py" line="209"/>
         <source>No problem found.</source>
         <translation>Aucun problème trouvé.</translation>
     </message>
@@ -959,14 +959,25 @@
         <translation>Catalogue Ost</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="85"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="83"/>
         <source>Only the shipped catalogue: import BattleScribe data to add sources.</source>
         <translation>Seulement le catalogue fourni : importez des données BattleScribe pour ajouter des sources.</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/settings_dialog.py" line="89"/>
+        <location filename="../../app/ost/gui/settings_dialog.py" line="87"/>
         <source>A source switched off stays in the database; lists that use it still open.</source>
         <translation>Une source désactivée reste dans la base ; les listes qui l&apos;utilisent s&apos;ouvrent toujours.</translation>
+    </message>
+</context>
+<context>
+    <name>TextListDialog</name>
+    <message numerus="yes">
+        <location filename="../../app/ost/gui/dialogs.py" line="77"/>
+        <source>Show all (%n more)</source>
+        <translation>
+            <numerusform>Tout afficher (%n de plus)</numerusform>
+            <numerusform>Tout afficher (%n de plus)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -998,11 +1009,6 @@
         <translation> chacune</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="161"/>
-        <source>e.g. ULTRAMARINES</source>
-        <translation>p. ex. ULTRAMARINES</translation>
-    </message>
-    <message>
         <location filename="../../app/ost/gui/unit_editor.py" line="172"/>
         <source>Assigned transport</source>
         <translation>Transport assigné</translation>
@@ -1023,17 +1029,17 @@
         <translation>En réserve</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="203"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="204"/>
         <source>not in the catalogue</source>
         <translation>absente du catalogue</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="245"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="246"/>
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/unit_editor.py" line="279"/>
+        <location filename="../../app/ost/gui/unit_editor.py" line="280"/>
         <source>already carries %1</source>
         <translation>transporte déjà %1</translation>
     </message>
@@ -1041,66 +1047,55 @@
 <context>
     <name>WargearEditor</name>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="141"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="143"/>
         <source>Wargear</source>
         <extracomment>The most a count box offers when no limit bounds it. Each model group&apos;s header (&quot;9 × Space Marine&quot;) and what its models carry. How many models of a group a choice changes (groups of more than one model only). The choice box of each (model group, choice). The unit&apos;s own choices, by item: a check box, or a count.</extracomment>
         <translation>Équipement</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="146"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="148"/>
         <source>Chosen once for the unit</source>
         <translation>Choisi une fois pour l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="154"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="156"/>
         <source>Also taken: %1</source>
         <translation>Pris aussi : %1</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="155"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="157"/>
         <source>Default wargear</source>
         <translation>Équipement par défaut</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="156"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="158"/>
         <source>Every model back to its default wargear, nothing chosen for the unit</source>
         <translation>Chaque figurine reprend son équipement par défaut, rien n&apos;est choisi pour l&apos;unité</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="186"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="187"/>
         <source>nothing listed</source>
         <translation>rien d&apos;indiqué</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="196"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="197"/>
         <source>How many of these %1 models the choices below change</source>
         <translation>Combien de ces %1 figurines les choix ci-dessous changent</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="200"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="201"/>
         <source>Models to change</source>
         <translation>Figurines à changer</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="231"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="232"/>
         <source>(none)</source>
         <translation>(rien)</translation>
     </message>
     <message>
-        <location filename="../../app/ost/gui/wargear_editor.py" line="233"/>
+        <location filename="../../app/ost/gui/wargear_editor.py" line="234"/>
         <source>%1 (default)</source>
         <translation>%1 (par défaut)</translation>
-    </message>
-</context>
-<context>
-    <name>TextListDialog</name>
-    <message numerus="yes">
-        <location filename="../../app/ost/gui/dialogs.py" line="70"/>
-        <source>Show all (%n more)</source>
-        <translation>
-            <numerusform>Tout afficher (%n de plus)</numerusform>
-            <numerusform>Tout afficher (%n de plus)</numerusform>
-        </translation>
     </message>
 </context>
 </TS>
