@@ -15,8 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rapidfuzz import fuzz, process
-
 from ost.core.armylist import ArmyList, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearOption
 from ost.core.i18n import Bilingual, pick
@@ -541,6 +539,8 @@ class NameMatcher:
             return best if best is not None and best.score >= GUESS_THRESHOLD else None
         key = name_key(text)
         self.build_index()
+        from rapidfuzz import fuzz, process  # here: a list read by BattleScribe ids never needs it
+
         scored = process.extract(
             key, self._keys, scorer=fuzz.WRatio, processor=None, limit=_CANDIDATES * 4, score_cutoff=GUESS_THRESHOLD
         )
@@ -557,6 +557,8 @@ class NameMatcher:
         if exact:
             return [NameMatch(s, 100.0, m) for s, m in exact]
         scored: dict[str, NameMatch] = {}
+        from rapidfuzz import fuzz, process
+
         # One pass in rapidfuzz over every name; the few candidates are refined in Python.
         candidates = process.extract(
             key,
@@ -596,6 +598,8 @@ def match_option(sheet: Datasheet, text: str) -> WargearOption | None:
     key = name_key(text)
     if not key or not sheet.options:
         return None
+    from rapidfuzz import fuzz
+
     best: tuple[float, WargearOption] | None = None
     for option in sheet.options:
         for candidate in (name_key(option.name), name_key(option.id)):
@@ -609,6 +613,8 @@ def match_option(sheet: Datasheet, text: str) -> WargearOption | None:
 
 def names_match(sheet: Datasheet, text: str) -> bool:
     """Whether ``text`` is the datasheet's own name or one of its aliases (closely)."""
+    from rapidfuzz import fuzz
+
     key = name_key(text)
     for candidate in (sheet.name, *sheet.aliases):
         other = name_key(candidate)

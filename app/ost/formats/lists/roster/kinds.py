@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
-from rapidfuzz import fuzz
-
 from ost.core.catalogue import (
     Datasheet,
 )
@@ -111,6 +109,8 @@ def assign_kinds(sheet: Datasheet, candidates: list[Candidate]) -> Composition:
 
 
 def closest_kind(kind_keys: list[tuple[str, set[str]]], names: set[str]) -> str | None:
+    from rapidfuzz import fuzz  # here: most rosters name their models as the data does and never need it
+
     best: tuple[float, str] | None = None
     for kind_id, keys in kind_keys:
         for key in keys:

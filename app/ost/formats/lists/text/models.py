@@ -15,8 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rapidfuzz import fuzz, process
-
 from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, StatedOption, Unit, UnitSnapshot, snapshot_of
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearKind, WargearOption
 from ost.core.i18n import Bilingual
@@ -421,6 +419,8 @@ def _close(name: str, other: str) -> bool:
     key, other_key = name_key(name), name_key(other)
     if not key or not other_key:
         return False
+    from rapidfuzz import fuzz  # here: reading a roster (this module registers the text format) never needs it
+
     return key == other_key or fuzz.token_set_ratio(key, other_key) >= MATCH_THRESHOLD
 
 
@@ -453,6 +453,8 @@ def kind_named(sheet: Datasheet, name: str) -> ModelKind | None:
     "Sergent Intercessor" and "Intercessor"; English "Sergeant" is the
     catalogue's "Sergent").
     """
+    from rapidfuzz import fuzz
+
     key = _kind_key(name)
     candidates: list[tuple[float, int, ModelKind]] = []
     for index, kind in enumerate(sheet.kinds):
@@ -481,6 +483,8 @@ def _gear_name(item: Item, sheet: Datasheet) -> bool:
     if not others:
         return False
     key = name_key(item.name)
+    from rapidfuzz import fuzz, process
+
     return key in others or process.extractOne(key, others, scorer=fuzz.ratio, score_cutoff=MATCH_THRESHOLD) is not None
 
 
@@ -497,6 +501,8 @@ def _names_a_model(item: Item, sheet: Datasheet | None) -> bool:
     models = _keys(tuple(p.name for p in sheet.profiles) + tuple(k.name for k in sheet.kinds))
     if item.count is None:
         return key in models
+    from rapidfuzz import fuzz
+
     return any(key == other or fuzz.token_set_ratio(key, other) >= MATCH_THRESHOLD for other in models)
 
 
