@@ -628,6 +628,8 @@ def taken_ids(unit: Unit, sheet: Datasheet) -> set[str]:
     """The ids of what ``unit`` takes: wargear items its models carry, its upgrades, the option counters it took."""
     taken = {option_id for option_id, count in unit.options.items() if count > 0}
     taken.update(entry.item for entry in unit.upgrades if entry.item and entry.count > 0)
+    if unit.warlord:  # the data's "Warlord" selection is the list's warlord mark (Yarrick's Voice of Command)
+        taken.update(item.id for item in sheet.wargear_map.values() if fold(item.name) == "warlord")
     if sheet.has_loadouts or unit.loadout:
         for group in effective_loadout(unit, sheet):
             taken.update(entry.item for entry in group.wargear if entry.item and entry.count > 0)

@@ -175,3 +175,16 @@ def test_options_switch_abilities_across_the_release(full_release: BsImport) -> 
     removed = [a for s in full_release.datasheets for a in s.abilities if a.removed_by]
     assert 350 <= len(granted) <= 450 and 150 <= len(removed) <= 200
     assert all(a.granted_by for a in granted)
+
+
+@full
+@pytest.mark.slow
+@pytest.mark.bsdata
+def test_an_ability_the_warlord_selection_grants_shows_on_the_warlord(full_release: BsImport) -> None:
+    """Yarrick's Voice of Command comes with the data's "Warlord" selection: Ost's warlord mark."""
+    yarrick = _one(full_release, "astra-militarum", "Commissar Yarrick")
+    (voice,) = [a for a in yarrick.granted_abilities if a.name == "Voice of Command"]
+    assert [yarrick.wargear_map[i].name for i in voice.granted_by] == ["Warlord"]
+    for lang in ("fr", "en"):
+        assert "Voice of Command" in _shown(yarrick, lang, warlord=True)
+        assert "Voice of Command" not in _shown(yarrick, lang, models=1)
