@@ -156,3 +156,31 @@ def test_a_snapshot_of_a_locked_database_reads_the_rows_and_keeps_nothing(sample
         assert {s.id: _whole(s) for s in snapshot.catalogue} == whole
         snapshot.pin()
         assert _kept(sample_db) == []
+
+
+def test_a_snapshot_waits_for_a_writer_as_other_reads_do(sample_db: Path) -> None:
+    """Another Ost committing (an exclusive lock held 2.5 s): the window's read waits, not refused."""
+    with CatalogueStore(sample_db) as store:
+        store.snapshot().pin()  # the facts kept, as after a first start
+    locked, release = threading.Event(), threading.Event()
+
+    def writer() -> None:
+        db = sqlite3.connect(sample_db, isolation_level=None)
+        db.execute("BEGIN EXCLUSIVE")
+        db.execute("INSERT OR REPLACE INTO catalogue_meta VALUES ('lock-test', 'x')")
+        locked.set()
+        release.wait(2.5)
+        db.execute("COMMIT")
+        db.close()
+
+    with CatalogueStore(sample_db) as store:  # opened first: the window's store is open when its worker reads
+        thread = threading.Thread(target=writer)
+        thread.start()
+        try:
+            assert locked.wait(10)
+            snapshot = store.snapshot()
+            assert snapshot.catalogue is not None and len(snapshot.catalogue) > 100
+            snapshot.pin()
+        finally:
+            release.set()
+            thread.join()

@@ -791,7 +791,8 @@ class CatalogueStore:
         from ost.core.catalogue import Catalogue
 
         try:
-            db = sqlite3.connect(self.path, isolation_level=None, timeout=0.5, check_same_thread=False)
+            # Waits for a writer as the other reads do (another Ost committing an import): a start is not refused.
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0, check_same_thread=False)
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: cannot read the catalogue: {_reason(exc)}") from None
         snapshot = Snapshot(self, db)
@@ -1050,8 +1051,10 @@ def _kept_facts(db: sqlite3.Connection) -> list[list[Any]] | None:
     """The kept facts' rows (see :func:`_facts_text`), or None when none are kept for this layout and Ost."""
     try:
         row = db.execute("SELECT value FROM browse_cache WHERE key = ?", (_FACTS_KEY,)).fetchone()
-    except sqlite3.OperationalError:  # a database of an older revision: no browse_cache
-        return None
+    except sqlite3.OperationalError as exc:
+        if "no such table" in str(exc):  # a database of an older revision: no browse_cache
+            return None
+        raise  # busy or locked: not an older database
     if row is None:
         return None
     kept = json.loads(row[0])
