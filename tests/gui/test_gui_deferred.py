@@ -167,6 +167,8 @@ def test_the_loader_pins_the_snapshot_a_moment_after_the_hand_over(
     assert snapshot is not None and not snapshot.pinned  # the window paints and checks first
     assert all(isinstance(s, LightDatasheet) for s in window.catalogue)
     qtbot.waitUntil(lambda: snapshot.pinned, timeout=10_000)
+    # Pinned, the loader lets it go: the window's catalogue alone holds it (an import replacing it frees it).
+    qtbot.waitUntil(lambda: loader._snapshot is None and loader.pinning is None, timeout=10_000)
     # Another Ost rewrites every row: the window's datasheets are still those it read.
     with CatalogueStore(sample_db) as store:
         whole = {s.id: s.weapons for s in store.load()}

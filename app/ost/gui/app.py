@@ -248,6 +248,17 @@ class CatalogueLoader(QObject):
         """Pin the snapshot now if it is not yet (before the window writes the database: a writer would wait for it)."""
         if self._snapshot is not None:
             self._snapshot.pin()  # (waits for a pin under way on the worker, then has nothing to do)
+            self._snapshot = None  # pinned: the catalogue read from it holds it as long as the window keeps it
+
+    def _pinned(self, snapshot: Snapshot) -> None:
+        """Forget a pinned snapshot: once the window replaces its catalogue (an import), the texts can go."""
+        if self._snapshot is snapshot:
+            self._snapshot = None
+
+        def drop() -> None:  # after this signal's handlers: the operation is done, its closures can go
+            self.pinning = None
+
+        QTimer.singleShot(0, self, drop)
 
     def _pin(self, snapshot: Snapshot) -> None:
         from ost.gui.background import BackgroundOp
@@ -256,7 +267,7 @@ class CatalogueLoader(QObject):
             return
         self.pinning = BackgroundOp(
             lambda progress: snapshot.pin(lambda: progress.cancelled),
-            success=lambda _none: None,
+            success=lambda _none: self._pinned(snapshot),
             failure=lambda _exc: None,  # (the datasheets are then read from their rows: see Snapshot.pin)
             cancelled=snapshot.close,
             name="ost-catalogue-pin",
