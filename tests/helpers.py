@@ -514,3 +514,27 @@ def open_window(
     window.share_width()
     QApplication.processEvents()
     return window
+
+
+def sample_database(path: Path) -> Path:
+    """A catalogue database at ``path``: the shipped catalogue and the 13-file sample of the real release.
+
+    The test files of ``tests/data/bsdata`` stand in for the sample when it is absent.
+    """
+    from ost.services import import_bsdata, open_store
+
+    with open_store(path) as store:
+        import_bsdata(store, [BSDATA_SAMPLE if BSDATA_SAMPLE.is_dir() else TEST_DATA / "bsdata"])
+    return path
+
+
+def read_whole(catalogue: Catalogue) -> list[str]:
+    """The ids of the datasheets of a deferred catalogue that were read whole (all of a whole one)."""
+    from ost.core.catalogue import LightDatasheet
+
+    return [s.id for s in catalogue if not isinstance(s, LightDatasheet) or s.__pydantic_private__.get("_full") is None]
+
+
+def fields_of(sheet: Datasheet) -> dict[str, object]:
+    """Every field of ``sheet`` (a light one reads its whole JSON for it): what a reader must give back."""
+    return {name: getattr(sheet, name) for name in Datasheet.model_fields}

@@ -56,10 +56,6 @@ def full_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
-def _read_whole(catalogue: Catalogue) -> list[str]:
-    return [s.id for s in catalogue if not isinstance(s, LightDatasheet) or s.__pydantic_private__.get("_full") is None]
-
-
 def _rows(model: QAbstractItemModel, parent: QModelIndex | None = None) -> Iterator[tuple[object, ...]]:
     parent = parent if parent is not None else QModelIndex()
     for row in range(model.rowCount(parent)):
@@ -120,7 +116,7 @@ def test_the_window_shows_real_lists_the_same_on_a_deferred_and_a_whole_catalogu
     (deferred, path, _notice, rows), snapshot = read_window_catalogue(full_db)  # as every later start reads it
     assert path == full_db and len(rows.rows) > 3000
     assert len(deferred) > 3000 and all(isinstance(s, LightDatasheet) for s in deferred)
-    assert _read_whole(deferred) == [] and not snapshot.pinned  # nothing read whole yet: facts only
+    assert helpers.read_whole(deferred) == [] and not snapshot.pinned  # nothing read whole yet: facts only
     snapshot.pin()  # (as the window's loader does once the catalogue is handed over)
     with CatalogueStore(full_db) as store:
         whole = store.load()
@@ -128,7 +124,7 @@ def test_the_window_shows_real_lists_the_same_on_a_deferred_and_a_whole_catalogu
     seen = _what_the_window_shows(qtbot, deferred, tmp_path, "deferred", lang)
     assert seen == expected
     # The lists' datasheets were read whole, and those only.
-    used = len(_read_whole(deferred))
+    used = len(helpers.read_whole(deferred))
     assert 10 < used < 300, used
     assert any(finding for entry in seen if isinstance(entry, tuple) for finding in entry[2])  # CHAR-MAX is illegal
 
@@ -136,10 +132,7 @@ def test_the_window_shows_real_lists_the_same_on_a_deferred_and_a_whole_catalogu
 @pytest.fixture
 def sample_db(tmp_path: Path) -> Path:
     """The shipped catalogue and the 13-file sample, its facts and pane rows kept (as after a first start)."""
-    db = tmp_path / "c.sqlite"
-    sample = helpers.BSDATA_SAMPLE if helpers.BSDATA_SAMPLE.is_dir() else helpers.TEST_DATA / "bsdata"
-    with open_store(db) as store:
-        import_bsdata(store, [sample])
+    db = helpers.sample_database(tmp_path / "c.sqlite")
     read_window_catalogue(db)[1].pin()
     return db
 

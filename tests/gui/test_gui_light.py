@@ -21,25 +21,15 @@ from ost.core.catalogue import Catalogue, Datasheet, LightDatasheet
 from ost.gui.app import load_catalogue
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
-from ost.services import import_bsdata, open_store
 from ost.store import CatalogueStore
 
-SAMPLE = Path("/work/shared/bsdata-9e")
-TEST_DATA = helpers.TEST_DATA / "bsdata"
 ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.UserRole + 1)
 
 
 @pytest.fixture(scope="module")
 def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The shipped catalogue and the 13-file sample of the real release (the test files when it is absent)."""
-    db = tmp_path_factory.mktemp("light") / "c.sqlite"
-    with open_store(db) as store:
-        import_bsdata(store, [SAMPLE if SAMPLE.is_dir() else TEST_DATA])
-    return db
-
-
-def _read_whole(catalogue: Catalogue) -> list[str]:
-    return [s.id for s in catalogue if not isinstance(s, LightDatasheet) or s.__pydantic_private__.get("_full") is None]
+    return helpers.sample_database(tmp_path_factory.mktemp("light") / "c.sqlite")
 
 
 def _rows(model: QAbstractItemModel, parent: QModelIndex | None = None) -> Iterator[tuple[object, ...]]:
@@ -70,10 +60,11 @@ def test_the_window_loads_a_light_catalogue_and_browses_it_without_reading_it_wh
         window.search.setText(text)
         window.browser.apply_filter()
         QApplication.processEvents()
-    assert _read_whole(catalogue) == []  # the pane and the search read facts only
+    assert helpers.read_whole(catalogue) == []  # the pane and the search read facts only
     assert window.browser.select_sheet(next(s.id for s in catalogue if "Rhino" in s.name))
     window.browser.add_button.click()
-    assert window.army.unit_count() == 1 and 1 <= len(_read_whole(catalogue)) < 10  # what the list uses, read whole
+    read = helpers.read_whole(catalogue)  # what the list uses, read whole
+    assert window.army.unit_count() == 1 and 1 <= len(read) < 10
     window.undo_stack.setClean()
 
 

@@ -29,23 +29,17 @@ from ost.gui.app import load_window_catalogue
 from ost.gui.browse_rows import PaneRows, pane_rows, read_kept_rows
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
-from ost.services import import_bsdata, open_store, set_source_enabled
+from ost.services import set_source_enabled
 from ost.store import CatalogueStore
 from ost.store.browsing import forget_browse
 
 pytestmark = pytest.mark.gui
 
-SAMPLE = helpers.SHARED / "bsdata-9e"
-TEST_DATA = helpers.TEST_DATA / "bsdata"
-
 
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The shipped catalogue and the 13-file sample of the real release (the test files when it is absent)."""
-    db = tmp_path_factory.mktemp("ready") / "c.sqlite"
-    with open_store(db) as store:
-        import_bsdata(store, [SAMPLE if SAMPLE.is_dir() else TEST_DATA])
-    return db
+    return helpers.sample_database(tmp_path_factory.mktemp("ready") / "c.sqlite")
 
 
 @pytest.fixture

@@ -10,23 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, TESTS
 from helpers import run_cli as run
+from helpers import sample_database
 from ost.core.browse import browse_entries, entries_of
 from ost.core.roles import Role
-from ost.services import import_bsdata, open_store
 from ost.store import CatalogueStore
-
-TEST_DATA = TESTS / "data" / "bsdata"
 
 
 @pytest.fixture
 def sample_db(tmp_path: Path) -> Path:
     """The shipped catalogue and the 13-file sample of the real release (the test files when it is absent)."""
-    db = tmp_path / "c.sqlite"
-    with open_store(db) as store:
-        import_bsdata(store, [BSDATA_SAMPLE if BSDATA_SAMPLE.is_dir() else TEST_DATA])
-    return db
+    return sample_database(tmp_path / "c.sqlite")
 
 
 def _kept(db: Path) -> int:

@@ -15,32 +15,23 @@ from pathlib import Path
 import pytest
 from alembic import command
 
-from helpers import BSDATA_SAMPLE, EXAMPLES, SHARED, TESTS
+from helpers import BSDATA_SAMPLE, EXAMPLES, SHARED, fields_of, sample_database
 from helpers import run_cli as run
 from ost.core.catalogue import FACT_FIELDS, HEAVY_FIELDS, Datasheet, LightDatasheet
 from ost.core.validator import validate
 from ost.formats.lists.listreader import read_list_file
-from ost.services import import_bsdata, open_store
 from ost.store import CatalogueStore
 from ost.store.database import _alembic_config
 from ost.store.migrations import HEAD_REVISION
 
 SAMPLE = BSDATA_SAMPLE
 ROSTERS = SHARED / "rosters-9e"
-TEST_DATA = TESTS / "data" / "bsdata"
 
 
 @pytest.fixture
 def sample_db(tmp_path: Path) -> Path:
     """The shipped catalogue and the 13-file sample of the real release (the test files when it is absent)."""
-    db = tmp_path / "c.sqlite"
-    with open_store(db) as store:
-        import_bsdata(store, [SAMPLE if SAMPLE.is_dir() else TEST_DATA])
-    return db
-
-
-def _whole(sheet: Datasheet) -> dict[str, object]:
-    return {name: getattr(sheet, name) for name in Datasheet.model_fields}
+    return sample_database(tmp_path / "c.sqlite")
 
 
 def test_a_light_catalogue_holds_the_same_datasheets(sample_db: Path) -> None:
@@ -50,7 +41,7 @@ def test_a_light_catalogue_holds_the_same_datasheets(sample_db: Path) -> None:
     assert light.keys() == full.keys()
     assert all(isinstance(s, LightDatasheet) for s in light.values())
     for sheet_id, sheet in light.items():
-        assert _whole(sheet) == _whole(full[sheet_id]), sheet_id
+        assert fields_of(sheet) == fields_of(full[sheet_id]), sheet_id
         assert sheet == full[sheet_id] and full[sheet_id] == sheet
         assert sheet.model_dump() == full[sheet_id].model_dump()
 
@@ -134,7 +125,7 @@ def test_a_deferred_catalogue_holds_the_same_datasheets_and_reads_each_row_when_
         sheet = next(s for s in deferred if s.id in whole and len(whole[s.id].kinds) > 1)
         assert not any(name in sheet.__dict__ for name in HEAVY_FIELDS)
         assert sheet.kinds == whole[sheet.id].kinds  # read from its row now
-        assert {s.id: _whole(s) for s in deferred} == {k: _whole(s) for k, s in whole.items()}
+        assert {s.id: fields_of(s) for s in deferred} == {k: fields_of(s) for k, s in whole.items()}
         assert any(s.points == 555 for s in deferred)  # the override is applied, as on a whole catalogue
 
 
@@ -175,10 +166,10 @@ def _kept_facts(db: Path) -> list[str]:
 def test_a_deferred_read_keeps_every_datasheets_facts_until_the_next_write(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:
         assert _kept_facts(sample_db) == []
-        first = {s.id: _whole(s) for s in store.load(light=True, deferred=True)}  # read from the rows, then kept
+        first = {s.id: fields_of(s) for s in store.load(light=True, deferred=True)}  # read from the rows, then kept
         assert _kept_facts(sample_db) == ["facts"]
         again = store.load(light=True, deferred=True)  # from the kept text
-        assert {s.id: _whole(s) for s in again} == first == {s.id: _whole(s) for s in store.load()}
+        assert {s.id: fields_of(s) for s in again} == first == {s.id: fields_of(s) for s in store.load()}
         sheet_id = next(iter(first))
         store.set_override(sheet_id, "points", 321)  # any write empties it
         assert _kept_facts(sample_db) == []
@@ -188,11 +179,11 @@ def test_a_deferred_read_keeps_every_datasheets_facts_until_the_next_write(sampl
 
 def test_a_deferred_read_of_a_locked_database_reads_the_rows_and_keeps_nothing(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:
-        whole = {s.id: _whole(s) for s in store.load()}
+        whole = {s.id: fields_of(s) for s in store.load()}
         writer = sqlite3.connect(sample_db, isolation_level=None)
         writer.execute("BEGIN IMMEDIATE")  # another Ost writing: the facts cannot be kept now
         try:
-            assert {s.id: _whole(s) for s in store.load(light=True, deferred=True)} == whole
+            assert {s.id: fields_of(s) for s in store.load(light=True, deferred=True)} == whole
         finally:
             writer.execute("ROLLBACK")
             writer.close()

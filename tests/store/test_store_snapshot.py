@@ -17,27 +17,18 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, TESTS
-from ost.core.catalogue import Datasheet, LightDatasheet
-from ost.services import import_bsdata, open_store
+from helpers import fields_of, sample_database
+from ost.core.catalogue import LightDatasheet
 from ost.store import CatalogueStore, StoreError
 from ost.store.database import Snapshot
 
-TEST_DATA = TESTS / "data" / "bsdata"
 KEY = "test-key"
 
 
 @pytest.fixture
 def sample_db(tmp_path: Path) -> Path:
     """The shipped catalogue and the 13-file sample of the real release (the test files when it is absent)."""
-    db = tmp_path / "c.sqlite"
-    with open_store(db) as store:
-        import_bsdata(store, [BSDATA_SAMPLE if BSDATA_SAMPLE.is_dir() else TEST_DATA])
-    return db
-
-
-def _whole(sheet: Datasheet) -> dict[str, object]:
-    return {name: getattr(sheet, name) for name in Datasheet.model_fields}
+    return sample_database(tmp_path / "c.sqlite")
 
 
 def _kept(db: Path) -> list[str]:
@@ -58,7 +49,7 @@ def _change_row(db: Path, sheet_id: str) -> None:
 
 def test_the_first_snapshot_after_a_write_keeps_the_facts_and_the_text_and_is_pinned_at_once(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:
-        whole = {s.id: _whole(s) for s in store.load()}
+        whole = {s.id: fields_of(s) for s in store.load()}
         assert _kept(sample_db) == []
         first = store.snapshot(KEY, _names)
         assert first.pinned and first.kept == f'{{"count":{len(whole)}}}'
@@ -66,7 +57,7 @@ def test_the_first_snapshot_after_a_write_keeps_the_facts_and_the_text_and_is_pi
         again = store.snapshot(KEY, _names)  # every later read: in an open snapshot, nothing worked out
         assert not again.pinned and again.kept == first.kept
         assert all(isinstance(s, LightDatasheet) for s in again.catalogue)
-        assert {s.id: _whole(s) for s in again.catalogue} == whole == {s.id: _whole(s) for s in first.catalogue}
+        assert {s.id: fields_of(s) for s in again.catalogue} == whole == {s.id: fields_of(s) for s in first.catalogue}
         again.pin()
         assert again.pinned
         # A text no longer current is worked out again and kept.
@@ -77,16 +68,16 @@ def test_the_first_snapshot_after_a_write_keeps_the_facts_and_the_text_and_is_pi
 def test_a_datasheet_is_read_from_the_snapshot_whatever_is_written_after_it(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:
         store.snapshot().pin()  # the facts kept, as after any first start
-        whole = {s.id: _whole(s) for s in store.load()}
+        whole = {s.id: fields_of(s) for s in store.load()}
         snapshot = store.snapshot()
         ids = [s.id for s in snapshot.catalogue if s.bs_ids][:3]
         before, after, untouched = (snapshot.catalogue.get(i) for i in ids)
         assert before is not None and after is not None and untouched is not None
-        assert _whole(before) == whole[before.id]  # read in the open transaction
+        assert fields_of(before) == whole[before.id]  # read in the open transaction
         snapshot.pin()  # the transaction ends: writers no longer wait
         _change_row(sample_db, after.id)
-        assert _whole(after) == whole[after.id]  # as it was when the catalogue was read
-        assert _whole(untouched) == whole[untouched.id]
+        assert fields_of(after) == whole[after.id]  # as it was when the catalogue was read
+        assert fields_of(untouched) == whole[untouched.id]
         assert whole[after.id]["weapons"] and store.load().get(after.id).weapons == []  # type: ignore[union-attr]
 
 
@@ -104,7 +95,7 @@ def test_a_snapshot_read_on_a_worker_is_read_from_another_thread_while_the_worke
     """The window's case: the worker reads and pins; the GUI thread reads datasheets meanwhile (one at a time)."""
     with CatalogueStore(sample_db) as store:
         store.snapshot().pin()
-        whole = {s.id: _whole(s) for s in store.load()}
+        whole = {s.id: fields_of(s) for s in store.load()}
         handed: list[Snapshot] = []
         ready, go = threading.Event(), threading.Event()
 
@@ -120,31 +111,31 @@ def test_a_snapshot_read_on_a_worker_is_read_from_another_thread_while_the_worke
         catalogue = handed[0].catalogue
         sheets = list(catalogue)
         first = sheets[: len(sheets) // 2]
-        assert [_whole(s) for s in first[:20]] == [whole[s.id] for s in first[:20]]  # before the pin, on this thread
+        assert [fields_of(s) for s in first[:20]] == [whole[s.id] for s in first[:20]]  # before the pin, on this thread
         go.set()
-        assert [_whole(s) for s in first[20:]] == [whole[s.id] for s in first[20:]]  # while it pins
+        assert [fields_of(s) for s in first[20:]] == [whole[s.id] for s in first[20:]]  # while it pins
         thread.join(5)
         assert handed[0].pinned
-        assert [_whole(s) for s in sheets[len(sheets) // 2 :]] == [whole[s.id] for s in sheets[len(sheets) // 2 :]]
+        assert [fields_of(s) for s in sheets[len(sheets) // 2 :]] == [whole[s.id] for s in sheets[len(sheets) // 2 :]]
 
 
 def test_a_cancelled_pin_leaves_the_datasheets_to_their_rows(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:
         store.snapshot().pin()
-        whole = {s.id: _whole(s) for s in store.load()}
+        whole = {s.id: fields_of(s) for s in store.load()}
         snapshot = store.snapshot()
         snapshot.pin(lambda: True)  # the program quits: nothing fetched, the transaction ended
         assert snapshot.pinned
         changed, untouched = [s for s in snapshot.catalogue if s.bs_ids][:2]
         _change_row(sample_db, changed.id)
-        assert _whole(untouched) == whole[untouched.id]  # its row, unchanged
+        assert fields_of(untouched) == whole[untouched.id]  # its row, unchanged
         with pytest.raises(StoreError, match="changed while it was read"):
             _ = changed.kinds
 
 
 def test_a_snapshot_of_a_locked_database_reads_the_rows_and_keeps_nothing(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:
-        whole = {s.id: _whole(s) for s in store.load()}
+        whole = {s.id: fields_of(s) for s in store.load()}
         writer = sqlite3.connect(sample_db, isolation_level=None)
         writer.execute("BEGIN IMMEDIATE")  # another Ost writing: nothing can be kept now
         try:
@@ -153,7 +144,7 @@ def test_a_snapshot_of_a_locked_database_reads_the_rows_and_keeps_nothing(sample
         finally:
             writer.execute("ROLLBACK")
             writer.close()
-        assert {s.id: _whole(s) for s in snapshot.catalogue} == whole
+        assert {s.id: fields_of(s) for s in snapshot.catalogue} == whole
         snapshot.pin()
         assert _kept(sample_db) == []
 
