@@ -18,6 +18,10 @@ if TYPE_CHECKING:  # the store and the services load with the sub-command that n
 EXIT_OK, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 
+#: The languages Ost speaks (``ost.core.i18n.LANGS``, not imported here: ``ost --version`` stays light).
+LANGS = ("fr", "en")
+
+
 def default_lang() -> str:
     """``$OST_LANG``, else the system's language when it names French or English, else French.
 
@@ -28,7 +32,7 @@ def default_lang() -> str:
     from ost.core.i18n import as_lang  # here: ``ost --version`` needs no dataclasses
 
     env = os.environ.get("OST_LANG", "").lower()
-    if env in ("fr", "en"):
+    if env in LANGS:
         return env
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")

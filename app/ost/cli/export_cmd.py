@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, open_catalogue, write_failure
+from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, LANGS, open_catalogue, write_failure
 from ost.core import listfile
 from ost.core.validator import ValidatorOptions, validate
 from ost.pdf.common import CardSize, Paper
@@ -56,7 +56,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         sub.add_argument("-o", "--output", type=Path, help=f"PDF to write (default: LIST.{_SUFFIX[action]}.pdf)")
         sub.add_argument("--paper", choices=[p.value for p in Paper], default=Paper.A4.value, help="paper size")
         # Its own dest: a sub-parser default would otherwise hide `ost --lang en export …`.
-        sub.add_argument("--lang", dest="export_lang", choices=("fr", "en"), help="language of the PDF")
+        sub.add_argument("--lang", dest="export_lang", choices=LANGS, help="language of the PDF")
         sub.add_argument("--catalogue", "--catalog", dest="catalogue_db", type=Path, help="catalogue database")
         # The verdict printed is the one `ost check` gives with the same options.
         sub.add_argument(

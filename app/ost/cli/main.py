@@ -23,7 +23,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ost import __version__
-from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, TerminalSafe, default_lang
+from ost.cli.common import EXIT_OK, EXIT_UNREADABLE, LANGS, TerminalSafe, default_lang
 from ost.core.collector import collector_paused
 
 #: Sub-command name -> (its module under ost.cli, its aliases, its one-line help).
@@ -83,6 +83,10 @@ def _files_for_the_window(argv: list[str]) -> list[str]:
     return argv
 
 
+#: The window's own options that take no value (hidden: for the start-up benchmark).
+_WINDOW_FLAGS = ("--quit-when-shown", "--quit-when-ready", "--quit-when-loaded")
+
+
 def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ost",
@@ -97,14 +101,13 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     else:
         db_help = "catalogue database (default: $OST_DB or the user's data folder)"
     parser.add_argument("--db", type=Path, help=db_help)
-    parser.add_argument("--lang", choices=("fr", "en"), help="language of messages (default: system)")
+    parser.add_argument("--lang", choices=LANGS, help="language of messages (default: system)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     gui = commands.add_parser("gui", help="open the window (the default)")
     gui.add_argument("files", nargs="*", type=Path, help="list files to open")
     gui.add_argument("--screenshot", type=Path, help=argparse.SUPPRESS)
-    gui.add_argument("--quit-when-shown", action="store_true", help=argparse.SUPPRESS)
-    gui.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
-    gui.add_argument("--quit-when-loaded", action="store_true", help=argparse.SUPPRESS)
+    for flag in _WINDOW_FLAGS:
+        gui.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
     wanted = _requested_command(argv)
     for name, (_, aliases, text) in COMMANDS.items():
         if name == wanted:
@@ -114,10 +117,6 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
             commands.add_parser(name, aliases=list(aliases), help=text, add_help=False)
     _global_options_after(gui)
     return parser
-
-
-#: The window's own options that take no value (hidden: for the start-up benchmark).
-_WINDOW_FLAGS = ("--quit-when-shown", "--quit-when-ready", "--quit-when-loaded")
 
 
 def _window_args(words: Sequence[str]) -> argparse.Namespace | None:
@@ -144,7 +143,7 @@ def _window_args(words: Sequence[str]) -> argparse.Namespace | None:
                 if position >= len(words) or words[position].startswith("-"):
                     return None
                 value = words[position]
-            if name == "--lang" and value not in ("fr", "en"):
+            if name == "--lang" and value not in LANGS:
                 return None
             setattr(args, name[2:], Path(value) if name != "--lang" else value)
         elif word in _WINDOW_FLAGS and args.command == "gui":
@@ -168,7 +167,7 @@ def _global_options_after(parser: argparse.ArgumentParser) -> None:
     """
     for flags, options in (
         (("--db",), {"type": Path, "help": "catalogue database (as before the command)"}),
-        (("--lang",), {"choices": ("fr", "en"), "help": "language of messages (as before the command)"}),
+        (("--lang",), {"choices": LANGS, "help": "language of messages (as before the command)"}),
     ):
         with contextlib.suppress(argparse.ArgumentError):  # the command has its own option of that name
             parser.add_argument(*flags, default=argparse.SUPPRESS, **options)
