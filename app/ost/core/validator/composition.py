@@ -509,12 +509,17 @@ def check_roles(ctx: Context) -> list[Finding]:
                     if other != identity and other not in per_identity
                     for name in sheet_names[:1]
                 ),
-                key=lambda name: (fold(name), name),  # "Éclaireurs" among the E, not after Z
+                key=_alphabetical,
             )
             if not unused:
                 continue  # exhaustion exception: every other datasheet is used
             findings.append(_sheet_max(ctx, role, band, group, limit.per_sheet, unused))
     return findings
+
+
+def _alphabetical(name: str) -> tuple[str, str]:
+    """A name's place in a list a player reads: "Éclaireurs" among the E, not after Z."""
+    return fold(name), name
 
 
 def _english_names(ctx: Context, names: list[str]) -> list[str]:
@@ -537,7 +542,7 @@ def _sheet_max(ctx: Context, role: Role, band: Band, group: list[Entry], cap: in
     # "Devastator Squad" are both "Devastator Squad" in English): each language lists a name once.
     pairs = list(zip(unused, _english_names(ctx, unused), strict=True))
     fr_names = list(dict.fromkeys(fr for fr, _ in pairs))
-    en_names = sorted(dict.fromkeys(en for _, en in pairs), key=lambda name: (fold(name), name))
+    en_names = sorted(dict.fromkeys(en for _, en in pairs), key=_alphabetical)
     shown = Bilingual(fr=", ".join(fr_names[:12]), en=", ".join(en_names[:12]))
     more_fr, more_en = len(fr_names) - min(len(fr_names), 12), len(en_names) - min(len(en_names), 12)
     tail = Bilingual(
