@@ -636,6 +636,11 @@ def taken_ids(unit: Unit, sheet: Datasheet) -> set[str]:
     return taken
 
 
+def options_switch_abilities(sheet: Datasheet) -> bool:
+    """Whether an option of ``sheet`` grants or takes away one of its abilities (else every unit has them all)."""
+    return bool(sheet.granted_abilities) or any(a.removed_by for a in sheet.abilities)
+
+
 def has_ability(ability: AbilityRef, taken: set[str]) -> bool:
     """Whether a unit that takes ``taken`` (see :func:`taken_ids`) has ``ability``: granted, not taken away."""
     if ability.granted_by and taken.isdisjoint(ability.granted_by):
@@ -672,7 +677,7 @@ def _switch_note(sheet: Datasheet, ability: AbilityRef, lang: str) -> str:
 
 def _abilities(sheet: Datasheet, catalogue: Catalogue, lang: str, unit: Unit | None = None) -> tuple[AbilityRow, ...]:
     """The abilities as printed: a unit's those it has (options taken), the datasheet's all, options named."""
-    switched = bool(sheet.granted_abilities) or any(a.removed_by for a in sheet.abilities)
+    switched = options_switch_abilities(sheet)
     taken = taken_ids(unit, sheet) if unit is not None and switched else set()
     rows: list[AbilityRow] = []
     for ability in (*sheet.abilities, *sheet.granted_abilities):

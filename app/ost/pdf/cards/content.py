@@ -27,6 +27,7 @@ from ost.core.presenter import (
     has_ability,
     invulnerable_condition,
     label,
+    options_switch_abilities,
     present,
     taken_ids,
     unit_line,
@@ -180,7 +181,7 @@ class Deck:
         users: dict[str, tuple[GlossaryEntry, list[str], list[str]]] = {}
         weapon_entries = {e.key: e for e in self.catalogue.glossary.values() if e.kind == "weapon"}
         for sheet, units in used:
-            switched = bool(sheet.granted_abilities) or any(a.removed_by for a in sheet.abilities)
+            switched = options_switch_abilities(sheet)
             takes = [taken_ids(unit, sheet) for unit in units] if switched else []
             for ability in (*sheet.abilities, *sheet.granted_abilities):
                 if switched and not any(has_ability(ability, taken) for taken in takes):
