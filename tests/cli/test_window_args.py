@@ -32,6 +32,12 @@ LEFT_TO_THE_PARSER = [
     ["gui", "--quit"],
     ["--quit-when-ready"],
 ]
+#: Files, an option, then another file: argparse reads the files as one run of words and refuses the last.
+FILES_SPLIT = [
+    ["gui", "a.ros", "--db", "x", "b.ros"],
+    ["gui", "a.ost", "--quit-when-ready", "b.ost"],
+    ["gui", "a.ost", "--lang=en", "b.ost"],
+]
 
 
 @pytest.mark.parametrize("words", SAME, ids=" ".join)
@@ -50,3 +56,14 @@ def test_anything_else_is_left_to_the_parser(words: list[str]) -> None:
 def test_no_words_open_the_window() -> None:
     args = _window_args([])
     assert args is not None and args.command is None and args.files == [] and not args.quit_when_ready
+
+
+@pytest.mark.parametrize("words", FILES_SPLIT, ids=" ".join)
+def test_files_split_by_an_option_are_refused_as_the_parser_refuses_them(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _window_args(words) is None
+    with pytest.raises(SystemExit) as ended:
+        _parser(words).parse_args(words)
+    assert ended.value.code == 2
+    assert "unrecognized arguments" in capsys.readouterr().err

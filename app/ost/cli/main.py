@@ -132,9 +132,12 @@ def _window_args(words: Sequence[str]) -> argparse.Namespace | None:
         quit_when_shown=False, quit_when_ready=False, quit_when_loaded=False,
     )  # fmt: skip
     position = 0
+    #: argparse reads the files as one run of words: an option after some ends it (a later file is refused).
+    files_ended = False
     while position < len(words):
         word = words[position]
         name, equals, value = word.partition("=")
+        files_ended = files_ended or (word.startswith("-") and bool(args.files))
         if name in ("--db", "--lang", "--screenshot"):
             if name == "--screenshot" and args.command is None:
                 return None  # (an option of ``gui`` only)
@@ -150,7 +153,7 @@ def _window_args(words: Sequence[str]) -> argparse.Namespace | None:
             setattr(args, word[2:].replace("-", "_"), True)
         elif word == "gui" and args.command is None:
             args.command = "gui"
-        elif word.startswith("-") or args.command is None:
+        elif word.startswith("-") or args.command is None or files_ended:
             return None
         else:
             args.files.append(Path(word))
