@@ -475,6 +475,27 @@ def army_with(catalogue: Catalogue, sheet_id: str, models: int) -> tuple[ArmyLis
     return b.army, unit_id
 
 
+def fresh_unit_breaks(sheet: Datasheet) -> list[str]:
+    """The unit-level minimums a new unit of ``sheet`` breaks though the data fills them (a default, one item).
+
+    A default the datasheet may not take (its own maximum 0: a Daemon Prince's Chaos Undivided) fills nothing.
+    """
+    from ost.core import armylist as ops
+    from ost.core.wargear import wargear_problems
+
+    unit = ops.add_unit(ArmyList(detachments=[Detachment(id="d1")]), sheet, "d1")
+    out: list[str] = []
+    for problem in wargear_problems(unit, sheet):
+        group = sheet.choice_map.get(problem.group or "")
+        if problem.problem != "under" or group is None or group.kinds:
+            continue
+        own = group.item_limits.get(group.default or "")
+        takeable = group.default is not None and (own is None or own.max != 0)
+        if problem.item is not None or takeable or len(group.items) == 1:
+            out.append(f"{sheet.name}: {group.name}")
+    return out
+
+
 def give(army: ArmyList, unit_id: str, catalogue: Catalogue, choice: str, item: str | None, models: int) -> None:
     """``models`` models still carrying their defaults take ``item``."""
     from ost.core import armylist as ops

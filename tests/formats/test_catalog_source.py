@@ -11,10 +11,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ost.core.catalogue import Catalogue
+from ost.core.catalogue import Catalogue, Datasheet, WargearGroup, WargearItem, WargearLimit
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
-from ost.formats.catalog_source import parse_ability, parse_cell, parse_models, read_catalogue, read_keyword_table
+from ost.formats.catalog_source import (
+    parse_ability,
+    parse_cell,
+    parse_models,
+    read_catalogue,
+    read_keyword_table,
+    wargear_problem,
+)
 from ost.formats.yamltext import SourceError
 from ost.services import build_catalogue
 from ost.store import CatalogueStore
@@ -359,3 +366,18 @@ def test_a_relic_weapon_s_profiles_survive_the_store(tmp_path: Path) -> None:
     assert before is not None and after is not None
     assert after.wargear_map["lame"].profiles == before.wargear_map["lame"].profiles != []
     assert after.wargear_map["lame"].replaces == ["Épée", "chainsword"]
+
+
+def test_a_choice_s_default_is_one_of_its_items() -> None:
+    must = WargearLimit(min=1, max=1, per="unit")
+    marks = [WargearItem(id="khorne", name="Marque de Khorne"), WargearItem(id="aucune", name="Chaos Indivisible")]
+    good = Datasheet(
+        id="lord",
+        name="Seigneur",
+        role=Role.HQ,
+        wargear=marks,
+        choices=[WargearGroup(id="marque", items=["khorne", "aucune"], limit=must, default="aucune")],
+    )
+    assert wargear_problem(good) is None
+    bad = good.model_copy(update={"choices": [good.choices[0].model_copy(update={"items": ["khorne"]})]})
+    assert wargear_problem(bad) == ("choices", "choice 'marque': its default 'aucune' is not one of its items")

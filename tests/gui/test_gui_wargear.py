@@ -341,6 +341,66 @@ def test_unit_choices_are_check_boxes_and_counts(tmp_path: Path, qtbot: QtBot) -
         window.deleteLater()
 
 
+def _psyker() -> Datasheet:
+    """A psyker who must know Smite (one power on offer) and must bear a mark (Undivided unless another is chosen)."""
+    once = WargearLimit(min=1, max=1, per="unit")
+    return Datasheet(
+        id="psyker",
+        name="Sorcier",
+        name_en="Sorcerer",
+        role=Role.HQ,
+        points=90,
+        kinds=[ModelKind(id="psyker", name="Sorcier", min=1, max=1)],
+        wargear=[
+            WargearItem(id="smite", name="Châtiment", name_en="Smite", kind="psychic"),
+            WargearItem(id="undivided", name="Chaos Indivisible", name_en="Chaos Undivided", kind="upgrade"),
+            WargearItem(id="khorne", name="Marque de Khorne", name_en="Mark of Khorne", kind="upgrade", points=15),
+        ],
+        choices=[
+            WargearGroup(id="power", name="Châtiment", name_en="Smite", items=["smite"], limit=once),
+            WargearGroup(
+                id="mark", name="Marque", name_en="Mark", items=["khorne", "undivided"], limit=once, default="undivided"
+            ),
+        ],
+    )
+
+
+def test_a_unit_added_from_the_catalogue_shows_what_it_starts_with_ticked(tmp_path: Path, qtbot: QtBot) -> None:
+    window = _window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="en")
+    try:
+        window.add_unit("psyker")
+        unit_id = window.editor.unit_id
+        assert unit_id is not None
+        boxes = window.editor.wargear.upgrade_boxes
+        assert all(isinstance(boxes[i], QCheckBox) for i in ("smite", "undivided", "khorne"))
+        assert [boxes[i].isChecked() for i in ("smite", "undivided", "khorne")] == [True, True, False]
+        assert _gear(window, unit_id) == "Smite; Chaos Undivided"
+        assert window.model.index_of_unit(unit_id, COL_POINTS).data() == "90"
+        assert window.report is not None
+        assert not [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT]
+        button = window.editor.wargear.reset_button
+        assert button is not None and not button.isEnabled()  # nothing to go back to: it is as it started
+        # Another mark: the default goes, the price comes; Default wargear puts the start back, undone as one step.
+        window.editor.wargear.upgrade_boxes["undivided"].click()
+        window.editor.wargear.upgrade_boxes["khorne"].click()
+        assert _gear(window, unit_id) == "Smite; Mark of Khorne"
+        assert window.model.index_of_unit(unit_id, COL_POINTS).data() == "105"
+        unit = window.army.unit(unit_id)
+        assert unit is not None
+        chosen = unit.model_dump()
+        button = window.editor.wargear.reset_button
+        assert button is not None and button.isEnabled()
+        button.click()
+        assert _gear(window, unit_id) == "Smite; Chaos Undivided"
+        assert window.editor.wargear.upgrade_boxes["undivided"].isChecked()
+        window.undo_stack.undo()
+        assert unit.model_dump() == chosen
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_form_fits_with_its_choices(
     shipped: Catalogue, tmp_path: Path, qtbot: QtBot, size: tuple[int, int]

@@ -345,13 +345,22 @@ def rename_detachment(army: ArmyList, detachment_id: str, name: str) -> str:
 
 
 def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Unit:
-    """A new unit of ``sheet`` at its minimum size, with an id free in ``army``."""
+    """A new unit of ``sheet`` at its minimum size, with an id free in ``army``.
+
+    It takes what the data gives a new unit of the choices it must fill
+    (:func:`ost.core.wargear.starting_upgrades`: Smite, a default mark), as
+    BattleScribe does; its models carry their defaults.
+    """
+    from ost.core.wargear import starting_upgrades  # wargear builds on this module
+
+    size = min(sheet.min_models, MAX_MODELS) if models is None else models  # harden: a hostile catalogue
     return Unit(
         id=new_unit_id(army),
         datasheet=sheet.id,
         snapshot=snapshot_of(sheet),
-        models=min(sheet.min_models, MAX_MODELS) if models is None else models,  # harden: a hostile catalogue
+        models=size,
         source=sheet.source or None,
+        upgrades=starting_upgrades(sheet, size),
     )
 
 
@@ -555,11 +564,20 @@ def set_upgrade(army: ArmyList, unit_id: str, catalogue: Catalogue, item: str, c
     return old
 
 
-def reset_wargear(army: ArmyList, unit_id: str) -> WargearChange:
-    """Every model back to its kind's default loadout, no upgrade; returns the wargear before."""
+def reset_wargear(army: ArmyList, unit_id: str, catalogue: Catalogue | None = None) -> WargearChange:
+    """Every model back to its kind's default loadout; returns the wargear before.
+
+    The unit keeps only the upgrades a new unit of its size starts with
+    (:func:`ost.core.wargear.starting_upgrades`, read in ``catalogue``; none
+    without one, or for a datasheet it lacks).
+    """
+    from ost.core.wargear import starting_upgrades
+
     _, _, unit = locate(army, unit_id)
     old = _wargear_of(unit)
-    unit.loadout, unit.upgrades = [], []
+    sheet = catalogue.get(unit.datasheet) if catalogue is not None else None
+    unit.loadout = []
+    unit.upgrades = starting_upgrades(sheet, unit.models) if sheet is not None else []
     return old
 
 

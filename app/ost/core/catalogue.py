@@ -122,6 +122,10 @@ def _empty(value: list[str]) -> bool:
     return not value
 
 
+def _unset(value: object) -> bool:
+    return value is None
+
+
 class AbilityRef(_Model):
     """An ability of a datasheet: a special ability of the glossary or its own rule.
 
@@ -257,6 +261,11 @@ class WargearGroup(_Model):
     ``marks``: the group is a model variant ("Space Marine w/Eviscerator", at
     most 1): a model carrying any of these items is one of its models, and the
     group's limit counts such models, each once, rather than items.
+
+    ``default``: for a choice the unit makes that must be filled (a minimum of
+    1 or more), the item the data takes when nothing else is chosen ("Mark of
+    Chaos": Chaos Undivided), one of ``items``; a new unit starts with it
+    (:func:`ost.core.wargear.starting_upgrades`). None: the data names none.
     """
 
     id: str = Field(min_length=1)
@@ -270,6 +279,7 @@ class WargearGroup(_Model):
     within: str | None = None
     bs_ids: list[str] = Field(default_factory=list)
     marks: list[str] = Field(default_factory=list)
+    default: str | None = Field(default=None, exclude_if=_unset)
 
 
 def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem], list[WargearGroup]]:

@@ -239,6 +239,66 @@ def set_upgrade_count(upgrades: list[Carried], sheet: Datasheet, item_id: str, c
     return out
 
 
+def _depth(sheet: Datasheet, group: WargearGroup) -> int:
+    """How many groups enclose ``group`` (``within``), cycles cut."""
+    depth, seen, parent = 0, {group.id}, group.within
+    while parent is not None and parent in sheet.choice_map and parent not in seen:
+        depth += 1
+        seen.add(parent)
+        parent = sheet.choice_map[parent].within
+    return depth
+
+
+def starting_upgrades(sheet: Datasheet, models: int, *, defaults: bool = True) -> list[Carried]:
+    """What a new unit of ``models`` models takes once before its player chooses anything.
+
+    The choices the unit makes (groups open to no model kind) whose checked
+    minimum nothing would meet, filled as the data fills them: an item whose
+    own minimum asks for it ("Litany of Hate" among a Chaplain's litanies),
+    the group's ``default`` ("Mark of Chaos": Chaos Undivided), else the
+    group's only item, when it offers one ("Smite", "Warlord" for a
+    character who must lead the army). Each is taken as many times as the
+    minimum asks, within its own and its group's maximum; inner groups first
+    (what they take counts toward the groups around them). A choice of
+    several items with no default stays the player's: the check asks for it.
+
+    With ``defaults`` False, only what the unit must take with no
+    alternative (a list that does not name it still has it), not the
+    defaults a player could have swapped.
+    """
+    taken: dict[str, int] = {}
+    limits = sheet.choice_limits
+    members = sheet.choice_members
+    unit_groups = [g for g in sheet.choice_map.values() if not g.kinds and g.items]
+    for group in sorted(unit_groups, key=lambda g: -_depth(sheet, g)):
+        own, *items = limits[group.id]
+        for limit, counts, item_id in (*items, own):
+            if not limit.verified:
+                continue
+            low, _ = limit.bounds(models)
+            missing = low - sum(taken.get(i, 0) for i in counts)
+            if missing <= 0:
+                continue
+            if item_id is not None:
+                pick = item_id
+            elif defaults and group.default in group.items:
+                pick = group.default
+            elif len(group.items) == 1 and members[group.id] == {group.items[0]}:
+                pick = group.items[0]
+            else:
+                continue
+            room = [missing]  # within every maximum that counts the pick: its own, its group's, the enclosing ones
+            for cap, capped, _ in (entry for g in unit_groups for entry in limits[g.id]):
+                high = cap.bounds(models)[1] if cap.verified else None
+                if high is not None and pick in capped:
+                    room.append(high - sum(taken.get(i, 0) for i in capped))
+            add = min(room)
+            if add > 0 and pick in sheet.wargear_map:
+                taken[pick] = taken.get(pick, 0) + add
+    order = {item.id: i for i, item in enumerate(sheet.offered[0])}
+    return [_carried(sheet, item_id, taken[item_id]) for item_id in sorted(taken, key=order.__getitem__)]
+
+
 # --- weapons ----------------------------------------------------------------------------------------
 
 
@@ -481,9 +541,26 @@ def carried_points(unit: Unit, sheet: Datasheet, kind_id: str) -> int:
     return kind_wargear_points(unit, sheet).get(kind_id, 0) // models
 
 
+def upgrades_points(unit: Unit, sheet: Datasheet) -> int:
+    """Points of the unit's upgrades beyond those a new unit starts with (the datasheet's points pay for those).
+
+    An imported datasheet's price is that of its smallest unit as the data
+    builds it, a group's default taken (:func:`starting_upgrades`): swapping
+    a free default mark for a priced one costs the priced one, and keeping
+    the default costs nothing more.
+    """
+    points = sum(_price(e, sheet) for e in unit.upgrades)
+    if not points:
+        return 0
+    for start in starting_upgrades(sheet, unit.models):
+        kept = sum(e.count for e in unit.upgrades if e.item == start.item)
+        points -= _price(start.model_copy(update={"count": min(kept, start.count)}), sheet)
+    return points
+
+
 def wargear_points(unit: Unit, sheet: Datasheet) -> int:
-    """Points of the unit's chosen wargear: its models' beyond their defaults, and its upgrades."""
-    return sum(kind_wargear_points(unit, sheet).values()) + sum(_price(e, sheet) for e in unit.upgrades)
+    """Points of the unit's chosen wargear: its models' beyond their defaults, and its upgrades (beyond its start)."""
+    return sum(kind_wargear_points(unit, sheet).values()) + upgrades_points(unit, sheet)
 
 
 # --- limits -------------------------------------------------------------------------------------------
@@ -921,7 +998,7 @@ def unit_wargear(unit: Unit, sheet: Datasheet, catalogue: Catalogue) -> UnitWarg
             known = UnitWargear(0, ())
         else:
             loadout = effective_loadout(unit, sheet)
-            points = sum(_price(e, sheet) for e in unit.upgrades)
+            points = upgrades_points(unit, sheet)
             if unit.loadout:
                 points += sum(_group_points(sheet, g) for g in loadout)
             problems = tuple(replace(p, unit_id="") for p in _problems(unit, sheet, loadout))

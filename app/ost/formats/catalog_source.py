@@ -262,7 +262,7 @@ def wargear_problem(sheet: Datasheet) -> tuple[str, str] | None:
     """The first wargear reference of ``sheet`` that names nothing: (field, message), or None.
 
     Loadouts and choices name items of ``wargear``; choices name model kinds
-    and enclosing groups of the datasheet.
+    and enclosing groups of the datasheet, and a default among their items.
     """
     items = {item.id for item in sheet.wargear}
     kinds = {kind.id for kind in sheet.kinds}
@@ -280,6 +280,8 @@ def wargear_problem(sheet: Datasheet) -> tuple[str, str] | None:
                 return "choices", f"choice {group.id!r} names kind {kind_id!r}, which the datasheet lacks"
         if group.within is not None and (group.within not in groups or group.within == group.id):
             return "choices", f"choice {group.id!r} is within {group.within!r}, which is not another choice"
+        if group.default is not None and group.default not in group.items:
+            return "choices", f"choice {group.id!r}: its default {group.default!r} is not one of its items"
     return None
 
 

@@ -231,13 +231,13 @@ class SetUpgrade(_WargearCommand):
 
 
 class ResetWargear(_WargearCommand):
-    """Every model of the unit back to its default loadout, no upgrade."""
+    """Every model of the unit back to its default loadout, the unit to the upgrades a new one starts with."""
 
     def __init__(self, model: ArmyListModel, unit_id: str) -> None:
         super().__init__(model, unit_id, QCoreApplication.translate("Commands", "Default wargear"))
 
     def change(self, army: ArmyList) -> ops.WargearChange:
-        return ops.reset_wargear(army, self.unit_id)
+        return ops.reset_wargear(army, self.unit_id, self.model.catalogue)
 
 
 class DuplicateUnit(QUndoCommand):

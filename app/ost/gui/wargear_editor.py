@@ -35,7 +35,7 @@ from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Datasheet, WargearGroup, WargearItem
 from ost.core.i18n import Bilingual
 from ost.core.text import counted
-from ost.core.wargear import choice_problems, effective_loadout, upgrade_problems
+from ost.core.wargear import choice_problems, effective_loadout, starting_upgrades, upgrade_problems
 from ost.gui.loadout_view import kind_name
 from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, WrappingLabel
 
@@ -156,7 +156,8 @@ class WargearEditor(QWidget):
             column.addWidget(wrapped_label(self.tr("Also taken: %1").replace("%1", ", ".join(others))))
         self.reset_button = QPushButton(self.tr("Default wargear"))
         self.reset_button.setToolTip(self.tr("Every model back to its default wargear, nothing chosen for the unit"))
-        self.reset_button.setEnabled(bool(unit.loadout or unit.upgrades))
+        start = [(c.item, c.count) for c in starting_upgrades(sheet, unit.models)]
+        self.reset_button.setEnabled(bool(unit.loadout) or [(c.item, c.count) for c in unit.upgrades] != start)
         self.reset_button.clicked.connect(self._reset)
         row = QHBoxLayout()
         row.addStretch(1)

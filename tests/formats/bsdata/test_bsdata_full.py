@@ -10,9 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE
+from helpers import BSDATA_SAMPLE, fresh_unit_breaks
+from ost.core import armylist as ops
+from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import BandTable, Catalogue, Datasheet, WargearLimit
+from ost.core.findings import Code
 from ost.core.presenter import present
+from ost.core.validator import validate
 from ost.formats.bsdata import BsImport, read_bsdata
 
 FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
@@ -183,3 +187,39 @@ def test_the_full_release_reads_the_same_with_drafts_shared(
     )
     assert [(w.path, w.text) for w in full_release.warnings] == [(w.path, w.text) for w in alone.warnings]
     assert full_release.coverage == alone.coverage
+
+
+# --- a unit added fresh ------------------------------------------------------------------------------------------
+
+
+def test_no_datasheet_of_the_full_release_added_fresh_lacks_what_the_data_gives_it(full_release: BsImport) -> None:
+    broken = [line for sheet in full_release.datasheets if not sheet.hidden for line in fresh_unit_breaks(sheet)]
+    assert broken == []
+
+
+def test_a_mark_of_chaos_is_chaos_undivided_unless_the_player_chooses(full_release: BsImport) -> None:
+    csm = [s for s in full_release.datasheets if s.faction == "bs-chaos-chaos-space-marines" and not s.hidden]
+    marks = [(s, g) for s in csm for g in s.choices if g.name == "Mark of Chaos" and not g.kinds and g.limit.min]
+    assert len(marks) >= 27
+    assert {s.wargear_map[g.default].name for s, g in marks if g.default} == {"Chaos Undivided"}
+    lord = _one(full_release, "chaos-space-marines", "Chaos Lord")
+    assert [c.name for c in ops.make_unit(ArmyList(), lord).upgrades] == ["Chaos Undivided"]
+    # A Daemon Prince may not stay Undivided (the data sets it to 0): the player is asked to choose, in both languages.
+    prince = _one(full_release, "chaos-space-marines", "Heretic Astartes Daemon Prince")
+    army = ArmyList(detachments=[Detachment(id="d1")])
+    ops.add_unit(army, prince, "d1")
+    (finding,) = [f for f in validate(_catalogue(prince), army).findings if f.code is Code.WARGEAR_LIMIT]
+    assert finding.fix is not None
+    assert finding.fix.en == "Choose 1 more “Mark of Chaos”."
+    assert finding.fix.fr == "Choisissez encore 1 × « Mark of Chaos »."
+
+
+def test_a_warlord_titans_guns_are_no_warlord_traits(full_release: BsImport) -> None:
+    titan = _one(full_release, "titan-legions", "Warlord Titan")
+    kinds = {item.name: item.kind for item in titan.wargear}
+    assert kinds["Arioch Power Claw"] == kinds["Ardex-Defensor Lascannon"] == "weapon"
+    army = ArmyList(detachments=[Detachment(id="d1")])
+    ops.add_unit(army, titan, "d1")
+    ops.add_unit(army, titan, "d1")
+    codes = {f.code for f in validate(_catalogue(titan), army).findings}
+    assert not {Code.WARGEAR_WARLORD, Code.WARGEAR_UNIQUE, Code.WARGEAR_LIMIT} & codes

@@ -12,7 +12,7 @@ from ost.core.i18n import Bilingual
 from ost.core.text import fold
 from ost.core.validator.context import Context, Entry, found
 from ost.core.validator.words import either
-from ost.core.wargear import unit_wargear_findings
+from ost.core.wargear import starting_upgrades, unit_wargear_findings
 
 #: What a roster calls the warlord's own mark (an upgrade of kind "trait" in the data): not a trait.
 _WARLORD_MARKS = frozenset({"warlord", "seigneur de guerre"})
@@ -28,16 +28,25 @@ def check_wargear(ctx: Context) -> list[Finding]:
 
 
 def _picks(entry: Entry, kind: str) -> list[tuple[str, Bilingual]]:
-    """The unit's upgrades of ``kind`` ("trait", "relic"), as (key, name): the catalogue's kind and names."""
+    """The unit's upgrades of ``kind`` ("trait", "relic"), as (key, name): the catalogue's kind and names.
+
+    What the datasheet gives every unit with no alternative (a Judiciar's
+    Executioner Relic Blade) is its own gear, not a pick of the army.
+    """
     if entry.sheet is None:
         return []
     out: list[tuple[str, Bilingual]] = []
+    forced: set[str | None] | None = None
     for taken in entry.unit.upgrades:
         item = entry.sheet.wargear_map.get(taken.item) if taken.item is not None else None
         if item is None or item.kind != kind or taken.count <= 0:
             continue
         key = fold(item.name_en or item.name)
         if key in _WARLORD_MARKS or fold(item.name) in _WARLORD_MARKS:
+            continue
+        if forced is None:
+            forced = {c.item for c in starting_upgrades(entry.sheet, entry.unit.models, defaults=False)}
+        if item.id in forced:
             continue
         out.append((key, Bilingual(fr=item.name, en=item.name_en or item.name)))
     return out

@@ -16,7 +16,9 @@ the unit entry itself; see docs/bsdata-import.md, "Wargear and choices":
   models" (``every``), and so is a maximum set to V from T models (T a
   multiple of V) when the unit's smallest size holds the unchanged maximum;
 * relics, warlord traits, psychic powers, litanies and other unit upgrades
-  (named so, or under groups named so) are the unit's choices (no kinds);
+  (named so, or under groups named so) are the unit's choices (no kinds); such
+  a group that must be filled keeps its default entry as one of its items and
+  names it (``WargearGroup.default``): a new unit takes it;
 * an entry hidden by a condition that holds for the datasheet (another
   legion's relic, in the catalogue being read) is left out, and so is one
   hidden by a condition Ost cannot decide at import time (it needs the roster
@@ -441,6 +443,7 @@ class _Reader:
         items: list[str] = []
         item_limits: dict[str, WargearLimit] = {}
         replaces: list[str] = []
+        default: str | None = None  # the unit's own choice that must be filled: what a new unit takes
         for entry in entries:
             if self.hidden(entry, own):
                 if self.undecided and limit.min:
@@ -459,6 +462,8 @@ class _Reader:
                 items.append(item.id)
                 if entry_limit.max is not None or entry_limit.every is not None:
                     item_limits[item.id] = self.cache.limit(entry_limit)
+            if is_default and special and limit.min >= 1 and default is None:
+                default = item.id
         if limit.min >= 1 and any(
             not g.hidden and (g.raw.default or (g.link_raw and g.link_raw.default)) for g in nested
         ):
@@ -479,7 +484,15 @@ class _Reader:
             limit.min = 0  # the default fills the minimum
         if items:
             self.add_group(
-                child.option_id, child.name, [] if special else kinds, items, item_limits, replaces, limit, child.ids
+                child.option_id,
+                child.name,
+                [] if special else kinds,
+                items,
+                item_limits,
+                replaces,
+                limit,
+                child.ids,
+                default=default,
             )
         for grandchild in nested:
             if self.skipped(grandchild) or self.hidden(grandchild, own):
@@ -499,6 +512,7 @@ class _Reader:
         bs_ids: Sequence[str],
         *,
         marks: Sequence[str] = (),
+        default: str | None = None,
     ) -> None:
         key = f"{group_id}|{','.join(kinds)}"
         if key in self.group_ids:
@@ -521,6 +535,7 @@ class _Reader:
                 limit=self.cache.limit(limit),
                 bs_ids=list(dict.fromkeys(bs_ids)),
                 marks=list(marks),
+                default=default,
             )
         )
 
@@ -692,7 +707,9 @@ def _path_words(path: str) -> tuple[bool, bool, bool, bool, bool]:
 
 
 def _kind(path: str, types: set[str], has_weapons: bool, unit_level: bool) -> WargearKind:
-    mark, psychic, trait, relic, upgrade = _path_words(path)
+    # The path's first part names the unit or model: a "Warlord Titan"'s guns are no warlord traits, nor a
+    # "Relic Contemptor Dreadnought"'s relics.
+    mark, psychic, trait, relic, upgrade = _path_words(path.partition(" / ")[2] or path)
     if mark:
         return "upgrade"
     if "psychic power" in types or psychic:

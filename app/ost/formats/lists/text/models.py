@@ -21,6 +21,7 @@ from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.core.subfactions import Subfaction
 from ost.core.text import fold, slug
+from ost.core.wargear import starting_upgrades
 from ost.formats.lists.reading import (
     GUESS_THRESHOLD,
     MATCH_THRESHOLD,
@@ -185,6 +186,10 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     noted: list[str] = []
     from_unit_line: set[str] = set()
     loadout = _loadout(sheet, model_items, models, composition)
+    # What the datasheet gives every unit with no alternative (a psyker's Smite): a text often leaves it out,
+    # and the unit has it all the same; named in the text, it is no unmatched gear.
+    forced = starting_upgrades(sheet, models, defaults=False) if sheet is not None else []
+    forced_names = {name_key(n) for c in forced for n in _item_names(sheet, c.item)} if sheet is not None else set()
     # A datasheet with choices prices the wargear items its models carry in the loadout: an item
     # written on a model line is not also one of its older option counters (the roster reader's rule).
     carried = {name_key(i.name) for i in sheet.wargear} if sheet is not None and sheet.choices and loadout else set()
@@ -211,7 +216,7 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
                 ),
                 item.line,
             )
-        elif not item.children:
+        elif not item.children and name_key(item.name) not in forced_names:
             noted.append(f"{item.name} ×{item.count}" if item.count and item.count > 1 else item.name)
     if points is None:
         child_points = [i.points for i in pending.items if i.points is not None]
@@ -249,9 +254,16 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
                 custom_name=header.custom,
                 notes="Équipement lu : " + ", ".join(noted) if noted else "",
                 loadout=[g.model_copy(deep=True) for g in loadout],
+                upgrades=[c.model_copy() for c in forced],
             )
         )
     return units
+
+
+def _item_names(sheet: Datasheet, item_id: str | None) -> list[str]:
+    """A wargear item's names, French and English (none for an item the datasheet lacks)."""
+    item = sheet.wargear_map.get(item_id or "")
+    return [n for n in (item.name, item.name_en) if n] if item is not None else []
 
 
 def composition_of(

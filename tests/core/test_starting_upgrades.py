@@ -1,0 +1,210 @@
+"""A unit the player just added starts with what the choices it must fill give it (Smite, a default mark).
+
+Hand-made datasheets for each shape of choice; the real files are read in
+tests/formats/bsdata/test_bsdata_fresh.py and test_bsdata_full.py.
+"""
+
+from __future__ import annotations
+
+from ost.core import armylist as ops
+from ost.core.armylist import ArmyList, Detachment, unit_points
+from ost.core.catalogue import (
+    BandTable,
+    Catalogue,
+    Datasheet,
+    ModelKind,
+    WargearGroup,
+    WargearItem,
+    WargearLimit,
+)
+from ost.core.findings import Code
+from ost.core.roles import Role
+from ost.core.validator import validate
+from ost.core.wargear import starting_upgrades, wargear_problems
+from ost.formats.lists.text import read_text
+
+ONCE = WargearLimit(min=1, max=1, per="unit")
+
+
+def _sorcerer() -> Datasheet:
+    """A psyker lord: Smite (one item, must take), a mark (must take, Undivided by default), powers (choose 2)."""
+    return Datasheet(
+        id="sorcier",
+        name="Sorcier",
+        name_en="Sorcerer",
+        role=Role.HQ,
+        points=90,
+        kinds=[ModelKind(id="sorcier", name="Sorcier", name_en="Sorcerer", min=1, max=1, loadout={"baton": 1})],
+        wargear=[
+            WargearItem(id="baton", name="Bâton de force", name_en="Force stave"),
+            WargearItem(id="chatiment", name="Châtiment", name_en="Smite", kind="psychic"),
+            WargearItem(id="sans-dieu", name="Chaos Indivisible", name_en="Chaos Undivided", kind="upgrade"),
+            WargearItem(id="khorne", name="Marque de Khorne", name_en="Mark of Khorne", kind="upgrade", points=15),
+            WargearItem(id="nurgle", name="Marque de Nurgle", name_en="Mark of Nurgle", kind="upgrade", points=10),
+            WargearItem(id="p1", name="Prescience", kind="psychic"),
+            WargearItem(id="p2", name="Regard infernal", name_en="Infernal Gaze", kind="psychic"),
+            WargearItem(id="p3", name="Force diabolique", name_en="Diabolic Strength", kind="psychic"),
+            WargearItem(id="lame", name="Lame d'exécuteur relique", name_en="Executioner Relic Blade", kind="relic"),
+            WargearItem(id="calice", name="Calice", name_en="Chalice", kind="relic"),
+        ],
+        choices=[
+            WargearGroup(id="smite", name="Châtiment", name_en="Smite", items=["chatiment"], limit=ONCE),
+            WargearGroup(
+                id="marque",
+                name="Marque du Chaos",
+                name_en="Mark of Chaos",
+                items=["khorne", "nurgle", "sans-dieu"],
+                limit=ONCE,
+                default="sans-dieu",
+            ),
+            WargearGroup(
+                id="pouvoirs",
+                name="Discipline",
+                items=["p1", "p2", "p3"],
+                limit=WargearLimit(min=2, max=2, per="unit"),
+            ),
+            WargearGroup(id="lame", name="Lame", name_en="Blade", items=["lame"], limit=ONCE),
+            WargearGroup(id="reliques", name="Relique", name_en="Relic", items=["calice"], limit=WargearLimit(max=1)),
+        ],
+    )
+
+
+def _catalogue(*sheets: Datasheet) -> Catalogue:
+    return Catalogue(list(sheets), BandTable(bands=[]))
+
+
+def _army() -> ArmyList:
+    return ArmyList(name="essai", detachments=[Detachment(id="d1", name="")])
+
+
+def _taken(sheet: Datasheet, models: int, *, defaults: bool = True) -> list[tuple[str | None, int]]:
+    return [(c.item, c.count) for c in starting_upgrades(sheet, models, defaults=defaults)]
+
+
+def test_a_new_unit_takes_the_only_item_and_the_default_but_leaves_a_real_choice() -> None:
+    sheet = _sorcerer()
+    assert _taken(sheet, 1) == [("chatiment", 1), ("sans-dieu", 1), ("lame", 1)]
+    # Without the defaults: only what the unit must take with no alternative.
+    assert _taken(sheet, 1, defaults=False) == [("chatiment", 1), ("lame", 1)]
+    unit = ops.add_unit(_army(), sheet, "d1")
+    assert [(c.item, c.name, c.kind, c.count) for c in unit.upgrades] == [
+        ("chatiment", "Châtiment", "psychic", 1),
+        ("sans-dieu", "Chaos Indivisible", "upgrade", 1),
+        ("lame", "Lame d'exécuteur relique", "relic", 1),
+    ]
+    # Only the powers are left to choose.
+    (problem,) = wargear_problems(unit, sheet)
+    assert (problem.group, problem.problem, problem.bound, problem.count) == ("pouvoirs", "under", 2, 0)
+
+
+def test_the_choice_left_to_the_player_says_to_choose_in_both_languages() -> None:
+    sheet = _sorcerer()
+    army = _army()
+    ops.add_unit(army, sheet, "d1")
+    (finding,) = [f for f in validate(_catalogue(sheet), army).findings if f.code is Code.WARGEAR_LIMIT]
+    assert finding.message.fr == "Sorcier : « Discipline » : pris 0 fois ; au moins 2 dans l'unité."
+    assert finding.message.en == "Sorcerer: “Discipline”: taken 0 times; at least 2 in the unit."
+    assert finding.fix is not None
+    assert finding.fix.fr == "Choisissez encore 2 × « Discipline »."
+    assert finding.fix.en == "Choose 2 more “Discipline”."
+
+
+def test_minimums_per_item_counts_per_size_and_maximums_are_kept() -> None:
+    base = _sorcerer()
+    litanies = WargearGroup(
+        id="litanies",
+        name="Litanies",
+        items=["p1", "p2"],
+        item_limits={"p2": WargearLimit(min=1, max=1, per="unit")},
+        limit=WargearLimit(max=2, per="unit"),
+    )
+    # A default the datasheet may not take (a Daemon Prince's Undivided set to 0): the player chooses.
+    mark = base.choice_map["marque"].model_copy(update={"item_limits": {"sans-dieu": WargearLimit(max=0, per="unit")}})
+    # Two of one item for every five models.
+    pairs = WargearGroup(id="paires", name="Paires", items=["p3"], limit=WargearLimit(min=2, per="unit", every=5))
+    # A minimum the import could not check: no guess.
+    unsure = WargearGroup(id="incertain", items=["calice"], limit=WargearLimit(min=1, per="unit", verified=False))
+    sheet = base.model_copy(
+        update={
+            "choices": [base.choice_map["smite"], mark, litanies, pairs, unsure],
+            "kinds": [ModelKind(id="sorcier", name="Sorcier", min=1, max=20)],
+            "min_models": 1,
+            "max_models": 20,
+        }
+    )
+    assert _taken(sheet, 1) == [("chatiment", 1), ("p2", 1)]
+    assert _taken(sheet, 10) == [("chatiment", 1), ("p2", 1), ("p3", 4)]  # in the datasheet's order
+
+
+def test_an_inner_groups_pick_counts_toward_the_group_around_it() -> None:
+    base = _sorcerer()
+    outer = WargearGroup(id="dehors", name="Dons", items=["p1", "p3"], limit=WargearLimit(min=1, max=1, per="unit"))
+    inner = WargearGroup(id="dedans", name="Don", items=["p2"], limit=ONCE, within="dehors")
+    sheet = base.model_copy(update={"choices": [outer, inner]})
+    assert _taken(sheet, 1) == [("p2", 1)]
+    assert wargear_problems(ops.add_unit(_army(), sheet, "d1"), sheet) == []
+
+
+def test_reset_gives_the_start_back_and_undo_restores_exactly() -> None:
+    sheet = _sorcerer()
+    catalogue = _catalogue(sheet)
+    army = _army()
+    unit = ops.add_unit(army, sheet, "d1")
+    ops.set_upgrade(army, unit.id, catalogue, "sans-dieu", 0)
+    ops.set_upgrade(army, unit.id, catalogue, "khorne", 1)
+    ops.set_upgrade(army, unit.id, catalogue, "chatiment", 0)
+    before = [c.model_dump() for c in unit.upgrades]
+    change = ops.reset_wargear(army, unit.id, catalogue)
+    assert [(c.item, c.count) for c in unit.upgrades] == [("chatiment", 1), ("sans-dieu", 1), ("lame", 1)]
+    assert unit.loadout == []
+    ops.restore_wargear(army, unit.id, change)
+    assert [c.model_dump() for c in unit.upgrades] == before
+    # Without a catalogue (the older call) the reset takes every upgrade away, as it did.
+    ops.reset_wargear(army, unit.id)
+    assert unit.upgrades == []
+
+
+def test_the_datasheets_points_pay_for_the_start_and_a_priced_swap_costs_its_price() -> None:
+    sheet = _sorcerer()
+    catalogue = _catalogue(sheet)
+    army = _army()
+    unit = ops.add_unit(army, sheet, "d1")
+    assert unit_points(unit, catalogue) == 90
+    ops.set_upgrade(army, unit.id, catalogue, "sans-dieu", 0)
+    ops.set_upgrade(army, unit.id, catalogue, "khorne", 1)
+    assert unit_points(unit, catalogue) == 105
+    # A priced default is paid by the datasheet (its price is the smallest unit's, the default taken).
+    priced = sheet.model_copy(
+        update={"wargear": [w.model_copy(update={"points": 5}) if w.id == "sans-dieu" else w for w in sheet.wargear]}
+    )
+    fresh = ops.add_unit(army, priced, "d1")
+    assert unit_points(fresh, _catalogue(priced)) == 90
+
+
+def test_the_datasheets_own_relic_is_no_pick_of_the_army() -> None:
+    sheet = _sorcerer()
+    catalogue = _catalogue(sheet)
+    army = _army()
+    first, second = ops.add_unit(army, sheet, "d1"), ops.add_unit(army, sheet, "d1")
+    codes = [f.code for f in validate(catalogue, army).findings]
+    assert Code.WARGEAR_UNIQUE not in codes
+    # A relic the player chose is one per army still.
+    ops.set_upgrade(army, first.id, catalogue, "calice", 1)
+    ops.set_upgrade(army, second.id, catalogue, "calice", 1)
+    (unique,) = [f for f in validate(catalogue, army).findings if f.code is Code.WARGEAR_UNIQUE]
+    assert "« Calice »" in unique.message.fr and "“Chalice”" in unique.message.en
+
+
+def test_a_text_list_that_leaves_out_what_the_unit_must_take_has_it_all_the_same() -> None:
+    sheet = _sorcerer()
+    catalogue = _catalogue(sheet)
+    army, reading = read_text(
+        "++ Patrol ++\n\nSorcier [90 pts]: Châtiment, Prescience\n\nSorcier [90 pts]\n", catalogue
+    )
+    first, second = (u for _, u in army.units())
+    for unit in (first, second):
+        # No default taken for the player: the text may have meant another mark.
+        assert [(c.item, c.count) for c in unit.upgrades] == [("chatiment", 1), ("lame", 1)]
+    assert "Châtiment" not in first.notes  # named in the text: no unmatched gear
+    assert "Prescience" in first.notes
+    assert reading.matched

@@ -1,0 +1,94 @@
+"""Units added fresh from the real 13-file sample start with what the data gives them (Smite, a Warlord's mark).
+
+The full release's Marks of Chaos are checked in test_bsdata_full.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import BSDATA_SAMPLE, NO_SAMPLE, fresh_unit_breaks
+from ost.core import armylist as ops
+from ost.core.armylist import ArmyList, Detachment, unit_points
+from ost.core.catalogue import BandTable, Catalogue, Datasheet
+from ost.core.findings import Code
+from ost.core.validator import validate
+from ost.formats.bsdata import BsImport, read_bsdata
+from ost.formats.lists.text import read_text
+
+pytestmark = [pytest.mark.bsdata, pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)]
+
+
+@pytest.fixture(scope="module")
+def sample() -> BsImport:
+    return read_bsdata([BSDATA_SAMPLE])
+
+
+def _named(result: BsImport, faction: str, name: str) -> Datasheet:
+    (sheet,) = [s for s in result.datasheets if s.faction == faction and s.name == name]
+    return sheet
+
+
+def test_no_datasheet_added_fresh_lacks_what_the_data_gives_it(sample: BsImport) -> None:
+    broken = [line for sheet in sample.datasheets for line in fresh_unit_breaks(sheet)]
+    assert broken == []
+    # The sample's psykers take Smite, its must-be-warlords their Warlord, and those were findings before.
+    starts = {
+        (s.name, tuple(c.name for c in ops.make_unit(ArmyList(), s).upgrades))
+        for s in sample.datasheets
+        if s.faction in ("bs-orks", "bs-necrons", "bs-imperium-adeptus-astartes-ultramarines")
+    }
+    assert ("Ghazghkull Thraka", ("Warlord",)) in starts
+    assert ("Royal Warden", ("Relic Gauss Blaster",)) in starts
+    assert ("Librarian", ("Smite",)) in starts
+    assert ("Boyz", ()) in starts
+
+
+def test_the_data_default_of_a_choice_the_unit_must_fill(sample: BsImport) -> None:
+    contemptor = _named(sample, "bs-imperium-adeptus-astartes-ultramarines", "Relic Contemptor Dreadnought")
+    (weapons,) = [g for g in contemptor.choices if g.name == "Weapons" and not g.kinds]
+    assert weapons.limit.min == 2 and len(weapons.items) > 2
+    assert weapons.default is not None and contemptor.wargear_map[weapons.default].name == "Heavy plasma cannon"
+    unit = ops.make_unit(ArmyList(), contemptor)
+    assert [(c.name, c.count) for c in unit.upgrades] == [("Heavy plasma cannon", 2)]
+    catalogue = Catalogue([contemptor], BandTable(bands=[]))
+    assert unit_points(unit, catalogue) == contemptor.points
+    # Its name says "Relic": its guns are weapons all the same (no relic to take once per army).
+    assert contemptor.wargear_map[weapons.default].kind == "weapon"
+
+
+def test_the_choice_left_to_the_player_is_asked_for_in_both_languages(sample: BsImport) -> None:
+    kill_rig = _named(sample, "bs-orks", "Kill Rig")
+    (discipline,) = [g for g in kill_rig.choices if g.name == "Beasthead Discipline"]
+    assert discipline.default is None and len(discipline.items) > 1 and discipline.limit.min == 2
+    army = ArmyList(detachments=[Detachment(id="d1")])
+    ops.add_unit(army, kill_rig, "d1")
+    limits = [
+        f for f in validate(Catalogue([kill_rig], BandTable(bands=[])), army).findings if "Beasthead" in f.message.en
+    ]
+    (finding,) = [f for f in limits if f.code is Code.WARGEAR_LIMIT]
+    assert finding.message.en == "Kill Rig: “Beasthead Discipline”: taken 0 times; at least 2 in the unit."
+    assert finding.message.fr == "Kill Rig : « Beasthead Discipline » : pris 0 fois ; au moins 2 dans l'unité."
+    assert finding.fix is not None
+    assert finding.fix.en == "Choose 2 more “Beasthead Discipline”."
+    assert finding.fix.fr == "Choisissez encore 2 × « Beasthead Discipline »."
+
+
+def test_two_royal_wardens_carry_their_own_relic_gun(sample: BsImport) -> None:
+    warden = _named(sample, "bs-necrons", "Royal Warden")
+    army = ArmyList(detachments=[Detachment(id="d1")])
+    ops.add_unit(army, warden, "d1")
+    ops.add_unit(army, warden, "d1")
+    codes = {f.code for f in validate(Catalogue([warden], BandTable(bands=[])), army).findings}
+    assert not {Code.WARGEAR_UNIQUE, Code.WARGEAR_LIMIT} & codes
+
+
+def test_a_text_list_that_leaves_out_smite(sample: BsImport) -> None:
+    librarian = _named(sample, "bs-imperium-adeptus-astartes-ultramarines", "Librarian")
+    catalogue = Catalogue([librarian], BandTable(bands=[]))
+    army, _ = read_text(
+        "++ Patrol Detachment ++\n\n+ HQ +\n\nLibrarian [80 pts]: Force sword, Bolt pistol\n", catalogue
+    )
+    (unit,) = [u for _, u in army.units()]
+    assert [c.name for c in unit.upgrades] == ["Smite"]
+    assert not [f for f in validate(catalogue, army).findings if f.code is Code.WARGEAR_LIMIT]
