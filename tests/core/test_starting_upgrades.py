@@ -6,6 +6,8 @@ tests/formats/bsdata/test_bsdata_fresh.py and test_bsdata_full.py.
 
 from __future__ import annotations
 
+import pytest
+
 from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, Detachment, unit_points
 from ost.core.catalogue import (
@@ -20,7 +22,7 @@ from ost.core.catalogue import (
 from ost.core.findings import Code
 from ost.core.roles import Role
 from ost.core.validator import validate
-from ost.core.wargear import starting_upgrades, wargear_problems
+from ost.core.wargear import starting_upgrades, upgrades_swapping_in, wargear_problems
 from ost.formats.lists.text import read_text
 
 ONCE = WargearLimit(min=1, max=1, per="unit")
@@ -208,3 +210,44 @@ def test_a_text_list_that_leaves_out_what_the_unit_must_take_has_it_all_the_same
     assert "Châtiment" not in first.notes  # named in the text: no unmatched gear
     assert "Prescience" in first.notes
     assert reading.matched
+
+
+def test_a_filled_choice_takes_another_of_its_items_in_one_step() -> None:
+    sheet = _sorcerer()
+    army = _army()
+    unit = ops.add_unit(army, sheet, "d1")
+    catalogue = _catalogue(sheet)
+    # Khorne's mark as it stands breaks the mark's maximum: the swap gives Undivided away.
+    assert upgrades_swapping_in(unit, sheet, "khorne") is not None
+    old = ops.swap_upgrade(army, unit.id, catalogue, "khorne")
+    assert [(c.item, c.count) for c in unit.upgrades] == [("chatiment", 1), ("lame", 1), ("khorne", 1)]
+    assert unit_points(unit, catalogue) == 90 + 15
+    assert not [p for p in wargear_problems(unit, sheet) if p.group == "marque"]
+    ops.restore_wargear(army, unit.id, old)
+    assert [c.item for c in unit.upgrades] == ["chatiment", "sans-dieu", "lame"]
+
+
+def test_no_swap_where_nothing_need_give_way_or_nothing_can() -> None:
+    sheet = _sorcerer()
+    army = _army()
+    unit = ops.add_unit(army, sheet, "d1")
+    # A relic group with room: taking the chalice breaks nothing, no swap.
+    assert upgrades_swapping_in(unit, sheet, "calice") is None
+    # Taken already, or an item the datasheet lacks.
+    assert upgrades_swapping_in(unit, sheet, "sans-dieu") is None
+    assert upgrades_swapping_in(unit, sheet, "inconnu") is None
+    # The mark's group empty (the player took Undivided off): taking Khorne is a plain take, no swap.
+    ops.set_upgrade(army, unit.id, _catalogue(sheet), "sans-dieu", 0)
+    assert upgrades_swapping_in(unit, sheet, "khorne") is None
+    with pytest.raises(ops.ListOperationError):
+        ops.swap_upgrade(army, unit.id, _catalogue(sheet), "khorne")
+
+
+def test_a_swap_that_would_still_break_a_limit_is_not_offered() -> None:
+    base = _sorcerer()
+    # Nurgle's mark closed to this datasheet (max 0): giving Undivided away does not make it legal.
+    mark = base.choice_map["marque"].model_copy(update={"item_limits": {"nurgle": WargearLimit(max=0, per="unit")}})
+    sheet = base.model_copy(update={"choices": [mark if c.id == "marque" else c for c in base.choices]})
+    unit = ops.add_unit(_army(), sheet, "d1")
+    assert upgrades_swapping_in(unit, sheet, "nurgle") is None
+    assert upgrades_swapping_in(unit, sheet, "khorne") is not None

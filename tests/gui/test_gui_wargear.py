@@ -401,6 +401,32 @@ def test_a_unit_added_from_the_catalogue_shows_what_it_starts_with_ticked(tmp_pa
         window.deleteLater()
 
 
+def test_another_mark_is_one_click_and_one_undo(tmp_path: Path, qtbot: QtBot) -> None:
+    window = _window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="fr")
+    try:
+        window.add_unit("psyker")
+        unit_id = window.editor.unit_id
+        assert unit_id is not None
+        khorne = window.editor.wargear.upgrade_boxes["khorne"]
+        # Open although the mark is taken: it says what it replaces.
+        assert khorne.isEnabled() and not khorne.isChecked()
+        assert "en place de Chaos Indivisible" in khorne.toolTip()
+        khorne.click()
+        assert _gear(window, unit_id) == "Châtiment ; Marque de Khorne"
+        assert window.model.index_of_unit(unit_id, COL_POINTS).data() == "105"
+        boxes = window.editor.wargear.upgrade_boxes
+        assert boxes["khorne"].isChecked() and not boxes["undivided"].isChecked() and boxes["undivided"].isEnabled()
+        window.undo_stack.undo()
+        assert _gear(window, unit_id) == "Châtiment ; Chaos Indivisible"
+        assert window.model.index_of_unit(unit_id, COL_POINTS).data() == "90"
+        window.undo_stack.redo()
+        assert _gear(window, unit_id) == "Châtiment ; Marque de Khorne"
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_form_fits_with_its_choices(
     shipped: Catalogue, tmp_path: Path, qtbot: QtBot, size: tuple[int, int]

@@ -564,6 +564,24 @@ def set_upgrade(army: ArmyList, unit_id: str, catalogue: Catalogue, item: str, c
     return old
 
 
+def swap_upgrade(army: ArmyList, unit_id: str, catalogue: Catalogue, item: str) -> WargearChange:
+    """The unit takes ``item`` in place of what fills its choice (Khorne's mark for Chaos Undivided).
+
+    See :func:`ost.core.wargear.upgrades_swapping_in`; raises
+    :class:`ListOperationError` when no such swap is open.
+    """
+    from ost.core.wargear import upgrades_swapping_in
+
+    _, _, unit = locate(army, unit_id)
+    sheet = _sheet_of(unit, catalogue)
+    after = upgrades_swapping_in(unit, sheet, item)
+    if after is None:
+        raise ListOperationError(f"{sheet.name}: no choice of the unit gives way to {item!r}")
+    old = _wargear_of(unit)
+    unit.upgrades = after
+    return old
+
+
 def reset_wargear(army: ArmyList, unit_id: str, catalogue: Catalogue | None = None) -> WargearChange:
     """Every model back to its kind's default loadout; returns the wargear before.
 

@@ -824,6 +824,30 @@ def upgrade_problems(unit: Unit, sheet: Datasheet, item_id: str, count: int) -> 
     return [problem_reason(p, sheet) for p in _newly_broken(unit, changed, sheet)]
 
 
+def upgrades_swapping_in(unit: Unit, sheet: Datasheet, item_id: str) -> list[Carried] | None:
+    """The unit's upgrades with ``item_id`` taken once in place of what fills its choice, or None.
+
+    A choice the unit makes once and has filled (a mark of Chaos, one relic
+    of a group of one) takes another of its items in one step: what the unit
+    took of that choice gives way. None when taking ``item_id`` as it stands
+    breaks nothing (no swap is needed), when no choice of the unit holding it
+    is full, or when the swap would still break a limit. The innermost choice
+    that gives a legal swap wins.
+    """
+    if item_id not in sheet.wargear_map or upgrade_problems(unit, sheet, item_id, 1) == []:
+        return None
+    holders = sorted((c for c in sheet.choices if not c.kinds and item_id in c.items), key=lambda c: -_depth(sheet, c))
+    for choice in holders:
+        others = {c.item for c in unit.upgrades if c.item in choice.items and c.item != item_id and c.count}
+        if not others:
+            continue
+        kept = [c.model_copy() for c in unit.upgrades if c.item not in others]
+        after = set_upgrade_count(kept, sheet, item_id, 1)
+        if not _newly_broken(unit, unit.model_copy(update={"upgrades": after}), sheet):
+            return after
+    return None
+
+
 def _as_problem(group_id: str, item_id: str | None) -> WargearProblem:
     return WargearProblem("", "closed", group_id, item_id, None, 0, 0)
 

@@ -230,6 +230,17 @@ class SetUpgrade(_WargearCommand):
         return False
 
 
+class SwapUpgrade(_WargearCommand):
+    """The unit takes an item of a choice it has filled, in place of what it took there (one mark for another)."""
+
+    def __init__(self, model: ArmyListModel, unit_id: str, item: str) -> None:
+        super().__init__(model, unit_id, QCoreApplication.translate("Commands", "Change wargear"))
+        self.item = item
+
+    def change(self, army: ArmyList) -> ops.WargearChange:
+        return ops.swap_upgrade(army, self.unit_id, self.model.catalogue, self.item)
+
+
 class ResetWargear(_WargearCommand):
     """Every model of the unit back to its default loadout, the unit to the upgrades a new one starts with."""
 

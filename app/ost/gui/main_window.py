@@ -260,6 +260,9 @@ class MainWindow(QMainWindow):
         self.editor.upgrade_requested.connect(
             lambda unit_id, item, count: self.push(commands.SetUpgrade(self.model, unit_id, item, count))
         )
+        self.editor.swap_requested.connect(
+            lambda unit_id, item: self.push(commands.SwapUpgrade(self.model, unit_id, item))
+        )
         self.editor.reset_wargear_requested.connect(
             lambda unit_id: self.push(commands.ResetWargear(self.model, unit_id))
         )

@@ -42,6 +42,7 @@ class UnitEditor(QWidget):
     #: (unit id, model group, models, choice, item or ""), see :class:`WargearEditor`.
     choice_requested = Signal(str, int, int, str, str)
     upgrade_requested = Signal(str, str, int)
+    swap_requested = Signal(str, str)
     reset_wargear_requested = Signal(str)
 
     def __init__(self, catalogue: Catalogue, lang: str = "fr") -> None:
@@ -95,6 +96,7 @@ class UnitEditor(QWidget):
         editor = WargearEditor(self.lang)
         editor.choice_requested.connect(self.choice_requested)
         editor.upgrade_requested.connect(self.upgrade_requested)
+        editor.swap_requested.connect(self.swap_requested)
         editor.reset_requested.connect(self.reset_wargear_requested)
         return editor
 

@@ -35,7 +35,13 @@ from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Datasheet, WargearGroup, WargearItem
 from ost.core.i18n import Bilingual
 from ost.core.text import counted
-from ost.core.wargear import choice_problems, effective_loadout, starting_upgrades, upgrade_problems
+from ost.core.wargear import (
+    choice_problems,
+    effective_loadout,
+    starting_upgrades,
+    upgrade_problems,
+    upgrades_swapping_in,
+)
 from ost.gui.loadout_view import kind_name
 from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, WrappingLabel
 
@@ -90,12 +96,15 @@ class WargearEditor(QWidget):
 
     ``choice_requested(unit id, model group, models, choice, item)`` (item ""
     for nothing: the defaults back), ``upgrade_requested(unit id, item,
-    count)`` and ``reset_requested(unit id)`` ask for edits. The model group
-    is an index into :func:`~ost.core.wargear.effective_loadout`.
+    count)``, ``swap_requested(unit id, item)`` (the item in place of what
+    fills its choice: one mark for another, in one click) and
+    ``reset_requested(unit id)`` ask for edits. The model group is an index
+    into :func:`~ost.core.wargear.effective_loadout`.
     """
 
     choice_requested = Signal(str, int, int, str, str)
     upgrade_requested = Signal(str, str, int)
+    swap_requested = Signal(str, str)
     reset_requested = Signal(str)
 
     def __init__(self, lang: str = "fr", parent: QWidget | None = None) -> None:
@@ -248,13 +257,20 @@ class WargearEditor(QWidget):
         taken = sum(c.count for c in unit.upgrades if c.item == item_id)
         reasons = upgrade_problems(unit, sheet, item_id, taken + 1)
         text = self._item_text(sheet.wargear_map.get(item_id), item_id)
+        swap = upgrades_swapping_in(unit, sheet, item_id) if reasons and not taken else None
+        if swap is not None:
+            given = [carried_label(sheet, c, self.lang) for c in unit.upgrades if c not in swap]
+            reasons = [Bilingual(fr=f"en place de {', '.join(given)}", en=f"in place of {', '.join(given)}")]
         tip = _tooltip(text, reasons, self.lang)
         box: QCheckBox | QSpinBox
         if most == 1 and taken <= 1:
             check = QCheckBox()
             check.setChecked(bool(taken))
-            check.setEnabled(bool(taken) or not reasons)
-            check.toggled.connect(lambda on, item=item_id: self._upgrade(item, int(on)))
+            check.setEnabled(bool(taken) or not reasons or swap is not None)
+            if swap is not None:
+                check.toggled.connect(lambda _on, item=item_id: self._swap(item))
+            else:
+                check.toggled.connect(lambda on, item=item_id: self._upgrade(item, int(on)))
             box = check
         else:
             count = _count_box()
@@ -312,6 +328,10 @@ class WargearEditor(QWidget):
     def _upgrade(self, item_id: str, count: int) -> None:
         if self.unit is not None:
             self.upgrade_requested.emit(self.unit.id, item_id, count)
+
+    def _swap(self, item_id: str) -> None:
+        if self.unit is not None:
+            self.swap_requested.emit(self.unit.id, item_id)
 
     def _reset(self) -> None:
         if self.unit is not None:
