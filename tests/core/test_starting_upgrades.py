@@ -204,12 +204,40 @@ def test_a_text_list_that_leaves_out_what_the_unit_must_take_has_it_all_the_same
         "++ Patrol ++\n\nSorcier [90 pts]: Châtiment, Prescience\n\nSorcier [90 pts]\n", catalogue
     )
     first, second = (u for _, u in army.units())
-    for unit in (first, second):
-        # No default taken for the player: the text may have meant another mark.
-        assert [(c.item, c.count) for c in unit.upgrades] == [("chatiment", 1), ("lame", 1)]
+    # No default taken for the player: the text may have meant another mark. A power it names is taken.
+    assert [(c.item, c.count) for c in first.upgrades] == [("chatiment", 1), ("lame", 1), ("p1", 1)]
+    assert [(c.item, c.count) for c in second.upgrades] == [("chatiment", 1), ("lame", 1)]
     assert "Châtiment" not in first.notes  # named in the text: no unmatched gear
-    assert "Prescience" in first.notes
+    assert "Prescience" not in first.notes
     assert reading.matched
+
+
+def test_a_text_list_that_names_a_mark_or_powers_gives_them_to_the_unit_in_either_language() -> None:
+    sheet = _sorcerer()
+    catalogue = _catalogue(sheet)
+    text = (
+        "++ Patrol ++\n\nSorcier [105 pts]: Mark of Khorne, Prescience, Regard infernal\n\n"
+        "Sorcier [90 pts]: Prescience\n"
+    )
+    army, _ = read_text(text, catalogue)
+    first, second = (u for _, u in army.units())
+    assert [(c.item, c.count) for c in first.upgrades] == [
+        ("chatiment", 1),
+        ("lame", 1),
+        ("khorne", 1),
+        ("p1", 1),
+        ("p2", 1),
+    ]
+    assert first.options == {} and first.notes == ""
+    assert unit_points(first, catalogue) == 105
+    report = validate(catalogue, army)
+    broken = [f for f in report.findings if f.code is Code.WARGEAR_LIMIT]
+    # The first has all it must take; the second names no mark and one power of two: both are asked for.
+    assert {f.units for f in broken} == {(second.id,)}
+    assert sorted(f.message.en for f in broken) == [
+        "Sorcerer: “Discipline”: taken 1 time; at least 2 in the unit.",
+        "Sorcerer: “Mark of Chaos”: taken 0 times; at least 1 in the unit.",
+    ]
 
 
 def test_a_filled_choice_takes_another_of_its_items_in_one_step() -> None:

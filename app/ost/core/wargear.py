@@ -964,7 +964,9 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
             else f"{kind.en} carries {problem.count}",
         )
     else:
-        who = Bilingual(fr=f"pris {problem.count} fois", en=f"taken {problem.count} times")
+        who = Bilingual(
+            fr=f"pris {problem.count} fois", en=f"taken {problem.count} time" + ("" if problem.count == 1 else "s")
+        )
     text = Bilingual(
         fr=f"{name.fr} : « {choice.fr} » : {who.fr} ; {limit.fr}.",
         en=f"{name.en}: “{choice.en}”: {who.en}; {limit.en}.",

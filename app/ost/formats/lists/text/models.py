@@ -21,7 +21,7 @@ from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.core.subfactions import Subfaction
 from ost.core.text import fold, slug
-from ost.core.wargear import starting_upgrades
+from ost.core.wargear import set_upgrade_count, starting_upgrades
 from ost.formats.lists.reading import (
     GUESS_THRESHOLD,
     MATCH_THRESHOLD,
@@ -193,10 +193,18 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     # A datasheet with choices prices the wargear items its models carry in the loadout: an item
     # written on a model line is not also one of its older option counters (the roster reader's rule).
     carried = {name_key(i.name) for i in sheet.wargear} if sheet is not None and sheet.choices and loadout else set()
+    # What the unit takes once (a mark, a power, a relic) named on the unit's line is one of its upgrades,
+    # as a roster states it, not an older option counter: its choice then counts it.
+    once = _once_items(sheet) if sheet is not None else {}
+    named: dict[str, int] = {}
     for item in _flatten(gear):
         if flags.take(item.name):
             continue
         if id(item) in model_gear and name_key(item.name) in carried:
+            continue
+        taken = once.get(name_key(item.name)) if id(item) not in model_gear else None
+        if taken is not None:
+            named[taken] = named.get(taken, 0) + max(1, item.times)
             continue
         option = _owned_option(sheet, owners.get(id(item)), item.name) if sheet is not None else None
         if option is not None and id(item) in model_gear and option.id in from_unit_line:
@@ -229,6 +237,10 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
             for placeholder in holes:
                 if subfaction.fills(placeholder, holes):
                     placeholders[placeholder] = value.upper()
+    upgrades = [c.model_copy(update={"count": max(c.count, named.pop(c.item or "", 0))}) for c in forced]
+    if sheet is not None:
+        for item_id, count in named.items():
+            upgrades = set_upgrade_count(upgrades, sheet, item_id, count)
     units: list[Unit] = []
     for _ in range(copies):
         if sheet is not None:
@@ -254,10 +266,21 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
                 custom_name=header.custom,
                 notes="Équipement lu : " + ", ".join(noted) if noted else "",
                 loadout=[g.model_copy(deep=True) for g in loadout],
-                upgrades=[c.model_copy() for c in forced],
+                upgrades=[c.model_copy() for c in upgrades],
             )
         )
     return units
+
+
+def _once_items(sheet: Datasheet) -> dict[str, str]:
+    """The items of the choices ``sheet``'s unit makes once, by their names' keys (French and English) -> id."""
+    out: dict[str, str] = {}
+    for choice in sheet.choices:
+        if not choice.kinds:
+            for item_id in choice.items:
+                for name in _item_names(sheet, item_id):
+                    out.setdefault(name_key(name), item_id)
+    return out
 
 
 def _item_names(sheet: Datasheet, item_id: str | None) -> list[str]:
