@@ -188,6 +188,23 @@ def test_a_group_s_minimum_counts_what_its_entries_carry_by_their_own(full_relea
     assert added_unit_limits(knight, 1) == []
 
 
+def test_every_datasheet_whose_models_carry_weapons_prints_their_profiles(full_release: BsImport) -> None:
+    """A unit or model named "Relic …" or "Warlord …" kept every weapon profile under it off its card (39 copies).
+
+    What is under a relic or a trait is still not the datasheet's: Chaos Terminators print no relic weapon.
+    """
+    bare = []
+    for sheet in full_release.datasheets:
+        carried = {i for kind in sheet.kinds for i in kind.loadout}
+        if any(item.weapons for item in sheet.wargear if item.id in carried) and not sheet.weapons:
+            bare.append(sheet.id)
+    assert bare == []
+    titan = _one(full_release, "chaos-titan-legions", "Chaos Warlord Battle Titan")  # an upgrade with a Unit profile
+    assert {"Warlord feet", "Arioch power claw (melee)", "Apocalypse launcher"} <= {w.name for w in titan.weapons}
+    sicaran = _one(full_release, "space-wolves", "Relic Sicaran Arcus Strike Tank")
+    assert {"Arcus multi-launcher", "Heavy bolter", "Lascannon"} <= {w.name for w in sicaran.weapons}
+
+
 def test_no_datasheet_leaves_its_models_bare_while_the_unit_must_choose(full_release: BsImport) -> None:
     """Every kind's loadout empty and a choice of the unit with a minimum: 26 copies (6 datasheets) before.
 

@@ -155,6 +155,8 @@ def test_relic_terminators_carry_their_weapons_and_each_model_chooses_its_own(sa
     assert second.kinds == ["relic-terminator-sergeant"] and _names(squad, second.replaces) == ["Combi-bolter"]
     assert _group(squad, "Weapon Options").kinds == ["relic-terminator"]
     assert {i.kind for i in squad.wargear} == {"weapon"}  # no relic among them
+    # The card's weapon table: the "Relic" of the unit's name kept every profile under it off the datasheet.
+    assert {"Power fist", "Combi-bolter", "Chainfist", "Plasma blaster, Standard"} <= {w.name for w in squad.weapons}
     for models in (squad.min_models, squad.max_models):
         assert added_unit_limits(squad, models) == []
     # The sergeant's plasma blaster is his own choice: a Relic Terminator may not take it.
