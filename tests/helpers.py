@@ -13,6 +13,7 @@ from ost.core.roles import Role, UnitType
 from ost.formats.catalog_source import read_bands, read_glossary
 
 if TYPE_CHECKING:
+    from ost.core.findings import Finding
     from ost.gui.main_window import MainWindow
 
 #: The places tests read from, whatever folder of tests/ they sit in.
@@ -514,6 +515,27 @@ def give(army: ArmyList, unit_id: str, catalogue: Catalogue, choice: str, item: 
     )
 
     ops.choose_wargear(army, unit_id, catalogue, group=defaults, models=models, choice=choice, item=item)
+
+
+def added_unit_limits(sheet: Datasheet, models: int, extra: str | None = None, kind: str = "") -> list[Finding]:
+    """``WARGEAR-LIMIT`` findings of a unit of ``sheet`` just added, one model of ``kind`` also carrying ``extra``."""
+    from ost.core.armylist import Carried
+    from ost.core.findings import Code
+    from ost.core.wargear import effective_loadout, wargear_findings
+
+    catalogue = Catalogue([sheet], BandTable(bands=[]))
+    army, unit_id = army_with(catalogue, sheet.id, models)
+    if extra is not None:
+        unit = army.unit(unit_id)
+        assert unit is not None
+        item = next(i for i in sheet.wargear if i.name == extra)
+        groups = [g.model_copy(deep=True) for g in effective_loadout(unit, sheet)]
+        at = next(n for n, g in enumerate(groups) if g.kind == (kind or groups[0].kind))
+        one = groups[at].model_copy(deep=True, update={"count": 1})
+        one.wargear.append(Carried(item=item.id, name=item.name, kind=item.kind, count=1))
+        rest = [groups[at].model_copy(update={"count": groups[at].count - 1})] if groups[at].count > 1 else []
+        unit.loadout = [*groups[:at], one, *rest, *groups[at + 1 :]]
+    return [f for f in wargear_findings(army, catalogue) if f.code is Code.WARGEAR_LIMIT]
 
 
 # --- the window ------------------------------------------------------------------------------------------------------

@@ -39,22 +39,26 @@ def test_no_datasheet_added_fresh_lacks_what_the_data_gives_it(sample: BsImport)
         if s.faction in ("bs-orks", "bs-necrons", "bs-imperium-adeptus-astartes-ultramarines")
     }
     assert ("Ghazghkull Thraka", ("Warlord",)) in starts
-    assert ("Royal Warden", ("Relic Gauss Blaster",)) in starts
+    # His relic gun is a weapon he carries (his own name for it), not a pick the unit makes.
+    assert ("Royal Warden", ()) in starts
+    warden = _named(sample, "bs-necrons", "Royal Warden")
+    assert [warden.wargear_map[i].name for i in warden.kinds[0].loadout] == ["Relic Gauss Blaster"]
     assert ("Librarian", ("Smite",)) in starts
     assert ("Boyz", ()) in starts
 
 
-def test_the_data_default_of_a_choice_the_unit_must_fill(sample: BsImport) -> None:
+def test_a_relic_dreadnought_carries_the_weapons_the_data_fills_its_choice_with(sample: BsImport) -> None:
     contemptor = _named(sample, "bs-imperium-adeptus-astartes-ultramarines", "Relic Contemptor Dreadnought")
-    (weapons,) = [g for g in contemptor.choices if g.name == "Weapons" and not g.kinds]
-    assert weapons.limit.min == 2 and len(weapons.items) > 2
-    assert weapons.default is not None and contemptor.wargear_map[weapons.default].name == "Heavy plasma cannon"
+    (kind,) = contemptor.kinds
+    assert {contemptor.wargear_map[i].name: n for i, n in kind.loadout.items()} == {"Heavy plasma cannon": 2}
+    (weapons,) = [g for g in contemptor.choices if g.name == "Weapons"]
+    assert weapons.kinds == [kind.id] and len(weapons.items) > 2
     unit = ops.make_unit(ArmyList(), contemptor)
-    assert [(c.name, c.count) for c in unit.upgrades] == [("Heavy plasma cannon", 2)]
+    assert unit.upgrades == []
     catalogue = Catalogue([contemptor], BandTable(bands=[]))
     assert unit_points(unit, catalogue) == contemptor.points
     # Its name says "Relic": its guns are weapons all the same (no relic to take once per army).
-    assert contemptor.wargear_map[weapons.default].kind == "weapon"
+    assert all(contemptor.wargear_map[i].kind == "weapon" for i in kind.loadout)
 
 
 def test_the_choice_left_to_the_player_is_asked_for_in_both_languages(sample: BsImport) -> None:

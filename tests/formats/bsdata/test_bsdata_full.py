@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, fresh_unit_breaks
+from helpers import BSDATA_SAMPLE, added_unit_limits, fresh_unit_breaks
 from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, Detachment
 from ost.core.catalogue import BandTable, Catalogue, Datasheet, WargearLimit
@@ -98,6 +98,131 @@ def test_chaos_terminators_offer_no_other_legion_s_relics(full_release: BsImport
     assert eliminators
     for sheet in eliminators:
         assert not {"Teeth of Mars", "Drakeblade"} & {w.name for w in sheet.weapons}, sheet.id
+
+
+def _loadout(sheet: Datasheet, kind: str) -> dict[str, int]:
+    names = {item.id: item.name for item in sheet.wargear}
+    return {names[i]: n for i, n in sheet.kind_map[kind].loadout.items()}
+
+
+def test_groups_under_a_model_entry_are_its_choices_whatever_its_name_says(full_release: BsImport) -> None:
+    """A model or unit named "Relic …" or "Warlord …" makes none of its weapons a relic or a trait.
+
+    The words were read on the whole path from the unit: the Relic Terminator Sergeant's weapon groups became
+    choices of the unit, their defaults carried by no model, and every such unit just added broke a minimum.
+    """
+    squads = [s for s in full_release.datasheets if s.name == "Relic Terminator Squad"]
+    assert len(squads) == 11
+    for squad in squads:
+        assert _loadout(squad, "relic-terminator-sergeant") == {"Power fist": 1, "Combi-bolter": 1}, squad.id
+        assert _loadout(squad, "relic-terminator") == {"Combi-bolter": 1, "Power fist": 1}, squad.id
+        for name in ("Weapon Option 1", "Weapon Option 2"):
+            (group,) = [g for g in squad.choices if g.name == name]
+            assert group.kinds == ["relic-terminator-sergeant"] and group.limit == WargearLimit(max=1, per="model")
+        assert "relic" not in {i.kind for i in squad.wargear}
+        assert added_unit_limits(squad, squad.min_models) == []
+    contemptors = [s for s in full_release.datasheets if s.name == "Relic Contemptor Dreadnought"]
+    assert len(contemptors) == 11
+    for contemptor in contemptors:
+        (kind,) = contemptor.kinds
+        assert _loadout(contemptor, kind.id) == {"Heavy plasma cannon": 2}
+        (weapons,) = [g for g in contemptor.choices if g.name == "Weapons"]
+        assert weapons.kinds == [kind.id] and _names(contemptor, weapons.replaces) == ["Heavy plasma cannon"]
+        assert added_unit_limits(contemptor, 1) == []
+    titan = _one(full_release, "titan-legions", "Warlord Titan")
+    assert _loadout(titan, "warlord-titan") == {
+        "Warlord Feet": 1,
+        "Ardex-Defensor Maulers": 2,
+        "Ardex-Defensor Lascannon": 2,
+        "Apocalypse Launcher": 2,
+        "Arioch Power Claw": 2,
+    }
+    (arms,) = [g for g in titan.choices if g.name == "Arm-Mounted Weapons"]
+    assert arms.kinds == ["warlord-titan"] and _names(titan, arms.replaces) == ["Arioch Power Claw"]
+    assert {i.kind for i in titan.wargear} == {"weapon"}
+    assert added_unit_limits(titan, 1) == []
+    chaos_titan = _one(full_release, "chaos-titan-legions", "Chaos Warlord Battle Titan")
+    assert _loadout(chaos_titan, "chaos-warlord-battle-titan")["Warlord feet"] == 1
+    assert added_unit_limits(chaos_titan, 1) == []
+
+
+def test_gear_a_model_must_carry_is_no_relic_for_its_name(full_release: BsImport) -> None:
+    """A weapon, or an item only the word "relic" names, that a model must take is its gear, carried.
+
+    A compulsory "Warlord" (no weapon, a trait's word) stays the unit's choice.
+    """
+    for word, name, kind, item in (
+        ("necrons", "Royal Warden", "royal-warden", "Relic Gauss Blaster"),
+        ("ultramarines", "Judiciar", "judiciar", "Executioner Relic Blade"),
+        ("ultramarines", "Asterion Moloc", "asterion-moloc", "Relic Shield"),
+        ("ultramarines", "Marneus Calgar [Legends]", "marneus-calgar-legends", "Relic Blade"),
+        ("blackstone", "Janus Draik", "janus-draik", "Heirloom pistol"),
+    ):
+        sheet = _one(full_release, word, name)
+        assert _loadout(sheet, kind).get(item) == 1, name
+        assert item not in [g.name for g in sheet.choices], name
+        assert added_unit_limits(sheet, 1) == [], name
+    abaddon = _one(full_release, "chaos-space-marines", "Abaddon the Despoiler")
+    (warlord,) = [g for g in abaddon.choices if g.name == "Warlord"]
+    assert warlord.kinds == [] and [i.kind for i in abaddon.wargear if i.id in warlord.items] == ["trait"]
+    assert "Warlord" not in _loadout(abaddon, abaddon.kinds[0].id)
+
+
+def test_a_group_s_minimum_counts_what_its_entries_carry_by_their_own(full_release: BsImport) -> None:
+    """An entry's own minimum fills part of its group's: the first free entries fill only the rest, once each.
+
+    Before, they were added on top (a Hive Tyrant carried three weapons of a group of two, a Kroot
+    Kill-broker a Kroot rifle beside his pulse rifle in a group of one).
+    """
+    tyrant = _one(full_release, "tyranids", "Hive Tyrant")
+    assert _loadout(tyrant, tyrant.kinds[0].id) == {
+        "2x Monstrous Scything Talon": 1,
+        "Lash Whip and Monstrous Bonesword": 1,
+    }
+    assert added_unit_limits(tyrant, 1) == []
+    kroot = _one(full_release, "t-au-empire", "Kroot Farstalkers")
+    broker = _loadout(kroot, "kroot-kill-broker")
+    assert broker["Pulse Rifle"] == 1 and "Kroot Rifle" not in broker
+    (arms,) = [g for g in kroot.choices if g.name == "Kill-broker arms"]
+    assert _names(kroot, arms.replaces) == ["Pulse Rifle"] and "Kroot Rifle" in _names(kroot, arms.items)
+    # An entry may fill the rest itself when its maximum leaves room: two pairs of missiles and a cannon.
+    knight = _one(full_release, "chaos-knights", "Knight Tyrant")
+    carried = _loadout(knight, knight.kinds[0].id)
+    assert (carried["Two Gheiststrike missiles"], carried["Twin desecrator cannon"]) == (2, 1)
+    assert added_unit_limits(knight, 1) == []
+
+
+def test_every_datasheet_whose_models_carry_weapons_prints_their_profiles(full_release: BsImport) -> None:
+    """A unit or model named "Relic …" or "Warlord …" kept every weapon profile under it off its card (39 copies).
+
+    What is under a relic or a trait is still not the datasheet's: Chaos Terminators print no relic weapon.
+    """
+    bare = []
+    for sheet in full_release.datasheets:
+        carried = {i for kind in sheet.kinds for i in kind.loadout}
+        if any(item.weapons for item in sheet.wargear if item.id in carried) and not sheet.weapons:
+            bare.append(sheet.id)
+    assert bare == []
+    titan = _one(full_release, "chaos-titan-legions", "Chaos Warlord Battle Titan")  # an upgrade with a Unit profile
+    assert {"Warlord feet", "Arioch power claw (melee)", "Apocalypse launcher"} <= {w.name for w in titan.weapons}
+    sicaran = _one(full_release, "space-wolves", "Relic Sicaran Arcus Strike Tank")
+    assert {"Arcus multi-launcher", "Heavy bolter", "Lascannon"} <= {w.name for w in sicaran.weapons}
+
+
+def test_no_datasheet_leaves_its_models_bare_while_the_unit_must_choose(full_release: BsImport) -> None:
+    """Every kind's loadout empty and a choice of the unit with a minimum: 26 copies (6 datasheets) before.
+
+    The one left is a psyker unit's Smite, a power the whole unit knows (a choice of the unit by design).
+    """
+    bare = {
+        s.name
+        for s in full_release.datasheets
+        if not s.hidden
+        and s.kinds
+        and all(not k.loadout for k in s.kinds)
+        and any(not g.kinds and g.limit.min for g in s.choices)
+    }
+    assert bare <= {"Rogue Psyker Coven"}
 
 
 def test_every_datasheet_names_its_own_items_and_lists_each_weapon_once(full_release: BsImport) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, NO_SAMPLE, TEST_DATA
+from helpers import BSDATA_SAMPLE, NO_SAMPLE, TEST_DATA, added_unit_limits
 from ost.core.catalogue import Datasheet, WargearGroup, WargearLimit
 from ost.formats.bsdata import BsImport, read_bsdata
 
@@ -132,6 +132,50 @@ def test_the_infantry_squad_s_real_choices(sample: BsImport) -> None:
     assert _names(squad, special.replaces) == ["Lasgun"] and "Plasma gun" in _names(squad, special.items)
     vox = _group(squad, "Guardsman w/ Vox-caster")
     assert _names(squad, vox.items) == ["Vox-Caster"] and vox.limit.max == 1
+
+
+@pytest.mark.bsdata
+def test_relic_terminators_carry_their_weapons_and_each_model_chooses_its_own(sample: BsImport) -> None:
+    """Groups under a model entry are that model's choices, whatever words the model's own name holds.
+
+    The "Relic" of "Relic Terminator Sergeant" read as a relic made his weapon groups the unit's, their
+    defaults carried by no one: a unit just added broke "Weapon Option 1: at least 1 in the unit".
+    """
+    squad = _find(sample, "bs-imperium-adeptus-astartes-ultramarines", "Relic Terminator Squad")
+    sergeant = squad.kind_map["relic-terminator-sergeant"]
+    terminator = squad.kind_map["relic-terminator"]
+    assert sorted(_names(squad, list(sergeant.loadout))) == ["Combi-bolter", "Power fist"]
+    # Two of the Terminator's "Weapon Options": the combi-bolter by its own minimum, the first free one with it.
+    assert sorted(_names(squad, list(terminator.loadout))) == ["Combi-bolter", "Power fist"]
+    first = _group(squad, "Weapon Option 1")
+    assert first.kinds == ["relic-terminator-sergeant"] and _names(squad, first.replaces) == ["Power fist"]
+    assert {"Power sword", "Chainfist", "Lightning Claw"} == set(_names(squad, first.items))
+    assert first.limit == WargearLimit(max=1, per="model")
+    second = _group(squad, "Weapon Option 2")
+    assert second.kinds == ["relic-terminator-sergeant"] and _names(squad, second.replaces) == ["Combi-bolter"]
+    assert _group(squad, "Weapon Options").kinds == ["relic-terminator"]
+    assert {i.kind for i in squad.wargear} == {"weapon"}  # no relic among them
+    # The card's weapon table: the "Relic" of the unit's name kept every profile under it off the datasheet.
+    assert {"Power fist", "Combi-bolter", "Chainfist", "Plasma blaster, Standard"} <= {w.name for w in squad.weapons}
+    for models in (squad.min_models, squad.max_models):
+        assert added_unit_limits(squad, models) == []
+    # The sergeant's plasma blaster is his own choice: a Relic Terminator may not take it.
+    assert added_unit_limits(squad, 5, extra="Plasma blaster", kind="relic-terminator-sergeant") == []
+    (finding,) = added_unit_limits(squad, 5, extra="Plasma blaster", kind="relic-terminator")
+    assert "Relic Terminator porte « Plasma blaster », qu'aucun choix" in finding.message.fr
+    assert "Relic Terminator carries “Plasma blaster”, which no choice" in finding.message.en
+
+
+@pytest.mark.bsdata
+def test_a_weapon_a_model_must_carry_is_no_relic_for_its_name(sample: BsImport) -> None:
+    """The Royal Warden's "Relic Gauss Blaster" (a minimum of 1, a weapon profile) is his weapon, not a relic."""
+    warden = _find(sample, "bs-necrons", "Royal Warden")
+    (kind,) = warden.kinds
+    assert _names(warden, list(kind.loadout)) == ["Relic Gauss Blaster"]
+    blaster = next(i for i in warden.wargear if i.name == "Relic Gauss Blaster")
+    assert blaster.kind == "weapon"
+    assert "Relic Gauss Blaster" not in [g.name for g in warden.choices]
+    assert added_unit_limits(warden, 1) == []  # "Relic Gauss Blaster: taken 0 times; at least 1" before
 
 
 @pytest.mark.bsdata

@@ -75,8 +75,8 @@ class _Raw:
         #: Relics, traits, stratagems…: their profiles are not the datasheet's.
         lowered = self.name.lower()
         self.type = element.get("type") or ""
-        # A model named like gear ("Relic Terminator") is still a model.
-        self.not_gear = self.type != "model" and _is_gear_name(lowered)
+        # A model or a unit named like gear ("Relic Terminator", "Relic Terminator Squad") is still one.
+        self.not_gear = self.type not in ("model", "unit") and _is_gear_name(lowered)
         self.not_model = "stat damage" in lowered or "battle honour" in lowered
         self.target = element.get("targetId") or ""
         self.hidden = element.get("hidden") == "true"
@@ -203,6 +203,17 @@ class _Raw:
                 self.constraint_dynamic.append((kind, target, _float(value), (*holders, item)))
             else:
                 self.constraint_mods.append((kind, target, _float(value)))
+
+
+def _not_gear(raw: _Raw, link_raw: _Raw | None) -> bool:
+    """Whether an entry, or the link it is reached through, is named as gear that is not the datasheet's.
+
+    A model or a unit is not, whatever its link says ("Warlord Titan", "Relic Terminator Squad"): the
+    weapons under it are the datasheet's.
+    """
+    if raw.type in ("model", "unit"):
+        return False
+    return raw.not_gear or (link_raw is not None and link_raw.not_gear)
 
 
 @functools.lru_cache(maxsize=8192)

@@ -11,7 +11,19 @@ from __future__ import annotations
 from xml.etree.ElementTree import Element
 
 from ost.formats.bsdata.conditions import price
-from ost.formats.bsdata.entries import _MAX_DEPTH, _NO_MET, _NOTHING, _add, _Child, _counts, _Option, _Raw, _Sum, _times
+from ost.formats.bsdata.entries import (
+    _MAX_DEPTH,
+    _NO_MET,
+    _NOTHING,
+    _add,
+    _Child,
+    _counts,
+    _not_gear,
+    _Option,
+    _Raw,
+    _Sum,
+    _times,
+)
 from ost.formats.bsdata.scope import _Scope
 
 
@@ -142,7 +154,9 @@ def _entry(scope: _Scope, raw: _Raw, link_raw: _Raw | None, depth: int, loose: b
         result.is_model = True
     if result.is_model:
         result.models_min = result.models_max = result.models_cap = 1
-    gear = not raw.not_gear and not (link_raw is not None and link_raw.not_gear)
+    # What is under a relic, a trait… is not the datasheet's; under a model, whatever its name, it is (the Chaos
+    # Warlord Titan is an upgrade with a Unit profile of its own).
+    gear = bool(result.unit_profiles) or not _not_gear(raw, link_raw)
     entries, groups = scope.children(raw, link_raw)
     scope._stack.append(raws)
     try:

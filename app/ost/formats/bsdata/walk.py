@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
-from ost.formats.bsdata.entries import _counts, _Raw
+from ost.formats.bsdata.entries import _counts, _not_gear, _Raw
 from ost.formats.bsdata.scope import _Scope
 from ost.formats.bsmodels import EntryView, carries_model, is_model_profile
 
@@ -79,7 +79,7 @@ def _walk(
         walk.overflow = True  # no real unit comes near: a hostile file is read without kinds
         return
     for child in entries:
-        if child.hidden or child.raw.not_gear or (child.link_raw is not None and child.link_raw.not_gear):
+        if child.hidden or _not_gear(child.raw, child.link_raw):
             continue
         raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
         # The shared definition (ost.formats.bsmodels): typed model, or carrying a model profile, inside no

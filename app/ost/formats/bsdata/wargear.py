@@ -185,7 +185,8 @@ class _Reader:
             return True
         return False
 
-    def item(self, child: _Child, path: str, unit_level: bool) -> _Item:
+    def item(self, child: _Child, path: str, unit_level: bool, *, named: bool = True) -> _Item:
+        """The item of an entry; its kind is read from ``path`` and, unless ``named`` is False, its own name."""
         raw = child.raw
         known = self.found.items.get(raw.id)
         if known is not None:
@@ -199,7 +200,7 @@ class _Reader:
         item = _Item(
             id=raw.id or child.option_id,
             name=name,
-            kind=_kind(f"{path} / {child.name}", types, bool(weapons), unit_level),
+            kind=_kind(f"{path} / {child.name}" if named else path, types, bool(weapons), unit_level),
             points=_bounded(price),
             weapons=tuple(weapons),
             text_en="\n".join(texts) or None,
@@ -375,7 +376,12 @@ class _Reader:
         unit_level: bool,
         depth: int = 0,
     ) -> dict[str, int]:
-        """The choices under ``raw`` for ``kinds``; returns what each of those models carries by default."""
+        """The choices under ``raw`` for ``kinds``; returns what each of those models carries by default.
+
+        ``path`` names the groups and entries walked through from the unit or model entry, that entry's own
+        name left out (the walks start with ""): the words that make a choice a relic, a trait or a power are
+        read from it, and a "Relic Terminator Sergeant" or a "Warlord Titan" makes none of its weapons one.
+        """
         carried: dict[str, int] = {}
         if depth > _MAX_DEPTH:
             return carried
@@ -388,8 +394,9 @@ class _Reader:
                 continue
             if child.raw.type == "unit":
                 continue
-            special = _special(f"{path} / {child.name}")
-            item = self.item(child, path, unit_level or special)
+            named = self.named_gear(child, path)
+            special = not named and _special(f"{path} / {child.name}")
+            item = self.item(child, path, unit_level or special, named=not named)
             limit = self.limit_of(child, unit_level or special)
             if child.low >= 1 and not special:
                 carried[item.id] = carried.get(item.id, 0) + child.low
@@ -405,6 +412,20 @@ class _Reader:
                 continue
             self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
         return carried
+
+    def named_gear(self, child: _Child, path: str) -> bool:
+        """Whether an entry only its own name makes a relic or a trait is gear its model must carry.
+
+        An entry with a minimum, under no group named so, that is a weapon ("Warlord Feet" of a Warlord
+        Titan, "Relic Gauss Blaster" of a Royal Warden) or that only the word relic (heirloom…) names
+        (Asterion Moloc's "Relic Shield"): a relic or a trait is a choice, never what every such model
+        carries. A power or a Warlord upgrade a model must take stays one.
+        """
+        name = child.name
+        if child.low < 1 or _special(path) or not _special(f"{path} / {name}"):
+            return False
+        only_relic = not (_PSYCHIC.search(name) or _TRAIT.search(name) or _UPGRADE.search(name))
+        return only_relic or bool(self.read_item(child)[1])
 
     def skipped(self, child: _Child) -> bool:
         """Models (kinds of their own, or wargear models priced as options) are no wargear items."""
@@ -444,6 +465,9 @@ class _Reader:
         item_limits: dict[str, WargearLimit] = {}
         replaces: list[str] = []
         default: str | None = None  # the unit's own choice that must be filled: what a new unit takes
+        # What the group's entries carry by their own minimum (a Relic Terminator's combi-bolter): part of its fill.
+        filled = 0
+        own_ids: list[str] = []
         for entry in entries:
             if self.hidden(entry, own):
                 if self.undecided and limit.min:
@@ -458,6 +482,8 @@ class _Reader:
                 if is_default:
                     replaces.append(item.id)
                     continue
+                filled += entry.low
+                own_ids.extend([item.id] * entry.low)
             if item.id not in items:
                 items.append(item.id)
                 if entry_limit.max is not None or entry_limit.every is not None:
@@ -472,14 +498,20 @@ class _Reader:
             limit.verified = False
         elif not default_ids and limit.min >= 1 and not special and items:
             # No default but a minimum (a Sergeant's "two of: bolt pistol, boltgun, …"): the first free
-            # entries fill it, as a list builder would; with one to fill, the others replace it.
-            free = [i for i in items if self.found.items[i].points == 0][: limit.min]
+            # entries fill what the entries' own minimums leave of it, as a list builder would; when one entry
+            # fills it (one placed here, or the one an entry's own minimum puts in), the others replace it.
+            need = max(0, limit.min - filled)
+            free = [i for i in items if self.found.items[i].points == 0 and _room(i, own_ids, item_limits)][:need]
             for item_id in free:
                 carried[item_id] = carried.get(item_id, 0) + 1
-            if limit.min == 1:
-                replaces.extend(free)
-                items = [i for i in items if i not in free]
-            limit.min = max(0, limit.min - len(free))
+            placed: list[str] = []
+            if need == 1:
+                placed = free
+            elif limit.min == filled == 1:
+                placed = own_ids
+            replaces.extend(placed)
+            items = [i for i in items if i not in placed]
+            limit.min = max(0, need - len(free))
         if replaces:
             limit.min = 0  # the default fills the minimum
         if items:
@@ -567,7 +599,7 @@ def read_wargear(
         # Under the unit entry: the choices of its own model (a character), of its only kind (Termagants'
         # weapons), or of the whole unit (counted over the unit).
         unit_level = not self_kinds and len(every_kind) > 1
-        carried = reader.walk(raw, link_raw, unit_kinds, unit_raws, raw.name, unit_level)
+        carried = reader.walk(raw, link_raw, unit_kinds, unit_raws, "", unit_level)
         for kind_id in unit_kinds:
             reader.found.loadouts.setdefault(kind_id, {}).update(carried)
         for kind_id, _, occurrences in kinds:
@@ -585,7 +617,7 @@ def read_wargear(
                     reader.groups = own_groups
                 scope.push(occurrence.raws)
                 try:
-                    own = reader.walk(model_raw, model_link, [kind_id], occurrence.raws, occurrence.name, False)
+                    own = reader.walk(model_raw, model_link, [kind_id], occurrence.raws, "", False)
                 finally:
                     scope.pop()
                     reader.groups = reader.found.groups
@@ -626,6 +658,14 @@ def read_wargear(
     finally:
         scope.pop()
     return reader.found
+
+
+def _room(item_id: str, own_ids: list[str], item_limits: dict[str, WargearLimit]) -> bool:
+    """Whether a group's entry may be taken once more than its own minimum puts in (``own_ids``, once per model)."""
+    if item_id not in own_ids:
+        return True
+    most = item_limits[item_id].max if item_id in item_limits else None
+    return most is None or most > own_ids.count(item_id)
 
 
 def _selection_constraints(element: Element) -> list[tuple[str, str, str | None, float]]:
