@@ -8,7 +8,7 @@ validator needs, so every check is a dictionary look-up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sized
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
@@ -118,7 +118,7 @@ class WeaponProfile(_Model):
         return self.abilities_en or self.abilities
 
 
-def _empty(value: list[str]) -> bool:
+def _empty(value: Sized) -> bool:
     return not value
 
 
@@ -257,6 +257,17 @@ class WargearGroup(_Model):
     ``marks``: the group is a model variant ("Space Marine w/Eviscerator", at
     most 1): a model carrying any of these items is one of its models, and the
     group's limit counts such models, each once, rather than items.
+
+    ``fills``: what each model of its kinds carries by default *because of this
+    choice*, item id -> count: the default it ``replaces``, or items of the
+    choice it must take ("2 of: bolt pistol, boltgun", an entry of the group
+    with a minimum). Only those defaults count toward its limits: a model's
+    other defaults of the same items (another choice's default, a weapon it
+    always carries) were not taken here. A Deff Dread's two big shootas, the
+    defaults of its arms 3 and 4, are no pick of its arm 1, which offers a big
+    shoota too; and taking a rokkit on arm 3 gives up one big shoota, not two.
+    Empty (older data): every default of the kind is counted as carried for
+    something else, and a choice gives up all of what it replaces.
     """
 
     id: str = Field(min_length=1)
@@ -270,6 +281,7 @@ class WargearGroup(_Model):
     within: str | None = None
     bs_ids: list[str] = Field(default_factory=list)
     marks: list[str] = Field(default_factory=list)
+    fills: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict, exclude_if=_empty)
 
 
 def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem], list[WargearGroup]]:
@@ -611,6 +623,23 @@ class Datasheet(_Model):
                 seen.add(parent)
                 parent = groups[parent].within
         return {k: frozenset(v) for k, v in out.items()}
+
+    @cached_property
+    def choice_fills(self) -> dict[str, dict[str, int]]:
+        """Each choice group's :attr:`~WargearGroup.fills`, those of the groups nested in it (``within``) added."""
+        groups = self.choice_map
+        out: dict[str, dict[str, int]] = {g.id: dict(g.fills) for g in groups.values()}
+        for group in groups.values():
+            if not group.fills:
+                continue
+            seen: set[str] = {group.id}
+            parent = group.within
+            while parent is not None and parent in groups and parent not in seen:
+                for item_id, count in group.fills.items():
+                    out[parent][item_id] = out[parent].get(item_id, 0) + count
+                seen.add(parent)
+                parent = groups[parent].within
+        return out
 
     @cached_property
     def kind_offers(self) -> dict[str, frozenset[str]]:

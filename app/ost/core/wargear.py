@@ -178,6 +178,33 @@ def offered_to(sheet: Datasheet, kind_id: str) -> frozenset[str]:
     return sheet.kind_offers.get(kind_id, frozenset())
 
 
+def taken_here(
+    sheet: Datasheet, group: WargearGroup, kind_id: str, wargear: Iterable[Carried], items: frozenset[str] | None = None
+) -> dict[str, int]:
+    """What a model of ``kind_id`` carrying ``wargear`` took in ``group``: item id -> count.
+
+    Each of the group's items (its members, or ``items``) the model carries,
+    less the defaults it carries for something else: another choice's
+    default, a weapon it always carries (see :attr:`WargearGroup.fills`). A
+    Deff Dread carrying its two default big shootas took none on its arm 1,
+    which offers one.
+    """
+    counted = items if items is not None else sheet.choice_members.get(group.id, frozenset(group.items))
+    kind = sheet.kind_map.get(kind_id)
+    defaults = kind.loadout if kind is not None else {}
+    fills = sheet.choice_fills.get(group.id, {})
+    held: dict[str, int] = {}
+    for entry in wargear:
+        if entry.item is not None and entry.count > 0 and entry.item in counted:
+            held[entry.item] = held.get(entry.item, 0) + entry.count
+    out: dict[str, int] = {}
+    for item_id, count in held.items():
+        spare = count - max(0, defaults.get(item_id, 0) - fills.get(item_id, 0))
+        if spare > 0:
+            out[item_id] = spare
+    return out
+
+
 class WargearError(ValueError):
     """A choice that cannot be applied (unknown group, item, kind or models)."""
 
@@ -212,13 +239,32 @@ def apply_choice(
         raise WargearError(f"the choice {group_id!r} is not open to the models of kind {source.kind!r}")
     if not 0 < models <= source.count:
         raise WargearError(f"{models} models asked of a group of {source.count}")
-    drop = set(group.items) | set(group.replaces)
-    kept = [c.model_copy() for c in source.wargear if c.item not in drop]
+    defaults = sheet.kind_map[source.kind].loadout
+    took = taken_here(sheet, group, source.kind, source.wargear, frozenset(group.items))
+    kept: list[Carried] = []
+    for entry in source.wargear:
+        count = entry.count
+        if entry.item is not None and entry.item in took:
+            count -= took.pop(entry.item)  # what they took here before; defaults carried for another reason stay
+        elif entry.item is not None and entry.item in group.replaces:
+            count -= group.fills.get(entry.item, count)  # the group's own default (older data: all of it)
+        if count > 0:
+            kept.append(entry.model_copy(update={"count": count}))
+    adds: list[tuple[str, int]] = []
     if item_id is None:
-        defaults = sheet.kind_map[source.kind].loadout
-        kept += [_carried(sheet, r, defaults[r]) for r in group.replaces if defaults.get(r, 0) > 0]
+        for r in group.replaces:  # the replaced defaults come back, as many as the group gave up
+            have = sum(c.count for c in kept if c.item == r)
+            adds.append((r, min(group.fills.get(r, defaults.get(r, 0)), defaults.get(r, 0) - have)))
     else:
-        kept.append(_carried(sheet, item_id, 1))
+        adds.append((item_id, 1))
+    for add_id, count in adds:
+        if count <= 0:
+            continue
+        at = next((i for i, c in enumerate(kept) if c.item == add_id), None)
+        if at is None:
+            kept.append(_carried(sheet, add_id, count))
+        else:
+            kept[at] = kept[at].model_copy(update={"count": kept[at].count + count})
     changed = ModelGroup(kind=source.kind, count=models, wargear=kept)
     rest = source.model_copy(update={"count": source.count - models})
     groups = list(loadout)
@@ -580,11 +626,11 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                     _check(out, unit, limit, total, group.id, item_id)
                 elif limit.per == "model":
                     for model_group in mine:
-                        count = _count(model_group.wargear, counted)
+                        count = _taken(sheet, group, model_group, counted)
                         bound = limit if item_id is not None else _pooled(sheet, group, limit, model_group)
                         _check(out, unit, bound, count, group.id, item_id, model_group.kind, model_group.count)
                 else:
-                    total = sum(_count(g.wargear, counted) * g.count for g in mine)
+                    total = sum(_taken(sheet, group, g, counted) * g.count for g in mine)
                     _check(out, unit, limit, total, group.id, item_id)
         else:
             for limit, counted, item_id in limits:
@@ -616,28 +662,48 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
     return out
 
 
+def _taken(sheet: Datasheet, group: WargearGroup, model_group: ModelGroup, counted: frozenset[str]) -> int:
+    """How many of ``counted`` each model of ``model_group`` took in ``group`` (see :func:`taken_here`)."""
+    return sum(taken_here(sheet, group, model_group.kind, model_group.wargear, counted).values())
+
+
 def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_group: ModelGroup) -> WargearLimit:
-    """A per-model maximum over items other choices of the same models offer too ("Slot 1" … "Slot 4").
+    """A per-model maximum over items other choices of the same models offer too ("Slot 1" … "Slot 4", arms).
 
     What a model carries does not say which of those choices it filled: the
-    bound is what they allow together (those whose replaced defaults the model
-    no longer carries), with the model's defaults among those items.
+    bound is what the choices it made allow together. A choice that replaces
+    nothing is always open; one that replaces a default was made when the
+    model carries fewer of that default than its kind does, each default given
+    up opening one such choice. A Deff Dread that kept its four default arms
+    made none: a fifth weapon is one too many on whichever arm it is counted.
     """
     if limit.max is None:
         return limit
     pool = sheet.choice_pools.get(group.id, ())
     if not pool:
         return limit
-    carried_ids = {c.item for c in model_group.wargear if c.count > 0}
-    sharing = [g for g in pool if carried_ids.isdisjoint(g.replaces)]
-    if not sharing:
-        return limit
+    kind = sheet.kind_map.get(model_group.kind)
+    defaults = kind.loadout if kind is not None else {}
+    held: dict[str, int] = {}
+    for entry in model_group.wargear:
+        if entry.item is not None:
+            held[entry.item] = held.get(entry.item, 0) + entry.count
+    given_up = {r: max(0, defaults.get(r, 0) - held.get(r, 0)) for g in (group, *pool) for r in g.replaces}
+
+    def made(choice: WargearGroup) -> bool:
+        if not choice.replaces:
+            return True
+        for r in choice.replaces:
+            if given_up.get(r, 0) > 0:
+                given_up[r] -= 1
+                return True
+        return False
+
+    own = made(group)
+    sharing = [g for g in pool if made(g)]
     if any(g.limit.max is None for g in sharing):
         return limit.model_copy(update={"max": None})
-    items = sheet.choice_members[group.id]
-    kind = sheet.kind_map.get(model_group.kind)
-    defaults = sum(n for i, n in kind.loadout.items() if i in items) if kind is not None else 0
-    return limit.model_copy(update={"max": limit.max + sum(g.limit.max or 0 for g in sharing) + defaults})
+    return limit.model_copy(update={"max": (limit.max if own else 0) + sum(g.limit.max or 0 for g in sharing)})
 
 
 def _unit_may_take(sheet: Datasheet, item_id: str, unit_items: frozenset[str]) -> bool:

@@ -372,8 +372,13 @@ class _Reader:
         path: str,
         unit_level: bool,
         depth: int = 0,
+        unit_carried: dict[str, int] | None = None,
     ) -> dict[str, int]:
-        """The choices under ``raw`` for ``kinds``; returns what each of those models carries by default."""
+        """The choices under ``raw`` for ``kinds``; returns what each of those models carries by default.
+
+        ``unit_carried`` (a unit of several kinds read at its own level) collects instead the defaults of
+        choices the unit makes as a whole (limits per unit): one model carries those, not every model.
+        """
         carried: dict[str, int] = {}
         if depth > _MAX_DEPTH:
             return carried
@@ -392,7 +397,17 @@ class _Reader:
             if child.low >= 1 and not special:
                 carried[item.id] = carried.get(item.id, 0) + child.low
                 if limit.max is not None and limit.max > child.low:
-                    self.add_group(child.option_id, child.name, kinds, [item.id], {}, [], limit, child.ids)
+                    self.add_group(
+                        child.option_id,
+                        child.name,
+                        kinds,
+                        [item.id],
+                        {},
+                        [],
+                        limit,
+                        child.ids,
+                        fills={item.id: child.low},
+                    )
                 continue
             self.add_group(child.option_id, child.name, [] if special else kinds, [item.id], {}, [], limit, child.ids)
         for child in groups:
@@ -401,7 +416,7 @@ class _Reader:
                 continue
             if _not_choice(child.name):
                 continue
-            self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
+            self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth, unit_carried)
         return carried
 
     def skipped(self, child: _Child) -> bool:
@@ -427,6 +442,7 @@ class _Reader:
         unit_level: bool,
         carried: dict[str, int],
         depth: int,
+        unit_carried: dict[str, int] | None = None,
     ) -> None:
         special = _special(path)
         entries, nested = self.scope.children(child.raw, child.link_raw)
@@ -434,13 +450,24 @@ class _Reader:
             # A group of models: their wargear is read with their kinds; the rest of it is the unit's.
             for grandchild in nested:
                 if not (self.skipped(grandchild) or self.hidden(grandchild, own)):
-                    self.group(grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1)
+                    self.group(
+                        grandchild,
+                        kinds,
+                        own,
+                        f"{path} / {grandchild.name}",
+                        unit_level,
+                        carried,
+                        depth + 1,
+                        unit_carried,
+                    )
             return
         limit = self.limit_of(child, unit_level or special)
         default_ids = {child.raw.default, *((child.link_raw.default,) if child.link_raw else ())} - {""}
         items: list[str] = []
         item_limits: dict[str, WargearLimit] = {}
         replaces: list[str] = []
+        #: What each model carries by default because of this group and still counts in it (see WargearGroup.fills).
+        fills: dict[str, int] = {}
         for entry in entries:
             if self.hidden(entry, own):
                 if self.undecided and limit.min:
@@ -451,7 +478,9 @@ class _Reader:
             entry_limit = self.limit_of(entry, unit_level or special)
             is_default = bool(default_ids & set(entry.ids))
             if (is_default and limit.min >= 1 and not special) or (entry.low >= 1 and not special):
-                carried[item.id] = carried.get(item.id, 0) + max(entry.low, limit.min if is_default else 0)
+                count = max(entry.low, limit.min if is_default else 0)
+                carried[item.id] = carried.get(item.id, 0) + count
+                fills[item.id] = fills.get(item.id, 0) + count
                 if is_default:
                     replaces.append(item.id)
                     continue
@@ -466,26 +495,43 @@ class _Reader:
             # count those defaults here, so the minimum is advice only, and no entry of its own fills it.
             limit.verified = False
         elif not default_ids and limit.min >= 1 and not special and items:
-            # No default but a minimum (a Sergeant's "two of: bolt pistol, boltgun, …"): the first free
-            # entries fill it, as a list builder would; with one to fill, the others replace it.
-            free = [i for i in items if self.found.items[i].points == 0][: limit.min]
-            for item_id in free:
-                carried[item_id] = carried.get(item_id, 0) + 1
-            if limit.min == 1:
-                replaces.extend(free)
-                items = [i for i in items if i not in free]
-            limit.min = max(0, limit.min - len(free))
+            # No default but a minimum (a Sergeant's "two of: bolt pistol, boltgun, …"): what its entries
+            # must take counts first, then the cheapest entries fill the rest, each once and none beyond its
+            # own maximum, as the datasheet's price counts them (free ones first, in the data's order); with
+            # one to fill, the others replace it.
+            taken = sum(fills.values())
+            fill = _fill(items, fills, item_limits, self.found.items, limit.min - taken)
+            swap = limit.min == 1 and not taken and bool(fill)
+            # Several things a unit of several kinds takes once ("3 invocations"): one model carries them.
+            target = unit_carried if unit_carried is not None and limit.per == "unit" and not swap else carried
+            for item_id in fill:
+                target[item_id] = target.get(item_id, 0) + 1
+                fills[item_id] = fills.get(item_id, 0) + 1
+            if swap:
+                replaces.extend(fill)
+                items = [i for i in items if i not in fill]
+            limit.min = max(0, limit.min - len(fill))
         if replaces:
             limit.min = 0  # the default fills the minimum
         if items:
             self.add_group(
-                child.option_id, child.name, [] if special else kinds, items, item_limits, replaces, limit, child.ids
+                child.option_id,
+                child.name,
+                [] if special else kinds,
+                items,
+                item_limits,
+                replaces,
+                limit,
+                child.ids,
+                fills=fills,
             )
         for grandchild in nested:
             if self.skipped(grandchild) or self.hidden(grandchild, own):
                 self.hide_weapons(grandchild)
                 continue
-            self.group(grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1)
+            self.group(
+                grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1, unit_carried
+            )
 
     def add_group(
         self,
@@ -499,6 +545,7 @@ class _Reader:
         bs_ids: Sequence[str],
         *,
         marks: Sequence[str] = (),
+        fills: dict[str, int] | None = None,
     ) -> None:
         key = f"{group_id}|{','.join(kinds)}"
         if key in self.group_ids:
@@ -521,6 +568,7 @@ class _Reader:
                 limit=self.cache.limit(limit),
                 bs_ids=list(dict.fromkeys(bs_ids)),
                 marks=list(marks),
+                fills={i: n for i, n in (fills or {}).items() if (i in items or i in replaces) and n > 0},
             )
         )
 
@@ -552,14 +600,23 @@ def read_wargear(
         # Under the unit entry: the choices of its own model (a character), of its only kind (Termagants'
         # weapons), or of the whole unit (counted over the unit).
         unit_level = not self_kinds and len(every_kind) > 1
-        carried = reader.walk(raw, link_raw, unit_kinds, unit_raws, raw.name, unit_level)
+        unit_carried: dict[str, int] | None = {} if unit_level else None
+        carried = reader.walk(raw, link_raw, unit_kinds, unit_raws, raw.name, unit_level, 0, unit_carried)
         for kind_id in unit_kinds:
             reader.found.loadouts.setdefault(kind_id, {}).update(carried)
+        if unit_carried:
+            # What the unit must take once (Aun'Va's three invocations): its one-model leader carries it, else
+            # (no such kind) every model, as before.
+            leaders = [kind_id for kind_id, _, occurrences in kinds if _one_model(occurrences)][:1]
+            for kind_id in leaders or unit_kinds:
+                loadout = reader.found.loadouts.setdefault(kind_id, {})
+                for item_id, count in unit_carried.items():
+                    loadout[item_id] = loadout.get(item_id, 0) + count
         for kind_id, _, occurrences in kinds:
             # The entry most models of the kind are (no maximum first) gives the loadout; the others
             # ("Space Marine w/ Heavy Weapon", at most 1) are one choice each: what they carry beyond it,
             # in place of what they do not.
-            order = sorted(occurrences, key=lambda o: -(o.high if o.high is not None else 1 << 30))
+            order = sorted(occurrences, key=lambda o: -_most(o))
             base: dict[str, int] | None = None
             variants: list[tuple[_Occurrence, list[str], list[str], list[str]]] = []
             for occurrence in order:
@@ -581,7 +638,9 @@ def read_wargear(
                         loadout[item_id] = loadout.get(item_id, 0) + count
                     continue
                 takes = [i for i in own if i not in base]
-                direct = list(takes)
+                # A default one of its choices gave it (the first special weapon filling "one of") is no mark.
+                chosen = {i for group in own_groups for i in (*group.items, *group.replaces)}
+                direct = [i for i in takes if i not in chosen]
                 for group in own_groups:
                     takes.extend(i for i in group.items if i not in takes)
                 gives = [i for i in base if i not in own]
@@ -590,7 +649,8 @@ def read_wargear(
             for occurrence, takes, direct, gives in variants:
                 # What makes a model this variant: what it carries that no other variant does, else what it
                 # may choose that no other variant may ("Paladin (Incinerator)": the incinerator).
-                others = {i for o, t, _, _ in variants if o is not occurrence for i in t}
+                # What every plain model carries tells no variant apart (a Scion w/ Medi-pack's optional lasgun).
+                others = {i for o, t, _, _ in variants if o is not occurrence for i in t} | set(base or ())
                 marks = [i for i in direct if i not in others] or [i for i in takes if i not in others]
                 reader.add_group(
                     occurrence.option_id,
@@ -611,6 +671,51 @@ def read_wargear(
     finally:
         scope.pop()
     return reader.found
+
+
+def _most(occurrence: _Occurrence) -> int:
+    """How many models of an entry a unit may hold, for picking the entry most models are.
+
+    Its maximum per unit, else one its constraints set at another scope (a "Chaos Biker w/ special
+    weapon", at most 2 in the unit), else a great number.
+    """
+    found = [occurrence.high] if occurrence.high is not None else []
+    found += [
+        _bounded(value)
+        for raw in occurrence.raws
+        for kind, _, value, where in raw.constraints
+        if kind == "max" and where == "other"
+    ]
+    return min(found) if found else 1 << 30
+
+
+def _one_model(occurrences: Sequence[_Occurrence]) -> bool:
+    """Whether a kind's entries allow exactly one model of it in the unit (a leader)."""
+    return bool(occurrences) and all(o.low == 1 and o.high == 1 for o in occurrences)
+
+
+def _fill(
+    items: Sequence[str],
+    taken: dict[str, int],
+    limits: dict[str, WargearLimit],
+    known: dict[str, _Item],
+    need: int,
+) -> list[str]:
+    """The entries of a group with no default that fill its minimum: ``need`` of them, each once, cheapest first.
+
+    The data's order breaks ties, and an entry already ``taken`` up to its own per-model maximum is passed
+    over (a Hive Tyrant's scything talons, taken once by their own minimum, leave the second weapon to the
+    bonesword).
+    """
+    out: list[str] = []
+    for item_id in sorted(items, key=lambda i: known[i].points):
+        if len(out) >= need:
+            break
+        bound = limits.get(item_id)
+        if bound is not None and bound.per == "model" and bound.max is not None and taken.get(item_id, 0) >= bound.max:
+            continue
+        out.append(item_id)
+    return out
 
 
 def _selection_constraints(element: Element) -> list[tuple[str, str, str | None, float]]:
