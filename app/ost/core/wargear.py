@@ -205,6 +205,84 @@ def taken_here(
     return out
 
 
+def choice_taken(sheet: Datasheet, group: WargearGroup, kind_id: str, wargear: Iterable[Carried]) -> dict[str, int]:
+    """What a model of ``kind_id`` carrying ``wargear`` chose in ``group``, item id -> count (the form shows it).
+
+    :func:`taken_here`, restricted to the group's own items; but when other
+    choices of the model offer the same items (a Deff Dread's four arms), the
+    model's picks are shared out among the choices it made, by name
+    (see :func:`_choice_state`). A rokkit taken on arm 1 is
+    then no pick of arm 3, which offers one too but still holds its big shoota.
+    """
+    return _choice_state(sheet, group, kind_id, wargear)[1]
+
+
+def _choice_state(
+    sheet: Datasheet, group: WargearGroup, kind_id: str, wargear: Iterable[Carried]
+) -> tuple[bool, dict[str, int]]:
+    """Whether a model made ``group`` (gave up the default it replaces, or it replaces none), and what it took there.
+
+    A choice that replaces a default was made when the model carries fewer of
+    that default than its kind does, each default given up making one choice
+    (the first, by name, among the model's choices that share items with
+    this one: see :func:`_pool`).
+    """
+    kind = sheet.kind_map.get(kind_id)
+    defaults = kind.loadout if kind is not None else {}
+    held: dict[str, int] = {}
+    for entry in wargear:
+        if entry.item is not None and entry.count > 0:
+            held[entry.item] = held.get(entry.item, 0) + entry.count
+    pool = _pool(sheet, group)
+    given_up = {r: max(0, defaults.get(r, 0) - held.get(r, 0)) for g in pool for r in g.replaces}
+
+    def made(choice: WargearGroup) -> bool:
+        for r in choice.replaces:
+            if given_up.get(r, 0) > 0:
+                given_up[r] -= 1
+                return True
+        return not choice.replaces
+
+    if len(pool) == 1:
+        return made(group), taken_here(sheet, group, kind_id, wargear, frozenset(group.items))
+    # Each item's picks: what is carried beyond the kind's defaults, plus the defaults the choices fill themselves.
+    picks: dict[str, int] = {}
+    for item_id in {i for g in pool for i in g.items}:
+        own = sum(g.fills.get(item_id, 0) for g in pool if item_id in g.items)
+        spare = held.get(item_id, 0) - max(0, defaults.get(item_id, 0) - own)
+        if spare > 0:
+            picks[item_id] = spare
+    for choice in pool:
+        done = made(choice)
+        took: dict[str, int] = {}
+        room = choice.limit.max if choice.limit.per == "model" and choice.limit.max is not None else None
+        for item_id in choice.items if done else ():
+            take = picks.get(item_id, 0) if room is None else min(picks.get(item_id, 0), room - sum(took.values()))
+            if take > 0:
+                took[item_id] = take
+                picks[item_id] -= take
+        if choice.id == group.id:
+            return done, took
+    return False, {}
+
+
+def _pool(sheet: Datasheet, group: WargearGroup) -> list[WargearGroup]:
+    """``group`` and every per-model choice linked to it by shared items (:attr:`Datasheet.choice_pools`).
+
+    In the order of their names ("Arm 1" … "Arm 4", whatever order the data lists them in), then the
+    datasheet's: a pick that either of two choices may hold goes to the first a player reads.
+    """
+    pools = sheet.choice_pools
+    found = {group.id}
+    todo = [group.id]
+    while todo:
+        for other in pools.get(todo.pop(), ()):
+            if other.id not in found:
+                found.add(other.id)
+                todo.append(other.id)
+    return sorted((g for g in sheet.choice_map.values() if g.id in found), key=lambda g: fold(g.name))
+
+
 class WargearError(ValueError):
     """A choice that cannot be applied (unknown group, item, kind or models)."""
 
@@ -240,13 +318,14 @@ def apply_choice(
     if not 0 < models <= source.count:
         raise WargearError(f"{models} models asked of a group of {source.count}")
     defaults = sheet.kind_map[source.kind].loadout
-    took = taken_here(sheet, group, source.kind, source.wargear, frozenset(group.items))
+    made, took = _choice_state(sheet, group, source.kind, source.wargear)
+    keeps_default = not made  # models that still hold the default this choice replaces give it up now
     kept: list[Carried] = []
     for entry in source.wargear:
         count = entry.count
         if entry.item is not None and entry.item in took:
             count -= took.pop(entry.item)  # what they took here before; defaults carried for another reason stay
-        elif entry.item is not None and entry.item in group.replaces:
+        elif entry.item is not None and entry.item in group.replaces and (keeps_default or not group.fills):
             count -= group.fills.get(entry.item, count)  # the group's own default (older data: all of it)
         if count > 0:
             kept.append(entry.model_copy(update={"count": count}))

@@ -35,7 +35,7 @@ from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Datasheet, WargearGroup, WargearItem
 from ost.core.i18n import Bilingual
 from ost.core.text import counted
-from ost.core.wargear import choice_problems, effective_loadout, upgrade_problems
+from ost.core.wargear import choice_problems, choice_taken, effective_loadout, upgrade_problems
 from ost.gui.loadout_view import kind_name
 from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, WrappingLabel
 
@@ -205,7 +205,10 @@ class WargearEditor(QWidget):
         for choice in choices:
             column.addWidget(wrapped_label(choice_title(sheet, choice, self.lang)))
             box = _choice_box()
-            taken = next((c.item for c in group.wargear if c.count and c.item in choice.items), None)
+            # What these models took here: a default they carry for another choice (a Deff Dread's big
+            # shoota, offered on its other arms too) is not this choice's pick.
+            took = choice_taken(sheet, choice, group.kind, group.wargear)
+            taken = next((c.item for c in group.wargear if c.item is not None and took.get(c.item)), None)
             box.addItem(self._nothing_label(choice, group, taken), "")
             for item_id in choice.items:
                 box.addItem(self._item_text(sheet.wargear_map.get(item_id), item_id), item_id)
