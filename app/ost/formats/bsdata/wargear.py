@@ -163,6 +163,9 @@ class _Reader:
         self.by_name: dict[tuple[str, tuple[str, ...]], _Item] = {}
         #: Where groups go (a variant of a model collects its own, see :func:`read_wargear`).
         self.groups: list[WargearGroup] = self.found.groups
+        #: Set while a unit of several kinds is read at its own level: the defaults of what the unit takes once
+        #: as a whole (a minimum per unit filled) go here, for one model to carry, not into every model's.
+        self.unit_carried: dict[str, int] | None = None
 
     # --- items ----------------------------------------------------------------------------------------------------
 
@@ -372,13 +375,8 @@ class _Reader:
         path: str,
         unit_level: bool,
         depth: int = 0,
-        unit_carried: dict[str, int] | None = None,
     ) -> dict[str, int]:
-        """The choices under ``raw`` for ``kinds``; returns what each of those models carries by default.
-
-        ``unit_carried`` (a unit of several kinds read at its own level) collects instead the defaults of
-        choices the unit makes as a whole (limits per unit): one model carries those, not every model.
-        """
+        """The choices under ``raw`` for ``kinds``; returns what each of those models carries by default."""
         carried: dict[str, int] = {}
         if depth > _MAX_DEPTH:
             return carried
@@ -416,7 +414,7 @@ class _Reader:
                 continue
             if _not_choice(child.name):
                 continue
-            self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth, unit_carried)
+            self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
         return carried
 
     def skipped(self, child: _Child) -> bool:
@@ -442,7 +440,6 @@ class _Reader:
         unit_level: bool,
         carried: dict[str, int],
         depth: int,
-        unit_carried: dict[str, int] | None = None,
     ) -> None:
         special = _special(path)
         entries, nested = self.scope.children(child.raw, child.link_raw)
@@ -450,16 +447,7 @@ class _Reader:
             # A group of models: their wargear is read with their kinds; the rest of it is the unit's.
             for grandchild in nested:
                 if not (self.skipped(grandchild) or self.hidden(grandchild, own)):
-                    self.group(
-                        grandchild,
-                        kinds,
-                        own,
-                        f"{path} / {grandchild.name}",
-                        unit_level,
-                        carried,
-                        depth + 1,
-                        unit_carried,
-                    )
+                    self.group(grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1)
             return
         limit = self.limit_of(child, unit_level or special)
         default_ids = {child.raw.default, *((child.link_raw.default,) if child.link_raw else ())} - {""}
@@ -503,7 +491,9 @@ class _Reader:
             fill = _fill(items, fills, item_limits, self.found.items, limit.min - taken)
             swap = limit.min == 1 and not taken and bool(fill)
             # Several things a unit of several kinds takes once ("3 invocations"): one model carries them.
-            target = unit_carried if unit_carried is not None and limit.per == "unit" and not swap else carried
+            target = (
+                self.unit_carried if self.unit_carried is not None and limit.per == "unit" and not swap else carried
+            )
             for item_id in fill:
                 target[item_id] = target.get(item_id, 0) + 1
                 fills[item_id] = fills.get(item_id, 0) + 1
@@ -529,9 +519,7 @@ class _Reader:
             if self.skipped(grandchild) or self.hidden(grandchild, own):
                 self.hide_weapons(grandchild)
                 continue
-            self.group(
-                grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1, unit_carried
-            )
+            self.group(grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1)
 
     def add_group(
         self,
@@ -600,8 +588,9 @@ def read_wargear(
         # Under the unit entry: the choices of its own model (a character), of its only kind (Termagants'
         # weapons), or of the whole unit (counted over the unit).
         unit_level = not self_kinds and len(every_kind) > 1
-        unit_carried: dict[str, int] | None = {} if unit_level else None
-        carried = reader.walk(raw, link_raw, unit_kinds, unit_raws, raw.name, unit_level, 0, unit_carried)
+        unit_carried = reader.unit_carried = {} if unit_level else None
+        carried = reader.walk(raw, link_raw, unit_kinds, unit_raws, raw.name, unit_level)
+        reader.unit_carried = None
         for kind_id in unit_kinds:
             reader.found.loadouts.setdefault(kind_id, {}).update(carried)
         if unit_carried:
