@@ -178,10 +178,9 @@ def test_a_default_another_choice_gives_is_no_pick_of_a_choice_offering_the_same
     assert "Walker carries 1; at most 0 per model." in finding.message.en
     assert "Walker en porte 1 ; au plus 0 par figurine." in finding.message.fr
     assert {(p.count, p.bound) for p in wargear_problems(_walking(walker, gun=2, klaw=1, rokkit=2), walker)} == {(2, 1)}
-    # Without fills (older data) every default counts as carried for another choice: the same verdicts.
-    bare = walker.model_copy(update={"choices": [g.model_copy(update={"fills": {}}) for g in walker.choices]})
-    assert wargear_problems(_walking(bare, gun=2, klaw=2), bare) == []
-    assert {p.problem for p in wargear_problems(_walking(bare, gun=2, klaw=2, rokkit=1), bare)} == {"over"}
+    # Fills unknown (a catalogue imported before): every carried item counts, as before, defaults too.
+    bare = walker.model_copy(update={"choices": [g.model_copy(update={"fills": None}) for g in walker.choices]})
+    assert {(p.problem, p.count) for p in wargear_problems(_walking(bare, gun=2, klaw=2), bare)} == {("over", 2)}
 
 
 def test_a_choice_gives_up_its_own_default_only_and_shows_its_pick_on_the_first_arm_made() -> None:
@@ -198,6 +197,6 @@ def test_a_choice_gives_up_its_own_default_only_and_shows_its_pick_on_the_first_
     assert carried(apply_choice(rokkit, walker, 0, 1, "arm3", "klaw")) == {"gun": 1, "klaw": 2, "rokkit": 1}
     assert carried(apply_choice(rokkit, walker, 0, 1, "arm1", None)) == {"gun": 2, "klaw": 2}
     assert carried(apply_choice(rokkit, walker, 0, 1, "arm1", "gun")) == {"gun": 3, "klaw": 1}
-    # Without fills (older data) a choice gives up every default it replaces, as before.
-    bare = walker.model_copy(update={"choices": [g.model_copy(update={"fills": {}}) for g in walker.choices]})
-    assert carried(apply_choice(defaults, bare, 0, 1, "arm1", "rokkit")) == {"gun": 2, "rokkit": 1}
+    # Fills unknown (a catalogue imported before): a choice gives up all it offers and replaces, as before.
+    bare = walker.model_copy(update={"choices": [g.model_copy(update={"fills": None}) for g in walker.choices]})
+    assert carried(apply_choice(defaults, bare, 0, 1, "arm1", "rokkit")) == {"rokkit": 1}

@@ -122,6 +122,10 @@ def _empty(value: Sized) -> bool:
     return not value
 
 
+def _unknown(value: object) -> bool:
+    return value is None
+
+
 class AbilityRef(_Model):
     """An ability of a datasheet: a special ability of the glossary or its own rule.
 
@@ -266,8 +270,9 @@ class WargearGroup(_Model):
     always carries) were not taken here. A Deff Dread's two big shootas, the
     defaults of its arms 3 and 4, are no pick of its arm 1, which offers a big
     shoota too; and taking a rokkit on arm 3 gives up one big shoota, not two.
-    Empty (older data): every default of the kind is counted as carried for
-    something else, and a choice gives up all of what it replaces.
+    None: not known (a catalogue written by hand, or imported before Ost read
+    it): every carried item of the choice counts, and a choice gives up all of
+    what it replaces, as before.
     """
 
     id: str = Field(min_length=1)
@@ -281,7 +286,7 @@ class WargearGroup(_Model):
     within: str | None = None
     bs_ids: list[str] = Field(default_factory=list)
     marks: list[str] = Field(default_factory=list)
-    fills: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict, exclude_if=_empty)
+    fills: dict[str, Annotated[int, Field(ge=0)]] | None = Field(default=None, exclude_if=_unknown)
 
 
 def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem], list[WargearGroup]]:
@@ -625,18 +630,25 @@ class Datasheet(_Model):
         return {k: frozenset(v) for k, v in out.items()}
 
     @cached_property
-    def choice_fills(self) -> dict[str, dict[str, int]]:
-        """Each choice group's :attr:`~WargearGroup.fills`, those of the groups nested in it (``within``) added."""
+    def choice_fills(self) -> dict[str, dict[str, int] | None]:
+        """Each choice group's :attr:`~WargearGroup.fills`, those of the groups nested in it (``within``) added.
+
+        None for a group whose own are not known (nor then those nested in it, summed).
+        """
         groups = self.choice_map
-        out: dict[str, dict[str, int]] = {g.id: dict(g.fills) for g in groups.values()}
+        out: dict[str, dict[str, int] | None] = {
+            g.id: None if g.fills is None else dict(g.fills) for g in groups.values()
+        }
         for group in groups.values():
             if not group.fills:
                 continue
             seen: set[str] = {group.id}
             parent = group.within
             while parent is not None and parent in groups and parent not in seen:
-                for item_id, count in group.fills.items():
-                    out[parent][item_id] = out[parent].get(item_id, 0) + count
+                known = out[parent]
+                if known is not None:
+                    for item_id, count in group.fills.items():
+                        known[item_id] = known.get(item_id, 0) + count
                 seen.add(parent)
                 parent = groups[parent].within
         return out

@@ -192,11 +192,13 @@ def taken_here(
     counted = items if items is not None else sheet.choice_members.get(group.id, frozenset(group.items))
     kind = sheet.kind_map.get(kind_id)
     defaults = kind.loadout if kind is not None else {}
-    fills = sheet.choice_fills.get(group.id, {})
+    fills = sheet.choice_fills.get(group.id)
     held: dict[str, int] = {}
     for entry in wargear:
         if entry.item is not None and entry.count > 0 and entry.item in counted:
             held[entry.item] = held.get(entry.item, 0) + entry.count
+    if fills is None:
+        return held  # not known (older data): all of it, as before
     out: dict[str, int] = {}
     for item_id, count in held.items():
         spare = count - max(0, defaults.get(item_id, 0) - fills.get(item_id, 0))
@@ -243,12 +245,12 @@ def _choice_state(
                 return True
         return not choice.replaces
 
-    if len(pool) == 1:
+    if len(pool) == 1 or any(g.fills is None for g in pool):
         return made(group), taken_here(sheet, group, kind_id, wargear, frozenset(group.items))
     # Each item's picks: what is carried beyond the kind's defaults, plus the defaults the choices fill themselves.
     picks: dict[str, int] = {}
     for item_id in {i for g in pool for i in g.items}:
-        own = sum(g.fills.get(item_id, 0) for g in pool if item_id in g.items)
+        own = sum((g.fills or {}).get(item_id, 0) for g in pool if item_id in g.items)
         spare = held.get(item_id, 0) - max(0, defaults.get(item_id, 0) - own)
         if spare > 0:
             picks[item_id] = spare
@@ -325,15 +327,15 @@ def apply_choice(
         count = entry.count
         if entry.item is not None and entry.item in took:
             count -= took.pop(entry.item)  # what they took here before; defaults carried for another reason stay
-        elif entry.item is not None and entry.item in group.replaces and (keeps_default or not group.fills):
-            count -= group.fills.get(entry.item, count)  # the group's own default (older data: all of it)
+        elif entry.item is not None and entry.item in group.replaces and (keeps_default or group.fills is None):
+            count -= (group.fills or {}).get(entry.item, count)  # the group's own default (older data: all of it)
         if count > 0:
             kept.append(entry.model_copy(update={"count": count}))
     adds: list[tuple[str, int]] = []
     if item_id is None:
         for r in group.replaces:  # the replaced defaults come back, as many as the group gave up
             have = sum(c.count for c in kept if c.item == r)
-            adds.append((r, min(group.fills.get(r, defaults.get(r, 0)), defaults.get(r, 0) - have)))
+            adds.append((r, min((group.fills or {}).get(r, defaults.get(r, 0)), defaults.get(r, 0) - have)))
     else:
         adds.append((item_id, 1))
     for add_id, count in adds:
@@ -763,6 +765,8 @@ def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_gr
         return limit
     kind = sheet.kind_map.get(model_group.kind)
     defaults = kind.loadout if kind is not None else {}
+    if group.fills is None or any(g.fills is None for g in pool):
+        return _pooled_unknown(sheet, group, limit, model_group, pool, defaults)
     held: dict[str, int] = {}
     for entry in model_group.wargear:
         if entry.item is not None:
@@ -783,6 +787,32 @@ def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_gr
     if any(g.limit.max is None for g in sharing):
         return limit.model_copy(update={"max": None})
     return limit.model_copy(update={"max": (limit.max if own else 0) + sum(g.limit.max or 0 for g in sharing)})
+
+
+def _pooled_unknown(
+    sheet: Datasheet,
+    group: WargearGroup,
+    limit: WargearLimit,
+    model_group: ModelGroup,
+    pool: tuple[WargearGroup, ...],
+    defaults: Mapping[str, int],
+) -> WargearLimit:
+    """:func:`_pooled` for choices whose :attr:`~WargearGroup.fills` are not known (a catalogue imported before).
+
+    Their counts hold the model's defaults too: the bound is what the choices
+    whose replaced defaults the model no longer carries allow together, plus
+    its defaults among the group's items; the group's own bound when none.
+    """
+    assert limit.max is not None
+    carried_ids = {c.item for c in model_group.wargear if c.count > 0}
+    sharing = [g for g in pool if carried_ids.isdisjoint(g.replaces)]
+    if not sharing:
+        return limit
+    if any(g.limit.max is None for g in sharing):
+        return limit.model_copy(update={"max": None})
+    items = sheet.choice_members[group.id]
+    carried_defaults = sum(n for i, n in defaults.items() if i in items)
+    return limit.model_copy(update={"max": limit.max + sum(g.limit.max or 0 for g in sharing) + carried_defaults})
 
 
 def _unit_may_take(sheet: Datasheet, item_id: str, unit_items: frozenset[str]) -> bool:
