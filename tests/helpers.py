@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -536,6 +537,29 @@ def added_unit_limits(sheet: Datasheet, models: int, extra: str | None = None, k
         rest = [groups[at].model_copy(update={"count": groups[at].count - 1})] if groups[at].count > 1 else []
         unit.loadout = [*groups[:at], one, *rest, *groups[at + 1 :]]
     return [f for f in wargear_findings(army, catalogue) if f.code is Code.WARGEAR_LIMIT]
+
+
+def fresh_model_limits(sheets: Iterable[Datasheet]) -> list[str]:
+    """The model-level wargear limits each visible datasheet, added fresh at its smallest and largest size, breaks.
+
+    A unit just added carries its kinds' default loadouts: BattleScribe would show it legal. Choices
+    the unit makes once (``kinds == []``: powers, relics, marks) are left out: their defaults are the
+    unit's upgrades, not its models' loadouts.
+    """
+    from ost.core.wargear import wargear_problems
+
+    out: list[str] = []
+    for sheet in sheets:
+        if sheet.hidden:
+            continue
+        for size in sorted({sheet.min_models, sheet.max_models}):
+            unit = Unit(id="u1", datasheet=sheet.id, snapshot=snapshot_of(sheet), models=size)
+            for problem in wargear_problems(unit, sheet):
+                group = sheet.choice_map.get(problem.group or "")
+                if group is None or group.kinds:
+                    what = group.name if group is not None else problem.item
+                    out.append(f"{sheet.id} ({sheet.name}, {size} models): {problem.problem} {what}")
+    return out
 
 
 # --- the window ------------------------------------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 Real BattleScribe rosters are legal in their data; these fixtures pin the
 mechanisms that keep them so in Ost (tests/test_real_rosters.py runs the
 rosters themselves): bounds a condition changes are advice, a model variant
-counts models, choices sharing items pool their bounds, and what a unit takes
-once is closed only when no choice of the datasheet offers it.
+counts models, choices sharing items pool their bounds, a default another
+choice gives is no pick of a choice that offers the same item, and what a unit
+takes once is closed only when no choice of the datasheet offers it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from ost.core.armylist import Carried, ModelGroup, Unit, snapshot_of
 from ost.core.catalogue import Datasheet, ModelKind, WargearGroup, WargearItem, WargearLimit
 from ost.core.roles import Role
-from ost.core.wargear import problem_finding, wargear_problems
+from ost.core.wargear import apply_choice, choice_taken, default_wargear, problem_finding, wargear_problems
 
 
 def squad(*choices: WargearGroup) -> Datasheet:
@@ -122,3 +123,80 @@ def test_what_the_unit_takes_once_is_closed_only_when_nothing_offers_it() -> Non
     (closed,) = wargear_problems(unit([(4, ["bolter"])], ("fist",)), sheet)
     assert (closed.problem, closed.item, closed.kind) == ("closed", "fist", None)
     assert wargear_problems(unit([(4, ["bolter", "mark"])]), sheet) == []
+
+
+def _walker() -> Datasheet:
+    """A walker with two arm pairs: arms 1-2 replace a klaw (and offer a gun), arms 3-4 replace a gun (and a klaw)."""
+    gun, klaw, rokkit = "gun", "klaw", "rokkit"
+    arms = [
+        WargearGroup(
+            id=f"arm{n}",
+            name=f"Arm {n}",
+            kinds=["walker"],
+            items=[rokkit, gun] if n <= 2 else [rokkit, klaw],
+            replaces=[klaw] if n <= 2 else [gun],
+            fills={klaw: 1} if n <= 2 else {gun: 1},
+            limit=WargearLimit(max=1),
+        )
+        for n in (3, 4, 2, 1)  # the data's order
+    ]
+    return Datasheet(
+        id="walker",
+        name="Walker",
+        role=Role.HEAVY_SUPPORT,
+        points=85,
+        kinds=[ModelKind(id="walker", name="Walker", min=1, max=1, loadout={gun: 2, klaw: 2})],
+        wargear=[WargearItem(id=i, name=i.title(), points=10 if i == rokkit else 0) for i in (gun, klaw, rokkit)],
+        choices=arms,
+    )
+
+
+def _walking(sheet: Datasheet, **carried: int) -> Unit:
+    gear = [Carried(item=i, name=i.title(), count=n) for i, n in carried.items()]
+    return Unit(
+        id="u1",
+        datasheet=sheet.id,
+        models=1,
+        loadout=[ModelGroup(kind="walker", count=1, wargear=gear)],
+        snapshot=snapshot_of(sheet),
+    )
+
+
+def test_a_default_another_choice_gives_is_no_pick_of_a_choice_offering_the_same_item() -> None:
+    walker = _walker()
+    assert wargear_problems(_walking(walker, gun=2, klaw=2), walker) == []
+    # One klaw given up for a rokkit, or for a third gun: one arm made, one pick.
+    assert wargear_problems(_walking(walker, gun=2, klaw=1, rokkit=1), walker) == []
+    assert wargear_problems(_walking(walker, gun=3, klaw=1), walker) == []
+    assert wargear_problems(_walking(walker, rokkit=4), walker) == []
+    # A fifth weapon, or two picks for one arm made: over, in both languages.
+    fifth = _walking(walker, gun=2, klaw=2, rokkit=1)
+    problems = wargear_problems(fifth, walker)
+    assert {p.group for p in problems} == {"arm1", "arm2", "arm3", "arm4"}
+    assert {(p.problem, p.count, p.bound) for p in problems} == {("over", 1, 0)}
+    finding = problem_finding(problems[0], fifth, walker)
+    assert "Walker carries 1; at most 0 per model." in finding.message.en
+    assert "Walker en porte 1 ; au plus 0 par figurine." in finding.message.fr
+    assert {(p.count, p.bound) for p in wargear_problems(_walking(walker, gun=2, klaw=1, rokkit=2), walker)} == {(2, 1)}
+    # Fills unknown (a catalogue imported before): every carried item counts, as before, defaults too.
+    bare = walker.model_copy(update={"choices": [g.model_copy(update={"fills": None}) for g in walker.choices]})
+    assert {(p.problem, p.count) for p in wargear_problems(_walking(bare, gun=2, klaw=2), bare)} == {("over", 2)}
+
+
+def test_a_choice_gives_up_its_own_default_only_and_shows_its_pick_on_the_first_arm_made() -> None:
+    walker = _walker()
+    defaults = [ModelGroup(kind="walker", count=1, wargear=default_wargear(walker, "walker"))]
+
+    def carried(loadout: list[ModelGroup]) -> dict[str, int]:
+        return {c.item or "": c.count for c in loadout[0].wargear}
+
+    rokkit = apply_choice(defaults, walker, 0, 1, "arm1", "rokkit")
+    assert carried(rokkit) == {"gun": 2, "klaw": 1, "rokkit": 1}
+    shown = {g.id: choice_taken(walker, g, "walker", rokkit[0].wargear) for g in walker.choices}
+    assert shown == {"arm1": {"rokkit": 1}, "arm2": {}, "arm3": {}, "arm4": {}}
+    assert carried(apply_choice(rokkit, walker, 0, 1, "arm3", "klaw")) == {"gun": 1, "klaw": 2, "rokkit": 1}
+    assert carried(apply_choice(rokkit, walker, 0, 1, "arm1", None)) == {"gun": 2, "klaw": 2}
+    assert carried(apply_choice(rokkit, walker, 0, 1, "arm1", "gun")) == {"gun": 3, "klaw": 1}
+    # Fills unknown (a catalogue imported before): a choice gives up all it offers and replaces, as before.
+    bare = walker.model_copy(update={"choices": [g.model_copy(update={"fills": None}) for g in walker.choices]})
+    assert carried(apply_choice(defaults, bare, 0, 1, "arm1", "rokkit")) == {"rokkit": 1}

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox
 from pytestqt.qtbot import QtBot
 from test_gui_window import SIZES, _form_fields_shown
 
-from helpers import EXAMPLES
+from helpers import BSDATA_SAMPLE, EXAMPLES, NO_SAMPLE
 from helpers import open_window as _window
 from ost.core import listfile
 from ost.core.catalogue import (
@@ -323,8 +323,15 @@ def test_unit_choices_are_check_boxes_and_counts(tmp_path: Path, qtbot: QtBot) -
         assert _gear(window, unit_id) == "Maître tacticien"
         boxes = window.editor.wargear.upgrade_boxes
         second = boxes["trait-b"]
-        assert isinstance(second, QCheckBox) and not second.isEnabled()  # one trait: the other greyed
-        assert "Trait de seigneur de guerre : au plus 1 dans l'unité" in second.toolTip()
+        # One trait at most: the other one takes its place in one click (and one undo step).
+        assert isinstance(second, QCheckBox) and second.isEnabled() and not second.isChecked()
+        assert "à la place de Maître tacticien" in second.toolTip()
+        second.click()
+        assert window.undo_stack.count() == steps + 2
+        assert _gear(window, unit_id) != "Maître tacticien" and "Maître tacticien" not in _gear(window, unit_id)
+        window.undo_stack.undo()
+        assert _gear(window, unit_id) == "Maître tacticien"
+        boxes = window.editor.wargear.upgrade_boxes
         count = boxes["grenade"]
         assert not isinstance(count, QCheckBox) and count.maximum() == 3
         count.setValue(2)
@@ -410,7 +417,7 @@ def test_another_mark_is_one_click_and_one_undo(tmp_path: Path, qtbot: QtBot) ->
         khorne = window.editor.wargear.upgrade_boxes["khorne"]
         # Open although the mark is taken: it says what it replaces.
         assert khorne.isEnabled() and not khorne.isChecked()
-        assert "en place de Chaos Indivisible" in khorne.toolTip()
+        assert "à la place de Chaos Indivisible" in khorne.toolTip()
         khorne.click()
         assert _gear(window, unit_id) == "Châtiment ; Marque de Khorne"
         assert window.model.index_of_unit(unit_id, COL_POINTS).data() == "105"
@@ -446,6 +453,47 @@ def test_the_form_fits_with_its_choices(
             right = widget.mapTo(editor, QPoint(widget.width(), 0)).x()
             assert widget.isVisible() and right <= area_width, (widget, right, area_width)
             assert widget.width() >= widget.minimumSizeHint().width()
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
+@pytest.mark.bsdata
+@pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)
+def test_a_deff_dread_added_fresh_shows_its_four_default_arms_and_no_finding(tmp_path: Path, qtbot: QtBot) -> None:
+    from ost.formats.bsdata import read_bsdata
+
+    dread = next(s for s in read_bsdata([BSDATA_SAMPLE]).datasheets if s.name == "Deff Dreads")
+    items = {item.name: item.id for item in dread.wargear}
+    arms = {g.name: g.id for g in dread.choices if g.name.startswith("Arm ")}
+    window = _window(Catalogue([dread], BandTable(bands=[])), tmp_path)
+    try:
+        window.add_unit(dread.id)
+        unit_id = window.editor.unit_id
+        assert unit_id is not None
+        editor = window.editor.wargear
+
+        def shown() -> dict[str, tuple[str, str]]:
+            boxes = {name: editor.choice_boxes[(0, group)] for name, group in arms.items()}
+            return {name: (box.currentData(), box.currentText()) for name, box in sorted(boxes.items())}
+
+        # Each arm holds its own default: none of them "took" the other arms' big shootas or klaws.
+        assert shown() == {
+            "Arm 1": ("", "Dread Klaw (default)"),
+            "Arm 2": ("", "Dread Klaw (default)"),
+            "Arm 3": ("", "Big Shoota (default)"),
+            "Arm 4": ("", "Big Shoota (default)"),
+        }
+        assert window.report is not None and not [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT]
+        points = window.model.index_of_unit(unit_id, COL_POINTS).data()
+        _choose(window, 0, arms["Arm 1"], items["Rokkit Launcha"])
+        assert shown()["Arm 1"] == (items["Rokkit Launcha"], "Rokkit Launcha (+10 pts)")
+        assert shown()["Arm 2"] == ("", "Dread Klaw (default)") and shown()["Arm 3"] == ("", "Big Shoota (default)")
+        assert [gear.text() for _, gear in editor.group_labels] == ["2× Big Shoota, Dread Klaw, Rokkit Launcha"]
+        assert _gear(window, unit_id) == "Rokkit Launcha"
+        assert int(window.model.index_of_unit(unit_id, COL_POINTS).data()) == int(points) + 10
+        assert not [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT]
     finally:
         window.undo_stack.setClean()
         window.close()

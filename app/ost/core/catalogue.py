@@ -8,7 +8,7 @@ validator needs, so every check is a dictionary look-up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sized
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
@@ -118,7 +118,7 @@ class WeaponProfile(_Model):
         return self.abilities_en or self.abilities
 
 
-def _empty(value: list[str]) -> bool:
+def _empty(value: Sized) -> bool:
     return not value
 
 
@@ -266,6 +266,18 @@ class WargearGroup(_Model):
     1 or more), the item the data takes when nothing else is chosen ("Mark of
     Chaos": Chaos Undivided), one of ``items``; a new unit starts with it
     (:func:`ost.core.wargear.starting_upgrades`). None: the data names none.
+
+    ``fills``: what each model of its kinds carries by default *because of this
+    choice*, item id -> count: the default it ``replaces``, or items of the
+    choice it must take ("2 of: bolt pistol, boltgun", an entry of the group
+    with a minimum). Only those defaults count toward its limits: a model's
+    other defaults of the same items (another choice's default, a weapon it
+    always carries) were not taken here. A Deff Dread's two big shootas, the
+    defaults of its arms 3 and 4, are no pick of its arm 1, which offers a big
+    shoota too; and taking a rokkit on arm 3 gives up one big shoota, not two.
+    None: not known (a catalogue written by hand, or imported before Ost read
+    it): every carried item of the choice counts, and a choice gives up all of
+    what it replaces, as before.
     """
 
     id: str = Field(min_length=1)
@@ -280,6 +292,7 @@ class WargearGroup(_Model):
     bs_ids: list[str] = Field(default_factory=list)
     marks: list[str] = Field(default_factory=list)
     default: str | None = Field(default=None, exclude_if=_unset)
+    fills: dict[str, Annotated[int, Field(ge=0)]] | None = Field(default=None, exclude_if=_unset)
 
 
 def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem], list[WargearGroup]]:
@@ -621,6 +634,30 @@ class Datasheet(_Model):
                 seen.add(parent)
                 parent = groups[parent].within
         return {k: frozenset(v) for k, v in out.items()}
+
+    @cached_property
+    def choice_fills(self) -> dict[str, dict[str, int] | None]:
+        """Each choice group's :attr:`~WargearGroup.fills`, those of the groups nested in it (``within``) added.
+
+        None for a group whose own are not known (nor then those nested in it, summed).
+        """
+        groups = self.choice_map
+        out: dict[str, dict[str, int] | None] = {
+            g.id: None if g.fills is None else dict(g.fills) for g in groups.values()
+        }
+        for group in groups.values():
+            if not group.fills:
+                continue
+            seen: set[str] = {group.id}
+            parent = group.within
+            while parent is not None and parent in groups and parent not in seen:
+                known = out[parent]
+                if known is not None:
+                    for item_id, count in group.fills.items():
+                        known[item_id] = known.get(item_id, 0) + count
+                seen.add(parent)
+                parent = groups[parent].within
+        return out
 
     @cached_property
     def kind_offers(self) -> dict[str, frozenset[str]]:

@@ -178,6 +178,113 @@ def offered_to(sheet: Datasheet, kind_id: str) -> frozenset[str]:
     return sheet.kind_offers.get(kind_id, frozenset())
 
 
+def taken_here(
+    sheet: Datasheet, group: WargearGroup, kind_id: str, wargear: Iterable[Carried], items: frozenset[str] | None = None
+) -> dict[str, int]:
+    """What a model of ``kind_id`` carrying ``wargear`` took in ``group``: item id -> count.
+
+    Each of the group's items (its members, or ``items``) the model carries,
+    less the defaults it carries for something else: another choice's
+    default, a weapon it always carries (see :attr:`WargearGroup.fills`). A
+    Deff Dread carrying its two default big shootas took none on its arm 1,
+    which offers one.
+    """
+    counted = items if items is not None else sheet.choice_members.get(group.id, frozenset(group.items))
+    kind = sheet.kind_map.get(kind_id)
+    defaults = kind.loadout if kind is not None else {}
+    fills = sheet.choice_fills.get(group.id)
+    held: dict[str, int] = {}
+    for entry in wargear:
+        if entry.item is not None and entry.count > 0 and entry.item in counted:
+            held[entry.item] = held.get(entry.item, 0) + entry.count
+    if fills is None:
+        return held  # not known (older data): all of it, as before
+    out: dict[str, int] = {}
+    for item_id, count in held.items():
+        spare = count - max(0, defaults.get(item_id, 0) - fills.get(item_id, 0))
+        if spare > 0:
+            out[item_id] = spare
+    return out
+
+
+def choice_taken(sheet: Datasheet, group: WargearGroup, kind_id: str, wargear: Iterable[Carried]) -> dict[str, int]:
+    """What a model of ``kind_id`` carrying ``wargear`` chose in ``group``, item id -> count (the form shows it).
+
+    :func:`taken_here`, restricted to the group's own items; but when other
+    choices of the model offer the same items (a Deff Dread's four arms), the
+    model's picks are shared out among the choices it made, by name
+    (see :func:`_choice_state`). A rokkit taken on arm 1 is
+    then no pick of arm 3, which offers one too but still holds its big shoota.
+    """
+    return _choice_state(sheet, group, kind_id, wargear)[1]
+
+
+def _choice_state(
+    sheet: Datasheet, group: WargearGroup, kind_id: str, wargear: Iterable[Carried]
+) -> tuple[bool, dict[str, int]]:
+    """Whether a model made ``group`` (gave up the default it replaces, or it replaces none), and what it took there.
+
+    A choice that replaces a default was made when the model carries fewer of
+    that default than its kind does, each default given up making one choice
+    (the first, by name, among the model's choices that share items with
+    this one: see :func:`_pool`).
+    """
+    kind = sheet.kind_map.get(kind_id)
+    defaults = kind.loadout if kind is not None else {}
+    held: dict[str, int] = {}
+    for entry in wargear:
+        if entry.item is not None and entry.count > 0:
+            held[entry.item] = held.get(entry.item, 0) + entry.count
+    pool = _pool(sheet, group)
+    given_up = {r: max(0, defaults.get(r, 0) - held.get(r, 0)) for g in pool for r in g.replaces}
+
+    def made(choice: WargearGroup) -> bool:
+        for r in choice.replaces:
+            if given_up.get(r, 0) > 0:
+                given_up[r] -= 1
+                return True
+        return not choice.replaces
+
+    if len(pool) == 1 or any(g.fills is None for g in pool):
+        return made(group), taken_here(sheet, group, kind_id, wargear, frozenset(group.items))
+    # Each item's picks: what is carried beyond the kind's defaults, plus the defaults the choices fill themselves.
+    picks: dict[str, int] = {}
+    for item_id in {i for g in pool for i in g.items}:
+        own = sum((g.fills or {}).get(item_id, 0) for g in pool if item_id in g.items)
+        spare = held.get(item_id, 0) - max(0, defaults.get(item_id, 0) - own)
+        if spare > 0:
+            picks[item_id] = spare
+    for choice in pool:
+        done = made(choice)
+        took: dict[str, int] = {}
+        room = choice.limit.max if choice.limit.per == "model" and choice.limit.max is not None else None
+        for item_id in choice.items if done else ():
+            take = picks.get(item_id, 0) if room is None else min(picks.get(item_id, 0), room - sum(took.values()))
+            if take > 0:
+                took[item_id] = take
+                picks[item_id] -= take
+        if choice.id == group.id:
+            return done, took
+    return False, {}
+
+
+def _pool(sheet: Datasheet, group: WargearGroup) -> list[WargearGroup]:
+    """``group`` and every per-model choice linked to it by shared items (:attr:`Datasheet.choice_pools`).
+
+    In the order of their names ("Arm 1" … "Arm 4", whatever order the data lists them in), then the
+    datasheet's: a pick that either of two choices may hold goes to the first a player reads.
+    """
+    pools = sheet.choice_pools
+    found = {group.id}
+    todo = [group.id]
+    while todo:
+        for other in pools.get(todo.pop(), ()):
+            if other.id not in found:
+                found.add(other.id)
+                todo.append(other.id)
+    return sorted((g for g in sheet.choice_map.values() if g.id in found), key=lambda g: fold(g.name))
+
+
 class WargearError(ValueError):
     """A choice that cannot be applied (unknown group, item, kind or models)."""
 
@@ -212,13 +319,33 @@ def apply_choice(
         raise WargearError(f"the choice {group_id!r} is not open to the models of kind {source.kind!r}")
     if not 0 < models <= source.count:
         raise WargearError(f"{models} models asked of a group of {source.count}")
-    drop = set(group.items) | set(group.replaces)
-    kept = [c.model_copy() for c in source.wargear if c.item not in drop]
+    defaults = sheet.kind_map[source.kind].loadout
+    made, took = _choice_state(sheet, group, source.kind, source.wargear)
+    keeps_default = not made  # models that still hold the default this choice replaces give it up now
+    kept: list[Carried] = []
+    for entry in source.wargear:
+        count = entry.count
+        if entry.item is not None and entry.item in took:
+            count -= took.pop(entry.item)  # what they took here before; defaults carried for another reason stay
+        elif entry.item is not None and entry.item in group.replaces and (keeps_default or group.fills is None):
+            count -= (group.fills or {}).get(entry.item, count)  # the group's own default (older data: all of it)
+        if count > 0:
+            kept.append(entry.model_copy(update={"count": count}))
+    adds: list[tuple[str, int]] = []
     if item_id is None:
-        defaults = sheet.kind_map[source.kind].loadout
-        kept += [_carried(sheet, r, defaults[r]) for r in group.replaces if defaults.get(r, 0) > 0]
+        for r in group.replaces:  # the replaced defaults come back, as many as the group gave up
+            have = sum(c.count for c in kept if c.item == r)
+            adds.append((r, min((group.fills or {}).get(r, defaults.get(r, 0)), defaults.get(r, 0) - have)))
     else:
-        kept.append(_carried(sheet, item_id, 1))
+        adds.append((item_id, 1))
+    for add_id, count in adds:
+        if count <= 0:
+            continue
+        at = next((i for i, c in enumerate(kept) if c.item == add_id), None)
+        if at is None:
+            kept.append(_carried(sheet, add_id, count))
+        else:
+            kept[at] = kept[at].model_copy(update={"count": kept[at].count + count})
     changed = ModelGroup(kind=source.kind, count=models, wargear=kept)
     rest = source.model_copy(update={"count": source.count - models})
     groups = list(loadout)
@@ -657,11 +784,11 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                     _check(out, unit, limit, total, group.id, item_id)
                 elif limit.per == "model":
                     for model_group in mine:
-                        count = _count(model_group.wargear, counted)
+                        count = _taken(sheet, group, model_group, counted)
                         bound = limit if item_id is not None else _pooled(sheet, group, limit, model_group)
                         _check(out, unit, bound, count, group.id, item_id, model_group.kind, model_group.count)
                 else:
-                    total = sum(_count(g.wargear, counted) * g.count for g in mine)
+                    total = sum(_taken(sheet, group, g, counted) * g.count for g in mine)
                     _check(out, unit, limit, total, group.id, item_id)
         else:
             for limit, counted, item_id in limits:
@@ -693,18 +820,67 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
     return out
 
 
+def _taken(sheet: Datasheet, group: WargearGroup, model_group: ModelGroup, counted: frozenset[str]) -> int:
+    """How many of ``counted`` each model of ``model_group`` took in ``group`` (see :func:`taken_here`)."""
+    return sum(taken_here(sheet, group, model_group.kind, model_group.wargear, counted).values())
+
+
 def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_group: ModelGroup) -> WargearLimit:
-    """A per-model maximum over items other choices of the same models offer too ("Slot 1" … "Slot 4").
+    """A per-model maximum over items other choices of the same models offer too ("Slot 1" … "Slot 4", arms).
 
     What a model carries does not say which of those choices it filled: the
-    bound is what they allow together (those whose replaced defaults the model
-    no longer carries), with the model's defaults among those items.
+    bound is what the choices it made allow together. A choice that replaces
+    nothing is always open; one that replaces a default was made when the
+    model carries fewer of that default than its kind does, each default given
+    up opening one such choice. A Deff Dread that kept its four default arms
+    made none: a fifth weapon is one too many on whichever arm it is counted.
     """
     if limit.max is None:
         return limit
     pool = sheet.choice_pools.get(group.id, ())
     if not pool:
         return limit
+    kind = sheet.kind_map.get(model_group.kind)
+    defaults = kind.loadout if kind is not None else {}
+    if group.fills is None or any(g.fills is None for g in pool):
+        return _pooled_unknown(sheet, group, limit, model_group, pool, defaults)
+    held: dict[str, int] = {}
+    for entry in model_group.wargear:
+        if entry.item is not None:
+            held[entry.item] = held.get(entry.item, 0) + entry.count
+    given_up = {r: max(0, defaults.get(r, 0) - held.get(r, 0)) for g in (group, *pool) for r in g.replaces}
+
+    def made(choice: WargearGroup) -> bool:
+        if not choice.replaces:
+            return True
+        for r in choice.replaces:
+            if given_up.get(r, 0) > 0:
+                given_up[r] -= 1
+                return True
+        return False
+
+    own = made(group)
+    sharing = [g for g in pool if made(g)]
+    if any(g.limit.max is None for g in sharing):
+        return limit.model_copy(update={"max": None})
+    return limit.model_copy(update={"max": (limit.max if own else 0) + sum(g.limit.max or 0 for g in sharing)})
+
+
+def _pooled_unknown(
+    sheet: Datasheet,
+    group: WargearGroup,
+    limit: WargearLimit,
+    model_group: ModelGroup,
+    pool: tuple[WargearGroup, ...],
+    defaults: Mapping[str, int],
+) -> WargearLimit:
+    """:func:`_pooled` for choices whose :attr:`~WargearGroup.fills` are not known (a catalogue imported before).
+
+    Their counts hold the model's defaults too: the bound is what the choices
+    whose replaced defaults the model no longer carries allow together, plus
+    its defaults among the group's items; the group's own bound when none.
+    """
+    assert limit.max is not None
     carried_ids = {c.item for c in model_group.wargear if c.count > 0}
     sharing = [g for g in pool if carried_ids.isdisjoint(g.replaces)]
     if not sharing:
@@ -712,9 +888,8 @@ def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_gr
     if any(g.limit.max is None for g in sharing):
         return limit.model_copy(update={"max": None})
     items = sheet.choice_members[group.id]
-    kind = sheet.kind_map.get(model_group.kind)
-    defaults = sum(n for i, n in kind.loadout.items() if i in items) if kind is not None else 0
-    return limit.model_copy(update={"max": limit.max + sum(g.limit.max or 0 for g in sharing) + defaults})
+    carried_defaults = sum(n for i, n in defaults.items() if i in items)
+    return limit.model_copy(update={"max": limit.max + sum(g.limit.max or 0 for g in sharing) + carried_defaults})
 
 
 def _unit_may_take(sheet: Datasheet, item_id: str, unit_items: frozenset[str]) -> bool:

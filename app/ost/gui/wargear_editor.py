@@ -37,6 +37,7 @@ from ost.core.i18n import Bilingual
 from ost.core.text import counted
 from ost.core.wargear import (
     choice_problems,
+    choice_taken,
     effective_loadout,
     starting_upgrades,
     upgrade_problems,
@@ -215,7 +216,10 @@ class WargearEditor(QWidget):
         for choice in choices:
             column.addWidget(wrapped_label(choice_title(sheet, choice, self.lang)))
             box = _choice_box()
-            taken = next((c.item for c in group.wargear if c.count and c.item in choice.items), None)
+            # What these models took here: a default they carry for another choice (a Deff Dread's big
+            # shoota, offered on its other arms too) is not this choice's pick.
+            took = choice_taken(sheet, choice, group.kind, group.wargear)
+            taken = next((c.item for c in group.wargear if c.item is not None and took.get(c.item)), None)
             box.addItem(self._nothing_label(choice, group, taken), "")
             for item_id in choice.items:
                 box.addItem(self._item_text(sheet.wargear_map.get(item_id), item_id), item_id)
@@ -260,7 +264,7 @@ class WargearEditor(QWidget):
         swap = upgrades_swapping_in(unit, sheet, item_id) if reasons and not taken else None
         if swap is not None:
             given = [carried_label(sheet, c, self.lang) for c in unit.upgrades if c not in swap]
-            reasons = [Bilingual(fr=f"en place de {', '.join(given)}", en=f"in place of {', '.join(given)}")]
+            reasons = [Bilingual(fr=f"à la place de {', '.join(given)}", en=f"in place of {', '.join(given)}")]
         tip = _tooltip(text, reasons, self.lang)
         box: QCheckBox | QSpinBox
         if most == 1 and taken <= 1:

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, added_unit_limits, fresh_unit_breaks
+from helpers import BSDATA_SAMPLE, added_unit_limits, fresh_model_limits, fresh_unit_breaks
 from ost.core import armylist as ops
-from ost.core.armylist import ArmyList, Detachment
+from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, Unit, snapshot_of
 from ost.core.catalogue import BandTable, Catalogue, Datasheet, WargearLimit
 from ost.core.findings import Code
 from ost.core.presenter import present
 from ost.core.validator import validate
+from ost.core.wargear import problem_finding, wargear_problems
 from ost.formats.bsdata import BsImport, read_bsdata
 
 FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
@@ -348,3 +349,70 @@ def test_a_warlord_titans_guns_are_no_warlord_traits(full_release: BsImport) -> 
     ops.add_unit(army, titan, "d1")
     codes = {f.code for f in validate(_catalogue(titan), army).findings}
     assert not {Code.WARGEAR_WARLORD, Code.WARGEAR_UNIQUE, Code.WARGEAR_LIMIT} & codes
+
+
+# --- a unit just added breaks none of its own model limits ---------------------------------------------------------
+
+
+def test_every_datasheet_added_fresh_breaks_none_of_its_model_limits(full_release: BsImport) -> None:
+    assert fresh_model_limits(full_release.datasheets) == []
+
+
+def _fresh(sheet: Datasheet, groups: list[ModelGroup] | None = None) -> Unit:
+    models = sum(g.count for g in groups) if groups else sheet.min_models
+    return Unit(id="u1", datasheet=sheet.id, snapshot=snapshot_of(sheet), models=models, loadout=groups or [])
+
+
+def _with(sheet: Datasheet, **carried: int) -> Unit:
+    """One model of the datasheet's first kind carrying ``carried`` (item names, spaces as underscores)."""
+    ids = {item.name: item.id for item in sheet.wargear}
+    gear = [Carried(item=ids[name.replace("_", " ")], name=name, count=n) for name, n in carried.items()]
+    return _fresh(sheet, [ModelGroup(kind=sheet.kinds[0].id, count=1, wargear=gear)])
+
+
+def test_a_hive_tyrant_carries_two_weapons_and_a_third_is_over(full_release: BsImport) -> None:
+    tyrant = _one(full_release, "tyranids", "Hive Tyrant")
+    loadout = tyrant.kinds[0].loadout
+    assert {n: loadout[i] for i, n in zip(loadout, _names(tyrant, list(loadout)), strict=True)} == {
+        "2x Monstrous Scything Talon": 1,
+        "Lash Whip and Monstrous Bonesword": 1,
+    }
+    assert wargear_problems(_fresh(tyrant), tyrant) == []
+    third = _with(tyrant, **{"2x_Monstrous_Scything_Talon": 1, "Lash_Whip_and_Monstrous_Bonesword": 2})
+    broken = wargear_problems(third, tyrant)
+    assert {(p.problem, p.count, p.bound) for p in broken if p.item is None} == {("over", 3, 2)}
+    message = problem_finding(next(p for p in broken if p.item is None), third, tyrant).message
+    assert "“Weapons”: Hive Tyrant carries 3; at most 2 per model." in message.en
+    assert "« Weapons » : Hive Tyrant en porte 3 ; au plus 2 par figurine." in message.fr
+
+
+def test_a_repressor_s_fixed_storm_bolter_is_no_pick_of_its_secondary_mount(full_release: BsImport) -> None:
+    repressor = _one(full_release, "sororitas", "Sororitas Repressor")
+    assert wargear_problems(_fresh(repressor), repressor) == []
+    base = {"Dozer_ram": 1, "Repressor_Heavy_Flamer": 1}
+    assert wargear_problems(_with(repressor, **base, Storm_bolter=2), repressor) == []  # the mount's storm bolter
+    over = _with(repressor, **base, Storm_bolter=3)
+    (problem,) = [p for p in wargear_problems(over, repressor) if p.item is None]
+    assert (problem.problem, problem.count, problem.bound) == ("over", 2, 1)
+    assert "“Secondary Mount”: Sororitas Repressor carries 2; at most 1 per model." in (
+        problem_finding(problem, over, repressor).message.en
+    )
+
+
+def test_a_choice_that_must_be_filled_and_has_no_free_entry_takes_the_cheapest(full_release: BsImport) -> None:
+    # The datasheet's price counts the cheapest entry (the World Eaters' Forgefiend: 2x ectoplasma cannons).
+    fiend = _one(full_release, "world-eaters", "Forgefiend")
+    assert set(_names(fiend, list(fiend.kinds[0].loadout))) == {"2x Ectoplasma cannons", "Daemon jaws"}
+    exarch = _one(full_release, "craftworlds", "Crimson Hunter Exarch")
+    assert "Strafing Assault" in _names(exarch, list(exarch.kinds[0].loadout))
+    for sheet in (fiend, exarch):
+        assert wargear_problems(_fresh(sheet), sheet) == []
+
+
+def test_the_plain_chaos_biker_is_the_entry_without_a_cap_in_the_unit(full_release: BsImport) -> None:
+    bikers = _one(full_release, "chaos-space-marines", "Chaos Bikers")
+    biker = bikers.kind_map["chaos-biker"]
+    assert set(_names(bikers, list(biker.loadout))) == {"Bolt pistol", "Combi-bolter", "Frag & Krak grenades"}
+    special = next(g for g in bikers.choices if g.name == "Chaos Biker w/ special weapon")
+    assert set(_names(bikers, special.marks)) == {"Flamer", "Plasma gun", "Meltagun"}
+    assert not any(g.name == "Special Weapons" and g.limit.min for g in bikers.choices)

@@ -159,8 +159,10 @@ def test_relic_terminators_carry_their_weapons_and_each_model_chooses_its_own(sa
     assert {"Power fist", "Combi-bolter", "Chainfist", "Plasma blaster, Standard"} <= {w.name for w in squad.weapons}
     for models in (squad.min_models, squad.max_models):
         assert added_unit_limits(squad, models) == []
-    # The sergeant's plasma blaster is his own choice: a Relic Terminator may not take it.
-    assert added_unit_limits(squad, 5, extra="Plasma blaster", kind="relic-terminator-sergeant") == []
+    # The sergeant's plasma blaster is his own choice (one of Weapon Option 2, in place of his combi-bolter:
+    # kept beside it, it is one too many); a Relic Terminator may not take it at all.
+    (beside,) = added_unit_limits(squad, 5, extra="Plasma blaster", kind="relic-terminator-sergeant")
+    assert "“Weapon Option 2”" in beside.message.en and "no choice" not in beside.message.en
     (finding,) = added_unit_limits(squad, 5, extra="Plasma blaster", kind="relic-terminator")
     assert "Relic Terminator porte « Plasma blaster », qu'aucun choix" in finding.message.fr
     assert "Relic Terminator carries “Plasma blaster”, which no choice" in finding.message.en

@@ -165,6 +165,9 @@ class _Reader:
         self.by_name: dict[tuple[str, tuple[str, ...]], _Item] = {}
         #: Where groups go (a variant of a model collects its own, see :func:`read_wargear`).
         self.groups: list[WargearGroup] = self.found.groups
+        #: Set while a unit of several kinds is read at its own level: the defaults of what the unit takes once
+        #: as a whole (a minimum per unit filled) go here, for one model to carry, not into every model's.
+        self.unit_carried: dict[str, int] | None = None
 
     # --- items ----------------------------------------------------------------------------------------------------
 
@@ -401,7 +404,17 @@ class _Reader:
             if child.low >= 1 and not special:
                 carried[item.id] = carried.get(item.id, 0) + child.low
                 if limit.max is not None and limit.max > child.low:
-                    self.add_group(child.option_id, child.name, kinds, [item.id], {}, [], limit, child.ids)
+                    self.add_group(
+                        child.option_id,
+                        child.name,
+                        kinds,
+                        [item.id],
+                        {},
+                        [],
+                        limit,
+                        child.ids,
+                        fills={item.id: child.low},
+                    )
                 continue
             self.add_group(child.option_id, child.name, [] if special else kinds, [item.id], {}, [], limit, child.ids)
         for child in groups:
@@ -465,9 +478,8 @@ class _Reader:
         item_limits: dict[str, WargearLimit] = {}
         replaces: list[str] = []
         default: str | None = None  # the unit's own choice that must be filled: what a new unit takes
-        # What the group's entries carry by their own minimum (a Relic Terminator's combi-bolter): part of its fill.
-        filled = 0
-        own_ids: list[str] = []
+        #: What each model carries by default because of this group and still counts in it (see WargearGroup.fills).
+        fills: dict[str, int] = {}
         for entry in entries:
             if self.hidden(entry, own):
                 if self.undecided and limit.min:
@@ -478,12 +490,12 @@ class _Reader:
             entry_limit = self.limit_of(entry, unit_level or special)
             is_default = bool(default_ids & set(entry.ids))
             if (is_default and limit.min >= 1 and not special) or (entry.low >= 1 and not special):
-                carried[item.id] = carried.get(item.id, 0) + max(entry.low, limit.min if is_default else 0)
+                count = max(entry.low, limit.min if is_default else 0)
+                carried[item.id] = carried.get(item.id, 0) + count
+                fills[item.id] = fills.get(item.id, 0) + count
                 if is_default:
                     replaces.append(item.id)
                     continue
-                filled += entry.low
-                own_ids.extend([item.id] * entry.low)
             if item.id not in items:
                 items.append(item.id)
                 if entry_limit.max is not None or entry_limit.every is not None:
@@ -497,21 +509,29 @@ class _Reader:
             # count those defaults here, so the minimum is advice only, and no entry of its own fills it.
             limit.verified = False
         elif not default_ids and limit.min >= 1 and not special and items:
-            # No default but a minimum (a Sergeant's "two of: bolt pistol, boltgun, …"): the first free
-            # entries fill what the entries' own minimums leave of it, as a list builder would; when one entry
-            # fills it (one placed here, or the one an entry's own minimum puts in), the others replace it.
-            need = max(0, limit.min - filled)
-            free = [i for i in items if self.found.items[i].points == 0 and _room(i, own_ids, item_limits)][:need]
-            for item_id in free:
-                carried[item_id] = carried.get(item_id, 0) + 1
-            placed: list[str] = []
-            if need == 1:
-                placed = free
-            elif limit.min == filled == 1:
-                placed = own_ids
-            replaces.extend(placed)
-            items = [i for i in items if i not in placed]
-            limit.min = max(0, need - len(free))
+            # No default but a minimum (a Sergeant's "two of: bolt pistol, boltgun, …"): what its entries
+            # must take counts first, then the cheapest entries fill the rest, each once and none beyond its
+            # own maximum, as the datasheet's price counts them (free ones first, in the data's order); with
+            # one to fill, the others replace it.
+            taken = sum(fills.values())
+            fill = _fill(items, fills, item_limits, self.found.items, limit.min - taken)
+            swap = limit.min == 1 and not taken and bool(fill)
+            # Several things a unit of several kinds takes once ("3 invocations"): one model carries them.
+            target = (
+                self.unit_carried if self.unit_carried is not None and limit.per == "unit" and not swap else carried
+            )
+            for item_id in fill:
+                target[item_id] = target.get(item_id, 0) + 1
+                fills[item_id] = fills.get(item_id, 0) + 1
+            if swap:
+                replaces.extend(fill)
+                items = [i for i in items if i not in fill]
+            elif limit.min == taken == 1:
+                # One entry fills it by its own minimum (a Kill-broker's pulse rifle): the others replace it.
+                placed = [i for i, n in fills.items() if n]
+                replaces.extend(placed)
+                items = [i for i in items if i not in placed]
+            limit.min = max(0, limit.min - len(fill))
         if replaces:
             limit.min = 0  # the default fills the minimum
         if items:
@@ -525,6 +545,7 @@ class _Reader:
                 limit,
                 child.ids,
                 default=default,
+                fills=fills,
             )
         for grandchild in nested:
             if self.skipped(grandchild) or self.hidden(grandchild, own):
@@ -545,6 +566,7 @@ class _Reader:
         *,
         marks: Sequence[str] = (),
         default: str | None = None,
+        fills: dict[str, int] | None = None,
     ) -> None:
         key = f"{group_id}|{','.join(kinds)}"
         if key in self.group_ids:
@@ -568,6 +590,7 @@ class _Reader:
                 bs_ids=list(dict.fromkeys(bs_ids)),
                 marks=list(marks),
                 default=default,
+                fills={i: n for i, n in (fills or {}).items() if (i in items or i in replaces) and n > 0},
             )
         )
 
@@ -599,14 +622,24 @@ def read_wargear(
         # Under the unit entry: the choices of its own model (a character), of its only kind (Termagants'
         # weapons), or of the whole unit (counted over the unit).
         unit_level = not self_kinds and len(every_kind) > 1
+        unit_carried = reader.unit_carried = {} if unit_level else None
         carried = reader.walk(raw, link_raw, unit_kinds, unit_raws, "", unit_level)
+        reader.unit_carried = None
         for kind_id in unit_kinds:
             reader.found.loadouts.setdefault(kind_id, {}).update(carried)
+        if unit_carried:
+            # What the unit must take once (Aun'Va's three invocations): its one-model leader carries it, else
+            # (no such kind) every model, as before.
+            leaders = [kind_id for kind_id, _, occurrences in kinds if _one_model(occurrences)][:1]
+            for kind_id in leaders or unit_kinds:
+                loadout = reader.found.loadouts.setdefault(kind_id, {})
+                for item_id, count in unit_carried.items():
+                    loadout[item_id] = loadout.get(item_id, 0) + count
         for kind_id, _, occurrences in kinds:
             # The entry most models of the kind are (no maximum first) gives the loadout; the others
             # ("Space Marine w/ Heavy Weapon", at most 1) are one choice each: what they carry beyond it,
             # in place of what they do not.
-            order = sorted(occurrences, key=lambda o: -(o.high if o.high is not None else 1 << 30))
+            order = sorted(occurrences, key=lambda o: -_most(o))
             base: dict[str, int] | None = None
             variants: list[tuple[_Occurrence, list[str], list[str], list[str]]] = []
             for occurrence in order:
@@ -628,7 +661,9 @@ def read_wargear(
                         loadout[item_id] = loadout.get(item_id, 0) + count
                     continue
                 takes = [i for i in own if i not in base]
-                direct = list(takes)
+                # A default one of its choices gave it (the first special weapon filling "one of") is no mark.
+                chosen = {i for group in own_groups for i in (*group.items, *group.replaces)}
+                direct = [i for i in takes if i not in chosen]
                 for group in own_groups:
                     takes.extend(i for i in group.items if i not in takes)
                 gives = [i for i in base if i not in own]
@@ -637,7 +672,8 @@ def read_wargear(
             for occurrence, takes, direct, gives in variants:
                 # What makes a model this variant: what it carries that no other variant does, else what it
                 # may choose that no other variant may ("Paladin (Incinerator)": the incinerator).
-                others = {i for o, t, _, _ in variants if o is not occurrence for i in t}
+                # What every plain model carries tells no variant apart (a Scion w/ Medi-pack's optional lasgun).
+                others = {i for o, t, _, _ in variants if o is not occurrence for i in t} | set(base or ())
                 marks = [i for i in direct if i not in others] or [i for i in takes if i not in others]
                 reader.add_group(
                     occurrence.option_id,
@@ -660,12 +696,49 @@ def read_wargear(
     return reader.found
 
 
-def _room(item_id: str, own_ids: list[str], item_limits: dict[str, WargearLimit]) -> bool:
-    """Whether a group's entry may be taken once more than its own minimum puts in (``own_ids``, once per model)."""
-    if item_id not in own_ids:
-        return True
-    most = item_limits[item_id].max if item_id in item_limits else None
-    return most is None or most > own_ids.count(item_id)
+def _most(occurrence: _Occurrence) -> int:
+    """How many models of an entry a unit may hold, for picking the entry most models are.
+
+    Its maximum per unit, else one its constraints set at another scope (a "Chaos Biker w/ special
+    weapon", at most 2 in the unit), else a great number.
+    """
+    found = [occurrence.high] if occurrence.high is not None else []
+    found += [
+        _bounded(value)
+        for raw in occurrence.raws
+        for kind, _, value, where in raw.constraints
+        if kind == "max" and where == "other"
+    ]
+    return min(found) if found else 1 << 30
+
+
+def _one_model(occurrences: Sequence[_Occurrence]) -> bool:
+    """Whether a kind's entries allow exactly one model of it in the unit (a leader)."""
+    return bool(occurrences) and all(o.low == 1 and o.high == 1 for o in occurrences)
+
+
+def _fill(
+    items: Sequence[str],
+    taken: dict[str, int],
+    limits: dict[str, WargearLimit],
+    known: dict[str, _Item],
+    need: int,
+) -> list[str]:
+    """The entries of a group with no default that fill its minimum: ``need`` of them, each once, cheapest first.
+
+    The data's order breaks ties, and an entry already ``taken`` up to its own per-model maximum is passed
+    over (a Hive Tyrant's scything talons, taken once by their own minimum, leave the second weapon to the
+    bonesword).
+    """
+    out: list[str] = []
+    for item_id in sorted(items, key=lambda i: known[i].points):
+        if len(out) >= need:
+            break
+        bound = limits.get(item_id)
+        if bound is not None and bound.per == "model" and bound.max is not None and taken.get(item_id, 0) >= bound.max:
+            continue
+        out.append(item_id)
+    return out
 
 
 def _selection_constraints(element: Element) -> list[tuple[str, str, str | None, float]]:
