@@ -416,3 +416,22 @@ def test_the_plain_chaos_biker_is_the_entry_without_a_cap_in_the_unit(full_relea
     special = next(g for g in bikers.choices if g.name == "Chaos Biker w/ special weapon")
     assert set(_names(bikers, special.marks)) == {"Flamer", "Plasma gun", "Meltagun"}
     assert not any(g.name == "Special Weapons" and g.limit.min for g in bikers.choices)
+
+
+@pytest.mark.parametrize(
+    ("faction", "name", "variant", "most", "every"),
+    [
+        ("death-guard", "Plague Marines", "Plague Marine w/ special weapon", 1, 5),
+        ("genestealer-cults", "Acolyte Hybrids", "Acolyte Hybrid (Heavy Weapon)", 2, 5),
+        ("orks", "Tankbustas", "Tankbusta w/ Hammer", 1, 5),
+        ("necrons", "Skorpekh Destroyers", "Skorpekh Destroyer (Reap-Blade)", 1, 3),
+        ("space-wolves", "Grey Hunters", "Grey Hunter with Special Weapon", 1, 5),
+    ],
+)
+def test_variants_opened_per_models_are_read_per_models(
+    full_release: BsImport, faction: str, name: str, variant: str, most: int, every: int
+) -> None:
+    """A model variant whose maximum the data raises with the unit's models (0, +1 per 5) is "1 per 5", checked."""
+    sheet = _one(full_release, faction, name)
+    (group,) = [g for g in sheet.choices if g.name == variant]
+    assert group.limit == WargearLimit(max=most, per="unit", every=every)

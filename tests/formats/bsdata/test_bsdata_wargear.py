@@ -210,3 +210,34 @@ def test_a_vehicle_s_stars_take_the_top_row_of_its_damage_table(sample: BsImport
     assert (baneblade.profiles[0].m, baneblade.profiles[0].bs, baneblade.profiles[0].a) == ('10"', "4+", "9")
     starred = [s for s in sample.datasheets if any("*" in (p.m + p.bs + p.a) for p in s.profiles)]
     assert len(starred) <= 7, [s.name for s in starred]  # 31 before
+
+
+@pytest.mark.bsdata
+@pytest.mark.parametrize(("models", "special", "legal"), [(5, 2, True), (5, 3, False), (10, 4, True), (10, 5, False)])
+def test_a_variant_the_data_opens_per_five_models_is_checked_so(
+    sample: BsImport, models: int, special: int, legal: bool
+) -> None:
+    """ "Tempestus Scion w/ Special Weapon": at most 0, raised by 2 for every 5 models (a repeat on the unit's models).
+
+    Read before as "at most 0", unchecked: a squad could take none in the form and any number in a list.
+    """
+    from helpers import army_with, give
+    from ost.core.catalogue import BandTable, Catalogue
+    from ost.core.findings import Code
+    from ost.core.validator import validate
+
+    scions = _find(sample, "bs-imperium-astra-militarum", "Tempestus Scions")
+    variant = _group(scions, "Tempestus Scion w/ Special Weapon")
+    assert variant.limit == WargearLimit(max=2, per="unit", every=5)
+    catalogue = Catalogue([scions], BandTable(bands=[]))
+    army, unit_id = army_with(catalogue, scions.id, models)
+    plasma = next(i for i in variant.items if scions.wargear_map[i].name == "Plasma gun")
+    give(army, unit_id, catalogue, variant.id, plasma, special)
+    broken = [f for f in validate(catalogue, army).findings if f.code is Code.WARGEAR_LIMIT]
+    if legal:
+        assert broken == []
+    else:
+        (finding,) = broken
+        assert "Tempestus Scion w/ Special Weapon" in finding.message.en
+        assert f"taken {special} times; at most 2 for every 5 models in the unit" in finding.message.en
+        assert f"pris {special} fois ; au plus 2 par tranche de 5" in finding.message.fr

@@ -350,6 +350,24 @@ class _Reader:
             return every, 1.0
         return None
 
+    def variant_limit(self, occurrence: _Occurrence, marked: bool) -> _Limit:
+        """How many models of the unit may be the variant ``occurrence`` ("Scion w/ Special Weapon").
+
+        Its maximum per unit, made "``max`` per ``every`` models" when the data raises it with the unit's
+        models (0, plus 2 for every 5 models); checked only when the variant is told apart by what it
+        carries (``marked``) and no other condition may raise it.
+        """
+        maxima = {cid: value for raw in occurrence.raws for kind, cid, value, _ in raw.constraints if kind == "max"}
+        for raw in occurrence.raws:
+            for kind, cid, value, holders in raw.constraint_dynamic:
+                step = self.per_models(kind, value, maxima[cid], holders) if cid in maxima else None
+                if step is not None:
+                    every, most = step
+                    others = [d for r in occurrence.raws for d in r.constraint_dynamic if d[3] is not holders]
+                    loosened = any(c in maxima and _loosens(k, v, maxima[c], True) for k, c, v, _ in others)
+                    return _Limit(max=_bounded(most), per="unit", every=every, verified=marked and not loosened)
+        return _Limit(max=occurrence.high, per="unit", verified=marked and not _variant_loosened(occurrence))
+
     def model_threshold(self, modifier: Element) -> int | None:
         """T of a lone condition "the unit holds at least T models" (or more than T-1)."""
         conditions = [c for part in modifier if _LOCAL.get(part.tag) == "conditions" for c in part]
@@ -682,12 +700,9 @@ def read_wargear(
                     takes,
                     {},
                     gives,
-                    # A variant's count that a condition changes (more models, another choice) is advice only.
-                    _Limit(
-                        max=occurrence.high,
-                        per="unit",
-                        verified=bool(marks) and not _variant_loosened(occurrence),
-                    ),
+                    # A variant's count that grows with the unit's models ("2 Scions in 5") is "per N models";
+                    # one that another condition changes (another choice, the army) is advice only.
+                    reader.variant_limit(occurrence, bool(marks)),
                     [occurrence.option_id],
                     marks=marks,
                 )
