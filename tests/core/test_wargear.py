@@ -423,3 +423,28 @@ def test_models_with_wargear_kept_by_name_beside_catalogue_items_are_grouped() -
         (9, ["Chainaxe", "Combi-bolter"]),
         (1, ["Chainaxe"]),
     ]
+
+
+@pytest.mark.parametrize(
+    ("sheet_id", "choice", "models", "taken", "legal"),
+    [
+        ("am-scions", "scion-avec-arme-speciale", 5, 2, True),
+        ("am-scions", "scion-avec-arme-speciale", 5, 3, False),
+        ("am-scions", "scion-avec-arme-speciale", 10, 4, True),
+        ("ork-boyz-beast-snagga", "beast-snagga-boy-avec-lance-bombe", 10, 1, True),
+        ("ork-boyz-beast-snagga", "beast-snagga-boy-avec-lance-bombe", 10, 2, False),
+        ("ork-boyz-beast-snagga", "beast-snagga-boy-avec-lance-bombe", 20, 2, True),
+    ],
+)
+def test_the_shipped_special_weapons_per_models_follow_the_datasheet(
+    shipped: Catalogue, sheet_id: str, choice: str, models: int, taken: int, legal: bool
+) -> None:
+    """Scions: 2 special weapons per 5 models; Beast Snaggas: 1 thump gun per 10 (read as 0 before: none at all)."""
+    army, unit_id = army_with(shipped, sheet_id, models)
+    sheet = shipped.get(sheet_id)
+    assert sheet is not None
+    give(army, unit_id, shipped, choice, sheet.choice_map[choice].items[0], taken)
+    unit = army.unit(unit_id)
+    assert unit is not None
+    broken = [p for p in wargear_problems(unit, sheet) if p.group == choice]
+    assert (broken == []) is legal
