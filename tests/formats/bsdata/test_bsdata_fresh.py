@@ -96,3 +96,27 @@ def test_a_text_list_that_leaves_out_smite(sample: BsImport) -> None:
     (unit,) = [u for _, u in army.units()]
     assert [c.name for c in unit.upgrades] == ["Smite"]
     assert not [f for f in validate(catalogue, army).findings if f.code is Code.WARGEAR_LIMIT]
+
+
+def test_what_a_squad_takes_once_is_the_squads_pick_and_swaps_in_one_step(sample: BsImport) -> None:
+    """A Kasrkin squad's extra doctrine (a group under a unit of two kinds, one per unit, no weapon).
+
+    Read before as something every model carried: five doctrines in a unit allowed one, and no other could be
+    chosen. Now the squad takes one (the data's first), and another takes its place in one step.
+    """
+    from ost.core.wargear import upgrades_swapping_in, wargear_problems
+
+    kasrkin = _named(sample, "bs-imperium-astra-militarum", "Kasrkin")
+    (doctrine,) = [g for g in kasrkin.choices if g.name == "Extra Regimental Doctrine"]
+    assert doctrine.kinds == [] and doctrine.limit.max == 1 and doctrine.limit.per == "unit"
+    assert all(doctrine.default not in kind.loadout for kind in kasrkin.kinds)
+    army = ArmyList(detachments=[Detachment(id="d1")])
+    unit = ops.add_unit(army, kasrkin, "d1")
+    assert [c.item for c in unit.upgrades] == [doctrine.default]
+    assert wargear_problems(unit, kasrkin) == []
+    other = next(i for i in doctrine.items if i != doctrine.default)
+    after = upgrades_swapping_in(unit, kasrkin, other)
+    assert after is not None and [c.item for c in after] == [other]
+    catalogue = Catalogue([kasrkin], BandTable(bands=[]))
+    ops.swap_upgrade(army, unit.id, catalogue, other)
+    assert not [f for f in validate(catalogue, army).findings if f.code is Code.WARGEAR_LIMIT]

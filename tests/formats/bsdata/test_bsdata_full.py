@@ -435,3 +435,18 @@ def test_variants_opened_per_models_are_read_per_models(
     sheet = _one(full_release, faction, name)
     (group,) = [g for g in sheet.choices if g.name == variant]
     assert group.limit == WargearLimit(max=most, per="unit", every=every)
+
+
+def test_a_wych_squad_takes_one_combat_drug_and_may_change_it(full_release: BsImport) -> None:
+    """The drug group (min 1, max 1, no default, under a unit of several kinds) is the unit's pick (Painbringer)."""
+    from ost.core.wargear import upgrades_swapping_in
+
+    wyches = _one(full_release, "drukhari", "Wyches")
+    (drugs,) = [g for g in wyches.choices if g.name == "Combat Drug Selection"]
+    assert drugs.kinds == [] and drugs.default is not None
+    assert wyches.wargear_map[drugs.default].name == "4 - Painbringer (Combat Drug)"
+    assert all(drugs.default not in kind.loadout for kind in wyches.kinds)
+    unit = ops.make_unit(ArmyList(), wyches)
+    hypex = next(i for i in drugs.items if wyches.wargear_map[i].name.startswith("3 - Hypex"))
+    swapped = upgrades_swapping_in(unit, wyches, hypex)
+    assert swapped is not None and hypex in [c.item for c in swapped] and drugs.default not in [c.item for c in swapped]

@@ -492,6 +492,20 @@ class _Reader:
             return
         limit = self.limit_of(child, unit_level or special)
         default_ids = {child.raw.default, *((child.link_raw.default,) if child.link_raw else ())} - {""}
+        once = (
+            unit_level
+            and not special
+            and (default_ids or limit.min >= 1)
+            and limit.max == 1
+            and limit.per == "unit"
+            and not any(self.read_item(e)[1] for e in entries)
+        )
+        if once:
+            # What a unit of several kinds must take once, and no weapon (a Wych squad's combat drug, its cult, a
+            # Kasrkin squad's extra doctrine), is the unit's pick, not something every model carries: read as each
+            # model's, it broke its own limit and no other item could ever be chosen. (A weapon so chosen, the
+            # Intercessors' rifles, is every model's.)
+            special = True
         items: list[str] = []
         item_limits: dict[str, WargearLimit] = {}
         replaces: list[str] = []
@@ -520,6 +534,9 @@ class _Reader:
                     item_limits[item.id] = self.cache.limit(entry_limit)
             if is_default and special and limit.min >= 1 and default is None:
                 default = item.id
+        if once and default is None and limit.min >= 1 and items:
+            # No default named: the cheapest entry (the data's first among equals), as the models' choices fill.
+            default = min(items, key=lambda i: self.found.items[i].points)
         if limit.min >= 1 and any(
             not g.hidden and (g.raw.default or (g.link_raw and g.link_raw.default)) for g in nested
         ):
