@@ -227,7 +227,8 @@ def _choice_state(
     A choice that replaces a default was made when the model carries fewer of
     that default than its kind does, each default given up making one choice
     (the first, by name, among the model's choices that share items with
-    this one: see :func:`_pool`).
+    this one: see :func:`_pool`; first one that offers a pick of the model's).
+    Its picks go to the choices so made before those that replace nothing.
     """
     kind = sheet.kind_map.get(kind_id)
     defaults = kind.loadout if kind is not None else {}
@@ -254,18 +255,36 @@ def _choice_state(
         spare = held.get(item_id, 0) - max(0, defaults.get(item_id, 0) - own)
         if spare > 0:
             picks[item_id] = spare
-    for choice in pool:
-        done = made(choice)
+
+    def took_in(choice: WargearGroup) -> dict[str, int]:
         took: dict[str, int] = {}
         room = choice.limit.max if choice.limit.per == "model" and choice.limit.max is not None else None
-        for item_id in choice.items if done else ():
+        for item_id in choice.items:
             take = picks.get(item_id, 0) if room is None else min(picks.get(item_id, 0), room - sum(took.values()))
             if take > 0:
                 took[item_id] = take
                 picks[item_id] -= take
-        if choice.id == group.id:
-            return done, took
-    return False, {}
+        return took
+
+    # A default given up makes first a choice replacing it that offers one of the model's picks (a Kratos' heavy
+    # flamers, offered by its "Weapon Option 2" alone, make that one, not "Weapon Option 1"); then the other
+    # choices replacing it; picks go to the choices so made, then to those that replace nothing and offer them
+    # too (a Canoness' condemnor boltgun in place of her pistol is her "Plasma Pistol" choice, not her "Legends
+    # Options"), each in name order. Else the choice made would show nothing, and its "nothing" would give the
+    # default back beside the pick.
+    state: dict[str, tuple[bool, dict[str, int]]] = {}
+    replacing = [g for g in pool if g.replaces]
+    for choice in replacing:
+        if any(picks.get(i, 0) > 0 for i in choice.items) and made(choice):
+            state[choice.id] = (True, took_in(choice))
+    for choice in replacing:
+        if choice.id not in state:
+            done = made(choice)
+            state[choice.id] = (done, took_in(choice) if done else {})
+    for choice in pool:
+        if not choice.replaces:
+            state[choice.id] = (True, took_in(choice))
+    return state.get(group.id, (False, {}))
 
 
 def _pool(sheet: Datasheet, group: WargearGroup) -> list[WargearGroup]:
