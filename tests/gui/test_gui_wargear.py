@@ -408,6 +408,31 @@ def test_a_unit_added_from_the_catalogue_shows_what_it_starts_with_ticked(tmp_pa
         window.deleteLater()
 
 
+def test_smite_unticked_and_ticked_again_is_the_start_whatever_its_order(tmp_path: Path, qtbot: QtBot) -> None:
+    window = _window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="fr")
+    try:
+        window.add_unit("psyker")
+        unit_id = window.editor.unit_id
+        assert unit_id is not None
+        window.editor.wargear.upgrade_boxes["smite"].click()  # unticked: the unit differs from its start
+        button = window.editor.wargear.reset_button
+        assert button is not None and button.isEnabled()
+        assert window.report is not None and [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT]
+        window.editor.wargear.upgrade_boxes["smite"].click()  # ticked again: now after the mark
+        unit = window.army.unit(unit_id)
+        assert unit is not None and [c.item for c in unit.upgrades] == ["undivided", "smite"]
+        button = window.editor.wargear.reset_button
+        assert button is not None and not button.isEnabled()
+        # Another mark: the unit differs again.
+        window.editor.wargear.upgrade_boxes["khorne"].click()
+        button = window.editor.wargear.reset_button
+        assert button is not None and button.isEnabled()
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
 def test_another_mark_is_one_click_and_one_undo(tmp_path: Path, qtbot: QtBot) -> None:
     window = _window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="fr")
     try:

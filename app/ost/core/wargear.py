@@ -37,7 +37,7 @@ unit makes, in ``Unit.upgrades``), so the window and the checks need one shape.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -193,10 +193,7 @@ def taken_here(
     kind = sheet.kind_map.get(kind_id)
     defaults = kind.loadout if kind is not None else {}
     fills = sheet.choice_fills.get(group.id)
-    held: dict[str, int] = {}
-    for entry in wargear:
-        if entry.item is not None and entry.count > 0 and entry.item in counted:
-            held[entry.item] = held.get(entry.item, 0) + entry.count
+    held = {item_id: n for item_id, n in _held(wargear).items() if item_id in counted}
     if fills is None:
         return held  # not known (older data): all of it, as before
     out: dict[str, int] = {}
@@ -227,24 +224,14 @@ def _choice_state(
     A choice that replaces a default was made when the model carries fewer of
     that default than its kind does, each default given up making one choice
     (the first, by name, among the model's choices that share items with
-    this one: see :func:`_pool`).
+    this one: see :func:`_pool`; first one that offers a pick of the model's).
+    Its picks go to the choices so made before those that replace nothing.
     """
     kind = sheet.kind_map.get(kind_id)
     defaults = kind.loadout if kind is not None else {}
-    held: dict[str, int] = {}
-    for entry in wargear:
-        if entry.item is not None and entry.count > 0:
-            held[entry.item] = held.get(entry.item, 0) + entry.count
+    held = _held(wargear)
     pool = _pool(sheet, group)
-    given_up = {r: max(0, defaults.get(r, 0) - held.get(r, 0)) for g in pool for r in g.replaces}
-
-    def made(choice: WargearGroup) -> bool:
-        for r in choice.replaces:
-            if given_up.get(r, 0) > 0:
-                given_up[r] -= 1
-                return True
-        return not choice.replaces
-
+    made = _made_by(defaults, held, pool)
     if len(pool) == 1 or any(g.fills is None for g in pool):
         return made(group), taken_here(sheet, group, kind_id, wargear, frozenset(group.items))
     # Each item's picks: what is carried beyond the kind's defaults, plus the defaults the choices fill themselves.
@@ -254,18 +241,66 @@ def _choice_state(
         spare = held.get(item_id, 0) - max(0, defaults.get(item_id, 0) - own)
         if spare > 0:
             picks[item_id] = spare
-    for choice in pool:
-        done = made(choice)
+
+    def took_in(choice: WargearGroup) -> dict[str, int]:
         took: dict[str, int] = {}
         room = choice.limit.max if choice.limit.per == "model" and choice.limit.max is not None else None
-        for item_id in choice.items if done else ():
+        for item_id in choice.items:
             take = picks.get(item_id, 0) if room is None else min(picks.get(item_id, 0), room - sum(took.values()))
             if take > 0:
                 took[item_id] = take
                 picks[item_id] -= take
-        if choice.id == group.id:
-            return done, took
-    return False, {}
+        return took
+
+    # A default given up makes first a choice replacing it that offers one of the model's picks (a Kratos' heavy
+    # flamers, offered by its "Weapon Option 2" alone, make that one, not "Weapon Option 1"); then the other
+    # choices replacing it; picks go to the choices so made, then to those that replace nothing and offer them
+    # too (a Canoness' condemnor boltgun in place of her pistol is her "Plasma Pistol" choice, not her "Legends
+    # Options"), each in name order. Else the choice made would show nothing, and its "nothing" would give the
+    # default back beside the pick.
+    state: dict[str, tuple[bool, dict[str, int]]] = {}
+    replacing = [g for g in pool if g.replaces]
+    for choice in replacing:
+        if any(picks.get(i, 0) > 0 for i in choice.items) and made(choice):
+            state[choice.id] = (True, took_in(choice))
+    for choice in replacing:
+        if choice.id not in state:
+            done = made(choice)
+            state[choice.id] = (done, took_in(choice) if done else {})
+    for choice in pool:
+        if not choice.replaces:
+            state[choice.id] = (True, took_in(choice))
+    return state.get(group.id, (False, {}))
+
+
+def _held(wargear: Iterable[Carried]) -> dict[str, int]:
+    """How many of each item a model carrying ``wargear`` holds: item id -> count (entries of one item added)."""
+    held: dict[str, int] = {}
+    for entry in wargear:
+        if entry.item is not None and entry.count > 0:
+            held[entry.item] = held.get(entry.item, 0) + entry.count
+    return held
+
+
+def _made_by(
+    defaults: Mapping[str, int], held: Mapping[str, int], choices: Iterable[WargearGroup]
+) -> Callable[[WargearGroup], bool]:
+    """A test of whether a model holding ``held`` made a choice among ``choices`` (each asked once, in turn).
+
+    One that replaces nothing is always made; one that replaces a default is
+    made while a default it replaces is given up (the model carries fewer than
+    its kind does), each default given up making one choice: the first asked.
+    """
+    given_up = {r: max(0, defaults.get(r, 0) - held.get(r, 0)) for g in choices for r in g.replaces}
+
+    def made(choice: WargearGroup) -> bool:
+        for r in choice.replaces:
+            if given_up.get(r, 0) > 0:
+                given_up[r] -= 1
+                return True
+        return not choice.replaces
+
+    return made
 
 
 def _pool(sheet: Datasheet, group: WargearGroup) -> list[WargearGroup]:
@@ -844,21 +879,7 @@ def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_gr
     defaults = kind.loadout if kind is not None else {}
     if group.fills is None or any(g.fills is None for g in pool):
         return _pooled_unknown(sheet, group, limit, model_group, pool, defaults)
-    held: dict[str, int] = {}
-    for entry in model_group.wargear:
-        if entry.item is not None:
-            held[entry.item] = held.get(entry.item, 0) + entry.count
-    given_up = {r: max(0, defaults.get(r, 0) - held.get(r, 0)) for g in (group, *pool) for r in g.replaces}
-
-    def made(choice: WargearGroup) -> bool:
-        if not choice.replaces:
-            return True
-        for r in choice.replaces:
-            if given_up.get(r, 0) > 0:
-                given_up[r] -= 1
-                return True
-        return False
-
+    made = _made_by(defaults, _held(model_group.wargear), (group, *pool))
     own = made(group)
     sharing = [g for g in pool if made(g)]
     if any(g.limit.max is None for g in sharing):

@@ -166,8 +166,10 @@ class WargearEditor(QWidget):
             column.addWidget(wrapped_label(self.tr("Also taken: %1").replace("%1", ", ".join(others))))
         self.reset_button = QPushButton(self.tr("Default wargear"))
         self.reset_button.setToolTip(self.tr("Every model back to its default wargear, nothing chosen for the unit"))
-        start = [(c.item, c.count) for c in starting_upgrades(sheet, unit.models)]
-        self.reset_button.setEnabled(bool(unit.loadout) or [(c.item, c.count) for c in unit.upgrades] != start)
+        # Whatever the order the unit's upgrades were ticked in (Smite unticked and ticked again comes last).
+        start = sorted((c.item or "", c.count) for c in starting_upgrades(sheet, unit.models))
+        taken = sorted((c.item or "", c.count) for c in unit.upgrades if c.count)
+        self.reset_button.setEnabled(bool(unit.loadout) or taken != start)
         self.reset_button.clicked.connect(self._reset)
         row = QHBoxLayout()
         row.addStretch(1)

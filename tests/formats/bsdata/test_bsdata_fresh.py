@@ -120,3 +120,34 @@ def test_what_a_squad_takes_once_is_the_squads_pick_and_swaps_in_one_step(sample
     catalogue = Catalogue([kasrkin], BandTable(bands=[]))
     ops.swap_upgrade(army, unit.id, catalogue, other)
     assert not [f for f in validate(catalogue, army).findings if f.code is Code.WARGEAR_LIMIT]
+
+
+def test_a_model_variant_capped_in_the_unit_by_the_unit_s_own_constraint_is_checked(sample: BsImport) -> None:
+    """A variant whose maximum names the unit entry as its scope ("Vigilant (Webber)": 1 in the squad).
+
+    Read before as having no maximum: five webbers in a Vigilant Squad were no finding. One is fine; two are one
+    too many, said in both languages.
+    """
+    from helpers import give
+
+    squad = _named(sample, "bs-imperium-agents-of-the-imperium", "Vigilant Squad")
+    variants = {g.name: g for g in squad.choices if g.marks}
+    for name in ("Vigilant (Webber)", "Vigilant (Heavy Stubber)", "Vigilant (Executioner Shotgun)"):
+        assert (variants[name].limit.max, variants[name].limit.per, variants[name].limit.verified) == (1, "unit", True)
+    kasrkin = _named(sample, "bs-imperium-astra-militarum", "Kasrkin")
+    (vox,) = [g for g in kasrkin.choices if g.name == "Kasrkin w/ Vox-caster"]
+    assert (vox.limit.max, vox.limit.per) == (1, "unit")
+    catalogue = Catalogue([squad], BandTable(bands=[]))
+    webber = variants["Vigilant (Webber)"]
+    for models, broken in ((1, False), (2, True)):
+        army = ArmyList(detachments=[Detachment(id="d1")])
+        unit = ops.add_unit(army, squad, "d1")
+        give(army, unit.id, catalogue, webber.id, webber.items[0], models)
+        found = [f for f in validate(catalogue, army).findings if f.code is Code.WARGEAR_LIMIT]
+        assert bool(found) is broken, found
+        if broken:
+            (finding,) = found
+            assert finding.message.en == "Vigilant Squad: “Vigilant (Webber)”: taken 2 times; at most 1 in the unit."
+            assert finding.message.fr == (
+                "Vigilant Squad : « Vigilant (Webber) » : pris 2 fois ; au plus 1 dans l'unité."
+            )

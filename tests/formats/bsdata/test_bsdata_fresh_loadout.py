@@ -137,3 +137,35 @@ def test_a_scion_s_optional_lasgun_marks_no_variant(sample: BsImport) -> None:
     vox = next(g for g in squad.choices if g.name == "Tempestus Scion w/ Master-Vox")
     assert [names[i] for i in vox.marks] == ["Master Vox"]
     assert wargear_problems(_unit(squad), squad) == []
+
+
+def test_a_kratos_pick_that_only_one_of_its_sponsons_offers_is_that_sponson_s(sample: BsImport) -> None:
+    """Its two sponson choices both replace a pair of heavy bolters; "Weapon Option 2" alone offers heavy flamers.
+
+    Read before by name order, the bolters given up made "Weapon Option 1", which holds no flamers: the form showed
+    the flamers on neither choice, and "nothing" on option 2 left them beside the bolters it gave back.
+    """
+    kratos = _find(sample, "bs-imperium-adeptus-astartes-ultramarines", "Kratos")
+    item = _ids(kratos)
+    one, two = (kratos.choice_map[_group_id(kratos, f"Weapon Option {n}")] for n in (1, 2))
+    (defaults,) = effective_loadout(_unit(kratos), kratos)
+    flamers = apply_choice([defaults], kratos, 0, 1, two.id, item["2x Heavy Flamers"])
+    expected = {**_carried(kratos, [defaults])[0], "2x Heavy Bolters": 1, "2x Heavy Flamers": 1}
+    assert _carried(kratos, flamers)[0] == expected
+    assert choice_taken(kratos, two, flamers[0].kind, flamers[0].wargear) == {item["2x Heavy Flamers"]: 1}
+    assert choice_taken(kratos, one, flamers[0].kind, flamers[0].wargear) == {}
+    assert wargear_problems(_unit(kratos, flamers), kratos) == []
+    back = apply_choice(flamers, kratos, 0, 1, two.id, None)
+    assert _carried(kratos, back) == _carried(kratos, [defaults])
+    # Both sponsons changed: each holds its own pick; flamers kept beside both bolters are one pair too many.
+    both = apply_choice(flamers, kratos, 0, 1, one.id, item["2x Autocannons"])
+    assert choice_taken(kratos, one, both[0].kind, both[0].wargear) == {item["2x Autocannons"]: 1}
+    assert choice_taken(kratos, two, both[0].kind, both[0].wargear) == {item["2x Heavy Flamers"]: 1}
+    assert wargear_problems(_unit(kratos, both), kratos) == []
+    gear = [*defaults.wargear, Carried(item=item["2x Heavy Flamers"], name="2x Heavy Flamers")]
+    extra = [defaults.model_copy(update={"wargear": gear})]
+    (over,) = wargear_problems(_unit(kratos, extra), kratos)
+    assert (over.problem, over.count, over.bound) == ("over", 1, 0)
+    finding = problem_finding(over, _unit(kratos, extra), kratos)
+    assert "Kratos carries 1; at most 0 per model" in finding.message.en
+    assert "Kratos en porte 1 ; au plus 0 par figurine" in finding.message.fr

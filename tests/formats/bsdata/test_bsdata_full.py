@@ -450,3 +450,30 @@ def test_a_wych_squad_takes_one_combat_drug_and_may_change_it(full_release: BsIm
     hypex = next(i for i in drugs.items if wyches.wargear_map[i].name.startswith("3 - Hypex"))
     swapped = upgrades_swapping_in(unit, wyches, hypex)
     assert swapped is not None and hypex in [c.item for c in swapped] and drugs.default not in [c.item for c in swapped]
+
+
+def test_a_canoness_condemnor_in_place_of_her_pistol_is_that_choice_s_and_nothing_gives_the_pistol_back(
+    full_release: BsImport,
+) -> None:
+    """Her "Plasma Pistol" choice replaces the pistol; her "Legends Options" offer the same boltgun and replace nothing.
+
+    The boltgun went before to the Legends Options (first by name): the choice made showed nothing, and its
+    "nothing" gave the pistol back beside the boltgun.
+    """
+    from ost.core.wargear import apply_choice, choice_taken, effective_loadout
+
+    canoness = _one(full_release, "sororitas", "Canoness")
+    ids = {item.name: item.id for item in canoness.wargear}
+    (swap,) = [g for g in canoness.choices if g.name == "Plasma Pistol"]
+    legends = [g for g in canoness.choices if g.name == "Legends Options"]
+    assert legends and all(not g.replaces and ids["Condemnor Boltgun"] in g.items for g in legends)
+    (defaults,) = effective_loadout(_fresh(canoness), canoness)
+    taken = apply_choice([defaults], canoness, 0, 1, swap.id, ids["Condemnor Boltgun"])
+    assert ids["Plasma pistol"] not in {c.item for c in taken[0].wargear}
+    assert choice_taken(canoness, swap, taken[0].kind, taken[0].wargear) == {ids["Condemnor Boltgun"]: 1}
+    assert all(choice_taken(canoness, g, taken[0].kind, taken[0].wargear) == {} for g in legends)
+    assert wargear_problems(_fresh(canoness, taken), canoness) == []
+    back = apply_choice(taken, canoness, 0, 1, swap.id, None)
+    assert _names(canoness, [c.item or "" for c in back[0].wargear]) == _names(
+        canoness, [c.item or "" for c in defaults.wargear]
+    )

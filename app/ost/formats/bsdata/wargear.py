@@ -366,7 +366,33 @@ class _Reader:
                     others = [d for r in occurrence.raws for d in r.constraint_dynamic if d[3] is not holders]
                     loosened = any(c in maxima and _loosens(k, v, maxima[c], True) for k, c, v, _ in others)
                     return _Limit(max=_bounded(most), per="unit", every=every, verified=marked and not loosened)
-        return _Limit(max=occurrence.high, per="unit", verified=marked and not _variant_loosened(occurrence))
+        high = occurrence.high if occurrence.high is not None else self.unit_max(occurrence)
+        return _Limit(max=high, per="unit", verified=marked and not _variant_loosened(occurrence))
+
+    def unit_max(self, occurrence: _Occurrence) -> int | None:
+        """A model entry's maximum counted over the unit (a constraint scoped to the unit entry), or None.
+
+        A "Vigilant (Webber)" entry allows 1 model in the unit with a constraint naming the unit rather than
+        its parent group: it is the variant's limit as much as a parent's would be (and what makes it no plain
+        model, see :func:`_most`).
+        """
+        modifiers = [m for raw in occurrence.raws for m in raw.constraint_mods]
+        found: list[int] = []
+        for element in (occurrence.element, occurrence.link):
+            if element is None:
+                continue
+            known = self.cache.constraints.get(element)
+            if known is None:
+                known = self.cache.constraints[element] = _selection_constraints(element)
+            for where, cid, kind, value in known:
+                if kind != "max" or where not in self.unit_ids:
+                    continue
+                for how, target, amount in modifiers:
+                    if target == cid:
+                        value = _modified(how, value, amount)
+                if value >= 0:
+                    found.append(_bounded(value))
+        return min(found) if found else None
 
     def model_threshold(self, modifier: Element) -> int | None:
         """T of a lone condition "the unit holds at least T models" (or more than T-1)."""
