@@ -6,6 +6,8 @@ tests/formats/bsdata/test_bsdata_fresh.py and test_bsdata_full.py.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ost.core import armylist as ops
@@ -22,7 +24,7 @@ from ost.core.catalogue import (
 from ost.core.findings import Code
 from ost.core.roles import Role
 from ost.core.validator import validate
-from ost.core.wargear import starting_upgrades, upgrades_swapping_in, wargear_problems
+from ost.core.wargear import set_upgrade_count, starting_upgrades, upgrades_swapping_in, wargear_problems
 from ost.formats.lists.text import read_text
 
 ONCE = WargearLimit(min=1, max=1, per="unit")
@@ -279,3 +281,35 @@ def test_a_swap_that_would_still_break_a_limit_is_not_offered() -> None:
     unit = ops.add_unit(_army(), sheet, "d1")
     assert upgrades_swapping_in(unit, sheet, "nurgle") is None
     assert upgrades_swapping_in(unit, sheet, "khorne") is not None
+
+
+def _as_version(army: ArmyList, version: int) -> bytes:
+    from ost.core import listfile
+
+    document = json.loads(listfile.dumps(army))
+    document["schema_version"] = version
+    return json.dumps(document).encode()
+
+
+def test_a_list_written_before_starting_picks_gets_them_and_says_so() -> None:
+    from ost.formats.lists.listreader import read_list
+
+    sheet = _sorcerer()
+    catalogue = _catalogue(sheet)
+    army = _army()
+    bare = ops.add_unit(army, sheet, "d1")
+    bare.upgrades = []  # as Ost wrote it before version 5
+    chose = ops.add_unit(army, sheet, "d1")
+    chose.upgrades = set_upgrade_count([], sheet, "khorne", 1)  # a mark chosen then: kept, no Undivided added
+    result = read_list(_as_version(army, 4), "old.ost", catalogue)
+    first, second = (u for _, u in result.army.units())
+    assert [(c.item, c.count) for c in first.upgrades] == [("chatiment", 1), ("sans-dieu", 1), ("lame", 1)]
+    assert [c.item for c in second.upgrades] == ["khorne", "chatiment", "lame"]
+    notes = result.reading.lines("en")
+    assert any("added: Smite, Chaos Undivided, Executioner Relic Blade" in line for line in notes)
+    assert any(
+        "ajouté : Châtiment, Chaos Indivisible, Lame d'exécuteur relique" in line for line in result.reading.lines("fr")
+    )
+    # Written by this Ost (version 5), a unit without them left them out on purpose: read as it is.
+    current = read_list(_as_version(army, 5), "new.ost", catalogue)
+    assert [u.upgrades for _, u in current.army.units()] == [[], second.upgrades[:1]]

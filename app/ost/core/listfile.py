@@ -54,8 +54,24 @@ def _v3_to_v4(document: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
+def _v4_to_v5(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 5: a unit holds what it starts with (Smite, a default Mark of Chaos, a squad's combat drug).
+
+    Nothing changes in the document. A version-4 unit may lack such a pick (Ost did not give it then);
+    a reader with the catalogue gives the unit the picks its choices left short
+    (:func:`ost.core.wargear.missing_starting_picks`) and says so; a version-5 unit lacking one left it
+    out on purpose, and is checked as it is.
+    """
+    return document
+
+
 #: Migrations: ``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4,
+    4: _v4_to_v5,
+}
 
 #: What a reader should be told when a list goes through the migration to version ``n`` (key ``n``).
 MIGRATION_NOTES: dict[int, Bilingual] = {
@@ -156,13 +172,18 @@ def parse(data: bytes | str, path: Path | str | None = None, *, repaired: list[B
 
 
 def parse_noted(
-    data: bytes | str, path: Path | str | None = None, *, repaired: list[Bilingual] | None = None
+    data: bytes | str,
+    path: Path | str | None = None,
+    *,
+    repaired: list[Bilingual] | None = None,
+    read_version: list[int] | None = None,
 ) -> tuple[ArmyList, list[Bilingual]]:
     """:func:`parse`, and what the reader should be told of an older list's migration.
 
     A list of an older schema version opens with what the versions since
     then mean for it (:func:`migration_notes`): the window and ``ost check``
-    show these notes in the list's reading report.
+    show these notes in the list's reading report. ``read_version`` (when
+    given) receives the version the file was written in.
     """
     if isinstance(data, bytes):
         try:
@@ -174,6 +195,8 @@ def parse_noted(
     army = _parse_current(text)
     if army is not None:
         check_references(army, path)
+        if read_version is not None:
+            read_version.append(SCHEMA_VERSION)
         return army, []
     try:
         document = json.loads(text)
@@ -190,6 +213,8 @@ def parse_noted(
         repaired.append(surrogates_note(replaced))
     version = document.get("schema_version")
     document = migrate(document, path)
+    if read_version is not None and isinstance(version, int):
+        read_version.append(version)
     notes = migration_notes(version) if isinstance(version, int) else []
     try:
         army = ArmyList.model_validate(document)

@@ -1020,6 +1020,29 @@ def upgrade_problems(unit: Unit, sheet: Datasheet, item_id: str, count: int) -> 
     return [problem_reason(p, sheet) for p in _newly_broken(unit, changed, sheet)]
 
 
+def missing_starting_picks(unit: Unit, sheet: Datasheet) -> list[Carried]:
+    """The starting picks (:func:`starting_upgrades`) of the choices ``unit`` left short of their minimum.
+
+    For a unit of a list written before units held what they start with
+    (a version-4 list: its psykers without Smite, its Chaos Lord without a
+    mark): the picks of each once-per-unit choice whose minimum the unit's
+    upgrades do not meet, those it does not take already.
+    """
+    under = [p for p in wargear_problems(unit, sheet) if p.problem == "under"]
+    short_groups = {p.group for p in under if p.item is None}
+    short_items = {p.item for p in under if p.item is not None}
+    taken = {c.item for c in unit.upgrades if c.count}
+    out: list[Carried] = []
+    for pick in starting_upgrades(sheet, unit.models):
+        if pick.item in taken:
+            continue
+        if pick.item in short_items or any(
+            not c.kinds and c.id in short_groups and pick.item in c.items for c in sheet.choices
+        ):
+            out.append(pick)
+    return out
+
+
 def upgrades_swapping_in(unit: Unit, sheet: Datasheet, item_id: str) -> list[Carried] | None:
     """The unit's upgrades with ``item_id`` taken once in place of what fills its choice, or None.
 

@@ -19,13 +19,40 @@ def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | N
     if len(data) > listfile.MAX_LIST_BYTES:
         raise ListReadError(name, f"file is larger than {listfile.MAX_LIST_BYTES // (1024 * 1024)} MB")
     repaired: list[Bilingual] = []
-    army, notes = listfile.parse_noted(data, name, repaired=repaired)
+    version: list[int] = []
+    army, notes = listfile.parse_noted(data, name, repaired=repaired, read_version=version)
     report = ReadingReport(source=name, format="ost")
     for warning in repaired:  # harden: text that was not text, replaced as it was read
         report.warn(warning)
     for note in notes:
         report.note(note)
+    if version and version[0] < 5:
+        _give_starting_picks(army, catalogue, report)
     return army, report
+
+
+def _give_starting_picks(army: ArmyList, catalogue: Catalogue, report: ReadingReport) -> None:
+    """A list written before units held what they start with: each unit gets the picks its choices lack."""
+    from ost.core.wargear import carried_name, missing_starting_picks, set_upgrade_count
+
+    for _, unit in army.units():
+        sheet = catalogue.get(unit.datasheet)
+        if sheet is None:
+            continue
+        picks = missing_starting_picks(unit, sheet)
+        for pick in picks:
+            assert pick.item is not None  # (a starting pick is always one of the datasheet's items)
+            unit.upgrades = set_upgrade_count(unit.upgrades, sheet, pick.item, pick.count)
+        if picks:
+            fr, en = (", ".join(carried_name(sheet, pick, lang) for pick in picks) for lang in ("fr", "en"))
+            report.note(
+                Bilingual(
+                    fr=f"{unit.display_name} : liste écrite avant que les unités prennent d'office leurs choix "
+                    f"obligatoires ; ajouté : {fr}.",
+                    en=f"{unit.display_name}: list written before units took their required picks by themselves; "
+                    f"added: {en}.",
+                )
+            )
 
 
 def _write(army: ArmyList, catalogue: Catalogue, lang: str) -> bytes:
