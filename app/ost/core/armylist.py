@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile, faction_key_of
 from ost.core.limits import MAX_MODELS, CatalogueNumber, Count, ModelCount, Points
 from ost.core.roles import Role
-from ost.core.text import is_placeholder, keyword_key
+from ost.core.text import fold, is_placeholder, keyword_key
 
 SCHEMA_VERSION = 5
 
@@ -349,18 +349,22 @@ def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Un
 
     It takes what the data gives a new unit of the choices it must fill
     (:func:`ost.core.wargear.starting_upgrades`: Smite, a default mark), as
-    BattleScribe does; its models carry their defaults.
+    BattleScribe does; its models carry their defaults. A unit the data makes
+    take its "Warlord" selection (Abaddon, Ghazghkull) is the list's warlord:
+    the roster readers read that selection as the warlord mark too.
     """
     from ost.core.wargear import starting_upgrades  # wargear builds on this module
 
     size = min(sheet.min_models, MAX_MODELS) if models is None else models  # harden: a hostile catalogue
+    picks = starting_upgrades(sheet, size)
     return Unit(
         id=new_unit_id(army),
         datasheet=sheet.id,
         snapshot=snapshot_of(sheet),
         models=size,
         source=sheet.source or None,
-        upgrades=starting_upgrades(sheet, size),
+        upgrades=picks,
+        warlord=any(fold(pick.name) == "warlord" for pick in picks),
     )
 
 

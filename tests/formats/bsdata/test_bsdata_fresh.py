@@ -151,3 +151,15 @@ def test_a_model_variant_capped_in_the_unit_by_the_unit_s_own_constraint_is_chec
             assert finding.message.fr == (
                 "Vigilant Squad : « Vigilant (Webber) » : pris 2 fois ; au plus 1 dans l'unité."
             )
+
+
+def test_a_character_the_data_makes_lead_the_army_is_its_warlord(sample: BsImport) -> None:
+    """Ghazghkull must take the data's "Warlord" selection: a new Ghazghkull is the list's warlord (no WARLORD-NONE)."""
+    ghaz = _named(sample, "bs-orks", "Ghazghkull Thraka")
+    boyz = _named(sample, "bs-orks", "Boyz")
+    army = ArmyList(detachments=[Detachment(id="d1")])
+    assert not ops.add_unit(army, boyz, "d1").warlord
+    unit = ops.add_unit(army, ghaz, "d1")
+    assert unit.warlord and [c.name for c in unit.upgrades] == ["Warlord"]
+    codes = {f.code for f in validate(Catalogue([ghaz, boyz], BandTable(bands=[])), army).findings}
+    assert Code.WARLORD_NONE not in codes and Code.WARGEAR_LIMIT not in codes
