@@ -45,6 +45,7 @@ class _Raw:
         "default",
         "display_name",
         "entries",
+        "force_hidden",
         "groups",
         "has_children",
         "hidden",
@@ -94,6 +95,8 @@ class _Raw:
         self.remove_categories: list[str] = []
         self.primary_modifier = ""
         self.legends_hidden = False
+        #: A modifier may hide it by a count of the force (another chapter's upgrade): see :mod:`.summaries`.
+        self.force_hidden = False
         self.categories: list[tuple[str, bool]] = []
         self.profiles: list[Element] = []
         self.rules: list[Element] = []
@@ -183,6 +186,8 @@ class _Raw:
             if target == "hidden":
                 if kind == "set" and value == "true" and legends_toggles and _mentions(item, legends_toggles):
                     self.legends_hidden = True
+                if kind == "set" and any(_counts_force(holder) for holder in (*holders, item)):
+                    self.force_hidden = True
                 continue
             if target == "category":
                 if kind == "set-primary" and not self.primary_modifier:
@@ -229,6 +234,15 @@ def _bounded(value: float) -> int:
 
 def _has_conditions(element: Element) -> bool:
     return any(_LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats") for part in element)
+
+
+def _counts_force(holder: Element) -> bool:
+    """Whether a modifier (or a group of them) has a condition that counts selections in the force."""
+    return any(
+        any(c.get("scope") == "force" for c in part.iter())
+        for part in holder
+        if _LOCAL.get(part.tag) in ("conditions", "conditionGroups")
+    )
 
 
 def _has_repeats(element: Element) -> bool:

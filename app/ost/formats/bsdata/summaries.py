@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from xml.etree.ElementTree import Element
 
-from ost.formats.bsdata.conditions import price
+from ost.formats.bsdata.conditions import hidden_now, price
 from ost.formats.bsdata.entries import (
     _MAX_DEPTH,
     _NO_MET,
@@ -223,7 +223,19 @@ def _add_groups(
 def _take_options(
     scope: _Scope, result: _Sum, child: _Child, part: _Sum, *, extra: bool, points: float | None = None
 ) -> None:
-    """Record ``child`` as a priced option (when it is optional wargear) and pass its own options up."""
+    """Record ``child`` as a priced option (when it is optional wargear) and pass its own options up.
+
+    Not one the roster's force hides (see :func:`_hidden_by_force`).
+    """
+    if extra and (child.raw.force_hidden or (child.link_raw is not None and child.link_raw.force_hidden)):
+        asked = scope.shared.catalogue_asked
+        hidden = _hidden_by_force(scope, child)
+        # The answer may depend on the entries above (read again where they differ), and on the catalogue.
+        result.sensitive = True
+        if scope.shared.catalogue_asked != asked:
+            result.by_catalogue = True
+        if hidden:
+            return
     carries_models = part.models_max != 0
     price = part.price if points is None else points
     if extra and not carries_models and price > 0:
@@ -241,6 +253,21 @@ def _take_options(
         if repeats and not option.per_model:
             option = _Option(option.id, option.name, option.points, True, None, option.named, option.entry)
         result.options[key] = option
+
+
+def _hidden_by_force(scope: _Scope, child: _Child) -> bool:
+    """Whether a modifier that counts the force hides an optional ``child`` for the catalogue being read.
+
+    Such a count is decided where the catalogue's scope cannot give what it counts (the Blood Angels'
+    Death Company Captain, an upgrade of the library every chapter's Captain links to, is hidden
+    unless the force holds their "PC: BA"): another chapter's list never offers it. Other conditional
+    hides are the wargear reader's (:mod:`.wargear`), which leaves out of the choices what it cannot
+    decide; an option stays unless it is hidden for sure.
+    """
+    if scope.context is None:
+        return False
+    own = scope._stack[-1] if scope._stack else (child.raw,)
+    return any(hidden_now(scope, e, own) is True for e in (child.element, child.link) if e is not None)
 
 
 def _group(scope: _Scope, raw: _Raw, link_raw: _Raw | None, depth: int, loose: bool) -> _Sum:
