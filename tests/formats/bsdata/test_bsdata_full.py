@@ -387,17 +387,6 @@ def test_another_chapters_gear_the_force_hides_is_no_choice(full_release: BsImpo
         assert any(o.name.startswith("Chapter Command:") for o in captain.options), word
 
 
-def test_an_arkana_the_force_and_the_cryptek_hide_is_offered_to_its_own_cryptek(full_release: BsImport) -> None:
-    """An option a count of the force may hide is read for each datasheet: its other conditions decide too."""
-    offered = {
-        name: {o.name for o in _one(full_release, "necrons", name).options if o.name.startswith("Arkana: ")}
-        for name in ("Psychomancer", "Plasmancer", "Chronomancer")
-    }
-    assert "Arkana: Atavindicator" in offered["Psychomancer"] and "Arkana: Quantum Orb" in offered["Plasmancer"]
-    assert "Arkana: Quantum Orb" not in offered["Psychomancer"] | offered["Chronomancer"]
-    assert "Arkana: Atavindicator" not in offered["Plasmancer"] | offered["Chronomancer"]
-
-
 # --- a unit added fresh ------------------------------------------------------------------------------------------
 
 
