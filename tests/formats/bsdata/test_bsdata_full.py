@@ -315,6 +315,78 @@ def test_the_full_release_reads_the_same_with_drafts_shared(
     assert full_release.coverage == alone.coverage
 
 
+# --- counts of a chapter's category in the force -------------------------------------------------------------------
+
+_CHAPTERS = (
+    "black-templars",
+    "blood-angels",
+    "dark-angels",
+    "deathwatch",
+    "imperial-fists",
+    "iron-hands",
+    "raven-guard",
+    "salamanders",
+    "space-wolves",
+    "ultramarines",
+    "white-scars",
+)
+
+
+def _chapter(sheet: Datasheet) -> str:
+    return next((c for c in _CHAPTERS if sheet.faction.endswith(c)), "")
+
+
+def test_only_the_blood_angels_are_offered_the_death_company_captain_and_lieutenant(full_release: BsImport) -> None:
+    """The library hides the upgrade while the force holds no "PC: BA", which only the Blood Angels' selector gives."""
+    offered: dict[str, int] = {}
+    for sheet in full_release.datasheets:
+        places = [o.name for o in sheet.options if o.name.startswith("Death Company ")]
+        places += [i.name for i in sheet.wargear if i.name.startswith("Death Company ")]
+        places += [a.name for a in sheet.granted_abilities if a.name == "Black Rage"]
+        if places:
+            offered[_chapter(sheet)] = offered.get(_chapter(sheet), 0) + 1
+    assert offered == {"blood-angels": 12}  # 121 copies over the eleven chapters before
+    for word in ("ultramarines", "deathwatch"):
+        captain = _one(full_release, word, "Captain")
+        assert {a.name for a in captain.granted_abilities} == set()
+        assert next(a for a in captain.abilities if a.name == "Rites of Battle").removed_by == []
+        for lang in ("fr", "en"):
+            shown = [row.name for row in present(captain, _catalogue(captain), lang).abilities]
+            assert "Rites of Battle" in shown and not any("Black Rage" in name for name in shown)
+    for name, upgrade in (("Captain", "Death Company Captain"), ("Lieutenant", "Death Company Lieutenant")):
+        sheet = _one(full_release, "blood-angels", name)
+        option = next(o for o in sheet.options if o.name == upgrade)
+        assert {a.name: a.granted_by for a in sheet.granted_abilities}["Black Rage"] == [option.id]
+        for lang, word in (("fr", "avec"), ("en", "with")):
+            shown = [row.name for row in present(sheet, _catalogue(sheet), lang).abilities]
+            assert f"Black Rage ({word} {upgrade})" in shown
+
+
+def test_another_chapters_gear_the_force_hides_is_no_choice(full_release: BsImport) -> None:
+    """Each chapter's "PC: ..." decides what the library offers it alone (and what only the Deathwatch's hid)."""
+    # A Repulsor's multi-melta: the Black Templars' only.
+    with_melta = {
+        _chapter(s)
+        for s in full_release.datasheets
+        if s.name == "Repulsor" and "Multi-melta" in {w.name for w in s.weapons}
+    }
+    assert with_melta == {"black-templars"}
+    # Heavy thunder hammers of Vanguard Veterans: the Deathwatch's only.
+    hammers = {
+        _chapter(s)
+        for s in full_release.datasheets
+        if s.name == "Vanguard Veteran Squad" and any("Heavy thunder hammer" in o.name for o in s.options)
+    }
+    assert hammers == {"deathwatch"}
+    # The Chapter Master upgrade, hidden while the force holds "PC: DW": a choice of every other chapter's
+    # Captain, still an option only (the roster decides) of the Deathwatch's.
+    for word in _CHAPTERS:
+        captain = _one(full_release, word, "Captain")
+        items = {" ".join(i.name.split()) for i in captain.wargear}
+        assert ("Chapter Command: Chapter Master" in items) is (word != "deathwatch"), word
+        assert any(o.name.startswith("Chapter Command:") for o in captain.options), word
+
+
 # --- a unit added fresh ------------------------------------------------------------------------------------------
 
 

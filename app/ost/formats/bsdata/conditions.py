@@ -3,6 +3,8 @@
 A condition Ost cannot evaluate (it needs the roster or the force) is
 unknown (None), and unknown goes through ``and``/``or`` as the third value:
 a price keeps its value without the modifier, a profile may be hidden.
+One count of the force is known at import: that of a category no file of
+the roster's catalogue's scope gives, 0 (:meth:`.scope.Shared.force_decides`).
 Conditions are evaluated in the minimum configuration of the datasheet
 (:data:`Shared.stack` holds the entries above the one being read).
 """
@@ -131,6 +133,12 @@ def condition(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | No
     compare = _COMPARISONS.get(kind)
     if compare is None or element.get("percentValue") == "true":
         return None
+    if where == "force" and element.get("field") == "selections" and child in scope.shared.category_ids:
+        # The answer depends on the roster's catalogue: a reading that met it is one per catalogue.
+        scope.shared.catalogue_asked += 1
+        if not scope.shared.force_decides(context.catalogue, child):
+            return None
+        return compare(0, _float(element.get("value")))
     count = _count(scope, element, own)
     return None if count is None else compare(count, _float(element.get("value")))
 

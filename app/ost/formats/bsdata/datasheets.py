@@ -176,18 +176,26 @@ class _Drafter:
             target = scope.find(raw.target)
             signature = reaches.signature(root)
             if target is not None and signature is not None and self.shared.homes.get(target) is not file:
-                catalogues = reaches.portable(scope, file, root)
-                if catalogues is not None:
-                    catalogue = producer.id if producer.id in catalogues else ""
-                    return ("files", tuple(f.id for f in scope.files[1:]), target, signature, catalogue)
+                asked = reaches.portable(scope, file, root)
+                if asked is not None:
+                    catalogue = producer.id if producer.id in asked.catalogues else ""
+                    undecided = self._undecided(producer, asked.forced)
+                    return ("files", tuple(f.id for f in scope.files[1:]), target, signature, undecided, catalogue)
         catalogue = ""
-        if (
-            self._offerers().get(file.id, 0) > 1  # else no other producer ever asks for this key
-            and producer.id in reaches.asked(scope.files)
-            and producer.id in reaches.catalogues(scope, root)
-        ):
-            catalogue = producer.id
-        return ("root", file.id, root, catalogue)
+        forced: tuple[str, ...] = ()
+        if self._offerers().get(file.id, 0) > 1:  # else no other producer ever asks for this key
+            if producer.id in reaches.asked(scope.files) and producer.id in reaches.catalogues(scope, root).catalogues:
+                catalogue = producer.id
+            if reaches.forces(scope.files):
+                forced = self._undecided(producer, reaches.catalogues(scope, root).forced)
+        return ("root", file.id, root, forced, catalogue)
+
+    def _undecided(self, producer: _File, counted: frozenset[str]) -> tuple[str, ...]:
+        """The force-scoped counts among ``counted`` left to the roster in ``producer``'s forces: part of a share key.
+
+        Two producers that leave the same ones undecided (and decide the others as 0) read the same.
+        """
+        return tuple(sorted(c for c in counted if not self.shared.force_decides(producer.id, c)))
 
     def _offerers(self) -> dict[str, int]:
         """How many producers (playable catalogues, game systems with roots) offer each file's root entries."""

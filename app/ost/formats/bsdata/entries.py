@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
@@ -45,6 +45,8 @@ class _Raw:
         "default",
         "display_name",
         "entries",
+        "force_counted",
+        "force_only",
         "groups",
         "has_children",
         "hidden",
@@ -94,6 +96,11 @@ class _Raw:
         self.remove_categories: list[str] = []
         self.primary_modifier = ""
         self.legends_hidden = False
+        #: What the force-scoped conditions of its ``hidden`` modifiers count (another chapter's "PC: ..."):
+        #: see :mod:`.summaries`.
+        self.force_counted: tuple[str, ...] = ()
+        #: Every condition of its ``hidden`` modifiers is on the force: their answer is the catalogue's alone.
+        self.force_only = True
         self.categories: list[tuple[str, bool]] = []
         self.profiles: list[Element] = []
         self.rules: list[Element] = []
@@ -183,6 +190,11 @@ class _Raw:
             if target == "hidden":
                 if kind == "set" and value == "true" and legends_toggles and _mentions(item, legends_toggles):
                     self.legends_hidden = True
+                if kind == "set":
+                    counted = [c for holder in (*holders, item) for c in _force_counted(holder)]
+                    self.force_counted += tuple(c for c in counted if c not in self.force_counted)
+                    if not all(_on_force(holder) for holder in (*holders, item)):
+                        self.force_only = False
                 continue
             if target == "category":
                 if kind == "set-primary" and not self.primary_modifier:
@@ -229,6 +241,26 @@ def _bounded(value: float) -> int:
 
 def _has_conditions(element: Element) -> bool:
     return any(_LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats") for part in element)
+
+
+def _force_counted(holder: Element) -> Iterator[str]:
+    """What the conditions of a modifier (or a group of them) count in the force."""
+    for part in holder:
+        if _LOCAL.get(part.tag) in ("conditions", "conditionGroups"):
+            for condition in part.iter():
+                if condition.get("scope") == "force" and condition.get("field") == "selections":
+                    yield condition.get("childId") or ""
+
+
+def _on_force(holder: Element) -> bool:
+    """Whether every condition (and repeat) of a modifier or a group of them is on the force."""
+    return all(
+        item.get("scope") == "force"
+        for part in holder
+        if _LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats")
+        for item in part.iter()
+        if _LOCAL.get(item.tag) in ("condition", "repeat")
+    )
 
 
 def _has_repeats(element: Element) -> bool:
@@ -316,7 +348,8 @@ class _Sum:
     is_model: bool = False
     #: Some price in the subtree depends on a condition: it is read again where the entries above differ.
     sensitive: bool = False
-    #: ... and a condition asks which catalogue the roster is of: read again per catalogue too.
+    #: A condition asks which catalogue the roster is of (or what its force may hold): read again per catalogue
+    #: (and, when ``sensitive``, where the entries above differ).
     by_catalogue: bool = False
     #: The conditional cost modifiers met in the subtree: (modifier, kept aside, entry name).
     met: frozenset[tuple[Element, bool, str]] = frozenset()

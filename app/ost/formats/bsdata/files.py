@@ -144,6 +144,7 @@ class _File:
         self.links: list[tuple[str, bool]] = []
         self.cost_types: dict[str, str] = {}
         self._anywhere: dict[str, Element] | None = None
+        self._given: frozenset[str] | None = None
         for child in root:
             local = _LOCAL.get(child.tag)
             if local in _SHARED:
@@ -179,6 +180,24 @@ class _File:
                         found[element_id] = element
             self._anywhere = found
         return self._anywhere.get(item_id)
+
+    @property
+    def given_categories(self) -> frozenset[str]:
+        """Every category a selection made from this file may have: linked, or added or made primary by a modifier.
+
+        Read over the whole file (conditions included, in one pass): a category no file of a catalogue's
+        scope gives is one no selection of its forces ever has (see :meth:`.scope.Shared.force_undecided`).
+        """
+        if self._given is None:
+            found: set[str] = set()
+            for element in self.root.iter():
+                local = _LOCAL.get(element.tag)
+                if local == "categoryLink":
+                    found.add(element.get("targetId") or "")
+                elif local == "modifier" and element.get("field") == "category":
+                    found.add(element.get("value") or "")
+            self._given = frozenset(found - {""})
+        return self._given
 
 
 def _read_files(

@@ -18,7 +18,12 @@ computed here without reading the datasheet, and tells:
   (its own ids aside) and the target;
 * which catalogues the conditions in reach ask about: a draft differs between
   two primary catalogues only when one of them is among those. The key holds
-  the primary catalogue's id in that case only.
+  the primary catalogue's id in that case only;
+* which ids the force-scoped counts in reach count: a draft differs between
+  two primary catalogues where one gives such a category and the other does
+  not (:meth:`.scope.Shared.force_decides`). The key holds those the primary
+  catalogue leaves undecided: eleven chapters without the Blood Angels' "PC:
+  BA" share a reading, the Blood Angels have theirs.
 
 A root link that holds entries or groups of its own (their ids become option
 ids), a target that cannot be found in reach (each catalogue warns about it)
@@ -56,6 +61,16 @@ class _Local:
     #: Every attribute value in the subtree, ``id`` ones included (see :meth:`Reaches.reach`).
     values: frozenset[str]
     catalogues: frozenset[str]
+    #: The ids force-scoped conditions count.
+    forced: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What the conditions in a reach ask about the roster's catalogue: which catalogue it is, what its force counts."""
+
+    catalogues: frozenset[str]
+    forced: frozenset[str]
 
 
 class Reaches:
@@ -66,8 +81,9 @@ class Reaches:
         self._defined: dict[str, frozenset[str]] = {}
         self._asked: dict[str, frozenset[str]] = {}
         self._signatures: dict[Element, tuple[object, ...]] = {}
-        self._closures: dict[tuple[tuple[str, ...], str], tuple[frozenset[str], frozenset[str]] | None] = {}
-        self._catalogues: dict[tuple[_Scope, Element], frozenset[str]] = {}
+        self._closures: dict[tuple[tuple[str, ...], str], tuple[frozenset[str], Asked] | None] = {}
+        self._catalogues: dict[tuple[_Scope, Element], Asked] = {}
+        self._forced: dict[str, bool] = {}
 
     def defined(self, file: _File) -> frozenset[str]:
         """Every id ``file`` defines (entries, groups, links, profiles, categories, constraints, modifiers…).
@@ -98,24 +114,35 @@ class Reaches:
             found.update(known)
         return frozenset(found)
 
+    def forces(self, files: list[_File]) -> bool:
+        """Whether any condition of ``files`` counts selections in the force."""
+        for file in files:
+            known = self._forced.get(file.id)
+            if known is None:
+                known = self._forced[file.id] = any(
+                    condition.get("scope") == "force" for tag in _CONDITIONS for condition in file.root.iter(tag)
+                )
+            if known:
+                return True
+        return False
+
     def local(self, element: Element) -> _Local:
         known = self._local.get(element)
         if known is None:
             # Whole subtrees at C speed: every attribute value, then the links and conditions by tag.
             values = frozenset(chain.from_iterable(map(dict.values, map(_ATTRIBUTES, element.iter()))))
             targets = [t for tag in _FOLLOWED for item in element.iter(tag) if (t := item.get("targetId"))]
+            conditions = [item for tag in _CONDITIONS for item in element.iter(tag)]
             catalogues = frozenset(
-                item.get("childId") or ""
-                for tag in _CONDITIONS
-                for item in element.iter(tag)
-                if item.get("scope") == "primary-catalogue"
+                item.get("childId") or "" for item in conditions if item.get("scope") == "primary-catalogue"
             )
-            known = _Local(tuple(dict.fromkeys(targets)), values, catalogues)
+            forced = frozenset(item.get("childId") or "" for item in conditions if item.get("scope") == "force")
+            known = _Local(tuple(dict.fromkeys(targets)), values, catalogues, forced)
             self._local[element] = known
         return known
 
-    def portable(self, scope: _Scope, file: _File, root: Element) -> frozenset[str] | None:
-        """The catalogues asked about in reach of a root link of ``file``; None: it may read ``file``'s own ids.
+    def portable(self, scope: _Scope, file: _File, root: Element) -> Asked | None:
+        """What is asked about the catalogue in reach of a root link of ``file``; None: it may read ``file``'s own ids.
 
         The link itself is checked attribute by attribute (its own ids are defined in ``file``); what it
         leads to is each target's :meth:`_closure` in the other files of the scope, shared by every
@@ -128,34 +155,38 @@ class Reaches:
             return None
         local = self.local(root)
         catalogues = set(local.catalogues)
+        forced = set(local.forced)
         for target in local.targets:
             closure = self._closure(scope, target)
             if closure is None or not closure[0].isdisjoint(own):
                 return None
-            catalogues.update(closure[1])
-        return frozenset(catalogues)
+            catalogues.update(closure[1].catalogues)
+            forced.update(closure[1].forced)
+        return Asked(frozenset(catalogues), frozenset(forced))
 
-    def catalogues(self, scope: _Scope, root: Element) -> frozenset[str]:
-        """The catalogues the conditions in ``root``'s reach in ``scope`` ask about (memoised per scope)."""
+    def catalogues(self, scope: _Scope, root: Element) -> Asked:
+        """What the conditions in ``root``'s reach in ``scope`` ask about the catalogue (memoised per scope)."""
         key = (scope, root)
         known = self._catalogues.get(key)
         if known is None:
             found: set[str] = set()
+            forced: set[str] = set()
             seen: set[Element] = {root}
             pending = [root]
             while pending:
                 local = self.local(pending.pop())
                 found.update(local.catalogues)
+                forced.update(local.forced)
                 for target in local.targets:
                     element = scope.find(target)
                     if element is not None and element not in seen:
                         seen.add(element)
                         pending.append(element)
-            known = self._catalogues[key] = frozenset(found)
+            known = self._catalogues[key] = Asked(frozenset(found), frozenset(forced))
         return known
 
-    def _closure(self, scope: _Scope, target: str) -> tuple[frozenset[str], frozenset[str]] | None:
-        """The attribute values and catalogues asked about in reach of ``target`` (None: a target is missing).
+    def _closure(self, scope: _Scope, target: str) -> tuple[frozenset[str], Asked] | None:
+        """The attribute values, and what is asked about the catalogue, in reach of ``target`` (None: one is missing).
 
         Found in the scope's files after its own, as :meth:`_Scope.find` would.
         Memoised by those files: the twelve chapters that link to one library share each closure.
@@ -166,7 +197,8 @@ class Reaches:
             return self._closures[key]
         values: set[str] = set()
         catalogues: set[str] = set()
-        result: tuple[frozenset[str], frozenset[str]] | None = None
+        forced: set[str] = set()
+        result: tuple[frozenset[str], Asked] | None = None
         start = _find(files, target)
         if start is not None:
             seen: set[Element] = {start}
@@ -176,6 +208,7 @@ class Reaches:
                 local = self.local(pending.pop())
                 values.update(local.values)
                 catalogues.update(local.catalogues)
+                forced.update(local.forced)
                 for more in local.targets:
                     element = _find(files, more)
                     if element is None:
@@ -185,7 +218,7 @@ class Reaches:
                         seen.add(element)
                         pending.append(element)
             if complete:
-                result = (frozenset(values), frozenset(catalogues))
+                result = (frozenset(values), Asked(frozenset(catalogues), frozenset(forced)))
         self._closures[key] = result
         return result
 

@@ -76,6 +76,11 @@ class Shared:
     #: (file id, target id) of every link or catalogue link already warned about.
     unresolved_targets: set[tuple[str, str]] = field(default_factory=set)
     scopes: dict[str, _Scope] = field(default_factory=dict)
+    #: Every category the files define: a force-scoped count of one of them may be decided (see
+    #: :meth:`force_decides`); of anything else (an entry), never.
+    category_ids: frozenset[str] = frozenset()
+    #: The categories some file of each catalogue's scope gives (by catalogue id; see :meth:`force_decides`).
+    given: dict[str, frozenset[str]] = field(default_factory=dict)
     #: Children lists (see :meth:`_Scope.children`) with the link targets they were made from: a scope that
     #: finds the same targets takes the same lists.
     children: dict[tuple[_Raw, _Raw | None], tuple[tuple[Element | None, ...], tuple[list[_Child], list[_Child]]]] = (
@@ -96,7 +101,8 @@ class Shared:
             for root in file.roots:
                 if _LEGENDS_TOGGLE_NAME.search(root.get("name") or ""):
                     toggles.add(root.get("id") or "")
-        return cls(by_id, frozenset(points_ids), frozenset(t for t in toggles if t))
+        categories = frozenset(c for file in files for c in file.categories)
+        return cls(by_id, frozenset(points_ids), frozenset(t for t in toggles if t), category_ids=categories)
 
     def close(self) -> None:
         """Drop the memoised trees so they are freed at once (scopes refer back to this state)."""
@@ -127,11 +133,38 @@ class Shared:
                 )
             )
 
+    def force_decides(self, catalogue: str, category: str) -> bool:
+        """Whether no force of ``catalogue`` holds a selection of ``category``: none of its scope's files gives it.
+
+        A force takes its selections from its catalogue's scope (the catalogue, those it links to, the game
+        system): a category none of them links to, adds or makes primary (the Blood Angels' "PC: BA", given
+        only by their chapter selector) is one a force of another chapter counts 0 of, though the library
+        it shares holds the condition. Anything else (an entry's id, a category given somewhere in scope)
+        is left to the roster.
+        """
+        if category not in self.category_ids:
+            return False
+        given = self.given.get(catalogue)
+        if given is None:
+            file = self.by_id.get(catalogue)
+            if file is None:
+                given = self.category_ids
+            else:
+                given = frozenset().union(*(f.given_categories for f in self._order(file, warn=False)))
+            self.given[catalogue] = given
+        return category not in given
+
     def scope_of(self, file: _File) -> _Scope:
         """``file``, the catalogues it links to (breadth first, transitively), then its game system."""
         known = self.scopes.get(file.id)
         if known is not None:
             return known
+        scope = _Scope(self, self._order(file, warn=True))
+        self.scopes[file.id] = scope
+        return scope
+
+    def _order(self, file: _File, *, warn: bool) -> list[_File]:
+        """The files of ``file``'s scope in the order ids resolve; ``warn``: about catalogues not among them."""
         order: list[_File] = [file]
         seen = {file.id}
         queue = [file]
@@ -143,7 +176,7 @@ class Shared:
                 seen.add(target)
                 linked = self.by_id.get(target)
                 if linked is None:
-                    if (current.id, target) in self.unresolved_targets:
+                    if not warn or (current.id, target) in self.unresolved_targets:
                         continue
                     self.unresolved_targets.add((current.id, target))
                     self.warnings.append(
@@ -163,9 +196,7 @@ class Shared:
         system = self.by_id.get(file.game_system_id)
         if system is not None and system not in order:
             order.append(system)
-        scope = _Scope(self, order)
-        self.scopes[file.id] = scope
-        return scope
+        return order
 
 
 class _Scope:

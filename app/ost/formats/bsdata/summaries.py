@@ -2,7 +2,8 @@
 
 :func:`summarise` is memoised per scope; a subtree whose price depends on a
 condition is read again where what the condition looks at differs (see
-:mod:`.conditions`), and an entry of a library is read once, in the
+:mod:`.conditions`), one whose options a count of the force may hide is read
+again for each catalogue, and an entry of a library is read once, in the
 library's own scope, for every catalogue that links to it.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from xml.etree.ElementTree import Element
 
-from ost.formats.bsdata.conditions import price
+from ost.formats.bsdata.conditions import hidden_now, price
 from ost.formats.bsdata.entries import (
     _MAX_DEPTH,
     _NO_MET,
@@ -33,6 +34,8 @@ def _inherit(result: _Sum, part: _Sum) -> None:
         result.sensitive = True
         result.by_catalogue = result.by_catalogue or part.by_catalogue
         result.met = result.met | part.met if result.met else part.met
+    elif part.by_catalogue:
+        result.by_catalogue = True
 
 
 def _merge(into: dict[str, Element], more: dict[str, Element]) -> None:
@@ -64,12 +67,12 @@ def summarise(scope: _Scope, element: Element, link: Element | None, depth: int 
     known = scope._sums.get(plain)
     key = plain
     if known is not None:
-        if not known.sensitive or scope.context is None:
+        if not (known.sensitive or known.by_catalogue) or scope.context is None:
             return known
         # Read again where what the conditions look at differs: the entries above (ids and categories),
         # and the catalogue when a condition asks for it. Twelve chapters share one reading.
-        key = (element, link, loose, _signature(scope))
-        known = scope._sums.get(key)
+        key = (element, link, loose, _signature(scope) if known.sensitive else "")
+        known = scope._sums.get(key) if known.sensitive else known
         if known is not None and known.by_catalogue:
             key = (element, link, loose, f"{key[3]}@{scope.context.catalogue}")
             known = scope._sums.get(key)
@@ -94,8 +97,8 @@ def summarise(scope: _Scope, element: Element, link: Element | None, depth: int 
     finally:
         scope._active.discard(key)
     scope._sums[key] = result
-    if result.sensitive and scope.context is not None:
-        signature = _signature(scope)
+    if (result.sensitive or result.by_catalogue) and scope.context is not None:
+        signature = _signature(scope) if result.sensitive else ""
         scope._sums.setdefault((element, link, loose, signature), result)
         if result.by_catalogue:
             scope._sums[(element, link, loose, f"{signature}@{scope.context.catalogue}")] = result
@@ -223,9 +226,17 @@ def _add_groups(
 def _take_options(
     scope: _Scope, result: _Sum, child: _Child, part: _Sum, *, extra: bool, points: float | None = None
 ) -> None:
-    """Record ``child`` as a priced option (when it is optional wargear) and pass its own options up."""
+    """Record ``child`` as a priced option (when it is optional wargear) and pass its own options up.
+
+    Not one the roster's force hides (see :func:`_hidden_by_force`).
+    """
     carries_models = part.models_max != 0
     price = part.price if points is None else points
+    forced = child.raw.force_counted or (child.link_raw is not None and child.link_raw.force_counted)
+    # (Asked only of what would give an option: a stratagem at 0 points depends on nothing here.)
+    offers = (not carries_models and price > 0) or part.options
+    if extra and forced and offers and _hidden_by_force(scope, result, child):
+        return
     if extra and not carries_models and price > 0:
         option_id = child.option_id
         entry = child.raw.id if child.raw.id != option_id else ""
@@ -241,6 +252,32 @@ def _take_options(
         if repeats and not option.per_model:
             option = _Option(option.id, option.name, option.points, True, None, option.named, option.entry)
         result.options[key] = option
+
+
+def _hidden_by_force(scope: _Scope, result: _Sum, child: _Child) -> bool:
+    """Whether a modifier that counts a category in the force hides an optional ``child`` for this catalogue.
+
+    Such a count is decided where the catalogue's scope cannot give the category (the Blood Angels'
+    Death Company Captain, an upgrade of the library every chapter's Captain links to, is hidden
+    unless the force holds their "PC: BA"): another chapter's list never offers it. Only then are the
+    child's ``hidden`` modifiers evaluated (an option stays unless it is hidden for sure); other
+    conditional hides are the wargear reader's (:mod:`.wargear`), as before. ``result`` is marked as
+    read for this catalogue and the entries above.
+    """
+    shared = scope.shared
+    counted = [c for raw in (child.raw, child.link_raw) if raw is not None for c in raw.force_counted]
+    categories = [c for c in counted if c in shared.category_ids]
+    if not categories:
+        return False
+    # Marked whatever the answer (and without a datasheet being read), as a conditional price is.
+    result.by_catalogue = True
+    if not all(r.force_only for r in (child.raw, child.link_raw) if r is not None):
+        result.sensitive = True  # its other conditions may look at the entries above
+    context = scope.context
+    if context is None or not any(shared.force_decides(context.catalogue, c) for c in categories):
+        return False
+    own = scope._stack[-1] if scope._stack else (child.raw,)
+    return any(hidden_now(scope, e, own) is True for e in (child.element, child.link) if e is not None)
 
 
 def _group(scope: _Scope, raw: _Raw, link_raw: _Raw | None, depth: int, loose: bool) -> _Sum:
