@@ -433,6 +433,38 @@ def test_smite_unticked_and_ticked_again_is_the_start_whatever_its_order(tmp_pat
         window.deleteLater()
 
 
+def test_the_datas_warlord_selection_is_the_warlord_box_not_a_second_one(tmp_path: Path, qtbot: QtBot) -> None:
+    """A character who must lead (the data's "Warlord" selection, min 1) starts as the warlord, one box for it."""
+    once = WargearLimit(min=1, max=1, per="unit")
+    boss = Datasheet(
+        id="boss",
+        name="Boss",
+        role=Role.HQ,
+        points=100,
+        kinds=[ModelKind(id="boss", name="Boss", min=1, max=1)],
+        wargear=[WargearItem(id="wl", name="Warlord", kind="trait")],
+        choices=[WargearGroup(id="wl-group", name="Warlord", items=["wl"], limit=once)],
+    )
+    window = _window(Catalogue([boss], BandTable(bands=[])), tmp_path, lang="en")
+    try:
+        window.add_unit("boss")
+        unit_id = window.editor.unit_id
+        assert unit_id is not None
+        unit = window.army.unit(unit_id)
+        assert unit is not None and unit.warlord and unit.upgrades == []
+        assert window.editor.warlord_box.isChecked()
+        assert "wl" not in window.editor.wargear.upgrade_boxes
+        assert window.report is not None
+        assert not [f for f in window.report.findings if f.code in (Code.WARGEAR_LIMIT, Code.WARLORD_NONE)]
+        window.editor.warlord_box.click()  # he must lead: unticked, the data's choice asks for it
+        assert not unit.warlord
+        assert [f.code for f in window.report.findings if f.code is Code.WARGEAR_LIMIT] == [Code.WARGEAR_LIMIT]
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+
+
 def test_another_mark_is_one_click_and_one_undo(tmp_path: Path, qtbot: QtBot) -> None:
     window = _window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="fr")
     try:

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile, faction_key_of
 from ost.core.limits import MAX_MODELS, CatalogueNumber, Count, ModelCount, Points
 from ost.core.roles import Role
-from ost.core.text import fold, is_placeholder, keyword_key
+from ost.core.text import is_placeholder, keyword_key
 
 SCHEMA_VERSION = 5
 
@@ -350,13 +350,13 @@ def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Un
     It takes what the data gives a new unit of the choices it must fill
     (:func:`ost.core.wargear.starting_upgrades`: Smite, a default mark), as
     BattleScribe does; its models carry their defaults. A unit the data makes
-    take its "Warlord" selection (Abaddon, Ghazghkull) is the list's warlord:
-    the roster readers read that selection as the warlord mark too.
+    take its "Warlord" selection (Abaddon, Ghazghkull) is the list's warlord
+    (:func:`ost.core.wargear.warlord_items`: that selection is the mark).
     """
-    from ost.core.wargear import starting_upgrades  # wargear builds on this module
+    from ost.core.wargear import starting_upgrades, without_warlord  # wargear builds on this module
 
     size = min(sheet.min_models, MAX_MODELS) if models is None else models  # harden: a hostile catalogue
-    picks = starting_upgrades(sheet, size)
+    picks, leads = without_warlord(starting_upgrades(sheet, size), sheet)
     return Unit(
         id=new_unit_id(army),
         datasheet=sheet.id,
@@ -364,7 +364,7 @@ def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Un
         models=size,
         source=sheet.source or None,
         upgrades=picks,
-        warlord=any(fold(pick.name) == "warlord" for pick in picks),
+        warlord=leads,
     )
 
 
@@ -593,13 +593,13 @@ def reset_wargear(army: ArmyList, unit_id: str, catalogue: Catalogue | None = No
     (:func:`ost.core.wargear.starting_upgrades`, read in ``catalogue``; none
     without one, or for a datasheet it lacks).
     """
-    from ost.core.wargear import starting_upgrades
+    from ost.core.wargear import starting_upgrades, without_warlord
 
     _, _, unit = locate(army, unit_id)
     old = _wargear_of(unit)
     sheet = catalogue.get(unit.datasheet) if catalogue is not None else None
     unit.loadout = []
-    unit.upgrades = starting_upgrades(sheet, unit.models) if sheet is not None else []
+    unit.upgrades = without_warlord(starting_upgrades(sheet, unit.models), sheet)[0] if sheet is not None else []
     return old
 
 

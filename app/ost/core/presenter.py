@@ -53,7 +53,7 @@ from ost.core.catalogue import (
 from ost.core.i18n import Bilingual, pick
 from ost.core.scoring import UnitScore, format_value, pv_value_text, score_unit
 from ost.core.text import counted, fold
-from ost.core.wargear import carried, choice_labels, effective_loadout, item_weapons
+from ost.core.wargear import carried, choice_labels, effective_loadout, item_weapons, warlord_items
 
 
 def words(lang: str, fr: str, en: str) -> str:
@@ -629,7 +629,7 @@ def taken_ids(unit: Unit, sheet: Datasheet) -> set[str]:
     taken = {option_id for option_id, count in unit.options.items() if count > 0}
     taken.update(entry.item for entry in unit.upgrades if entry.item and entry.count > 0)
     if unit.warlord:  # the data's "Warlord" selection is the list's warlord mark (Yarrick's Voice of Command)
-        taken.update(item.id for item in sheet.wargear_map.values() if fold(item.name) == "warlord")
+        taken.update(warlord_items(sheet))
     if sheet.has_loadouts or unit.loadout:
         for group in effective_loadout(unit, sheet):
             taken.update(entry.item for entry in group.wargear if entry.item and entry.count > 0)

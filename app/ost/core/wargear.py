@@ -411,6 +411,23 @@ def _depth(sheet: Datasheet, group: WargearGroup) -> int:
     return depth
 
 
+def warlord_items(sheet: Datasheet) -> set[str]:
+    """The ids of ``sheet``'s items that are the data's "Warlord" selection: the list's warlord mark stands for them.
+
+    A roster that takes one reads as the unit's warlord mark (``Unit.warlord``); a unit holds none among
+    its upgrades, and its mark counts as one taken wherever the data's limits count them (a character
+    who must lead the army).
+    """
+    return {item.id for item in sheet.wargear if fold(item.name) == "warlord"}
+
+
+def without_warlord(picks: list[Carried], sheet: Datasheet) -> tuple[list[Carried], bool]:
+    """``picks`` less the data's "Warlord" selection, and whether it was among them (the unit is then the warlord)."""
+    marks = warlord_items(sheet)
+    kept = [pick for pick in picks if pick.item not in marks]
+    return kept, len(kept) != len(picks)
+
+
 def starting_upgrades(sheet: Datasheet, models: int, *, defaults: bool = True) -> list[Carried]:
     """What a new unit of ``models`` models takes once before its player chooses anything.
 
@@ -799,6 +816,9 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
     for entry in unit.upgrades:
         if entry.item is not None and entry.count > 0:
             taken[entry.item] = taken.get(entry.item, 0) + entry.count
+    if unit.warlord:  # the list's warlord mark is the data's "Warlord" selection
+        for mark in warlord_items(sheet):
+            taken[mark] = max(1, taken.get(mark, 0))
     members = sheet.choice_members
     carried_ids = {c.item for g in loadout for c in g.wargear if c.count > 0}
     for group in sheet.choice_map.values():
@@ -1271,11 +1291,13 @@ def contents_key(unit: Unit) -> tuple[Hashable, ...]:
     """Everything of ``unit`` its wargear's limits and price depend on, as a hashable key.
 
     An entry's item, name and count: its kind and stated points change neither
-    (an item is priced and checked by the catalogue's entry).
+    (an item is priced and checked by the catalogue's entry). The warlord mark
+    too: it counts as the data's "Warlord" selection (:func:`warlord_items`).
     """
     return (
         unit.models,
         tuple(unit.composition.items()) if unit.composition else (),
         tuple((g.kind, g.count, tuple([(c.item, c.name, c.count) for c in g.wargear])) for g in unit.loadout),
         tuple([(c.item, c.name, c.count) for c in unit.upgrades]),
+        unit.warlord,
     )

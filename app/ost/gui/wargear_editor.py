@@ -42,6 +42,8 @@ from ost.core.wargear import (
     starting_upgrades,
     upgrade_problems,
     upgrades_swapping_in,
+    warlord_items,
+    without_warlord,
 )
 from ost.gui.loadout_view import kind_name
 from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, WrappingLabel
@@ -153,21 +155,26 @@ class WargearEditor(QWidget):
         column.addWidget(_heading(self.tr("Wargear")))
         for index, group in enumerate(self.loadout):
             column.addWidget(self._model_group(index, group))
-        groups = unit_choices(sheet)
+        # The data's "Warlord" selection is the form's Warlord box (the list's mark): not offered twice.
+        marks = warlord_items(sheet)
+        groups = [g for g in unit_choices(sheet) if any(i not in marks for i in g.items)]
         if groups:
             column.addWidget(_heading(self.tr("Chosen once for the unit")))
             for choice in groups:
                 column.addWidget(wrapped_label(choice_title(sheet, choice, self.lang)))
                 for item_id in choice.items:
-                    self._upgrade_row(column, choice, item_id)
-        offered = {i for g in groups for i in g.items}
+                    if item_id not in marks:
+                        self._upgrade_row(column, choice, item_id)
+        offered = {i for g in groups for i in g.items} | marks
         others = [carried_label(sheet, c, self.lang) for c in unit.upgrades if c.count and c.item not in offered]
         if others:
             column.addWidget(wrapped_label(self.tr("Also taken: %1").replace("%1", ", ".join(others))))
         self.reset_button = QPushButton(self.tr("Default wargear"))
         self.reset_button.setToolTip(self.tr("Every model back to its default wargear, nothing chosen for the unit"))
         # Whatever the order the unit's upgrades were ticked in (Smite unticked and ticked again comes last).
-        start = sorted((c.item or "", c.count) for c in starting_upgrades(sheet, unit.models))
+        start = sorted(
+            (c.item or "", c.count) for c in without_warlord(starting_upgrades(sheet, unit.models), sheet)[0]
+        )
         taken = sorted((c.item or "", c.count) for c in unit.upgrades if c.count)
         self.reset_button.setEnabled(bool(unit.loadout) or taken != start)
         self.reset_button.clicked.connect(self._reset)

@@ -32,13 +32,13 @@ def _named(result: BsImport, faction: str, name: str) -> Datasheet:
 def test_no_datasheet_added_fresh_lacks_what_the_data_gives_it(sample: BsImport) -> None:
     broken = [line for sheet in sample.datasheets for line in fresh_unit_breaks(sheet)]
     assert broken == []
-    # The sample's psykers take Smite, its must-be-warlords their Warlord, and those were findings before.
+    # The sample's psykers take Smite, its must-be-warlords the warlord mark, and those were findings before.
     starts = {
         (s.name, tuple(c.name for c in ops.make_unit(ArmyList(), s).upgrades))
         for s in sample.datasheets
         if s.faction in ("bs-orks", "bs-necrons", "bs-imperium-adeptus-astartes-ultramarines")
     }
-    assert ("Ghazghkull Thraka", ("Warlord",)) in starts
+    assert ("Ghazghkull Thraka", ()) in starts  # the data's Warlord selection is the warlord mark (below)
     # His relic gun is a weapon he carries (his own name for it), not a pick the unit makes.
     assert ("Royal Warden", ()) in starts
     warden = _named(sample, "bs-necrons", "Royal Warden")
@@ -160,6 +160,12 @@ def test_a_character_the_data_makes_lead_the_army_is_its_warlord(sample: BsImpor
     army = ArmyList(detachments=[Detachment(id="d1")])
     assert not ops.add_unit(army, boyz, "d1").warlord
     unit = ops.add_unit(army, ghaz, "d1")
-    assert unit.warlord and [c.name for c in unit.upgrades] == ["Warlord"]
-    codes = {f.code for f in validate(Catalogue([ghaz, boyz], BandTable(bands=[])), army).findings}
+    assert unit.warlord and unit.upgrades == []  # the mark, not an upgrade beside it
+    catalogue = Catalogue([ghaz, boyz], BandTable(bands=[]))
+    codes = {f.code for f in validate(catalogue, army).findings}
     assert Code.WARLORD_NONE not in codes and Code.WARGEAR_LIMIT not in codes
+    # He must lead: without the mark, the data's Warlord choice asks for it.
+    ops.set_flag(army, unit.id, "warlord", False)
+    (finding,) = [f for f in validate(catalogue, army).findings if f.code is Code.WARGEAR_LIMIT]
+    assert "“Warlord”: taken 0 times; at least 1" in finding.message.en
+    assert "« Warlord » : pris 0 fois ; au moins 1" in finding.message.fr

@@ -33,14 +33,16 @@ def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | N
 
 def _give_starting_picks(army: ArmyList, catalogue: Catalogue, report: ReadingReport) -> None:
     """A list written before units held what they start with: each unit gets the picks its choices lack."""
-    from ost.core.wargear import carried_name, missing_starting_picks, set_upgrade_count
+    from ost.core.wargear import carried_name, missing_starting_picks, set_upgrade_count, without_warlord
 
     for _, unit in army.units():
         sheet = catalogue.get(unit.datasheet)
         if sheet is None:
             continue
         picks = missing_starting_picks(unit, sheet)
-        for pick in picks:
+        upgrades, leads = without_warlord(picks, sheet)
+        unit.warlord = unit.warlord or leads
+        for pick in upgrades:
             assert pick.item is not None  # (a starting pick is always one of the datasheet's items)
             unit.upgrades = set_upgrade_count(unit.upgrades, sheet, pick.item, pick.count)
         if picks:
