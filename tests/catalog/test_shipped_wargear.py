@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import army_with, give
-from ost.core.armylist import ArmyList
+from ost.core.armylist import ArmyList, total_points, unit_points
 from ost.core.catalogue import Catalogue
 from ost.core.findings import Code
 from ost.core.validator import validate
@@ -138,3 +138,39 @@ def test_a_list_of_shipped_units_with_defaults_and_choices_validates(shipped: Ca
     limits = [f for f in report.findings if f.code is Code.WARGEAR_LIMIT]
     assert len(limits) == 1 and not report.legal
     assert limits[0].message.fr != limits[0].message.en
+
+
+def test_a_list_saved_before_the_space_marines_followed_the_data_opens_with_named_findings(shipped: Catalogue) -> None:
+    """A version-4 list (written by Ost before the shipped Space Marines lost other chapters' gear) still opens.
+
+    Its Tactical Squad's heavy flamer, Techmarine's jump pack and Company
+    Veterans' combat shield and heavy flamer are no longer offered: each is a
+    WARGEAR-LIMIT naming the item as the list wrote it (not its bare id), and
+    is not priced; the Captain's Chapter Master taken then as an upgrade stays
+    legal and priced (35 points).
+    """
+    from helpers import TESTS
+    from ost.formats.lists.listreader import read_list
+
+    data = (TESTS / "data" / "lists" / "space-marines-dropped-gear.v4.ost").read_bytes()
+    result = read_list(data, "old.ost", shipped)
+    army = result.army
+    units = {u.datasheet: u for _, u in army.units()}
+    assert unit_points(units["sm-capitaine"], shipped) == 120
+    assert total_points(army, shipped) == 320  # 358 then: the jump pack (25), shield (3) and flamer (10) unpriced
+    report = validate(shipped, army)
+    limits = [f for f in report.findings if f.code is Code.WARGEAR_LIMIT]
+    assert len(limits) == 4
+    assert all(units["sm-capitaine"].id not in f.units for f in limits)
+    en = " ".join(f.message("en") for f in limits)
+    fr = " ".join(f.message("fr") for f in limits)
+    for written in ("Lance-flammes lourd", "Réacteurs dorsaux", "Bouclier de combat (Company Veteran Sergeant)"):
+        assert f"“{written}”" in en and f"« {written} »" in fr
+    assert "reacteurs-dorsaux" not in en and "lance-flammes-lourd" not in fr
+    # Legal side: the same squad with a heavy weapon the data offers is no finding.
+    tactical = units["sm-escouade-tactique"]
+    for group in tactical.loadout:
+        for entry in group.wargear:
+            if entry.item == "lance-flammes-lourd":
+                entry.item, entry.name = "multi-fuseur", "Multi-fuseur"
+    assert _problems(army, tactical.id, shipped) == []

@@ -1126,16 +1126,26 @@ def chosen_by_kind(groups: Iterable[ModelGroup], sheet: Datasheet, lang: str = "
 # --- findings -----------------------------------------------------------------------------------------
 
 
-def _item_name(sheet: Datasheet, item_id: str) -> Bilingual:
+def _item_name(sheet: Datasheet, item_id: str, unit: Unit | None = None) -> Bilingual:
+    """An item's name; for one the datasheet no longer has, the name ``unit``'s list wrote beside it.
+
+    (A list saved when the datasheet offered the item, since dropped from the
+    catalogue: its entry keeps the name it was taken under, clearer than the id.)
+    """
     item = sheet.wargear_map.get(item_id)
     if item is None:
+        if unit is not None:
+            entries = [*unit.upgrades, *(c for g in unit.loadout for c in g.wargear)]
+            written = next((c.name for c in entries if c.item == item_id), None)
+            if written:
+                return Bilingual.same(written)
         return Bilingual.same(item_id)
     return Bilingual(fr=item.name, en=item.name_en or item.name)
 
 
-def _choice_name(sheet: Datasheet, problem: WargearProblem) -> Bilingual:
+def _choice_name(sheet: Datasheet, problem: WargearProblem, unit: Unit | None = None) -> Bilingual:
     if problem.item is not None:
-        return _item_name(sheet, problem.item)
+        return _item_name(sheet, problem.item, unit)
     group = sheet.choice_map.get(problem.group or "")
     if group is None or not group.name:
         names = [_item_name(sheet, i) for i in (group.items if group else [])]
@@ -1170,7 +1180,7 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
     """The ``WARGEAR-LIMIT`` finding of one problem: what was taken, the limit, and how to fix it."""
     name = Bilingual(fr=unit_label(unit, sheet, "fr"), en=unit_label(unit, sheet, "en"))
     sheet_name = Bilingual(fr=sheet.label("fr"), en=sheet.label("en"))
-    choice = _choice_name(sheet, problem)
+    choice = _choice_name(sheet, problem, unit)
     kind = _kind_name(sheet, problem.kind)
     if problem.problem == "closed":
         models = Bilingual(

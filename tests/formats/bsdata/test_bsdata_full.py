@@ -549,3 +549,46 @@ def test_a_canoness_condemnor_in_place_of_her_pistol_is_that_choice_s_and_nothin
     assert _names(canoness, [c.item or "" for c in back[0].wargear]) == _names(
         canoness, [c.item or "" for c in defaults.wargear]
     )
+
+
+def _written_as_version_4(army: ArmyList) -> bytes:
+    """``army`` as Ost wrote it before version 5: no starting picks, no warlord mark it did not choose."""
+    import json
+
+    from ost.core import listfile
+
+    document = json.loads(listfile.dumps(army))
+    document["schema_version"] = 4
+    return json.dumps(document).encode()
+
+
+def test_an_old_list_of_the_full_release_opens_with_its_units_starting_picks(full_release: BsImport) -> None:
+    """A Chaos Lord without a mark, Abaddon unmarked, Wyches without a drug, a Farseer without Smite (version 4).
+
+    Each gets what its data makes it take, said per unit in both languages;
+    Abaddon must lead, so beside the Chaos Lord marked then two warlords are found.
+    """
+    from ost.formats.lists.listreader import read_list
+
+    lord = _one(full_release, "chaos-space-marines", "Chaos Lord")
+    abaddon = _one(full_release, "chaos-space-marines", "Abaddon the Despoiler")
+    wyches = _one(full_release, "drukhari", "Wyches")
+    farseer = _one(full_release, "craftworlds", "Farseer")
+    catalogue = _catalogue(lord, abaddon, wyches, farseer)
+    army = ArmyList(detachments=[Detachment(id="d1", name="Patrol")])
+    for sheet in (lord, abaddon, wyches, farseer):
+        unit = ops.add_unit(army, sheet, "d1")
+        unit.upgrades, unit.warlord = [], sheet is lord  # as the old code wrote them
+    result = read_list(_written_as_version_4(army), "old.ost", catalogue)
+    units = {u.datasheet: u for _, u in result.army.units()}
+    assert units[lord.id].upgrades and units[lord.id].warlord  # a mark added; the warlord chosen then kept
+    assert units[abaddon.id].warlord and units[abaddon.id].upgrades == []  # the data's Warlord is the mark
+    assert units[wyches.id].upgrades and units[farseer.id].upgrades
+    assert [wargear_problems(u, catalogue.get(u.datasheet)) for u in units.values()] == [[], [], [], []]  # type: ignore[arg-type]
+    en, fr = result.reading.lines("en"), result.reading.lines("fr")
+    for sheet in (lord, abaddon, wyches, farseer):
+        assert any(f"{sheet.name}: list written before" in line for line in en), sheet.name
+        assert any(f"{sheet.name} : liste écrite avant" in line for line in fr), sheet.name
+    assert any("added: Warlord" in line for line in en)
+    assert any("Smite" in line for line in en)
+    assert Code.WARLORD_MANY in {f.code for f in validate(catalogue, result.army).findings}
