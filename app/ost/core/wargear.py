@@ -428,6 +428,22 @@ def without_warlord(picks: list[Carried], sheet: Datasheet) -> tuple[list[Carrie
     return kept, len(kept) != len(picks)
 
 
+def warlord_upgrade_as_mark(unit: Unit, sheet: Datasheet) -> bool:
+    """A unit holding the data's "Warlord" selection among its upgrades holds the warlord mark instead.
+
+    Ost wrote it so for a while (Abaddon, Ghazghkull: lists and share codes of
+    versions 4 and 5): read as it was written, such a unit held a selection the
+    form no longer shows, and was no warlord for the checks, the sheet and the
+    cards. True when the unit held it (it is the warlord now).
+    """
+    held = [c for c in unit.upgrades if c.count > 0]
+    kept, leads = without_warlord(held, sheet)
+    if leads:
+        unit.upgrades = [c for c in unit.upgrades if c.count <= 0 or c in kept]
+        unit.warlord = True
+    return leads
+
+
 def starting_upgrades(sheet: Datasheet, models: int, *, defaults: bool = True) -> list[Carried]:
     """What a new unit of ``models`` models takes once before its player chooses anything.
 

@@ -592,3 +592,44 @@ def test_an_old_list_of_the_full_release_opens_with_its_units_starting_picks(ful
     assert any("added: Warlord" in line for line in en)
     assert any("Smite" in line for line in en)
     assert Code.WARLORD_MANY in {f.code for f in validate(catalogue, result.army).findings}
+
+
+@pytest.mark.parametrize("version", [4, 5])
+def test_a_list_holding_abaddon_s_warlord_selection_as_an_upgrade_makes_him_the_warlord(
+    full_release: BsImport, version: int
+) -> None:
+    """Ost wrote the data's "Warlord" selection as an upgrade for a while: read, it is the warlord mark.
+
+    Then checks, sheet and cards agree that Abaddon leads (was: "no warlord
+    chosen" while the text list wrote "Warlord" beside him); a Chaos Lord
+    marked too makes two warlords; a share code reads the same.
+    """
+    import json
+
+    from ost.core import listfile, sharecode
+    from ost.core.wargear import set_upgrade_count, warlord_items
+    from ost.formats.lists.listreader import read_list
+
+    abaddon = _one(full_release, "chaos-space-marines", "Abaddon the Despoiler")
+    lord = _one(full_release, "chaos-space-marines", "Chaos Lord")
+    catalogue = _catalogue(abaddon, lord)
+    army = ArmyList(detachments=[Detachment(id="d1", name="Patrol")])
+    unit = ops.add_unit(army, abaddon, "d1")
+    (mark,) = warlord_items(abaddon)
+    unit.warlord, unit.upgrades = False, set_upgrade_count(unit.upgrades, abaddon, mark, 1)
+    other = ops.add_unit(army, lord, "d1")
+    document = json.loads(listfile.dumps(army))
+    document["schema_version"] = version
+    read = read_list(json.dumps(document).encode(), "mid.ost", catalogue).army
+    held = read.unit(unit.id)
+    assert held is not None and held.warlord and held.upgrades == []
+    codes = {f.code for f in validate(catalogue, read).findings}
+    assert Code.WARLORD_NONE not in codes and Code.WARLORD_MANY not in codes and Code.WARGEAR_LIMIT not in codes
+    shared = read_list(sharecode.encode(army, catalogue).encode(), "code", catalogue).army
+    assert next((u.id, u.warlord, u.upgrades) for _, u in shared.units()) == (unit.id, True, [])
+    # Illegal side: the Chaos Lord was marked as well.
+    document["detachments"][0]["units"][1]["warlord"] = True
+    both = read_list(json.dumps(document).encode(), "mid.ost", catalogue).army
+    (many,) = [f for f in validate(catalogue, both).findings if f.code is Code.WARLORD_MANY]
+    assert set(many.units) == {unit.id, other.id}
+    assert "Abaddon the Despoiler" in many.message("en") and "Abaddon the Despoiler" in many.message("fr")

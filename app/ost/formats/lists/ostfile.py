@@ -26,9 +26,20 @@ def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | N
         report.warn(warning)
     for note in notes:
         report.note(note)
+    _warlord_as_mark(army, catalogue)
     if version and version[0] < 5:
         _give_starting_picks(army, catalogue, report)
     return army, report
+
+
+def _warlord_as_mark(army: ArmyList, catalogue: Catalogue) -> None:
+    """Units that hold the data's "Warlord" selection as an upgrade (as Ost wrote it for a while) hold the mark."""
+    from ost.core.wargear import warlord_upgrade_as_mark
+
+    for _, unit in army.units():
+        sheet = catalogue.get(unit.datasheet)
+        if sheet is not None:
+            warlord_upgrade_as_mark(unit, sheet)
 
 
 def _give_starting_picks(army: ArmyList, catalogue: Catalogue, report: ReadingReport) -> None:
