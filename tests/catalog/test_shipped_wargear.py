@@ -156,7 +156,21 @@ def test_a_list_saved_before_the_space_marines_followed_the_data_opens_with_name
     result = read_list(data, "old.ost", shipped)
     army = result.army
     units = {u.datasheet: u for _, u in army.units()}
-    assert unit_points(units["sm-capitaine"], shipped) == 120
+    captain = units["sm-capitaine"]
+    assert unit_points(captain, shipped) == 120
+    # Taken then as the unit's upgrade, the Chapter Master is now the Captain's model's choice: he carries it.
+    assert captain.upgrades == []
+    assert [c.item for g in captain.loadout for c in g.wargear].count(
+        "commandement-de-chapitre-maitre-de-chapitre"
+    ) == 1
+    assert any(
+        "Capitaine: Chapter Command: Chapter Master was taken for the unit" in line
+        for line in result.reading.lines("en")
+    )
+    assert any(
+        "Capitaine : Commandement de Chapitre : Maître de Chapitre était pris pour l'unité" in line
+        for line in result.reading.lines("fr")
+    )
     assert total_points(army, shipped) == 320  # 358 then: the jump pack (25), shield (3) and flamer (10) unpriced
     report = validate(shipped, army)
     limits = [f for f in report.findings if f.code is Code.WARGEAR_LIMIT]

@@ -444,6 +444,43 @@ def warlord_upgrade_as_mark(unit: Unit, sheet: Datasheet) -> bool:
     return leads
 
 
+def upgrades_onto_models(unit: Unit, sheet: Datasheet) -> list[Carried]:
+    """The unit's upgrades its datasheet now offers only as a model's choice, moved onto a model; those moved.
+
+    A list written when the shipped catalogue offered a Captain's Chapter
+    Master once per unit holds it among the unit's upgrades; the datasheet now
+    makes it his model's choice, which the form shows on the model (the
+    upgrade left where it was would be priced but shown as neither). Only an
+    item taken once, from a choice that adds it without replacing anything,
+    by the first model group open to that choice holding none of its items;
+    anything else stays as it was written (the check says what is wrong).
+    """
+    per_unit = {i for g in sheet.choices if not g.kinds for i in g.items}
+    moved: list[Carried] = []
+    for entry in list(unit.upgrades):
+        if entry.item is None or entry.count != 1 or entry.item in per_unit:
+            continue
+        item = entry.item
+        choice = next((g for g in sheet.choices if g.kinds and not g.replaces and item in g.items), None)
+        if choice is None:
+            continue
+        loadout = effective_loadout(unit, sheet)
+        index = next(
+            (
+                i
+                for i, g in enumerate(loadout)
+                if g.kind in choice.kinds and not any(c.item in choice.items and c.count for c in g.wargear)
+            ),
+            None,
+        )
+        if index is None:
+            continue
+        unit.loadout = apply_choice(loadout, sheet, index, 1, choice.id, item)
+        unit.upgrades = [c for c in unit.upgrades if c is not entry]
+        moved.append(entry)
+    return moved
+
+
 def starting_upgrades(sheet: Datasheet, models: int, *, defaults: bool = True) -> list[Carried]:
     """What a new unit of ``models`` models takes once before its player chooses anything.
 

@@ -27,6 +27,7 @@ def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | N
     for note in notes:
         report.note(note)
     _warlord_as_mark(army, catalogue)
+    _upgrades_onto_models(army, catalogue, report)
     if version and version[0] < 5:
         _give_starting_picks(army, catalogue, report)
     return army, report
@@ -40,6 +41,25 @@ def _warlord_as_mark(army: ArmyList, catalogue: Catalogue) -> None:
         sheet = catalogue.get(unit.datasheet)
         if sheet is not None:
             warlord_upgrade_as_mark(unit, sheet)
+
+
+def _upgrades_onto_models(army: ArmyList, catalogue: Catalogue, report: ReadingReport) -> None:
+    """Upgrades a datasheet now offers as a model's choice (a Captain's Chapter Master) go onto a model; said."""
+    from ost.core.wargear import carried_name, upgrades_onto_models
+
+    for _, unit in army.units():
+        sheet = catalogue.get(unit.datasheet)
+        moved = upgrades_onto_models(unit, sheet) if sheet is not None else []
+        if sheet is not None and moved:
+            fr, en = (", ".join(carried_name(sheet, entry, lang) for entry in moved) for lang in ("fr", "en"))
+            report.note(
+                Bilingual(
+                    fr=f"{unit.display_name} : {fr} était pris pour l'unité ; sa fiche l'offre désormais à une "
+                    "figurine, qui le porte.",
+                    en=f"{unit.display_name}: {en} was taken for the unit; its datasheet now offers it to a model, "
+                    "which carries it.",
+                )
+            )
 
 
 def _give_starting_picks(army: ArmyList, catalogue: Catalogue, report: ReadingReport) -> None:
