@@ -633,3 +633,29 @@ def test_a_list_holding_abaddon_s_warlord_selection_as_an_upgrade_makes_him_the_
     (many,) = [f for f in validate(catalogue, both).findings if f.code is Code.WARLORD_MANY]
     assert set(many.units) == {unit.id, other.id}
     assert "Abaddon the Despoiler" in many.message("en") and "Abaddon the Despoiler" in many.message("fr")
+
+
+def test_a_text_list_s_abaddon_leads_whether_or_not_it_writes_warlord(full_release: BsImport) -> None:
+    """The data makes Abaddon take its "Warlord" selection: a text list's Abaddon is the warlord mark, no upgrade.
+
+    Was: the selection kept among his upgrades beside the mark (a round trip
+    through a text list) or alone (no warlord found while he held it).
+    """
+    from ost.formats.lists.listreader import read_list
+
+    abaddon = _one(full_release, "chaos-space-marines", "Abaddon the Despoiler")
+    lord = _one(full_release, "chaos-space-marines", "Chaos Lord")
+    catalogue = _catalogue(abaddon, lord)
+    for line in ("Abaddon the Despoiler [350 pts]: Warlord", "Abaddon the Despoiler [350 pts]"):
+        text = f"++ Patrol ++\n\n+ HQ +\n\n{line}\nChaos Lord [100 pts]: Chaos Undivided\n"
+        army = read_list(text.encode(), "list.txt", catalogue).army
+        read = {u.datasheet: u for _, u in army.units()}
+        assert read[abaddon.id].warlord and read[abaddon.id].upgrades == [], line
+        assert not read[lord.id].warlord
+        codes = {f.code for f in validate(catalogue, army).findings}
+        assert Code.WARLORD_NONE not in codes and Code.WARLORD_MANY not in codes and Code.WARGEAR_LIMIT not in codes
+    # Illegal side: the Chaos Lord written as the warlord too.
+    text = "+ HQ +\n\nAbaddon the Despoiler [350 pts]\nChaos Lord [100 pts]: Chaos Undivided, Warlord\n"
+    army = read_list(text.encode(), "list.txt", catalogue).army
+    (many,) = [f for f in validate(catalogue, army).findings if f.code is Code.WARLORD_MANY]
+    assert "Abaddon the Despoiler" in many.message("en") and "Chaos Lord" in many.message("fr")

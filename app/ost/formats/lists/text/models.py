@@ -21,7 +21,7 @@ from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.core.subfactions import Subfaction
 from ost.core.text import fold, slug
-from ost.core.wargear import set_upgrade_count, starting_upgrades
+from ost.core.wargear import set_upgrade_count, starting_upgrades, without_warlord
 from ost.formats.lists.reading import (
     GUESS_THRESHOLD,
     MATCH_THRESHOLD,
@@ -238,9 +238,12 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
                 if subfaction.fills(placeholder, holes):
                     placeholders[placeholder] = value.upper()
     upgrades = [c.model_copy(update={"count": max(c.count, named.pop(c.item or "", 0))}) for c in forced]
+    leads = False
     if sheet is not None:
         for item_id, count in named.items():
             upgrades = set_upgrade_count(upgrades, sheet, item_id, count)
+        # The data's "Warlord" selection (Abaddon must take it) is the warlord mark, not an upgrade beside it.
+        upgrades, leads = without_warlord(upgrades, sheet)
     units: list[Unit] = []
     for _ in range(copies):
         if sheet is not None:
@@ -261,7 +264,7 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
                 stated_points=per_copy,
                 source=(sheet.source or None) if sheet is not None else None,
                 placeholders=dict(placeholders),
-                warlord=flags.warlord,
+                warlord=flags.warlord or leads,
                 reserve=flags.reserve,
                 custom_name=header.custom,
                 notes="Équipement lu : " + ", ".join(noted) if noted else "",
