@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -581,6 +582,20 @@ def open_window(
     window.share_width()
     QApplication.processEvents()
     return window
+
+
+@contextmanager
+def opened_window(
+    catalogue: Catalogue, tmp_path: Path, lang: str = "fr", size: tuple[int, int] = (1400, 820)
+) -> Iterator[MainWindow]:
+    """:func:`open_window`, closed afterwards without asking about unsaved work, whatever the test did."""
+    window = open_window(catalogue, tmp_path, lang, size)
+    try:
+        yield window
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
 
 
 def sample_database(path: Path) -> Path:

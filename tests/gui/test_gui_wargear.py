@@ -16,8 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox
 from pytestqt.qtbot import QtBot
 from test_gui_window import SIZES, _form_fields_shown
 
-from helpers import BSDATA_SAMPLE, EXAMPLES, NO_SAMPLE
-from helpers import open_window as _window
+from helpers import BSDATA_SAMPLE, EXAMPLES, NO_SAMPLE, opened_window
 from ost.core import listfile
 from ost.core.catalogue import (
     BandTable,
@@ -39,11 +38,8 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def window(shipped: Catalogue, tmp_path: Path, qtbot: QtBot) -> Iterator[MainWindow]:
-    win = _window(shipped, tmp_path)
-    yield win
-    win.undo_stack.setClean()
-    win.close()
-    win.deleteLater()
+    with opened_window(shipped, tmp_path) as win:
+        yield win
 
 
 def _tactical(window: MainWindow, models: int) -> str:
@@ -262,8 +258,7 @@ def test_the_wargear_limit_example_shows_its_finding(window: MainWindow) -> None
 
 
 def test_in_english_the_items_and_reasons_are_english(shipped: Catalogue, tmp_path: Path, qtbot: QtBot) -> None:
-    window = _window(shipped, tmp_path, lang="en")
-    try:
+    with opened_window(shipped, tmp_path, lang="en") as window:
         unit_id = _tactical(window, 5)
         _choose(window, _defaults_group(window, "space-marine"), "arme-speciale", "lance-flammes")
         assert _gear(window, unit_id) == "Flamer"
@@ -275,10 +270,6 @@ def test_in_english_the_items_and_reasons_are_english(shipped: Catalogue, tmp_pa
         )
         _choose(window, _defaults_group(window, "sergent"), "sergent-pistolet", "gantelet-energetique")
         assert _gear(window, unit_id) == "Flamer; Space Marine Sergeant: Power fist"
-    finally:
-        window.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
 
 
 def _captain() -> Datasheet:
@@ -309,8 +300,7 @@ def _captain() -> Datasheet:
 
 def test_unit_choices_are_check_boxes_and_counts(tmp_path: Path, qtbot: QtBot) -> None:
     catalogue = Catalogue([_captain()], BandTable(bands=[]))
-    window = _window(catalogue, tmp_path)
-    try:
+    with opened_window(catalogue, tmp_path) as window:
         window.add_unit("chef")
         unit_id = window.editor.unit_id
         assert unit_id is not None
@@ -342,10 +332,6 @@ def test_unit_choices_are_check_boxes_and_counts(tmp_path: Path, qtbot: QtBot) -
         window.undo_stack.undo()
         assert unit.upgrades == [] and _gear(window, unit_id) == ""
         assert window.editor.wargear.upgrade_boxes["trait-b"].isEnabled()
-    finally:
-        window.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
 
 
 def _psyker() -> Datasheet:
@@ -373,8 +359,7 @@ def _psyker() -> Datasheet:
 
 
 def test_a_unit_added_from_the_catalogue_shows_what_it_starts_with_ticked(tmp_path: Path, qtbot: QtBot) -> None:
-    window = _window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="en")
-    try:
+    with opened_window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="en") as window:
         window.add_unit("psyker")
         unit_id = window.editor.unit_id
         assert unit_id is not None
@@ -402,15 +387,10 @@ def test_a_unit_added_from_the_catalogue_shows_what_it_starts_with_ticked(tmp_pa
         assert window.editor.wargear.upgrade_boxes["undivided"].isChecked()
         window.undo_stack.undo()
         assert unit.model_dump() == chosen
-    finally:
-        window.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
 
 
 def test_smite_unticked_and_ticked_again_is_the_start_whatever_its_order(tmp_path: Path, qtbot: QtBot) -> None:
-    window = _window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="fr")
-    try:
+    with opened_window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="fr") as window:
         window.add_unit("psyker")
         unit_id = window.editor.unit_id
         assert unit_id is not None
@@ -427,10 +407,6 @@ def test_smite_unticked_and_ticked_again_is_the_start_whatever_its_order(tmp_pat
         window.editor.wargear.upgrade_boxes["khorne"].click()
         button = window.editor.wargear.reset_button
         assert button is not None and button.isEnabled()
-    finally:
-        window.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
 
 
 def test_the_datas_warlord_selection_is_the_warlord_box_not_a_second_one(tmp_path: Path, qtbot: QtBot) -> None:
@@ -445,8 +421,7 @@ def test_the_datas_warlord_selection_is_the_warlord_box_not_a_second_one(tmp_pat
         wargear=[WargearItem(id="wl", name="Warlord", kind="trait")],
         choices=[WargearGroup(id="wl-group", name="Warlord", items=["wl"], limit=once)],
     )
-    window = _window(Catalogue([boss], BandTable(bands=[])), tmp_path, lang="en")
-    try:
+    with opened_window(Catalogue([boss], BandTable(bands=[])), tmp_path, lang="en") as window:
         window.add_unit("boss")
         unit_id = window.editor.unit_id
         assert unit_id is not None
@@ -459,15 +434,10 @@ def test_the_datas_warlord_selection_is_the_warlord_box_not_a_second_one(tmp_pat
         window.editor.warlord_box.click()  # he must lead: unticked, the data's choice asks for it
         assert not unit.warlord
         assert [f.code for f in window.report.findings if f.code is Code.WARGEAR_LIMIT] == [Code.WARGEAR_LIMIT]
-    finally:
-        window.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
 
 
 def test_another_mark_is_one_click_and_one_undo(tmp_path: Path, qtbot: QtBot) -> None:
-    window = _window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="fr")
-    try:
+    with opened_window(Catalogue([_psyker()], BandTable(bands=[])), tmp_path, lang="fr") as window:
         window.add_unit("psyker")
         unit_id = window.editor.unit_id
         assert unit_id is not None
@@ -485,18 +455,13 @@ def test_another_mark_is_one_click_and_one_undo(tmp_path: Path, qtbot: QtBot) ->
         assert window.model.index_of_unit(unit_id, COL_POINTS).data() == "90"
         window.undo_stack.redo()
         assert _gear(window, unit_id) == "Châtiment ; Marque de Khorne"
-    finally:
-        window.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_form_fits_with_its_choices(
     shipped: Catalogue, tmp_path: Path, qtbot: QtBot, size: tuple[int, int]
 ) -> None:
-    window = _window(shipped, tmp_path, size=size)
-    try:
+    with opened_window(shipped, tmp_path, size=size) as window:
         _tactical(window, 10)
         _choose(window, _defaults_group(window, "space-marine"), "arme-speciale", "lance-flammes")
         _choose(window, _defaults_group(window, "space-marine"), "arme-lourde", "lance-missiles")
@@ -510,10 +475,6 @@ def test_the_form_fits_with_its_choices(
             right = widget.mapTo(editor, QPoint(widget.width(), 0)).x()
             assert widget.isVisible() and right <= area_width, (widget, right, area_width)
             assert widget.width() >= widget.minimumSizeHint().width()
-    finally:
-        window.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
 
 
 @pytest.mark.bsdata
@@ -524,8 +485,7 @@ def test_a_deff_dread_added_fresh_shows_its_four_default_arms_and_no_finding(tmp
     dread = next(s for s in read_bsdata([BSDATA_SAMPLE]).datasheets if s.name == "Deff Dreads")
     items = {item.name: item.id for item in dread.wargear}
     arms = {g.name: g.id for g in dread.choices if g.name.startswith("Arm ")}
-    window = _window(Catalogue([dread], BandTable(bands=[])), tmp_path)
-    try:
+    with opened_window(Catalogue([dread], BandTable(bands=[])), tmp_path) as window:
         window.add_unit(dread.id)
         unit_id = window.editor.unit_id
         assert unit_id is not None
@@ -551,7 +511,3 @@ def test_a_deff_dread_added_fresh_shows_its_four_default_arms_and_no_finding(tmp
         assert _gear(window, unit_id) == "Rokkit Launcha"
         assert int(window.model.index_of_unit(unit_id, COL_POINTS).data()) == int(points) + 10
         assert not [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT]
-    finally:
-        window.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
