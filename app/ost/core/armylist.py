@@ -353,10 +353,10 @@ def make_unit(army: ArmyList, sheet: Datasheet, models: int | None = None) -> Un
     take its "Warlord" selection (Abaddon, Ghazghkull) is the list's warlord
     (:func:`ost.core.wargear.warlord_items`: that selection is the mark).
     """
-    from ost.core.wargear import starting_upgrades, without_warlord  # wargear builds on this module
+    from ost.core.wargear import new_unit_start  # wargear builds on this module
 
     size = min(sheet.min_models, MAX_MODELS) if models is None else models  # harden: a hostile catalogue
-    picks, leads = without_warlord(starting_upgrades(sheet, size), sheet)
+    picks, leads = new_unit_start(sheet, size)
     return Unit(
         id=new_unit_id(army),
         datasheet=sheet.id,
@@ -590,16 +590,16 @@ def reset_wargear(army: ArmyList, unit_id: str, catalogue: Catalogue | None = No
     """Every model back to its kind's default loadout; returns the wargear before.
 
     The unit keeps only the upgrades a new unit of its size starts with
-    (:func:`ost.core.wargear.starting_upgrades`, read in ``catalogue``; none
+    (:func:`ost.core.wargear.new_unit_start`, read in ``catalogue``; none
     without one, or for a datasheet it lacks).
     """
-    from ost.core.wargear import starting_upgrades, without_warlord
+    from ost.core.wargear import new_unit_start
 
     _, _, unit = locate(army, unit_id)
     old = _wargear_of(unit)
     sheet = catalogue.get(unit.datasheet) if catalogue is not None else None
     unit.loadout = []
-    unit.upgrades = without_warlord(starting_upgrades(sheet, unit.models), sheet)[0] if sheet is not None else []
+    unit.upgrades = new_unit_start(sheet, unit.models)[0] if sheet is not None else []
     return old
 
 

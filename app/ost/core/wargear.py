@@ -428,6 +428,17 @@ def without_warlord(picks: list[Carried], sheet: Datasheet) -> tuple[list[Carrie
     return kept, len(kept) != len(picks)
 
 
+def new_unit_start(sheet: Datasheet, models: int) -> tuple[list[Carried], bool]:
+    """What a new unit of ``models`` models takes once, and whether it holds the warlord mark.
+
+    Its :func:`starting_upgrades`, the data's "Warlord" selection taken out
+    (:func:`without_warlord`: a unit that must lead holds the mark). One
+    answer for making a unit, for "Default wargear" and for the form telling
+    whether a unit is as it started.
+    """
+    return without_warlord(starting_upgrades(sheet, models), sheet)
+
+
 def warlord_upgrade_as_mark(unit: Unit, sheet: Datasheet) -> bool:
     """A unit holding the data's "Warlord" selection among its upgrades holds the warlord mark instead.
 

@@ -39,11 +39,10 @@ from ost.core.wargear import (
     choice_problems,
     choice_taken,
     effective_loadout,
-    starting_upgrades,
+    new_unit_start,
     upgrade_problems,
     upgrades_swapping_in,
     warlord_items,
-    without_warlord,
 )
 from ost.gui.loadout_view import kind_name
 from ost.gui.widgets import FocusWheelComboBox, FocusWheelSpinBox, WrappingLabel
@@ -172,9 +171,7 @@ class WargearEditor(QWidget):
         self.reset_button = QPushButton(self.tr("Default wargear"))
         self.reset_button.setToolTip(self.tr("Every model back to its default wargear, nothing chosen for the unit"))
         # Whatever the order the unit's upgrades were ticked in (Smite unticked and ticked again comes last).
-        start = sorted(
-            (c.item or "", c.count) for c in without_warlord(starting_upgrades(sheet, unit.models), sheet)[0]
-        )
+        start = sorted((c.item or "", c.count) for c in new_unit_start(sheet, unit.models)[0])
         taken = sorted((c.item or "", c.count) for c in unit.upgrades if c.count)
         self.reset_button.setEnabled(bool(unit.loadout) or taken != start)
         self.reset_button.clicked.connect(self._reset)
