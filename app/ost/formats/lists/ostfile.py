@@ -26,49 +26,45 @@ def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | N
         report.warn(warning)
     for note in notes:
         report.note(note)
-    _warlord_as_mark(army, catalogue)
-    _upgrades_onto_models(army, catalogue, report)
-    if version and version[0] < 5:
-        _give_starting_picks(army, catalogue, report)
+    _mend_units(army, catalogue, report, older=bool(version) and version[0] < 5)
     return army, report
 
 
-def _warlord_as_mark(army: ArmyList, catalogue: Catalogue) -> None:
-    """Units that hold the data's "Warlord" selection as an upgrade (as Ost wrote it for a while) hold the mark."""
-    from ost.core.wargear import warlord_upgrade_as_mark
+def _mend_units(army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, older: bool) -> None:
+    """What earlier Osts wrote differently, put as this one holds it, each change said in the report.
 
-    for _, unit in army.units():
-        sheet = catalogue.get(unit.datasheet)
-        if sheet is not None:
-            warlord_upgrade_as_mark(unit, sheet)
-
-
-def _upgrades_onto_models(army: ArmyList, catalogue: Catalogue, report: ReadingReport) -> None:
-    """Upgrades a datasheet now offers as a model's choice (a Captain's Chapter Master) go onto a model; said."""
-    from ost.core.wargear import carried_name, upgrades_onto_models
-
-    for _, unit in army.units():
-        sheet = catalogue.get(unit.datasheet)
-        moved = upgrades_onto_models(unit, sheet) if sheet is not None else []
-        if sheet is not None and moved:
-            fr, en = (", ".join(carried_name(sheet, entry, lang) for entry in moved) for lang in ("fr", "en"))
-            report.note(
-                Bilingual(
-                    fr=f"{unit.display_name} : {fr} était pris pour l'unité ; sa fiche l'offre désormais à une "
-                    "figurine, qui le porte.",
-                    en=f"{unit.display_name}: {en} was taken for the unit; its datasheet now offers it to a model, "
-                    "which carries it.",
-                )
-            )
-
-
-def _give_starting_picks(army: ArmyList, catalogue: Catalogue, report: ReadingReport) -> None:
-    """A list written before units held what they start with: each unit gets the picks its choices lack."""
-    from ost.core.wargear import carried_name, missing_starting_picks, set_upgrade_count, without_warlord
+    The data's "Warlord" selection held as an upgrade is the warlord mark; an upgrade the datasheet now
+    offers as a model's choice (a Captain's Chapter Master) goes onto a model; in a list ``older`` than
+    version 5, each unit gets the starting picks its choices lack. One pass, one datasheet lookup a unit;
+    a unit without upgrades of a current list costs nothing more.
+    """
+    from ost.core.wargear import (
+        carried_name,
+        missing_starting_picks,
+        set_upgrade_count,
+        upgrades_onto_models,
+        warlord_upgrade_as_mark,
+        without_warlord,
+    )
 
     for _, unit in army.units():
         sheet = catalogue.get(unit.datasheet)
         if sheet is None:
+            continue
+        if unit.upgrades:
+            warlord_upgrade_as_mark(unit, sheet)
+            moved = upgrades_onto_models(unit, sheet)
+            if moved:
+                fr, en = (", ".join(carried_name(sheet, entry, lang) for entry in moved) for lang in ("fr", "en"))
+                report.note(
+                    Bilingual(
+                        fr=f"{unit.display_name} : {fr} était pris pour l'unité ; sa fiche l'offre désormais à une "
+                        "figurine, qui le porte.",
+                        en=f"{unit.display_name}: {en} was taken for the unit; its datasheet now offers it to a "
+                        "model, which carries it.",
+                    )
+                )
+        if not older:
             continue
         picks = missing_starting_picks(unit, sheet)
         upgrades, leads = without_warlord(picks, sheet)
