@@ -113,6 +113,13 @@ class WargearCache:
     done: dict[tuple[object, ...], WargearItem] = field(default_factory=dict)
     limits: dict[tuple[int, int | None, str, int | None, bool], WargearLimit] = field(default_factory=dict)
 
+    def constraints_of(self, element: Element) -> list[tuple[str, str, str | None, float]]:
+        """``element``'s selection constraints (:func:`_selection_constraints`), read once."""
+        found = self.constraints.get(element)
+        if found is None:
+            found = self.constraints[element] = _selection_constraints(element)
+        return found
+
     def item(self, item: _Item) -> WargearItem:
         """One shared (validated once) item per value: chapters repeat their library's wargear."""
         key = (item.id, item.name, item.kind, item.points, item.weapons, item.text_en, tuple(item.bs_ids))
@@ -249,14 +256,10 @@ class _Reader:
         limit = _Limit(per="unit" if unit_level else "model")
         ids: dict[str, str] = {}
         values: dict[str, float] = {}
-        constraints = self.cache.constraints
         for element in (child.element, child.link):
             if element is None:
                 continue
-            found = constraints.get(element)
-            if found is None:
-                found = constraints[element] = _selection_constraints(element)
-            for where, cid, kind, value in found:
+            for where, cid, kind, value in self.cache.constraints_of(element):
                 if where == "parent":
                     per = limit.per
                 elif where in self.unit_ids:
@@ -381,10 +384,7 @@ class _Reader:
         for element in (occurrence.element, occurrence.link):
             if element is None:
                 continue
-            known = self.cache.constraints.get(element)
-            if known is None:
-                known = self.cache.constraints[element] = _selection_constraints(element)
-            for where, cid, kind, value in known:
+            for where, cid, kind, value in self.cache.constraints_of(element):
                 if kind != "max" or where not in self.unit_ids:
                     continue
                 for how, target, amount in modifiers:
