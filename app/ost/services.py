@@ -282,16 +282,19 @@ def rebuild_catalogue(store: CatalogueStore) -> BuildResult:
     return build_catalogue(store, None if _is_shipped(folder) else folder)
 
 
-def read_bsdata(paths: Iterable[Path | str], progress: Progress | None = None, *, free: bool = True) -> BsImport:
+def read_bsdata(
+    paths: Iterable[Path | str], progress: Progress | None = None, *, free: bool = True, workers: int = 1
+) -> BsImport:
     """Read and convert BattleScribe files (nothing written yet); the importer loads on first use.
 
     Raises :class:`ost.formats.safexml.XmlInputError` for a bad file. An
     exception raised by ``progress`` (a cancel) stops the reading there.
-    ``free``: see :func:`ost.formats.bsdata.read_bsdata`.
+    ``free`` and ``workers`` (2: on two cores, where the process may fork): see
+    :func:`ost.formats.bsdata.read_bsdata`.
     """
     from ost.formats.bsdata import read_bsdata as read
 
-    return read(paths, progress, free=free)
+    return read(paths, progress, free=free, workers=workers)
 
 
 def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: Progress | None = None) -> BsImport:

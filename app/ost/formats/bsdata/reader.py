@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from ost.core.catalogue import Datasheet, Faction, ModelKind
@@ -18,9 +20,10 @@ from ost.formats.bsdata.files import (
     find_files,
     import_fingerprint,
 )
+from ost.formats.bsdata.forked import Forked, can_fork
 from ost.formats.bsdata.profiles import _words
 from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress
-from ost.formats.safexml import DEFAULT_LIMITS, Limits
+from ost.formats.safexml import DEFAULT_LIMITS, Limits, XmlInputError
 
 
 def _space_phrases(sheets: Iterable[Datasheet]) -> dict[tuple[str, ...], list[str]]:
@@ -57,12 +60,186 @@ def _named_keywords(kind: ModelKind, phrases: dict[tuple[str, ...], list[str]], 
     return found
 
 
+@dataclass
+class _Produced:
+    """What one producer (a playable catalogue, or a game system with root entries of its own) gives the import.
+
+    Made in either process of a two-process import (see :func:`_shares`) and merged in producer order.
+    """
+
+    faction: Faction | None  # None: no datasheet came of it (its id is taken all the same)
+    datasheets: list[Datasheet]
+    coverage: Coverage
+    #: Its datasheets' warnings (prices that depend on the army).
+    warnings: list[BsImportWarning]
+    #: The scopes' warnings (links not found) said while reading it, by what they are about: each is said once
+    #: per import, by the first producer whose reading meets it.
+    met: list[tuple[tuple[str, str], BsImportWarning]]
+
+
+def _produce(drafter: _Drafter, producer: _File, faction_id: str) -> _Produced:
+    """The faction of ``producer``: its datasheets (each target once, a slotted role first), coverage, warnings."""
+    before = len(drafter.shared.unresolved_targets)
+    source = SOURCE_PREFIX + producer.id
+    offers = drafter.offered(producer) if not producer.is_game_system else [(producer, r) for r in producer.roots]
+    chosen: dict[str, _Draft] = {}
+    link_ids: dict[str, list[str]] = {}
+    for file, root in offers:
+        draft = drafter.draft(file, root, producer)
+        if draft is None:
+            continue
+        ids = link_ids.setdefault(draft.target_id, [])
+        ids.extend(i for i in draft.link_ids if i not in ids)
+        current = chosen.get(draft.target_id)
+        if current is None or (current.role is Role.UNSLOTTED and draft.role is not Role.UNSLOTTED):
+            chosen[draft.target_id] = draft
+    report = Coverage(faction=faction_id, name=producer.name, revision=producer.revision)
+    datasheets: list[Datasheet] = []
+    warnings: list[BsImportWarning] = []
+    phrases = _space_phrases(draft.sheet for draft in chosen.values())
+    for target_id, draft in chosen.items():
+        bs_ids = [target_id, *link_ids[target_id]]
+        kinds = []
+        for kind in draft.sheet.kinds:
+            update: dict[str, list[str]] = {}
+            if target_id in kind.bs_ids and any(i not in kind.bs_ids for i in bs_ids):
+                # The unit's own model (a character) is named by every link that offers the datasheet.
+                update["bs_ids"] = [*kind.bs_ids, *(i for i in bs_ids if i not in kind.bs_ids)]
+            named = _named_keywords(kind, phrases, draft.sheet.keywords) if phrases else []
+            if named:
+                update["keywords"] = [*kind.keywords, *named]
+            kinds.append(kind.model_copy(update=update) if update else kind)
+        sheet = draft.sheet.model_copy(
+            update={
+                "id": f"{faction_id}-{target_id}",
+                "faction": faction_id,
+                "source": source,
+                "source_revision": producer.revision or None,
+                "bs_ids": bs_ids,
+                "kinds": kinds,
+            }
+        )
+        datasheets.append(sheet)
+        report.datasheets += 1
+        report.role += sheet.role is not Role.UNSLOTTED
+        report.points += draft.has_points
+        report.size += draft.has_size
+        report.keywords += bool(sheet.keywords)
+        report.profiles += bool(sheet.profiles)
+        report.transports += draft.has_transport
+        understood = bool(sheet.transport and sheet.transport.verified)
+        report.transports_parsed += understood
+        if draft.has_transport and not understood:
+            report.transports_unparsed.append(sheet.name)
+        report.legends += sheet.legends
+        report.hidden += sheet.hidden
+        report.kinds += len(sheet.kinds)
+        report.several_kinds += len(sheet.kinds) > 1
+        report.kinds_with_wounds += draft.kinds_with_wounds
+        report.modifiers_evaluated += draft.modifiers_evaluated
+        report.modifiers_kept += draft.modifiers_kept
+        if draft.kept_names:
+            shown = ", ".join(f"'{n}'" for n in draft.kept_names[:5]) + (" …" if len(draft.kept_names) > 5 else "")
+            report.warnings += 1
+            warnings.append(
+                BsImportWarning(
+                    draft.path,
+                    Bilingual(
+                        fr=f"{producer.name} – {sheet.name} : les points de {shown} dépendent de l'armée "
+                        "(une autre unité, le détachement, la liste) ou de la taille de l'unité ; le prix sans ce "
+                        "changement est gardé",
+                        en=f"{producer.name} – {sheet.name}: the points of {shown} depend on the army "
+                        "(another unit, the detachment, the roster) or grow with the unit; the price without that "
+                        "change is kept",
+                    ),
+                )
+            )
+    faction = (
+        Faction(id=faction_id, name=producer.name, name_en=producer.name, source=source, revision=producer.revision)
+        if chosen
+        else None
+    )
+    met = list(itertools.islice(drafter.shared.unresolved_targets.items(), before, None))
+    return _Produced(faction, datasheets, report, warnings, met)
+
+
+def _read_share(
+    drafter: _Drafter, producers: list[_File], faction_ids: list[str], share: list[int]
+) -> dict[int, _Produced]:
+    """What the producers of ``share`` (indices, in order) give, read by ``drafter``: the child's work."""
+    return {index: _produce(drafter, producers[index], faction_ids[index]) for index in share}
+
+
+def _read_own(
+    drafter: _Drafter,
+    producers: list[_File],
+    faction_ids: list[str],
+    share: list[int],
+    progress: Progress | None,
+    done: int,
+    total: int,
+) -> tuple[dict[int, _Produced], tuple[int, XmlInputError] | None]:
+    """The process's own share, its progress shown from ``done`` to ``total``; stops at an error of the files.
+
+    The error is returned with its producer's index: the other share may hold an earlier one, which is the one
+    an import read in one process raises.
+    """
+    produced: dict[int, _Produced] = {}
+    for count, index in enumerate(share):
+        if progress is not None:
+            progress(done + (total - done) * count // len(share), total, producers[index].name)
+        try:
+            produced[index] = _produce(drafter, producers[index], faction_ids[index])
+        except XmlInputError as exc:
+            return produced, (index, exc)
+    return produced, None
+
+
+#: A producer that reads the same library as one before it in its process costs about this share of its entries:
+#: readings of that library are shared (see :mod:`.reach`).
+_SHARED_COST = 0.7
+
+
+def _shares(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[int]]:
+    """The producers this process reads and those a child reads (indices, each in order), about even in time.
+
+    A producer's cost is estimated by its root entries; producers that lean on the same library (the Space
+    Marine chapters on theirs: by the linked library with the most shared entries) stay together, so they
+    share its readings. The child takes the heavier share: this process then unpickles the child's answer.
+    """
+    families: dict[str, list[int]] = {}
+    weights: dict[str, float] = {}
+    for index, producer in enumerate(producers):
+        libraries = [drafter.shared.by_id[t] for t, _ in producer.links if t in drafter.shared.by_id]
+        libraries = [f for f in libraries if f.library]
+        family = max(libraries, key=lambda f: len(f.shared)).id if libraries else f"\0{producer.id}"
+        cost = len(drafter.offered(producer)) if not producer.is_game_system else len(producer.roots)
+        weights[family] = weights.get(family, 0.0) + cost * (_SHARED_COST if family in families else 1.0)
+        families.setdefault(family, []).append(index)
+    light: list[int] = []
+    heavy: list[int] = []
+    light_weight = heavy_weight = 0.0
+    for family in sorted(families, key=lambda f: -weights[f]):
+        if light_weight <= heavy_weight:
+            light.extend(families[family])
+            light_weight += weights[family]
+        else:
+            heavy.extend(families[family])
+            heavy_weight += weights[family]
+    if not light or not heavy:  # one family: nothing to split
+        return sorted(light + heavy), []
+    if light_weight > heavy_weight:
+        light, heavy = heavy, light
+    return sorted(light), sorted(heavy)
+
+
 def read_bsdata(
     paths: Iterable[str | Path],
     progress: Progress | None = None,
     limits: Limits = DEFAULT_LIMITS,
     *,
     free: bool = True,
+    workers: int = 1,
 ) -> BsImport:
     """Read BattleScribe files (folders, ``.gst``/``.cat``, ``.gstz``/``.catz``) into factions and datasheets.
 
@@ -75,12 +252,20 @@ def read_bsdata(
     other): a command that ends the process right after, its collector paused
     (``ost import bsdata``), skips a fifth of a second of freeing them object
     by object. The window keeps the default.
+
+    ``workers=2`` reads the catalogues on two cores when this process may fork
+    (:func:`.forked.can_fork`: a single thread, as the command line has; the
+    window reads in a thread of its own, one core): a child reads about half
+    of them. The result is the same, word for word and in the same order, as
+    read in one process; if the child fails in any way, its share is read here.
     """
     with collector_paused():
-        return _read_bsdata(list(paths), progress, limits, free)
+        return _read_bsdata(list(paths), progress, limits, free, workers)
 
 
-def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Limits, free: bool) -> BsImport:
+def _read_bsdata(
+    paths: list[str | Path], progress: Progress | None, limits: Limits, free: bool, workers: int
+) -> BsImport:
     found = find_files(paths)
     if not found:
         raise BsDataError(
@@ -119,104 +304,53 @@ def _read_bsdata(paths: list[str | Path], progress: Progress | None, limits: Lim
     drafter = _Drafter(files)
     playable = [c for c in catalogues if not c.library]
     producers: list[_File] = [*playable, *[s for s in systems if s.roots]]
-    factions: list[Faction] = []
-    datasheets: list[Datasheet] = []
-    coverage: list[Coverage] = []
+    # Faction ids depend on the order (a name taken earlier gets its catalogue id appended): decided up front.
     taken: set[str] = set()
-    sources: list[str] = []
-    for index, producer in enumerate(producers):
-        if progress is not None:
-            progress(len(found) + len(found) * index // len(producers), total, producer.name)
-        faction_id = _faction_id(producer, taken)
-        source = SOURCE_PREFIX + producer.id
-        sources.append(source)
-        offers = drafter.offered(producer) if not producer.is_game_system else [(producer, r) for r in producer.roots]
-        chosen: dict[str, _Draft] = {}
-        link_ids: dict[str, list[str]] = {}
-        for file, root in offers:
-            draft = drafter.draft(file, root, producer)
-            if draft is None:
-                continue
-            ids = link_ids.setdefault(draft.target_id, [])
-            ids.extend(i for i in draft.link_ids if i not in ids)
-            current = chosen.get(draft.target_id)
-            if current is None or (current.role is Role.UNSLOTTED and draft.role is not Role.UNSLOTTED):
-                chosen[draft.target_id] = draft
-        report = Coverage(faction=faction_id, name=producer.name, revision=producer.revision)
-        phrases = _space_phrases(draft.sheet for draft in chosen.values())
-        for target_id, draft in chosen.items():
-            bs_ids = [target_id, *link_ids[target_id]]
-            kinds = []
-            for kind in draft.sheet.kinds:
-                update: dict[str, list[str]] = {}
-                if target_id in kind.bs_ids and any(i not in kind.bs_ids for i in bs_ids):
-                    # The unit's own model (a character) is named by every link that offers the datasheet.
-                    update["bs_ids"] = [*kind.bs_ids, *(i for i in bs_ids if i not in kind.bs_ids)]
-                named = _named_keywords(kind, phrases, draft.sheet.keywords) if phrases else []
-                if named:
-                    update["keywords"] = [*kind.keywords, *named]
-                kinds.append(kind.model_copy(update=update) if update else kind)
-            sheet = draft.sheet.model_copy(
-                update={
-                    "id": f"{faction_id}-{target_id}",
-                    "faction": faction_id,
-                    "source": source,
-                    "source_revision": producer.revision or None,
-                    "bs_ids": bs_ids,
-                    "kinds": kinds,
-                }
-            )
-            datasheets.append(sheet)
-            report.datasheets += 1
-            report.role += sheet.role is not Role.UNSLOTTED
-            report.points += draft.has_points
-            report.size += draft.has_size
-            report.keywords += bool(sheet.keywords)
-            report.profiles += bool(sheet.profiles)
-            report.transports += draft.has_transport
-            understood = bool(sheet.transport and sheet.transport.verified)
-            report.transports_parsed += understood
-            if draft.has_transport and not understood:
-                report.transports_unparsed.append(sheet.name)
-            report.legends += sheet.legends
-            report.hidden += sheet.hidden
-            report.kinds += len(sheet.kinds)
-            report.several_kinds += len(sheet.kinds) > 1
-            report.kinds_with_wounds += draft.kinds_with_wounds
-            report.modifiers_evaluated += draft.modifiers_evaluated
-            report.modifiers_kept += draft.modifiers_kept
-            if draft.kept_names:
-                shown = ", ".join(f"'{n}'" for n in draft.kept_names[:5]) + (" …" if len(draft.kept_names) > 5 else "")
-                report.warnings += 1
-                warnings.append(
-                    BsImportWarning(
-                        draft.path,
-                        Bilingual(
-                            fr=f"{producer.name} – {sheet.name} : les points de {shown} dépendent de l'armée "
-                            "(une autre unité, le détachement, la liste) ou de la taille de l'unité ; le prix sans ce "
-                            "changement est gardé",
-                            en=f"{producer.name} – {sheet.name}: the points of {shown} depend on the army "
-                            "(another unit, the detachment, the roster) or grow with the unit; the price without that "
-                            "change is kept",
-                        ),
-                    )
-                )
-        if not chosen:
-            continue
-        coverage.append(report)
-        factions.append(
-            Faction(id=faction_id, name=producer.name, name_en=producer.name, source=source, revision=producer.revision)
-        )
+    faction_ids = [_faction_id(producer, taken) for producer in producers]
+    every = list(range(len(producers)))
+    mine, theirs = _shares(drafter, producers) if workers > 1 and can_fork() else (every, [])
+    child = Forked.start(lambda: _read_share(drafter, producers, faction_ids, theirs)) if theirs else None
+    try:
+        produced, failed = _read_own(drafter, producers, faction_ids, mine, progress, len(found), total)
+    except BaseException:
+        if child is not None:
+            child.cancel()
+        raise
+    if theirs:
+        got = child.result() if child is not None else None
+        if got is None:
+            # The child failed: its share is read here, in order, as it would have (an error of the files is
+            # raised for the first producer that has one, as when read in one process).
+            again = _Drafter(files)
+            got = _read_share(again, producers, faction_ids, [i for i in theirs if failed is None or i < failed[0]])
+            if free:
+                again.close()
+        produced.update(got)
+    if failed is not None:
+        raise failed[1]
     if progress is not None:
         progress(total, total, "")
     if free:
         drafter.close()
+    factions: list[Faction] = []
+    datasheets: list[Datasheet] = []
+    coverage: list[Coverage] = []
+    said: dict[tuple[str, str], BsImportWarning] = {}  # the scopes' warnings, each as its first producer met it
+    for index in every:
+        one = produced[index]
+        for key, warning in one.met:
+            said.setdefault(key, warning)
+        datasheets.extend(one.datasheets)
+        warnings.extend(one.warnings)
+        if one.faction is not None:
+            coverage.append(one.coverage)
+            factions.append(one.faction)
     return BsImport(
         factions=factions,
         datasheets=datasheets,
         coverage=coverage,
-        warnings=drafter.shared.warnings + warnings,
-        sources=sources,
+        warnings=[*said.values(), *warnings],
+        sources=[SOURCE_PREFIX + producer.id for producer in producers],
         files=[(f.path, f.id, f.name, f.revision) for f in files],
         fingerprint=import_fingerprint(found, digests),
         digests={str(path): digest for path, digest in zip(found, digests, strict=True) if digest},

@@ -73,8 +73,9 @@ class Shared:
     assumed: dict[str, int] = field(default_factory=dict)
     signatures: dict[tuple[_Raw, ...], str] = field(default_factory=dict)
     raws: dict[Element, _Raw] = field(default_factory=dict)
-    #: (file id, target id) of every link or catalogue link already warned about.
-    unresolved_targets: set[tuple[str, str]] = field(default_factory=set)
+    #: (file id, target id) of every link or catalogue link already warned about, with its warning, in the order
+    #: met (one entry per warning in :attr:`warnings`): an import read in two processes merges them by key.
+    unresolved_targets: dict[tuple[str, str], BsImportWarning] = field(default_factory=dict)
     scopes: dict[str, _Scope] = field(default_factory=dict)
     #: Every category the files define: a force-scoped count of one of them may be decided (see
     #: :meth:`force_decides`); of anything else (an entry), never.
@@ -120,8 +121,8 @@ class Shared:
     def unresolved(self, file: _File, link: _Raw) -> None:
         key = (file.id, link.target)
         if key not in self.unresolved_targets:
-            self.unresolved_targets.add(key)
-            self.warnings.append(
+            self._warn(
+                key,
                 BsImportWarning(
                     file.path,
                     Bilingual(
@@ -130,8 +131,12 @@ class Shared:
                         en=f"link '{link.name or link.id}' points to '{link.target}', "
                         "found in none of the files in scope; it is skipped",
                     ),
-                )
+                ),
             )
+
+    def _warn(self, key: tuple[str, str], warning: BsImportWarning) -> None:
+        self.unresolved_targets[key] = warning
+        self.warnings.append(warning)
 
     def force_decides(self, catalogue: str, category: str) -> bool:
         """Whether no force of ``catalogue`` holds a selection of ``category``: none of its scope's files gives it.
@@ -178,8 +183,8 @@ class Shared:
                 if linked is None:
                     if not warn or (current.id, target) in self.unresolved_targets:
                         continue
-                    self.unresolved_targets.add((current.id, target))
-                    self.warnings.append(
+                    self._warn(
+                        (current.id, target),
                         BsImportWarning(
                             current.path,
                             Bilingual(
@@ -188,7 +193,7 @@ class Shared:
                                 en=f"links to catalogue '{target}', which is not among the files; "
                                 "entries found only there are skipped",
                             ),
-                        )
+                        ),
                     )
                     continue
                 order.append(linked)

@@ -1,0 +1,91 @@
+"""One piece of work done in a forked child while the process does the rest: what the import's second core does.
+
+The child is a copy of the process at the fork (every parsed file and memo
+table is there already, shared copy-on-write); it does its work, sends the
+result back pickled through a pipe and ends with ``os._exit`` (no teardown,
+no flushing of the parent's buffers). Anything that goes wrong in it (an
+exception, a signal, a short or unreadable answer) makes :meth:`Forked.result`
+None: the caller does that work itself, so a failure costs time, never data.
+
+Forking is only safe in a process with a single thread (a thread holding a
+lock at the fork leaves it held in the child forever): :func:`can_fork` says
+whether this is such a process, on a platform that has ``os.fork``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import signal
+import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+_SIZE = 8  # bytes of the length sent before the pickle
+
+
+def can_fork() -> bool:
+    """Whether this process may fork: ``os.fork`` exists and only the main thread runs (the CLI, not the window)."""
+    return (
+        hasattr(os, "fork") and threading.current_thread() is threading.main_thread() and threading.active_count() == 1
+    )
+
+
+class Forked(Generic[T]):
+    """``work()`` running in a child process; :meth:`result` waits for it (or :meth:`cancel` drops it)."""
+
+    def __init__(self, pid: int, reader: int) -> None:
+        self._pid = pid
+        self._reader = reader
+
+    @classmethod
+    def start(cls, work: Callable[[], T]) -> Forked[T] | None:
+        """Fork a child that runs ``work``; None when the fork itself fails (the caller does the work)."""
+        reader, writer = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(reader)
+            os.close(writer)
+            return None
+        if pid == 0:  # the child: never returns
+            code = 1
+            try:
+                os.close(reader)
+                data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
+                with open(writer, "wb") as out:
+                    out.write(len(data).to_bytes(_SIZE, "little"))
+                    out.write(data)
+                code = 0
+            except BaseException:  # any failure: the parent does the work itself
+                pass
+            finally:
+                os._exit(code)
+        os.close(writer)
+        return cls(pid, reader)
+
+    def result(self) -> T | None:
+        """What ``work()`` returned in the child, once it ended; None when it failed in any way."""
+        with open(self._reader, "rb") as answer:
+            data = answer.read()
+        _, status = os.waitpid(self._pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0 or len(data) < _SIZE:
+            return None
+        if int.from_bytes(data[:_SIZE], "little") != len(data) - _SIZE:
+            return None
+        try:
+            result: T = pickle.loads(memoryview(data)[_SIZE:])  # our own child's answer
+        except Exception:
+            return None
+        return result
+
+    def cancel(self) -> None:
+        """End the child and collect it (the caller stopped: an error, an interruption)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self._pid, signal.SIGKILL)
+        os.close(self._reader)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(self._pid, 0)
