@@ -315,6 +315,21 @@ def test_the_full_release_reads_the_same_with_drafts_shared(
     assert full_release.coverage == alone.coverage
 
 
+def test_the_full_release_reads_the_same_on_two_cores(full_release: BsImport) -> None:
+    """A forked child reads the Space Marine chapters (ost.formats.bsdata.reader._shares): same import, same order."""
+    from ost.formats.bsdata.forked import can_fork
+
+    assert can_fork()
+    both = read_bsdata([FULL], workers=2)
+    assert [s.model_dump_json() for s in both.datasheets] == [s.model_dump_json() for s in full_release.datasheets]
+    assert [(w.path, w.text) for w in both.warnings] == [(w.path, w.text) for w in full_release.warnings]
+    assert (both.coverage, both.factions, both.sources) == (
+        full_release.coverage,
+        full_release.factions,
+        full_release.sources,
+    )
+
+
 # --- counts of a chapter's category in the force -------------------------------------------------------------------
 
 _CHAPTERS = (
