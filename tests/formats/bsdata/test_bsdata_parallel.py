@@ -60,6 +60,7 @@ def forks(monkeypatch: pytest.MonkeyPatch) -> list[Forked[object] | None]:
         return child
 
     monkeypatch.setattr(bsreader.Forked, "start", staticmethod(spy))
+    monkeypatch.setattr(bsreader, "cores", lambda: 2)  # as on any machine with two processors or more
     return started
 
 
@@ -80,7 +81,7 @@ def test_two_cores_read_the_sample_as_one(alone: BsImport, forks: list[Forked[ob
     assert [c[0] for c in calls] == sorted(c[0] for c in calls)
 
 
-def test_the_shares_split_the_producers_in_order(alone: BsImport) -> None:
+def test_the_shares_split_the_producers_in_order(alone: BsImport, forks: list[Forked[object] | None]) -> None:
     """Each process reads its producers in their order; together they are every producer, once."""
     shares: list[tuple[list[int], list[int]]] = []
     original = bsreader._shares
@@ -148,20 +149,26 @@ def test_another_thread_running_reads_in_one_process(alone: BsImport, forks: lis
     _same(results[0], alone)
 
 
-def test_one_worker_never_forks(forks: list[Forked[object] | None]) -> None:
+def test_one_worker_or_one_processor_never_forks(
+    forks: list[Forked[object] | None], monkeypatch: pytest.MonkeyPatch
+) -> None:
     read_bsdata([BSDATA_SAMPLE])
+    monkeypatch.setattr(bsreader, "cores", lambda: 1)
+    read_bsdata([BSDATA_SAMPLE], workers=2)
     assert forks == []
 
 
 @pytest.mark.parametrize("first", ["parent", "child"])
 def test_an_error_of_the_files_is_the_first_producers_as_in_one_process(
-    monkeypatch: pytest.MonkeyPatch, first: str
+    monkeypatch: pytest.MonkeyPatch, forks: list[Forked[object] | None], first: str
 ) -> None:
     """Two producers the import cannot read, one in each share: the earlier one's error is raised, as in one process."""
     shares: list[tuple[list[int], list[int]]] = []
+    names: list[str] = []
     original_shares = bsreader._shares
 
     def spy(drafter: object, producers: list[_File]) -> tuple[list[int], list[int]]:
+        names[:] = [p.name for p in producers]
         shares.append(original_shares(drafter, producers))  # type: ignore[arg-type]
         return shares[-1]
 
@@ -170,30 +177,25 @@ def test_an_error_of_the_files_is_the_first_producers_as_in_one_process(
         read_bsdata([BSDATA_SAMPLE], workers=2)
     mine, theirs = shares[0]
     # The earlier broken producer is in the ``first`` share, the later one in the other.
-    early, late = (
-        (mine[0], next(i for i in theirs if i > mine[0]))
-        if first == "parent"
-        else (
-            theirs[0],
-            next(i for i in mine if i > theirs[0]),
-        )
-    )
+    one, other = (mine, theirs) if first == "parent" else (theirs, mine)
+    early = one[0]
+    late = next(i for i in other if i > early)
+    broken_names = {names[early], names[late]}
     original = bsreader._produce
 
     def broken(drafter: object, producer: _File, faction_id: str) -> object:
-        if faction_id in broken_ids:
-            raise BsDataError(producer.path, Bilingual(fr=f"cassé : {faction_id}", en=f"broken: {faction_id}"))
+        if producer.name in broken_names:
+            raise BsDataError(producer.path, Bilingual(fr=f"cassé : {producer.name}", en=f"broken: {producer.name}"))
         return original(drafter, producer, faction_id)  # type: ignore[arg-type]
 
-    ids = [f.id for f in read_bsdata([BSDATA_SAMPLE]).factions]
-    broken_ids = {ids[early], ids[late]} if len(ids) > late else set()
-    assert broken_ids, "every producer of the sample gives a faction"
     monkeypatch.setattr(bsreader, "_produce", broken)
-    with pytest.raises(BsDataError) as one:
+    with pytest.raises(BsDataError) as alone:
         read_bsdata([BSDATA_SAMPLE])
-    with pytest.raises(BsDataError) as two:
+    with pytest.raises(BsDataError) as both:
         read_bsdata([BSDATA_SAMPLE], workers=2)
-    assert one.value.text == two.value.text == Bilingual(fr=f"cassé : {ids[early]}", en=f"broken: {ids[early]}")
+    expected = Bilingual(fr=f"cassé : {names[early]}", en=f"broken: {names[early]}")
+    assert alone.value.text == both.value.text == expected
+    assert len(forks) == 2 and all(forks)
 
 
 def test_the_command_reads_on_two_cores(

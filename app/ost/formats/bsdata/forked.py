@@ -34,6 +34,14 @@ def can_fork() -> bool:
     )
 
 
+def cores() -> int:
+    """How many processors this process may run on (a second process is no help with one)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
 class Forked(Generic[T]):
     """``work()`` running in a child process; :meth:`result` waits for it (or :meth:`cancel` drops it)."""
 

@@ -20,7 +20,7 @@ from ost.formats.bsdata.files import (
     find_files,
     import_fingerprint,
 )
-from ost.formats.bsdata.forked import Forked, can_fork
+from ost.formats.bsdata.forked import Forked, can_fork, cores
 from ost.formats.bsdata.profiles import _words
 from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress
 from ost.formats.safexml import DEFAULT_LIMITS, Limits, XmlInputError
@@ -253,10 +253,10 @@ def read_bsdata(
     (``ost import bsdata``), skips a fifth of a second of freeing them object
     by object. The window keeps the default.
 
-    ``workers=2`` reads the catalogues on two cores when this process may fork
-    (:func:`.forked.can_fork`: a single thread, as the command line has; the
-    window reads in a thread of its own, one core): a child reads about half
-    of them. The result is the same, word for word and in the same order, as
+    ``workers=2`` reads the catalogues on two cores when there are two and this
+    process may fork (:func:`.forked.can_fork`: a single thread, as the command
+    line has; the window reads in a thread of its own, on one core): a forked
+    child reads about half of them (:func:`_shares`). The result is the same, word for word and in the same order, as
     read in one process; if the child fails in any way, its share is read here.
     """
     with collector_paused():
@@ -308,7 +308,7 @@ def _read_bsdata(
     taken: set[str] = set()
     faction_ids = [_faction_id(producer, taken) for producer in producers]
     every = list(range(len(producers)))
-    mine, theirs = _shares(drafter, producers) if workers > 1 and can_fork() else (every, [])
+    mine, theirs = _shares(drafter, producers) if workers > 1 and cores() > 1 and can_fork() else (every, [])
     child = Forked.start(lambda: _read_share(drafter, producers, faction_ids, theirs)) if theirs else None
     try:
         produced, failed = _read_own(drafter, producers, faction_ids, mine, progress, len(found), total)
