@@ -42,6 +42,8 @@ how. In short:
   per datasheet and parent). A whole datasheet is read once for every
   catalogue whose differences it never reads (:mod:`.reach`: the chapters'
   links to one library unit, a library imported by several armies).
+  ``read_bsdata(workers=2)`` (the command line's) reads about half of the
+  catalogues in a forked child, with the same result (:mod:`.forked`).
   ``benchmarks/import_bsdata.py`` measures the whole command against a raw
   ``xml.etree`` parse (README, "Speed (measured)").
 
@@ -68,6 +70,7 @@ The package, one job per module (lower ones never import higher ones):
 * :mod:`.reach`: what a datasheet's reading can see of its catalogue (the key
   drafts are shared under);
 * :mod:`.datasheets`: a datasheet from a root entry;
+* :mod:`.forked`: one piece of work done in a forked child (the second core);
 * :mod:`.reader`: :func:`read_bsdata`, factions and the coverage report.
 
 Names with a leading underscore are private to the package; the names below
