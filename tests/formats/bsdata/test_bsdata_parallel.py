@@ -120,6 +120,20 @@ def test_a_failed_child_changes_nothing(
     assert calls[-1][0] == calls[-1][1]
 
 
+def test_a_reading_stopped_ends_its_child(forks: list[Forked[object] | None]) -> None:
+    """Stopped while the child reads (an exception from the progress callback, an interruption): the child is ended
+    and collected with it, no process left behind."""
+
+    def stop(done: int, total: int, what: str) -> None:
+        if done >= total // 2 and forks:  # converting the catalogues, the child forked
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        read_bsdata([BSDATA_SAMPLE], stop, workers=2)
+    assert len(forks) == 1 and forks[0] is not None
+    assert forks[0]._pid is None and forks[0]._reader is None  # collected, its pipe closed
+
+
 def test_a_fork_that_fails_changes_nothing(alone: BsImport, monkeypatch: pytest.MonkeyPatch) -> None:
     def no_fork() -> int:
         raise OSError("no more processes")

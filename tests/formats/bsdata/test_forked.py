@@ -57,9 +57,17 @@ def test_any_failure_of_the_child_is_none() -> None:
 def test_a_child_cancelled_is_ended_and_collected() -> None:
     child = Forked.start(lambda: threading.Event().wait())
     assert child is not None
+    pid = child._pid
+    assert pid is not None
     child.cancel()
     with pytest.raises(ChildProcessError):
-        os.waitpid(child._pid, 0)
+        os.waitpid(pid, 0)
+    child.cancel()  # harmless again
+    done = Forked.start(lambda: 42)
+    assert done is not None and done.result() == 42
+    done.cancel()  # once collected, nothing to end (its number may be another process's now)
+    with pytest.raises(RuntimeError):
+        done.result()
 
 
 def test_only_a_process_with_one_thread_forks() -> None:

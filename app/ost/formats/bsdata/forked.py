@@ -46,8 +46,8 @@ class Forked(Generic[T]):
     """``work()`` running in a child process; :meth:`result` waits for it (or :meth:`cancel` drops it)."""
 
     def __init__(self, pid: int, reader: int) -> None:
-        self._pid = pid
-        self._reader = reader
+        self._pid: int | None = pid  # None once collected (its number may then be another process's)
+        self._reader: int | None = reader  # None once closed
 
     @classmethod
     def start(cls, work: Callable[[], T]) -> Forked[T] | None:
@@ -76,10 +76,13 @@ class Forked(Generic[T]):
         return cls(pid, reader)
 
     def result(self) -> T | None:
-        """What ``work()`` returned in the child, once it ended; None when it failed in any way."""
-        with open(self._reader, "rb") as answer:
+        """What ``work()`` returned in the child, once it ended; None when it failed in any way. Asked once."""
+        reader, self._reader = self._reader, None
+        if reader is None:
+            raise RuntimeError("the child's answer was read already")
+        with open(reader, "rb") as answer:
             data = answer.read()
-        _, status = os.waitpid(self._pid, 0)
+        status = self._collect()
         if os.waitstatus_to_exitcode(status) != 0 or len(data) < _SIZE:
             return None
         if int.from_bytes(data[:_SIZE], "little") != len(data) - _SIZE:
@@ -91,9 +94,19 @@ class Forked(Generic[T]):
         return result
 
     def cancel(self) -> None:
-        """End the child and collect it (the caller stopped: an error, an interruption)."""
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self._pid, signal.SIGKILL)
-        os.close(self._reader)
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(self._pid, 0)
+        """End the child and collect it (the caller stopped: an error, an interruption); harmless once ended."""
+        if self._pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                self._collect()
+        if self._reader is not None:
+            os.close(self._reader)
+            self._reader = None
+
+    def _collect(self) -> int:
+        """Wait for the child to end; its wait status."""
+        assert self._pid is not None
+        _, status = os.waitpid(self._pid, 0)
+        self._pid = None
+        return status

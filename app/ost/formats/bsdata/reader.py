@@ -312,12 +312,12 @@ def _read_bsdata(
     child = Forked.start(lambda: _read_share(drafter, producers, faction_ids, theirs)) if theirs else None
     try:
         produced, failed = _read_own(drafter, producers, faction_ids, mine, progress, len(found), total)
-    except BaseException:
+        got = child.result() if child is not None else None
+    except BaseException:  # an interruption, or a bug: the child is ended with it
         if child is not None:
             child.cancel()
         raise
     if theirs:
-        got = child.result() if child is not None else None
         if got is None:
             # The child failed: its share is read here, in order, as it would have (an error of the files is
             # raised for the first producer that has one, as when read in one process).
