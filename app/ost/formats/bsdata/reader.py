@@ -206,6 +206,8 @@ def _shares(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[
     A producer's cost is estimated by its root entries; producers that lean on the same library (the Space
     Marine chapters on theirs: by the linked library with the most shared entries) stay together, so they
     share its readings. The child takes the heavier share: this process then unpickles the child's answer.
+    Each process reads its producers in the import's order: a warning one of them meets first is then met by the
+    same producer as in one process (the merge keeps the earliest), in the same order.
     """
     families: dict[str, list[int]] = {}
     weights: dict[str, float] = {}
