@@ -167,7 +167,7 @@ class UnitEditor(QWidget):
                 self._add_wide(placeholder, edit)
                 self._placeholder_edits[placeholder] = edit
 
-        self.transport_box = _choice_box()
+        self.transport_box: FocusWheelComboBox = _choice_box()
         self.transport_box.activated.connect(
             lambda _i: self._request("transport", self.transport_box.currentData() or None)
         )
@@ -241,6 +241,8 @@ class UnitEditor(QWidget):
         finally:
             for widget in widgets:
                 widget.blockSignals(False)
+        self.transport_box.say_current()  # filled with their signals blocked: their tooltips follow now
+        self.link_box.say_current()
 
     def _fill_choices(self, box: QComboBox, current: str | None, choices: list[tuple[Unit, str | None]]) -> None:
         """Fill a choice box: allowed units first, then the others greyed out with the reason."""
@@ -327,7 +329,7 @@ class UnitEditor(QWidget):
             self.placeholder_requested.emit(unit.id, key, value)
 
 
-def _choice_box(parent: QWidget | None = None) -> QComboBox:
+def _choice_box(parent: QWidget | None = None) -> FocusWheelComboBox:
     """A choice box as wide as its pane allows, not as wide as its longest choice (reasons are long)."""
     box = FocusWheelComboBox(parent)
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
