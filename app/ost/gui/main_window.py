@@ -252,6 +252,9 @@ class MainWindow(QMainWindow):
         self.editor.option_requested.connect(
             lambda unit_id, option, count: self.push(commands.SetOption(self.model, unit_id, option, count))
         )
+        self.editor.kind_requested.connect(
+            lambda unit_id, kind, count: self.push(commands.SetKindCount(self.model, unit_id, kind, count))
+        )
         self.editor.choice_requested.connect(
             lambda unit_id, group, models, choice, item: self.push(
                 commands.ChooseWargear(self.model, unit_id, group, models, choice, item or None)

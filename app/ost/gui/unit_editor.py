@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, Unit
-from ost.core.catalogue import Catalogue
+from ost.core.catalogue import Catalogue, Datasheet, ModelKind
 from ost.core.limits import MAX_COUNT, MAX_MODELS
 from ost.core.roles import Role
 from ost.core.subfactions import placeholder_hint
@@ -38,6 +38,8 @@ class UnitEditor(QWidget):
 
     field_requested = Signal(str, str, object)
     option_requested = Signal(str, str, int)
+    #: (unit id, model kind id, count): how many models of one kind the unit has.
+    kind_requested = Signal(str, str, int)
     placeholder_requested = Signal(str, str, str)
     #: (unit id, model group, models, choice, item or ""), see :class:`WargearEditor`.
     choice_requested = Signal(str, int, int, str, str)
@@ -54,6 +56,8 @@ class UnitEditor(QWidget):
         #: Price units as their list stated (View ▸ List prices), as the verdict does.
         self.as_priced = False
         self._option_boxes: dict[str, QSpinBox] = {}
+        #: A count per model kind, for datasheets whose unit mixes kinds of several sizes (see :func:`varied_kinds`).
+        self.kind_boxes: dict[str, QSpinBox] = {}
         self._link_shown = False
         self._placeholder_edits: dict[str, QLineEdit] = {}
         self.wargear = self._new_wargear()
@@ -121,6 +125,7 @@ class UnitEditor(QWidget):
         self.unit_id = unit_id
         self._new_form()
         self._option_boxes = {}
+        self.kind_boxes = {}
         self._placeholder_edits = {}
         self.wargear = self._new_wargear()
         unit = self._unit()
@@ -145,6 +150,14 @@ class UnitEditor(QWidget):
         self.models_box.setToolTip(self.tr("From %1 to %2 models").replace("%1", str(low)).replace("%2", str(high)))
         self.models_box.valueChanged.connect(lambda value: self._request("models", value))
         self._add_box(self.tr("Models (%1–%2)").replace("%1", str(low)).replace("%2", str(high)), self.models_box)
+
+        for kind in varied_kinds(sheet):
+            box = _number_box()
+            box.setRange(0, MAX_MODELS)
+            box.setToolTip(self.tr("From %1 to %2 models").replace("%1", str(kind.min)).replace("%2", str(kind.max)))
+            box.valueChanged.connect(lambda value, kind_id=kind.id: self._request_kind(kind_id, value))
+            self._add_box(f"{kind.label(self.lang)} ({kind.min}–{kind.max})", box)
+            self.kind_boxes[kind.id] = box
 
         if sheet is not None:
             for option in sheet.options:
@@ -220,6 +233,7 @@ class UnitEditor(QWidget):
             self.warlord_box,
             self.reserve_box,
             *self._option_boxes.values(),
+            *self.kind_boxes.values(),
             *self._placeholder_edits.values(),
         ]
         for widget in widgets:
@@ -228,6 +242,10 @@ class UnitEditor(QWidget):
             if not self.name_edit.hasFocus():
                 self.name_edit.setText(unit.custom_name or "")
             self.models_box.setValue(unit.models)
+            if self.kind_boxes:
+                counts = ops.unit_composition(unit, sheet)
+                for kind_id, box in self.kind_boxes.items():
+                    box.setValue(counts.get(kind_id, 0))
             for option_id, box in self._option_boxes.items():
                 box.setValue(unit.options.get(option_id, 0))
             for key, edit in self._placeholder_edits.items():
@@ -300,7 +318,7 @@ class UnitEditor(QWidget):
         """Ask for what the text boxes hold but have not sent yet (they send on losing focus)."""
         if self._unit() is None:
             return
-        for box in (self.models_box, *self._option_boxes.values()):
+        for box in (self.models_box, *self.kind_boxes.values(), *self._option_boxes.values()):
             box.interpretText()
         self._request("custom_name", self.name_edit.text().strip() or None)
         for key, edit in self._placeholder_edits.items():
@@ -323,10 +341,29 @@ class UnitEditor(QWidget):
         if unit is not None and unit.options.get(option_id, 0) != count:
             self.option_requested.emit(unit.id, option_id, count)
 
+    def _request_kind(self, kind_id: str, count: int) -> None:
+        unit = self._unit()
+        if unit is not None and ops.unit_composition(unit, self.catalogue.get(unit.datasheet)).get(kind_id) != count:
+            self.kind_requested.emit(unit.id, kind_id, count)
+
     def _request_placeholder(self, key: str, value: str) -> None:
         unit = self._unit()
         if unit is not None and unit.placeholders.get(key, "") != value:
             self.placeholder_requested.emit(unit.id, key, value)
+
+
+def varied_kinds(sheet: Datasheet | None) -> list[ModelKind]:
+    """The model kinds whose count the form asks for one by one: none unless two kinds or more vary.
+
+    A unit of a Sergeant and 4 to 9 Marines is sized by its model count alone;
+    one that also holds 0 to 4 Marines with a heavy weapon, or 0 or 1 Exarch,
+    needs a count per kind (the total alone gives the datasheet's default
+    split, which never takes the optional kinds).
+    """
+    if sheet is None:
+        return []
+    varied = [kind for kind in sheet.kinds if kind.min < kind.max]
+    return varied if len(varied) > 1 else []
 
 
 def _choice_box(parent: QWidget | None = None) -> FocusWheelComboBox:
