@@ -207,3 +207,18 @@ def test_a_choice_made_from_the_keyboard_keeps_the_focus_in_the_form(window: Mai
     assert isinstance(focus, QComboBox) and editor.isAncestorOf(focus)
     assert focus in editor.wargear.choice_boxes.values() and focus is not box
     assert focus is not window.browser.search
+
+
+def test_a_roster_s_long_detachment_name_is_whole_in_its_tooltip(window: MainWindow) -> None:
+    """A roster's "Battalion Detachment 0CP (Chaos - Death Guard)" is cut at 1024 px: the row says it on hover."""
+    roster = SHARED / "rosters-9e" / "dg-2000-wendigo.ros"
+    if not roster.exists():
+        pytest.skip("needs the real rosters in ../shared/rosters-9e")
+    assert window.documents.open_path(roster)
+    detachment = window.army.detachments[0]
+    index = window.model.index_of_detachment(detachment.id)
+    assert detachment.name.startswith("Battalion Detachment")
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == index.data() == detachment.name
+    window.add_detachment()  # a detachment without a name: the name it is shown with
+    second = window.model.index_of_detachment(window.army.detachments[1].id)
+    assert second.data(Qt.ItemDataRole.ToolTipRole) == second.data() == "Detachment 2"
