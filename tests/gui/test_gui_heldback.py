@@ -222,3 +222,30 @@ def test_a_roster_s_long_detachment_name_is_whole_in_its_tooltip(window: MainWin
     window.add_detachment()  # a detachment without a name: the name it is shown with
     second = window.model.index_of_detachment(window.army.detachments[1].id)
     assert second.data(Qt.ItemDataRole.ToolTipRole) == second.data() == "Detachment 2"
+
+
+@pytest.mark.bsdata
+def test_a_list_of_the_full_release_opened_on_the_shipped_catalogue_names_its_models(
+    full: Catalogue, shipped: Catalogue, tmp_path: Path, qtbot: QtBot
+) -> None:
+    """Kinds and sizes the shipped catalogue lacks: their names written out and the recorded sizes, not ids."""
+    from ost.core import listfile
+    from ost.gui.list_model import COL_GEAR
+
+    with opened_window(full, tmp_path) as window:
+        window.add_unit(DEVASTATOR)
+        window.editor.kind_boxes[HEAVY].setValue(1)
+        wargear = window.editor.wargear
+        heavy = next(i for i, group in enumerate(wargear.loadout) if group.kind == HEAVY)
+        box = next(b for (i, _), b in wargear.choice_boxes.items() if i == heavy and b.count() > 2)
+        box.activated.emit(3)  # a lascannon, say: the unit's wargear is then written in the list
+        path = tmp_path / "full.ost"
+        listfile.save(window.army, path)
+    with opened_window(shipped, tmp_path) as window:
+        assert window.documents.open_path(path)
+        unit = window.army.detachments[0].units[0]
+        text = window.model.index_of_unit(unit.id, COL_GEAR).data()
+        assert "Devastator marine w heavy weapon" in text and HEAVY not in text
+        window.select_units([unit.id])
+        assert window.editor.models_box.toolTip() == "From 5 to 10 models"
+        assert "Devastator marine sergeant" in window.editor.loadout.text()

@@ -144,8 +144,9 @@ class UnitEditor(QWidget):
         self._add_wide(self.tr("Name"), self.name_edit)
 
         self.models_box = _number_box()
-        low = sheet.min_models if sheet else 1
-        high = sheet.max_models if sheet else MAX_MODELS
+        # A datasheet the catalogue lacks: the sizes the list recorded when the unit was added ("1–1000" said nothing).
+        low = sheet.min_models if sheet else unit.snapshot.min_models or 1
+        high = sheet.max_models if sheet else unit.snapshot.max_models or MAX_MODELS
         self.models_box.setRange(0, MAX_MODELS)
         self.models_box.setToolTip(self.tr("From %1 to %2 models").replace("%1", str(low)).replace("%2", str(high)))
         self.models_box.valueChanged.connect(lambda value: self._request("models", value))
