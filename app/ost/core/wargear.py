@@ -492,6 +492,37 @@ def upgrades_onto_models(unit: Unit, sheet: Datasheet) -> list[Carried]:
     return moved
 
 
+def doubled_upgrades_folded(unit: Unit, sheet: Datasheet) -> list[Carried]:
+    """The unit's upgrades one of its models carries already, taken off its upgrades; those taken off.
+
+    A list written while a Captain's Chapter Master moved from the unit's
+    upgrades onto his model may hold it both ways: priced twice, shown once
+    (the form shows the model's). The model keeps it. Only an item taken
+    once, that no choice of the unit offers, that no kind carries by default,
+    and that a model open to one of the choices offering it carries; anything
+    else stays as it was written (the check says what is wrong).
+    """
+    if not unit.upgrades:
+        return []
+    per_unit = {i for g in sheet.choices if not g.kinds for i in g.items}
+    defaults = {i for kind in sheet.kinds for i, n in kind.loadout.items() if n > 0}
+    folded: list[Carried] = []
+    loadout: list[ModelGroup] | None = None
+    for entry in list(unit.upgrades):
+        item = entry.item
+        if item is None or entry.count != 1 or item in per_unit or item in defaults:
+            continue
+        kinds = {k for g in sheet.choices if g.kinds and item in g.items for k in g.kinds}
+        if not kinds:
+            continue
+        if loadout is None:
+            loadout = effective_loadout(unit, sheet)
+        if any(g.kind in kinds and any(c.item == item and c.count > 0 for c in g.wargear) for g in loadout):
+            unit.upgrades = [c for c in unit.upgrades if c is not entry]
+            folded.append(entry)
+    return folded
+
+
 def starting_upgrades(sheet: Datasheet, models: int, *, defaults: bool = True) -> list[Carried]:
     """What a new unit of ``models`` models takes once before its player chooses anything.
 
