@@ -22,7 +22,7 @@ from ost.core.limits import MAX_MODELS, CatalogueNumber, Count, ModelCount, Poin
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 class _Model(BaseModel):
