@@ -60,36 +60,52 @@ def _counted(count: int, name: str) -> str:
     return f"{count}x {name}" if count != 1 else name
 
 
-def _carried(item: Carried) -> str:
+def _item_name(item: Carried, sheet: Datasheet | None, lang: str) -> str:
+    """A carried thing's name for a reader of ``lang``: the catalogue's English name where it has one."""
+    known = sheet.wargear_map.get(item.item) if sheet is not None and item.item else None
+    return known.name_en if known is not None and lang == "en" and known.name_en else item.name
+
+
+def _carried(item: Carried, sheet: Datasheet | None, lang: str) -> str:
     """One carried thing as BattleScribe's export writes it; a carried model (a drone) with its weapons."""
-    text = _counted(item.count, _clean(item.name))
+    text = _counted(item.count, _clean(_item_name(item, sheet, lang)))
     if item.kind == "wargear" and item.weapons and all(w.name != item.name for w in item.weapons):
-        text += " (" + ", ".join(_clean(w.name) for w in item.weapons) + ")"
+        text += " (" + ", ".join(_clean(w.label(lang)) for w in item.weapons) + ")"
     return text
 
 
-def _loadout_lines(unit: Unit, sheet: Datasheet | None, name: str) -> list[str]:
+def _loadout_lines(unit: Unit, sheet: Datasheet | None, name: str, lang: str) -> list[str]:
     """One line per group of identical models, with what each model carries (BattleScribe's model lines).
 
     A one-model unit whose model is the unit itself is written as one model line all the same,
-    so that its weapons are read back as its gear.
+    so that its weapons are read back as its gear. A model's name the list gave (a variant,
+    "Grey Knight (Falchions)") is written as given; the catalogue's kinds in ``lang``.
     """
-    kinds = {k.id: k.name for k in sheet.kinds} if sheet is not None else {}
+    kinds = {k.id: k.label(lang) for k in sheet.kinds} if sheet is not None else {}
     lines = []
     for group in unit.loadout:
         model = _clean(group.name or kinds.get(group.kind, group.kind)) or name
         line = f". {group.count}x {model}"
         if group.wargear:
-            line += ": " + ", ".join(_carried(c) for c in group.wargear)
+            line += ": " + ", ".join(_carried(c, sheet, lang) for c in group.wargear)
         lines.append(line)
     return lines
 
 
+def _option_names(sheet: Datasheet, lang: str) -> dict[str, str]:
+    """The options' names for a reader of ``lang`` (an option's English is its item's, where an item shares its id)."""
+    items = sheet.wargear_map
+    return {
+        o.id: (items[o.id].name_en if lang == "en" and o.id in items and items[o.id].name_en else o.name)
+        for o in sheet.options
+    }
+
+
 def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, lang: str) -> list[str]:
-    name = _clean(sheet.name if sheet is not None else unit.snapshot.name)
+    name = _clean(sheet.label(lang) if sheet is not None else unit.snapshot.name)
     gear: list[str] = []
     if sheet is not None:
-        names = {o.id: o.name for o in sheet.options}
+        names = _option_names(sheet, lang)
         for option_id, count in unit.options.items():
             gear.append(_counted(count, _clean(names.get(option_id, option_id))))
     written = {fold(g) for g in gear}
@@ -98,7 +114,7 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, lang: str) -> l
         gear.append(f"{bare} [{extra.points} pts]")
         written.add(fold(bare))  # the reader keeps such an upgrade twice: priced here, described in upgrades
     for upgrade in unit.upgrades:
-        text = _carried(upgrade)
+        text = _carried(upgrade, sheet, lang)
         if fold(text) not in written:
             written.add(fold(text))
             gear.append(text)
@@ -113,15 +129,15 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, lang: str) -> l
     head = f"{name}{_custom(_clean(custom) if custom else None)} [{price} pts]"
     lines = [head + (": " + ", ".join(gear) if gear else "")]
     if unit.loadout:
-        return lines + _loadout_lines(unit, sheet, name)
+        return lines + _loadout_lines(unit, sheet, name, lang)
     if sheet is not None and len(sheet.kinds) > 1:
         # One line per kind; a leading kind with none is written too, so it is not taken for the unit's own line.
         counts = sheet.composition(unit.models, unit.composition)
         for kind in sheet.kinds:
             if counts[kind.id] or kind.min:
-                lines.append(f". {counts[kind.id]}x {_clean(kind.name)}")
+                lines.append(f". {counts[kind.id]}x {_clean(kind.label(lang))}")
         if len(lines) == 1:
-            lines.append(f". 0x {_clean(sheet.kinds[sheet.bulk_index].name)}")
+            lines.append(f". 0x {_clean(sheet.kinds[sheet.bulk_index].label(lang))}")
         return lines
     single = sheet.max_models == 1 if sheet is not None else False
     if not (single and unit.models == 1) and not (sheet is None and unit.models == 1):

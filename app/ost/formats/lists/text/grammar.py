@@ -307,8 +307,14 @@ def _cost_group(rest: str) -> re.Match[str] | None:
     return _BARE_PAREN.search(rest)
 
 
-def parse_header(text: str) -> Header | None:
-    """Split a unit line into its parts; None when no name is left."""
+def parse_header(text: str, *, split: bool = True) -> Header | None:
+    """Split a unit line into its parts; None when no name is left.
+
+    Without a cost bracket, the first ": " ends the name and starts the gear
+    ("1x Captain: Bolt pistol"); with ``split`` False it stays in the name, for
+    the names that hold one ("Chapter Command: Chapter Master", "1: Gate of
+    Infinity"): the reader tries both and keeps the one the datasheet knows.
+    """
     rest = text.strip()
     label = None
     found = LABEL.match(rest)
@@ -335,7 +341,7 @@ def parse_header(text: str) -> Header | None:
         if trailing is not None and trailing[0] > 0:
             points = trailing[1]
             rest = rest[: trailing[0]]
-        name_part, sep, gear_text = rest.partition(": ")
+        name_part, sep, gear_text = rest.partition(": ") if split else (rest, "", "")
         if not sep and name_part.endswith(":"):
             name_part = name_part[:-1]
     name_part = _OTHER_COSTS.sub(" ", name_part)
