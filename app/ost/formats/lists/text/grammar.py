@@ -296,6 +296,9 @@ class Header:
     gear: list[str] = field(default_factory=list)
     #: ``points`` came from a bare number in brackets ("Squad (10)"): a model count when it fits the datasheet.
     bare: bool = False
+    #: The name with its count as written ("2 × Bolter lourd"), when a count was read from it: some data
+    #: names start with one.
+    written: str | None = None
 
 
 def _cost_group(rest: str) -> re.Match[str] | None:
@@ -351,6 +354,7 @@ def parse_header(text: str, *, split: bool = True) -> Header | None:
         custom = " ".join(next(g for g in quoted.groups() if g is not None).split()) or None
         name_part = name_part[: quoted.start()] + " " + name_part[quoted.end() :]
     name = " ".join(name_part.split()).strip(" -–—:,.")
+    written = name
     count = None
     before = _COUNT_BEFORE.match(name)
     if before:
@@ -368,7 +372,14 @@ def parse_header(text: str, *, split: bool = True) -> Header | None:
         assert problem is not None
         raise OutOfBounds(Bilingual.same(f"“{_clip(text)}”: ") + problem)
     return Header(
-        name=name, count=count, points=points, custom=custom, label=label, gear=split_items(gear_text), bare=bare
+        name=name,
+        count=count,
+        points=points,
+        custom=custom,
+        label=label,
+        gear=split_items(gear_text),
+        bare=bare,
+        written=written if count is not None else None,
     )
 
 

@@ -60,9 +60,10 @@ class Item:
     children: list[Item] = field(default_factory=list)
     #: Points written on the line itself ("5x Gizmo [100 pts]").
     points: int | None = None
-    #: The name and count read with the first ": " kept in the name ("Chapter Command: Chapter Master"),
-    #: when that differs from ``name``: the datasheet decides which reading it is (:func:`join_names`).
-    whole: tuple[str, int | None] | None = None
+    #: Other readings of the text, when it has them: the name and count with its first ": " kept in the
+    #: name ("Chapter Command: Chapter Master"), with its count kept in the name ("2 × Bolter lourd"),
+    #: and whether the text after that ": " is then part of the name. The datasheet decides (:func:`join_names`).
+    readings: list[tuple[str, int | None, bool]] = field(default_factory=list)
     #: How many of ``children`` came from the text after that ": " (the rest are lines nested below).
     split: int = 0
 
@@ -86,8 +87,12 @@ def item_of(line: int, level: int, text: str) -> Item | None:
         # "1: Gate of Infinity": the text before the colon names nothing, so the colon is the name's.
         header, whole = whole, None
     item = Item(line, level, header.name, header.count, points=header.points)
+    if header.written is not None:
+        item.readings.append((header.written, None, False))
     if whole is not None:
-        item.whole = (whole.name, whole.count)
+        item.readings.append((whole.name, whole.count, True))
+        if whole.written is not None:
+            item.readings.append((whole.written, None, True))
     for sub in header.gear:
         child = item_of(line, level + 1, sub)
         if child is not None:
@@ -97,20 +102,63 @@ def item_of(line: int, level: int, text: str) -> Item | None:
 
 
 def join_names(items: list[Item], sheet: Datasheet) -> None:
-    """Read each item split at a ": " as one name where the datasheet knows the whole name.
+    """Read each item as the datasheet names it, where the text's punctuation split one name.
 
     A line is split at its first ": " into a name and what follows ("1x
-    Captain: Bolt pistol, …", "Mark of Chaos: Khorne"); a name that holds a
-    colon itself ("Chapter Command: Chapter Master", "Arkana : Orbe quantique")
-    is one of the datasheet's items, options, weapons or abilities, in French
-    or in English: it is read whole, and the lines nested below stay its own.
+    Captain: Bolt pistol, …", "Mark of Chaos: Khorne"), at its commas into
+    items, and a count is read from the front of a name ("2x Boy"). Some names
+    hold a colon ("Chapter Command: Chapter Master", "Arkana : Orbe
+    quantique"), a comma ("Follow Me, Ladz!") or start with a count ("2 ×
+    Bolter lourd"): where the whole is one of the datasheet's items, options,
+    weapons or abilities (French or English), the item is read whole; lines
+    nested below stay its own.
+    ``items`` are first-level items; the pieces of one line are merged only
+    with each other.
     """
     known = _known_names(sheet)
+    _merge_pieces(items, known)
     for item in _flatten(items):
-        if item.whole is not None and name_key(item.whole[0]) in known:
-            item.name, item.count = item.whole
-            item.children = item.children[item.split :]
-            item.whole, item.split = None, 0
+        if item.readings:
+            for name, count, whole in item.readings:
+                if name_key(name) in known:
+                    item.name, item.count = name, count
+                    if whole:
+                        item.children, item.split = item.children[item.split :], 0
+                    break
+        item.readings = []
+        if item.split > 1:
+            pieces = _merge_pieces(item.children[: item.split], known)
+            item.children, item.split = pieces + item.children[item.split :], len(pieces)
+
+
+#: Most pieces a comma may have split one name into ("Autogun, Autopistol, and Chainsword").
+_MOST_PIECES = 4
+
+
+def _merge_pieces(items: list[Item], known: frozenset[str]) -> list[Item]:
+    """``items`` with runs of comma-split pieces of one line merged where together they name a known item.
+
+    A run is merged only when not every piece is a known name by itself
+    ("Bolt pistol, Chainsword" stays two). Changes ``items`` in place and returns it.
+    """
+    at = 0
+    while at < len(items):
+        for end in range(min(len(items), at + _MOST_PIECES), at + 1, -1):
+            run = items[at:end]
+            if any(p.children or p.line != run[0].line or p.level != run[0].level for p in run):
+                continue
+            if any(p.count is not None for p in run[1:]) or any(p.points is not None for p in run[:-1]):
+                continue
+            keys = [name_key(p.name) for p in run]
+            if " ".join(keys) in known and not all(k in known for k in keys):
+                first = run[0]
+                first.name = ", ".join(p.name for p in run)
+                first.points = run[-1].points
+                first.readings = []
+                items[at:end] = [first]
+                break
+        at += 1
+    return items
 
 
 def _known_names(sheet: Datasheet) -> frozenset[str]:
@@ -160,7 +208,8 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     inline = [(pending.line, text) for text in header.gear] + pending.selections
     inline_items = [item for line, text in inline if (item := item_of(line, 1, text)) is not None]
     if sheet is not None:
-        join_names(inline_items + pending.items, sheet)
+        join_names(inline_items, sheet)
+        join_names(pending.items, sheet)
     for item in inline_items:
         # BattleScribe writes childless models on the unit's own line: "Boyz [..]: 10x Boy".
         (inline_models if _names_a_model(item, sheet) else gear).append(item)
