@@ -184,3 +184,19 @@ def test_names_holding_a_comma_or_a_count_are_read_whole(shipped: Catalogue, lan
     # Two names the datasheet has, split at a comma, stay two.
     army, _ = read_text("Valkyrie [150 pts]\n. 1x Valkyrie: Missiles Hellstrike, Multi-laser du Militarum\n", shipped)
     assert len([c for g in _only(army).loadout for c in g.wargear]) == 2
+
+
+def test_an_english_export_names_the_placeholder_in_english(shipped: Catalogue) -> None:
+    """ "<CHAPTER> = ULTRAMARINES" in English, "<CHAPITRE> = …" in French; both fill the datasheet's <CHAPITRE>."""
+    army, unit_id = army_with(shipped, "sm-capitaine", 1)
+    unit = army.unit(unit_id)
+    assert unit is not None
+    unit.placeholders = {"<CHAPITRE>": "ULTRAMARINES"}
+    english, french = export_text(army, shipped, "en"), export_text(army, shipped, "fr")
+    assert "<CHAPTER> = ULTRAMARINES" in english and "<CHAPITRE>" not in english
+    assert "<CHAPITRE> = ULTRAMARINES" in french
+    for text in (english, french):
+        assert _only(read_text(text, shipped)[0]).placeholders == {"<CHAPITRE>": "ULTRAMARINES"}
+    # A value written for a sub-faction the datasheet has no keyword for stays as written.
+    read = _only(read_text("Capitaine [80 pts]: <CLAN> = GOFFS\n", shipped)[0])
+    assert read.placeholders == {"<CLAN>": "GOFFS"}

@@ -6,6 +6,7 @@ from ost.core.armylist import ArmyList, Carried, Unit, unit_points
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.i18n import pick
 from ost.core.roles import Role
+from ost.core.subfactions import subfaction_of_placeholder
 from ost.core.text import fold, is_placeholder
 
 
@@ -92,6 +93,18 @@ def _loadout_lines(unit: Unit, sheet: Datasheet | None, name: str, lang: str) ->
     return lines
 
 
+def _placeholder(placeholder: str, sheet: Datasheet | None, lang: str) -> str:
+    """A datasheet's placeholder keyword for a reader of ``lang``: "<CHAPTER>" for "<CHAPITRE>" in English.
+
+    Only a placeholder of the datasheet's own that names a known sub-faction: the reader gives it back
+    to the datasheet's keyword of the same sub-faction.
+    """
+    kind = subfaction_of_placeholder(placeholder)
+    if lang != "en" or kind is None or sheet is None or placeholder not in sheet.faction_placeholders:
+        return placeholder
+    return f"<{kind.name.upper()}>"
+
+
 def _option_names(sheet: Datasheet, lang: str) -> dict[str, str]:
     """The options' names for a reader of ``lang`` (an option's English is its item's, where an item shares its id)."""
     items = sheet.wargear_map
@@ -124,7 +137,7 @@ def _unit_lines(unit: Unit, sheet: Datasheet | None, price: int, lang: str) -> l
         gear.append(pick(lang, fr="Réserve", en="Reserve"))
     for placeholder, value in unit.placeholders.items():
         if is_placeholder(placeholder) and value.strip():
-            gear.append(f"{placeholder} = {_clean(value)}")
+            gear.append(f"{_placeholder(placeholder, sheet, lang)} = {_clean(value)}")
     custom = unit.custom_name.replace("»", "").replace("«", "") if unit.custom_name else None
     head = f"{name}{_custom(_clean(custom) if custom else None)} [{price} pts]"
     lines = [head + (": " + ", ".join(gear) if gear else "")]

@@ -19,7 +19,7 @@ from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, StatedO
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearItem, WargearKind, WargearOption
 from ost.core.i18n import Bilingual
 from ost.core.roles import Role
-from ost.core.subfactions import Subfaction
+from ost.core.subfactions import Subfaction, subfaction_of_placeholder
 from ost.core.text import fold, slug
 from ost.core.wargear import set_upgrade_count, starting_upgrades, without_warlord
 from ost.formats.lists.reading import (
@@ -334,6 +334,12 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     placeholders = dict(flags.placeholders)
     if sheet is not None:
         holes = sheet.faction_placeholders
+        for written in [p for p in placeholders if p not in holes]:
+            # "<CHAPTER> = ULTRAMARINES" (an English text) is the datasheet's "<CHAPITRE>".
+            kind = subfaction_of_placeholder(written)
+            same = [h for h in holes if kind is not None and kind.fills(h, holes) and h not in placeholders]
+            if len(same) == 1:
+                placeholders[same[0]] = placeholders.pop(written)
         for subfaction, value in flags.subfactions:
             for placeholder in holes:
                 if subfaction.fills(placeholder, holes):
