@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ost.core import listfile
-from ost.core.armylist import ArmyList
-from ost.core.catalogue import Catalogue
+from ost.core.armylist import ArmyList, Carried
+from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.i18n import Bilingual
 from ost.formats.lists.reading import ListReadError, NameMatcher, ReadingReport
 from ost.formats.lists.registry import ListFormat
 
 if TYPE_CHECKING:
+    from ost.core.wargear import KindMove
     from ost.formats.lists.registry import FormatRegistry
 
 
@@ -34,13 +36,15 @@ def _mend_units(army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, 
     """What earlier Osts wrote differently, put as this one holds it, each change said in the report.
 
     The data's "Warlord" selection held as an upgrade is the warlord mark; an upgrade the datasheet now
-    offers as a model's choice (a Captain's Chapter Master) goes onto a model; in a list ``older`` than
-    version 5, each unit gets the starting picks its choices lack. One pass, one datasheet lookup a unit;
-    a unit without upgrades of a current list costs nothing more.
+    offers as a model's choice (a Captain's Chapter Master) goes onto a model; models the datasheet now
+    splits into other kinds go to the kind that carries what they carry (a Devastator's heavy weapon);
+    in a list ``older`` than version 5, each unit gets the starting picks its choices lack. One pass, one
+    datasheet lookup a unit; a unit without upgrades or model groups of a current list costs nothing more.
     """
     from ost.core.wargear import (
         carried_name,
         missing_starting_picks,
+        models_onto_kinds,
         set_upgrade_count,
         upgrades_onto_models,
         warlord_upgrade_as_mark,
@@ -51,6 +55,8 @@ def _mend_units(army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, 
         sheet = catalogue.get(unit.datasheet)
         if sheet is None:
             continue
+        for move in models_onto_kinds(unit, sheet):
+            report.note(_kind_move_note(unit.display_name, sheet, move))
         if unit.upgrades:
             warlord_upgrade_as_mark(unit, sheet)
             moved = upgrades_onto_models(unit, sheet)
@@ -82,6 +88,42 @@ def _mend_units(army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, 
                     f"added: {en}.",
                 )
             )
+
+
+def _kind_move_note(name: str, sheet: Datasheet, move: KindMove) -> Bilingual:
+    """What :func:`~ost.core.wargear.models_onto_kinds` did to a unit's models, said to the player."""
+    from ost.core.wargear import carried_name, default_wargear
+
+    def kind(kind_id: str, lang: str) -> str:
+        found = sheet.kind_map.get(kind_id)
+        return found.label(lang) if found is not None else kind_id
+
+    def items(entries: Iterable[Carried], lang: str) -> str:
+        return ", ".join(carried_name(sheet, entry, lang) for entry in entries)
+
+    n, old, new = move.count, move.old_kind, move.new_kind
+    one = n == 1
+    if old == new:
+        fr, en = items(default_wargear(sheet, new), "fr"), items(default_wargear(sheet, new), "en")
+        return Bilingual(
+            fr=f"{name} : {n} × {kind(new, 'fr')} ne {'portait' if one else 'portaient'} rien ; la fiche donne "
+            f"désormais un équipement par défaut à ces figurines : {fr}.",
+            en=f"{name}: {n} × {kind(new, 'en')} carried nothing; the datasheet now gives those models a default "
+            f"loadout: {en}.",
+        )
+    if move.carried:
+        return Bilingual(
+            fr=f"{name} : {n} × {kind(old, 'fr')} avec {items(move.carried, 'fr')} "
+            f"{'devient' if one else 'deviennent'} {kind(new, 'fr')} : la fiche ne donne cet équipement qu'à ces "
+            "figurines.",
+            en=f"{name}: {n} × {kind(old, 'en')} with {items(move.carried, 'en')} "
+            f"{'becomes' if one else 'become'} {kind(new, 'en')}: the datasheet gives that wargear to those models "
+            "only.",
+        )
+    return Bilingual(
+        fr=f"{name} : la fiche n'a plus de figurines « {old} » ; {n} × {kind(new, 'fr')} à leur place.",
+        en=f"{name}: the datasheet no longer has '{old}' models; {n} × {kind(new, 'en')} in their place.",
+    )
 
 
 def _write(army: ArmyList, catalogue: Catalogue, lang: str) -> bytes:
