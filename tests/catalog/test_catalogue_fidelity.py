@@ -3,7 +3,9 @@
 Every shipped datasheet names its counterpart (``counterpart:``, a BattleScribe
 entry id in the sample ``../shared/bsdata-9e``). The sample is read through the
 importer (one reader of BattleScribe data) and each field is compared: role,
-size, points, wounds, model kinds, model profiles (characteristics), weapons (each
+size, points, wounds, model kinds, what each kind's models carry by default (kind
+by kind and model by model: a ``kinds`` departure cannot hide it), model
+profiles (characteristics), weapons (each
 shipped weapon is one of the datasheet's in the data: range, S, AP, D), priced
 wargear options (ids are slugs of the data's names), keywords and faction keywords (through
 ``catalog/keywords.yaml``, French -> English), identity, unit type, transport
@@ -833,4 +835,40 @@ def test_a_relic_weapon_off_the_data_is_found() -> None:
         "The Primarch's Wrath: the data says what it replaces, Ost does not",
         "The Burning Blade: profiles [('melee', 'melee', '+3', '-4', '2')], data [('melee', 'melee', '+3', '-5', '2')]",
         "Purgatorus: replaces 'Power axe', which the data's text does not name",
+    ]
+
+
+def test_the_tool_proposes_the_data_s_kinds_under_our_names(shipped: Catalogue, by_entry: dict[str, Datasheet]) -> None:
+    """``wargear_from_data.py --kinds``: the merged Devastators get back the data's three kinds, named in French
+    after the shipped kinds of the same English names, their loadouts and choices the data's; a datasheet whose
+    kinds are the data's keeps them; each kind's line keeps its English name."""
+    rules = _rules()
+    shipped_now = shipped.get("sm-escouade-devastator")
+    assert shipped_now is not None and shipped_now.counterpart is not None
+    data = by_entry[shipped_now.counterpart]
+    namer = rules.Namer(shipped)
+    proposal = rules.propose(_merged_devastators(shipped_now), data, namer, with_kinds=True)
+    assert proposal.kinds is not None
+    assert [(k.id, k.name, k.name_en, k.min, k.max, k.points) for k in proposal.kinds] == [
+        ("sergent", "Sergent", "Devastator Marine Sergeant", 1, 1, 0),
+        ("devastator", "Devastator", "Devastator Marine", 0, 9, 23),
+        ("devastator-avec-arme-lourde", "Devastator avec arme lourde", "Devastator Marine w/Heavy Weapon", 0, 4, 23),
+    ]
+    assert {k: set(v) for k, v in proposal.loadouts.items()} == {k.id: set(k.loadout) for k in shipped_now.kinds}
+    heavy = next(g for g in proposal.groups if g.name_en == "Heavy Weapons")
+    assert heavy.kinds == ["devastator-avec-arme-lourde"] and heavy.replaces == ["lance-missiles"]
+    assert rules.propose(shipped_now, data, namer, with_kinds=True).kinds is None
+    line = rules.kind_line(proposal.kinds[2], proposal.sheet, proposal.loadouts["devastator-avec-arme-lourde"])
+    assert 'name_en: "Devastator Marine w/Heavy Weapon"' in line and "models: 0-4" in line
+    servitors = shipped.get("am-serviteurs")
+    assert servitors is not None and servitors.counterpart is not None
+    one_kind = Datasheet.model_validate(
+        {**servitors.model_dump(), "kinds": [{"id": "model", "name": servitors.name, "min": 4, "max": 4}]}
+    )
+    names = [k.name for k in rules.propose(one_kind, by_entry[servitors.counterpart], namer, with_kinds=True).kinds]
+    assert names == [
+        "Serviteur (bolter lourd)",
+        "Serviteur (multi-fuseur)",
+        "Serviteur (canon à plasma)",
+        "Serviteur (servo-bras)",
     ]
