@@ -377,6 +377,24 @@ def test_list_prices_the_rows_and_the_total_agree(mini_window: MainWindow, mini:
     assert detachment_points() == window.report.total_points != 277
 
 
+def test_the_list_copied_as_text_is_priced_as_its_rows(mini_window: MainWindow, mini: Catalogue) -> None:
+    """Catalogue prices by default, as the rows and the sheet; the list's own under View ▸ List prices."""
+    window = mini_window
+    b = ListBuilder(mini, 1000)
+    captain = b.add("captain", warlord=True, stated_points=200)
+    b.add("intercessors", stated_points=77)
+    window.documents.show(b.army)
+    assert window.report is not None
+    ours = window.report.total_points
+    row = int(window.model.index_of_unit(captain, COL_POINTS).data())
+    text = window.list_text()
+    assert f"[{ours} pts] +++" in text.splitlines()[0] and f"[{row} pts]" in text and "[200 pts]" not in text
+    window.menu_actions.as_priced.setChecked(True)
+    text = window.list_text()
+    assert "[277 pts] +++" in text.splitlines()[0] and "[200 pts]" in text and "[77 pts]" in text
+    window.menu_actions.as_priced.setChecked(False)
+
+
 def test_an_empty_list_shows_every_error_it_counts(mini_window: MainWindow) -> None:
     window = mini_window
     assert window.army.unit_count() == 0 and window.report is not None

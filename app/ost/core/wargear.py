@@ -74,17 +74,25 @@ def default_loadout(sheet: Datasheet, composition: Mapping[str, int]) -> list[Mo
     ]
 
 
-#: What tells two models' wargear apart: each entry as (is a catalogue item, its id or "", its name, its count).
-WargearKey = tuple[tuple[bool, str, str, int], ...]
+#: What tells two models' wargear apart: each entry as (is a catalogue item, its id or "", its name, its count,
+#: the choices it was taken in).
+WargearKey = tuple[tuple[bool, str, str, int, tuple[tuple[str, int], ...]], ...]
 
 
 def _key(wargear: Iterable[Carried]) -> WargearKey:
     """What tells two models' wargear apart (order and zero counts aside).
 
     An entry the catalogue lacks has no item id: it sorts by its name among the others (a None beside an
-    id cannot be compared: a roster's Chainaxe kept by name beside a Combi-bolter of the catalogue).
+    id cannot be compared: a roster's Chainaxe kept by name beside a Combi-bolter of the catalogue). Two
+    models holding the same items through different choices (``Carried.taken_in``) made different choices.
     """
-    return tuple(sorted((c.item is not None, c.item or "", c.name, c.count) for c in wargear if c.count > 0))
+    return tuple(
+        sorted(
+            (c.item is not None, c.item or "", c.name, c.count, tuple(sorted(c.taken_in.items())))
+            for c in wargear
+            if c.count > 0
+        )
+    )
 
 
 def _ordered(sheet: Datasheet, kind_id: str, wargear: Iterable[Carried]) -> list[Carried]:
@@ -229,11 +237,13 @@ def _choice_state(
     """
     kind = sheet.kind_map.get(kind_id)
     defaults = kind.loadout if kind is not None else {}
+    wargear = list(wargear)
     held = _held(wargear)
     pool = _pool(sheet, group)
     made = _made_by(defaults, held, pool)
     if len(pool) == 1 or any(g.fills is None for g in pool):
-        return made(group), taken_here(sheet, group, kind_id, wargear, frozenset(group.items))
+        took = taken_here(sheet, group, kind_id, wargear, frozenset(group.items))
+        return made(group), _less_taken_elsewhere(took, wargear, group.id)
     # Each item's picks: what is carried beyond the kind's defaults, plus the defaults the choices fill themselves.
     picks: dict[str, int] = {}
     for item_id in {i for g in pool for i in g.items}:
@@ -241,36 +251,77 @@ def _choice_state(
         spare = held.get(item_id, 0) - max(0, defaults.get(item_id, 0) - own)
         if spare > 0:
             picks[item_id] = spare
+    # Picks the model made in a known choice (the form records it) are that choice's, before any sharing out;
+    # one made in a choice outside this pool that offers the item too (a variant) is no pick of the pool's.
+    placed: dict[str, dict[str, int]] = {}
+    in_pool = {g.id for g in pool}
+    for entry in wargear:
+        for choice_id, count in entry.taken_in.items():
+            item_id = entry.item or ""
+            other = sheet.choice_map.get(choice_id)
+            take = min(count, picks.get(item_id, 0))
+            if other is None or item_id not in other.items or take <= 0:
+                continue
+            picks[item_id] -= take
+            if choice_id in in_pool:
+                mine = placed.setdefault(choice_id, {})
+                mine[item_id] = mine.get(item_id, 0) + take
 
     def took_in(choice: WargearGroup) -> dict[str, int]:
-        took: dict[str, int] = {}
+        took = placed.pop(choice.id, {})
         room = choice.limit.max if choice.limit.per == "model" and choice.limit.max is not None else None
         for item_id in choice.items:
-            take = picks.get(item_id, 0) if room is None else min(picks.get(item_id, 0), room - sum(took.values()))
-            if take > 0:
-                took[item_id] = take
-                picks[item_id] -= take
+            left = picks.get(item_id, 0) if room is None else min(picks.get(item_id, 0), room - sum(took.values()))
+            if left > 0:
+                took[item_id] = took.get(item_id, 0) + left
+                picks[item_id] -= left
         return took
 
-    # A default given up makes first a choice replacing it that offers one of the model's picks (a Kratos' heavy
-    # flamers, offered by its "Weapon Option 2" alone, make that one, not "Weapon Option 1"); then the other
-    # choices replacing it; picks go to the choices so made, then to those that replace nothing and offer them
-    # too (a Canoness' condemnor boltgun in place of her pistol is her "Plasma Pistol" choice, not her "Legends
-    # Options"), each in name order. Else the choice made would show nothing, and its "nothing" would give the
-    # default back beside the pick.
+    def unmade(choice: WargearGroup) -> dict[str, int]:
+        for item_id, count in placed.pop(choice.id, {}).items():  # a choice not made holds nothing: back to share
+            picks[item_id] = picks.get(item_id, 0) + count
+        return {}
+
+    # A default given up makes first a choice replacing it that the model took a pick in (the form says which,
+    # else one that offers one of the model's picks: a Kratos' heavy flamers, offered by its "Weapon Option 2"
+    # alone, make that one, not "Weapon Option 1"); then the other choices replacing it; picks go to the
+    # choices so made, then to those that replace nothing and offer them too (a Canoness' condemnor boltgun in
+    # place of her pistol is her "Plasma Pistol" choice, not her "Legends Options"), each in name order. Else
+    # the choice made would show nothing, and its "nothing" would give the default back beside the pick.
     state: dict[str, tuple[bool, dict[str, int]]] = {}
     replacing = [g for g in pool if g.replaces]
     for choice in replacing:
-        if any(picks.get(i, 0) > 0 for i in choice.items) and made(choice):
+        if choice.id in placed and made(choice):
+            state[choice.id] = (True, took_in(choice))
+    for choice in replacing:
+        if choice.id not in state and any(picks.get(i, 0) > 0 for i in choice.items) and made(choice):
             state[choice.id] = (True, took_in(choice))
     for choice in replacing:
         if choice.id not in state:
             done = made(choice)
-            state[choice.id] = (done, took_in(choice) if done else {})
+            state[choice.id] = (done, took_in(choice) if done else unmade(choice))
     for choice in pool:
         if not choice.replaces:
             state[choice.id] = (True, took_in(choice))
     return state.get(group.id, (False, {}))
+
+
+def _less_taken_elsewhere(took: dict[str, int], wargear: Iterable[Carried], choice_id: str) -> dict[str, int]:
+    """``took`` less the picks the model made in another of its choices (``Carried.taken_in``).
+
+    Where the data does not link the choices (one offers the other's items without a pool of its own:
+    a Relic Terminator's "Weapon Options" and his heavy weapon variant) or does not say what each
+    fills, a choice counts every item of its own the model carries; a pick made in another is not one
+    of its picks all the same.
+    """
+    elsewhere: dict[str, int] = {}
+    for entry in wargear:
+        if entry.item is not None and entry.item in took:
+            others = sum(n for other, n in entry.taken_in.items() if other != choice_id)
+            elsewhere[entry.item] = elsewhere.get(entry.item, 0) + others
+    if not any(elsewhere.values()):
+        return took
+    return {i: n - elsewhere.get(i, 0) for i, n in took.items() if n - elsewhere.get(i, 0) > 0}
 
 
 def _held(wargear: Iterable[Carried]) -> dict[str, int]:
@@ -359,13 +410,15 @@ def apply_choice(
     keeps_default = not made  # models that still hold the default this choice replaces give it up now
     kept: list[Carried] = []
     for entry in source.wargear:
-        count = entry.count
+        count, taken_in = entry.count, entry.taken_in
         if entry.item is not None and entry.item in took:
-            count -= took.pop(entry.item)  # what they took here before; defaults carried for another reason stay
+            gone = took.pop(entry.item)  # what they took here before; defaults carried for another reason stay
+            count -= gone
+            taken_in = _less(taken_in, group.id, gone)
         elif entry.item is not None and entry.item in group.replaces and (keeps_default or group.fills is None):
             count -= (group.fills or {}).get(entry.item, count)  # the group's own default (older data: all of it)
         if count > 0:
-            kept.append(entry.model_copy(update={"count": count}))
+            kept.append(entry.model_copy(update={"count": count, "taken_in": _within(taken_in, count)}))
     adds: list[tuple[str, int]] = []
     if item_id is None:
         for r in group.replaces:  # the replaced defaults come back, as many as the group gave up
@@ -376,16 +429,44 @@ def apply_choice(
     for add_id, count in adds:
         if count <= 0:
             continue
+        # The pick is this choice's, whichever other choice offers the same item (a Leviathan's two arms).
+        taken_in = {group.id: count} if add_id == item_id else {}
         at = next((i for i, c in enumerate(kept) if c.item == add_id), None)
         if at is None:
-            kept.append(_carried(sheet, add_id, count))
+            kept.append(_carried(sheet, add_id, count).model_copy(update={"taken_in": taken_in}))
         else:
-            kept[at] = kept[at].model_copy(update={"count": kept[at].count + count})
+            mine = dict(kept[at].taken_in)
+            for choice_id, n in taken_in.items():
+                mine[choice_id] = mine.get(choice_id, 0) + n
+            kept[at] = kept[at].model_copy(update={"count": kept[at].count + count, "taken_in": mine})
     changed = ModelGroup(kind=source.kind, count=models, wargear=kept)
     rest = source.model_copy(update={"count": source.count - models})
     groups = list(loadout)
     groups[index : index + 1] = [rest, changed]
     return merged(groups, sheet)
+
+
+def _less(taken_in: dict[str, int], choice_id: str, count: int) -> dict[str, int]:
+    """``taken_in`` with ``count`` fewer picks made in ``choice_id`` (none left: the choice is gone from it)."""
+    if choice_id not in taken_in:
+        return taken_in
+    out = dict(taken_in)
+    out[choice_id] -= count
+    if out[choice_id] <= 0:
+        del out[choice_id]
+    return out
+
+
+def _within(taken_in: dict[str, int], count: int) -> dict[str, int]:
+    """``taken_in`` for an entry now of ``count``: no more picks placed than it holds (the last choices cut)."""
+    if sum(taken_in.values()) <= count:
+        return taken_in
+    out: dict[str, int] = {}
+    for choice_id, n in taken_in.items():
+        n = min(n, count - sum(out.values()))
+        if n > 0:
+            out[choice_id] = n
+    return out
 
 
 def set_upgrade_count(upgrades: list[Carried], sheet: Datasheet, item_id: str, count: int) -> list[Carried]:
@@ -603,6 +684,37 @@ def _carried_as(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> list[
                 out.pop(replaced, None)
             out[entry.item] = entry
     return [*out.values(), *kept]
+
+
+def doubled_upgrades_folded(unit: Unit, sheet: Datasheet) -> list[Carried]:
+    """The unit's upgrades one of its models carries already, taken off its upgrades; those taken off.
+
+    A list written while a Captain's Chapter Master moved from the unit's
+    upgrades onto his model may hold it both ways: priced twice, shown once
+    (the form shows the model's). The model keeps it. Only an item taken
+    once, that no choice of the unit offers, that no kind carries by default,
+    and that a model open to one of the choices offering it carries; anything
+    else stays as it was written (the check says what is wrong).
+    """
+    if not unit.upgrades:
+        return []
+    per_unit = {i for g in sheet.choices if not g.kinds for i in g.items}
+    defaults = {i for kind in sheet.kinds for i, n in kind.loadout.items() if n > 0}
+    folded: list[Carried] = []
+    loadout: list[ModelGroup] | None = None
+    for entry in list(unit.upgrades):
+        item = entry.item
+        if item is None or entry.count != 1 or item in per_unit or item in defaults:
+            continue
+        kinds = {k for g in sheet.choices if g.kinds and item in g.items for k in g.kinds}
+        if not kinds:
+            continue
+        if loadout is None:
+            loadout = effective_loadout(unit, sheet)
+        if any(g.kind in kinds and any(c.item == item and c.count > 0 for c in g.wargear) for g in loadout):
+            unit.upgrades = [c for c in unit.upgrades if c is not entry]
+            folded.append(entry)
+    return folded
 
 
 def starting_upgrades(sheet: Datasheet, models: int, *, defaults: bool = True) -> list[Carried]:

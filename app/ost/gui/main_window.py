@@ -773,10 +773,10 @@ class MainWindow(QMainWindow):
         self.select_units(copies)
 
     def list_text(self) -> str:
-        """The list as text, in the layout Ost (and other builders) read back."""
+        """The list as text, in the layout Ost (and other builders) read back, priced as the rows are."""
         from ost import services  # with the text formats: loaded when first used
 
-        return services.list_text(self.army, self.catalogue, self.lang)
+        return services.list_text(self.army, self.catalogue, self.lang, as_priced=self.validator_options().as_priced)
 
     def copy_as_text(self) -> None:
         QGuiApplication.clipboard().setText(self.list_text())

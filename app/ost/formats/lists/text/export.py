@@ -13,19 +13,26 @@ def _custom(name: str | None) -> str:
     return f" « {name} »" if name else ""
 
 
-def export_text(army: ArmyList, catalogue: Catalogue, lang: str = "fr") -> str:
+def export_text(army: ArmyList, catalogue: Catalogue, lang: str = "fr", *, as_priced: bool = False) -> str:
     """An Ost list as BattleScribe-like text that :func:`read_text` reads back.
 
     Detachments, units (in order), model counts and the models of each kind,
     options, options the catalogue lacks (with their stated price), custom
     names, warlord and reserve marks, placeholder values and prices survive
-    the round trip. A unit's price is the one its list stated, else Ost's;
-    the title's total is the list's stated total, else the sum of the prices
-    written. Transports and linked characters do not (the text has no way to
-    say them), nor the units' notes.
+    the round trip. Transports and linked characters do not (the text has no
+    way to say them), nor the units' notes.
+
+    The prices written are the ones Ost counts: the catalogue's, as the check,
+    the window and the army sheet count them, the title's total their sum (a
+    list read from another program may have stated others: the text then
+    states Ost's, and reads back without them). With ``as_priced`` (the
+    check's ``--as-priced``, the window's *List prices*), a unit's price is
+    the one its list stated, else Ost's, and the title's total the list's
+    stated total, else the sum of the prices written.
     """
-    prices = {id(u): _price(u, catalogue) for _, u in army.units()}
-    total = army.stated_total if army.stated_total is not None else sum(prices.values())
+    prices = {id(u): unit_points(u, catalogue, as_priced=as_priced) for _, u in army.units()}
+    stated = army.stated_total if as_priced else None
+    total = stated if stated is not None else sum(prices.values())
     out = [f"+++ {_clean(army.name) or pick(lang, fr='Liste', en='List')} [{total} pts] +++"]
     if army.points_limit is not None:
         out.append(pick(lang, fr=f"Limite de points : {army.points_limit}", en=f"Points limit: {army.points_limit}"))
@@ -42,10 +49,6 @@ def export_text(army: ArmyList, catalogue: Catalogue, lang: str = "fr") -> str:
                 out += ["", f"+ {role.label(lang)} +", ""]
             out += _unit_lines(unit, sheet, prices[id(unit)], lang)
     return "\n".join(out) + "\n"
-
-
-def _price(unit: Unit, catalogue: Catalogue) -> int:
-    return unit.stated_points if unit.stated_points is not None else unit_points(unit, catalogue)
 
 
 def _clean(text: str) -> str:
