@@ -573,6 +573,119 @@ def upgrades_onto_models(unit: Unit, sheet: Datasheet) -> list[Carried]:
     return moved
 
 
+@dataclass(frozen=True)
+class KindMove:
+    """Models of a list put onto another kind of their datasheet by :func:`models_onto_kinds`.
+
+    ``old_kind`` is the kind the list wrote (an id the datasheet may no longer
+    have), ``new_kind`` the datasheet's kind they are now, ``carried`` what
+    made them move: what they carry that their old kind is not offered
+    (empty for a kind gone). ``old_kind == new_kind``: models that carried
+    nothing, given their kind's default loadout.
+    """
+
+    count: int
+    old_kind: str
+    new_kind: str
+    carried: tuple[Carried, ...] = ()
+
+
+def models_onto_kinds(unit: Unit, sheet: Datasheet) -> list[KindMove]:
+    """The unit's models put onto the kinds their datasheet gives what they carry; the moves made.
+
+    For a list written when the datasheet split its models otherwise (the
+    shipped Devastator Squad once had one kind of Devastator, each with a
+    missile launcher; the data gives the heavy weapon to 0-4 "Devastators
+    with a heavy weapon", and the Sergeant his own weapons):
+
+    - models carrying items of the datasheet their kind is not offered go,
+      as far as its maximum allows, to another kind offered all of them;
+      they carry that kind's defaults with those items in place of what the
+      item's choice replaces (a lascannon in place of the missile launcher);
+    - models of a kind the datasheet no longer has go to the kind offered
+      most of what they carry (the bulk kind on a tie), as far as it has room;
+    - models that carry nothing of a kind with a default loadout carry it.
+
+    Anything else stays as the list wrote it (the check says what is wrong).
+    The unit's composition follows its model groups. A unit with no model
+    groups written (every model with its defaults) is left alone.
+    """
+    if not unit.loadout:
+        return []
+    kinds = sheet.kind_map
+    counts: dict[str, int] = {}
+    for group in unit.loadout:
+        if group.kind in kinds:
+            counts[group.kind] = counts.get(group.kind, 0) + group.count
+    bulk = sheet.kinds[sheet.bulk_index].id
+    moves: dict[tuple[str, str, tuple[str | None, ...]], KindMove] = {}
+    out: list[tuple[int, ModelGroup]] = []  # each with the place of the group it comes from
+    # The fewest models first: a model that took a weapon of its own (a lascannon) keeps it before a
+    # squad's worth of defaults fills the kind that carries it.
+    for at, group in sorted(enumerate(unit.loadout), key=lambda pair: pair[1].count):
+        known = group.kind in kinds
+        ours = [c for c in group.wargear if c.count > 0 and c.item in sheet.wargear_map]
+        if known and not group.wargear and kinds[group.kind].loadout and group.count > 0:
+            out.append((at, group.model_copy(update={"wargear": default_wargear(sheet, group.kind)})))
+            _add_move(moves, KindMove(group.count, group.kind, group.kind))
+            continue
+        foreign = [c for c in ours if c.item not in offered_to(sheet, group.kind)] if known else ours
+        if group.count <= 0 or (known and not foreign):
+            out.append((at, group))
+            continue
+        wanted = frozenset(c.item for c in foreign if c.item is not None)
+        room = {k.id: k.max - counts.get(k.id, 0) for k in sheet.kinds if k.id != group.kind}
+        covers = {k: len(wanted & offered_to(sheet, k)) for k in room}
+        open_kinds = [k for k in room if room[k] > 0 and (not known or covers[k] == len(wanted))]
+        if not open_kinds:
+            out.append((at, group))
+            continue
+        target = max(open_kinds, key=lambda k: (covers[k], k == bulk))
+        moved = min(group.count, room[target])
+        counts[target] = counts.get(target, 0) + moved
+        if known:
+            counts[group.kind] -= moved
+        out.append((at, ModelGroup(kind=target, count=moved, wargear=_carried_as(sheet, target, group.wargear))))
+        if moved < group.count:
+            out.append((at, group.model_copy(update={"count": group.count - moved})))
+        _add_move(moves, KindMove(moved, group.kind, target, tuple(foreign) if known else ()))
+    if moves:
+        unit.loadout = merged((g for _, g in sorted(out, key=lambda pair: pair[0])), sheet)
+        unit.composition = {k.id: counts.get(k.id, 0) for k in sheet.kinds}
+        unit.models = sum(g.count for g in unit.loadout)
+    return list(moves.values())
+
+
+def _add_move(moves: dict[tuple[str, str, tuple[str | None, ...]], KindMove], move: KindMove) -> None:
+    """``move`` added to ``moves``, models moved alike (same kinds, same items) counted together."""
+    key = (move.old_kind, move.new_kind, tuple(c.item for c in move.carried))
+    before = moves.get(key)
+    moves[key] = move if before is None else replace(before, count=before.count + move.count)
+
+
+def _carried_as(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> list[Carried]:
+    """What a model moved to ``kind_id`` carries.
+
+    The kind's defaults, with the items of ``wargear`` the kind is offered besides in place of what their
+    choice replaces, and the entries the catalogue lacks.
+    """
+    out = {c.item: c for c in default_wargear(sheet, kind_id) if c.item is not None}
+    kind = sheet.kind_map[kind_id]
+    offered = offered_to(sheet, kind_id)
+    kept: list[Carried] = []
+    for entry in wargear:
+        if entry.count <= 0:
+            continue
+        if entry.item is None:
+            kept.append(entry)
+        elif entry.item in offered and entry.item not in kind.loadout:
+            choice = next((g for g in sheet.choices if kind_id in g.kinds and entry.item in g.items), None)
+            for replaced in choice.replaces if choice is not None else ():
+                out.pop(replaced, None)
+            out[entry.item] = entry
+    return [*out.values(), *kept]
+
+
 def doubled_upgrades_folded(unit: Unit, sheet: Datasheet) -> list[Carried]:
     """The unit's upgrades one of its models carries already, taken off its upgrades; those taken off.
 

@@ -7,10 +7,16 @@ either. (Foreign formats are read against today's datasheets from the start.)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from ost.core.armylist import ArmyList, Carried, Unit
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.i18n import Bilingual
 from ost.formats.lists.reading import ReadingReport
+
+if TYPE_CHECKING:
+    from ost.core.wargear import KindMove
 
 
 def _names(sheet: Datasheet, entries: list[Carried]) -> tuple[str, str]:
@@ -57,19 +63,60 @@ def mend_upgrades(unit: Unit, sheet: Datasheet, report: ReadingReport) -> None:
         )
 
 
-def mend_units(army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, older: bool) -> None:
-    """Every unit's upgrades mended (:func:`mend_upgrades`); in a list ``older`` than version 5, its missing picks.
+def kind_move_note(name: str, sheet: Datasheet, move: KindMove) -> Bilingual:
+    """What :func:`~ost.core.wargear.models_onto_kinds` did to a unit's models, said to the player."""
+    from ost.core.wargear import carried_name, default_wargear
 
-    In such a list, each unit gets the starting picks its choices lack. One
-    pass, one datasheet lookup a unit; a unit without upgrades of a current
-    list costs nothing more.
+    def kind(kind_id: str, lang: str) -> str:
+        found = sheet.kind_map.get(kind_id)
+        return found.label(lang) if found is not None else kind_id
+
+    def items(entries: Iterable[Carried], lang: str) -> str:
+        return ", ".join(carried_name(sheet, entry, lang) for entry in entries)
+
+    n, old, new = move.count, move.old_kind, move.new_kind
+    one = n == 1
+    if old == new:
+        fr, en = items(default_wargear(sheet, new), "fr"), items(default_wargear(sheet, new), "en")
+        return Bilingual(
+            fr=f"{name} : {n} × {kind(new, 'fr')} ne {'portait' if one else 'portaient'} rien ; la fiche donne "
+            f"désormais un équipement par défaut à ces figurines : {fr}.",
+            en=f"{name}: {n} × {kind(new, 'en')} carried nothing; the datasheet now gives those models a default "
+            f"loadout: {en}.",
+        )
+    if move.carried:
+        return Bilingual(
+            fr=f"{name} : {n} × {kind(old, 'fr')} avec {items(move.carried, 'fr')} "
+            f"{'devient' if one else 'deviennent'} {kind(new, 'fr')} : la fiche ne donne cet équipement qu'à ces "
+            "figurines.",
+            en=f"{name}: {n} × {kind(old, 'en')} with {items(move.carried, 'en')} "
+            f"{'becomes' if one else 'become'} {kind(new, 'en')}: the datasheet gives that wargear to those models "
+            "only.",
+        )
+    return Bilingual(
+        fr=f"{name} : la fiche n'a plus de figurines « {old} » ; {n} × {kind(new, 'fr')} à leur place.",
+        en=f"{name}: the datasheet no longer has '{old}' models; {n} × {kind(new, 'en')} in their place.",
+    )
+
+
+def mend_units(army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, older: bool) -> None:
+    """Every unit's models and upgrades mended; in a list ``older`` than version 5, its missing picks.
+
+    Models the datasheet now splits into other kinds go to the kind that
+    carries what they carry (:func:`~ost.core.wargear.models_onto_kinds`: a
+    Devastator's heavy weapon); upgrades as :func:`mend_upgrades` says. In a
+    list older than version 5, each unit gets the starting picks its choices
+    lack. One pass, one datasheet lookup a unit; a unit without upgrades or
+    model groups of a current list costs nothing more.
     """
-    from ost.core.wargear import missing_starting_picks, set_upgrade_count, without_warlord
+    from ost.core.wargear import missing_starting_picks, models_onto_kinds, set_upgrade_count, without_warlord
 
     for _, unit in army.units():
         sheet = catalogue.get(unit.datasheet)
         if sheet is None:
             continue
+        for move in models_onto_kinds(unit, sheet):
+            report.note(kind_move_note(unit.display_name, sheet, move))
         mend_upgrades(unit, sheet, report)
         if not older:
             continue
