@@ -166,7 +166,8 @@ def test_every_shipped_pick_comes_back_from_its_text_in_both_languages(shipped: 
                 lost.append(f"{name} ({lang})")
     # Measured: 80 of 1,106 picks came back otherwise before names holding a colon, a comma or a count were
     # read whole (a Technomancer's Arkana, a Priest's "Autogun, Autopistol and Chainsword", "2 × Bolter lourd").
-    assert total == 1106 and lost == []
+    # 1,110 picks since the Devastators, Servitors and Skorpekhs took the data's kinds.
+    assert total >= 1106 and lost == []
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
