@@ -1033,7 +1033,7 @@ def wargear_points(unit: Unit, sheet: Datasheet) -> int:
 
 # --- limits -------------------------------------------------------------------------------------------
 
-ProblemKind = Literal["over", "under", "closed"]
+ProblemKind = Literal["over", "under", "closed", "needs"]
 
 
 @dataclass(frozen=True)
@@ -1042,6 +1042,9 @@ class WargearProblem:
 
     ``group`` is the choice (None for an item no choice offers), ``item`` the
     item when the limit is the item's own (or the item not offered);
+    ``"needs"``: the unit took ``count`` items of a choice open only to a unit
+    that takes one of its :attr:`~ost.core.catalogue.WargearGroup.needs` (a
+    warlord trait on a unit that is not the warlord);
     ``bound`` the limit's bound that is broken (``max`` for "over", ``min`` for
     "under"), ``count`` what the unit (or each of ``models`` models of
     ``kind``) took.
@@ -1135,6 +1138,12 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                     total = sum(_taken(sheet, group, g, counted) * g.count for g in mine)
                     _check(out, unit, limit, total, group.id, item_id)
         else:
+            if group.needs and taken and not any(taken.get(i) for i in group.needs):
+                outer = sheet.choice_map.get(group.within or "")
+                # An item another choice offers as it stands (a relic a legion's own list offers too) needs nothing.
+                held = sum(taken.get(i, 0) for i in members[group.id] if i not in _open_unit_items(sheet))
+                if held and not (outer is not None and set(group.needs) <= set(outer.needs)):
+                    out.append(WargearProblem(unit.id, "needs", group.id, None, None, 0, held))
             for limit, counted, item_id in limits:
                 if not taken:
                     if limit.min:  # nothing taken: only a minimum can be broken
@@ -1162,6 +1171,11 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
         if entry.item is not None and entry.count > 0 and not _unit_may_take(sheet, entry.item, unit_items):
             out.append(WargearProblem(unit.id, "closed", None, entry.item, None, 0, entry.count))
     return out
+
+
+def _open_unit_items(sheet: Datasheet) -> frozenset[str]:
+    """Items of the choices the unit makes once that need nothing (see :attr:`WargearGroup.needs`)."""
+    return frozenset(i for g in sheet.choice_map.values() if not g.kinds and not g.needs for i in g.items)
 
 
 def _taken(sheet: Datasheet, group: WargearGroup, model_group: ModelGroup, counted: frozenset[str]) -> int:
@@ -1280,6 +1294,9 @@ def problem_reason(problem: WargearProblem, sheet: Datasheet) -> Bilingual:
     (1 ici)", "Lance-flammes : pas offert à Sergent".
     """
     choice = _choice_name(sheet, problem)
+    if problem.problem == "needs":
+        needed = _needs_words(sheet, problem)
+        return Bilingual(fr=f"{choice.fr} : {needed.fr}", en=f"{choice.en}: {needed.en}")
     if problem.problem == "closed" or problem.limit is None:
         kind = _kind_name(sheet, problem.kind)
         return Bilingual(
@@ -1442,6 +1459,16 @@ def _choice_name(sheet: Datasheet, problem: WargearProblem, unit: Unit | None = 
     return Bilingual(fr=group.name, en=group.name_en or group.name)
 
 
+def _needs_words(sheet: Datasheet, problem: WargearProblem) -> Bilingual:
+    """What a choice open only with something else asks: "only for the warlord", "only with “Jump pack”"."""
+    group = sheet.choice_map.get(problem.group or "")
+    needs = [i for i in (group.needs if group else []) if i in sheet.wargear_map]
+    if not needs or set(needs) <= warlord_items(sheet):
+        return Bilingual(fr="réservé au seigneur de guerre", en="for the warlord only")
+    names = Bilingual.join(Bilingual(fr=" ou ", en=" or "), [_item_name(sheet, i) for i in needs])
+    return Bilingual(fr=f"seulement avec « {names.fr} »", en=f"only with “{names.en}”")
+
+
 def _kind_name(sheet: Datasheet, kind_id: str | None) -> Bilingual:
     kind = sheet.kind_map.get(kind_id or "")
     if kind is None:
@@ -1471,6 +1498,24 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
     sheet_name = Bilingual(fr=sheet.label("fr"), en=sheet.label("en"))
     choice = _choice_name(sheet, problem, unit)
     kind = _kind_name(sheet, problem.kind)
+    if problem.problem == "needs":
+        needed = _needs_words(sheet, problem)
+        taken = Bilingual(
+            fr=f"pris {problem.count} fois", en=f"taken {problem.count} time" + ("" if problem.count == 1 else "s")
+        )
+        text = Bilingual(
+            fr=f"{name.fr} : « {choice.fr} » : {taken.fr} ; {needed.fr}.",
+            en=f"{name.en}: “{choice.en}”: {taken.en}; {needed.en}.",
+        )
+        group = sheet.choice_map.get(problem.group or "")
+        if group is not None and set(group.needs) & warlord_items(sheet):
+            fix = Bilingual(
+                fr=f"Désignez cette unité seigneur de guerre, ou retirez « {choice.fr} ».",
+                en=f"Make this unit the warlord, or remove “{choice.en}”.",
+            )
+        else:
+            fix = Bilingual(fr=f"Retirez « {choice.fr} ».", en=f"Remove “{choice.en}”.")
+        return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
     if problem.problem == "closed":
         models = Bilingual(
             fr=f"{problem.models} × {kind.fr}" if problem.models > 1 else kind.fr,
@@ -1572,8 +1617,23 @@ def unit_wargear(unit: Unit, sheet: Datasheet, catalogue: Catalogue) -> UnitWarg
 
 
 def unit_wargear_findings(unit: Unit, sheet: Datasheet, facts: UnitWargear) -> list[Finding]:
-    """The ``WARGEAR-LIMIT`` findings of ``unit`` from its :func:`unit_wargear`."""
-    return [problem_finding(replace(p, unit_id=unit.id), unit, sheet) for p in facts.problems]
+    """The ``WARGEAR-LIMIT`` findings of ``unit`` from its :func:`unit_wargear`.
+
+    A choice that needs the warlord, taken by another unit, is said by ``WARGEAR-WARLORD`` when all the
+    unit took of it are warlord traits (:mod:`ost.core.validator.wargear`): not twice.
+    """
+    return [
+        problem_finding(replace(p, unit_id=unit.id), unit, sheet)
+        for p in facts.problems
+        if not (p.problem == "needs" and _only_traits(unit, sheet, p.group))
+    ]
+
+
+def _only_traits(unit: Unit, sheet: Datasheet, group_id: str | None) -> bool:
+    """Whether everything ``unit`` took once of the choice ``group_id`` is a warlord trait."""
+    members = sheet.choice_members.get(group_id or "", frozenset())
+    kinds = {sheet.wargear_map[c.item].kind for c in unit.upgrades if c.item in members and c.count > 0}
+    return kinds == {"trait"}
 
 
 def wargear_findings(army: ArmyList, catalogue: Catalogue) -> list[Finding]:
