@@ -45,6 +45,8 @@ case "$command" in
         install
         "$VENV/bin/pyside6-lupdate" -no-obsolete app/ost/gui/*.py -ts resources/translations/ost_fr.ts -target-language fr_FR
         "$VENV/bin/pyside6-lrelease" resources/translations/ost_fr.ts -qm resources/translations/ost_fr.qm
+        # Qt's own labels its French catalogue lacks (written by hand: lupdate never sees Qt's strings).
+        "$VENV/bin/pyside6-lrelease" resources/translations/qtbase_extra_fr.ts -qm resources/translations/qtbase_extra_fr.qm
         ;;
     seed)
         install

@@ -41,10 +41,6 @@ OWN: dict[str, str] = {
     "ork-snotlings": "Snotlings",
     "sm-dreadnought-chapelain": "Chaplain Dreadnought",
     "sm-predator": "Predator Annihilator",
-    "nec-destroyers-skorpekh/skorpekh-faux-lame": "Skorpekh Destroyer (reap-blade)",
-    "nec-destroyers-skorpekh/skorpekh-batteur": "Skorpekh Destroyer (thresher)",
-    "sm-escouade-devastator/sergent": "Devastator Marine Sergeant",
-    "sm-escouade-devastator/devastator": "Devastator Marine",
     "sm-intercessors-assaut/sergent": "Assault Intercessor Sergeant",
     "ork-boyz/boy": "Boy",  # the data's "Ork Boy" says "Ork" twice next to "Boss Nob"
 }

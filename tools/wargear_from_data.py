@@ -22,12 +22,15 @@ Damage"), and limits the importer marks unverified.
 
 Usage::
 
-    PYTHONPATH=app python tools/wargear_from_data.py [--data DIR] [--only ID ...] [--apply] [--force]
+    PYTHONPATH=app python tools/wargear_from_data.py [--data DIR] [--only ID ...] [--apply] [--force] [--kinds]
 
 Without ``--apply`` it prints the proposal and the review notes; with it, it
 rewrites ``catalog/factions/*.yaml`` in place for every datasheet with choices
 in the data and none shipped yet (``--force``: those with shipped choices too).
-Names it made up are listed at the end for review.
+With ``--kinds``, a datasheet whose model kinds are not the data's takes the
+data's kinds too (sizes, wounds, prices), each named in French after the
+shipped kind of the same English name, else after the data's name
+(:func:`french_kind_name`). Names it made up are listed at the end for review.
 """
 
 from __future__ import annotations
@@ -210,6 +213,8 @@ class Proposal:
 
     sheet: Datasheet
     loadouts: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: The data's model kinds, named as ours (``--kinds``); None: the shipped kinds stay.
+    kinds: list[ModelKind] | None = None
     items: list[WargearItem] = field(default_factory=list)
     groups: list[WargearGroup] = field(default_factory=list)
     #: Weapon profiles copied from another shipped datasheet (French text and all).
@@ -258,9 +263,78 @@ def _base_french(name: str) -> str:
     return name.split(" (", 1)[0].strip()
 
 
-def propose(ours: Datasheet, theirs: Datasheet, namer: Namer) -> Proposal:
+def kinds_differ(ours: Datasheet, theirs: Datasheet) -> bool:
+    """Whether the shipped kinds are not the data's (as the fidelity test compares them: sizes, wounds, prices)."""
+    return sorted(map(_kind_key, ours.kinds)) != sorted(map(_kind_key, theirs.kinds))
+
+
+#: The data's model names in French, where no shipped kind has the same English name.
+KIND_WORDS = {"servitor": "Serviteur"}
+
+
+def french_kind_name(ours: Datasheet, english: str, namer: Namer, proposal: Proposal) -> str:
+    """A data kind's French name: the shipped kind's of that English name, else made from the data's.
+
+    "Devastator Marine w/Heavy Weapon" is the shipped "Devastator Marine" kind's name "avec arme lourde";
+    "Servitor (Heavy Bolter)" is "Serviteur (bolter lourd)"; the one kind of a datasheet is named as it is.
+    """
+    by_english = {fold(k.name_en): k.name for k in ours.kinds if k.name_en}
+    if fold(english) in by_english:
+        return by_english[fold(english)]
+    variant = re.match(r"^(.*?)\s*w/\s*(.+)$", english, re.IGNORECASE)
+    bracket = re.match(r"^(.*?)\s+\((.+)\)$", english)
+    if variant:
+        base = by_english.get(fold(variant.group(1))) or KIND_WORDS.get(fold(variant.group(1)))
+        what = MODEL_WORDS.get(fold(variant.group(2))) or namer.french(ours, variant.group(2))[0].lower()
+        if base:
+            return f"{base} avec {what}"
+    if bracket:
+        base = by_english.get(fold(bracket.group(1))) or KIND_WORDS.get(fold(bracket.group(1)))
+        parts = [namer.french(ours, p.strip())[0].lower() for p in bracket.group(2).split("/")]
+        if base:
+            return f"{base} ({' / '.join(parts)})"
+    proposal.made_up.append((f"kind {english}", english))
+    return english
+
+
+def data_kinds(ours: Datasheet, theirs: Datasheet, namer: Namer, proposal: Proposal) -> list[ModelKind]:
+    """The data's kinds in the shipped form: French names, ids kept where the shipped kind is the same model.
+
+    A datasheet the data gives one kind keeps the catalogue's way for one-kind datasheets: the kind
+    ``model``, named as the datasheet.
+    """
+    if len(theirs.kinds) == 1:
+        (kind,) = theirs.kinds
+        keep = ours.kinds[0] if len(ours.kinds) == 1 else None
+        base = keep or ModelKind(id="model", name=ours.name, name_en=ours.name_en)
+        size = {"min": kind.min, "max": kind.max, "wounds": kind.wounds, "points": kind.points}
+        return [base.model_copy(update=size)]
+    by_english = {fold(k.name_en): k for k in ours.kinds if k.name_en}
+    out: list[ModelKind] = []
+    taken: set[str] = set()
+    for kind in theirs.kinds:
+        size = {"min": kind.min, "max": kind.max, "wounds": kind.wounds, "points": kind.points}
+        same = by_english.get(fold(kind.name))
+        if same is not None:
+            out.append(same.model_copy(update={**size, "loadout": {}}))
+        else:
+            name = french_kind_name(ours, kind.name, namer, proposal)
+            new_id = _unique(slug(name) or "kind", taken | {k.id for k in ours.kinds})
+            out.append(ModelKind(id=new_id, name=name, name_en=" ".join(kind.name.split()), **size))
+        taken.add(out[-1].id)
+    return out
+
+
+def propose(ours: Datasheet, theirs: Datasheet, namer: Namer, *, with_kinds: bool = False) -> Proposal:
     proposal = Proposal(ours)
-    kinds = paired_kinds(ours, theirs)
+    if with_kinds and kinds_differ(ours, theirs):
+        proposal.kinds = data_kinds(ours, theirs, namer, proposal)
+        kinds = {data.id: [mine.id] for data, mine in zip(theirs.kinds, proposal.kinds, strict=True)}
+        # Built anew: a copy would keep the kind index (a cached property) of the shipped kinds.
+        ours = Datasheet.model_validate({**ours.model_dump(), "kinds": [k.model_dump() for k in proposal.kinds]})
+        proposal.sheet = ours
+    else:
+        kinds = paired_kinds(ours, theirs)
     groups = kept_groups(theirs)
     used: list[str] = []
     for kind in theirs.kinds:
@@ -553,14 +627,21 @@ def weapon_line(weapon: WeaponProfile) -> str:
 
 
 def kind_line(kind: ModelKind, sheet: Datasheet, loadout: dict[str, int]) -> str:
-    pairs = [
-        ("id", kind.id),
-        ("name", q(kind.name)),
-        ("models", str(kind.min) if kind.min == kind.max else f"{kind.min}-{kind.max}"),
-    ]
+    pairs = [("id", kind.id), ("name", q(kind.name))]
+    if kind.name_en:
+        pairs.append(("name_en", q(kind.name_en)))
+    pairs.append(("models", str(kind.min) if kind.min == kind.max else f"{kind.min}-{kind.max}"))
     pairs.append(("wounds", str(kind.wounds)))
     if kind.points:
         pairs.append(("per_model", str(kind.points)))
+    if kind.space is not None:
+        pairs.append(("space", str(kind.space)))
+    if kind.profile:
+        pairs.append(("profile", q(kind.profile)))
+    if kind.keywords:
+        pairs.append(("keywords", "[" + ", ".join(q(k) for k in kind.keywords) + "]"))
+    if kind.bs_ids:
+        pairs.append(("bs_ids", "[" + ", ".join(q(b) for b in kind.bs_ids) + "]"))
     pairs.append(("loadout", flow((k, str(v)) for k, v in loadout.items())))
     return f"      - {flow(pairs)}"
 
@@ -634,7 +715,7 @@ def _add_weapons(block: list[str], copied: list[WeaponProfile]) -> list[str]:
 
 
 def proposals_for(
-    catalogue: Catalogue, data: BsImport, only: Sequence[str] = (), force: bool = False
+    catalogue: Catalogue, data: BsImport, only: Sequence[str] = (), force: bool = False, with_kinds: bool = False
 ) -> tuple[dict[str, Proposal], int]:
     """Proposals for every shipped datasheet with choices in the data; and how many had choices before."""
     entries = by_entry(data)
@@ -650,7 +731,7 @@ def proposals_for(
             continue
         if sheet.choices and not force:
             continue
-        out[sheet.id] = propose(sheet, theirs, namer)
+        out[sheet.id] = propose(sheet, theirs, namer, with_kinds=with_kinds)
     return out, before
 
 
@@ -660,11 +741,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=[], help="datasheet ids")
     parser.add_argument("--apply", action="store_true", help="rewrite catalog/factions/*.yaml")
     parser.add_argument("--force", action="store_true", help="also datasheets that already have choices")
+    parser.add_argument("--kinds", action="store_true", help="the data's model kinds where the shipped ones differ")
     args = parser.parse_args(argv)
     folder = shipped_catalogue_dir()
     catalogue = read_catalogue(folder)
     data = read_bsdata([args.data])
-    proposals, before = proposals_for(catalogue, data, args.only, args.force)
+    proposals, before = proposals_for(catalogue, data, args.only, args.force, args.kinds)
     made_up: dict[tuple[str, str], list[str]] = {}
     for proposal in proposals.values():
         if not args.apply:

@@ -705,7 +705,39 @@ def convert_list(path: Path, catalogue: Catalogue, to: str, lang: str) -> Conver
     if fmt is None or fmt.write is None:
         raise ValueError(f"Ost writes no list format named {to!r}")
     result = read_any(path, catalogue)
-    return Conversion(result, fmt.write(result.army, catalogue, lang))
+    data = fmt.write(result.army, catalogue, lang)
+    note = _written_prices(result.army, catalogue, to)
+    if note is not None:
+        result.reading.note(note)
+    return Conversion(result, data)
+
+
+def _written_prices(army: ArmyList, catalogue: Catalogue, to: str) -> Bilingual | None:
+    """Which prices a converted list carries, when the list stated others than Ost counts (None: they agree).
+
+    Ost stands by its catalogue's prices, as the check and the army sheet do: a text written states
+    them (the list's own are left out); an Ost list or share code is counted at them and keeps the
+    list's own as the prices it stated (its check says both, as the roster's does).
+    """
+    from ost.core.armylist import total_points
+
+    ours = total_points(army, catalogue)
+    theirs = army.stated_total if army.stated_total is not None else total_points(army, catalogue, as_priced=True)
+    if theirs == ours:
+        return None
+    if to == "text":
+        return Bilingual(
+            fr=f"Le texte écrit donne les prix du catalogue d'Ost ({ours} pts), comme la vérification et la "
+            f"feuille d'armée ; ceux de la liste ({theirs} pts) n'y sont pas.",
+            en=f"The text written gives the prices of Ost's catalogue ({ours} pts), as the check and the army "
+            f"sheet do; the list's own ({theirs} pts) are left out.",
+        )
+    return Bilingual(
+        fr=f"La liste écrite est comptée aux prix du catalogue d'Ost ({ours} pts), comme la vérification et la "
+        f"feuille d'armée ; elle garde ceux de la liste ({theirs} pts) comme prix annoncés.",
+        en=f"The list written is counted at the prices of Ost's catalogue ({ours} pts), as the check and the "
+        f"army sheet count it; it keeps the list's own ({theirs} pts) as the prices it stated.",
+    )
 
 
 def read_pasted(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:
@@ -715,11 +747,11 @@ def read_pasted(data: bytes, name: str, catalogue: Catalogue) -> ReadResult:
     return read_list(data, name, catalogue)
 
 
-def list_text(army: ArmyList, catalogue: Catalogue, lang: str) -> str:
-    """The list as text, in the layout Ost (and other builders) read back."""
+def list_text(army: ArmyList, catalogue: Catalogue, lang: str, *, as_priced: bool = False) -> str:
+    """The list as text, in the layout Ost (and other builders) read back, at Ost's prices (or as priced)."""
     from ost.formats.lists.text import export_text
 
-    return export_text(army, catalogue, lang)
+    return export_text(army, catalogue, lang, as_priced=as_priced)
 
 
 def check_files(

@@ -3,7 +3,9 @@
 Every shipped datasheet names its counterpart (``counterpart:``, a BattleScribe
 entry id in the sample ``../shared/bsdata-9e``). The sample is read through the
 importer (one reader of BattleScribe data) and each field is compared: role,
-size, points, wounds, model kinds, model profiles (characteristics), weapons (each
+size, points, wounds, model kinds, what each kind's models carry by default (kind
+by kind and model by model: a ``kinds`` departure cannot hide it), model
+profiles (characteristics), weapons (each
 shipped weapon is one of the datasheet's in the data: range, S, AP, D), priced
 wargear options (ids are slugs of the data's names), keywords and faction keywords (through
 ``catalog/keywords.yaml``, French -> English), identity, unit type, transport
@@ -279,14 +281,58 @@ def data_wargear_facts(
     return loadouts, sorted(groups, key=repr)
 
 
+Carries = frozenset[tuple[str, int]]
+
+
+def _carries(sheet: Datasheet, loadout: dict[str, int]) -> Carries:
+    return frozenset((_named(sheet, i), n) for i, n in loadout.items())
+
+
+def kind_loadouts(ours: Datasheet, theirs: Datasheet) -> list[str]:
+    """Where a model carries by default other than the data's, whatever the kinds' pairing.
+
+    Two views that do not lean on :func:`paired_kinds` (which, when the kinds differ, pours every data
+    kind into the shipped one its name contains): each shipped kind whose English name is a data kind's
+    carries that kind's loadout; and the models of the smallest and of the largest unit, split over
+    the kinds by default, carry the same things one by one (a merge of kinds that carry different
+    things shows there, a ``kinds`` departure or not).
+    """
+    rules = _rules()
+    theirs_by_name = {fold(k.name): k for k in theirs.kinds}
+    out: list[str] = []
+    for kind in ours.kinds:
+        data = theirs_by_name.get(fold(kind.name_en))
+        if data is None:
+            continue
+        mine, other = _carries(ours, kind.loadout), _carries(theirs, rules.kept_loadout(theirs, data))
+        if mine != other:
+            out.append(f"{kind.id} carries {sorted(mine)}, the data's {data.name} {sorted(other)}")
+    for size in sorted({ours.min_models, ours.max_models}):
+        mine = _unit_carries(ours, ours.default_composition(size), lambda k: k.loadout)
+        other = _unit_carries(theirs, theirs.default_composition(size), lambda k: rules.kept_loadout(theirs, k))
+        if mine != other:
+            out.append(f"{size} models carry {mine}, the data's {other}")
+    return out
+
+
+def _unit_carries(sheet: Datasheet, composition: dict[str, int], loadout: Any) -> list[tuple[int, list[Any]]]:
+    """Each model's default loadout in a unit of ``composition``, as (models, sorted items), sorted."""
+    found: dict[Carries, int] = {}
+    for kind in sheet.kinds:
+        carries = _carries(sheet, loadout(kind))
+        found[carries] = found.get(carries, 0) + composition.get(kind.id, 0)
+    return sorted((n, sorted(c)) for c, n in found.items() if n)
+
+
 def wargear_differences(ours: Datasheet, theirs: Datasheet) -> dict[str, str]:
     """``loadout`` and ``choices`` where a shipped datasheet with wargear states other than the data's."""
     if not ours.has_loadouts and not ours.choices:
         return {}
     out: dict[str, str] = {}
     mine, data = wargear_facts(ours), data_wargear_facts(ours, theirs)
-    if mine[0] != data[0]:
-        out["loadout"] = f"Ost {mine[0]}, data {data[0]}"
+    carried = kind_loadouts(ours, theirs)
+    if mine[0] != data[0] or carried:
+        out["loadout"] = "; ".join(carried) if carried else f"Ost {mine[0]}, data {data[0]}"
     if mine[1] != data[1]:
         only_mine = [g for g in mine[1] if g not in data[1]]
         only_data = [g for g in data[1] if g not in mine[1]]
@@ -503,6 +549,41 @@ def test_wargear_differences_are_found(shipped: Catalogue, by_entry: dict[str, D
     assert set(differences(boyz, by_entry[boyz.counterpart], table, kinds=True)) == {"choices"}
 
 
+def _merged_devastators(sheet: Datasheet) -> Datasheet:
+    """The Devastator Squad as Ost shipped it before: the heavy weapon in every Devastator's hands, a bare Sergeant,
+    the Sergeant's choices on the Devastators, excused by a ``kinds`` departure."""
+    old = sheet.model_dump()
+    old["kinds"] = [
+        {**k, "min": 1 if k["id"] == "sergent" else 4, "loadout": {} if k["id"] == "sergent" else {**k["loadout"]}}
+        for k in old["kinds"]
+        if k["id"] in ("sergent", "devastator")
+    ]
+    old["kinds"][1]["loadout"]["lance-missiles"] = 1
+    old["choices"] = [{**g, "kinds": ["devastator"]} for g in old["choices"]]
+    merged = "une seule sorte de Devastator dans Ost, même profil et même prix"
+    old["departures"] = {**old["departures"], "kinds": merged}
+    return Datasheet.model_validate(old)
+
+
+def test_a_kinds_departure_does_not_hide_what_the_models_carry(
+    shipped: Catalogue, by_entry: dict[str, Datasheet], table: Table
+) -> None:
+    """Kinds merged under a departure are still compared model by model: the old Devastator Squad fails."""
+    devastators = shipped.get("sm-escouade-devastator")
+    assert devastators is not None and devastators.counterpart is not None
+    data = by_entry[devastators.counterpart]
+    assert [k.label("en") for k in devastators.kinds] == [k.name for k in data.kinds]
+    assert "loadout" not in differences(devastators, data, table, kinds=True)
+    merged = _merged_devastators(devastators)
+    found = unexplained(differences(merged, data, table, kinds=True), merged.departures)
+    assert set(found) == {"loadout"}
+    assert "sergent carries [], the data's Devastator Marine Sergeant" in found["loadout"]
+    assert "devastator carries" in found["loadout"] and "5 models carry" in found["loadout"]
+    # Each view alone finds it: the kind of the same name, and the models of a default unit.
+    renamed = merged.model_copy(update={"kinds": [k.model_copy(update={"name_en": "x"}) for k in merged.kinds]})
+    assert "5 models carry" in kind_loadouts(renamed, data)[0]
+
+
 def test_departures_are_counted(shipped: Catalogue) -> None:
     """The README quotes this count; it changes only with a deliberate choice."""
     count = sum(len(s.departures) for s in shipped)
@@ -510,7 +591,7 @@ def test_departures_are_counted(shipped: Catalogue) -> None:
 
 
 #: Deliberate departures from the data over the whole shipped catalogue (see the README).
-DEPARTURES = 58
+DEPARTURES = 55
 
 
 def test_catalog_folder_has_the_table() -> None:
@@ -754,4 +835,40 @@ def test_a_relic_weapon_off_the_data_is_found() -> None:
         "The Primarch's Wrath: the data says what it replaces, Ost does not",
         "The Burning Blade: profiles [('melee', 'melee', '+3', '-4', '2')], data [('melee', 'melee', '+3', '-5', '2')]",
         "Purgatorus: replaces 'Power axe', which the data's text does not name",
+    ]
+
+
+def test_the_tool_proposes_the_data_s_kinds_under_our_names(shipped: Catalogue, by_entry: dict[str, Datasheet]) -> None:
+    """``wargear_from_data.py --kinds``: the merged Devastators get back the data's three kinds, named in French
+    after the shipped kinds of the same English names, their loadouts and choices the data's; a datasheet whose
+    kinds are the data's keeps them; each kind's line keeps its English name."""
+    rules = _rules()
+    shipped_now = shipped.get("sm-escouade-devastator")
+    assert shipped_now is not None and shipped_now.counterpart is not None
+    data = by_entry[shipped_now.counterpart]
+    namer = rules.Namer(shipped)
+    proposal = rules.propose(_merged_devastators(shipped_now), data, namer, with_kinds=True)
+    assert proposal.kinds is not None
+    assert [(k.id, k.name, k.name_en, k.min, k.max, k.points) for k in proposal.kinds] == [
+        ("sergent", "Sergent", "Devastator Marine Sergeant", 1, 1, 0),
+        ("devastator", "Devastator", "Devastator Marine", 0, 9, 23),
+        ("devastator-avec-arme-lourde", "Devastator avec arme lourde", "Devastator Marine w/Heavy Weapon", 0, 4, 23),
+    ]
+    assert {k: set(v) for k, v in proposal.loadouts.items()} == {k.id: set(k.loadout) for k in shipped_now.kinds}
+    heavy = next(g for g in proposal.groups if g.name_en == "Heavy Weapons")
+    assert heavy.kinds == ["devastator-avec-arme-lourde"] and heavy.replaces == ["lance-missiles"]
+    assert rules.propose(shipped_now, data, namer, with_kinds=True).kinds is None
+    line = rules.kind_line(proposal.kinds[2], proposal.sheet, proposal.loadouts["devastator-avec-arme-lourde"])
+    assert 'name_en: "Devastator Marine w/Heavy Weapon"' in line and "models: 0-4" in line
+    servitors = shipped.get("am-serviteurs")
+    assert servitors is not None and servitors.counterpart is not None
+    one_kind = Datasheet.model_validate(
+        {**servitors.model_dump(), "kinds": [{"id": "model", "name": servitors.name, "min": 4, "max": 4}]}
+    )
+    names = [k.name for k in rules.propose(one_kind, by_entry[servitors.counterpart], namer, with_kinds=True).kinds]
+    assert names == [
+        "Serviteur (bolter lourd)",
+        "Serviteur (multi-fuseur)",
+        "Serviteur (canon à plasma)",
+        "Serviteur (servo-bras)",
     ]

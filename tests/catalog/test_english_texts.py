@@ -178,7 +178,9 @@ def _faction_cards(shipped: Catalogue, faction: str, lang: str) -> tuple[str, se
     builder = ListBuilder(shipped, limit=None)
     for sheet in (s for s in shipped if s.faction == faction):
         builder.add(sheet.id)
-        if sheet.choices:  # a unit carries what its models take: one more whose models carry every item offered
+        # A unit carries what its models take, and a kind's weapons only where the unit holds that kind (the
+        # Servitors' heavy weapons): one more unit, with every kind, whose models carry every item offered.
+        if sheet.choices or len(sheet.kinds) > 1:
             unit = builder.unit(builder.add(sheet.id))
             unit.composition = {k.id: max(k.min, min(k.max, 1)) for k in sheet.kinds}  # every kind present
             unit.models = sum(unit.composition.values())

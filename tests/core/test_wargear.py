@@ -189,7 +189,40 @@ def test_a_per_model_limit_and_its_legal_side(shipped: Catalogue) -> None:
     assert "Space Marine Sergeant carries 2" in finding.message.en and "at most 1 per model" in finding.message.en
 
 
+def _team_must_choose(catalogue: Catalogue) -> Catalogue:
+    """``catalogue`` with the Infantry Squad's heavy weapons team as Ost shipped it before following the data:
+    a lasgun and a heavy weapon to choose (at least 1 per model), no heavy bolter by default."""
+    sheets = []
+    for sheet in catalogue:
+        if sheet.id == "am-escouade-infanterie":
+            data = sheet.model_dump()
+            team = next(k for k in data["kinds"] if k["id"] == "equipe-d-armes-lourdes")
+            team["loadout"] = {"fusil-laser": 1}
+            heavy = next(g for g in data["choices"] if g["id"] == "arme-lourde")
+            heavy.update(items=[*heavy["items"], "bolter-lourd"], item_limits={}, replaces=[])
+            heavy["limit"].update(min=1, max=1)
+            sheet = Datasheet.model_validate(data)
+        sheets.append(sheet)
+    return Catalogue(sheets, catalogue.bands, catalogue.glossary.values(), catalogue.factions.values())
+
+
+def test_the_heavy_weapons_team_carries_the_data_s_heavy_bolter(shipped: Catalogue) -> None:
+    """The shipped team starts with the data's heavy bolter (legal as it is) and may swap it for another."""
+    army, unit_id = army_with(shipped, "am-escouade-infanterie", 10)
+    ops.set_kind_count(army, unit_id, "equipe-d-armes-lourdes", 1, shipped)
+    ops.set_kind_count(army, unit_id, "garde", 8, shipped)
+    unit = army.unit(unit_id)
+    sheet = shipped.get("am-escouade-infanterie")
+    assert unit is not None and sheet is not None and wargear_findings(army, shipped) == []
+    team = next(i for i, g in enumerate(effective_loadout(unit, sheet)) if g.kind == "equipe-d-armes-lourdes")
+    assert {c.item for c in effective_loadout(unit, sheet)[team].wargear} == {"fusil-laser", "bolter-lourd"}
+    ops.choose_wargear(army, unit_id, shipped, group=team, models=1, choice="arme-lourde", item="autocanon")
+    carried = {c.item for g in effective_loadout(unit, sheet) if g.kind == "equipe-d-armes-lourdes" for c in g.wargear}
+    assert carried == {"fusil-laser", "autocanon"} and wargear_findings(army, shipped) == []
+
+
 def test_a_minimum_per_model_the_heavy_weapons_team_must_choose(shipped: Catalogue) -> None:
+    shipped = _team_must_choose(shipped)
     army, unit_id = army_with(shipped, "am-escouade-infanterie", 10)
     unit = army.unit(unit_id)
     assert unit is not None

@@ -511,3 +511,91 @@ def test_a_deff_dread_added_fresh_shows_its_four_default_arms_and_no_finding(tmp
         assert _gear(window, unit_id) == "Rokkit Launcha"
         assert int(window.model.index_of_unit(unit_id, COL_POINTS).data()) == int(points) + 10
         assert not [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT]
+
+
+@pytest.fixture(scope="module")
+def sample_sheets() -> list[Datasheet]:
+    from ost.formats.bsdata import read_bsdata
+
+    return read_bsdata([BSDATA_SAMPLE]).datasheets if BSDATA_SAMPLE.is_dir() else []
+
+
+@pytest.mark.bsdata
+@pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_leviathan_s_arms_each_show_their_own_pick(
+    sample_sheets: list[Datasheet], tmp_path: Path, qtbot: QtBot, lang: str
+) -> None:
+    """Two choices offering the same items (13-file sample): a pick shows in the box it was made in.
+
+    The Right Arm's storm cannon was shown on the Left Arm (the first by name); undo, saving and
+    giving a pick up keep each arm's own.
+    """
+    leviathan = next(s for s in sample_sheets if s.name == "Leviathan Dreadnought")
+    items = {item.name: item.id for item in leviathan.wargear}
+    arms = {g.name: g.id for g in leviathan.choices if g.name.endswith(" Arm")}
+    with opened_window(Catalogue([leviathan], BandTable(bands=[])), tmp_path, lang) as window:
+        window.add_unit(leviathan.id)
+        unit_id = window.editor.unit_id
+        assert unit_id is not None
+
+        def arms_shown() -> dict[str, str]:
+            return {
+                name: window.editor.wargear.choice_boxes[(0, group)].currentData()
+                for name, group in sorted(arms.items())
+            }
+
+        assert arms_shown() == {"Left Arm": "", "Right Arm": ""}
+        assert "Grav-flux bombard" in window.editor.wargear.choice_boxes[(0, arms["Left Arm"])].currentText()
+        _choose(window, 0, arms["Right Arm"], items["Storm cannon array"])
+        assert arms_shown() == {"Left Arm": "", "Right Arm": items["Storm cannon array"]}
+        assert "Grav-flux bombard" in window.editor.wargear.choice_boxes[(0, arms["Left Arm"])].currentText()
+        _choose(window, 0, arms["Left Arm"], items["Leviathan siege claw"])
+        assert arms_shown() == {"Left Arm": items["Leviathan siege claw"], "Right Arm": items["Storm cannon array"]}
+        unit = window.army.unit(unit_id)
+        assert unit is not None
+        carried = {c.name: c.count for c in unit.loadout[0].wargear}
+        assert "Grav-flux bombard" not in carried and carried["Storm cannon array"] == 1
+        window.undo_stack.undo()
+        assert arms_shown() == {"Left Arm": "", "Right Arm": items["Storm cannon array"]}
+        window.undo_stack.redo()
+        # Saved and opened again, each arm still holds its own.
+        path = tmp_path / "leviathan.ost"
+        path.write_text(listfile.dumps(window.army), encoding="utf-8")
+        assert window.documents.open_path(path)
+        window.select_units([window.army.detachments[0].units[0].id])
+        assert arms_shown() == {"Left Arm": items["Leviathan siege claw"], "Right Arm": items["Storm cannon array"]}
+        # Giving the Right Arm's pick up gives its bombard back; the Left Arm's claw stays.
+        _choose(window, 0, arms["Right Arm"], "")
+        assert arms_shown() == {"Left Arm": items["Leviathan siege claw"], "Right Arm": ""}
+        unit = window.army.detachments[0].units[0]
+        assert {c.name: c.count for c in unit.loadout[0].wargear}.get("Grav-flux bombard") == 1
+
+
+@pytest.mark.bsdata
+@pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_crisis_suit_s_support_system_is_not_its_slot_2(
+    sample_sheets: list[Datasheet], tmp_path: Path, qtbot: QtBot, lang: str
+) -> None:
+    """The Support System's Multi-tracker was shown on "Slot 2", and a Missile Pod there took it away."""
+    crisis = next(s for s in sample_sheets if s.name == "XV8 Crisis Battlesuits")
+    gear = {item.name: item.id for item in crisis.wargear}
+    slots = {g.name[len("Crisis Wargear - ") :]: g.id for g in crisis.choices if "crisis-shas-ui" in g.kinds}
+    with opened_window(Catalogue([crisis], BandTable(bands=[])), tmp_path, lang) as window:
+        window.add_unit(crisis.id)
+        shas_ui = next(i for i, g in enumerate(window.editor.wargear.loadout) if g.kind == "crisis-shas-ui")
+        _choose(window, shas_ui, slots["Support System"], gear["Multi-tracker"])
+
+        def shown(item: str) -> dict[str, str]:
+            at = _carrying(window, gear[item])
+            return {
+                name: window.editor.wargear.choice_boxes[(at, slots[name])].currentData()
+                for name in ("Slot 2", "Support System")
+            }
+
+        assert shown("Multi-tracker") == {"Slot 2": "", "Support System": gear["Multi-tracker"]}
+        _choose(window, _carrying(window, gear["Multi-tracker"]), slots["Slot 2"], gear["Missile Pod"])
+        assert shown("Missile Pod") == {"Slot 2": gear["Missile Pod"], "Support System": gear["Multi-tracker"]}
+        label = window.editor.wargear.group_labels[_carrying(window, gear["Missile Pod"])][1].text()
+        assert "Multi-tracker" in label and "Missile Pod" in label

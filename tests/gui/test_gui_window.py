@@ -8,7 +8,19 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication, QWheelEvent
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QMessageBox, QSpinBox
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QSpinBox,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from helpers import ROOT, SHARED, ListBuilder, options_only
@@ -56,7 +68,15 @@ def with_tyranids(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
 
 
 def _form_fields_shown(window: MainWindow) -> list[str]:
-    """Every problem of the unit form as laid out: a box hidden, out of sight sideways, or a label cut short."""
+    """Every problem of the unit form as laid out: an input hidden, squeezed or out of sight, a text cut short.
+
+    Every input counts, the wargear's too (its choice boxes, counts, check
+    boxes, the reset button), not only the count boxes: a choice box squeezed
+    below its smallest size, or pushed past the pane's right edge, hides what
+    it says. A label cut (in height, or a word wider than the label) or
+    without its tooltip, and a choice box whose entry is cut without the
+    whole of it in its tooltip, are problems too.
+    """
     for _ in range(6):  # wrapped labels settle their height in a few rounds of layout
         QApplication.processEvents()
     editor = window.editor
@@ -67,11 +87,27 @@ def _form_fields_shown(window: MainWindow) -> list[str]:
         right = box.mapTo(editor, QPoint(box.width(), 0)).x()
         if not box.isVisible() or box.width() < box.minimumSizeHint().width() or right > area_width:
             problems.append(f"box {box.toolTip()!r}: visible={box.isVisible()} width={box.width()} right={right}")
+    inputs = (QSpinBox, QComboBox, QLineEdit, QAbstractButton)
+    for field in editor.findChildren(QWidget):
+        if not isinstance(field, inputs) or not field.isVisibleTo(editor) or isinstance(field.parentWidget(), QSpinBox):
+            continue
+        name = f"{type(field).__name__} {field.toolTip()[:40]!r}"
+        right = field.mapTo(editor, QPoint(field.width(), 0)).x()
+        if field.width() < field.minimumSizeHint().width() or field.height() < field.minimumSizeHint().height():
+            problems.append(f"{name} squeezed: {field.width()}x{field.height()}")
+        if right > area_width:
+            problems.append(f"{name} out of sight: its right edge at {right}, the pane {area_width} wide")
+        if isinstance(field, QCheckBox) and field.text() and field.width() < field.sizeHint().width():
+            problems.append(f"{name} cuts its text {field.text()!r}")
+        if isinstance(field, QComboBox) and field.currentText() and field.currentText() not in field.toolTip():
+            problems.append(f"{name}: its entry {field.currentText()!r} not in its tooltip (a narrow box cuts it)")
     for label in editor.form_host.findChildren(QLabel):
         text = label.text()
         fits = label.fontMetrics().boundingRect(0, 0, label.width(), 10_000, Qt.TextFlag.TextWordWrap, text)
         if fits.height() > label.height() + 2:
             problems.append(f"label {text!r} cut: {fits.height()} px of text in {label.height()} px")
+        if label.isVisible() and fits.width() > label.width() + 1:
+            problems.append(f"label {text!r} cut sideways: {fits.width()} px of text in {label.width()} px")
         if not label.toolTip():
             problems.append(f"label {text!r} without its tooltip")
         if label.isVisible() and label.width() <= 0:
@@ -266,6 +302,17 @@ def test_standard_dialogs_speak_french(qtbot: QtBot) -> None:
         bar = QDialogButtonBox(QDialogButtonBox.StandardButton.Open)
         assert bar.buttons()[0].text().replace("&", "") == "Ouvrir"
         bar.deleteLater()
+        # Qt's own file dialog (used when the system speaks another language): every label in French, the two
+        # that Qt 6.12 renamed ("&Look in:", "Files of &type:") included.
+        files = QFileDialog(None, "", str(Path.home()))
+        files.setOption(QFileDialog.Option.DontUseNativeDialog)
+        labels = {label.objectName(): label.text().replace("&", "") for label in files.findChildren(QLabel)}
+        assert labels == {
+            "lookInLabel": "Voir dans\u00a0:",
+            "fileNameLabel": "Nom de fichier\u00a0:",
+            "fileTypeLabel": "Fichiers de type\u00a0:",
+        }
+        files.deleteLater()
         from PySide6.QtCore import QLocale
 
         # Native dialogs speak the system's language: Qt's own are used when Ost speaks another.
@@ -328,6 +375,24 @@ def test_list_prices_the_rows_and_the_total_agree(mini_window: MainWindow, mini:
     assert sum(int(text.split()[0]) for text in spent) == 277
     window.menu_actions.as_priced.setChecked(False)
     assert detachment_points() == window.report.total_points != 277
+
+
+def test_the_list_copied_as_text_is_priced_as_its_rows(mini_window: MainWindow, mini: Catalogue) -> None:
+    """Catalogue prices by default, as the rows and the sheet; the list's own under View ▸ List prices."""
+    window = mini_window
+    b = ListBuilder(mini, 1000)
+    captain = b.add("captain", warlord=True, stated_points=200)
+    b.add("intercessors", stated_points=77)
+    window.documents.show(b.army)
+    assert window.report is not None
+    ours = window.report.total_points
+    row = int(window.model.index_of_unit(captain, COL_POINTS).data())
+    text = window.list_text()
+    assert f"[{ours} pts] +++" in text.splitlines()[0] and f"[{row} pts]" in text and "[200 pts]" not in text
+    window.menu_actions.as_priced.setChecked(True)
+    text = window.list_text()
+    assert "[277 pts] +++" in text.splitlines()[0] and "[200 pts]" in text and "[77 pts]" in text
+    window.menu_actions.as_priced.setChecked(False)
 
 
 def test_an_empty_list_shows_every_error_it_counts(mini_window: MainWindow) -> None:

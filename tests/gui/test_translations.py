@@ -17,7 +17,6 @@ from ost.core.resources import resource
 
 BIN = Path(sys.executable).parent
 TS = resource("translations", "ost_fr.ts")
-QM = resource("translations", "ost_fr.qm")
 
 
 def _tool(name: str) -> str:
@@ -43,10 +42,14 @@ def test_every_gui_string_is_translated(tmp_path: Path) -> None:
     assert untranslated == [], "run ./dev.sh translations and translate these in resources/translations/ost_fr.ts"
 
 
-def test_compiled_translation_is_current(tmp_path: Path) -> None:
-    out = tmp_path / "ost_fr.qm"
-    subprocess.run([_tool("pyside6-lrelease"), str(TS), "-qm", str(out)], check=True, capture_output=True)
-    assert out.read_bytes() == QM.read_bytes(), "run ./dev.sh translations to recompile ost_fr.qm"
+@pytest.mark.parametrize("name", ["ost_fr", "qtbase_extra_fr"])
+def test_compiled_translation_is_current(tmp_path: Path, name: str) -> None:
+    out = tmp_path / f"{name}.qm"
+    source = resource("translations", f"{name}.ts")
+    subprocess.run([_tool("pyside6-lrelease"), str(source), "-qm", str(out)], check=True, capture_output=True)
+    assert out.read_bytes() == resource("translations", f"{name}.qm").read_bytes(), (
+        f"run ./dev.sh translations to recompile {name}.qm"
+    )
 
 
 def test_window_speaks_french(qtbot: QtBot, mini: Catalogue) -> None:

@@ -22,11 +22,15 @@ from ost.core.limits import MAX_MODELS, CatalogueNumber, Count, ModelCount, Poin
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+def _empty(value: object) -> bool:
+    return not value
 
 
 class UnitSnapshot(_Model):
@@ -76,6 +80,12 @@ class Carried(_Model):
     weapons: list[WeaponProfile] = Field(default_factory=list)
     #: Rules text the list gave (a relic or power the catalogue lacks).
     text: str | None = None
+    #: In a model's wargear: how many of ``count`` it took through each of its choices (choice id ->
+    #: count), where Ost knows it (the form records the choice a pick was made in). Two choices offering
+    #: the same item (a Leviathan's arms, a Crisis suit's "Slot 2" and "Support System") then each hold
+    #: their own picks. The rest (defaults, picks a list read did not place) are shared out among the
+    #: choices as the data says (:func:`ost.core.wargear.choice_taken`). Left out of files when empty.
+    taken_in: dict[str, Count] = Field(default_factory=dict, exclude_if=_empty)
 
 
 class ModelGroup(_Model):

@@ -278,6 +278,11 @@ class WargearGroup(_Model):
     None: not known (a catalogue written by hand, or imported before Ost read
     it): every carried item of the choice counts, and a choice gives up all of
     what it replaces, as before.
+
+    ``needs``: the choice is open only to a unit that takes one of these items
+    (ids): the data shows a chapter's warlord traits only once the unit takes
+    its "Warlord" selection, which the list's warlord mark stands for
+    (:func:`ost.core.wargear.warlord_items`). Empty: open as it stands.
     """
 
     id: str = Field(min_length=1)
@@ -293,6 +298,7 @@ class WargearGroup(_Model):
     marks: list[str] = Field(default_factory=list)
     default: str | None = Field(default=None, exclude_if=_unset)
     fills: dict[str, Annotated[int, Field(ge=0)]] | None = Field(default=None, exclude_if=_unset)
+    needs: list[str] = Field(default_factory=list, exclude_if=_empty)
 
 
 def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem], list[WargearGroup]]:

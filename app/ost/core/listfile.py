@@ -65,12 +65,24 @@ def _v4_to_v5(document: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
+def _v5_to_v6(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 6: a model's pick may say which choice it was taken through (``taken_in``).
+
+    Nothing changes in the document. A version-5 pick says no choice; where two choices of a datasheet
+    offer the same item, its picks are shared out among them as before. The version is raised so that
+    an older Ost opening a list that records ``taken_in`` says the list is newer than it, not that a
+    field is unknown.
+    """
+    return document
+
+
 #: Migrations: ``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
     4: _v4_to_v5,
+    5: _v5_to_v6,
 }
 
 #: What a reader should be told when a list goes through the migration to version ``n`` (key ``n``).

@@ -74,17 +74,25 @@ def default_loadout(sheet: Datasheet, composition: Mapping[str, int]) -> list[Mo
     ]
 
 
-#: What tells two models' wargear apart: each entry as (is a catalogue item, its id or "", its name, its count).
-WargearKey = tuple[tuple[bool, str, str, int], ...]
+#: What tells two models' wargear apart: each entry as (is a catalogue item, its id or "", its name, its count,
+#: the choices it was taken in).
+WargearKey = tuple[tuple[bool, str, str, int, tuple[tuple[str, int], ...]], ...]
 
 
 def _key(wargear: Iterable[Carried]) -> WargearKey:
     """What tells two models' wargear apart (order and zero counts aside).
 
     An entry the catalogue lacks has no item id: it sorts by its name among the others (a None beside an
-    id cannot be compared: a roster's Chainaxe kept by name beside a Combi-bolter of the catalogue).
+    id cannot be compared: a roster's Chainaxe kept by name beside a Combi-bolter of the catalogue). Two
+    models holding the same items through different choices (``Carried.taken_in``) made different choices.
     """
-    return tuple(sorted((c.item is not None, c.item or "", c.name, c.count) for c in wargear if c.count > 0))
+    return tuple(
+        sorted(
+            (c.item is not None, c.item or "", c.name, c.count, tuple(sorted(c.taken_in.items())))
+            for c in wargear
+            if c.count > 0
+        )
+    )
 
 
 def _ordered(sheet: Datasheet, kind_id: str, wargear: Iterable[Carried]) -> list[Carried]:
@@ -229,11 +237,13 @@ def _choice_state(
     """
     kind = sheet.kind_map.get(kind_id)
     defaults = kind.loadout if kind is not None else {}
+    wargear = list(wargear)
     held = _held(wargear)
     pool = _pool(sheet, group)
     made = _made_by(defaults, held, pool)
     if len(pool) == 1 or any(g.fills is None for g in pool):
-        return made(group), taken_here(sheet, group, kind_id, wargear, frozenset(group.items))
+        took = taken_here(sheet, group, kind_id, wargear, frozenset(group.items))
+        return made(group), _less_taken_elsewhere(took, wargear, group.id)
     # Each item's picks: what is carried beyond the kind's defaults, plus the defaults the choices fill themselves.
     picks: dict[str, int] = {}
     for item_id in {i for g in pool for i in g.items}:
@@ -241,36 +251,77 @@ def _choice_state(
         spare = held.get(item_id, 0) - max(0, defaults.get(item_id, 0) - own)
         if spare > 0:
             picks[item_id] = spare
+    # Picks the model made in a known choice (the form records it) are that choice's, before any sharing out;
+    # one made in a choice outside this pool that offers the item too (a variant) is no pick of the pool's.
+    placed: dict[str, dict[str, int]] = {}
+    in_pool = {g.id for g in pool}
+    for entry in wargear:
+        for choice_id, count in entry.taken_in.items():
+            item_id = entry.item or ""
+            other = sheet.choice_map.get(choice_id)
+            take = min(count, picks.get(item_id, 0))
+            if other is None or item_id not in other.items or take <= 0:
+                continue
+            picks[item_id] -= take
+            if choice_id in in_pool:
+                mine = placed.setdefault(choice_id, {})
+                mine[item_id] = mine.get(item_id, 0) + take
 
     def took_in(choice: WargearGroup) -> dict[str, int]:
-        took: dict[str, int] = {}
+        took = placed.pop(choice.id, {})
         room = choice.limit.max if choice.limit.per == "model" and choice.limit.max is not None else None
         for item_id in choice.items:
-            take = picks.get(item_id, 0) if room is None else min(picks.get(item_id, 0), room - sum(took.values()))
-            if take > 0:
-                took[item_id] = take
-                picks[item_id] -= take
+            left = picks.get(item_id, 0) if room is None else min(picks.get(item_id, 0), room - sum(took.values()))
+            if left > 0:
+                took[item_id] = took.get(item_id, 0) + left
+                picks[item_id] -= left
         return took
 
-    # A default given up makes first a choice replacing it that offers one of the model's picks (a Kratos' heavy
-    # flamers, offered by its "Weapon Option 2" alone, make that one, not "Weapon Option 1"); then the other
-    # choices replacing it; picks go to the choices so made, then to those that replace nothing and offer them
-    # too (a Canoness' condemnor boltgun in place of her pistol is her "Plasma Pistol" choice, not her "Legends
-    # Options"), each in name order. Else the choice made would show nothing, and its "nothing" would give the
-    # default back beside the pick.
+    def unmade(choice: WargearGroup) -> dict[str, int]:
+        for item_id, count in placed.pop(choice.id, {}).items():  # a choice not made holds nothing: back to share
+            picks[item_id] = picks.get(item_id, 0) + count
+        return {}
+
+    # A default given up makes first a choice replacing it that the model took a pick in (the form says which,
+    # else one that offers one of the model's picks: a Kratos' heavy flamers, offered by its "Weapon Option 2"
+    # alone, make that one, not "Weapon Option 1"); then the other choices replacing it; picks go to the
+    # choices so made, then to those that replace nothing and offer them too (a Canoness' condemnor boltgun in
+    # place of her pistol is her "Plasma Pistol" choice, not her "Legends Options"), each in name order. Else
+    # the choice made would show nothing, and its "nothing" would give the default back beside the pick.
     state: dict[str, tuple[bool, dict[str, int]]] = {}
     replacing = [g for g in pool if g.replaces]
     for choice in replacing:
-        if any(picks.get(i, 0) > 0 for i in choice.items) and made(choice):
+        if choice.id in placed and made(choice):
+            state[choice.id] = (True, took_in(choice))
+    for choice in replacing:
+        if choice.id not in state and any(picks.get(i, 0) > 0 for i in choice.items) and made(choice):
             state[choice.id] = (True, took_in(choice))
     for choice in replacing:
         if choice.id not in state:
             done = made(choice)
-            state[choice.id] = (done, took_in(choice) if done else {})
+            state[choice.id] = (done, took_in(choice) if done else unmade(choice))
     for choice in pool:
         if not choice.replaces:
             state[choice.id] = (True, took_in(choice))
     return state.get(group.id, (False, {}))
+
+
+def _less_taken_elsewhere(took: dict[str, int], wargear: Iterable[Carried], choice_id: str) -> dict[str, int]:
+    """``took`` less the picks the model made in another of its choices (``Carried.taken_in``).
+
+    Where the data does not link the choices (one offers the other's items without a pool of its own:
+    a Relic Terminator's "Weapon Options" and his heavy weapon variant) or does not say what each
+    fills, a choice counts every item of its own the model carries; a pick made in another is not one
+    of its picks all the same.
+    """
+    elsewhere: dict[str, int] = {}
+    for entry in wargear:
+        if entry.item is not None and entry.item in took:
+            others = sum(n for other, n in entry.taken_in.items() if other != choice_id)
+            elsewhere[entry.item] = elsewhere.get(entry.item, 0) + others
+    if not any(elsewhere.values()):
+        return took
+    return {i: n - elsewhere.get(i, 0) for i, n in took.items() if n - elsewhere.get(i, 0) > 0}
 
 
 def _held(wargear: Iterable[Carried]) -> dict[str, int]:
@@ -359,13 +410,15 @@ def apply_choice(
     keeps_default = not made  # models that still hold the default this choice replaces give it up now
     kept: list[Carried] = []
     for entry in source.wargear:
-        count = entry.count
+        count, taken_in = entry.count, entry.taken_in
         if entry.item is not None and entry.item in took:
-            count -= took.pop(entry.item)  # what they took here before; defaults carried for another reason stay
+            gone = took.pop(entry.item)  # what they took here before; defaults carried for another reason stay
+            count -= gone
+            taken_in = _less(taken_in, group.id, gone)
         elif entry.item is not None and entry.item in group.replaces and (keeps_default or group.fills is None):
             count -= (group.fills or {}).get(entry.item, count)  # the group's own default (older data: all of it)
         if count > 0:
-            kept.append(entry.model_copy(update={"count": count}))
+            kept.append(entry.model_copy(update={"count": count, "taken_in": _within(taken_in, count)}))
     adds: list[tuple[str, int]] = []
     if item_id is None:
         for r in group.replaces:  # the replaced defaults come back, as many as the group gave up
@@ -376,16 +429,44 @@ def apply_choice(
     for add_id, count in adds:
         if count <= 0:
             continue
+        # The pick is this choice's, whichever other choice offers the same item (a Leviathan's two arms).
+        taken_in = {group.id: count} if add_id == item_id else {}
         at = next((i for i, c in enumerate(kept) if c.item == add_id), None)
         if at is None:
-            kept.append(_carried(sheet, add_id, count))
+            kept.append(_carried(sheet, add_id, count).model_copy(update={"taken_in": taken_in}))
         else:
-            kept[at] = kept[at].model_copy(update={"count": kept[at].count + count})
+            mine = dict(kept[at].taken_in)
+            for choice_id, n in taken_in.items():
+                mine[choice_id] = mine.get(choice_id, 0) + n
+            kept[at] = kept[at].model_copy(update={"count": kept[at].count + count, "taken_in": mine})
     changed = ModelGroup(kind=source.kind, count=models, wargear=kept)
     rest = source.model_copy(update={"count": source.count - models})
     groups = list(loadout)
     groups[index : index + 1] = [rest, changed]
     return merged(groups, sheet)
+
+
+def _less(taken_in: dict[str, int], choice_id: str, count: int) -> dict[str, int]:
+    """``taken_in`` with ``count`` fewer picks made in ``choice_id`` (none left: the choice is gone from it)."""
+    if choice_id not in taken_in:
+        return taken_in
+    out = dict(taken_in)
+    out[choice_id] -= count
+    if out[choice_id] <= 0:
+        del out[choice_id]
+    return out
+
+
+def _within(taken_in: dict[str, int], count: int) -> dict[str, int]:
+    """``taken_in`` for an entry now of ``count``: no more picks placed than it holds (the last choices cut)."""
+    if sum(taken_in.values()) <= count:
+        return taken_in
+    out: dict[str, int] = {}
+    for choice_id, n in taken_in.items():
+        n = min(n, count - sum(out.values()))
+        if n > 0:
+            out[choice_id] = n
+    return out
 
 
 def set_upgrade_count(upgrades: list[Carried], sheet: Datasheet, item_id: str, count: int) -> list[Carried]:
@@ -490,6 +571,150 @@ def upgrades_onto_models(unit: Unit, sheet: Datasheet) -> list[Carried]:
         unit.upgrades = [c for c in unit.upgrades if c is not entry]
         moved.append(entry)
     return moved
+
+
+@dataclass(frozen=True)
+class KindMove:
+    """Models of a list put onto another kind of their datasheet by :func:`models_onto_kinds`.
+
+    ``old_kind`` is the kind the list wrote (an id the datasheet may no longer
+    have), ``new_kind`` the datasheet's kind they are now, ``carried`` what
+    made them move: what they carry that their old kind is not offered
+    (empty for a kind gone). ``old_kind == new_kind``: models that carried
+    nothing, given their kind's default loadout.
+    """
+
+    count: int
+    old_kind: str
+    new_kind: str
+    carried: tuple[Carried, ...] = ()
+
+
+def models_onto_kinds(unit: Unit, sheet: Datasheet) -> list[KindMove]:
+    """The unit's models put onto the kinds their datasheet gives what they carry; the moves made.
+
+    For a list written when the datasheet split its models otherwise (the
+    shipped Devastator Squad once had one kind of Devastator, each with a
+    missile launcher; the data gives the heavy weapon to 0-4 "Devastators
+    with a heavy weapon", and the Sergeant his own weapons):
+
+    - models carrying items of the datasheet their kind is not offered go,
+      as far as its maximum allows, to another kind offered all of them;
+      they carry that kind's defaults with those items in place of what the
+      item's choice replaces (a lascannon in place of the missile launcher);
+    - models of a kind the datasheet no longer has go to the kind offered
+      most of what they carry (the bulk kind on a tie), as far as it has room;
+    - models that carry nothing of a kind with a default loadout carry it.
+
+    Anything else stays as the list wrote it (the check says what is wrong).
+    The unit's composition follows its model groups. A unit with no model
+    groups written (every model with its defaults) is left alone.
+    """
+    if not unit.loadout:
+        return []
+    kinds = sheet.kind_map
+    counts: dict[str, int] = {}
+    for group in unit.loadout:
+        if group.kind in kinds:
+            counts[group.kind] = counts.get(group.kind, 0) + group.count
+    bulk = sheet.kinds[sheet.bulk_index].id
+    moves: dict[tuple[str, str, tuple[str | None, ...]], KindMove] = {}
+    out: list[tuple[int, ModelGroup]] = []  # each with the place of the group it comes from
+    # The fewest models first: a model that took a weapon of its own (a lascannon) keeps it before a
+    # squad's worth of defaults fills the kind that carries it.
+    for at, group in sorted(enumerate(unit.loadout), key=lambda pair: pair[1].count):
+        known = group.kind in kinds
+        ours = [c for c in group.wargear if c.count > 0 and c.item in sheet.wargear_map]
+        if known and not group.wargear and kinds[group.kind].loadout and group.count > 0:
+            out.append((at, group.model_copy(update={"wargear": default_wargear(sheet, group.kind)})))
+            _add_move(moves, KindMove(group.count, group.kind, group.kind))
+            continue
+        foreign = [c for c in ours if c.item not in offered_to(sheet, group.kind)] if known else ours
+        if group.count <= 0 or (known and not foreign):
+            out.append((at, group))
+            continue
+        wanted = frozenset(c.item for c in foreign if c.item is not None)
+        room = {k.id: k.max - counts.get(k.id, 0) for k in sheet.kinds if k.id != group.kind}
+        covers = {k: len(wanted & offered_to(sheet, k)) for k in room}
+        open_kinds = [k for k in room if room[k] > 0 and (not known or covers[k] == len(wanted))]
+        if not open_kinds:
+            out.append((at, group))
+            continue
+        target = max(open_kinds, key=lambda k: (covers[k], k == bulk))
+        moved = min(group.count, room[target])
+        counts[target] = counts.get(target, 0) + moved
+        if known:
+            counts[group.kind] -= moved
+        out.append((at, ModelGroup(kind=target, count=moved, wargear=_carried_as(sheet, target, group.wargear))))
+        if moved < group.count:
+            out.append((at, group.model_copy(update={"count": group.count - moved})))
+        _add_move(moves, KindMove(moved, group.kind, target, tuple(foreign) if known else ()))
+    if moves:
+        unit.loadout = merged((g for _, g in sorted(out, key=lambda pair: pair[0])), sheet)
+        unit.composition = {k.id: counts.get(k.id, 0) for k in sheet.kinds}
+        unit.models = sum(g.count for g in unit.loadout)
+    return list(moves.values())
+
+
+def _add_move(moves: dict[tuple[str, str, tuple[str | None, ...]], KindMove], move: KindMove) -> None:
+    """``move`` added to ``moves``, models moved alike (same kinds, same items) counted together."""
+    key = (move.old_kind, move.new_kind, tuple(c.item for c in move.carried))
+    before = moves.get(key)
+    moves[key] = move if before is None else replace(before, count=before.count + move.count)
+
+
+def _carried_as(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> list[Carried]:
+    """What a model moved to ``kind_id`` carries.
+
+    The kind's defaults, with the items of ``wargear`` the kind is offered besides in place of what their
+    choice replaces, and the entries the catalogue lacks.
+    """
+    out = {c.item: c for c in default_wargear(sheet, kind_id) if c.item is not None}
+    kind = sheet.kind_map[kind_id]
+    offered = offered_to(sheet, kind_id)
+    kept: list[Carried] = []
+    for entry in wargear:
+        if entry.count <= 0:
+            continue
+        if entry.item is None:
+            kept.append(entry)
+        elif entry.item in offered and entry.item not in kind.loadout:
+            choice = next((g for g in sheet.choices if kind_id in g.kinds and entry.item in g.items), None)
+            for replaced in choice.replaces if choice is not None else ():
+                out.pop(replaced, None)
+            out[entry.item] = entry
+    return [*out.values(), *kept]
+
+
+def doubled_upgrades_folded(unit: Unit, sheet: Datasheet) -> list[Carried]:
+    """The unit's upgrades one of its models carries already, taken off its upgrades; those taken off.
+
+    A list written while a Captain's Chapter Master moved from the unit's
+    upgrades onto his model may hold it both ways: priced twice, shown once
+    (the form shows the model's). The model keeps it. Only an item taken
+    once, that no choice of the unit offers, that no kind carries by default,
+    and that a model open to one of the choices offering it carries; anything
+    else stays as it was written (the check says what is wrong).
+    """
+    if not unit.upgrades:
+        return []
+    per_unit = {i for g in sheet.choices if not g.kinds for i in g.items}
+    defaults = {i for kind in sheet.kinds for i, n in kind.loadout.items() if n > 0}
+    folded: list[Carried] = []
+    loadout: list[ModelGroup] | None = None
+    for entry in list(unit.upgrades):
+        item = entry.item
+        if item is None or entry.count != 1 or item in per_unit or item in defaults:
+            continue
+        kinds = {k for g in sheet.choices if g.kinds and item in g.items for k in g.kinds}
+        if not kinds:
+            continue
+        if loadout is None:
+            loadout = effective_loadout(unit, sheet)
+        if any(g.kind in kinds and any(c.item == item and c.count > 0 for c in g.wargear) for g in loadout):
+            unit.upgrades = [c for c in unit.upgrades if c is not entry]
+            folded.append(entry)
+    return folded
 
 
 def starting_upgrades(sheet: Datasheet, models: int, *, defaults: bool = True) -> list[Carried]:
@@ -808,7 +1033,7 @@ def wargear_points(unit: Unit, sheet: Datasheet) -> int:
 
 # --- limits -------------------------------------------------------------------------------------------
 
-ProblemKind = Literal["over", "under", "closed"]
+ProblemKind = Literal["over", "under", "closed", "needs"]
 
 
 @dataclass(frozen=True)
@@ -817,6 +1042,9 @@ class WargearProblem:
 
     ``group`` is the choice (None for an item no choice offers), ``item`` the
     item when the limit is the item's own (or the item not offered);
+    ``"needs"``: the unit took ``count`` items of a choice open only to a unit
+    that takes one of its :attr:`~ost.core.catalogue.WargearGroup.needs` (a
+    warlord trait on a unit that is not the warlord);
     ``bound`` the limit's bound that is broken (``max`` for "over", ``min`` for
     "under"), ``count`` what the unit (or each of ``models`` models of
     ``kind``) took.
@@ -910,6 +1138,12 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                     total = sum(_taken(sheet, group, g, counted) * g.count for g in mine)
                     _check(out, unit, limit, total, group.id, item_id)
         else:
+            if group.needs and taken and not any(taken.get(i) for i in group.needs):
+                outer = sheet.choice_map.get(group.within or "")
+                # An item another choice offers as it stands (a relic a legion's own list offers too) needs nothing.
+                held = sum(taken.get(i, 0) for i in members[group.id] if i not in _open_unit_items(sheet))
+                if held and not (outer is not None and set(group.needs) <= set(outer.needs)):
+                    out.append(WargearProblem(unit.id, "needs", group.id, None, None, 0, held))
             for limit, counted, item_id in limits:
                 if not taken:
                     if limit.min:  # nothing taken: only a minimum can be broken
@@ -937,6 +1171,11 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
         if entry.item is not None and entry.count > 0 and not _unit_may_take(sheet, entry.item, unit_items):
             out.append(WargearProblem(unit.id, "closed", None, entry.item, None, 0, entry.count))
     return out
+
+
+def _open_unit_items(sheet: Datasheet) -> frozenset[str]:
+    """Items of the choices the unit makes once that need nothing (see :attr:`WargearGroup.needs`)."""
+    return frozenset(i for g in sheet.choice_map.values() if not g.kinds and not g.needs for i in g.items)
 
 
 def _taken(sheet: Datasheet, group: WargearGroup, model_group: ModelGroup, counted: frozenset[str]) -> int:
@@ -1055,6 +1294,9 @@ def problem_reason(problem: WargearProblem, sheet: Datasheet) -> Bilingual:
     (1 ici)", "Lance-flammes : pas offert à Sergent".
     """
     choice = _choice_name(sheet, problem)
+    if problem.problem == "needs":
+        needed = _needs_words(sheet, problem)
+        return Bilingual(fr=f"{choice.fr} : {needed.fr}", en=f"{choice.en}: {needed.en}")
     if problem.problem == "closed" or problem.limit is None:
         kind = _kind_name(sheet, problem.kind)
         return Bilingual(
@@ -1217,6 +1459,16 @@ def _choice_name(sheet: Datasheet, problem: WargearProblem, unit: Unit | None = 
     return Bilingual(fr=group.name, en=group.name_en or group.name)
 
 
+def _needs_words(sheet: Datasheet, problem: WargearProblem) -> Bilingual:
+    """What a choice open only with something else asks: "only for the warlord", "only with “Jump pack”"."""
+    group = sheet.choice_map.get(problem.group or "")
+    needs = [i for i in (group.needs if group else []) if i in sheet.wargear_map]
+    if not needs or set(needs) <= warlord_items(sheet):
+        return Bilingual(fr="réservé au seigneur de guerre", en="for the warlord only")
+    names = Bilingual.join(Bilingual(fr=" ou ", en=" or "), [_item_name(sheet, i) for i in needs])
+    return Bilingual(fr=f"seulement avec « {names.fr} »", en=f"only with “{names.en}”")
+
+
 def _kind_name(sheet: Datasheet, kind_id: str | None) -> Bilingual:
     kind = sheet.kind_map.get(kind_id or "")
     if kind is None:
@@ -1246,6 +1498,24 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
     sheet_name = Bilingual(fr=sheet.label("fr"), en=sheet.label("en"))
     choice = _choice_name(sheet, problem, unit)
     kind = _kind_name(sheet, problem.kind)
+    if problem.problem == "needs":
+        needed = _needs_words(sheet, problem)
+        taken = Bilingual(
+            fr=f"pris {problem.count} fois", en=f"taken {problem.count} time" + ("" if problem.count == 1 else "s")
+        )
+        text = Bilingual(
+            fr=f"{name.fr} : « {choice.fr} » : {taken.fr} ; {needed.fr}.",
+            en=f"{name.en}: “{choice.en}”: {taken.en}; {needed.en}.",
+        )
+        group = sheet.choice_map.get(problem.group or "")
+        if group is not None and set(group.needs) & warlord_items(sheet):
+            fix = Bilingual(
+                fr=f"Désignez cette unité seigneur de guerre, ou retirez « {choice.fr} ».",
+                en=f"Make this unit the warlord, or remove “{choice.en}”.",
+            )
+        else:
+            fix = Bilingual(fr=f"Retirez « {choice.fr} ».", en=f"Remove “{choice.en}”.")
+        return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
     if problem.problem == "closed":
         models = Bilingual(
             fr=f"{problem.models} × {kind.fr}" if problem.models > 1 else kind.fr,
@@ -1347,8 +1617,23 @@ def unit_wargear(unit: Unit, sheet: Datasheet, catalogue: Catalogue) -> UnitWarg
 
 
 def unit_wargear_findings(unit: Unit, sheet: Datasheet, facts: UnitWargear) -> list[Finding]:
-    """The ``WARGEAR-LIMIT`` findings of ``unit`` from its :func:`unit_wargear`."""
-    return [problem_finding(replace(p, unit_id=unit.id), unit, sheet) for p in facts.problems]
+    """The ``WARGEAR-LIMIT`` findings of ``unit`` from its :func:`unit_wargear`.
+
+    A choice that needs the warlord, taken by another unit, is said by ``WARGEAR-WARLORD`` when all the
+    unit took of it are warlord traits (:mod:`ost.core.validator.wargear`): not twice.
+    """
+    return [
+        problem_finding(replace(p, unit_id=unit.id), unit, sheet)
+        for p in facts.problems
+        if not (p.problem == "needs" and _only_traits(unit, sheet, p.group))
+    ]
+
+
+def _only_traits(unit: Unit, sheet: Datasheet, group_id: str | None) -> bool:
+    """Whether everything ``unit`` took once of the choice ``group_id`` is a warlord trait."""
+    members = sheet.choice_members.get(group_id or "", frozenset())
+    kinds = {sheet.wargear_map[c.item].kind for c in unit.upgrades if c.item in members and c.count > 0}
+    return kinds == {"trait"}
 
 
 def wargear_findings(army: ArmyList, catalogue: Catalogue) -> list[Finding]:

@@ -70,6 +70,13 @@ def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
     if qt.load("qtbase_fr", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt)
         translators.append(qt)
+    # Qt's labels the catalogue above lacks (the file dialog's "&Look in:" and "Files of &type:" in Qt 6.12).
+    # A file, not a QTranslator subclass: a Python translate() is called with None for most lookups,
+    # and PySide6 6.12 on Python 3.11 loses a reference to None at each call (the program soon crashes).
+    extra = QTranslator(app)
+    if extra.load(str(resource("translations", "qtbase_extra_fr.qm"))):
+        app.installTranslator(extra)
+        translators.append(extra)
     return translators
 
 

@@ -32,12 +32,13 @@ window carries out what needs the models once they are there.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
     QByteArray,
+    QEvent,
     QMimeData,
     QModelIndex,
     QObject,
@@ -47,7 +48,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QColor, QResizeEvent
+from PySide6.QtGui import QColor, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QPushButton, QTreeView, QVBoxLayout, QWidget
 
 from ost.core.roles import Role
@@ -331,6 +332,7 @@ class CatalogueBrowser(QWidget):
         self._timer.timeout.connect(self.apply_filter)
         self.search.textChanged.connect(lambda _text: self._timer.start())
         self.search.returnPressed.connect(self.add_from_search)
+        self.search.installEventFilter(self)  # Up and Down pick among the results, the typing goes on
         self.items = PaneItems(
             [self.tr("Datasheet"), self.tr("Size"), self.tr("Pts")],
             {1: self.tr("Models in the unit"), 2: self.tr("Points")},
@@ -353,6 +355,7 @@ class CatalogueBrowser(QWidget):
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
         self.tree.verticalScrollBar().valueChanged.connect(self._scrolled)
+        self.tree.installEventFilter(self)  # Enter on a datasheet adds it, as a double click does
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(20)
@@ -585,30 +588,80 @@ class CatalogueBrowser(QWidget):
             self.add_requested.emit(sheet_id)
 
     def add_from_search(self) -> None:
-        """Enter in the search box: add the datasheet selected, else the first one the search finds."""
+        """Enter in the search box: add the datasheet selected, else the one the search finds best."""
         if self._timer.isActive():
             self.apply_filter()
         sheet_id = self.current_sheet_id()
         if not sheet_id:
-            first = self._first_sheet(QModelIndex())
-            if first is None:
+            best = self._best_sheet()
+            if best is None:
                 return
-            self.tree.setCurrentIndex(first)
-            self.tree.scrollTo(first)
+            self.tree.setCurrentIndex(best)
+            self.tree.scrollTo(best)
             sheet_id = self.current_sheet_id()
         if sheet_id:
             self.add_requested.emit(sheet_id)
 
-    def _first_sheet(self, parent: QModelIndex) -> QModelIndex | None:
-        """The first datasheet row the filter leaves, depth first."""
+    def step(self, rows: int) -> None:
+        """Make the datasheet ``rows`` below (above, when negative) the current one current; none yet: the best.
+
+        Up and Down in the search box call it: the player picks among the
+        results without leaving the box, then Enter adds the one picked.
+        """
+        if self._timer.isActive():
+            self.apply_filter()
+        found = list(self._sheet_rows(QModelIndex()))
+        if not found:
+            return
+        current = self.tree.currentIndex().siblingAtColumn(0)
+        at = next((n for n, index in enumerate(found) if index == current), None)
+        if at is None:
+            best = self._best_sheet()
+            target = best if best is not None else found[0]
+        else:
+            target = found[max(0, min(len(found) - 1, at + rows))]
+        self.tree.setCurrentIndex(target)
+        self.tree.scrollTo(target)
+
+    def _best_sheet(self) -> QModelIndex | None:
+        """The datasheet the search finds best: the first whose name holds every word, else the first found.
+
+        "carnifex" finds Old One Eye first (a Carnifex by its keywords, and a
+        QG before the Soutien), but a player typing it means the Carnifexes.
+        """
+        words = fold(self.search.text()).split()
+        first: QModelIndex | None = None
+        for index in self._sheet_rows(QModelIndex()):
+            if first is None:
+                first = index
+            name = fold(str(index.data()))
+            if all(word in name for word in words):
+                return index
+        return first
+
+    def _sheet_rows(self, parent: QModelIndex) -> Iterator[QModelIndex]:
+        """The datasheet rows the filter leaves, in the tree's order (depth first)."""
         for row in range(self.model.rowCount(parent)):
             index = self.model.index(row, 0, parent)
             if self._sheet_id(index):
-                return index
-            found = self._first_sheet(index)
-            if found is not None:
-                return found
-        return None
+                yield index
+            else:
+                yield from self._sheet_rows(index)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Up/Down in the search box move among the results; Enter in the tree adds its datasheet."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            key = event.key()
+            plain = event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+            if watched is self.search and plain and key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+                self.step(1 if key == Qt.Key.Key_Down else -1)
+                return True
+            if watched is self.tree and plain and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                sheet_id = self.current_sheet_id()
+                if sheet_id:
+                    self.add_requested.emit(sheet_id)
+                    return True
+        return super().eventFilter(watched, event)
 
     def _add_current(self) -> None:
         sheet_id = self.current_sheet_id()

@@ -168,6 +168,38 @@ class SetOption(QUndoCommand):
         return False
 
 
+class SetKindCount(QUndoCommand):
+    """Set how many models of one kind a unit has; consecutive changes of one kind merge (spin boxes)."""
+
+    def __init__(self, model: ArmyListModel, unit_id: str, kind_id: str, count: int) -> None:
+        super().__init__(QCoreApplication.translate("Commands", "Edit unit"))
+        self.model = model
+        self.unit_id = unit_id
+        self.kind_id = kind_id
+        self.count = count
+        self.old: ops.SizeChange | None = None
+
+    def redo(self) -> None:
+        self.old = self.model.edit_unit(
+            self.unit_id,
+            lambda army: ops.set_kind_count(army, self.unit_id, self.kind_id, self.count, self.model.catalogue),
+        )
+
+    def undo(self) -> None:
+        old = self.old
+        assert old is not None
+        self.model.edit_unit(self.unit_id, lambda army: ops.restore_size(army, self.unit_id, old))
+
+    def id(self) -> int:
+        return _MERGE_ID + 4
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if isinstance(other, SetKindCount) and (other.unit_id, other.kind_id) == (self.unit_id, self.kind_id):
+            self.count = other.count
+            return True
+        return False
+
+
 class _WargearCommand(QUndoCommand):
     """One wargear edit of a unit: redo runs one core operation, undo puts back the wargear it returned."""
 

@@ -8,7 +8,7 @@ the window itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
 from ost.core import listfile
 from ost.core.armylist import ArmyList, group_by_role
 from ost.core.catalogue import Catalogue
+from ost.core.i18n import Bilingual
 from ost.core.validator import Report
 from ost.gui.autosave import Autosaver
 from ost.gui.settings import Settings
@@ -148,24 +149,28 @@ class Documents(QObject):
         if not native and result.reading.problems:
             self.show_reading_report()
         if native:
-            self.show_catalogue_changes()
+            self.show_catalogue_changes([note.message for note in result.reading.notes])
         return True
 
-    def show_catalogue_changes(self) -> TextListDialog | None:
-        """A saved list opened against a changed catalogue: what changed for its units since it was saved."""
+    def show_catalogue_changes(self, mended: Sequence[Bilingual] = ()) -> TextListDialog | None:
+        """A saved list opened against a changed catalogue: what changed for its units since it was saved.
+
+        ``mended``: what reading the list changed in it to fit today's catalogue (models of a Devastator
+        Squad put onto the kind that now carries their heavy weapon), said after the datasheets' changes.
+        """
         from ost.core.changes import catalogue_changes
         from ost.gui.dialogs import TextListDialog
 
         changes = catalogue_changes(self.hooks.army(), self.hooks.catalogue())
-        if not changes:
+        if not changes and not mended:
             return None
         summary = self.tr(
             "The catalogue changed since this list was saved (%n change(s)); the verdict uses today's catalogue.",
             "",
-            len(changes),
+            len(changes) + len(mended),
         )
         self.hooks.status(summary, 0)
-        lines = [change.message(self.lang) for change in changes]
+        lines = [change.message(self.lang) for change in changes] + [note(self.lang) for note in mended]
         dialog = TextListDialog(self.tr("Changes since the list was saved"), summary, lines, self.parent_widget)
         self.hooks.exec_dialog(dialog)
         return dialog

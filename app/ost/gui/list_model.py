@@ -230,6 +230,8 @@ class ArmyListModel(QAbstractItemModel):
             return detachment.name
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (COL_MODELS, COL_POINTS):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and column == COL_NAME:  # a roster's long name, cut in its column
+            return detachment.name or self.tr("Detachment %1").replace("%1", str(row + 1))
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if column == COL_NAME:

@@ -26,11 +26,17 @@ def carried_text(item: Carried) -> str:
 
 
 def kind_name(group: ModelGroup, sheet: Datasheet | None, lang: str = "fr") -> str:
-    """The list's own name for the group's models, else their kind's from the datasheet in ``lang`` (else its id)."""
+    """The list's own name for the group's models, else their kind's from the datasheet in ``lang``.
+
+    A kind the catalogue lacks (a list made on the full release, opened on the
+    shipped catalogue) is named by its id written out ("Devastator marine w
+    heavy weapon", not "devastator-marine-w-heavy-weapon"); an id of no words
+    is shown as it is.
+    """
     if group.name:
         return group.name
     kind = sheet.kind_map.get(group.kind) if sheet is not None else None
-    return kind.label(lang) if kind is not None else group.kind
+    return kind.label(lang) if kind is not None else readable_id(group.kind) or group.kind
 
 
 def group_text(group: ModelGroup, sheet: Datasheet | None, lang: str = "fr") -> str:

@@ -252,6 +252,9 @@ class MainWindow(QMainWindow):
         self.editor.option_requested.connect(
             lambda unit_id, option, count: self.push(commands.SetOption(self.model, unit_id, option, count))
         )
+        self.editor.kind_requested.connect(
+            lambda unit_id, kind, count: self.push(commands.SetKindCount(self.model, unit_id, kind, count))
+        )
         self.editor.choice_requested.connect(
             lambda unit_id, group, models, choice, item: self.push(
                 commands.ChooseWargear(self.model, unit_id, group, models, choice, item or None)
@@ -770,10 +773,10 @@ class MainWindow(QMainWindow):
         self.select_units(copies)
 
     def list_text(self) -> str:
-        """The list as text, in the layout Ost (and other builders) read back."""
+        """The list as text, in the layout Ost (and other builders) read back, priced as the rows are."""
         from ost import services  # with the text formats: loaded when first used
 
-        return services.list_text(self.army, self.catalogue, self.lang)
+        return services.list_text(self.army, self.catalogue, self.lang, as_priced=self.validator_options().as_priced)
 
     def copy_as_text(self) -> None:
         QGuiApplication.clipboard().setText(self.list_text())

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, Unit
-from ost.core.catalogue import Catalogue
+from ost.core.catalogue import Catalogue, Datasheet, ModelKind
 from ost.core.limits import MAX_COUNT, MAX_MODELS
 from ost.core.roles import Role
 from ost.core.subfactions import placeholder_hint
@@ -38,6 +38,8 @@ class UnitEditor(QWidget):
 
     field_requested = Signal(str, str, object)
     option_requested = Signal(str, str, int)
+    #: (unit id, model kind id, count): how many models of one kind the unit has.
+    kind_requested = Signal(str, str, int)
     placeholder_requested = Signal(str, str, str)
     #: (unit id, model group, models, choice, item or ""), see :class:`WargearEditor`.
     choice_requested = Signal(str, int, int, str, str)
@@ -54,6 +56,8 @@ class UnitEditor(QWidget):
         #: Price units as their list stated (View ▸ List prices), as the verdict does.
         self.as_priced = False
         self._option_boxes: dict[str, QSpinBox] = {}
+        #: A count per model kind, for datasheets whose unit mixes kinds of several sizes (see :func:`varied_kinds`).
+        self.kind_boxes: dict[str, QSpinBox] = {}
         self._link_shown = False
         self._placeholder_edits: dict[str, QLineEdit] = {}
         self.wargear = self._new_wargear()
@@ -121,6 +125,7 @@ class UnitEditor(QWidget):
         self.unit_id = unit_id
         self._new_form()
         self._option_boxes = {}
+        self.kind_boxes = {}
         self._placeholder_edits = {}
         self.wargear = self._new_wargear()
         unit = self._unit()
@@ -139,12 +144,21 @@ class UnitEditor(QWidget):
         self._add_wide(self.tr("Name"), self.name_edit)
 
         self.models_box = _number_box()
-        low = sheet.min_models if sheet else 1
-        high = sheet.max_models if sheet else MAX_MODELS
+        # A datasheet the catalogue lacks: the sizes the list recorded when the unit was added ("1–1000" said nothing).
+        low = sheet.min_models if sheet else unit.snapshot.min_models or 1
+        high = sheet.max_models if sheet else unit.snapshot.max_models or MAX_MODELS
         self.models_box.setRange(0, MAX_MODELS)
         self.models_box.setToolTip(self.tr("From %1 to %2 models").replace("%1", str(low)).replace("%2", str(high)))
         self.models_box.valueChanged.connect(lambda value: self._request("models", value))
         self._add_box(self.tr("Models (%1–%2)").replace("%1", str(low)).replace("%2", str(high)), self.models_box)
+
+        for kind in varied_kinds(sheet):
+            box = _number_box()
+            box.setRange(0, MAX_MODELS)
+            box.setToolTip(self.tr("From %1 to %2 models").replace("%1", str(kind.min)).replace("%2", str(kind.max)))
+            box.valueChanged.connect(lambda value, kind_id=kind.id: self._request_kind(kind_id, value))
+            self._add_box(f"{kind.label(self.lang)} ({kind.min}–{kind.max})", box)
+            self.kind_boxes[kind.id] = box
 
         if sheet is not None:
             for option in sheet.options:
@@ -167,7 +181,7 @@ class UnitEditor(QWidget):
                 self._add_wide(placeholder, edit)
                 self._placeholder_edits[placeholder] = edit
 
-        self.transport_box = _choice_box()
+        self.transport_box: FocusWheelComboBox = _choice_box()
         self.transport_box.activated.connect(
             lambda _i: self._request("transport", self.transport_box.currentData() or None)
         )
@@ -220,6 +234,7 @@ class UnitEditor(QWidget):
             self.warlord_box,
             self.reserve_box,
             *self._option_boxes.values(),
+            *self.kind_boxes.values(),
             *self._placeholder_edits.values(),
         ]
         for widget in widgets:
@@ -228,6 +243,10 @@ class UnitEditor(QWidget):
             if not self.name_edit.hasFocus():
                 self.name_edit.setText(unit.custom_name or "")
             self.models_box.setValue(unit.models)
+            if self.kind_boxes:
+                counts = ops.unit_composition(unit, sheet)
+                for kind_id, box in self.kind_boxes.items():
+                    box.setValue(counts.get(kind_id, 0))
             for option_id, box in self._option_boxes.items():
                 box.setValue(unit.options.get(option_id, 0))
             for key, edit in self._placeholder_edits.items():
@@ -241,6 +260,8 @@ class UnitEditor(QWidget):
         finally:
             for widget in widgets:
                 widget.blockSignals(False)
+        self.transport_box.say_current()  # filled with their signals blocked: their tooltips follow now
+        self.link_box.say_current()
 
     def _fill_choices(self, box: QComboBox, current: str | None, choices: list[tuple[Unit, str | None]]) -> None:
         """Fill a choice box: allowed units first, then the others greyed out with the reason."""
@@ -298,7 +319,7 @@ class UnitEditor(QWidget):
         """Ask for what the text boxes hold but have not sent yet (they send on losing focus)."""
         if self._unit() is None:
             return
-        for box in (self.models_box, *self._option_boxes.values()):
+        for box in (self.models_box, *self.kind_boxes.values(), *self._option_boxes.values()):
             box.interpretText()
         self._request("custom_name", self.name_edit.text().strip() or None)
         for key, edit in self._placeholder_edits.items():
@@ -321,13 +342,32 @@ class UnitEditor(QWidget):
         if unit is not None and unit.options.get(option_id, 0) != count:
             self.option_requested.emit(unit.id, option_id, count)
 
+    def _request_kind(self, kind_id: str, count: int) -> None:
+        unit = self._unit()
+        if unit is not None and ops.unit_composition(unit, self.catalogue.get(unit.datasheet)).get(kind_id) != count:
+            self.kind_requested.emit(unit.id, kind_id, count)
+
     def _request_placeholder(self, key: str, value: str) -> None:
         unit = self._unit()
         if unit is not None and unit.placeholders.get(key, "") != value:
             self.placeholder_requested.emit(unit.id, key, value)
 
 
-def _choice_box(parent: QWidget | None = None) -> QComboBox:
+def varied_kinds(sheet: Datasheet | None) -> list[ModelKind]:
+    """The model kinds whose count the form asks for one by one: none unless two kinds or more vary.
+
+    A unit of a Sergeant and 4 to 9 Marines is sized by its model count alone;
+    one that also holds 0 to 4 Marines with a heavy weapon, or 0 or 1 Exarch,
+    needs a count per kind (the total alone gives the datasheet's default
+    split, which never takes the optional kinds).
+    """
+    if sheet is None:
+        return []
+    varied = [kind for kind in sheet.kinds if kind.min < kind.max]
+    return varied if len(varied) > 1 else []
+
+
+def _choice_box(parent: QWidget | None = None) -> FocusWheelComboBox:
     """A choice box as wide as its pane allows, not as wide as its longest choice (reasons are long)."""
     box = FocusWheelComboBox(parent)
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont, QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QFrame,
@@ -141,6 +142,7 @@ class WargearEditor(QWidget):
         if state == self._built and (state is None or self._host is not None):
             return
         self._built = state
+        focused = self._focused_key()
         self._clear()
         if state is None or unit is None or sheet is None:
             self.unit, self.sheet, self.loadout = None, None, []
@@ -181,6 +183,37 @@ class WargearEditor(QWidget):
         column.addLayout(row)
         self._outer.addWidget(self._host)
         self.show()
+        if focused is not None:
+            self._refocus(focused)
+
+    def _boxes(self) -> dict[object, QWidget]:
+        """Every input of the editor by a key that names it again once rebuilt."""
+        boxes: dict[object, QWidget] = {("count", i): box for i, box in self.count_boxes.items()}
+        boxes.update({("choice", *key): box for key, box in self.choice_boxes.items()})
+        boxes.update({("upgrade", item): box for item, box in self.upgrade_boxes.items()})
+        if self.reset_button is not None:
+            boxes["reset"] = self.reset_button
+        return boxes
+
+    def _focused_key(self) -> object | None:
+        """The key of the input that has the focus (None: the focus is elsewhere)."""
+        focus = QApplication.focusWidget()
+        if focus is None or self._host is None or not self._host.isAncestorOf(focus):
+            return None
+        return next((key for key, box in self._boxes().items() if box is focus or box.isAncestorOf(focus)), "")
+
+    def _refocus(self, key: object) -> None:
+        """Give the focus back after a rebuild: to the same input, else to the editor (never out of the form).
+
+        A choice made from the keyboard rebuilds the editor; the box that had
+        the focus is gone, and Qt handed the focus to the next widget of the
+        window (the catalogue's search box): the next arrow key went there.
+        """
+        boxes = self._boxes()
+        box = boxes.get(key)
+        if box is None or not box.isEnabled():
+            box = next((b for b in boxes.values() if b.isEnabled()), None)
+        (box or self).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _clear(self) -> None:
         self.group_labels, self.count_boxes, self.choice_boxes, self.upgrade_boxes = [], {}, {}, {}

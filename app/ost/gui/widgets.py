@@ -9,7 +9,7 @@ option on the way. These boxes take the wheel only once they have the focus
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent, QWheelEvent
+from PySide6.QtGui import QResizeEvent, QStandardItemModel, QWheelEvent
 from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QSpinBox, QWidget
 
 
@@ -28,11 +28,28 @@ class FocusWheelSpinBox(QSpinBox):
 
 
 class FocusWheelComboBox(QComboBox):
-    """A choice box the wheel changes only while it has the focus."""
+    """A choice box the wheel changes only while it has the focus; its tooltip says its current entry whole.
+
+    A narrow pane cuts the entry a box shows ("Two Carnifex Scything Talons
+    (par déf…"); the entry's own tooltip shows only in the open list. So the
+    closed box carries it too: the entry's tooltip (its reasons, when it has
+    any), else its text.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.currentIndexChanged.connect(self.say_current)
+        self.model().dataChanged.connect(self.say_current)  # an entry's text or reasons changed in place
+
+    def say_current(self, *_args: object) -> None:
+        """Put the current entry in the tooltip (called again by whoever filled the box with its signals blocked)."""
+        # Read through the item, which answers "" for no tooltip: an empty value read from Qt as None
+        # costs None a reference with PySide6 6.12 (see CatalogueBrowser._sheet_id).
+        items = self.model()
+        item = items.item(self.currentIndex()) if isinstance(items, QStandardItemModel) else None
+        tip = item.toolTip() if item is not None else ""
+        self.setToolTip(tip or self.currentText())
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         if self.hasFocus():

@@ -192,3 +192,60 @@ def test_the_sample_reads_the_same_with_drafts_shared(monkeypatch: pytest.Monkey
     assert _dumped(shared) == _dumped(alone)
     assert [(w.path, w.text) for w in shared.warnings] == [(w.path, w.text) for w in alone.warnings]
     assert shared.coverage == alone.coverage
+
+
+def _adding_chapter(letter: str, adds: str, shared: str = "") -> str:
+    """A chapter whose root link to the library's squad adds children of its own (``adds``, inside the link)."""
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="chapter-{letter}"
+    name="Chapter {letter.upper()}" revision="1" library="false" gameSystemId="sys">
+  <catalogueLinks>
+    <catalogueLink id="{letter}-to-lib" name="Library" targetId="lib" type="catalogue" importRootEntries="false"/>
+  </catalogueLinks>
+  <entryLinks>
+    <entryLink id="{letter}-squad" name="Squad" hidden="false" targetId="squad" type="selectionEntry">
+      <categoryLinks>
+        <categoryLink id="{letter}-squad-role" targetId="cat-troops" primary="true"/>
+      </categoryLinks>
+      {adds}
+    </entryLink>
+  </entryLinks>{shared}
+</catalogue>
+"""
+
+
+def test_links_that_add_children_of_their_own_are_read_each_in_its_chapter(
+    chapters: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F's link adds an entry of F's file through an entry link, G's one written inside the link: each its own."""
+    (chapters / "Chapter F.cat").write_text(
+        _adding_chapter(
+            "f",
+            '<entryLinks><entryLink id="f-adds" name="Gift of F" targetId="gift-f" type="selectionEntry"/>'
+            "</entryLinks>",
+            '<sharedSelectionEntries><selectionEntry id="gift-f" name="Gift of F" hidden="false" type="upgrade">'
+            '<costs><cost name="pts" typeId="points" value="5.0"/></costs></selectionEntry>'
+            "</sharedSelectionEntries>",
+        ),
+        encoding="utf-8",
+    )
+    (chapters / "Chapter G.cat").write_text(
+        _adding_chapter(
+            "g",
+            '<selectionEntries><selectionEntry id="gift-g" name="Gift of G" hidden="false" type="upgrade">'
+            '<costs><cost name="pts" typeId="points" value="5.0"/></costs></selectionEntry></selectionEntries>',
+        ),
+        encoding="utf-8",
+    )
+    shared, keys = _read(chapters, monkeypatch, share=True)
+    assert _items(shared, "f") == ["Common Relic", "Gift of F"]
+    assert _items(shared, "g") == ["Common Relic", "Gift of G"]
+    assert _items(shared, "c") == ["Common Relic"]  # the chapters that add nothing read as before
+    by_faction = {s.faction: s for s in shared.datasheets}
+    assert "f-adds" in next(i for i in by_faction["bs-chapter-f"].wargear if i.name == "Gift of F").bs_ids
+    assert [k[:2] for k in keys if k[0] == "root" and k[1] in ("chapter-f", "chapter-g")] == [
+        ("root", "chapter-f"),
+        ("root", "chapter-g"),
+    ]
+    alone, _ = _read(chapters, monkeypatch, share=False)
+    assert _dumped(shared) == _dumped(alone)

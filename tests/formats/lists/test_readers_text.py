@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from helpers import ListBuilder
 from ost.core import listfile
-from ost.core.armylist import ArmyList, StatedOption, Unit, unit_composition, unit_points
+from ost.core.armylist import ArmyList, StatedOption, Unit, total_points, unit_composition, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, Faction, ModelKind
 from ost.core.roles import Role
 from ost.core.validator import validate
@@ -288,7 +288,8 @@ def test_decoding(cat: Catalogue) -> None:
 
 
 def _round_trip(army: ArmyList, catalogue: Catalogue, lang: str = "fr") -> ArmyList:
-    text = export_text(army, catalogue, lang)
+    """The list written as text with the prices it states (``as_priced``), read back."""
+    text = export_text(army, catalogue, lang, as_priced=True)
     back, reading = read_text(text, catalogue, "export.txt")
     assert not reading.unknown_lines, (text, reading.unknown_lines)
     assert not reading.uncertain
@@ -426,6 +427,20 @@ def test_round_trip_property(army: ArmyList, lang: str) -> None:
         else unit_composition(u, KINDS.get(u.datasheet))
         for _, u in army.units()
     ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(armies(), st.sampled_from(["fr", "en"]))
+def test_the_text_states_the_prices_ost_counts(army: ArmyList, lang: str) -> None:
+    """Written as Ost prices it (the default), each unit states Ost's price, the title their sum.
+
+    Whatever the list stated (a roster of older data): the text agrees with the check and the sheet.
+    """
+    text = export_text(army, KINDS, lang)
+    back, _ = read_text(text, KINDS, "export.txt")
+    assert [u.stated_points for _, u in back.units()] == [unit_points(u, KINDS) for _, u in army.units()]
+    assert back.stated_total == total_points(army, KINDS)
+    assert total_points(back, KINDS, as_priced=True) == total_points(army, KINDS)
 
 
 def _default(unit: Unit) -> dict[str, int]:

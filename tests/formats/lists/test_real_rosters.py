@@ -356,3 +356,54 @@ def test_a_unit_wide_swap_goes_to_each_model_offered_it(reads: dict[str, ReadRes
         assert names == ["Tesla Carbine"] and [c.count for c in group.wargear] == [1]
     squad = units(reads["imperialfists-150-eliminators.ros"].army)[0]
     assert [u.name for u in squad.upgrades] == ["Las Fusil"]
+
+
+def _through_text(army: ArmyList, full: Catalogue, lang: str) -> tuple[ArmyList, list[str]]:
+    """``army`` written as text in ``lang`` and read back, with the report's notes in ``lang``."""
+    back = read_list(export_text(army, full, lang).encode(), "back.txt", full)
+    return back.army, [n.message(lang) for n in back.reading.notes]
+
+
+def _upgrades(unit: Unit) -> list[tuple[str | None, int]]:
+    return sorted(((c.item or "?" + c.name), c.count) for c in unit.upgrades)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_numbered_powers_and_upgrades_come_back_from_the_text(
+    reads: dict[str, ReadResult], full: Catalogue, lang: str
+) -> None:
+    """Grey Knights' "4: Purifying Flame", "2: Empyric Amplification": named with a colon, read whole, kept."""
+    army = reads["gk-997-paladins.rosz"].army
+    back, said = _through_text(army, full, lang)
+    for mine, again in zip(units(army), units(back), strict=True):
+        known = [u for u in _upgrades(mine) if not str(u[0]).startswith("?")]
+        assert [u for u in _upgrades(again) if not str(u[0]).startswith("?")] == known, mine.snapshot.name
+        assert unit_points(again, full) == unit_points(mine, full)
+    names = {c.name for u in units(back) for c in u.upgrades}
+    assert {"4: Purifying Flame", "5: Armoured Resilience", "2: Empyric Amplification", "4: Vortex of Doom"} <= names
+    # What the data lacks (the roster's own Psyk-out Grenade) is kept in the notes and said in the report.
+    assert any("Psyk-out Grenade" in n for n in said)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_roster_keeps_its_units_and_points_through_text(
+    reads: dict[str, ReadResult], full: Catalogue, lang: str
+) -> None:
+    """``ost convert`` to text and back: same datasheets, sizes and points for all but a datasheet the data lacks."""
+    same = total = whole = 0
+    for read in reads.values():
+        back, _ = _through_text(read.army, full, lang)
+        for mine, again in zip(units(read.army), units(back), strict=True):
+            total += 1
+            kept = (again.datasheet, again.models, unit_points(again, full)) == (
+                mine.datasheet,
+                mine.models,
+                unit_points(mine, full),
+            )
+            same += kept
+            whole += kept and _upgrades(again) == _upgrades(mine)
+    # The one miss is the Greater Possessed, which today's data no longer has (read as a unit of its own).
+    assert (total, same) == (100, 99)
+    # Measured: 78 units kept their upgrades too before names with a colon were read whole and the unit's
+    # line gave its upgrades back; 84 now (the rest are upgrades the data lacks, kept in the notes).
+    assert whole >= 84

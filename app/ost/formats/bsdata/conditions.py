@@ -140,6 +140,8 @@ def condition(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | No
             return None
         return compare(0, _float(element.get("value")))
     count = _count(scope, element, own)
+    if count is None and where in ("roster", "force") and element.get("field") == "selections":
+        count = scope.shared.roster_count(child, where)
     return None if count is None else compare(count, _float(element.get("value")))
 
 
@@ -261,6 +263,18 @@ def _selection_ids(container: Element, depth: int = 0) -> Iterator[str]:
             yield part.get("childId") or ""
         elif local in ("conditions", "conditionGroups", "conditionGroup", "repeats"):
             yield from _selection_ids(part, depth + 1)
+
+
+def hiding_counts(element: Element) -> list[str]:
+    """The entries whose selections the conditions of ``element``'s ``set hidden`` modifiers count, once each."""
+    found: list[str] = []
+    for part in element:
+        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
+            continue
+        for modifier, holders in _hidden_modifiers(part, ()):
+            for holder in (*holders, modifier):
+                found.extend(c for c in _selection_ids(holder) if c not in found)
+    return found
 
 
 def switched_by(scope: _Scope, element: Element, own: Sequence[_Raw], hidden: bool) -> tuple[str, ...]:

@@ -87,6 +87,12 @@ class Shared:
     children: dict[tuple[_Raw, _Raw | None], tuple[tuple[Element | None, ...], tuple[list[_Child], list[_Child]]]] = (
         field(default_factory=dict)
     )
+    #: Set while :mod:`.wargear` asks whether a once-per-unit choice (a relic, a warlord trait) shows for a list
+    #: Ost deems legal: the roster's counts of the data's "Warlord" selection and "Game Type" entries are then
+    #: known (see :meth:`roster_count`).
+    legal_roster: bool = False
+    _warlords: frozenset[str] | None = None
+    _game_types: frozenset[str] | None = None
 
     @classmethod
     def of(cls, files: list[_File]) -> Shared:
@@ -117,6 +123,42 @@ class Shared:
             known = _Raw(element, self.points_ids, self.legends_toggles)
             self.raws[element] = known
         return known
+
+    def roster_count(self, entry: str, where: str = "roster") -> int | None:
+        """How many selections of ``entry`` a legal MAC HAMMER list holds (``where``: "roster" or "force").
+
+        None where Ost does not know; known only while :attr:`legal_roster` is set. The data's "Warlord"
+        selection: one in the roster (a list names exactly one warlord, ``WARLORD-NONE``/``WARLORD-MANY``;
+        the mark stands for that selection), unknown in one force of several. The game system's "Game Type"
+        entry and everything under it (Open, Narrative, the Matched mission packs: War Zone Nephilim, Arks
+        of Omen…): none anywhere, MAC HAMMER plays its own missions. The data hides relics
+        and warlord traits behind these counts ("no relic unless the roster has a warlord", "no trait
+        under the Nephilim pack without a stratagem").
+        """
+        if not self.legal_roster:
+            return None
+        warlords, game_types = self.roster_known()
+        if entry in warlords and where == "roster":
+            return 1
+        if entry in game_types:
+            return 0
+        return None
+
+    def roster_known(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The ids of the data's "Warlord" selections and of its "Game Type" entries (see :meth:`roster_count`)."""
+        if self._warlords is None or self._game_types is None:
+            warlords: set[str] = set()
+            game_types: set[str] = set()
+            for file in self.by_id.values():
+                for item_id, element in file.shared.items():
+                    name = " ".join((element.get("name") or "").split()).casefold()
+                    if name == "warlord" and element.get("type") == "upgrade":
+                        warlords.add(item_id)
+                    elif name == "game type" and file.is_game_system:
+                        game_types.update(e.get("id") or "" for e in element.iter())
+            self._warlords = frozenset(warlords)
+            self._game_types = frozenset(game_types - {""})
+        return self._warlords, self._game_types
 
     def unresolved(self, file: _File, link: _Raw) -> None:
         key = (file.id, link.target)

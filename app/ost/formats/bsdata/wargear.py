@@ -28,14 +28,16 @@ the unit entry itself; see docs/bsdata-import.md, "Wargear and choices":
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
 from ost.core.catalogue import WargearGroup, WargearItem, WargearKind, WargearLimit
-from ost.formats.bsdata.conditions import conditions_hold, hidden_now
+from ost.formats.bsdata.conditions import conditions_hold, hidden_now, hiding_counts
 from ost.formats.bsdata.entries import _bounded, _Child, _float, _Raw
 from ost.formats.bsdata.profiles import ability_text
 from ost.formats.bsdata.schema import _LOCAL
@@ -112,6 +114,15 @@ class WargearCache:
     constraints: dict[Element, list[tuple[str, str, str | None, float]]] = field(default_factory=dict)
     done: dict[tuple[object, ...], WargearItem] = field(default_factory=dict)
     limits: dict[tuple[int, int | None, str, int | None, bool], WargearLimit] = field(default_factory=dict)
+    #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
+    counted: dict[Element, list[str]] = field(default_factory=dict)
+
+    def hiding_counts(self, element: Element) -> list[str]:
+        """What the conditions of ``element``'s ``hidden`` modifiers count (see :func:`.conditions.hiding_counts`)."""
+        found = self.counted.get(element)
+        if found is None:
+            found = self.counted[element] = hiding_counts(element)
+        return found
 
     def constraints_of(self, element: Element) -> list[tuple[str, str, str | None, float]]:
         """``element``'s selection constraints (:func:`_selection_constraints`), read once."""
@@ -175,25 +186,136 @@ class _Reader:
         #: Set while a unit of several kinds is read at its own level: the defaults of what the unit takes once
         #: as a whole (a minimum per unit filled) go here, for one model to carry, not into every model's.
         self.unit_carried: dict[str, int] | None = None
+        #: Set by the last :meth:`hidden` answer: the child shows only once the unit takes these (its Warlord
+        #: selection), empty when it shows as it stands.
+        self.opened: tuple[str, ...] | None = None
+        #: While a choice shown only with those is walked: what every group found under it needs.
+        self.needs: tuple[str, ...] = ()
+        #: Set while a choice :meth:`opened_by` showed is walked: its groups keep the limits that enclose them.
+        self.reopened = False
+        #: The id of the choice that encloses the groups being read (``WargearGroup.within``), if one was made.
+        self.within: str | None = None
+        self._unit_warlords: frozenset[str] | None = None
 
     # --- items ----------------------------------------------------------------------------------------------------
 
-    def hidden(self, child: _Child, own: Sequence[_Raw]) -> bool:
-        """Whether a condition hides ``child`` here; undecidable conditions hide it too (counted)."""
+    def hidden(self, child: _Child, own: Sequence[_Raw], special: bool = False) -> bool:
+        """Whether a condition hides ``child`` here; undecidable conditions hide it too (counted).
+
+        A once-per-unit choice (``special``: a relic, a warlord trait…) that would be hidden is asked again
+        as a legal list shows it (:meth:`opened_by`); when it shows, :attr:`opened` says what it needs.
+        """
+        self.opened = None
         if child.hidden:
-            return True
+            # Hidden in the data unless a modifier shows it (a legion's relics, shown once the roster has a warlord).
+            self.opened = self.opened_by(child, own) if special else None
+            return self.opened is None
+        results = self.hidden_results(child, own)
+        self.undecided = False
+        if any(r is True for r in results):
+            verdict = True
+        elif any(r is None for r in results):
+            self.found.undecided += 1
+            self.undecided = True
+            verdict = True
+        else:
+            return False
+        if special:
+            opened = self.opened_by(child, own)
+            if opened is not None:
+                if self.undecided:
+                    self.found.undecided -= 1
+                self.opened = opened
+                return False
+        return verdict
+
+    def hidden_results(self, child: _Child, own: Sequence[_Raw]) -> list[bool | None]:
+        """Whether the entry, and its link, are hidden here (None: a condition Ost cannot decide)."""
         may = self.cache.may_hide
         results = [hidden_now(self.scope, child.element, own) if may(child.element) else False]
         if child.link is not None and may(child.link):
             results.append(hidden_now(self.scope, child.link, own))
-        self.undecided = False
-        if any(r is True for r in results):
-            return True
-        if any(r is None for r in results):
-            self.found.undecided += 1
-            self.undecided = True
-            return True
-        return False
+        return results
+
+    def opened_by(self, child: _Child, own: Sequence[_Raw]) -> tuple[str, ...] | None:
+        """What a hidden once-per-unit choice needs to show in a list Ost deems legal; None: it stays hidden.
+
+        The data shows a chapter's relics once the roster has a warlord, and unless its mission pack asks for
+        a stratagem; its warlord traits once the unit takes its "Warlord" selection. A legal list has one
+        warlord and plays no mission pack (:meth:`.scope.Shared.roster_count`): shown as it stands, ``()``.
+        Else the unit's own Warlord selections the hiding conditions count are assumed taken: shown so, they
+        are what the choice needs (the list's warlord mark stands for them). Anything else still undecided
+        keeps it hidden.
+        """
+        counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
+        shared = self.scope.shared
+        warlords, game_types = shared.roster_known()
+        if not any(i in warlords or i in game_types for i in counted):
+            return None  # nothing a legal list decides is counted: hidden as before
+        before = shared.legal_roster
+        shared.legal_roster = True
+        try:
+            if all(r is False for r in self.hidden_results(child, own)):
+                return ()
+            wanted = tuple(i for i in counted if i in self.unit_warlords())
+            if not wanted:
+                return None
+            with self.assuming(wanted):
+                shown = all(r is False for r in self.hidden_results(child, own))
+            return tuple(dict.fromkeys(wanted)) if shown else None
+        finally:
+            shared.legal_roster = before
+
+    @contextlib.contextmanager
+    def assuming(self, opened: tuple[str, ...] | None) -> Iterator[None]:
+        """Read what follows as :meth:`opened_by` showed it (None: as it stands).
+
+        The unit takes each of ``opened`` once, and every group found needs them.
+        """
+        if opened is None:
+            yield
+            return
+        wanted = opened
+        assumed = self.scope.shared.assumed
+        needs, reopened = self.needs, self.reopened
+        for entry in wanted:
+            assumed[entry] = assumed.get(entry, 0) + 1
+        self.needs = tuple(dict.fromkeys((*needs, *wanted)))
+        self.reopened = True
+        try:
+            yield
+        finally:
+            self.needs, self.reopened = needs, reopened
+            for entry in wanted:
+                assumed[entry] -= 1
+                if not assumed[entry]:
+                    del assumed[entry]
+
+    def unit_warlords(self) -> frozenset[str]:
+        """The ids of the data's "Warlord" selections the unit itself offers (entries and their links)."""
+        if self._unit_warlords is None:
+            found: set[str] = set()
+            link = self.unit_raws[1] if len(self.unit_raws) > 1 else None
+            pending = [(self.unit_raws[0], link)]
+            seen: set[tuple[int, int]] = set()
+            depth = 0
+            while pending and depth <= 3:
+                following: list[tuple[_Raw, _Raw | None]] = []
+                for raw, link_raw in pending:
+                    entries, groups = self.scope.children(raw, link_raw)
+                    for item in (*entries, *groups):
+                        key = (id(item.raw), id(item.link_raw))
+                        if key in seen or item.raw.type == "model":
+                            continue
+                        seen.add(key)
+                        if item.raw.kind == "entry" and " ".join(item.raw.name.split()).casefold() == "warlord":
+                            found.update(item.ids)
+                        else:
+                            following.append((item.raw, item.link_raw))
+                pending = following
+                depth += 1
+            self._unit_warlords = frozenset(found)
+        return self._unit_warlords
 
     def item(self, child: _Child, path: str, unit_level: bool, *, named: bool = True) -> _Item:
         """The item of an entry; its kind is read from ``path`` and, unless ``named`` is False, its own name."""
@@ -434,9 +556,11 @@ class _Reader:
             return carried
         entries, groups = self.scope.children(raw, link_raw)
         for child in entries:
-            if self.skipped(child) or self.hidden(child, own):
+            optional = child.low < 1 and _special(f"{path} / {child.name}")
+            if self.skipped(child) or self.hidden(child, own, optional):
                 self.hide_weapons(child)
                 continue
+            opened = self.opened
             if _not_choice(child.name):
                 continue
             if child.raw.type == "unit":
@@ -460,14 +584,18 @@ class _Reader:
                         fills={item.id: child.low},
                     )
                 continue
-            self.add_group(child.option_id, child.name, [] if special else kinds, [item.id], {}, [], limit, child.ids)
+            with self.assuming(opened):
+                self.add_group(
+                    child.option_id, child.name, [] if special else kinds, [item.id], {}, [], limit, child.ids
+                )
         for child in groups:
-            if self.skipped(child) or self.hidden(child, own):
+            if self.skipped(child) or self.hidden(child, own, _special(f"{path} / {child.name}")):
                 self.hide_weapons(child)
                 continue
             if _not_choice(child.name):
                 continue
-            self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
+            with self.assuming(self.opened):
+                self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
         return carried
 
     def named_gear(self, child: _Child, path: str) -> bool:
@@ -539,7 +667,13 @@ class _Reader:
         #: What each model carries by default because of this group and still counts in it (see WargearGroup.fills).
         fills: dict[str, int] = {}
         for entry in entries:
-            if self.hidden(entry, own):
+            hidden = self.hidden(entry, own, special)
+            if not hidden and not set(self.opened or ()) <= set(self.needs):
+                # An entry the Warlord opens in a choice open to any unit (a need Ost keeps per choice) stays
+                # hidden, as before.
+                hidden = True
+                self.found.undecided += self.undecided
+            if hidden:
                 if self.undecided and limit.min:
                     limit.verified = False  # an entry a list may take can fill the minimum: advice only
                 self.hide_weapons(entry)
@@ -595,8 +729,10 @@ class _Reader:
             limit.min = max(0, limit.min - len(fill))
         if replaces:
             limit.min = 0  # the default fills the minimum
+        within = self.within
+        made: str | None = None
         if items:
-            self.add_group(
+            made = self.add_group(
                 child.option_id,
                 child.name,
                 [] if special else kinds,
@@ -608,11 +744,35 @@ class _Reader:
                 default=default,
                 fills=fills,
             )
+        elif self.reopened and special and nested and limit.max is not None:
+            # A chapter's "Warlord Traits" or "Chapter Relics", shown by opened_by: at most one of the groups
+            # inside, which it holds (WargearGroup.within).
+            made = self.add_group(child.option_id, child.name, [], [], {}, [], limit, child.ids)
+        if made is not None and self.reopened and special and nested:
+            self.within = made
+        try:
+            self.walk_nested(nested, kinds, own, path, unit_level, carried, depth)
+        finally:
+            self.within = within
+
+    def walk_nested(
+        self,
+        nested: list[_Child],
+        kinds: list[str],
+        own: tuple[_Raw, ...],
+        path: str,
+        unit_level: bool,
+        carried: dict[str, int],
+        depth: int,
+    ) -> None:
+        """The groups inside a group."""
         for grandchild in nested:
-            if self.skipped(grandchild) or self.hidden(grandchild, own):
+            where = f"{path} / {grandchild.name}"
+            if self.skipped(grandchild) or self.hidden(grandchild, own, _special(where)):
                 self.hide_weapons(grandchild)
                 continue
-            self.group(grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1)
+            with self.assuming(self.opened):
+                self.group(grandchild, kinds, own, where, unit_level, carried, depth + 1)
 
     def add_group(
         self,
@@ -628,14 +788,19 @@ class _Reader:
         marks: Sequence[str] = (),
         default: str | None = None,
         fills: dict[str, int] | None = None,
-    ) -> None:
+    ) -> str | None:
+        """Add a choice; returns its id (None: one of that id and kinds is there already)."""
         key = f"{group_id}|{','.join(kinds)}"
         if key in self.group_ids:
-            return
+            return None
         self.group_ids.add(key)
         unique = group_id
         number = 2
         taken = {g.id for g in self.found.groups} | {g.id for g in self.groups}
+        if self.needs and limit.min:
+            # A minimum for the warlord alone (the traits it must take) is none for the unit that is not: left out.
+            limit = dataclasses.replace(limit, min=0)
+            default = None
         while unique in taken:
             unique = f"{group_id}-{number}"
             number += 1
@@ -650,10 +815,13 @@ class _Reader:
                 limit=self.cache.limit(limit),
                 bs_ids=list(dict.fromkeys(bs_ids)),
                 marks=list(marks),
+                needs=list(self.needs),
+                within=self.within,
                 default=default,
                 fills={i: n for i, n in (fills or {}).items() if (i in items or i in replaces) and n > 0},
             )
         )
+        return unique
 
 
 def read_wargear(

@@ -8,6 +8,7 @@ from ost.core import listfile
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
+from ost.formats.lists.mending import mend_units
 from ost.formats.lists.reading import ListReadError, NameMatcher, ReadingReport
 from ost.formats.lists.registry import ListFormat
 
@@ -26,62 +27,8 @@ def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | N
         report.warn(warning)
     for note in notes:
         report.note(note)
-    _mend_units(army, catalogue, report, older=bool(version) and version[0] < 5)
+    mend_units(army, catalogue, report, older=bool(version) and version[0] < 5)
     return army, report
-
-
-def _mend_units(army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, older: bool) -> None:
-    """What earlier Osts wrote differently, put as this one holds it, each change said in the report.
-
-    The data's "Warlord" selection held as an upgrade is the warlord mark; an upgrade the datasheet now
-    offers as a model's choice (a Captain's Chapter Master) goes onto a model; in a list ``older`` than
-    version 5, each unit gets the starting picks its choices lack. One pass, one datasheet lookup a unit;
-    a unit without upgrades of a current list costs nothing more.
-    """
-    from ost.core.wargear import (
-        carried_name,
-        missing_starting_picks,
-        set_upgrade_count,
-        upgrades_onto_models,
-        warlord_upgrade_as_mark,
-        without_warlord,
-    )
-
-    for _, unit in army.units():
-        sheet = catalogue.get(unit.datasheet)
-        if sheet is None:
-            continue
-        if unit.upgrades:
-            warlord_upgrade_as_mark(unit, sheet)
-            moved = upgrades_onto_models(unit, sheet)
-            if moved:
-                fr, en = (", ".join(carried_name(sheet, entry, lang) for entry in moved) for lang in ("fr", "en"))
-                report.note(
-                    Bilingual(
-                        fr=f"{unit.display_name} : {fr} était pris pour l'unité ; sa fiche l'offre désormais à une "
-                        "figurine, qui le porte.",
-                        en=f"{unit.display_name}: {en} was taken for the unit; its datasheet now offers it to a "
-                        "model, which carries it.",
-                    )
-                )
-        if not older:
-            continue
-        picks = missing_starting_picks(unit, sheet)
-        upgrades, leads = without_warlord(picks, sheet)
-        unit.warlord = unit.warlord or leads
-        for pick in upgrades:
-            assert pick.item is not None  # (a starting pick is always one of the datasheet's items)
-            unit.upgrades = set_upgrade_count(unit.upgrades, sheet, pick.item, pick.count)
-        if picks:
-            fr, en = (", ".join(carried_name(sheet, pick, lang) for pick in picks) for lang in ("fr", "en"))
-            report.note(
-                Bilingual(
-                    fr=f"{unit.display_name} : liste écrite avant que les unités prennent d'office leurs choix "
-                    f"obligatoires ; ajouté : {fr}.",
-                    en=f"{unit.display_name}: list written before units took their required picks by themselves; "
-                    f"added: {en}.",
-                )
-            )
 
 
 def _write(army: ArmyList, catalogue: Catalogue, lang: str) -> bytes:

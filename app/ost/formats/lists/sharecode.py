@@ -8,7 +8,7 @@ from ost.core import sharecode
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
-from ost.core.wargear import warlord_upgrade_as_mark
+from ost.formats.lists.mending import mend_upgrades
 from ost.formats.lists.reading import MatchedUnit, NameMatcher, ReadingReport, UnknownEntry
 from ost.formats.lists.registry import ListFormat
 
@@ -24,7 +24,7 @@ def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | N
         if sheet is None:  # made with another catalogue: the validator reports it as UNIT-UNKNOWN
             report.unknown.append(UnknownEntry("unit", detachment.name, unit.snapshot.name, unit_id=unit.id))
         else:
-            warlord_upgrade_as_mark(unit, sheet)  # as a share code of Ost's versions 4-5 could hold it
+            mend_upgrades(unit, sheet, report)  # as an .ost list: a code of an earlier Ost holds what it held
             report.matched.append(
                 MatchedUnit(detachment.name, unit.snapshot.name, unit.id, sheet.id, sheet.name, 1.0, "id")
             )

@@ -296,6 +296,9 @@ class Header:
     gear: list[str] = field(default_factory=list)
     #: ``points`` came from a bare number in brackets ("Squad (10)"): a model count when it fits the datasheet.
     bare: bool = False
+    #: The name with its count as written ("2 × Bolter lourd"), when a count was read from it: some data
+    #: names start with one.
+    written: str | None = None
 
 
 def _cost_group(rest: str) -> re.Match[str] | None:
@@ -307,8 +310,14 @@ def _cost_group(rest: str) -> re.Match[str] | None:
     return _BARE_PAREN.search(rest)
 
 
-def parse_header(text: str) -> Header | None:
-    """Split a unit line into its parts; None when no name is left."""
+def parse_header(text: str, *, split: bool = True) -> Header | None:
+    """Split a unit line into its parts; None when no name is left.
+
+    Without a cost bracket, the first ": " ends the name and starts the gear
+    ("1x Captain: Bolt pistol"); with ``split`` False it stays in the name, for
+    the names that hold one ("Chapter Command: Chapter Master", "1: Gate of
+    Infinity"): the reader tries both and keeps the one the datasheet knows.
+    """
     rest = text.strip()
     label = None
     found = LABEL.match(rest)
@@ -335,7 +344,7 @@ def parse_header(text: str) -> Header | None:
         if trailing is not None and trailing[0] > 0:
             points = trailing[1]
             rest = rest[: trailing[0]]
-        name_part, sep, gear_text = rest.partition(": ")
+        name_part, sep, gear_text = rest.partition(": ") if split else (rest, "", "")
         if not sep and name_part.endswith(":"):
             name_part = name_part[:-1]
     name_part = _OTHER_COSTS.sub(" ", name_part)
@@ -345,6 +354,7 @@ def parse_header(text: str) -> Header | None:
         custom = " ".join(next(g for g in quoted.groups() if g is not None).split()) or None
         name_part = name_part[: quoted.start()] + " " + name_part[quoted.end() :]
     name = " ".join(name_part.split()).strip(" -–—:,.")
+    written = name
     count = None
     before = _COUNT_BEFORE.match(name)
     if before:
@@ -362,7 +372,14 @@ def parse_header(text: str) -> Header | None:
         assert problem is not None
         raise OutOfBounds(Bilingual.same(f"“{_clip(text)}”: ") + problem)
     return Header(
-        name=name, count=count, points=points, custom=custom, label=label, gear=split_items(gear_text), bare=bare
+        name=name,
+        count=count,
+        points=points,
+        custom=custom,
+        label=label,
+        gear=split_items(gear_text),
+        bare=bare,
+        written=written if count is not None else None,
     )
 
 

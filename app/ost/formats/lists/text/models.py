@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, StatedOption, Unit, UnitSnapshot, snapshot_of
-from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearKind, WargearOption
+from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearItem, WargearKind, WargearOption
 from ost.core.i18n import Bilingual
 from ost.core.roles import Role
-from ost.core.subfactions import Subfaction
+from ost.core.subfactions import Subfaction, subfaction_of_placeholder
 from ost.core.text import fold, slug
 from ost.core.wargear import set_upgrade_count, starting_upgrades, without_warlord
 from ost.formats.lists.reading import (
@@ -60,6 +60,12 @@ class Item:
     children: list[Item] = field(default_factory=list)
     #: Points written on the line itself ("5x Gizmo [100 pts]").
     points: int | None = None
+    #: Other readings of the text, when it has them: the name and count with its first ": " kept in the
+    #: name ("Chapter Command: Chapter Master"), with its count kept in the name ("2 × Bolter lourd"),
+    #: and whether the text after that ": " is then part of the name. The datasheet decides (:func:`join_names`).
+    readings: list[tuple[str, int | None, bool]] = field(default_factory=list)
+    #: How many of ``children`` came from the text after that ": " (the rest are lines nested below).
+    split: int = 0
 
     @property
     def times(self) -> int:
@@ -72,14 +78,100 @@ def item_of(line: int, level: int, text: str) -> Item | None:
         # "<CHAPITRE>: ULTRAMARINES" and "Chapter: Ultramarines" are one mark, not a name followed by gear.
         return Item(line, level, text.strip(), None)
     header = parse_header(text)
+    whole = parse_header(text, split=False) if ": " in text else None
+    if whole is not None and header is not None and whole.name == header.name:
+        whole = None
     if header is None:
-        return None
+        if whole is None:
+            return None
+        # "1: Gate of Infinity": the text before the colon names nothing, so the colon is the name's.
+        header, whole = whole, None
     item = Item(line, level, header.name, header.count, points=header.points)
+    if header.written is not None:
+        item.readings.append((header.written, None, False))
+    if whole is not None:
+        item.readings.append((whole.name, whole.count, True))
+        if whole.written is not None:
+            item.readings.append((whole.written, None, True))
     for sub in header.gear:
         child = item_of(line, level + 1, sub)
         if child is not None:
             item.children.append(child)
+    item.split = len(item.children)
     return item
+
+
+def join_names(items: list[Item], sheet: Datasheet) -> None:
+    """Read each item as the datasheet names it, where the text's punctuation split one name.
+
+    A line is split at its first ": " into a name and what follows ("1x
+    Captain: Bolt pistol, …", "Mark of Chaos: Khorne"), at its commas into
+    items, and a count is read from the front of a name ("2x Boy"). Some names
+    hold a colon ("Chapter Command: Chapter Master", "Arkana : Orbe
+    quantique"), a comma ("Follow Me, Ladz!") or start with a count ("2 ×
+    Bolter lourd"): where the whole is one of the datasheet's items, options,
+    weapons or abilities (French or English), the item is read whole; lines
+    nested below stay its own.
+    ``items`` are first-level items; the pieces of one line are merged only
+    with each other.
+    """
+    known = _known_names(sheet)
+    _merge_pieces(items, known)
+    for item in _flatten(items):
+        if item.readings:
+            for name, count, whole in item.readings:
+                if name_key(name) in known:
+                    item.name, item.count = name, count
+                    if whole:
+                        item.children, item.split = item.children[item.split :], 0
+                    break
+        item.readings = []
+        if item.split > 1:
+            pieces = _merge_pieces(item.children[: item.split], known)
+            item.children, item.split = pieces + item.children[item.split :], len(pieces)
+
+
+#: Most pieces a comma may have split one name into ("Autogun, Autopistol, and Chainsword").
+_MOST_PIECES = 4
+
+
+def _merge_pieces(items: list[Item], known: frozenset[str]) -> list[Item]:
+    """``items`` with runs of comma-split pieces of one line merged where together they name a known item.
+
+    A run is merged only when not every piece is a known name by itself
+    ("Bolt pistol, Chainsword" stays two). Changes ``items`` in place and returns it.
+    """
+    at = 0
+    while at < len(items):
+        for end in range(min(len(items), at + _MOST_PIECES), at + 1, -1):
+            run = items[at:end]
+            if any(p.children or p.line != run[0].line or p.level != run[0].level for p in run):
+                continue
+            if any(p.count is not None for p in run[1:]) or any(p.points is not None for p in run[:-1]):
+                continue
+            keys = [name_key(p.name) for p in run]
+            if " ".join(keys) in known and not all(k in known for k in keys):
+                first = run[0]
+                first.name = ", ".join(p.name for p in run)
+                first.points = run[-1].points
+                first.readings = []
+                items[at:end] = [first]
+                break
+        at += 1
+    return items
+
+
+def _known_names(sheet: Datasheet) -> frozenset[str]:
+    """The name keys of everything a datasheet's units carry or are: items, options, weapons, abilities, models."""
+    names: list[str] = []
+    for item in sheet.wargear:
+        names += [item.name, item.name_en]
+    names += [o.name for o in sheet.options]
+    for weapon in sheet.weapons:
+        names += [weapon.name, weapon.name_en]
+    for ability in sheet.abilities:
+        names += [ability.name, ability.name_en or ""]
+    return frozenset(name_key(n) for n in names if n)
 
 
 @dataclass
@@ -114,10 +206,11 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     gear: list[Item] = []
     inline_models: list[Item] = []
     inline = [(pending.line, text) for text in header.gear] + pending.selections
-    for line, text in inline:
-        item = item_of(line, 1, text)
-        if item is None:
-            continue
+    inline_items = [item for line, text in inline if (item := item_of(line, 1, text)) is not None]
+    if sheet is not None:
+        join_names(inline_items, sheet)
+        join_names(pending.items, sheet)
+    for item in inline_items:
         # BattleScribe writes childless models on the unit's own line: "Boyz [..]: 10x Boy".
         (inline_models if _names_a_model(item, sheet) else gear).append(item)
     model_items: list[Item] = []
@@ -197,11 +290,16 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     # as a roster states it, not an older option counter: its choice then counts it.
     once = _once_items(sheet) if sheet is not None else {}
     named: dict[str, int] = {}
+    # With each model's wargear on its own line, what the unit's line names besides its options is the unit's
+    # own (a psychic power, a relic, a grenade the data gives the unit): an upgrade, as Ost's export writes it.
+    held = _held_items(sheet) if sheet is not None and loadout else {}
     for item in _flatten(gear):
         if flags.take(item.name):
             continue
         if id(item) in model_gear and name_key(item.name) in carried:
             continue
+        if id(item) in model_gear and loadout and _carried_item(sheet, owners.get(id(item)), item) is not None:
+            continue  # named in English on a model line: the loadout carries it
         taken = once.get(name_key(item.name)) if id(item) not in model_gear else None
         if taken is not None:
             named[taken] = named.get(taken, 0) + max(1, item.times)
@@ -213,6 +311,8 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
             options[option.id] = options.get(option.id, 0) + item.times
             if id(item) not in model_gear:
                 from_unit_line.add(option.id)
+        elif (own := _held(held, item, model_gear)) is not None:
+            named[own] = named.get(own, 0) + max(1, item.times)
         elif item.points is not None and sheet is not None:
             extra.append(StatedOption(name=item.name, count=item.times, points=item.points))
             report.warn(
@@ -226,6 +326,7 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
             )
         elif not item.children and name_key(item.name) not in forced_names:
             noted.append(f"{item.name} ×{item.count}" if item.count and item.count > 1 else item.name)
+    _report_unread(report, header.name, noted, loadout, sheet, pending.line)
     if points is None:
         child_points = [i.points for i in pending.items if i.points is not None]
         points = sum(child_points) if child_points else None
@@ -233,6 +334,12 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     placeholders = dict(flags.placeholders)
     if sheet is not None:
         holes = sheet.faction_placeholders
+        for written in [p for p in placeholders if p not in holes]:
+            # "<CHAPTER> = ULTRAMARINES" (an English text) is the datasheet's "<CHAPITRE>".
+            kind = subfaction_of_placeholder(written)
+            same = [h for h in holes if kind is not None and kind.fills(h, holes) and h not in placeholders]
+            if len(same) == 1:
+                placeholders[same[0]] = placeholders.pop(written)
         for subfaction, value in flags.subfactions:
             for placeholder in holes:
                 if subfaction.fills(placeholder, holes):
@@ -275,6 +382,36 @@ def units_of(pending: Pending, sheet: Datasheet | None, report: ReadingReport) -
     return units
 
 
+def _report_unread(
+    report: ReadingReport, unit: str, noted: list[str], loadout: list[ModelGroup], sheet: Datasheet | None, line: int
+) -> None:
+    """Note the gear of a unit that its datasheet does not name: kept in its notes or its models' wargear, unpriced.
+
+    A note, not a warning: texts often name what the datasheet leaves out
+    (a grenade, a rule); the reader of the report sees it all the same.
+    """
+    if sheet is None:
+        return
+    known = _known_names(sheet)
+    found = [n for n in noted if name_key(n.partition(" ×")[0]) not in known]
+    for group in loadout:
+        for carried in group.wargear:
+            if carried.item is None and name_key(carried.name) not in known:
+                found.append(f"{carried.name} ×{carried.count}" if carried.count > 1 else carried.name)
+    unread = list(dict.fromkeys(found))
+    if unread:
+        listed = ", ".join(f"“{u}”" for u in unread)
+        report.note(
+            Bilingual(
+                fr=f"« {unit} » : équipement absent de la fiche, gardé tel quel sans prix : "
+                + ", ".join(f"« {u} »" for u in unread)
+                + ".",
+                en=f"“{unit}”: gear the datasheet lacks, kept as written without a price: {listed}.",
+            ),
+            line,
+        )
+
+
 def _once_items(sheet: Datasheet) -> dict[str, str]:
     """The items of the choices ``sheet``'s unit makes once, by their names' keys (French and English) -> id."""
     out: dict[str, str] = {}
@@ -283,6 +420,24 @@ def _once_items(sheet: Datasheet) -> dict[str, str]:
             for item_id in choice.items:
                 for name in _item_names(sheet, item_id):
                     out.setdefault(name_key(name), item_id)
+    return out
+
+
+def _held(held: dict[str, str], item: Item, model_gear: set[int]) -> str | None:
+    """The item id an unpriced item on the unit's own line names among ``held`` (:func:`_held_items`), if any."""
+    if id(item) in model_gear or item.points is not None:
+        return None
+    return held.get(name_key(item.name))
+
+
+def _held_items(sheet: Datasheet) -> dict[str, str]:
+    """Every wargear item of ``sheet`` by its names' keys (French first, then English) -> id."""
+    out: dict[str, str] = {}
+    for item in sheet.wargear:
+        out.setdefault(name_key(item.name), item.id)
+    for item in sheet.wargear:
+        if item.name_en:
+            out.setdefault(name_key(item.name_en), item.id)
     return out
 
 
@@ -404,12 +559,21 @@ def fill_subfactions(
 
 def _owned_option(sheet: Datasheet, owner: str | None, name: str) -> WargearOption | None:
     """The option ``name`` is, or the one named for the model that takes it ("Boss Nob – Power Klaw")."""
-    if owner:
-        key = name_key(f"{owner} {name}")
-        for option in sheet.options:
-            if key in (name_key(option.name), name_key(option.id)):
-                return option
-    return match_option(sheet, name)
+    return _option_for(sheet, owner, name) or option_named(sheet, name)
+
+
+def option_named(sheet: Datasheet, name: str) -> WargearOption | None:
+    """The option ``name`` is: by its name or id, else by the English name of its item (an English export's)."""
+    option = match_option(sheet, name)
+    if option is not None or not sheet.options:
+        return option
+    key = name_key(name)
+    items = sheet.wargear_map
+    for option in sheet.options:
+        item = items.get(option.id)
+        if item is not None and item.name_en and name_key(item.name_en) == key:
+            return option
+    return None
 
 
 def _loadout(
@@ -423,7 +587,7 @@ def _loadout(
     """
     if sheet is None or not model_items or not any(i.children for i in model_items):
         return []
-    weapons = {name_key(w.name) for w in sheet.weapons}
+    weapons = {name_key(n) for w in sheet.weapons for n in (w.name, w.name_en) if n}
     items = {name_key(i.name): i for i in sheet.wargear}
     groups: list[ModelGroup] = []
     for line in model_items:
@@ -431,7 +595,7 @@ def _loadout(
         carried = []
         for child in _flatten(line.children):
             key = name_key(child.name)
-            known = items.get(key)
+            known = items.get(key) or _carried_item(sheet, line.name, child)
             kind_of: WargearKind = known.kind if known is not None else ("weapon" if key in weapons else "wargear")
             carried.append(Carried(item=known.id if known else None, name=child.name, kind=kind_of, count=child.times))
         groups.append(ModelGroup(kind=kind.id, count=line.times, wargear=carried, name=variant_name(kind, line.name)))
@@ -440,6 +604,32 @@ def _loadout(
         counts[group.kind] = counts.get(group.kind, 0) + group.count
     wanted = {k: n for k, n in sheet.composition(models, composition).items() if n}
     return groups if counts == wanted else []
+
+
+def _carried_item(sheet: Datasheet | None, owner: str | None, item: Item) -> WargearItem | None:
+    """The wargear item a model line names by its English name ("Chapter Master", as an English export writes it).
+
+    None for a French name (the loadout knows those by name), and for an item
+    written with its own price that one of the datasheet's older option
+    counters takes: "Power Klaw [10pts]" on a Boss Nob's line is the option
+    "Boss Nob – Power Klaw", as it was read before Ost read English names.
+    """
+    if sheet is None:
+        return None
+    key = name_key(item.name)
+    for known in sheet.wargear:
+        if known.name_en and name_key(known.name_en) == key and name_key(known.name) != key:
+            priced_option = item.points is not None and _owned_option(sheet, owner, item.name) is not None
+            return None if priced_option else known
+    return None
+
+
+def _option_for(sheet: Datasheet, owner: str | None, name: str) -> WargearOption | None:
+    """The option named for the model that takes it ("Boss Nob" and "Power Klaw": "boss-nob-power-klaw")."""
+    if not owner:
+        return None
+    key = name_key(f"{owner} {name}")
+    return next((o for o in sheet.options if key in (name_key(o.name), name_key(o.id))), None)
 
 
 def _flatten(items: list[Item]) -> list[Item]:
@@ -496,10 +686,10 @@ def kind_named(sheet: Datasheet, name: str) -> ModelKind | None:
     key = _kind_key(name)
     candidates: list[tuple[float, int, ModelKind]] = []
     for index, kind in enumerate(sheet.kinds):
-        kind_key = _kind_key(kind.name)
-        if kind_key == key:
+        kind_keys = [_kind_key(n) for n in (kind.name, kind.name_en) if n]
+        if key in kind_keys:
             return kind
-        score = max(fuzz.ratio(key, kind_key), fuzz.token_set_ratio(key, kind_key))
+        score = max(max(fuzz.ratio(key, k), fuzz.token_set_ratio(key, k)) for k in kind_keys)
         if score >= MATCH_THRESHOLD:
             candidates.append((score, -index, kind))
     leading = _LEADER_WORDS & set(key.split())
@@ -515,9 +705,12 @@ def _keys(names: tuple[str, ...]) -> tuple[str, ...]:
 
 def _gear_name(item: Item, sheet: Datasheet) -> bool:
     """Whether an item names one of the datasheet's options, weapons or abilities."""
-    if match_option(sheet, item.name):
+    if option_named(sheet, item.name):
         return True
-    others = _keys(tuple(w.name for w in sheet.weapons) + tuple(a.name for a in sheet.abilities))
+    others = _keys(
+        tuple(n for w in sheet.weapons for n in (w.name, w.name_en) if n)
+        + tuple(n for a in sheet.abilities for n in (a.name, a.name_en) if n)
+    )
     if not others:
         return False
     key = name_key(item.name)
@@ -536,7 +729,8 @@ def _names_a_model(item: Item, sheet: Datasheet | None) -> bool:
     if sheet is None or sheet.max_models == 1 or item.points is not None or _gear_name(item, sheet):
         return False
     key = name_key(item.name)
-    models = _keys(tuple(p.name for p in sheet.profiles) + tuple(k.name for k in sheet.kinds))
+    kinds = tuple(n for k in sheet.kinds for n in (k.name, k.name_en) if n)
+    models = _keys(tuple(p.name for p in sheet.profiles) + kinds)
     if item.count is None:
         return key in models
     from rapidfuzz import fuzz

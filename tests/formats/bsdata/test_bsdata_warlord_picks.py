@@ -1,0 +1,187 @@
+"""Relics and warlord traits a chapter's link adds to a library unit, as a legal MAC HAMMER list may take them.
+
+"Imperium - Ultramarines.cat" links the library's Captain with a root entry link
+that adds the chapter's "Chapter Relics" and "Warlord Traits". The data hides
+both until the roster has a warlord (and plays no mission pack that asks for a
+stratagem), the traits until the unit takes its "Warlord" selection: the
+import offers them as a legal list may take them (docs/bsdata-import.md).
+Tested on the 13-file sample, and on the full release when present.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from helpers import BSDATA_SAMPLE, NO_SAMPLE
+from ost.core import armylist as ops
+from ost.core.armylist import ArmyList, Detachment, Unit
+from ost.core.catalogue import BandTable, Catalogue, Datasheet
+from ost.core.findings import Code, Finding
+from ost.core.validator import validate
+from ost.core.wargear import set_upgrade_count, upgrade_problems, warlord_items
+from ost.formats.bsdata import BsImport, read_bsdata
+
+FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
+ULTRAMARINES = "bs-imperium-adeptus-astartes-ultramarines"
+#: The Ultramarines link's own children: its "Chapter Relics" and "Warlord Traits" entry links.
+RELICS_LINK, TRAITS_LINK = "05ee-d84b-8ab6-b8ef", "113e-c457-0ff9-c90a"
+
+pytestmark = [pytest.mark.bsdata, pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)]
+
+
+@pytest.fixture(scope="module")
+def chapter() -> BsImport:
+    """The three sample files the Ultramarines read (fast: not the whole sample)."""
+    names = ("Warhammer 40,000.gst", "Imperium - Space Marines.cat", "Imperium - Ultramarines.cat")
+    return read_bsdata([BSDATA_SAMPLE / name for name in names])
+
+
+def _sheet(result: BsImport, faction: str, name: str) -> Datasheet:
+    (sheet,) = [s for s in result.datasheets if s.faction == faction and s.name == name]
+    return sheet
+
+
+def _item(sheet: Datasheet, name: str) -> str:
+    (item,) = [i.id for i in sheet.wargear if i.name == name]
+    return item
+
+
+def _army(sheet: Datasheet, *picks: str, warlord: bool) -> tuple[ArmyList, Unit]:
+    army = ArmyList(detachments=[Detachment(id="d1")])
+    unit = ops.add_unit(army, sheet, "d1")
+    for name in picks:
+        unit.upgrades = set_upgrade_count(unit.upgrades, sheet, _item(sheet, name), 1)
+    unit.warlord = warlord
+    return army, unit
+
+
+def _findings(sheet: Datasheet, army: ArmyList) -> list[Finding]:
+    wanted = {Code.WARGEAR_LIMIT, Code.WARGEAR_WARLORD, Code.WARGEAR_UNIQUE}
+    return [f for f in validate(Catalogue([sheet], BandTable(bands=[])), army).findings if f.code in wanted]
+
+
+def test_the_captain_offers_what_the_chapters_link_adds(chapter: BsImport) -> None:
+    captain = _sheet(chapter, ULTRAMARINES, "Captain")
+    groups = {g.name: g for g in captain.choices if not g.kinds}
+    names = {g: [captain.wargear_map[i].name for i in group.items] for g, group in groups.items()}
+    # The link's own children, with the groups they hold.
+    assert RELICS_LINK in groups["Chapter Relics"].bs_ids and TRAITS_LINK in groups["Warlord Traits"].bs_ids
+    assert groups["Codex Relics"].within == groups["Chapter Relics"].id
+    assert {"The Armour Indomitus", "The Honor Vehement", "Purgatorus"} <= set(names["Codex Relics"])
+    assert "Adept of the Codex" in names["Warlord Traits (Ultramarines)"]
+    assert "Iron Resolve" in names["Warlord Traits (Codex)"]
+    assert groups["Warlord Traits (Codex)"].within == groups["Warlord Traits"].id
+    assert {captain.wargear_map[i].kind for i in groups["Codex Relics"].items} == {"relic"}
+    assert {captain.wargear_map[i].kind for i in groups["Warlord Traits (Ultramarines)"].items} == {"trait"}
+    # Relics need a warlord in the army (a legal list has one); traits need this unit to be it.
+    warlord = warlord_items(captain)
+    assert len(warlord) == 1
+    assert all(set(groups[g].needs) & warlord for g in groups if g.startswith("Warlord Traits"))
+    assert not groups["Chapter Relics"].needs and not groups["Codex Relics"].needs
+    # At most one of each, as the data's groups say; a new Captain starts with none of them.
+    assert groups["Chapter Relics"].limit.max == 1 and groups["Chapter Relics"].limit.verified
+    fresh = ops.make_unit(ArmyList(), captain)
+    assert [c.name for c in fresh.upgrades] == []
+
+
+def test_a_warlord_captain_with_one_relic_and_one_trait_is_legal(chapter: BsImport) -> None:
+    captain = _sheet(chapter, ULTRAMARINES, "Captain")
+    army, _ = _army(captain, "The Armour Indomitus", "Adept of the Codex", warlord=True)
+    assert _findings(captain, army) == []
+    # Without the trait, a Captain that is not the warlord may still take a relic.
+    army, _ = _army(captain, "Purgatorus", warlord=False)
+    assert _findings(captain, army) == []
+
+
+def test_two_relics_break_the_chapter_relics_limit(chapter: BsImport) -> None:
+    captain = _sheet(chapter, ULTRAMARINES, "Captain")
+    army, _ = _army(captain, "The Armour Indomitus", "Digital Weapons", warlord=True)
+    (finding,) = _findings(captain, army)
+    assert finding.code is Code.WARGEAR_LIMIT
+    assert finding.message.en == "Captain: “Chapter Relics”: taken 2 times; at most 1 in the unit."
+    assert finding.message.fr == "Captain : « Chapter Relics » : pris 2 fois ; au plus 1 dans l'unité."
+
+
+def test_a_trait_on_a_captain_that_is_not_the_warlord_is_flagged_once(chapter: BsImport) -> None:
+    captain = _sheet(chapter, ULTRAMARINES, "Captain")
+    army, unit = _army(captain, "Adept of the Codex", warlord=False)
+    (finding,) = _findings(captain, army)  # WARGEAR-WARLORD says it; no WARGEAR-LIMIT beside it
+    assert finding.code is Code.WARGEAR_WARLORD
+    assert finding.message.en == "Captain takes the warlord trait “Adept of the Codex” but is not the warlord."
+    assert "sans être le seigneur de guerre" in finding.message.fr
+    # The form greys the traits of a unit that is not the warlord, and says why, in both languages.
+    unit.upgrades = []
+    (reason,) = upgrade_problems(unit, captain, _item(captain, "Master of Strategy"), 1)
+    assert reason.en == "Warlord Traits: for the warlord only"
+    assert reason.fr == "Warlord Traits : réservé au seigneur de guerre"
+    unit.warlord = True
+    assert upgrade_problems(unit, captain, _item(captain, "Master of Strategy"), 1) == []
+    # A second trait: the data allows it with a stratagem the unit takes ("Exemplar of the Chapter"), so
+    # the "at most 1" is advice, as every limit a choice of the unit changes.
+    (traits,) = [g for g in captain.choices if g.name == "Warlord Traits"]
+    assert traits.limit.max == 1 and not traits.limit.verified
+    army, _ = _army(captain, "Adept of the Codex", "Iron Resolve", warlord=True)
+    assert _findings(captain, army) == []
+
+
+def test_units_without_such_links_read_as_before(chapter: BsImport) -> None:
+    """A unit the data gives no relic nor trait gains none (a squad); Smite and the Warlord mark are unchanged."""
+    tacticals = _sheet(chapter, ULTRAMARINES, "Tactical Squad")
+    assert not [i for i in tacticals.wargear if i.kind in ("relic", "trait")]
+    librarian = _sheet(chapter, ULTRAMARINES, "Librarian")
+    assert [c.name for c in ops.make_unit(ArmyList(), librarian).upgrades] == ["Smite"]
+
+
+# --- the full release (only the files needed) ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def full() -> BsImport:
+    if not FULL.is_dir():
+        pytest.skip(f"the full BattleScribe release is not present ({FULL})")
+    names = (
+        "Warhammer 40,000.gst",
+        "Imperium - Space Marines.cat",
+        "Imperium - Blood Angels.cat",
+        "Chaos - Chaos Space Marines.cat",
+        "Chaos - Death Guard.cat",
+    )
+    return read_bsdata([FULL / name for name in names])
+
+
+def test_a_blood_angels_captain_offers_his_chapters_relics_and_traits(full: BsImport) -> None:
+    captain = _sheet(full, "bs-imperium-adeptus-astartes-blood-angels", "Captain")
+    groups = {g.name: g for g in captain.choices if not g.kinds}
+    assert {"Relics", "Warlord Traits", "Codex Relics", "Warlord Traits (Codex)"} <= set(groups)
+    assert "a4a9-a8c7-ba3e-8e95" in groups["Relics"].bs_ids  # the Blood Angels link's own "Relics"
+    assert groups["Codex Relics"].within == groups["Relics"].id
+    army, _ = _army(captain, "The Armour Indomitus", "Iron Resolve", warlord=True)
+    assert _findings(captain, army) == []
+
+
+def test_a_relic_offered_only_to_the_warlord_is_flagged_on_another_unit(full: BsImport) -> None:
+    """A Death Guard "Boarding Action Enhancements" (the data shows it only with the unit's Warlord selection)."""
+    caster = _sheet(full, "bs-chaos-death-guard", "Malignant Plaguecaster")
+    groups = {g.name: g for g in caster.choices if not g.kinds}
+    assert set(groups["Boarding Action Enhancements"].needs) & warlord_items(caster)
+    assert not groups["Relics of Decay"].needs  # shown once the army has a warlord
+    army, _ = _army(caster, "Plague Vector", warlord=False)
+    (finding,) = _findings(caster, army)
+    assert finding.code is Code.WARGEAR_LIMIT
+    assert finding.message.en == (
+        "Malignant Plaguecaster: “Boarding Action Enhancements”: taken 1 time; for the warlord only."
+    )
+    assert finding.message.fr == (
+        "Malignant Plaguecaster : « Boarding Action Enhancements » : pris 1 fois ; réservé au seigneur de guerre."
+    )
+    assert finding.fix is not None
+    assert finding.fix.en == "Make this unit the warlord, or remove “Boarding Action Enhancements”."
+    assert finding.fix.fr == "Désignez cette unité seigneur de guerre, ou retirez « Boarding Action Enhancements »."
+    army, _ = _army(caster, "Plague Vector", warlord=True)
+    assert _findings(caster, army) == []
+    # The same relic under the army's own "Relics of Decay" needs no warlord.
+    army, _ = _army(caster, "Plague Skull of Glothila", warlord=False)
+    assert _findings(caster, army) == []
