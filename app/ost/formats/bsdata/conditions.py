@@ -237,7 +237,69 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
 
     Statically, or by a modifier whose conditions hold; None when a modifier
     might change it but its conditions cannot be evaluated.
+
+    An element whose ``hidden`` conditions read only the roster and its
+    catalogue (a chapter's relics: "shown once the roster has a warlord",
+    "hidden under this mission pack", "only in this chapter's army") answers
+    the same for every unit of a catalogue: it is read once per catalogue and
+    :attr:`.scope.Shared.legal_roster`, and every unit that meets it again
+    takes that answer (its conditions on the catalogue counted as asked).
     """
+    shared = scope.shared
+    portable = shared.roster_only.get(element)
+    if portable is None:
+        portable = shared.roster_only[element] = _roster_only(element, shared.category_ids)
+    if not portable:
+        return _hidden_read(scope, element, own)
+    context = scope.context
+    key = (element, context.catalogue if context is not None else None, shared.legal_roster)
+    known = shared.hidden_answers.get(key)
+    if known is None:
+        asked = shared.catalogue_asked
+        hidden = _hidden_read(scope, element, own)
+        known = shared.hidden_answers[key] = (hidden, shared.catalogue_asked - asked)
+    else:
+        shared.catalogue_asked += known[1]
+    return known[0]
+
+
+def _roster_only(element: Element, categories: frozenset[str]) -> bool:
+    """Whether no condition of ``element``'s ``set hidden`` modifiers reads the unit or the entries above it.
+
+    What :func:`condition` then reads is the roster's catalogue (``primary-catalogue``, a force-scoped
+    count of a category), the counts a legal list decides (:meth:`.scope.Shared.roster_count`) or nothing
+    (a condition it cannot evaluate): never ``own``, the stack or :attr:`.scope.Shared.assumed` (a count of
+    the "roster" or the "force" is no count of the unit's: those are BattleScribe's words, never an id).
+    """
+    for part in element:
+        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
+            continue
+        for modifier, holders in _hidden_modifiers(part, ()):
+            for holder in (*holders, modifier):
+                for container in holder:
+                    if _LOCAL.get(container.tag) not in ("conditions", "conditionGroups"):
+                        continue
+                    for found in container.iter():
+                        if _LOCAL.get(found.tag) == "condition" and not _reads_roster_only(found, categories):
+                            return False
+    return True
+
+
+def _reads_roster_only(element: Element, categories: frozenset[str]) -> bool:
+    """Whether :func:`condition` answers ``element`` from the roster and its catalogue alone (see above)."""
+    kind = element.get("type") or ""
+    where = element.get("scope") or ""
+    if kind in ("instanceOf", "notInstanceOf"):
+        return where not in ("ancestor", "parent", "self")
+    if kind not in _COMPARISONS or element.get("percentValue") == "true" or element.get("field") != "selections":
+        return True
+    if where == "force" and (element.get("childId") or "") in categories:
+        return True
+    return where in ("roster", "force")
+
+
+def _hidden_read(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | None:
+    """:func:`hidden_now`, read from the conditions."""
     hidden: bool | None = element.get("hidden") == "true"
     for part in element:
         if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):

@@ -90,6 +90,11 @@ class Shared:
     #: Ost deems legal: the roster's counts of the data's "Warlord" selection and "Game Type" entries are then
     #: known (see :meth:`roster_count`).
     legal_roster: bool = False
+    #: Whether each element's ``set hidden`` modifiers read only what the roster and its catalogue are (see
+    #: :func:`.conditions.hidden_now`), and their answers so read: (element, catalogue, legal_roster) ->
+    #: (hidden, conditions on the catalogue asked).
+    roster_only: dict[Element, bool] = field(default_factory=dict)
+    hidden_answers: dict[tuple[Element, str | None, bool], tuple[bool | None, int]] = field(default_factory=dict)
     _warlords: frozenset[str] | None = None
     _game_types: frozenset[str] | None = None
 
@@ -115,6 +120,7 @@ class Shared:
         self.scopes.clear()
         self.raws.clear()
         self.children.clear()
+        self.hidden_answers.clear()
 
     def raw(self, element: Element) -> _Raw:
         known = self.raws.get(element)
