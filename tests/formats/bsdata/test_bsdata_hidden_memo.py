@@ -1,12 +1,12 @@
-"""Hidden states read once per catalogue (ost.formats.bsdata.conditions.hidden_now).
+"""Hidden states read once per answer to what they ask of the unit (ost.formats.bsdata.conditions.hidden_now).
 
-An element whose ``set hidden`` conditions read only the roster and its
-catalogue (a chapter's relics: "shown once the roster has a warlord", "only
-in this chapter's army") is read once per catalogue and legal-roster reading,
-and every other unit takes that answer. Elements whose conditions read the
-unit (its own selections, its parent, its ancestors) are read for each unit.
-The answers must be exactly those of reading every element each time, on the
-real files.
+An element's ``set hidden`` conditions read the roster and its catalogue
+(a chapter's relics: "shown once the roster has a warlord", "only in this
+chapter's army") and the unit (its Warlord selection, its parent, its
+ancestors). The element is read once per catalogue, legal-roster reading and
+values of what it reads of the unit; every other unit that gives the same
+values takes that answer. The answers must be exactly those of reading every
+element each time, on the real files.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ import pytest
 
 from helpers import BSDATA_SAMPLE, NO_SAMPLE
 from ost.formats.bsdata import BsImport, conditions, read_bsdata
-from ost.formats.bsdata.conditions import _roster_only, hidden_now
+from ost.formats.bsdata.conditions import _unit_leaves, hidden_now
+from ost.formats.bsdata.entries import _Raw
 from ost.formats.bsdata.scope import Shared, _Context, _Scope
 
 FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
@@ -74,19 +75,21 @@ READS_THE_UNIT = [
 
 
 @pytest.mark.parametrize("condition", ROSTER_ONLY)
-def test_conditions_on_the_roster_and_its_catalogue_are_read_once(condition: str) -> None:
-    assert _roster_only(_entry(condition), frozenset({"cat-hq"}))
+def test_conditions_on_the_roster_and_its_catalogue_are_read_once_per_catalogue(condition: str) -> None:
+    assert _unit_leaves(_entry(condition), frozenset({"cat-hq"})) == ()
 
 
 @pytest.mark.parametrize("condition", READS_THE_UNIT)
 def test_conditions_on_the_unit_are_read_for_each_unit(condition: str) -> None:
-    # One condition reading the unit among roster ones is enough to read the element for each unit.
-    assert not _roster_only(_entry(ROSTER_ONLY[0], condition, ROSTER_ONLY[1]), frozenset({"cat-hq"}))
+    # Among conditions on the roster, the one reading the unit is what each unit gives the answer's key.
+    element = _entry(ROSTER_ONLY[0], condition, ROSTER_ONLY[1])
+    leaves = _unit_leaves(element, frozenset({"cat-hq"}))
+    assert [leaf.attrib for leaf in leaves] == [ET.fromstring(condition).attrib]
 
 
-def test_an_element_without_hidden_modifiers_is_read_once() -> None:
+def test_an_element_without_hidden_modifiers_reads_nothing_of_the_unit() -> None:
     element = ET.fromstring(f'<selectionEntry xmlns="{NS}" id="e" name="E" hidden="true" type="upgrade"/>')
-    assert _roster_only(element, frozenset())
+    assert _unit_leaves(element, frozenset()) == ()
 
 
 def test_a_remembered_answer_counts_its_catalogue_conditions_as_asked() -> None:
@@ -111,7 +114,9 @@ def test_a_remembered_answer_counts_its_catalogue_conditions_as_asked() -> None:
 def _same_as_reading_each_time(paths: list[Path], monkeypatch: pytest.MonkeyPatch) -> BsImport:
     remembered = read_bsdata(paths)
     with monkeypatch.context() as patch:
-        patch.setattr(conditions, "_roster_only", lambda element, categories: False)
+        # Every element reads something of the unit no other unit gives: no answer is ever taken again.
+        patch.setattr(conditions, "_unit_leaves", lambda element, categories: (element,))
+        patch.setattr(conditions, "_unit_value", lambda scope, element, own: object())
         each_time = read_bsdata(paths)
     assert [s.model_dump() for s in remembered.datasheets] == [s.model_dump() for s in each_time.datasheets]
     assert remembered.coverage == each_time.coverage
@@ -135,3 +140,31 @@ def test_remembered_answers_read_chapters_and_legions_as_reading_every_element_e
     """Chapters share their library's relics, each shown in its own chapter only: one answer per catalogue."""
     found = _same_as_reading_each_time([FULL / name for name in CHAPTERS], monkeypatch)
     assert len({s.faction for s in found.datasheets}) >= 4
+
+
+def test_units_that_differ_in_what_is_read_of_them_each_get_their_answer() -> None:
+    """A relic hidden outside a Terminator unit: one answer per value of "is an ancestor a Terminator"."""
+    shared = Shared(by_id={}, points_ids=frozenset({"points"}), legends_toggles=frozenset())
+    scope = _Scope.__new__(_Scope)
+    scope.shared = shared
+    shared.context = _Context(key="k", catalogue="cat-a")
+    element = _entry(_condition("notInstanceOf", "ancestor", "cat-terminator"))
+
+    def unit(unit_id: str, category: str) -> tuple[_Raw, ...]:
+        return (
+            shared.raw(
+                ET.fromstring(
+                    f"""<selectionEntry xmlns="{NS}" id="{unit_id}" name="{unit_id}" type="unit"><categoryLinks>
+                    <categoryLink id="{unit_id}-cl" targetId="{category}" primary="false"/></categoryLinks>
+                    </selectionEntry>"""
+                )
+            ),
+        )
+
+    answers = []
+    units = [unit("terminators", "cat-terminator"), unit("scouts", "cat-scout"), unit("chaplain", "cat-terminator")]
+    for raws in units:
+        shared.stack[:] = [raws]
+        answers.append(hidden_now(scope, element, raws))
+    assert answers == [False, True, False]
+    assert len(shared.hidden_answers) == 2

@@ -90,11 +90,11 @@ class Shared:
     #: Ost deems legal: the roster's counts of the data's "Warlord" selection and "Game Type" entries are then
     #: known (see :meth:`roster_count`).
     legal_roster: bool = False
-    #: Whether each element's ``set hidden`` modifiers read only what the roster and its catalogue are (see
-    #: :func:`.conditions.hidden_now`), and their answers so read: (element, catalogue, legal_roster) ->
-    #: (hidden, conditions on the catalogue asked).
-    roster_only: dict[Element, bool] = field(default_factory=dict)
-    hidden_answers: dict[tuple[Element, str | None, bool], tuple[bool | None, int]] = field(default_factory=dict)
+    #: The conditions of each element's ``set hidden`` modifiers that read the unit, and the element's answers
+    #: (element, catalogue, legal_roster, what those read) -> (hidden, conditions on the catalogue asked):
+    #: see :func:`.conditions.hidden_now`.
+    unit_reads: dict[Element, tuple[Element, ...]] = field(default_factory=dict)
+    hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
     _warlords: frozenset[str] | None = None
     _game_types: frozenset[str] | None = None
 
