@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from helpers import BSDATA_SAMPLE, NO_SAMPLE
-from ost.formats.bsdata import BsImport, conditions, read_bsdata
+from ost.formats.bsdata import BsImport, conditions, read_bsdata, wargear
 from ost.formats.bsdata.conditions import _unit_leaves, hidden_now
 from ost.formats.bsdata.entries import _Raw
 from ost.formats.bsdata.scope import Shared, _Context, _Scope
@@ -168,3 +168,46 @@ def test_units_that_differ_in_what_is_read_of_them_each_get_their_answer() -> No
         answers.append(hidden_now(scope, element, raws))
     assert answers == [False, True, False]
     assert len(shared.hidden_answers) == 2
+
+
+def _warlords_level_by_level(reader: wargear._Reader) -> frozenset[str]:
+    """The unit's "Warlord" selections found level by level, never entering an entry twice (the walk before)."""
+    found: set[str] = set()
+    pending = [(reader.unit_raws[0], reader.unit_raws[1] if len(reader.unit_raws) > 1 else None)]
+    seen: set[tuple[int, int]] = set()
+    for _ in range(wargear._WARLORD_LEVELS):
+        following = []
+        for raw, link_raw in pending:
+            entries, groups = reader.scope.children(raw, link_raw)
+            for item in (*entries, *groups):
+                key = (id(item.raw), id(item.link_raw))
+                if key in seen or item.raw.type == "model":
+                    continue
+                seen.add(key)
+                if item.raw.kind == "entry" and " ".join(item.raw.name.split()).casefold() == "warlord":
+                    found.update(item.ids)
+                else:
+                    following.append((item.raw, item.link_raw))
+        pending = following
+    return frozenset(found)
+
+
+@pytest.mark.skipif(not FULL.is_dir(), reason=f"the full BattleScribe release is not present ({FULL})")
+def test_the_warlord_selections_read_once_per_scope_are_those_found_unit_by_unit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every character of a catalogue links the same relic and trait groups: walked once, same answer."""
+    asked: list[frozenset[str]] = []
+    shared_walk = wargear._Reader.unit_warlords
+
+    def both(reader: wargear._Reader) -> frozenset[str]:
+        found = shared_walk(reader)
+        assert found == _warlords_level_by_level(reader)
+        asked.append(found)
+        return found
+
+    monkeypatch.setattr(wargear._Reader, "unit_warlords", both)
+    # The Genestealer Cults' characters have their Warlord selection below a group of the unit.
+    read_bsdata([FULL / name for name in [*CHAPTERS, "Tyranids - Genestealer Cults.cat"]])
+    assert sum(bool(found) for found in asked) >= 50  # characters with a Warlord selection
+    assert any(not found for found in asked)  # and units without one
