@@ -39,7 +39,9 @@ how. In short:
 * **Speed.** One pass indexes each file; every parsed entry and every
   computed subtree is memoised, so a shared weapon or wargear group is read
   once per catalogue scope (a subtree whose price depends on a condition once
-  per datasheet and parent). A whole datasheet is read once for every
+  per datasheet and parent); an entry's hidden state is read once per
+  catalogue and values of what its conditions read of the unit (the relic
+  and trait groups every character links). A whole datasheet is read once for every
   catalogue whose differences it never reads (:mod:`.reach`: the chapters'
   links to one library unit, a library imported by several armies).
   ``read_bsdata(workers=2)`` (the command line's) reads about half of the

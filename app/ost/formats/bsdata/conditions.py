@@ -237,7 +237,91 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
 
     Statically, or by a modifier whose conditions hold; None when a modifier
     might change it but its conditions cannot be evaluated.
+
+    Read once per answer to what it asks of the unit: the conditions of a
+    chapter's relics and warlord traits are the same for every unit of a
+    catalogue ("shown once the roster has a warlord", "only in this
+    chapter's army", "hidden unless the unit takes its Warlord selection").
+    What they read of the unit (the counts and the kinds of the unit, of the
+    entries above it) is read for each unit; what they read of the roster,
+    its catalogue and :attr:`.scope.Shared.legal_roster` is the same for a
+    catalogue. The first unit that gives those values reads the element;
+    every other takes its answer (its conditions on the catalogue counted as
+    asked, as reading them would, see :mod:`.reach`).
     """
+    context = scope.context
+    if context is None:
+        return _hidden_read(scope, element, own)
+    shared = scope.shared
+    leaves = shared.unit_reads.get(element)
+    if leaves is None:
+        leaves = shared.unit_reads[element] = _unit_leaves(element, shared.category_ids)
+    key = (element, context.catalogue, shared.legal_roster, *(_unit_value(scope, leaf, own) for leaf in leaves))
+    known = shared.hidden_answers.get(key)
+    if known is None:
+        asked = shared.catalogue_asked
+        hidden = _hidden_read(scope, element, own)
+        known = shared.hidden_answers[key] = (hidden, shared.catalogue_asked - asked)
+    else:
+        shared.catalogue_asked += known[1]
+    return known[0]
+
+
+def _unit_leaves(element: Element, categories: frozenset[str]) -> tuple[Element, ...]:
+    """The conditions of ``element``'s ``set hidden`` modifiers that read the unit or the entries above it.
+
+    What :func:`condition` reads of the others is the roster's catalogue (``primary-catalogue``, a
+    force-scoped count of a category), the counts a legal list decides (:meth:`.scope.Shared.roster_count`)
+    or nothing (a condition it cannot evaluate): never ``own``, the stack or :attr:`.scope.Shared.assumed`
+    (a count of the "roster" or the "force" is no count of the unit's: those are BattleScribe's words,
+    never an id).
+    """
+    found: list[Element] = []
+    for part in element:
+        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
+            continue
+        for modifier, holders in _hidden_modifiers(part, ()):
+            for holder in (*holders, modifier):
+                for container in holder:
+                    if _LOCAL.get(container.tag) not in ("conditions", "conditionGroups"):
+                        continue
+                    found.extend(
+                        leaf
+                        for leaf in container.iter()
+                        if _LOCAL.get(leaf.tag) == "condition" and _reads_unit(leaf, categories)
+                    )
+    return tuple(found)
+
+
+def _reads_unit(element: Element, categories: frozenset[str]) -> bool:
+    """Whether :func:`condition` reads the unit or the entries above it to answer ``element`` (see above)."""
+    kind = element.get("type") or ""
+    where = element.get("scope") or ""
+    if kind in ("instanceOf", "notInstanceOf"):
+        return where in ("ancestor", "parent", "self")
+    if kind not in _COMPARISONS or element.get("percentValue") == "true" or element.get("field") != "selections":
+        return False
+    if where == "force" and (element.get("childId") or "") in categories:
+        return False
+    return where not in ("roster", "force")
+
+
+def _unit_value(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | int | None:
+    """What :func:`condition` reads of the unit to answer ``element``, one of :func:`_unit_leaves`."""
+    kind = element.get("type")
+    if kind in ("instanceOf", "notInstanceOf"):
+        where = element.get("scope")
+        child = element.get("childId") or ""
+        if where == "ancestor":
+            return any(_is(scope, raws, child) for raws in scope._stack)
+        if where == "parent":
+            return bool(scope._stack) and _is(scope, scope._stack[-1], child)
+        return _is(scope, own, child)
+    return _count(scope, element, own)
+
+
+def _hidden_read(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | None:
+    """:func:`hidden_now`, read from the conditions."""
     hidden: bool | None = element.get("hidden") == "true"
     for part in element:
         if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):

@@ -115,6 +115,7 @@ class _Drafter:
         """Drop the memoised trees so they are freed at once."""
         self.shared.close()
         self._drafts.clear()
+        self._wargear_cache.warlords.clear()
         self._shared_drafts.clear()
         self._reaches = Reaches()
 

@@ -91,6 +91,11 @@ class Shared:
     #: Ost deems legal: the roster's counts of the data's "Warlord" selection and "Game Type" entries are then
     #: known (see :meth:`roster_count`).
     legal_roster: bool = False
+    #: The conditions of each element's ``set hidden`` modifiers that read the unit, and the element's answers
+    #: (element, catalogue, legal_roster, what those read) -> (hidden, conditions on the catalogue asked):
+    #: see :func:`.conditions.hidden_now`.
+    unit_reads: dict[Element, tuple[Element, ...]] = field(default_factory=dict)
+    hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
     _warlords: frozenset[str] | None = None
     _game_types: frozenset[str] | None = None
 
@@ -116,6 +121,7 @@ class Shared:
         self.scopes.clear()
         self.raws.clear()
         self.children.clear()
+        self.hidden_answers.clear()
 
     def raw(self, element: Element) -> _Raw:
         known = self.raws.get(element)

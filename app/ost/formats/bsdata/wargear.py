@@ -56,6 +56,8 @@ _UPGRADE = re.compile(
 #: Crusade bookkeeping and army rules: not wargear a list chooses.
 _NOT_CHOICES = re.compile(r"\b(?:battle honours?|battle scars?|crusade|stratagems?)\b", re.IGNORECASE)
 _MAX_DEPTH = 6
+#: How many levels below the unit its "Warlord" selection is looked for (the unit, its options, their groups).
+_WARLORD_LEVELS = 4
 _MARK = re.compile(r"\bmarks? of chaos\b", re.IGNORECASE)
 
 
@@ -116,6 +118,8 @@ class WargearCache:
     limits: dict[tuple[int, int | None, str, int | None, bool], WargearLimit] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
     counted: dict[Element, list[str]] = field(default_factory=dict)
+    #: The "Warlord" selections below an entry (:meth:`warlords_below`), by scope, entry, link and depth.
+    warlords: dict[tuple[_Scope, _Raw, _Raw | None, int], frozenset[str]] = field(default_factory=dict)
 
     def hiding_counts(self, element: Element) -> list[str]:
         """What the conditions of ``element``'s ``hidden`` modifiers count (see :func:`.conditions.hiding_counts`)."""
@@ -123,6 +127,28 @@ class WargearCache:
         if found is None:
             found = self.counted[element] = hiding_counts(element)
         return found
+
+    def warlords_below(self, scope: _Scope, raw: _Raw, link_raw: _Raw | None, levels: int) -> frozenset[str]:
+        """The ids of the "Warlord" selections within ``levels`` levels below an entry or group, models left out.
+
+        Read once per scope and entry: every character of a catalogue links the same relic and trait groups,
+        walked once. (A "Warlord" entry is not looked into; the union over every path within ``levels`` levels
+        is what a walk level by level that never enters an entry twice finds.)
+        """
+        key = (scope, raw, link_raw, levels)
+        known = self.warlords.get(key)
+        if known is None:
+            found: set[str] = set()
+            entries, groups = scope.children(raw, link_raw)
+            for item in (*entries, *groups):
+                if item.raw.type == "model":
+                    continue
+                if item.raw.kind == "entry" and " ".join(item.raw.name.split()).casefold() == "warlord":
+                    found.update(item.ids)
+                elif levels > 1:
+                    found.update(self.warlords_below(scope, item.raw, item.link_raw, levels - 1))
+            known = self.warlords[key] = frozenset(found)
+        return known
 
     def constraints_of(self, element: Element) -> list[tuple[str, str, str | None, float]]:
         """``element``'s selection constraints (:func:`_selection_constraints`), read once."""
@@ -294,27 +320,8 @@ class _Reader:
     def unit_warlords(self) -> frozenset[str]:
         """The ids of the data's "Warlord" selections the unit itself offers (entries and their links)."""
         if self._unit_warlords is None:
-            found: set[str] = set()
             link = self.unit_raws[1] if len(self.unit_raws) > 1 else None
-            pending = [(self.unit_raws[0], link)]
-            seen: set[tuple[int, int]] = set()
-            depth = 0
-            while pending and depth <= 3:
-                following: list[tuple[_Raw, _Raw | None]] = []
-                for raw, link_raw in pending:
-                    entries, groups = self.scope.children(raw, link_raw)
-                    for item in (*entries, *groups):
-                        key = (id(item.raw), id(item.link_raw))
-                        if key in seen or item.raw.type == "model":
-                            continue
-                        seen.add(key)
-                        if item.raw.kind == "entry" and " ".join(item.raw.name.split()).casefold() == "warlord":
-                            found.update(item.ids)
-                        else:
-                            following.append((item.raw, item.link_raw))
-                pending = following
-                depth += 1
-            self._unit_warlords = frozenset(found)
+            self._unit_warlords = self.cache.warlords_below(self.scope, self.unit_raws[0], link, _WARLORD_LEVELS)
         return self._unit_warlords
 
     def item(self, child: _Child, path: str, unit_level: bool, *, named: bool = True) -> _Item:
