@@ -196,6 +196,13 @@ class _Reader:
         #: The id of the choice that encloses the groups being read (``WargearGroup.within``), if one was made.
         self.within: str | None = None
         self._unit_warlords: frozenset[str] | None = None
+        self._unit_entries: frozenset[str] = frozenset()
+        #: Ids of the unit's own entries that open a once-per-unit choice in place of its Warlord selection (a
+        #: stratagem that gives a character who is not the warlord a trait): :meth:`opened_by` finds them.
+        self.alternatives: set[str] = set()
+        #: Entries left out as army rules (:func:`_not_choice`) while the unit is walked: those found to be
+        #: such alternatives are offered once the walk is over (:meth:`offer_alternatives`).
+        self.deferred: list[tuple[_Child, str, bool]] = []
 
     # --- items ----------------------------------------------------------------------------------------------------
 
@@ -262,7 +269,20 @@ class _Reader:
                 return None
             with self.assuming(wanted):
                 shown = all(r is False for r in self.hidden_results(child, own))
-            return tuple(dict.fromkeys(wanted)) if shown else None
+            if not shown:
+                return None
+            # The unit's own entries the same conditions count beside its Warlord selection, each of which shows
+            # the choice alone (Death Guard's "Stratagem: Plaguechosen"): a unit that takes one needs no mark.
+            others = [i for i in dict.fromkeys(counted) if i in self._unit_entries and i not in self.unit_warlords()]
+            alternatives: list[str] = []
+            for entry in others:
+                if entry in warlords or entry in game_types:
+                    continue
+                with self.assuming((entry,)):
+                    if all(r is False for r in self.hidden_results(child, own)):
+                        alternatives.append(entry)
+            self.alternatives.update(alternatives)
+            return tuple(dict.fromkeys((*wanted, *alternatives)))
         finally:
             shared.legal_roster = before
 
@@ -292,9 +312,13 @@ class _Reader:
                     del assumed[entry]
 
     def unit_warlords(self) -> frozenset[str]:
-        """The ids of the data's "Warlord" selections the unit itself offers (entries and their links)."""
+        """The ids of the data's "Warlord" selections the unit itself offers (entries and their links).
+
+        Read with them: :attr:`_unit_entries`, the ids of every entry the unit offers there (not its models).
+        """
         if self._unit_warlords is None:
             found: set[str] = set()
+            offered: set[str] = set()
             link = self.unit_raws[1] if len(self.unit_raws) > 1 else None
             pending = [(self.unit_raws[0], link)]
             seen: set[tuple[int, int]] = set()
@@ -311,10 +335,13 @@ class _Reader:
                         if item.raw.kind == "entry" and " ".join(item.raw.name.split()).casefold() == "warlord":
                             found.update(item.ids)
                         else:
+                            if item.raw.kind == "entry":
+                                offered.update(item.ids)
                             following.append((item.raw, item.link_raw))
                 pending = following
                 depth += 1
             self._unit_warlords = frozenset(found)
+            self._unit_entries = frozenset(offered)
         return self._unit_warlords
 
     def item(self, child: _Child, path: str, unit_level: bool, *, named: bool = True) -> _Item:
@@ -557,11 +584,15 @@ class _Reader:
         entries, groups = self.scope.children(raw, link_raw)
         for child in entries:
             optional = child.low < 1 and _special(f"{path} / {child.name}")
-            if self.skipped(child) or self.hidden(child, own, optional):
+            skipped = self.skipped(child)
+            if skipped or self.hidden(child, own, optional):
+                if not skipped and self.undecided and not child.hidden:
+                    self.defer(child, path, unit_level)
                 self.hide_weapons(child)
                 continue
             opened = self.opened
             if _not_choice(child.name):
+                self.defer(child, path, unit_level)
                 continue
             if child.raw.type == "unit":
                 continue
@@ -597,6 +628,28 @@ class _Reader:
             with self.assuming(self.opened):
                 self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
         return carried
+
+    def defer(self, child: _Child, path: str, unit_level: bool) -> None:
+        """Keep an optional entry left out here, for :meth:`offer_alternatives` to offer if it opens a choice.
+
+        An army rule (a stratagem), or an entry hidden only by a condition Ost cannot decide (one hidden in a
+        Boarding Patrol force).
+        """
+        if child.raw.kind == "entry" and child.low < 1:
+            self.deferred.append((child, path, unit_level))
+
+    def offer_alternatives(self) -> None:
+        """Offer the unit, once, each entry left out as an army rule that opens a choice (:attr:`alternatives`).
+
+        Called once the walks are over, with the unit on the scope's stack: a player must be able to take the
+        stratagem that gives a character who is not the warlord a warlord trait, and a roster that holds it
+        finds it among the datasheet's items.
+        """
+        for child, path, _unit_level in self.deferred:
+            if self.alternatives.isdisjoint(child.ids):
+                continue
+            item = self.item(child, path, True)
+            self.add_group(child.option_id, child.name, [], [item.id], {}, [], self.limit_of(child, True), child.ids)
 
     def named_gear(self, child: _Child, path: str) -> bool:
         """Whether an entry only its own name makes a relic or a trait is gear its model must carry.
@@ -917,6 +970,7 @@ def read_wargear(
                     [occurrence.option_id],
                     marks=marks,
                 )
+        reader.offer_alternatives()
     finally:
         scope.pop()
     return reader.found
