@@ -492,6 +492,28 @@ def _depth(sheet: Datasheet, group: WargearGroup) -> int:
     return depth
 
 
+def mark_alternatives(sheet: Datasheet, item_id: str) -> list[str]:
+    """The items of ``sheet`` other than the warlord mark that open a choice offering ``item_id``.
+
+    A choice open only with one of its :attr:`~ost.core.catalogue.WargearGroup.needs` may be opened by
+    the data's "Warlord" selection or by another entry of the unit: a stratagem (Death Guard's
+    "Plaguechosen") that gives a character who is not the warlord a warlord trait.
+    """
+    marks = warlord_items(sheet)
+    members = sheet.choice_members
+    found: dict[str, None] = {}
+    for group in sheet.choice_map.values():
+        if group.needs and item_id in members.get(group.id, frozenset()):
+            found.update((i, None) for i in group.needs if i in sheet.wargear_map and i not in marks)
+    return list(found)
+
+
+def opened_without_mark(unit: Unit, sheet: Datasheet, item_id: str) -> bool:
+    """Whether ``unit`` holds one of the :func:`mark_alternatives` of ``item_id`` (it needs no warlord mark)."""
+    held = {c.item for c in unit.upgrades if c.item is not None and c.count > 0}
+    return bool(held) and not held.isdisjoint(mark_alternatives(sheet, item_id))
+
+
 def warlord_items(sheet: Datasheet) -> set[str]:
     """The ids of ``sheet``'s items that are the data's "Warlord" selection: the list's warlord mark stands for them.
 
@@ -1463,8 +1485,19 @@ def _needs_words(sheet: Datasheet, problem: WargearProblem) -> Bilingual:
     """What a choice open only with something else asks: "only for the warlord", "only with “Jump pack”"."""
     group = sheet.choice_map.get(problem.group or "")
     needs = [i for i in (group.needs if group else []) if i in sheet.wargear_map]
-    if not needs or set(needs) <= warlord_items(sheet):
+    marks = warlord_items(sheet)
+    if not needs or set(needs) <= marks:
         return Bilingual(fr="réservé au seigneur de guerre", en="for the warlord only")
+    # A need that is no item of the sheet is the data's Warlord selection as well (its link, or an entry the
+    # datasheet does not offer as a choice).
+    if marks & set(needs) or len(needs) < len(group.needs if group else []):
+        # The warlord, or a unit that takes what else opens it (a stratagem that gives a trait).
+        others = Bilingual.join(
+            Bilingual(fr=" ou ", en=" or "), [_item_name(sheet, i) for i in needs if i not in marks]
+        )
+        return Bilingual(
+            fr=f"réservé au seigneur de guerre, ou avec « {others.fr} »", en=f"for the warlord, or with “{others.en}”"
+        )
     names = Bilingual.join(Bilingual(fr=" ou ", en=" or "), [_item_name(sheet, i) for i in needs])
     return Bilingual(fr=f"seulement avec « {names.fr} »", en=f"only with “{names.en}”")
 

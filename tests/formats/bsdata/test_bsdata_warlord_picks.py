@@ -185,3 +185,93 @@ def test_a_relic_offered_only_to_the_warlord_is_flagged_on_another_unit(full: Bs
     # The same relic under the army's own "Relics of Decay" needs no warlord.
     army, _ = _army(caster, "Plague Skull of Glothila", warlord=False)
     assert _findings(caster, army) == []
+
+
+# --- a stratagem that gives a character who is not the warlord a trait ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def necrons() -> BsImport:
+    """The sample's Necrons: the data shows a Lord's "Warlord Trait" with its Warlord selection or with the
+    stratagem "Rarefied Nobility" the Lord may take."""
+    return read_bsdata([BSDATA_SAMPLE / "Warhammer 40,000.gst", BSDATA_SAMPLE / "Necrons.cat"])
+
+
+NOBILITY, ENDURING = "Rarefied Nobility", "Warlord Trait (Codex 1): Enduring Will"
+
+
+def test_the_lord_offers_the_stratagem_that_opens_its_traits(necrons: BsImport) -> None:
+    lord = _sheet(necrons, "bs-necrons", "Lord")
+    groups = {g.name: g for g in lord.choices if not g.kinds}
+    nobility = _item(lord, NOBILITY)
+    assert lord.wargear_map[nobility].kind == "upgrade"
+    assert not groups[NOBILITY].needs and groups[NOBILITY].limit.max == 1  # taken once, open to every Lord
+    traits = groups["Warlord Trait"]
+    assert nobility in traits.needs and len(traits.needs) > 1  # beside the data's Warlord selection
+    assert [c.name for c in ops.make_unit(ArmyList(), lord).upgrades] == []  # a new Lord does not take it
+
+
+def test_a_lord_with_the_stratagem_may_take_a_trait_without_being_the_warlord(necrons: BsImport) -> None:
+    lord = _sheet(necrons, "bs-necrons", "Lord")
+    army, unit = _army(lord, ENDURING, NOBILITY, warlord=False)
+    assert _findings(lord, army) == []
+    army, _ = _army(lord, ENDURING, warlord=True)
+    assert _findings(lord, army) == []
+    # The form offers the trait to a Lord holding the stratagem; without it, it says what opens it.
+    unit.upgrades = set_upgrade_count([], lord, _item(lord, NOBILITY), 1)
+    assert upgrade_problems(unit, lord, _item(lord, ENDURING), 1) == []
+    unit.upgrades = []
+    (reason,) = upgrade_problems(unit, lord, _item(lord, ENDURING), 1)
+    assert reason.en == "Warlord Trait: for the warlord, or with “Rarefied Nobility”"
+    assert reason.fr == "Warlord Trait : réservé au seigneur de guerre, ou avec « Rarefied Nobility »"
+
+
+def test_a_trait_on_a_lord_without_the_stratagem_is_still_flagged(necrons: BsImport) -> None:
+    lord = _sheet(necrons, "bs-necrons", "Lord")
+    army, _ = _army(lord, ENDURING, warlord=False)
+    (finding,) = _findings(lord, army)
+    assert finding.code is Code.WARGEAR_WARLORD
+    assert finding.message.en == f"Lord takes the warlord trait “{ENDURING}” but is not the warlord."
+    assert finding.fix is not None
+    assert finding.fix.en == f"Make Lord the warlord, give it “{NOBILITY}”, or remove “{ENDURING}”."
+    assert (
+        finding.fix.fr == f"Faites de Lord le seigneur de guerre, donnez-lui « {NOBILITY} », ou retirez « {ENDURING} »."
+    )
+    # A trait whose choice nothing else opens keeps its fix (the Ultramarines Captain above).
+
+
+ROSTERS = BSDATA_SAMPLE.parent / "rosters-9e"
+
+
+@pytest.mark.parametrize(
+    ("roster", "holder", "trait"),
+    [
+        ("dg-1364-farts.ros", "Death Guard Daemon Prince", "5. Rotten Constitution"),
+        ("dg-2000-yellowscribe.rosz", "Foul Blightspawn", "4. Arch-Contaminator"),
+    ],
+)
+def test_a_death_guard_roster_s_plaguechosen_character_takes_its_trait(
+    full: BsImport, roster: str, holder: str, trait: str
+) -> None:
+    """Both real rosters give a trait to a character that is not the warlord with "Plaguechosen": legal.
+
+    Was a false WARGEAR-WARLORD. The roster's selection reads as the datasheet's item; taken away, the
+    trait is flagged again.
+    """
+    from ost.formats.lists.listreader import read_list
+
+    path = ROSTERS / roster
+    if not path.is_file():
+        pytest.skip(f"the real rosters are not present ({ROSTERS})")
+    catalogue = Catalogue(full.datasheets, BandTable(bands=[]))
+    army = read_list(path.read_bytes(), roster, catalogue).army
+    (unit,) = [u for _, u in army.units() if any(c.name == trait for c in u.upgrades)]
+    sheet = catalogue.get(unit.datasheet)
+    assert sheet is not None and sheet.name == holder and not unit.warlord
+    (chosen,) = [c for c in unit.upgrades if c.item is not None and "Plaguechosen" in sheet.wargear_map[c.item].name]
+    codes = [f.code for f in validate(catalogue, army).findings if unit.id in f.units]
+    assert Code.WARGEAR_WARLORD not in codes and Code.WARGEAR_LIMIT not in codes
+    unit.upgrades = [c for c in unit.upgrades if c is not chosen]
+    (finding,) = [f for f in validate(catalogue, army).findings if f.code is Code.WARGEAR_WARLORD]
+    assert finding.message.en == f"{holder} takes the warlord trait “{trait}” but is not the warlord."
+    assert f"« {trait} »" in finding.message.fr and "Plaguechosen" in finding.fix.fr  # type: ignore[union-attr]

@@ -12,7 +12,7 @@ from ost.core.i18n import Bilingual
 from ost.core.text import fold
 from ost.core.validator.context import Context, Entry, found
 from ost.core.validator.words import either
-from ost.core.wargear import starting_upgrades, unit_wargear_findings
+from ost.core.wargear import mark_alternatives, opened_without_mark, starting_upgrades, unit_wargear_findings
 
 #: What a roster calls the warlord's own mark (an upgrade of kind "trait" in the data): not a trait.
 _WARLORD_MARKS = frozenset({"warlord", "seigneur de guerre"})
@@ -27,15 +27,17 @@ def check_wargear(ctx: Context) -> list[Finding]:
     return out
 
 
-def _picks(entry: Entry, kind: str) -> list[tuple[str, Bilingual]]:
-    """The unit's upgrades of ``kind`` ("trait", "relic"), as (key, name): the catalogue's kind and names.
+def _picks(entry: Entry, kind: str) -> list[tuple[str, Bilingual, list[Bilingual]]]:
+    """The unit's upgrades of ``kind`` ("trait", "relic"), as (key, name, what else opens it): the catalogue's.
 
     What the datasheet gives every unit with no alternative (a Judiciar's
-    Executioner Relic Blade) is its own gear, not a pick of the army.
+    Executioner Relic Blade) is its own gear, not a pick of the army; nor is a
+    trait the unit holds through what else opens its choice (a stratagem that
+    lets a character who is not the warlord take one, :func:`opened_without_mark`).
     """
     if entry.sheet is None:
         return []
-    out: list[tuple[str, Bilingual]] = []
+    out: list[tuple[str, Bilingual, list[Bilingual]]] = []
     forced: set[str | None] | None = None
     for taken in entry.unit.upgrades:
         item = entry.sheet.wargear_map.get(taken.item) if taken.item is not None else None
@@ -48,8 +50,17 @@ def _picks(entry: Entry, kind: str) -> list[tuple[str, Bilingual]]:
             forced = {c.item for c in starting_upgrades(entry.sheet, entry.unit.models, defaults=False)}
         if item.id in forced:
             continue
-        out.append((key, Bilingual(fr=item.name, en=item.name_en or item.name)))
+        if kind == "trait" and opened_without_mark(entry.unit, entry.sheet, item.id):
+            continue
+        others = (
+            [entry.sheet.wargear_map[i] for i in mark_alternatives(entry.sheet, item.id)] if kind == "trait" else []
+        )
+        out.append((key, _name(item.name, item.name_en), [_name(o.name, o.name_en) for o in others]))
     return out
+
+
+def _name(name: str, name_en: str | None) -> Bilingual:
+    return Bilingual(fr=name, en=name_en or name)
 
 
 def check_picks(ctx: Context) -> list[Finding]:
@@ -58,8 +69,20 @@ def check_picks(ctx: Context) -> list[Finding]:
     for entry in ctx.entries:
         if entry.unit.warlord:
             continue
-        for _, trait in _picks(entry, "trait"):
+        for _, trait, others in _picks(entry, "trait"):
             name = entry.label
+            fix = Bilingual(
+                fr=f"Faites de {name.fr} le seigneur de guerre, ou retirez « {trait.fr} ».",
+                en=f"Make {name.en} the warlord, or remove “{trait.en}”.",
+            )
+            if others:
+                # What else opens the trait's choice (a stratagem that gives a trait to a unit not the warlord).
+                names = Bilingual.join(Bilingual(fr=" ou ", en=" or "), others)
+                fix = Bilingual(
+                    fr=f"Faites de {name.fr} le seigneur de guerre, donnez-lui « {names.fr} », "
+                    f"ou retirez « {trait.fr} ».",
+                    en=f"Make {name.en} the warlord, give it “{names.en}”, or remove “{trait.en}”.",
+                )
             out.append(
                 found(
                     Code.WARGEAR_WARLORD,
@@ -69,15 +92,12 @@ def check_picks(ctx: Context) -> list[Finding]:
                         en=f"{name.en} takes the warlord trait “{trait.en}” but is not the warlord.",
                     ),
                     [entry],
-                    Bilingual(
-                        fr=f"Faites de {name.fr} le seigneur de guerre, ou retirez « {trait.fr} ».",
-                        en=f"Make {name.en} the warlord, or remove “{trait.en}”.",
-                    ),
+                    fix,
                 )
             )
     holders: dict[str, tuple[Bilingual, list[Entry]]] = {}
     for entry in ctx.entries:
-        for key, relic in _picks(entry, "relic"):
+        for key, relic, _ in _picks(entry, "relic"):
             holders.setdefault(key, (relic, []))[1].append(entry)
     for relic, entries in holders.values():
         if len(entries) < 2:

@@ -119,7 +119,9 @@ class WargearCache:
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
     counted: dict[Element, list[str]] = field(default_factory=dict)
     #: The "Warlord" selections below an entry (:meth:`warlords_below`), by scope, entry, link and depth.
-    warlords: dict[tuple[_Scope, _Raw, _Raw | None, int], frozenset[str]] = field(default_factory=dict)
+    warlords: dict[tuple[_Scope, _Raw, _Raw | None, int], tuple[frozenset[str], frozenset[str]]] = field(
+        default_factory=dict
+    )
 
     def hiding_counts(self, element: Element) -> list[str]:
         """What the conditions of ``element``'s ``hidden`` modifiers count (see :func:`.conditions.hiding_counts`)."""
@@ -128,26 +130,35 @@ class WargearCache:
             found = self.counted[element] = hiding_counts(element)
         return found
 
-    def warlords_below(self, scope: _Scope, raw: _Raw, link_raw: _Raw | None, levels: int) -> frozenset[str]:
-        """The ids of the "Warlord" selections within ``levels`` levels below an entry or group, models left out.
+    def warlords_below(
+        self, scope: _Scope, raw: _Raw, link_raw: _Raw | None, levels: int
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """The "Warlord" selections within ``levels`` levels below an entry or group, and the other entries there.
 
-        Read once per scope and entry: every character of a catalogue links the same relic and trait groups,
-        walked once. (A "Warlord" entry is not looked into; the union over every path within ``levels`` levels
-        is what a walk level by level that never enters an entry twice finds.)
+        Both are sets of ids, models left out. Read once per scope and entry: every character of a
+        catalogue links the same relic and trait groups, walked once. (A "Warlord" entry is not looked
+        into; the union over every path within ``levels`` levels is what a walk level by level that
+        never enters an entry twice finds.)
         """
         key = (scope, raw, link_raw, levels)
         known = self.warlords.get(key)
         if known is None:
             found: set[str] = set()
+            offered: set[str] = set()
             entries, groups = scope.children(raw, link_raw)
             for item in (*entries, *groups):
                 if item.raw.type == "model":
                     continue
                 if item.raw.kind == "entry" and " ".join(item.raw.name.split()).casefold() == "warlord":
                     found.update(item.ids)
-                elif levels > 1:
-                    found.update(self.warlords_below(scope, item.raw, item.link_raw, levels - 1))
-            known = self.warlords[key] = frozenset(found)
+                    continue
+                if item.raw.kind == "entry":
+                    offered.update(item.ids)
+                if levels > 1:
+                    below, others = self.warlords_below(scope, item.raw, item.link_raw, levels - 1)
+                    found.update(below)
+                    offered.update(others)
+            known = self.warlords[key] = (frozenset(found), frozenset(offered))
         return known
 
     def constraints_of(self, element: Element) -> list[tuple[str, str, str | None, float]]:
@@ -222,6 +233,13 @@ class _Reader:
         #: The id of the choice that encloses the groups being read (``WargearGroup.within``), if one was made.
         self.within: str | None = None
         self._unit_warlords: frozenset[str] | None = None
+        self._unit_entries: frozenset[str] = frozenset()
+        #: Ids of the unit's own entries that open a once-per-unit choice in place of its Warlord selection (a
+        #: stratagem that gives a character who is not the warlord a trait): :meth:`opened_by` finds them.
+        self.alternatives: set[str] = set()
+        #: Entries left out as army rules (:func:`_not_choice`) while the unit is walked: those found to be
+        #: such alternatives are offered once the walk is over (:meth:`offer_alternatives`).
+        self.deferred: list[tuple[_Child, str, bool]] = []
 
     # --- items ----------------------------------------------------------------------------------------------------
 
@@ -288,7 +306,20 @@ class _Reader:
                 return None
             with self.assuming(wanted):
                 shown = all(r is False for r in self.hidden_results(child, own))
-            return tuple(dict.fromkeys(wanted)) if shown else None
+            if not shown:
+                return None
+            # The unit's own entries the same conditions count beside its Warlord selection, each of which shows
+            # the choice alone (Death Guard's "Stratagem: Plaguechosen"): a unit that takes one needs no mark.
+            others = [i for i in dict.fromkeys(counted) if i in self._unit_entries and i not in self.unit_warlords()]
+            alternatives: list[str] = []
+            for entry in others:
+                if entry in warlords or entry in game_types:
+                    continue
+                with self.assuming((entry,)):
+                    if all(r is False for r in self.hidden_results(child, own)):
+                        alternatives.append(entry)
+            self.alternatives.update(alternatives)
+            return tuple(dict.fromkeys((*wanted, *alternatives)))
         finally:
             shared.legal_roster = before
 
@@ -318,10 +349,15 @@ class _Reader:
                     del assumed[entry]
 
     def unit_warlords(self) -> frozenset[str]:
-        """The ids of the data's "Warlord" selections the unit itself offers (entries and their links)."""
+        """The ids of the data's "Warlord" selections the unit itself offers (entries and their links).
+
+        Read with them: :attr:`_unit_entries`, the ids of every entry the unit offers there (not its models).
+        """
         if self._unit_warlords is None:
             link = self.unit_raws[1] if len(self.unit_raws) > 1 else None
-            self._unit_warlords = self.cache.warlords_below(self.scope, self.unit_raws[0], link, _WARLORD_LEVELS)
+            self._unit_warlords, self._unit_entries = self.cache.warlords_below(
+                self.scope, self.unit_raws[0], link, _WARLORD_LEVELS
+            )
         return self._unit_warlords
 
     def item(self, child: _Child, path: str, unit_level: bool, *, named: bool = True) -> _Item:
@@ -564,11 +600,15 @@ class _Reader:
         entries, groups = self.scope.children(raw, link_raw)
         for child in entries:
             optional = child.low < 1 and _special(f"{path} / {child.name}")
-            if self.skipped(child) or self.hidden(child, own, optional):
+            skipped = self.skipped(child)
+            if skipped or self.hidden(child, own, optional):
+                if not skipped and self.undecided and not child.hidden:
+                    self.defer(child, path, unit_level)
                 self.hide_weapons(child)
                 continue
             opened = self.opened
             if _not_choice(child.name):
+                self.defer(child, path, unit_level)
                 continue
             if child.raw.type == "unit":
                 continue
@@ -604,6 +644,28 @@ class _Reader:
             with self.assuming(self.opened):
                 self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
         return carried
+
+    def defer(self, child: _Child, path: str, unit_level: bool) -> None:
+        """Keep an optional entry left out here, for :meth:`offer_alternatives` to offer if it opens a choice.
+
+        An army rule (a stratagem), or an entry hidden only by a condition Ost cannot decide (one hidden in a
+        Boarding Patrol force).
+        """
+        if child.raw.kind == "entry" and child.low < 1:
+            self.deferred.append((child, path, unit_level))
+
+    def offer_alternatives(self) -> None:
+        """Offer the unit, once, each entry left out as an army rule that opens a choice (:attr:`alternatives`).
+
+        Called once the walks are over, with the unit on the scope's stack: a player must be able to take the
+        stratagem that gives a character who is not the warlord a warlord trait, and a roster that holds it
+        finds it among the datasheet's items.
+        """
+        for child, path, _unit_level in self.deferred:
+            if self.alternatives.isdisjoint(child.ids):
+                continue
+            item = self.item(child, path, True)
+            self.add_group(child.option_id, child.name, [], [item.id], {}, [], self.limit_of(child, True), child.ids)
 
     def named_gear(self, child: _Child, path: str) -> bool:
         """Whether an entry only its own name makes a relic or a trait is gear its model must carry.
@@ -924,6 +986,7 @@ def read_wargear(
                     [occurrence.option_id],
                     marks=marks,
                 )
+        reader.offer_alternatives()
     finally:
         scope.pop()
     return reader.found
