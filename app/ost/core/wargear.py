@@ -514,6 +514,18 @@ def opened_without_mark(unit: Unit, sheet: Datasheet, item_id: str) -> bool:
     return bool(held) and not held.isdisjoint(mark_alternatives(sheet, item_id))
 
 
+def _needs_met(unit: Unit, sheet: Datasheet, group: WargearGroup, taken: dict[str, int]) -> bool:
+    """Whether ``unit`` takes one of what ``group`` needs (:attr:`~ost.core.catalogue.WargearGroup.needs`).
+
+    A need the datasheet holds no item for is a "Warlord" selection of the data Ost keeps no item of (a
+    Necron Lord's): the list's warlord mark stands for it, as it does for the items of :func:`warlord_items`
+    (``taken`` holds those when the unit is the warlord) and as the form's reason says ("for the warlord").
+    """
+    if any(taken.get(i) for i in group.needs):
+        return True
+    return unit.warlord and any(i not in sheet.wargear_map for i in group.needs)
+
+
 def warlord_items(sheet: Datasheet) -> set[str]:
     """The ids of ``sheet``'s items that are the data's "Warlord" selection: the list's warlord mark stands for them.
 
@@ -1160,7 +1172,7 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                     total = sum(_taken(sheet, group, g, counted) * g.count for g in mine)
                     _check(out, unit, limit, total, group.id, item_id)
         else:
-            if group.needs and taken and not any(taken.get(i) for i in group.needs):
+            if group.needs and taken and not _needs_met(unit, sheet, group, taken):
                 outer = sheet.choice_map.get(group.within or "")
                 # An item another choice offers as it stands (a relic a legion's own list offers too) needs nothing.
                 held = sum(taken.get(i, 0) for i in members[group.id] if i not in _open_unit_items(sheet))

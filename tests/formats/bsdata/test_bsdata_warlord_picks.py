@@ -21,7 +21,7 @@ from ost.core.armylist import ArmyList, Detachment, Unit
 from ost.core.catalogue import BandTable, Catalogue, Datasheet
 from ost.core.findings import Code, Finding
 from ost.core.validator import validate
-from ost.core.wargear import set_upgrade_count, upgrade_problems, warlord_items
+from ost.core.wargear import set_upgrade_count, upgrade_problems, wargear_problems, warlord_items
 from ost.formats.bsdata import BsImport, read_bsdata
 
 FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
@@ -224,6 +224,17 @@ def test_a_lord_with_the_stratagem_may_take_a_trait_without_being_the_warlord(ne
     (reason,) = upgrade_problems(unit, lord, _item(lord, ENDURING), 1)
     assert reason.en == "Warlord Trait: for the warlord, or with “Rarefied Nobility”"
     assert reason.fr == "Warlord Trait : réservé au seigneur de guerre, ou avec « Rarefied Nobility »"
+
+
+def test_a_warlord_lord_may_take_a_trait_though_the_data_keeps_no_warlord_item(necrons: BsImport) -> None:
+    """The sample's Lord offers no "Warlord" item: the warlord mark stands for the selection his traits need."""
+    lord = _sheet(necrons, "bs-necrons", "Lord")
+    assert not any(i.name == "Warlord" for i in lord.wargear)
+    _, unit = _army(lord, ENDURING, warlord=True)
+    assert [p for p in wargear_problems(unit, lord) if p.problem == "needs"] == []
+    assert upgrade_problems(unit, lord, _item(lord, ENDURING), 1) == []  # offered in the form, not greyed
+    _, unit = _army(lord, ENDURING, warlord=False)
+    assert [p.problem for p in wargear_problems(unit, lord)] == ["needs"]
 
 
 def test_a_trait_on_a_lord_without_the_stratagem_is_still_flagged(necrons: BsImport) -> None:
