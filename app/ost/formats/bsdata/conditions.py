@@ -372,23 +372,10 @@ def switched_by(scope: _Scope, element: Element, own: Sequence[_Raw], hidden: bo
     turns over (shown, or hidden when ``hidden`` is False). A condition on the
     roster or the force cannot be evaluated, so it answers nothing.
     """
-    candidates: list[str] = []
-    for part in element:
-        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
-            continue
-        for modifier, holders in _hidden_modifiers(part, ()):
-            for holder in (*holders, modifier):
-                candidates.extend(c for c in _selection_ids(holder) if c not in candidates)
     found: list[str] = []
-    assumed = scope.shared.assumed
-    for candidate in candidates:
-        assumed[candidate] = assumed.get(candidate, 0) + 1
-        try:
+    for candidate in hiding_counts(element):
+        with scope.shared.assuming((candidate,)):
             turned = hidden_now(scope, element, own)
-        finally:
-            assumed[candidate] -= 1
-            if not assumed[candidate]:
-                del assumed[candidate]
         if turned is not None and turned != hidden:
             found.append(candidate)
     return tuple(found)

@@ -11,7 +11,8 @@ lives in, the datasheet being read and the entries above it) is one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
@@ -68,8 +69,8 @@ class Shared:
     stack: list[tuple[_Raw, ...]] = field(default_factory=list)
     #: Conditions on the primary catalogue evaluated so far (a subtree that meets one is read per catalogue).
     catalogue_asked: int = 0
-    #: Selections assumed taken on top of the minimum configuration (entry id -> count): set only while
-    #: :func:`.conditions.switched_by` asks whether taking an option shows or hides an ability.
+    #: Selections assumed taken on top of the minimum configuration (entry id -> count): set only within
+    #: :meth:`assuming` (:func:`.conditions.switched_by`, the wargear walk's Warlord and stratagem openings).
     assumed: dict[str, int] = field(default_factory=dict)
     signatures: dict[tuple[_Raw, ...], str] = field(default_factory=dict)
     raws: dict[Element, _Raw] = field(default_factory=dict)
@@ -122,6 +123,21 @@ class Shared:
         self.raws.clear()
         self.children.clear()
         self.hidden_answers.clear()
+
+    @contextlib.contextmanager
+    def assuming(self, entries: Iterable[str]) -> Iterator[None]:
+        """Read what follows as if the unit took each of ``entries`` once more (see :attr:`assumed`)."""
+        taken = tuple(entries)
+        assumed = self.assumed
+        for entry in taken:
+            assumed[entry] = assumed.get(entry, 0) + 1
+        try:
+            yield
+        finally:
+            for entry in taken:
+                assumed[entry] -= 1
+                if not assumed[entry]:
+                    del assumed[entry]
 
     def raw(self, element: Element) -> _Raw:
         known = self.raws.get(element)

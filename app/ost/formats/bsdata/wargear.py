@@ -332,21 +332,14 @@ class _Reader:
         if opened is None:
             yield
             return
-        wanted = opened
-        assumed = self.scope.shared.assumed
         needs, reopened = self.needs, self.reopened
-        for entry in wanted:
-            assumed[entry] = assumed.get(entry, 0) + 1
-        self.needs = tuple(dict.fromkeys((*needs, *wanted)))
+        self.needs = tuple(dict.fromkeys((*needs, *opened)))
         self.reopened = True
         try:
-            yield
+            with self.scope.shared.assuming(opened):
+                yield
         finally:
             self.needs, self.reopened = needs, reopened
-            for entry in wanted:
-                assumed[entry] -= 1
-                if not assumed[entry]:
-                    del assumed[entry]
 
     def unit_warlords(self) -> frozenset[str]:
         """The ids of the data's "Warlord" selections the unit itself offers (entries and their links).

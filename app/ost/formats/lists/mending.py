@@ -19,11 +19,15 @@ if TYPE_CHECKING:
     from ost.core.wargear import KindMove
 
 
-def _names(sheet: Datasheet, entries: list[Carried]) -> tuple[str, str]:
+def _joined(sheet: Datasheet, entries: Iterable[Carried], lang: str) -> str:
+    """``entries`` named by the catalogue in ``lang``, one after another."""
     from ost.core.wargear import carried_name
 
-    fr, en = (", ".join(carried_name(sheet, entry, lang) for entry in entries) for lang in ("fr", "en"))
-    return fr, en
+    return ", ".join(carried_name(sheet, entry, lang) for entry in entries)
+
+
+def _names(sheet: Datasheet, entries: list[Carried]) -> tuple[str, str]:
+    return _joined(sheet, entries, "fr"), _joined(sheet, entries, "en")
 
 
 def mend_upgrades(unit: Unit, sheet: Datasheet, report: ReadingReport) -> None:
@@ -65,14 +69,14 @@ def mend_upgrades(unit: Unit, sheet: Datasheet, report: ReadingReport) -> None:
 
 def kind_move_note(name: str, sheet: Datasheet, move: KindMove) -> Bilingual:
     """What :func:`~ost.core.wargear.models_onto_kinds` did to a unit's models, said to the player."""
-    from ost.core.wargear import carried_name, default_wargear
+    from ost.core.wargear import default_wargear
 
     def kind(kind_id: str, lang: str) -> str:
         found = sheet.kind_map.get(kind_id)
         return found.label(lang) if found is not None else kind_id
 
     def items(entries: Iterable[Carried], lang: str) -> str:
-        return ", ".join(carried_name(sheet, entry, lang) for entry in entries)
+        return _joined(sheet, entries, lang)
 
     n, old, new = move.count, move.old_kind, move.new_kind
     one = n == 1
