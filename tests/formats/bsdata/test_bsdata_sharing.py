@@ -99,21 +99,7 @@ def _chapter(letter: str, own_relics: bool = False, name: str = "Squad") -> str:
         if own_relics
         else ""
     )
-    return f"""<?xml version="1.0" encoding="UTF-8"?>
-<catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="chapter-{letter}"
-    name="Chapter {letter.upper()}" revision="1" library="false" gameSystemId="sys">
-  <catalogueLinks>
-    <catalogueLink id="{letter}-to-lib" name="Library" targetId="lib" type="catalogue" importRootEntries="false"/>
-  </catalogueLinks>
-  <entryLinks>
-    <entryLink id="{letter}-squad" name="{name}" hidden="false" targetId="squad" type="selectionEntry">
-      <categoryLinks>
-        <categoryLink id="{letter}-squad-role" targetId="cat-troops" primary="true"/>
-      </categoryLinks>
-    </entryLink>
-  </entryLinks>{relics}
-</catalogue>
-"""
+    return _adding_chapter(letter, "", relics, name)
 
 
 @pytest.fixture
@@ -194,7 +180,7 @@ def test_the_sample_reads_the_same_with_drafts_shared(monkeypatch: pytest.Monkey
     assert shared.coverage == alone.coverage
 
 
-def _adding_chapter(letter: str, adds: str, shared: str = "") -> str:
+def _adding_chapter(letter: str, adds: str, shared: str = "", name: str = "Squad") -> str:
     """A chapter whose root link to the library's squad adds children of its own (``adds``, inside the link)."""
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="chapter-{letter}"
@@ -203,7 +189,7 @@ def _adding_chapter(letter: str, adds: str, shared: str = "") -> str:
     <catalogueLink id="{letter}-to-lib" name="Library" targetId="lib" type="catalogue" importRootEntries="false"/>
   </catalogueLinks>
   <entryLinks>
-    <entryLink id="{letter}-squad" name="Squad" hidden="false" targetId="squad" type="selectionEntry">
+    <entryLink id="{letter}-squad" name="{name}" hidden="false" targetId="squad" type="selectionEntry">
       <categoryLinks>
         <categoryLink id="{letter}-squad-role" targetId="cat-troops" primary="true"/>
       </categoryLinks>
