@@ -283,6 +283,14 @@ class WargearGroup(_Model):
     (ids): the data shows a chapter's warlord traits only once the unit takes
     its "Warlord" selection, which the list's warlord mark stands for
     (:func:`ost.core.wargear.warlord_items`). Empty: open as it stands.
+
+    ``subfactions``: the choice is open only to a unit of one of these
+    sub-factions, as the data names the force's choice ("Ultramarines": the
+    Relics of Macragge); ``subfaction_rivals`` are the same choice's other
+    values, which close it ("Ultramarines Successor", "Emperor's Spears"). A
+    unit that states none of them (no placeholder value, no such faction
+    keyword) is its catalogue's own and may take it
+    (:func:`ost.core.wargear.subfaction_closed`). Empty: open to any.
     """
 
     id: str = Field(min_length=1)
@@ -299,6 +307,8 @@ class WargearGroup(_Model):
     default: str | None = Field(default=None, exclude_if=_unset)
     fills: dict[str, Annotated[int, Field(ge=0)]] | None = Field(default=None, exclude_if=_unset)
     needs: list[str] = Field(default_factory=list, exclude_if=_empty)
+    subfactions: list[str] = Field(default_factory=list, exclude_if=_empty)
+    subfaction_rivals: list[str] = Field(default_factory=list, exclude_if=_empty)
 
 
 def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem], list[WargearGroup]]:

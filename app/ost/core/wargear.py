@@ -45,7 +45,8 @@ from ost.core.armylist import ArmyList, Carried, ModelGroup, Unit, unit_composit
 from ost.core.catalogue import Catalogue, Datasheet, WargearGroup, WargearItem, WargearLimit, WeaponProfile
 from ost.core.findings import Code, Finding, finding
 from ost.core.i18n import Bilingual
-from ost.core.text import counted, fold
+from ost.core.subfactions import word_key
+from ost.core.text import counted, fold, is_placeholder
 
 # --- loadouts -------------------------------------------------------------------------------------
 
@@ -524,6 +525,40 @@ def _needs_met(unit: Unit, sheet: Datasheet, group: WargearGroup, taken: dict[st
     if any(taken.get(i) for i in group.needs):
         return True
     return unit.warlord and any(i not in sheet.wargear_map for i in group.needs)
+
+
+def _value_keys(name: str) -> set[str]:
+    """The :func:`word_key` forms a sub-faction value is named by: whole, and before a colon ("Alaitoc: Fieldcraft")."""
+    head = name.partition(":")[0]
+    return {k for k in (word_key(name), word_key(head)) if k}
+
+
+def stated_subfactions(unit: Unit, sheet: Datasheet) -> set[str]:
+    """What ``unit`` says its sub-faction is (:func:`word_key` forms): its placeholder values, its faction keywords."""
+    stated = {word_key(v) for v in unit.placeholders.values() if v.strip()}
+    stated.update(word_key(k) for k in sheet.faction_keywords if not is_placeholder(k))
+    return stated - {""}
+
+
+def subfaction_closed(unit: Unit, sheet: Datasheet, group: WargearGroup) -> bool:
+    """Whether ``group`` is closed to ``unit`` by its sub-faction (:attr:`WargearGroup.subfactions`).
+
+    The data shows a chapter's own relics and traits only in a force whose chapter choice is that chapter
+    (not one of its successors). Ost's lists record no force choice: a unit says its sub-faction by the
+    value of its placeholder keyword (``<CHAPTER>`` → ULTRAMARINES, as a roster's chapter choice fills it)
+    or by a faction keyword of its datasheet. A unit that names one of the choice's rivals, and none of its
+    own values, is another sub-faction's; one that names none is its catalogue's own (the data's default
+    chapter is the catalogue's), as BattleScribe starts it.
+    """
+    if not group.subfactions:
+        return False
+    stated = stated_subfactions(unit, sheet)
+    if not stated:
+        return False
+    opening = {k for name in group.subfactions for k in _value_keys(name)}
+    if stated & opening:
+        return False
+    return any(stated & _value_keys(name) for name in group.subfaction_rivals)
 
 
 def warlord_items(sheet: Datasheet) -> set[str]:
@@ -1067,7 +1102,7 @@ def wargear_points(unit: Unit, sheet: Datasheet) -> int:
 
 # --- limits -------------------------------------------------------------------------------------------
 
-ProblemKind = Literal["over", "under", "closed", "needs"]
+ProblemKind = Literal["over", "under", "closed", "needs", "subfaction"]
 
 
 @dataclass(frozen=True)
@@ -1078,7 +1113,9 @@ class WargearProblem:
     item when the limit is the item's own (or the item not offered);
     ``"needs"``: the unit took ``count`` items of a choice open only to a unit
     that takes one of its :attr:`~ost.core.catalogue.WargearGroup.needs` (a
-    warlord trait on a unit that is not the warlord);
+    warlord trait on a unit that is not the warlord); ``"subfaction"``: it took
+    ``count`` items of a choice another sub-faction's unit may not take
+    (:func:`subfaction_closed`: an Ultramarines relic on a successor's Captain);
     ``bound`` the limit's bound that is broken (``max`` for "over", ``min`` for
     "under"), ``count`` what the unit (or each of ``models`` models of
     ``kind``) took.
@@ -1178,6 +1215,12 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                 held = sum(taken.get(i, 0) for i in members[group.id] if i not in _open_unit_items(sheet))
                 if held and not (outer is not None and set(group.needs) <= set(outer.needs)):
                     out.append(WargearProblem(unit.id, "needs", group.id, None, None, 0, held))
+            if group.subfactions and taken and subfaction_closed(unit, sheet, group):
+                outer = sheet.choice_map.get(group.within or "")
+                held = sum(taken.get(i, 0) for i in members[group.id] if i not in _open_unit_items(sheet))
+                # A choice inside one closed for the same reason is said once, by the outer one.
+                if held and not (outer is not None and outer.subfactions == group.subfactions):
+                    out.append(WargearProblem(unit.id, "subfaction", group.id, None, None, 0, held))
             for limit, counted, item_id in limits:
                 if not taken:
                     if limit.min:  # nothing taken: only a minimum can be broken
@@ -1209,7 +1252,9 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
 
 def _open_unit_items(sheet: Datasheet) -> frozenset[str]:
     """Items of the choices the unit makes once that need nothing (see :attr:`WargearGroup.needs`)."""
-    return frozenset(i for g in sheet.choice_map.values() if not g.kinds and not g.needs for i in g.items)
+    return frozenset(
+        i for g in sheet.choice_map.values() if not g.kinds and not g.needs and not g.subfactions for i in g.items
+    )
 
 
 def _taken(sheet: Datasheet, group: WargearGroup, model_group: ModelGroup, counted: frozenset[str]) -> int:
@@ -1330,6 +1375,9 @@ def problem_reason(problem: WargearProblem, sheet: Datasheet) -> Bilingual:
     choice = _choice_name(sheet, problem)
     if problem.problem == "needs":
         needed = _needs_words(sheet, problem)
+        return Bilingual(fr=f"{choice.fr} : {needed.fr}", en=f"{choice.en}: {needed.en}")
+    if problem.problem == "subfaction":
+        needed = _subfaction_words(sheet, problem)
         return Bilingual(fr=f"{choice.fr} : {needed.fr}", en=f"{choice.en}: {needed.en}")
     if problem.problem == "closed" or problem.limit is None:
         kind = _kind_name(sheet, problem.kind)
@@ -1514,6 +1562,14 @@ def _needs_words(sheet: Datasheet, problem: WargearProblem) -> Bilingual:
     return Bilingual(fr=f"seulement avec « {names.fr} »", en=f"only with “{names.en}”")
 
 
+def _subfaction_words(sheet: Datasheet, problem: WargearProblem) -> Bilingual:
+    """Whom a sub-faction's own choice is for: "réservé à Ultramarines", "for Ultramarines only"."""
+    group = sheet.choice_map.get(problem.group or "")
+    values = [Bilingual.same(n) for n in (group.subfactions if group is not None else [])]
+    names = Bilingual.join(Bilingual(fr=" ou ", en=" or "), values)
+    return Bilingual(fr=f"réservé à {names.fr}", en=f"for {names.en} only")
+
+
 def _kind_name(sheet: Datasheet, kind_id: str | None) -> Bilingual:
     kind = sheet.kind_map.get(kind_id or "")
     if kind is None:
@@ -1560,6 +1616,19 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
             )
         else:
             fix = Bilingual(fr=f"Retirez « {choice.fr} ».", en=f"Remove “{choice.en}”.")
+        return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
+    if problem.problem == "subfaction":
+        needed = _subfaction_words(sheet, problem)
+        stated = ", ".join(sorted({v.strip().upper() for v in unit.placeholders.values() if v.strip()}))
+        taken = Bilingual(
+            fr=f"pris {problem.count} fois", en=f"taken {problem.count} time" + ("" if problem.count == 1 else "s")
+        )
+        why = Bilingual(fr=f" (cette unité : {stated})", en=f" (this unit: {stated})") if stated else Bilingual.same("")
+        text = Bilingual(
+            fr=f"{name.fr} : « {choice.fr} » : {taken.fr} ; {needed.fr}{why.fr}.",
+            en=f"{name.en}: “{choice.en}”: {taken.en}; {needed.en}{why.en}.",
+        )
+        fix = Bilingual(fr=f"Retirez « {choice.fr} ».", en=f"Remove “{choice.en}”.")
         return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
     if problem.problem == "closed":
         models = Bilingual(

@@ -244,7 +244,8 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     chapter's army", "hidden unless the unit takes its Warlord selection").
     What they read of the unit (the counts and the kinds of the unit, of the
     entries above it) is read for each unit; what they read of the roster,
-    its catalogue and :attr:`.scope.Shared.legal_roster` is the same for a
+    its catalogue, :attr:`.scope.Shared.legal_roster` and the sub-faction
+    the force holds (:attr:`.scope.Shared.force_key`) is the same for a
     catalogue. The first unit that gives those values reads the element;
     every other takes its answer (its conditions on the catalogue counted as
     asked, as reading them would, see :mod:`.reach`).
@@ -256,7 +257,13 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     leaves = shared.unit_reads.get(element)
     if leaves is None:
         leaves = shared.unit_reads[element] = _unit_leaves(element, shared.category_ids)
-    key = (element, context.catalogue, shared.legal_roster, *(_unit_value(scope, leaf, own) for leaf in leaves))
+    key = (
+        element,
+        context.catalogue,
+        shared.legal_roster,
+        shared.force_key,
+        *(_unit_value(scope, leaf, own) for leaf in leaves),
+    )
     known = shared.hidden_answers.get(key)
     if known is None:
         asked = shared.catalogue_asked

@@ -27,7 +27,7 @@ from ost.formats.bsdata.entries import (
 )
 from ost.formats.bsdata.files import _File
 from ost.formats.bsdata.report import BsImportWarning
-from ost.formats.bsdata.schema import _NOT_KEYWORDS, ROLE_BY_CATEGORY
+from ost.formats.bsdata.schema import _LOCAL, _NOT_KEYWORDS, ROLE_BY_CATEGORY
 from ost.formats.transport_text import Vocabulary
 
 #: Whether a profile, rule, info link or info group shows for the datasheet being read.
@@ -97,8 +97,13 @@ class Shared:
     #: see :func:`.conditions.hidden_now`.
     unit_reads: dict[Element, tuple[Element, ...]] = field(default_factory=dict)
     hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
+    #: The force's sub-faction choice, known while :meth:`holding` one (see :meth:`subfaction_choices`): entry id ->
+    #: count (1 for the value held, 0 for the other values of its choice), and the same as a memo key.
+    force_holds: dict[str, int] = field(default_factory=dict)
+    force_key: tuple[tuple[str, int], ...] = ()
     _warlords: frozenset[str] | None = None
     _game_types: frozenset[str] | None = None
+    _subfactions: dict[str, tuple[str, str]] | None = None
 
     @classmethod
     def of(cls, files: list[_File]) -> Shared:
@@ -157,6 +162,9 @@ class Shared:
         and warlord traits behind these counts ("no relic unless the roster has a warlord", "no trait
         under the Nephilim pack without a stratagem").
         """
+        held = self.force_holds.get(entry)
+        if held is not None:
+            return held
         if not self.legal_roster:
             return None
         warlords, game_types = self.roster_known()
@@ -181,6 +189,48 @@ class Shared:
             self._warlords = frozenset(warlords)
             self._game_types = frozenset(game_types - {""})
         return self._warlords, self._game_types
+
+    def subfaction_choices(self) -> dict[str, tuple[str, str]]:
+        """The values of each force-level choice of the catalogues: entry id -> (the choice's id, the value's name).
+
+        A catalogue's root entry that is no unit ("**Chapter Selector**", "Hive Fleet", "Legion", "Clan
+        Kultur"…) is a selection of the force itself; the entries of its groups (and of the groups inside
+        those, to three levels: a successor chapter) are the values a force picks: the chapter, a successor,
+        a hive fleet. The data shows a sub-faction's own relics and traits only in a force that holds its value
+        (:meth:`holding`). The game system's roots ("Game Type") are :meth:`roster_known`'s.
+        """
+        if self._subfactions is None:
+            found: dict[str, tuple[str, str]] = {}
+            for file in self.by_id.values():
+                if file.is_game_system:
+                    continue
+                for root in file.roots:
+                    entry = root
+                    if _LOCAL.get(root.tag) == "entryLink":
+                        target = root.get("targetId") or ""
+                        entry = next((f.shared[target] for f in self.by_id.values() if target in f.shared), root)
+                    if _LOCAL.get(entry.tag) != "selectionEntry" or entry.get("type") != "upgrade":
+                        continue
+                    _choice_values(entry, entry.get("id") or "", found, 0)
+            self._subfactions = found
+        return self._subfactions
+
+    @contextlib.contextmanager
+    def holding(self, entry: str) -> Iterator[None]:
+        """Read what follows in a force that holds the sub-faction value ``entry`` (see :meth:`subfaction_choices`).
+
+        The force holds it once and none of the other values of its choice; a legal MAC HAMMER list is assumed
+        (:attr:`legal_roster`), as for the relics a warlord opens.
+        """
+        choices = self.subfaction_choices()
+        choice = choices[entry][0]
+        before = self.force_holds, self.force_key, self.legal_roster
+        holds = {i: int(i == entry) for i, (c, _) in choices.items() if c == choice}
+        self.force_holds, self.force_key, self.legal_roster = holds, ((entry, 1),), True
+        try:
+            yield
+        finally:
+            self.force_holds, self.force_key, self.legal_roster = before
 
     def unresolved(self, file: _File, link: _Raw) -> None:
         key = (file.id, link.target)
@@ -468,3 +518,20 @@ class _Scope:
 
     def pop(self) -> None:
         self._stack.pop()
+
+
+def _choice_values(element: Element, choice: str, found: dict[str, tuple[str, str]], depth: int) -> None:
+    """Add the entries of ``element``'s groups (and of groups nested in them) as values of ``choice``."""
+    if depth > 3:
+        return
+    for part in element:
+        local = _LOCAL.get(part.tag)
+        if local == "selectionEntryGroups":
+            for group in part:
+                _choice_values(group, choice, found, depth + 1)
+        elif local in ("selectionEntries", "entryLinks") and _LOCAL.get(element.tag) == "selectionEntryGroup":
+            for entry in part:
+                for entry_id in (entry.get("id"), entry.get("targetId")):
+                    if entry_id and entry_id not in found:
+                        found[entry_id] = (choice, " ".join((entry.get("name") or "").split()))
+                _choice_values(entry, choice, found, depth + 1)

@@ -72,6 +72,14 @@ class _Limit:
     verified: bool = True
 
 
+@dataclass(frozen=True)
+class _Force:
+    """The sub-factions a choice is for, and the other values of the same force choice (see :meth:`_Reader.opened_for`)."""
+
+    opening: tuple[str, ...]
+    rivals: tuple[str, ...]
+
+
 @dataclass
 class _Item:
     """A wargear item while the walk runs (its BattleScribe ids grow); see :meth:`WargearCache.item`."""
@@ -228,6 +236,11 @@ class _Reader:
         self.opened: tuple[str, ...] | None = None
         #: While a choice shown only with those is walked: what every group found under it needs.
         self.needs: tuple[str, ...] = ()
+        #: Set by the last :meth:`hidden` answer: the child shows only in a force of one of these sub-factions, not
+        #: of one of those (:meth:`opened_for`); None when no sub-faction decides it.
+        self.opened_force: _Force | None = None
+        #: While a choice shown only for a sub-faction is walked: the sub-factions of every group found under it.
+        self.force: _Force | None = None
         #: Set while a choice :meth:`opened_by` showed is walked: its groups keep the limits that enclose them.
         self.reopened = False
         #: The id of the choice that encloses the groups being read (``WargearGroup.within``), if one was made.
@@ -250,6 +263,7 @@ class _Reader:
         as a legal list shows it (:meth:`opened_by`); when it shows, :attr:`opened` says what it needs.
         """
         self.opened = None
+        self.opened_force = None
         if child.hidden:
             # Hidden in the data unless a modifier shows it (a legion's relics, shown once the roster has a warlord).
             self.opened = self.opened_by(child, own) if special else None
@@ -292,9 +306,20 @@ class _Reader:
         keeps it hidden.
         """
         counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
+        opened = self.opened_in_legal_list(child, own, counted)
+        shared = self.scope.shared
+        if opened is None and not shared.force_holds:
+            choices = shared.subfaction_choices()
+            values = [i for i in dict.fromkeys(counted) if i in choices]
+            if values:
+                return self.opened_for(child, own, values)
+        return opened
+
+    def opened_in_legal_list(self, child: _Child, own: Sequence[_Raw], counted: list[str]) -> tuple[str, ...] | None:
+        """:meth:`opened_by` in a legal list as it stands, the force's sub-faction unknown (unless held)."""
         shared = self.scope.shared
         warlords, game_types = shared.roster_known()
-        if not any(i in warlords or i in game_types for i in counted):
+        if not any(i in warlords or i in game_types or i in shared.force_holds for i in counted):
             return None  # nothing a legal list decides is counted: hidden as before
         before = shared.legal_roster
         shared.legal_roster = True
@@ -323,23 +348,58 @@ class _Reader:
         finally:
             shared.legal_roster = before
 
+    def opened_for(self, child: _Child, own: Sequence[_Raw], values: list[str]) -> tuple[str, ...] | None:
+        """:meth:`opened_by` for a choice the force's sub-faction shows: a chapter's own relics (the Relics of Macragge).
+
+        The data hides them unless the force holds its chapter's value of the "**Chapter Selector**" (not a
+        successor's), and a list Ost reads records no such force choice. Each value of the choices the hiding
+        conditions count is held in turn (:meth:`.scope.Shared.holding`): the choice is offered when some show
+        it, and :attr:`opened_force` names those and the others, for the validator to decide from the unit
+        (:func:`ost.core.wargear.subfaction_closed`). Shown for every value, no sub-faction decides it; for none,
+        it stays hidden.
+        """
+        shared = self.scope.shared
+        choices = shared.subfaction_choices()
+        wanted = {choices[i][0] for i in values}
+        opening: list[str] = []
+        rivals: list[str] = []
+        found: tuple[str, ...] | None = None
+        for value, (choice, name) in choices.items():
+            if choice not in wanted:
+                continue
+            with shared.holding(value):
+                opened = self.opened_by(child, own)
+            names = opening if opened is not None else rivals
+            if name and name not in names:
+                names.append(name)
+            if found is None:
+                found = opened
+        if found is None:
+            return None
+        if rivals:
+            self.opened_force = _Force(tuple(opening), tuple(n for n in rivals if n not in opening))
+        return found
+
     @contextlib.contextmanager
-    def assuming(self, opened: tuple[str, ...] | None) -> Iterator[None]:
+    def assuming(self, opened: tuple[str, ...] | None, force: _Force | None = None) -> Iterator[None]:
         """Read what follows as :meth:`opened_by` showed it (None: as it stands).
 
-        The unit takes each of ``opened`` once, and every group found needs them.
+        The unit takes each of ``opened`` once, and every group found needs them (and is for ``force``'s
+        sub-factions).
         """
         if opened is None:
             yield
             return
-        needs, reopened = self.needs, self.reopened
+        needs, reopened, outer = self.needs, self.reopened, self.force
         self.needs = tuple(dict.fromkeys((*needs, *opened)))
         self.reopened = True
+        if force is not None:
+            self.force = force
         try:
             with self.scope.shared.assuming(opened):
                 yield
         finally:
-            self.needs, self.reopened = needs, reopened
+            self.needs, self.reopened, self.force = needs, reopened, outer
 
     def unit_warlords(self) -> frozenset[str]:
         """The ids of the data's "Warlord" selections the unit itself offers (entries and their links).
@@ -599,7 +659,7 @@ class _Reader:
                     self.defer(child, path, unit_level)
                 self.hide_weapons(child)
                 continue
-            opened = self.opened
+            opened, force = self.opened, self.opened_force
             if _not_choice(child.name):
                 self.defer(child, path, unit_level)
                 continue
@@ -624,7 +684,7 @@ class _Reader:
                         fills={item.id: child.low},
                     )
                 continue
-            with self.assuming(opened):
+            with self.assuming(opened, force):
                 self.add_group(
                     child.option_id, child.name, [] if special else kinds, [item.id], {}, [], limit, child.ids
                 )
@@ -634,7 +694,7 @@ class _Reader:
                 continue
             if _not_choice(child.name):
                 continue
-            with self.assuming(self.opened):
+            with self.assuming(self.opened, self.opened_force):
                 self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
         return carried
 
@@ -730,9 +790,12 @@ class _Reader:
         fills: dict[str, int] = {}
         for entry in entries:
             hidden = self.hidden(entry, own, special)
-            if not hidden and not set(self.opened or ()) <= set(self.needs):
-                # An entry the Warlord opens in a choice open to any unit (a need Ost keeps per choice) stays
-                # hidden, as before.
+            if not hidden and (
+                not set(self.opened or ()) <= set(self.needs)
+                or (self.opened_force is not None and self.opened_force != self.force)
+            ):
+                # An entry the Warlord (or a sub-faction) opens in a choice open to any unit (a need Ost keeps per
+                # choice) stays hidden, as before.
                 hidden = True
                 self.found.undecided += self.undecided
             if hidden:
@@ -833,7 +896,7 @@ class _Reader:
             if self.skipped(grandchild) or self.hidden(grandchild, own, _special(where)):
                 self.hide_weapons(grandchild)
                 continue
-            with self.assuming(self.opened):
+            with self.assuming(self.opened, self.opened_force):
                 self.group(grandchild, kinds, own, where, unit_level, carried, depth + 1)
 
     def add_group(
@@ -878,6 +941,8 @@ class _Reader:
                 bs_ids=list(dict.fromkeys(bs_ids)),
                 marks=list(marks),
                 needs=list(self.needs),
+                subfactions=list(self.force.opening) if self.force is not None else [],
+                subfaction_rivals=list(self.force.rivals) if self.force is not None else [],
                 within=self.within,
                 default=default,
                 fills={i: n for i, n in (fills or {}).items() if (i in items or i in replaces) and n > 0},
