@@ -74,7 +74,7 @@ class _Limit:
 
 @dataclass(frozen=True)
 class _Force:
-    """The sub-factions a choice is for, and the other values of the same force choice (see :meth:`_Reader.opened_for`)."""
+    """The sub-factions a choice is for, and the other values of the same force choice (:meth:`_Reader.opened_for`)."""
 
     opening: tuple[str, ...]
     rivals: tuple[str, ...]
@@ -349,7 +349,7 @@ class _Reader:
             shared.legal_roster = before
 
     def opened_for(self, child: _Child, own: Sequence[_Raw], values: list[str]) -> tuple[str, ...] | None:
-        """:meth:`opened_by` for a choice the force's sub-faction shows: a chapter's own relics (the Relics of Macragge).
+        """:meth:`opened_by` for a choice the force's sub-faction shows: a chapter's own relics (Relics of Macragge).
 
         The data hides them unless the force holds its chapter's value of the "**Chapter Selector**" (not a
         successor's), and a list Ost reads records no such force choice. Each value of the choices the hiding
