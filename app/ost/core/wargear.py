@@ -528,9 +528,13 @@ def _needs_met(unit: Unit, sheet: Datasheet, group: WargearGroup, taken: dict[st
 
 
 def _value_keys(name: str) -> set[str]:
-    """The :func:`word_key` forms a sub-faction value is named by: whole, and before a colon ("Alaitoc: Fieldcraft")."""
-    head = name.partition(":")[0]
-    return {k for k in (word_key(name), word_key(head)) if k}
+    """The :func:`word_key` forms a sub-faction value is named by: whole, and each side of a colon.
+
+    The data writes some values with their kind ("Order: Argent Shroud") and some with their rule
+    ("Alaitoc: Fieldcraft"); a unit's placeholder value is the name alone.
+    """
+    head, _, tail = name.partition(":")
+    return {k for k in (word_key(name), word_key(head), word_key(tail)) if k}
 
 
 def stated_subfactions(unit: Unit, sheet: Datasheet) -> set[str]:

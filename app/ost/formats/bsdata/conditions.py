@@ -274,6 +274,15 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     return known[0]
 
 
+def unit_key(scope: _Scope, element: Element, own: Sequence[_Raw]) -> tuple[bool | int | None, ...]:
+    """What :func:`hidden_now` reads of the unit to answer ``element``: two units that give the same answer alike."""
+    shared = scope.shared
+    leaves = shared.unit_reads.get(element)
+    if leaves is None:
+        leaves = shared.unit_reads[element] = _unit_leaves(element, shared.category_ids)
+    return tuple(_unit_value(scope, leaf, own) for leaf in leaves)
+
+
 def _unit_leaves(element: Element, categories: frozenset[str]) -> tuple[Element, ...]:
     """The conditions of ``element``'s ``set hidden`` modifiers that read the unit or the entries above it.
 

@@ -104,6 +104,11 @@ class Shared:
     _warlords: frozenset[str] | None = None
     _game_types: frozenset[str] | None = None
     _subfactions: dict[str, tuple[str, str]] | None = None
+    #: The catalogues' other root options ("Army of Renown - …", a force-wide upgrade): see :meth:`holding`.
+    _root_options: frozenset[str] = frozenset()
+    _by_choice: dict[str, list[str]] = field(default_factory=dict)
+    #: :attr:`force_holds` while holding each value (read once).
+    _holds: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, files: list[_File]) -> Shared:
@@ -201,6 +206,7 @@ class Shared:
         """
         if self._subfactions is None:
             found: dict[str, tuple[str, str]] = {}
+            roots: set[str] = set()
             for file in self.by_id.values():
                 if file.is_game_system:
                     continue
@@ -208,24 +214,45 @@ class Shared:
                     entry = root
                     if _LOCAL.get(root.tag) == "entryLink":
                         target = root.get("targetId") or ""
-                        entry = next((f.shared[target] for f in self.by_id.values() if target in f.shared), root)
+                        entry = self._shared_element(target) or root
                     if _LOCAL.get(entry.tag) != "selectionEntry" or entry.get("type") != "upgrade":
                         continue
-                    _choice_values(entry, entry.get("id") or "", found, 0)
+                    roots.update(i for i in (root.get("id"), entry.get("id")) if i)
+                    _choice_values(entry, entry.get("id") or "", found, 0, self._shared_element)
+            warlords, game_types = self.roster_known()
+            self._root_options = frozenset(roots - set(found) - warlords - game_types)
             self._subfactions = found
         return self._subfactions
+
+    def values_of(self, choice: str) -> list[str]:
+        """The ids of the values of the force choice ``choice`` (:meth:`subfaction_choices`), in the data's order."""
+        by_choice = self._by_choice
+        if not by_choice:
+            for value, (owner, _) in self.subfaction_choices().items():
+                by_choice.setdefault(owner, []).append(value)
+        return by_choice.get(choice, [])
+
+    def _shared_element(self, target: str) -> Element | None:
+        """The shared entry or group of id ``target`` in any file read (None: none)."""
+        return next((f.shared[target] for f in self.by_id.values() if target in f.shared), None)
 
     @contextlib.contextmanager
     def holding(self, entry: str) -> Iterator[None]:
         """Read what follows in a force that holds the sub-faction value ``entry`` (see :meth:`subfaction_choices`).
 
-        The force holds it once and none of the other values of its choice; a legal MAC HAMMER list is assumed
-        (:attr:`legal_roster`), as for the relics a warlord opens.
+        The force holds it once and none of the other values of its choice, nor any other root option of the
+        catalogues (an "Army of Renown", which makes another army of it: Ost's lists have none); a legal MAC
+        HAMMER list is assumed (:attr:`legal_roster`), as for the relics a warlord opens.
         """
-        choices = self.subfaction_choices()
-        choice = choices[entry][0]
+        holds = self._holds.get(entry)
+        if holds is None:
+            choices = self.subfaction_choices()
+            choice = choices[entry][0]
+            holds = dict.fromkeys(self._root_options, 0)
+            holds[choice] = 1
+            holds.update((i, int(i == entry)) for i in self.values_of(choice))
+            self._holds[entry] = holds
         before = self.force_holds, self.force_key, self.legal_roster
-        holds = {i: int(i == entry) for i, (c, _) in choices.items() if c == choice}
         self.force_holds, self.force_key, self.legal_roster = holds, ((entry, 1),), True
         try:
             yield
@@ -520,18 +547,33 @@ class _Scope:
         self._stack.pop()
 
 
-def _choice_values(element: Element, choice: str, found: dict[str, tuple[str, str]], depth: int) -> None:
-    """Add the entries of ``element``'s groups (and of groups nested in them) as values of ``choice``."""
+def _choice_values(
+    element: Element,
+    choice: str,
+    found: dict[str, tuple[str, str]],
+    depth: int,
+    resolve: Callable[[str], Element | None],
+) -> None:
+    """Add the entries of ``element``'s groups (linked or not, and groups nested in them) as values of ``choice``."""
     if depth > 3:
         return
+    in_group = _LOCAL.get(element.tag) == "selectionEntryGroup"
     for part in element:
         local = _LOCAL.get(part.tag)
         if local == "selectionEntryGroups":
             for group in part:
-                _choice_values(group, choice, found, depth + 1)
-        elif local in ("selectionEntries", "entryLinks") and _LOCAL.get(element.tag) == "selectionEntryGroup":
+                _choice_values(group, choice, found, depth + 1, resolve)
+        elif local in ("selectionEntries", "entryLinks"):
             for entry in part:
+                target = resolve(entry.get("targetId") or "") if _LOCAL.get(entry.tag) == "entryLink" else entry
+                if target is None:
+                    continue
+                if _LOCAL.get(target.tag) == "selectionEntryGroup":
+                    _choice_values(target, choice, found, depth + 1, resolve)
+                    continue
+                if not in_group:
+                    continue
                 for entry_id in (entry.get("id"), entry.get("targetId")):
                     if entry_id and entry_id not in found:
                         found[entry_id] = (choice, " ".join((entry.get("name") or "").split()))
-                _choice_values(entry, choice, found, depth + 1)
+                _choice_values(target, choice, found, depth + 1, resolve)

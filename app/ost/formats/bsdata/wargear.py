@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
 from ost.core.catalogue import WargearGroup, WargearItem, WargearKind, WargearLimit
-from ost.formats.bsdata.conditions import conditions_hold, hidden_now, hiding_counts
+from ost.formats.bsdata.conditions import conditions_hold, hidden_now, hiding_counts, unit_key
 from ost.formats.bsdata.entries import _bounded, _Child, _float, _Raw
 from ost.formats.bsdata.profiles import ability_text
 from ost.formats.bsdata.schema import _LOCAL
@@ -126,6 +126,10 @@ class WargearCache:
     limits: dict[tuple[int, int | None, str, int | None, bool], WargearLimit] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
     counted: dict[Element, list[str]] = field(default_factory=dict)
+    #: :meth:`_Reader.opened_for`'s answers, by what they read of the unit: (opened, sub-factions, alternatives).
+    opened_for: dict[tuple[object, ...], tuple[tuple[str, ...] | None, _Force | None, tuple[str, ...]]] = field(
+        default_factory=dict
+    )
     #: The "Warlord" selections below an entry (:meth:`warlords_below`), by scope, entry, link and depth.
     warlords: dict[tuple[_Scope, _Raw, _Raw | None, int], tuple[frozenset[str], frozenset[str]]] = field(
         default_factory=dict
@@ -312,7 +316,7 @@ class _Reader:
             choices = shared.subfaction_choices()
             values = [i for i in dict.fromkeys(counted) if i in choices]
             if values:
-                return self.opened_for(child, own, values)
+                return self.opened_for(child, own, counted, values)
         return opened
 
     def opened_in_legal_list(self, child: _Child, own: Sequence[_Raw], counted: list[str]) -> tuple[str, ...] | None:
@@ -348,7 +352,9 @@ class _Reader:
         finally:
             shared.legal_roster = before
 
-    def opened_for(self, child: _Child, own: Sequence[_Raw], values: list[str]) -> tuple[str, ...] | None:
+    def opened_for(
+        self, child: _Child, own: Sequence[_Raw], counted: list[str], values: list[str]
+    ) -> tuple[str, ...] | None:
         """:meth:`opened_by` for a choice the force's sub-faction shows: a chapter's own relics (Relics of Macragge).
 
         The data hides them unless the force holds its chapter's value of the "**Chapter Selector**" (not a
@@ -358,22 +364,52 @@ class _Reader:
         (:func:`ost.core.wargear.subfaction_closed`). Shown for every value, no sub-faction decides it; for none,
         it stays hidden.
         """
+        scope = self.scope
+        key = (
+            child.element,
+            child.link,
+            scope.context.catalogue if scope.context is not None else "",
+            # What opened_in_legal_list reads of the unit's entries: those the hiding conditions count.
+            tuple(i for i in counted if i in self.unit_warlords()),
+            tuple(i for i in counted if i in self._unit_entries),
+            unit_key(scope, child.element, own),
+            unit_key(scope, child.link, own) if child.link is not None else (),
+        )
+        known = self.cache.opened_for.get(key)
+        if known is None:
+            alternatives = set(self.alternatives)
+            self.alternatives.clear()
+            self.opened_force = None
+            try:
+                opened = self.opened_force_of(child, own, values)
+                known = self.cache.opened_for[key] = (opened, self.opened_force, tuple(self.alternatives))
+            finally:
+                self.alternatives.update(alternatives)
+        self.opened_force = known[1]
+        self.alternatives.update(known[2])
+        return known[0]
+
+    def opened_force_of(self, child: _Child, own: Sequence[_Raw], values: list[str]) -> tuple[str, ...] | None:
+        """:meth:`opened_for`, read from the data."""
         shared = self.scope.shared
         choices = shared.subfaction_choices()
-        wanted = {choices[i][0] for i in values}
         opening: list[str] = []
         rivals: list[str] = []
         found: tuple[str, ...] | None = None
-        for value, (choice, name) in choices.items():
-            if choice not in wanted:
-                continue
-            with shared.holding(value):
-                opened = self.opened_by(child, own)
-            names = opening if opened is not None else rivals
-            if name and name not in names:
-                names.append(name)
-            if found is None:
-                found = opened
+        for choice in dict.fromkeys(choices[i][0] for i in values):
+            every = shared.values_of(choice)
+            # A value the conditions do not count reads as any other such value: one is held for all of them.
+            others = [i for i in every if i not in values]
+            for held in [*(i for i in every if i in values), *others[:1]]:
+                with shared.holding(held):
+                    opened = self.opened_by(child, own)
+                names = opening if opened is not None else rivals
+                for value in others if held not in values else (held,):
+                    name = choices[value][1]
+                    if name and name not in names:
+                        names.append(name)
+                if found is None:
+                    found = opened
         if found is None:
             return None
         if rivals:
@@ -788,8 +824,19 @@ class _Reader:
         default: str | None = None  # the unit's own choice that must be filled: what a new unit takes
         #: What each model carries by default because of this group and still counts in it (see WargearGroup.fills).
         fills: dict[str, int] = {}
+        #: Entries a sub-faction opens in a choice open to others: each a choice of its own inside this one.
+        forced: list[tuple[_Child, tuple[str, ...] | None, _Force]] = []
         for entry in entries:
             hidden = self.hidden(entry, own, special)
+            if (
+                not hidden
+                and special
+                and self.opened_force is not None
+                and self.opened_force != self.force
+                and set(self.opened or ()) <= set(self.needs)
+            ):
+                forced.append((entry, self.opened, self.opened_force))
+                continue
             if not hidden and (
                 not set(self.opened or ()) <= set(self.needs)
                 or (self.opened_force is not None and self.opened_force != self.force)
@@ -869,13 +916,21 @@ class _Reader:
                 default=default,
                 fills=fills,
             )
-        elif self.reopened and special and nested and limit.max is not None:
+        elif (self.reopened and special and nested and limit.max is not None) or forced:
             # A chapter's "Warlord Traits" or "Chapter Relics", shown by opened_by: at most one of the groups
             # inside, which it holds (WargearGroup.within).
             made = self.add_group(child.option_id, child.name, [], [], {}, [], limit, child.ids)
-        if made is not None and self.reopened and special and nested:
-            self.within = made
         try:
+            for entry, opened, force in forced:
+                # A hive fleet's own relic among the relics any fleet takes: open to that fleet's units, inside
+                # the choice.
+                self.within = made if made is not None else within
+                with self.assuming(opened, force):
+                    item = self.item(entry, path, True)
+                    self.add_group(
+                        entry.option_id, entry.name, [], [item.id], {}, [], self.limit_of(entry, True), entry.ids
+                    )
+            self.within = made if made is not None and self.reopened and special and nested else within
             self.walk_nested(nested, kinds, own, path, unit_level, carried, depth)
         finally:
             self.within = within
