@@ -288,8 +288,7 @@ class WargearGroup(_Model):
     sub-factions, as the data names the force's choice ("Ultramarines": the
     Relics of Macragge); ``subfaction_rivals`` are the same choice's other
     values, which close it ("Ultramarines Successor", "Emperor's Spears"). A
-    unit that states none of them (no placeholder value, no such faction
-    keyword) is its catalogue's own and may take it
+    unit whose placeholder value names none of them may take it
     (:func:`ost.core.wargear.subfaction_closed`). Empty: open to any.
     """
 

@@ -46,7 +46,7 @@ from ost.core.catalogue import Catalogue, Datasheet, WargearGroup, WargearItem, 
 from ost.core.findings import Code, Finding, finding
 from ost.core.i18n import Bilingual
 from ost.core.subfactions import word_key
-from ost.core.text import counted, fold, is_placeholder
+from ost.core.text import counted, fold
 
 # --- loadouts -------------------------------------------------------------------------------------
 
@@ -538,10 +538,13 @@ def _value_keys(name: str) -> set[str]:
 
 
 def stated_subfactions(unit: Unit, sheet: Datasheet) -> set[str]:
-    """What ``unit`` says its sub-faction is (:func:`word_key` forms): its placeholder values, its faction keywords."""
-    stated = {word_key(v) for v in unit.placeholders.values() if v.strip()}
-    stated.update(word_key(k) for k in sheet.faction_keywords if not is_placeholder(k))
-    return stated - {""}
+    """What ``unit`` says its sub-faction is (:func:`word_key` forms): the values of its datasheet's placeholders.
+
+    Its faction keywords say none: a Sororitas unit's ADEPTUS MINISTORUM is every such unit's keyword, though the
+    data's order choice has a value of that name.
+    """
+    values = (unit.placeholders.get(p, "") for p in sheet.faction_placeholders)
+    return {word_key(v) for v in values if v.strip()} - {""}
 
 
 def subfaction_closed(unit: Unit, sheet: Datasheet, group: WargearGroup) -> bool:
@@ -549,10 +552,10 @@ def subfaction_closed(unit: Unit, sheet: Datasheet, group: WargearGroup) -> bool
 
     The data shows a chapter's own relics and traits only in a force whose chapter choice is that chapter
     (not one of its successors). Ost's lists record no force choice: a unit says its sub-faction by the
-    value of its placeholder keyword (``<CHAPTER>`` → ULTRAMARINES, as a roster's chapter choice fills it)
-    or by a faction keyword of its datasheet. A unit that names one of the choice's rivals, and none of its
-    own values, is another sub-faction's; one that names none is its catalogue's own (the data's default
-    chapter is the catalogue's), as BattleScribe starts it.
+    value of its placeholder keyword (``<ORDER>`` → BLOODY ROSE, typed in its form or filled from a roster's
+    configuration). A unit that names one of the choice's rivals, and none of its own values, is another
+    sub-faction's; one that names none (most imported datasheets have no such placeholder) may be any, as
+    the list does not say: it is offered what any force of its catalogue may take.
     """
     if not group.subfactions:
         return False
@@ -1623,7 +1626,8 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
         return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
     if problem.problem == "subfaction":
         needed = _subfaction_words(sheet, problem)
-        stated = ", ".join(sorted({v.strip().upper() for v in unit.placeholders.values() if v.strip()}))
+        values = (unit.placeholders.get(p, "").strip().upper() for p in sheet.faction_placeholders)
+        stated = ", ".join(sorted({v for v in values if v}))
         taken = Bilingual(
             fr=f"pris {problem.count} fois", en=f"taken {problem.count} time" + ("" if problem.count == 1 else "s")
         )
