@@ -23,7 +23,12 @@ the unit entry itself; see docs/bsdata-import.md, "Wargear and choices":
   legion's relic, in the catalogue being read) is left out, and so is one
   hidden by a condition Ost cannot decide at import time (it needs the roster
   or the force): choices stay what any list of this army may take. The
-  weapons of the first leave the datasheet; those of the second stay.
+  weapons of the first leave the datasheet; those of the second stay;
+* but a relic, trait or power a legal MAC HAMMER list shows is offered: once
+  the roster has its warlord (``WargearGroup.needs`` for what only the
+  warlord takes, :meth:`_Reader.opened_by`), or once the force holds a
+  sub-faction's value (a chapter, a legion, a clan: ``WargearGroup.
+  subfactions``, :meth:`_Reader.opened_for`), decided from the unit.
 """
 
 from __future__ import annotations
