@@ -1138,8 +1138,9 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
     """:func:`wargear_problems` of ``unit`` whose models carry ``loadout`` (its effective loadout)."""
     out: list[WargearProblem] = []
     tables = sheet.choice_limits
+    upgrades, loadout = _onto_the_model(unit, sheet, loadout)
     taken: dict[str, int] = {}  # what the unit takes once, item -> times
-    for entry in unit.upgrades:
+    for entry in upgrades:
         if entry.item is not None and entry.count > 0:
             taken[entry.item] = taken.get(entry.item, 0) + entry.count
     if unit.warlord:  # the list's warlord mark is the data's "Warlord" selection
@@ -1205,10 +1206,50 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                         unit.id, "closed", None, entry.item, None, 0, entry.count, model_group.kind, model_group.count
                     )
                 )
-    for entry in unit.upgrades:
+    for entry in upgrades:
         if entry.item is not None and entry.count > 0 and not _unit_may_take(sheet, entry.item, unit_items):
             out.append(WargearProblem(unit.id, "closed", None, entry.item, None, 0, entry.count))
     return out
+
+
+def _onto_the_model(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> tuple[list[Carried], list[ModelGroup]]:
+    """The unit's upgrades and ``loadout`` as the checks count them: a lone model's own picks held as upgrades are his.
+
+    A unit of one model holding, among what it takes once, an item only a choice of its model offers
+    (a Captain's "Chapter Command: Chapter Master", one per model) carries it: counted with what his
+    model carries, it meets his choice's limits (one on his model and two more beside it are two too
+    many). Upgrades a choice of the unit offers, and the model's defaults (a roster writes a character's
+    grenades once, under the unit), stay the unit's. A unit of several models is left as it stands: an
+    upgrade taken once for it may be every model's (a squad-wide swap).
+    """
+    if len(loadout) != 1 or loadout[0].count != 1 or not unit.upgrades:
+        return unit.upgrades, loadout
+    model = loadout[0]
+    kind = sheet.kind_map.get(model.kind)
+    if kind is None:
+        return unit.upgrades, loadout
+    unit_items = sheet.unit_choice_items
+    offered = offered_to(sheet, model.kind)
+    own = [
+        c
+        for c in unit.upgrades
+        if c.item is not None
+        and c.count > 0
+        and c.item in offered
+        and c.item not in unit_items
+        and c.item not in kind.loadout
+    ]
+    if not own:
+        return unit.upgrades, loadout
+    wargear = list(model.wargear)
+    for entry in own:
+        at = next((i for i, c in enumerate(wargear) if c.item == entry.item), None)
+        if at is None:
+            wargear.append(entry.model_copy(update={"taken_in": {}}))
+        else:
+            wargear[at] = wargear[at].model_copy(update={"count": wargear[at].count + entry.count})
+    rest = [c for c in unit.upgrades if not any(c is o for o in own)]
+    return rest, [model.model_copy(update={"wargear": wargear})]
 
 
 def _open_unit_items(sheet: Datasheet) -> frozenset[str]:

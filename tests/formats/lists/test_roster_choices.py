@@ -6,6 +6,9 @@ as BattleScribe 2.03 writes them, with the ids of the T'au Empire data of the sa
 the full release's): a Commander in Crisis Battlesuit reaches its "Commander Wargear - Slot 2" through
 the link 5233-… to the shared group b4c7-…, and its Counterfire Defence System through the group's
 link cf54-… to the shared entry 37b2-…. Each slot holds at most one Counterfire Defence System.
+
+Beside them, two limits the checks missed: a Crisis suit's weapons on its three slots (its Support
+System holds none), and a Captain's Chapter Master written among his unit's upgrades.
 """
 
 from __future__ import annotations
@@ -13,10 +16,10 @@ from __future__ import annotations
 import pytest
 
 from helpers import BSDATA_SAMPLE, NO_SAMPLE
-from ost.core.armylist import Carried, ModelGroup, Unit, snapshot_of
+from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, Unit, snapshot_of
 from ost.core.catalogue import BandTable, Catalogue, Datasheet, Faction
 from ost.core.findings import Code
-from ost.core.wargear import choice_taken, wargear_findings, wargear_problems
+from ost.core.wargear import choice_taken, default_wargear, wargear_findings, wargear_problems
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.lists.roster import read_roster
 
@@ -185,11 +188,49 @@ def test_a_crisis_suit_carries_no_more_weapons_than_its_slots(
         slots = {sheet.choice_map[p.group or ""].name for p in problems}
         assert slots == {f"Crisis Wargear - Slot {n}" for n in (1, 2, 3)}
         catalogue = _catalogue(sheet)
-        from ost.core.armylist import ArmyList, Detachment
-
         army = ArmyList(detachments=[Detachment(id="d1", units=[unit])])
         found = wargear_findings(army, catalogue)
         assert found and all(f.code is Code.WARGEAR_LIMIT for f in found)
         english, french = found[0].message("en"), found[0].message("fr")
         assert "XV8 Crisis Battlesuits" in english and "Crisis Wargear - Slot" in english and "at most" in english
         assert "Crisis Wargear - Slot" in french and "au plus" in french
+
+
+# --- a lone model's own picks held among the unit's upgrades count as his -----------------------------------
+
+
+def _captain(sheet: Datasheet, on_model: int, beside: int) -> Unit:
+    (master,) = [i for i in sheet.wargear if i.name == "Chapter Command: Chapter Master"]
+    pick = Carried(item=master.id, name=master.name, kind=master.kind)
+    wargear = default_wargear(sheet, "captain") + ([pick.model_copy(update={"count": on_model})] if on_model else [])
+    upgrades = [pick.model_copy(update={"count": beside})] if beside else []
+    return Unit(
+        id="u1",
+        datasheet=sheet.id,
+        snapshot=snapshot_of(sheet),
+        models=1,
+        loadout=[ModelGroup(kind="captain", count=1, wargear=wargear)],
+        upgrades=upgrades,
+    )
+
+
+@pytest.mark.parametrize(
+    ("on_model", "beside", "count"), [(1, 0, None), (0, 1, None), (1, 1, 2), (1, 2, 3), (0, 2, 2), (2, 0, 2)]
+)
+def test_a_captain_takes_one_chapter_master_wherever_the_list_writes_it(
+    sample: BsImport, on_model: int, beside: int, count: int | None
+) -> None:
+    sheet = _sheet(sample, "Captain")
+    unit = _captain(sheet, on_model, beside)
+    problems = wargear_problems(unit, sheet)
+    if count is None:
+        assert problems == []
+        return
+    assert {(p.problem, sheet.choice_map[p.group or ""].name, p.bound, p.count) for p in problems} == {
+        ("over", "Command Options", 1, count)
+    }
+    found = wargear_findings(ArmyList(detachments=[Detachment(id="d1", units=[unit])]), _catalogue(sheet))
+    assert found and found[0].code is Code.WARGEAR_LIMIT
+    assert found[0].message("en").startswith("Captain: “Command Options”: Captain carries")
+    assert "at most 1 per model" in found[0].message("en")
+    assert "« Command Options »" in found[0].message("fr") and "au plus 1 par figurine" in found[0].message("fr")
