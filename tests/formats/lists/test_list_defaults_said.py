@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 
-from helpers import TESTS
+from helpers import ROOT, TESTS
 from ost.core.armylist import SCHEMA_VERSION
 from ost.core.catalogue import Catalogue
 from ost.core.wargear import effective_loadout
-from ost.formats.lists.listreader import read_list
+from ost.formats.lists.listreader import read_list, read_list_file
 
 OLD_LIST = TESTS / "data" / "lists" / "devastators-one-kind.v5.ost"
 
@@ -63,3 +63,13 @@ def test_units_alike_are_said_once_with_how_many(shipped: Catalogue) -> None:
             unit["composition"] = {"sergent": 1, "devastator-avec-arme-lourde": 4}
     quiet = read_list(json.dumps(document).encode(), "armed.ost", shipped)
     assert _said(quiet.reading.lines("en"), "records no wargear") == []
+
+
+def test_squads_whose_defaults_fill_only_the_kinds_they_require_say_nothing(shipped: Catalogue) -> None:
+    # Version-4 examples: Infantry Squads (the Heavy Weapon Team left out) and a Bike Squad (no Attack Bike)
+    # on their defaults. The datasheet requires their Guardsmen and Bikers: the list chose nothing else.
+    for name in ("astra-militarum-3000.ost", "space-marines-2000.ost"):
+        result = read_list_file(ROOT / "examples" / "legal" / name, shipped)
+        assert any(not u.loadout for _, u in result.army.units())
+        assert _said(result.reading.lines("en"), "records no wargear") == []
+        assert result.reading.notes == []

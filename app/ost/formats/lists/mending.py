@@ -108,11 +108,15 @@ def defaults_note(unit: Unit, sheet: Datasheet) -> Bilingual | None:
 
     A list records no loadout for a unit whose models all carry their
     defaults; they carry their kinds' defaults as the datasheet gives them
-    today. Where a kind the unit's split of models leaves empty carries by
-    default what no model of the unit does (the Devastators with a heavy
-    weapon and their missile launchers), a list written when the datasheet
-    had one kind, each model with that weapon, opens without it: said, with
-    what to do, rather than silently. None: nothing to say.
+    today. Where the unit's split of models fills a kind the datasheet does
+    not require (none of its models need be there: 4 plain Devastators)
+    while a kind it leaves empty carries by default what no model of the
+    unit does (the Devastators with a heavy weapon and their missile
+    launchers), a list written when the datasheet had one kind, each model
+    with that weapon, opens without it: said, with what to do, rather than
+    silently. Where the split only fills kinds the datasheet requires (an
+    Infantry Squad's Guardsmen, a Bike Squad's Bikers), the list chose
+    nothing: None, nothing to say.
     """
     from ost.core.armylist import unit_composition
     from ost.core.wargear import default_wargear
@@ -121,6 +125,8 @@ def defaults_note(unit: Unit, sheet: Datasheet) -> Bilingual | None:
         return None
     composition = unit_composition(unit, sheet)
     present = [k for k in sheet.kinds if composition.get(k.id, 0) > 0]
+    if all(k.min > 0 for k in present):
+        return None
     held = {item_id for k in present for item_id in k.loadout}
     left = [(k, [c for c in default_wargear(sheet, k.id) if c.item not in held]) for k in sheet.kinds]
     left = [(k, own) for k, own in left if composition.get(k.id, 0) == 0 and own]
