@@ -1182,8 +1182,9 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
     """:func:`wargear_problems` of ``unit`` whose models carry ``loadout`` (its effective loadout)."""
     out: list[WargearProblem] = []
     tables = sheet.choice_limits
+    upgrades, loadout = _onto_the_model(unit, sheet, loadout)
     taken: dict[str, int] = {}  # what the unit takes once, item -> times
-    for entry in unit.upgrades:
+    for entry in upgrades:
         if entry.item is not None and entry.count > 0:
             taken[entry.item] = taken.get(entry.item, 0) + entry.count
     if unit.warlord:  # the list's warlord mark is the data's "Warlord" selection
@@ -1209,11 +1210,15 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                     _check(out, unit, limit, total, group.id, item_id)
                 elif limit.per == "model":
                     for model_group in mine:
-                        count = _taken(sheet, group, model_group, counted)
-                        bound = limit if item_id is not None else _pooled(sheet, group, limit, model_group)
+                        took, placed = _taken(sheet, group, model_group, counted)
+                        count = sum(took.values())
+                        # Picks the list placed in this choice (Carried.taken_in) count against its own bound.
+                        bound = (
+                            limit if item_id is not None or placed else _pooled(sheet, group, limit, model_group, took)
+                        )
                         _check(out, unit, bound, count, group.id, item_id, model_group.kind, model_group.count)
                 else:
-                    total = sum(_taken(sheet, group, g, counted) * g.count for g in mine)
+                    total = sum(sum(_taken(sheet, group, g, counted)[0].values()) * g.count for g in mine)
                     _check(out, unit, limit, total, group.id, item_id)
         else:
             if group.needs and taken and not _needs_met(unit, sheet, group, taken):
@@ -1251,10 +1256,50 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
                         unit.id, "closed", None, entry.item, None, 0, entry.count, model_group.kind, model_group.count
                     )
                 )
-    for entry in unit.upgrades:
+    for entry in upgrades:
         if entry.item is not None and entry.count > 0 and not _unit_may_take(sheet, entry.item, unit_items):
             out.append(WargearProblem(unit.id, "closed", None, entry.item, None, 0, entry.count))
     return out
+
+
+def _onto_the_model(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> tuple[list[Carried], list[ModelGroup]]:
+    """The unit's upgrades and ``loadout`` as the checks count them: a lone model's own picks held as upgrades are his.
+
+    A unit of one model holding, among what it takes once, an item only a choice of its model offers
+    (a Captain's "Chapter Command: Chapter Master", one per model) carries it: counted with what his
+    model carries, it meets his choice's limits (one on his model and two more beside it are two too
+    many). Upgrades a choice of the unit offers, and the model's defaults (a roster writes a character's
+    grenades once, under the unit), stay the unit's. A unit of several models is left as it stands: an
+    upgrade taken once for it may be every model's (a squad-wide swap).
+    """
+    if len(loadout) != 1 or loadout[0].count != 1 or not unit.upgrades:
+        return unit.upgrades, loadout
+    model = loadout[0]
+    kind = sheet.kind_map.get(model.kind)
+    if kind is None:
+        return unit.upgrades, loadout
+    unit_items = sheet.unit_choice_items
+    offered = offered_to(sheet, model.kind)
+    own = [
+        c
+        for c in unit.upgrades
+        if c.item is not None
+        and c.count > 0
+        and c.item in offered
+        and c.item not in unit_items
+        and c.item not in kind.loadout
+    ]
+    if not own:
+        return unit.upgrades, loadout
+    wargear = list(model.wargear)
+    for entry in own:
+        at = next((i for i, c in enumerate(wargear) if c.item == entry.item), None)
+        if at is None:
+            wargear.append(entry.model_copy(update={"taken_in": {}}))
+        else:
+            wargear[at] = wargear[at].model_copy(update={"count": wargear[at].count + entry.count})
+    rest = [c for c in unit.upgrades if not any(c is o for o in own)]
+    return rest, [model.model_copy(update={"wargear": wargear})]
 
 
 def _open_unit_items(sheet: Datasheet) -> frozenset[str]:
@@ -1264,12 +1309,52 @@ def _open_unit_items(sheet: Datasheet) -> frozenset[str]:
     )
 
 
-def _taken(sheet: Datasheet, group: WargearGroup, model_group: ModelGroup, counted: frozenset[str]) -> int:
-    """How many of ``counted`` each model of ``model_group`` took in ``group`` (see :func:`taken_here`)."""
-    return sum(taken_here(sheet, group, model_group.kind, model_group.wargear, counted).values())
+def _taken(
+    sheet: Datasheet, group: WargearGroup, model_group: ModelGroup, counted: frozenset[str]
+) -> tuple[dict[str, int], bool]:
+    """What each model of ``model_group`` took of ``counted`` in ``group``, and whether the list says so of all of it.
+
+    When the list placed each of the model's picks of these items (``Carried.taken_in``: the form's
+    record, or a roster's ``entryGroupId``; a pick in a choice nested in ``group`` is one of its own),
+    in ``group`` or elsewhere, the picks placed here are what it took, and the second value is true:
+    the choice's own bound holds, whatever other choices offer the same items (a Commander's Counterfire
+    Defence System taken in "Slot 2" and another in "Slot 3" is one in each, not two in each). Else,
+    or where some pick is not placed, :func:`taken_here` as before, bounded by what the choices the
+    model made allow together (:func:`_pooled`).
+    """
+    took = taken_here(sheet, group, model_group.kind, model_group.wargear, counted)
+    if not took or not any(c.taken_in for c in model_group.wargear):
+        return took, False
+    here: dict[str, int] = {}
+    elsewhere: dict[str, int] = {}
+    for entry in model_group.wargear:
+        if entry.item is None or entry.item not in took:
+            continue
+        for choice_id, n in entry.taken_in.items():
+            into = here if _inside(sheet, choice_id, group.id) else elsewhere
+            into[entry.item] = into.get(entry.item, 0) + n
+    left = {i: n - elsewhere.get(i, 0) for i, n in took.items() if n - elsewhere.get(i, 0) > 0}
+    if all(n <= here.get(i, 0) for i, n in left.items()):
+        return left, True
+    return took, False
 
 
-def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_group: ModelGroup) -> WargearLimit:
+def _inside(sheet: Datasheet, choice_id: str, group_id: str) -> bool:
+    """Whether the choice ``choice_id`` is ``group_id`` or nested in it (:attr:`WargearGroup.within`)."""
+    seen: set[str] = set()
+    current: str | None = choice_id
+    while current is not None and current not in seen:
+        if current == group_id:
+            return True
+        seen.add(current)
+        choice = sheet.choice_map.get(current)
+        current = choice.within if choice is not None else None
+    return False
+
+
+def _pooled(
+    sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_group: ModelGroup, took: Mapping[str, int]
+) -> WargearLimit:
     """A per-model maximum over items other choices of the same models offer too ("Slot 1" … "Slot 4", arms).
 
     What a model carries does not say which of those choices it filled: the
@@ -1278,6 +1363,10 @@ def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_gr
     model carries fewer of that default than its kind does, each default given
     up opening one such choice. A Deff Dread that kept its four default arms
     made none: a fifth weapon is one too many on whichever arm it is counted.
+    Only the choices offering one of the items the model took here (``took``)
+    could hold them: a Crisis suit's "Support System" shares its systems with
+    its weapon slots, but holds none of their weapons, so four weapons are one
+    too many on its three slots.
     """
     if limit.max is None:
         return limit
@@ -1290,7 +1379,8 @@ def _pooled(sheet: Datasheet, group: WargearGroup, limit: WargearLimit, model_gr
         return _pooled_unknown(sheet, group, limit, model_group, pool, defaults)
     made = _made_by(defaults, _held(model_group.wargear), (group, *pool))
     own = made(group)
-    sharing = [g for g in pool if made(g)]
+    members = sheet.choice_members
+    sharing = [g for g in pool if made(g) and not members.get(g.id, frozenset()).isdisjoint(took)]
     if any(g.limit.max is None for g in sharing):
         return limit.model_copy(update={"max": None})
     return limit.model_copy(update={"max": (limit.max if own else 0) + sum(g.limit.max or 0 for g in sharing)})
@@ -1771,14 +1861,17 @@ def wargear_findings(army: ArmyList, catalogue: Catalogue) -> list[Finding]:
 def contents_key(unit: Unit) -> tuple[Hashable, ...]:
     """Everything of ``unit`` its wargear's limits and price depend on, as a hashable key.
 
-    An entry's item, name and count: its kind and stated points change neither
+    An entry's item, name, count and the choices it was taken through: its kind and stated points change neither
     (an item is priced and checked by the catalogue's entry). The warlord mark
     too: it counts as the data's "Warlord" selection (:func:`warlord_items`).
     """
     return (
         unit.models,
         tuple(unit.composition.items()) if unit.composition else (),
-        tuple((g.kind, g.count, tuple([(c.item, c.name, c.count) for c in g.wargear])) for g in unit.loadout),
+        tuple(
+            (g.kind, g.count, tuple([(c.item, c.name, c.count, tuple(c.taken_in.items())) for c in g.wargear]))
+            for g in unit.loadout
+        ),
         tuple([(c.item, c.name, c.count) for c in unit.upgrades]),
         unit.warlord,
     )

@@ -3,8 +3,9 @@
 A Leviathan Dreadnought's "Right Arm" and "Left Arm" offer the same four weapons; an XV8 Crisis
 suit's "Slot 2" offers every item of its "Support System". What a model carries says which items it
 holds, not which choice each came through: the form records it (``Carried.taken_in``), so each box
-shows its own picks, and a pick in one choice leaves the other's alone. The checks do not depend on
-it (a model's limits are what its choices allow together).
+shows its own picks, and a pick in one choice leaves the other's alone. The checks below do not depend
+on it: where it places only some of a model's picks, a model's limits are what its choices allow
+together (where it places all of a choice's picks, the choice's own bound holds: test_roster_choices.py).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from ost.core.armylist import ArmyList, Unit, unit_points
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX, Catalogue
 from ost.core.presenter import option_labels
 from ost.core.validator import Code, validate
+from ost.core.wargear import choice_taken
 from ost.formats.lists.listreader import ReadResult, read_list, read_list_file
 from ost.formats.lists.text import export_text
 from ost.services import import_bsdata, open_store
@@ -407,3 +408,40 @@ def test_every_roster_keeps_its_units_and_points_through_text(
     # Measured: 78 units kept their upgrades too before names with a colon were read whole and the unit's
     # line gave its upgrades back; 84 now (the rest are upgrades the data lacks, kept in the notes).
     assert whole >= 84
+
+
+def test_a_pick_lands_in_the_choice_the_roster_took_it_through(reads: dict[str, ReadResult], full: Catalogue) -> None:
+    # The Eliminator Sergeant's Las Fusil came through his own "Weapon Option" (entryGroupId …::898f-…); the
+    # squad's "Unit Weapon Options" offers a Las Fusil too. Read without that record, the form counted his pick
+    # in the squad's choice as well; now it is the choice's he used, and the squad's choice holds none of his.
+    read = reads["imperialfists-150-eliminators.ros"]
+    squad = next(u for u in units(read.army) if any(c.name == "Las Fusil" for g in u.loadout for c in g.wargear))
+    sheet = full.get(squad.datasheet)
+    assert sheet is not None
+    (sergeant,) = [g for g in squad.loadout if g.kind == "eliminator-sergeant"]
+    (fusil,) = [c for c in sergeant.wargear if c.name == "Las Fusil"]
+    choices = {g.name: g for g in sheet.choices if "eliminator-sergeant" in g.kinds}
+    own, squads = choices["Weapon Option"], choices["Unit Weapon Options"]
+    assert fusil.item in own.items and fusil.item in squads.items
+    assert fusil.taken_in == {own.id: 1}
+    assert choice_taken(sheet, own, sergeant.kind, sergeant.wargear) == {fusil.item: 1}
+    assert choice_taken(sheet, squads, sergeant.kind, sergeant.wargear) == {}
+    bare = [c.model_copy(update={"taken_in": {}}) for c in sergeant.wargear]
+    assert choice_taken(sheet, squads, sergeant.kind, bare) == {fusil.item: 1}  # the old reading
+
+
+def test_picks_the_rosters_place_are_in_a_choice_offering_them_to_the_model(
+    reads: dict[str, ReadResult], full: Catalogue
+) -> None:
+    placed = 0
+    for read in reads.values():
+        for unit in units(read.army):
+            sheet = full.get(unit.datasheet)
+            for group in unit.loadout if sheet is not None else []:
+                for entry in group.wargear:
+                    for choice_id, count in entry.taken_in.items():
+                        choice = sheet.choice_map[choice_id]
+                        assert entry.item in choice.items and group.kind in choice.kinds
+                        assert 0 < count <= entry.count
+                        placed += 1
+    assert placed >= 27  # of 317 picks of catalogue items; most rosters were made with older data

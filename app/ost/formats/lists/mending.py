@@ -103,24 +103,78 @@ def kind_move_note(name: str, sheet: Datasheet, move: KindMove) -> Bilingual:
     )
 
 
-def mend_units(army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, older: bool) -> None:
+def defaults_note(unit: Unit, sheet: Datasheet) -> Bilingual | None:
+    """What a unit that records no wargear carries now, when its datasheet's defaults leave a kind's gear out.
+
+    A list records no loadout for a unit whose models all carry their
+    defaults; they carry their kinds' defaults as the datasheet gives them
+    today. Where the unit's split of models fills a kind the datasheet does
+    not require (none of its models need be there: 4 plain Devastators)
+    while a kind it leaves empty carries by default what no model of the
+    unit does (the Devastators with a heavy weapon and their missile
+    launchers), a list written when the datasheet had one kind, each model
+    with that weapon, opens without it: said, with what to do, rather than
+    silently. Where the split only fills kinds the datasheet requires (an
+    Infantry Squad's Guardsmen, a Bike Squad's Bikers), the list chose
+    nothing: None, nothing to say.
+    """
+    from ost.core.armylist import unit_composition
+    from ost.core.wargear import default_wargear
+
+    if unit.loadout or len(sheet.kinds) < 2:
+        return None
+    composition = unit_composition(unit, sheet)
+    present = [k for k in sheet.kinds if composition.get(k.id, 0) > 0]
+    if all(k.min > 0 for k in present):
+        return None
+    held = {item_id for k in present for item_id in k.loadout}
+    left = [(k, [c for c in default_wargear(sheet, k.id) if c.item not in held]) for k in sheet.kinds]
+    left = [(k, own) for k, own in left if composition.get(k.id, 0) == 0 and own]
+    if not left:
+        return None
+
+    def words(lang: str) -> tuple[str, str]:
+        models = ", ".join(f"{composition[k.id]} × {k.label(lang)}" for k in present)
+        missing = ", ".join(f"{k.label(lang)} ({_joined(sheet, own, lang)})" for k, own in left)
+        return models, missing
+
+    (models_fr, missing_fr), (models_en, missing_en) = words("fr"), words("en")
+    return Bilingual(
+        fr=f"{unit.display_name} : la liste n'écrit pas l'équipement de ses figurines ; elles portent celui que "
+        f"la fiche leur donne par défaut ({models_fr}), sans {missing_fr} : si la liste en avait, "
+        "choisissez-les dans la fiche de l'unité.",
+        en=f"{unit.display_name}: the list records no wargear for its models; they carry their datasheet's "
+        f"defaults ({models_en}), with no {missing_en}: if the list had any, choose them in the unit's form.",
+    )
+
+
+def mend_units(
+    army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, older: bool, before_kinds: bool = False
+) -> None:
     """Every unit's models and upgrades mended; in a list ``older`` than version 5, its missing picks.
 
     Models the datasheet now splits into other kinds go to the kind that
     carries what they carry (:func:`~ost.core.wargear.models_onto_kinds`: a
     Devastator's heavy weapon); upgrades as :func:`mend_upgrades` says. In a
     list older than version 5, each unit gets the starting picks its choices
-    lack. One pass, one datasheet lookup a unit; a unit without upgrades or
+    lack. In a list written ``before_kinds`` (version 5 or older: the shipped
+    Devastators, Servitors, Infantry Squads and Bike Squads took the data's
+    model kinds after), a unit that records no wargear and whose defaults
+    leave a kind's gear out is said (:func:`defaults_note`); it keeps the
+    defaults. One pass, one datasheet lookup a unit; a unit without upgrades or
     model groups of a current list costs nothing more.
     """
     from ost.core.wargear import missing_starting_picks, models_onto_kinds, set_upgrade_count, without_warlord
 
+    defaults: dict[Bilingual, int] = {}  # units alike said once, with how many they are
     for _, unit in army.units():
         sheet = catalogue.get(unit.datasheet)
         if sheet is None:
             continue
         for move in models_onto_kinds(unit, sheet):
             report.note(kind_move_note(unit.display_name, sheet, move))
+        if before_kinds and (said := defaults_note(unit, sheet)) is not None:
+            defaults[said] = defaults.get(said, 0) + 1
         mend_upgrades(unit, sheet, report)
         if not older:
             continue
@@ -140,3 +194,5 @@ def mend_units(army: ArmyList, catalogue: Catalogue, report: ReadingReport, *, o
                     f"added: {en}.",
                 )
             )
+    for said, times in defaults.items():
+        report.note(said if times == 1 else said + Bilingual.same(f" (×{times})"))

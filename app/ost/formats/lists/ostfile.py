@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ost.core import listfile
-from ost.core.armylist import ArmyList
+from ost.core.armylist import SCHEMA_VERSION, ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
 from ost.formats.lists.mending import mend_units
@@ -27,7 +27,8 @@ def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | N
         report.warn(warning)
     for note in notes:
         report.note(note)
-    mend_units(army, catalogue, report, older=bool(version) and version[0] < 5)
+    older = version[0] if version else SCHEMA_VERSION
+    mend_units(army, catalogue, report, older=older < 5, before_kinds=older < 6)
     return army, report
 
 

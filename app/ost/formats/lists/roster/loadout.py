@@ -164,6 +164,9 @@ class _Taken:
     #: How many the roster gives in all (over the models of the entry).
     total: int
     points: float
+    #: The datasheet's choices the roster says the entry was taken through (``entryGroupId``), innermost
+    #: first: the one open to a model's kind is where its pick goes (:func:`_taken_in`).
+    choices: tuple[str, ...] = ()
 
 
 def _taken(sheet: Datasheet | None, items: list[Gear[Element]], walk: Walk) -> list[_Taken]:
@@ -199,8 +202,38 @@ def _taken(sheet: Datasheet | None, items: list[Gear[Element]], walk: Walk) -> l
             weapons=weapons,
             text=text,
         )
-        found.append(_Taken(carried, total, points))
+        found.append(_Taken(carried, total, points, _choices_of(sheet, element, item_id)))
     return found
+
+
+def _choices_of(sheet: Datasheet | None, element: Element, item_id: str | None) -> tuple[str, ...]:
+    """The datasheet's choices offering ``item_id`` that a roster selection says it was taken through.
+
+    BattleScribe writes on each selection the group it was taken in (``entryGroupId``): the ids of the
+    entries and groups leading to it, joined by ``::``, the group's own last (the unit's link first). A
+    choice imported from the data keeps its group's ids (:attr:`WargearGroup.bs_ids`, the group's and
+    its link's). The innermost of those ids that names a choice offering the item gives it; an id that
+    names none (data of another revision, a group Ost folds into another) is passed over for the one
+    enclosing it. Several choices may share the ids (one per set of model kinds it was read for): all
+    are given, the kind picks among them. Nothing when the roster does not say or no choice offers it.
+    """
+    path = (element.get("entryGroupId") or "").strip()
+    if sheet is None or item_id is None or not path:
+        return ()
+    for bs_id in reversed([p.strip() for p in path.split("::") if p.strip()]):
+        found = tuple(g.id for g in sheet.choices if bs_id in g.bs_ids and item_id in g.items)
+        if found:
+            return found
+    return ()
+
+
+def _taken_in(sheet: Datasheet | None, taken: _Taken, kind: str, count: int) -> dict[str, int]:
+    """``count`` picks of a model of ``kind`` placed in the choice of ``taken.choices`` its kind makes."""
+    if sheet is None or not taken.choices:
+        return {}
+    choice_map = sheet.choice_map
+    choice = next((c for c in taken.choices if kind in choice_map[c].kinds), None)
+    return {choice: count} if choice is not None else {}
 
 
 def _carry(carried: list[Carried], item: Carried) -> None:
@@ -209,6 +242,8 @@ def _carry(carried: list[Carried], item: Carried) -> None:
         if known.name == item.name and known.kind == item.kind and known.item == item.item:
             known.count += item.count
             known.points = (known.points or 0) + (item.points or 0)
+            for choice, n in item.taken_in.items():  # the same weapon taken through two choices: both said
+                known.taken_in[choice] = known.taken_in.get(choice, 0) + n
             return
     carried.append(item)
 
@@ -235,7 +270,7 @@ def contents_of(
 ) -> Contents:
     """Each model's wargear (models grouped into identical ones) and the unit's once-taken upgrades."""
     found = Contents()
-    groups: dict[tuple[str, str | None, tuple[tuple[str, int], ...]], ModelGroup] = {}
+    groups: dict[tuple[str, str | None, tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]], ModelGroup] = {}
     for index, candidate in enumerate(candidates):
         spots = placed[index] if index < len(placed) else []
         if sheet is None:
@@ -262,12 +297,17 @@ def contents_of(
                 count = base + (1 if i < extra else 0)
                 if count:
                     share = taken.points * count / max(1, taken.total)
-                    _carry(per_model[i], taken.carried.model_copy(update={"count": count, "points": round(share)}))
+                    update = {
+                        "count": count,
+                        "points": round(share),
+                        "taken_in": _taken_in(sheet, taken, kinds[i], count),
+                    }
+                    _carry(per_model[i], taken.carried.model_copy(update=update))
         known = sheet.kind_map if sheet is not None else {}
         for i, kind in enumerate(kinds):
             model_kind = known.get(kind)
             name = variant_name(model_kind, candidate.name) if model_kind is not None and candidate.name else None
-            key = (kind, name, tuple((c.name, c.count) for c in per_model[i]))
+            key = (kind, name, tuple((c.name, c.count, tuple(sorted(c.taken_in.items()))) for c in per_model[i]))
             group = groups.get(key)
             if group is None:
                 groups[key] = ModelGroup(kind=kind, count=1, wargear=per_model[i], name=name)
