@@ -51,14 +51,14 @@ def test_heavy_fields_are_read_on_first_use_only(sample_db: Path) -> None:
         catalogue = store.load(light=True)
         whole = {s.id: s for s in store.load()}
     sheet = next(s for s in catalogue if len(whole[s.id].kinds) > 1)
-    assert not any(name in sheet.__dict__ for name in HEAVY_FIELDS)
+    assert isinstance(sheet, LightDatasheet) and not sheet.is_whole
     assert sheet.name == whole[sheet.id].name and sheet.role is whole[sheet.id].role  # facts: nothing read
-    assert not any(name in sheet.__dict__ for name in HEAVY_FIELDS)
+    assert not sheet.is_whole
     assert sheet.kinds == whole[sheet.id].kinds  # the first heavy field read fills them all
-    assert all(name in sheet.__dict__ for name in HEAVY_FIELDS)
+    assert sheet.is_whole and all(getattr(sheet, name) == getattr(whole[sheet.id], name) for name in HEAVY_FIELDS)
     assert sheet.cost(sheet.max_models) == whole[sheet.id].cost(sheet.max_models)
     other = next(s for s in catalogue if s.id != sheet.id)
-    assert other != sheet and not any(name in other.__dict__ for name in HEAVY_FIELDS)  # told apart by facts
+    assert other != sheet and isinstance(other, LightDatasheet) and not other.is_whole  # told apart by facts
     copy = other.model_copy(update={"points": 1})
     assert copy.points == 1 and copy.options == whole[other.id].options
 

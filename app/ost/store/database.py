@@ -142,7 +142,7 @@ def _facts() -> set[str]:
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
     """The columns of a datasheet's row: its whole JSON once, and what queries use (see :data:`SHEET_COLUMNS`).
 
-    The JSON comes from pydantic's own serialiser (``model_dump_json``), once:
+    The JSON comes from msgspec's encoder (``model_dump_json``), once:
     its text without the datasheet's ids and source is the ``body`` that
     :meth:`CatalogueStore._read_sheets` recognises repeats by; no Python-level
     ``json.dumps`` of the datasheet's lists. ``facts`` is the JSON without the
@@ -172,9 +172,8 @@ def sheet_from_data(data: dict[str, Any], overrides: dict[str, Any] | None = Non
     An override that no longer fits the datasheet (say, a minimum size above a
     new maximum) is left out rather than making the datasheet unreadable.
     """
-    from pydantic import ValidationError
-
     from ost.core.catalogue import Datasheet
+    from ost.core.model import ValidationError
 
     if not overrides:
         return Datasheet.model_validate(data)
@@ -521,9 +520,8 @@ class CatalogueStore:
         """
         if field not in OVERRIDABLE_FIELDS:
             raise StoreError(f"field {field!r} cannot be overridden (possible: {', '.join(OVERRIDABLE_FIELDS)})")
-        from pydantic import ValidationError
-
         from ost.core.catalogue import Datasheet
+        from ost.core.model import ValidationError
 
         current = self.datasheet(datasheet_id)
         if current is None:
@@ -646,12 +644,12 @@ class CatalogueStore:
         """The datasheets of ``query`` (:data:`_READ_SHEET`, or :data:`_READ_LIGHT`: see :meth:`load`), overrides on.
 
         Each datasheet was validated when written and is stored whole as JSON
-        (``data``): it is rebuilt by pydantic's JSON validator in one step.
+        (``data``): it is rebuilt by msgspec's JSON decoder in one step.
         Datasheets that several sources repeat word for word but for their ids
         (``body``: the Space Marines ones in every chapter catalogue) are
         validated once and copied with their own ids.
         """
-        from pydantic import ValidationError
+        from ost.core.model import ValidationError
 
         try:
             if query is _READ_LIGHT:
@@ -847,9 +845,8 @@ class CatalogueStore:
     def _fill_data(connection: Connection) -> None:
         """Give rows written before revision 0004 their ``data`` from their columns (unreadable rows keep none)."""
         rows = connection.exec_driver_sql("SELECT * FROM datasheets WHERE data IS NULL").mappings().all()
-        from pydantic import ValidationError
-
         from ost.core.catalogue import Datasheet
+        from ost.core.model import ValidationError
 
         fields = Datasheet.model_fields
         filled = []
@@ -953,8 +950,9 @@ class Snapshot:
 
 def _unread(sheet: Datasheet, texts: dict[str, str]) -> bool:
     """Whether ``sheet`` is a light datasheet whose heavy fields are still to be read (and its JSON is in ``texts``)."""
-    private = sheet.__pydantic_private__
-    return private is not None and private.get("_full") is not None and sheet.id in texts
+    from ost.core.catalogue import LightDatasheet
+
+    return isinstance(sheet, LightDatasheet) and not sheet.is_whole and sheet.id in texts
 
 
 def _kept_text(db: sqlite3.Connection, key: str) -> str | None:

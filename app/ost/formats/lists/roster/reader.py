@@ -13,8 +13,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
-from pydantic import ValidationError
-
 from ost.core.armylist import (
     ArmyList,
     Detachment,
@@ -32,6 +30,7 @@ from ost.core.catalogue import (
 from ost.core.i18n import Bilingual
 from ost.core.limits import OutOfBounds, over_bound
 from ost.core.listfile import check_bounds, validation_error
+from ost.core.model import ValidationError
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
 from ost.formats.bsmodels import (

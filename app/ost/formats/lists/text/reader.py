@@ -10,13 +10,12 @@ close calls; :mod:`.models` then makes their units.
 
 from __future__ import annotations
 
-from pydantic import ValidationError
-
 from ost.core.armylist import ArmyList, Detachment, ListOrigin
 from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
 from ost.core.limits import OutOfBounds
 from ost.core.listfile import check_bounds, validation_error
+from ost.core.model import ValidationError
 from ost.core.roles import Role
 from ost.core.subfactions import ANY_SUBFACTION, Subfaction
 from ost.core.text import fold
