@@ -185,7 +185,8 @@ def test_the_window_shown_on_its_first_paint_has_only_qt_inside(tmp_path: Path) 
         "w.show(); app.processEvents()\n"
         "print('ost.core.catalogue' in sys.modules, bool(w.menuBar().actions()), w.centralWidget().text())\n"
         "w.build_panes(); app.processEvents()\n"
-        "print('ost.core.catalogue' in sys.modules, w.centralWidget() is w.splitter)\n"
+        "print('ost.core.catalogue' in sys.modules, w.centralWidget() is w.splitter,"
+        " any(m.startswith('pydantic') for m in sys.modules))\n"
     )
     env = {
         "PATH": "/usr/bin:/bin",
@@ -197,7 +198,7 @@ def test_the_window_shown_on_its_first_paint_has_only_qt_inside(tmp_path: Path) 
     assert done.returncode == 0, done.stderr[-2000:]
     first, built = done.stdout.splitlines()
     assert first == "False True Loading the catalogue…"  # menus and the notice, no models yet
-    assert built == "True True"
+    assert built == "True True False"  # the panes and the core models, and still no pydantic
 
 
 @pytest.mark.parametrize(("lang", "loading"), [("fr", "Chargement du catalogue…"), ("en", "Loading the catalogue…")])

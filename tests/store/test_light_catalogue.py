@@ -9,7 +9,10 @@ must see the same datasheet as a whole one.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -188,3 +191,36 @@ def test_a_deferred_read_of_a_locked_database_reads_the_rows_and_keeps_nothing(s
             writer.execute("ROLLBACK")
             writer.close()
         assert _kept_facts(sample_db) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_checking_a_roster_imports_no_pydantic(sample_db: Path, lang: str) -> None:
+    """`ost check` (a real roster, then a `.ost` list) and `ost catalogue show`: the core's models need no pydantic."""
+    roster = ROSTERS / "dg-2000-wendigo.ros"
+    if not roster.is_file():
+        pytest.skip("needs the real rosters in ../shared/rosters-9e")
+    listed = EXAMPLES / "legal" / "space-marines-2000.ost"
+    probe = (
+        "import sys\n"
+        "from ost.cli.main import _main\n"
+        "db, lang, roster, listed = sys.argv[1:]\n"
+        "for words in (['check', roster], ['check', listed], ['catalogue', 'show', 'sm-intercessors']):\n"
+        "    try:\n"
+        "        _main(['--db', db, '--lang', lang, *words])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print('MODELS', 'ost.core.catalogue' in sys.modules, file=sys.stderr)\n"
+        "print('HEAVY', sorted(m for m in sys.modules if m.startswith('pydantic')), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(sample_db), lang, str(roster), str(listed)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(EXAMPLES.parent / "app")},
+        timeout=120,
+    )
+    assert "MODELS True" in done.stderr, done.stderr[-2000:]  # the datasheets were built…
+    assert "HEAVY []" in done.stderr  # …with no pydantic module imported
+    verdict = ("RÉGLEMENTAIRE", "NON RÉGLEMENTAIRE") if lang == "fr" else ("LEGAL", "NOT LEGAL")
+    assert done.stdout.count(verdict[0]) >= 2  # both lists were checked ("NON RÉGLEMENTAIRE" holds the other word)
+    assert "Intercessor" in done.stdout
