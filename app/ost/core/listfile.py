@@ -366,7 +366,7 @@ def check_bounds(army: ArmyList, path: Path | str | None = None, error: type[Lis
     """Every count and price of ``army`` is within :mod:`ost.core.limits`; else :class:`ListFileError`.
 
     For lists built by a reader (a roster, a text) field by field, which
-    pydantic does not check again: the message names the unit, the field and
+    decoding does not check again: the message names the unit, the field and
     the bound ("Boyz: models: 5000 models: more than the 1000 Ost accepts").
     """
 

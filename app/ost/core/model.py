@@ -39,12 +39,12 @@ __all__ = [
 ]
 
 
-class ValidationError(msgspec.ValidationError):
+class ValidationError(msgspec.ValidationError, ValueError):
     """Data that does not fit a model: the first problem found, where it is and what was given.
 
     Raised by :meth:`Model.model_validate`, :meth:`Model.model_validate_json`
     and :func:`validated`; a subclass of msgspec's own, so a handler of either
-    catches it.
+    catches it, and a ``ValueError`` (handlers of bad values catch it too).
     """
 
     def __init__(self, message: str, data: Any = None, *, kind: str | None = None) -> None:
