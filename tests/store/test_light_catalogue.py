@@ -180,6 +180,26 @@ def test_a_deferred_read_keeps_every_datasheets_facts_until_the_next_write(sampl
         assert changed is not None and changed.points == 321 and _kept_facts(sample_db) == ["facts"]
 
 
+def test_kept_facts_that_lack_a_field_read_that_datasheet_whole(sample_db: Path) -> None:
+    """Facts written by an Ost that knew fewer fields: the kept text is read as plain JSON, that datasheet whole."""
+    with CatalogueStore(sample_db) as store:
+        whole = {s.id: fields_of(s) for s in store.load()}
+    db = sqlite3.connect(sample_db)
+    old_id, facts = db.execute("SELECT id, facts FROM datasheets WHERE facts IS NOT NULL ORDER BY id").fetchone()
+    older = json.loads(facts)
+    del older["hidden"]
+    with db:
+        db.execute("UPDATE datasheets SET facts = ? WHERE id = ?", (json.dumps(older), old_id))
+        db.execute("DELETE FROM browse_cache WHERE key = 'facts'")
+    db.close()
+    with CatalogueStore(sample_db) as store:
+        for _ in range(2):  # worked out from the rows and kept, then from the kept text
+            deferred = {s.id: s for s in store.load(light=True, deferred=True)}
+            assert not isinstance(deferred[old_id], LightDatasheet) or deferred[old_id].is_whole
+            assert sum(isinstance(s, LightDatasheet) and not s.is_whole for s in deferred.values()) > len(whole) // 2
+            assert {i: fields_of(s) for i, s in deferred.items()} == whole
+
+
 def test_a_deferred_read_of_a_locked_database_reads_the_rows_and_keeps_nothing(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:
         whole = {s.id: fields_of(s) for s in store.load()}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 import msgspec
@@ -849,19 +849,23 @@ class LightDatasheet(Datasheet, kw_only=True):
         """Nothing to work out: built by :meth:`from_facts` from a validated datasheet's facts."""
 
     @classmethod
-    def from_facts(cls, facts: dict[str, Any], full: Callable[[], Datasheet]) -> Datasheet:
+    def from_facts(cls, facts: dict[str, Any] | msgspec.Struct, full: Callable[[], Datasheet]) -> Datasheet:
         """The datasheet of ``facts`` (a JSON dump of a validated datasheet without its heavy fields).
 
+        ``facts`` is that JSON decoded, as a dict or as :func:`facts_type`.
         Facts that lack a field (written by an Ost that knew fewer) give the
         whole datasheet at once.
         """
-        if facts.keys() != _FACT_SET:
-            return full()
-        facts["role"] = Role(facts["role"])
-        facts["unit_type"] = UnitType(facts["unit_type"])
-        if facts["transport"] is not None:
-            facts["transport"] = msgspec.convert(facts["transport"], TransportCapacity)
-        sheet = cls(**facts)
+        if isinstance(facts, msgspec.Struct):  # decoded as :func:`facts_type`: every field there, typed
+            sheet = cls(**msgspec.structs.asdict(facts))
+        else:
+            if facts.keys() != _FACT_SET:
+                return full()
+            facts["role"] = Role(facts["role"])
+            facts["unit_type"] = UnitType(facts["unit_type"])
+            if facts["transport"] is not None:
+                facts["transport"] = msgspec.convert(facts["transport"], TransportCapacity)
+            sheet = cls(**facts)
         for name in HEAVY_FIELDS:
             delattr(sheet, name)
         sheet.__dict__["_full"] = full
@@ -930,6 +934,19 @@ _ALL_FIELDS = tuple(Datasheet.model_fields)
 #: What :meth:`LightDatasheet.from_facts` reads: every field but the heavy ones.
 FACT_FIELDS = tuple(name for name in _ALL_FIELDS if name not in _HEAVY)
 _FACT_SET = frozenset(FACT_FIELDS)
+
+
+@cache
+def facts_type() -> type[msgspec.Struct]:
+    """A struct of :data:`FACT_FIELDS`, each required and typed as :class:`Datasheet` types it.
+
+    The store decodes its kept facts straight into these (one ``msgspec`` decode
+    of the whole text); facts that lack a field fail to decode, and are then
+    read as dicts by :meth:`LightDatasheet.from_facts`, which reads such a
+    datasheet whole.
+    """
+    fields = [(f.name, f.type) for f in msgspec.structs.fields(Datasheet) if f.name in _FACT_SET]
+    return msgspec.defstruct("Facts", fields, kw_only=True, forbid_unknown_fields=True)
 
 
 class RoleLimit(_Model, kw_only=True):

@@ -152,7 +152,7 @@ def _describe(message: str, data: Any, kind: str | None) -> dict[str, Any]:
         return {
             "loc": _shown_loc(loc, data),
             "type": "enum",
-            "msg": f"Input should be a known value ({text})",
+            "msg": "Input should be a known value",
             "input": given,
             "ctx": ctx,
         }

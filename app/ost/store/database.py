@@ -755,7 +755,7 @@ class CatalogueStore:
                     if rows is None:
                         text = _facts_text(db)
                         db.execute("INSERT OR REPLACE INTO browse_cache (key, value) VALUES (?, ?)", (_FACTS_KEY, text))
-                        rows = json.loads(text)["rows"]
+                        rows = _rows_of(text) or []
                     catalogue = Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
                     db.execute("COMMIT")
                     return catalogue
@@ -763,7 +763,7 @@ class CatalogueStore:
                     db.close()
             except sqlite3.Error:  # read-only, locked: read the rows, keep nothing
                 with self._reading() as db:
-                    rows = json.loads(_facts_text(db))["rows"]
+                    rows = _rows_of(_facts_text(db)) or []
                     return Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
 
     def snapshot(
@@ -818,7 +818,7 @@ class CatalogueStore:
                     if rows is None:
                         facts = _facts_text(db)
                         db.execute(_KEEP, (_FACTS_KEY, facts))
-                        rows = json.loads(facts)["rows"]
+                        rows = _rows_of(facts) or []
                     snapshot.catalogue = Catalogue(_deferred_sheets(db, rows, snapshot.read), *_rest(db))
                     snapshot.kept = text_of(snapshot.catalogue)
                     if key is not None and snapshot.kept is not None:
@@ -830,7 +830,7 @@ class CatalogueStore:
                     if db.in_transaction:
                         db.execute("ROLLBACK")
                 db.execute("BEGIN")
-                rows = json.loads(_facts_text(db))["rows"]
+                rows = _rows_of(_facts_text(db)) or []
                 snapshot.catalogue = Catalogue(_deferred_sheets(db, rows, snapshot.read), *_rest(db))
                 snapshot.kept = text_of(snapshot.catalogue)
                 ok = True
@@ -1045,7 +1045,7 @@ def _facts_text(db: sqlite3.Connection) -> str:
     return f'{{"layout":{_FACTS_LAYOUT},"ost":{dumps(__version__)},"rows":[{rows}]}}'
 
 
-def _kept_facts(db: sqlite3.Connection) -> list[list[Any]] | None:
+def _kept_facts(db: sqlite3.Connection) -> list[Any] | None:
     """The kept facts' rows (see :func:`_facts_text`), or None when none are kept for this layout and Ost."""
     try:
         row = db.execute("SELECT value FROM browse_cache WHERE key = ?", (_FACTS_KEY,)).fetchone()
@@ -1055,15 +1055,45 @@ def _kept_facts(db: sqlite3.Connection) -> list[list[Any]] | None:
         raise  # busy or locked: not an older database
     if row is None:
         return None
-    kept = json.loads(row[0])
-    if kept.get("layout") != _FACTS_LAYOUT or kept.get("ost") != __version__:
+    return _rows_of(row[0])
+
+
+@cache
+def _kept_type() -> Any:
+    """The kept facts' text (:func:`_facts_text`) as msgspec decodes it: each row's facts a typed struct."""
+    import msgspec
+
+    from ost.core.catalogue import facts_type
+
+    row: Any = tuple[str, str | None, facts_type() | None]  # type: ignore[misc]
+    return msgspec.defstruct("KeptFacts", [("layout", int), ("ost", str), ("rows", list[row])])
+
+
+def _rows_of(text: str) -> list[Any] | None:
+    """The rows of a kept facts' text, or None when it is of another layout or Ost.
+
+    Decoded in one go into typed facts; a text that does not decode so (facts
+    written by an Ost that knew fewer fields) is read as plain JSON, and
+    :meth:`~ost.core.catalogue.LightDatasheet.from_facts` reads such rows whole.
+    """
+    import msgspec
+
+    try:
+        kept = msgspec.json.decode(text, type=_kept_type())
+    except msgspec.ValidationError:
+        plain = json.loads(text)
+        if plain.get("layout") != _FACTS_LAYOUT or plain.get("ost") != __version__:
+            return None
+        rows: list[Any] = plain["rows"]
+        return rows
+    if kept.layout != _FACTS_LAYOUT or kept.ost != __version__:
         return None
-    rows: list[list[Any]] = kept["rows"]
-    return rows
+    typed: list[Any] = kept.rows
+    return typed
 
 
 def _deferred_sheets(
-    db: sqlite3.Connection, rows: list[list[Any]], later: Callable[[str, str], Datasheet]
+    db: sqlite3.Connection, rows: list[Any], later: Callable[[str, str], Datasheet]
 ) -> list[Datasheet]:
     """The light datasheets of ``rows`` (:func:`_facts_text`), each reading its row through ``later`` when first used.
 
