@@ -9,7 +9,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ost.core.armylist import ArmyList, Detachment, Unit, snapshot_of
-from ost.core.catalogue import AbilityRef, BandTable, Catalogue, CatalogueSource, Datasheet, Faction, TransportCapacity
+from ost.core.catalogue import (
+    AbilityRef,
+    BandTable,
+    Catalogue,
+    CatalogueSource,
+    Datasheet,
+    Faction,
+    SpaceRule,
+    TransportCapacity,
+)
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role, UnitType
 from ost.formats.catalog_source import read_bands, read_glossary
@@ -39,7 +48,7 @@ LINKED = [AbilityRef(name="Personnage Lié")]
 def _sheet(id: str, name: str, role: Role, **kw: Any) -> Datasheet:
     kw.setdefault("faction", "orks" if id.startswith("ork") else "sm")
     kw.setdefault("faction_keywords", ORK if id.startswith("ork") else SM)
-    return Datasheet(id=id, name=name, role=role, **kw)
+    return Datasheet.model_validate({"id": id, "name": name, "role": role, **kw})
 
 
 def mini_sheets() -> list[Datasheet]:
@@ -222,7 +231,7 @@ def mini_sheets() -> list[Datasheet]:
             unit_type=UnitType.VEHICLE,
             unit_class=4,
             keywords=["VÉHICULE", "TRANSPORT", "LAND RAIDER"],
-            transport=TransportCapacity(capacity=10, space=[{"keywords": ["TERMINATOR"], "space": 2}]),
+            transport=TransportCapacity(capacity=10, space=[SpaceRule(keywords=["TERMINATOR"], space=2)]),
         ),
         _sheet(
             "rhino",
@@ -614,7 +623,7 @@ def read_whole(catalogue: Catalogue) -> list[str]:
     """The ids of the datasheets of a deferred catalogue that were read whole (all of a whole one)."""
     from ost.core.catalogue import LightDatasheet
 
-    return [s.id for s in catalogue if not isinstance(s, LightDatasheet) or s.__pydantic_private__.get("_full") is None]
+    return [s.id for s in catalogue if not isinstance(s, LightDatasheet) or s.is_whole]
 
 
 def fields_of(sheet: Datasheet) -> dict[str, object]:

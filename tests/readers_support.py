@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 
 from helpers import mini_sheets
-from ost.core.catalogue import Catalogue, Datasheet, Faction
+from ost.core.catalogue import Catalogue, Datasheet, Faction, WargearOption
 from ost.core.resources import shipped_catalogue_dir
 from ost.core.roles import Role
 from ost.formats.catalog_source import read_bands, read_glossary
@@ -45,7 +45,7 @@ def _necrons() -> list[Datasheet]:
             wounds=5,
             keywords=["INFANTERIE", "PERSONNAGE", "SEIGNEUR"],
             faction_keywords=NECRONS,
-            options=[{"id": "orbe", "name": "Orbe de résurrection", "points": 30, "max": 1}],
+            options=[WargearOption(id="orbe", name="Orbe de résurrection", points=30, max=1)],
         ),
         Datasheet(
             id="nec-warriors",

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 # The list readers (BattleScribe rosters, pasted text, share codes, name matching: a tenth of a
 # second of imports) and the text export load when first used, not when the catalogue is opened
-# (the window's start-up path). So do the datasheet models (pydantic), the validator and the YAML
+# (the window's start-up path). So do the datasheet models, the validator and the YAML
 # reader: opening an up-to-date catalogue and listing it (`ost catalogue list`, the window's first
 # paint) imports none of them.
 

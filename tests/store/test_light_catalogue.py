@@ -9,7 +9,10 @@ must see the same datasheet as a whole one.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,14 +54,14 @@ def test_heavy_fields_are_read_on_first_use_only(sample_db: Path) -> None:
         catalogue = store.load(light=True)
         whole = {s.id: s for s in store.load()}
     sheet = next(s for s in catalogue if len(whole[s.id].kinds) > 1)
-    assert not any(name in sheet.__dict__ for name in HEAVY_FIELDS)
+    assert isinstance(sheet, LightDatasheet) and not sheet.is_whole
     assert sheet.name == whole[sheet.id].name and sheet.role is whole[sheet.id].role  # facts: nothing read
-    assert not any(name in sheet.__dict__ for name in HEAVY_FIELDS)
+    assert not sheet.is_whole
     assert sheet.kinds == whole[sheet.id].kinds  # the first heavy field read fills them all
-    assert all(name in sheet.__dict__ for name in HEAVY_FIELDS)
+    assert sheet.is_whole and all(getattr(sheet, name) == getattr(whole[sheet.id], name) for name in HEAVY_FIELDS)
     assert sheet.cost(sheet.max_models) == whole[sheet.id].cost(sheet.max_models)
     other = next(s for s in catalogue if s.id != sheet.id)
-    assert other != sheet and not any(name in other.__dict__ for name in HEAVY_FIELDS)  # told apart by facts
+    assert other != sheet and isinstance(other, LightDatasheet) and not other.is_whole  # told apart by facts
     copy = other.model_copy(update={"points": 1})
     assert copy.points == 1 and copy.options == whole[other.id].options
 
@@ -177,6 +180,26 @@ def test_a_deferred_read_keeps_every_datasheets_facts_until_the_next_write(sampl
         assert changed is not None and changed.points == 321 and _kept_facts(sample_db) == ["facts"]
 
 
+def test_kept_facts_that_lack_a_field_read_that_datasheet_whole(sample_db: Path) -> None:
+    """Facts written by an Ost that knew fewer fields: the kept text is read as plain JSON, that datasheet whole."""
+    with CatalogueStore(sample_db) as store:
+        whole = {s.id: fields_of(s) for s in store.load()}
+    db = sqlite3.connect(sample_db)
+    old_id, facts = db.execute("SELECT id, facts FROM datasheets WHERE facts IS NOT NULL ORDER BY id").fetchone()
+    older = json.loads(facts)
+    del older["hidden"]
+    with db:
+        db.execute("UPDATE datasheets SET facts = ? WHERE id = ?", (json.dumps(older), old_id))
+        db.execute("DELETE FROM browse_cache WHERE key = 'facts'")
+    db.close()
+    with CatalogueStore(sample_db) as store:
+        for _ in range(2):  # worked out from the rows and kept, then from the kept text
+            deferred = {s.id: s for s in store.load(light=True, deferred=True)}
+            assert not isinstance(deferred[old_id], LightDatasheet) or deferred[old_id].is_whole
+            assert sum(isinstance(s, LightDatasheet) and not s.is_whole for s in deferred.values()) > len(whole) // 2
+            assert {i: fields_of(s) for i, s in deferred.items()} == whole
+
+
 def test_a_deferred_read_of_a_locked_database_reads_the_rows_and_keeps_nothing(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:
         whole = {s.id: fields_of(s) for s in store.load()}
@@ -188,3 +211,36 @@ def test_a_deferred_read_of_a_locked_database_reads_the_rows_and_keeps_nothing(s
             writer.execute("ROLLBACK")
             writer.close()
         assert _kept_facts(sample_db) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_checking_a_roster_imports_no_pydantic(sample_db: Path, lang: str) -> None:
+    """`ost check` (a real roster, then a `.ost` list) and `ost catalogue show`: the core's models need no pydantic."""
+    roster = ROSTERS / "dg-2000-wendigo.ros"
+    if not roster.is_file():
+        pytest.skip("needs the real rosters in ../shared/rosters-9e")
+    listed = EXAMPLES / "legal" / "space-marines-2000.ost"
+    probe = (
+        "import sys\n"
+        "from ost.cli.main import _main\n"
+        "db, lang, roster, listed = sys.argv[1:]\n"
+        "for words in (['check', roster], ['check', listed], ['catalogue', 'show', 'sm-intercessors']):\n"
+        "    try:\n"
+        "        _main(['--db', db, '--lang', lang, *words])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print('MODELS', 'ost.core.catalogue' in sys.modules, file=sys.stderr)\n"
+        "print('HEAVY', sorted(m for m in sys.modules if m.startswith('pydantic')), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(sample_db), lang, str(roster), str(listed)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(EXAMPLES.parent / "app")},
+        timeout=120,
+    )
+    assert "MODELS True" in done.stderr, done.stderr[-2000:]  # the datasheets were built…
+    assert "HEAVY []" in done.stderr  # …with no pydantic module imported
+    verdict = ("RÉGLEMENTAIRE", "NON RÉGLEMENTAIRE") if lang == "fr" else ("LEGAL", "NOT LEGAL")
+    assert done.stdout.count(verdict[0]) >= 2  # both lists were checked ("NON RÉGLEMENTAIRE" holds the other word)
+    assert "Intercessor" in done.stdout

@@ -14,33 +14,31 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Annotated, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from msgspec import Meta
 
 from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile, faction_key_of
 from ost.core.limits import MAX_MODELS, CatalogueNumber, Count, ModelCount, Points
+from ost.core.model import Model
 from ost.core.roles import Role
 from ost.core.text import is_placeholder, keyword_key
 
 SCHEMA_VERSION = 6
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+class _Model(Model, kw_only=True):
+    """A list model (:class:`~ost.core.model.Model`)."""
 
 
-def _empty(value: object) -> bool:
-    return not value
-
-
-class UnitSnapshot(_Model):
+class UnitSnapshot(_Model, kw_only=True):
     """What the list knew of the datasheet when the unit was added."""
 
     name: str
     role: Role
     points: CatalogueNumber
-    keywords: list[str] = Field(default_factory=list)
-    faction_keywords: list[str] = Field(default_factory=list)
+    keywords: list[str] = []
+    faction_keywords: list[str] = []
     min_models: int | None = None
     max_models: int | None = None
     #: Identity key of the datasheet ("same datasheet" for the per-datasheet cap).
@@ -50,19 +48,23 @@ class UnitSnapshot(_Model):
     #: Lists saved before it was recorded lack it (None: nothing to compare).
     points_per_model: CatalogueNumber | None = None
 
+    def __post_init__(self) -> None:
+        if type(self.role) is not Role:  # built by hand from a word: decoding gives a member
+            self.role = Role(self.role)
 
-class StatedOption(_Model):
+
+class StatedOption(_Model, kw_only=True):
     """Wargear a list's author took and priced that the catalogue lacks: kept with its price, not dropped."""
 
-    name: str = Field(min_length=1)
+    name: Annotated[str, Meta(min_length=1)]
     count: Count = 1
     #: Points the list gave for all ``count`` of them.
     points: Points = 0
     #: Weapon profiles the source gave, as printed (may be empty).
-    weapons: list[WeaponProfile] = Field(default_factory=list)
+    weapons: list[WeaponProfile] = []
 
 
-class Carried(_Model):
+class Carried(_Model, kw_only=True):
     """Something carried: by each model of a :class:`ModelGroup`, or by the unit.
 
     ``item`` is the catalogue's :class:`~ost.core.catalogue.WargearItem` id, None
@@ -73,11 +75,11 @@ class Carried(_Model):
     """
 
     item: str | None = None
-    name: str = Field(min_length=1)
+    name: Annotated[str, Meta(min_length=1)]
     kind: WargearKind = "wargear"
     count: Count = 1
     points: Points | None = None
-    weapons: list[WeaponProfile] = Field(default_factory=list)
+    weapons: list[WeaponProfile] = []
     #: Rules text the list gave (a relic or power the catalogue lacks).
     text: str | None = None
     #: In a model's wargear: how many of ``count`` it took through each of its choices (choice id ->
@@ -85,10 +87,12 @@ class Carried(_Model):
     #: the same item (a Leviathan's arms, a Crisis suit's "Slot 2" and "Support System") then each hold
     #: their own picks. The rest (defaults, picks a list read did not place) are shared out among the
     #: choices as the data says (:func:`ost.core.wargear.choice_taken`). Left out of files when empty.
-    taken_in: dict[str, Count] = Field(default_factory=dict, exclude_if=_empty)
+    taken_in: dict[str, Count] = {}
+
+    omit_empty: ClassVar[frozenset[str]] = frozenset({"taken_in"})
 
 
-class ModelGroup(_Model):
+class ModelGroup(_Model, kw_only=True):
     """``count`` identical models of one kind, each carrying ``wargear``.
 
     ``name`` is the list's own name for these models where it differs from
@@ -96,30 +100,30 @@ class ModelGroup(_Model):
     Marine"), shown in their place; None: the kind's name.
     """
 
-    kind: str = Field(min_length=1)
+    kind: Annotated[str, Meta(min_length=1)]
     count: ModelCount = 1
-    wargear: list[Carried] = Field(default_factory=list)
-    name: str | None = Field(default=None, min_length=1)
+    wargear: list[Carried] = []
+    name: Annotated[str, Meta(min_length=1)] | None = None
 
 
-class Unit(_Model):
-    id: str = Field(min_length=1)
-    datasheet: str = Field(min_length=1)
+class Unit(_Model, kw_only=True):
+    id: Annotated[str, Meta(min_length=1)]
+    datasheet: Annotated[str, Meta(min_length=1)]
     snapshot: UnitSnapshot
     #: Models in the unit, over every kind.
     models: ModelCount
     #: Models of each kind (kind id -> count); empty: the datasheet's default split of ``models``.
     #: When given, ``models`` is its sum (the operations keep both in step).
-    composition: dict[str, ModelCount] = Field(default_factory=dict)
+    composition: dict[str, ModelCount] = {}
     #: Wargear option id -> how many times it is taken.
-    options: dict[str, Count] = Field(default_factory=dict)
+    options: dict[str, Count] = {}
     #: Options the catalogue lacks, kept as the source priced them.
-    extra_options: list[StatedOption] = Field(default_factory=list)
+    extra_options: list[StatedOption] = []
     #: What each model carries, grouped into identical models. Empty: every model carries
     #: its kind's default loadout. When given, the counts per kind equal ``composition``.
-    loadout: list[ModelGroup] = Field(default_factory=list)
+    loadout: list[ModelGroup] = []
     #: What the unit takes once: psychic powers, warlord trait, relics, other upgrades.
-    upgrades: list[Carried] = Field(default_factory=list)
+    upgrades: list[Carried] = []
     #: The catalogue source the unit's datasheet came from ("ost", "bsdata:…"), if known.
     source: str | None = None
     #: The unit's price as the list's author stated it (a roster's cost, a text's ``[N pts]``).
@@ -129,7 +133,7 @@ class Unit(_Model):
     #: Id of the unit a linked character joins.
     linked_to: str | None = None
     #: Values of placeholder keywords ("<CHAPITRE>" -> "ULTRAMARINES").
-    placeholders: dict[str, str] = Field(default_factory=dict)
+    placeholders: dict[str, str] = {}
     warlord: bool = False
     reserve: bool = False
     #: A name the player gave the unit ("Escouade Titus").
@@ -141,13 +145,13 @@ class Unit(_Model):
         return self.custom_name or self.snapshot.name
 
 
-class Detachment(_Model):
-    id: str = Field(min_length=1)
+class Detachment(_Model, kw_only=True):
+    id: Annotated[str, Meta(min_length=1)]
     name: str = ""
-    units: list[Unit] = Field(default_factory=list)
+    units: list[Unit] = []
 
 
-class ListOrigin(_Model):
+class ListOrigin(_Model, kw_only=True):
     """Where a list read from another format came from, for the reading report."""
 
     #: The format it was read from ("roster", "text", "share", …).
@@ -157,15 +161,15 @@ class ListOrigin(_Model):
     revision: str | None = None
 
 
-class ArmyList(_Model):
+class ArmyList(_Model, kw_only=True):
     """A ``.ost`` list. ``points_limit`` is the declared game size, if any."""
 
-    schema_version: StrictInt = SCHEMA_VERSION
+    schema_version: int = SCHEMA_VERSION
     name: str = ""
     points_limit: Points | None = None
     #: Name of the catalogue the list was built with (informative).
     catalogue: str | None = None
-    detachments: list[Detachment] = Field(default_factory=list)
+    detachments: list[Detachment] = []
     notes: str = ""
     #: The list's own total as its author's tool stated it, if any.
     stated_total: Points | None = None

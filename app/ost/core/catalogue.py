@@ -1,6 +1,6 @@
 """The catalogue: datasheets, the points-band table and the special-ability glossary.
 
-These are plain pydantic models; the store (``ost.store``) persists them and
+These are msgspec structs (:mod:`ost.core.model`); the store (``ost.store``) persists them and
 the validator reads them. :class:`Catalogue` bundles them with the indexes the
 validator needs, so every check is a dictionary look-up.
 """
@@ -8,13 +8,15 @@ validator needs, so every check is a dictionary look-up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sized
-from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+import msgspec
+from msgspec import Meta
 
 from ost.core.limits import MAX_CATALOGUE
+from ost.core.model import Model
 from ost.core.roles import Role, UnitType
 from ost.core.text import fold, is_placeholder, keyword_key
 
@@ -35,40 +37,23 @@ def faction_key_of(keyword: str) -> str | None:
     return None if key in UNALIGNED_KEYWORDS else key
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy that works out its cached values again (pydantic's copy would carry them over).
-
-        A datasheet caches tables made from its fields (``identity_key``, ``keyword_keys``…); a copy
-        with other keywords must not answer with the original's.
-        """
-        copy = super().model_copy(update=update, deep=deep)
-        for name in _cached_names(type(self)):
-            copy.__dict__.pop(name, None)
-        return copy
+class _Model(Model, kw_only=True):
+    """A catalogue model (:class:`~ost.core.model.Model`)."""
 
 
-_CACHED_NAMES: dict[type, tuple[str, ...]] = {}
+class _Auto:
+    """The default of a datasheet field worked out from others unless given (see :meth:`Datasheet.__post_init__`)."""
+
+    def __repr__(self) -> str:
+        return "<worked out>"
 
 
-def _cached_names(cls: type) -> tuple[str, ...]:
-    """The names of ``cls``'s :func:`functools.cached_property` values (they live in an instance's ``__dict__``)."""
-    names = _CACHED_NAMES.get(cls)
-    if names is None:
-        names = _CACHED_NAMES[cls] = tuple(
-            dict.fromkeys(
-                name
-                for klass in cls.__mro__
-                for name, value in vars(klass).items()
-                if isinstance(value, cached_property)
-            )
-        )
-    return names
+#: Stands for "not given" in the fields a datasheet works out from its kinds or abilities when the data
+#: does not state them; never left in a built datasheet.
+_AUTO: Any = _Auto()
 
 
-class ModelProfile(_Model):
+class ModelProfile(_Model, kw_only=True):
     """The characteristics of one kind of model, as printed (strings keep "2+", "*", "D6")."""
 
     name: str
@@ -81,11 +66,11 @@ class ModelProfile(_Model):
     a: str = "-"
     ld: str = "-"
     sv: str = "-"
-    extra: dict[str, str] = Field(default_factory=dict)
+    extra: dict[str, str] = {}
     #: The top row of the data's damage table, for characteristics written ``*`` (field -> value:
     #: ``{"m": '12"', "bs": "4+", "a": "3"}``). MAC HAMMER 40K removes damage tables (seed 000):
     #: a model plays with these values, and the cards print them.
-    top: dict[str, str] = Field(default_factory=dict)
+    top: dict[str, str] = {}
 
     def value(self, field: str) -> str:
         """The characteristic ``field`` as a model plays it: ``*`` read from :attr:`top` when it has it."""
@@ -93,7 +78,7 @@ class ModelProfile(_Model):
         return self.top.get(field, raw) if raw.strip() == "*" else raw
 
 
-class WeaponProfile(_Model):
+class WeaponProfile(_Model, kw_only=True):
     """A weapon's profile; ``name`` as the catalogue writes it (French), ``name_en`` its English (empty: unknown)."""
 
     name: str
@@ -118,15 +103,7 @@ class WeaponProfile(_Model):
         return self.abilities_en or self.abilities
 
 
-def _empty(value: Sized) -> bool:
-    return not value
-
-
-def _unset(value: object) -> bool:
-    return value is None
-
-
-class AbilityRef(_Model):
+class AbilityRef(_Model, kw_only=True, omit_defaults=True):
     """An ability of a datasheet: a special ability of the glossary or its own rule.
 
     ``parameter`` is the value in brackets ("12" for Transport (12), "5+" for
@@ -147,9 +124,13 @@ class AbilityRef(_Model):
     parameter: str | None = None
     text: str | None = None
     text_en: str | None = None
-    # Left out of the JSON while empty (nearly every ability): stored datasheets keep their size.
-    granted_by: list[str] = Field(default_factory=list, exclude_if=_empty)
-    removed_by: list[str] = Field(default_factory=list, exclude_if=_empty)
+    # Left out of dumps while empty (nearly every ability): stored datasheets keep their size. In JSON every
+    # field holding its default is left out (``omit_defaults``: safe here, as msgspec tells a default by
+    # identity for strings, and this class's defaults are None and empty lists only).
+    granted_by: list[str] = []
+    removed_by: list[str] = []
+
+    omit_empty: ClassVar[frozenset[str]] = frozenset({"granted_by", "removed_by"})
 
     def label(self, lang: str) -> str:
         """The name shown to a reader of ``lang``, with its parameter; English falls back to ``name``."""
@@ -167,15 +148,15 @@ class AbilityRef(_Model):
         return f"{self.name} ({self.parameter})" if self.parameter else self.name
 
 
-class WargearOption(_Model):
+class WargearOption(_Model, kw_only=True):
     id: str
     name: str
-    points: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
+    points: Annotated[int, Meta(ge=0, le=MAX_CATALOGUE)] = 0
     #: True when the cost is paid for every model that takes it.
     per_model: bool = False
-    max: int | None = Field(default=None, ge=0)
+    max: Annotated[int, Meta(ge=0)] | None = None
     #: Names of the weapons this option takes the place of (dropped from a unit whose every model takes it).
-    replaces: list[str] = Field(default_factory=list)
+    replaces: list[str] = []
 
 
 WargearKind = Literal["weapon", "wargear", "psychic", "trait", "relic", "upgrade"]
@@ -183,7 +164,7 @@ WargearKind = Literal["weapon", "wargear", "psychic", "trait", "relic", "upgrade
 warlord traits, relics and other upgrades per unit (or per character)."""
 
 
-class WargearItem(_Model):
+class WargearItem(_Model, kw_only=True):
     """One thing a model or a unit may carry: a weapon, wargear, a power, a trait, a relic.
 
     ``weapons`` names the :class:`WeaponProfile` entries of the datasheet this item
@@ -192,29 +173,29 @@ class WargearItem(_Model):
     invulnerable save from a storm shield). ``points`` is the price of one item.
     """
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: Annotated[str, Meta(min_length=1)]
+    name: Annotated[str, Meta(min_length=1)]
     name_en: str = ""
     kind: WargearKind = "weapon"
-    points: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
-    weapons: list[str] = Field(default_factory=list)
-    abilities: list[str] = Field(default_factory=list)
+    points: Annotated[int, Meta(ge=0, le=MAX_CATALOGUE)] = 0
+    weapons: list[str] = []
+    abilities: list[str] = []
     #: Rules text of an item that is not a weapon (a relic, a power), when the data has one.
     text: str | None = None
     text_en: str | None = None
     #: BattleScribe ids of the entries this item is (rosters name them).
-    bs_ids: list[str] = Field(default_factory=list)
+    bs_ids: list[str] = []
     #: The item's own weapon profiles (a relic weapon): a faction's pick, written once for
     #: every datasheet it is offered to, cannot name a datasheet's profile in ``weapons``.
-    profiles: list[WeaponProfile] = Field(default_factory=list)
+    profiles: list[WeaponProfile] = []
     #: The datasheet items a bearer gives up for this one, any of them ("replaces a power
     #: sword or master-crafted power sword"), by name (French or English) or id: a faction's
     #: pick is written once for datasheets whose items' ids differ, and names no model's
     #: choice group, so a card drops one carried item of these per item taken.
-    replaces: list[str] = Field(default_factory=list)
+    replaces: list[str] = []
 
 
-class WargearLimit(_Model):
+class WargearLimit(_Model, kw_only=True):
     """How many of something may be taken.
 
     ``per`` says what the bounds count over: ``"model"`` (each model of the
@@ -228,10 +209,10 @@ class WargearLimit(_Model):
     and never checked.
     """
 
-    min: int = Field(default=0, ge=0)
-    max: int | None = Field(default=None, ge=0)
+    min: Annotated[int, Meta(ge=0)] = 0
+    max: Annotated[int, Meta(ge=0)] | None = None
     per: Literal["model", "unit"] = "model"
-    every: int | None = Field(default=None, ge=1)
+    every: Annotated[int, Meta(ge=1)] | None = None
     verified: bool = True
 
     def bounds(self, models: int) -> tuple[int, int | None]:
@@ -242,7 +223,7 @@ class WargearLimit(_Model):
         return self.min * steps, None if self.max is None else self.max * steps
 
 
-class WargearGroup(_Model):
+class WargearGroup(_Model, kw_only=True):
     """A choice: "replace the boltgun with one of…", "up to two of…", a psychic power.
 
     ``kinds`` are the model kind ids that make this choice (empty: the unit makes it
@@ -292,22 +273,24 @@ class WargearGroup(_Model):
     (:func:`ost.core.wargear.subfaction_closed`). Empty: open to any.
     """
 
-    id: str = Field(min_length=1)
+    id: Annotated[str, Meta(min_length=1)]
     name: str = ""
     name_en: str = ""
-    kinds: list[str] = Field(default_factory=list)
-    items: list[str] = Field(default_factory=list)
-    item_limits: dict[str, WargearLimit] = Field(default_factory=dict)
-    replaces: list[str] = Field(default_factory=list)
-    limit: WargearLimit = Field(default_factory=WargearLimit)
+    kinds: list[str] = []
+    items: list[str] = []
+    item_limits: dict[str, WargearLimit] = {}
+    replaces: list[str] = []
+    limit: WargearLimit = msgspec.field(default_factory=WargearLimit)
     within: str | None = None
-    bs_ids: list[str] = Field(default_factory=list)
-    marks: list[str] = Field(default_factory=list)
-    default: str | None = Field(default=None, exclude_if=_unset)
-    fills: dict[str, Annotated[int, Field(ge=0)]] | None = Field(default=None, exclude_if=_unset)
-    needs: list[str] = Field(default_factory=list, exclude_if=_empty)
-    subfactions: list[str] = Field(default_factory=list, exclude_if=_empty)
-    subfaction_rivals: list[str] = Field(default_factory=list, exclude_if=_empty)
+    bs_ids: list[str] = []
+    marks: list[str] = []
+    default: str | None = None
+    fills: dict[str, Annotated[int, Meta(ge=0)]] | None = None
+    needs: list[str] = []
+    subfactions: list[str] = []
+    subfaction_rivals: list[str] = []
+
+    omit_empty: ClassVar[frozenset[str]] = frozenset({"default", "fills", "needs", "subfactions", "subfaction_rivals"})
 
 
 def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem], list[WargearGroup]]:
@@ -334,7 +317,7 @@ def legacy_wargear(options: Iterable[WargearOption]) -> tuple[list[WargearItem],
     return items, groups
 
 
-class ModelKind(_Model):
+class ModelKind(_Model, kw_only=True):
     """One kind of model of a unit: a Sergeant and Marines, a Boss Nob and Boyz.
 
     ``min``/``max`` bound how many models of this kind the unit holds;
@@ -346,34 +329,32 @@ class ModelKind(_Model):
     ``keywords`` are keywords this kind has beyond the datasheet's.
     """
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: Annotated[str, Meta(min_length=1)]
+    name: Annotated[str, Meta(min_length=1)]
     #: The kind's English name (empty: unknown; English readers then see ``name``).
     name_en: str = ""
-    min: int = Field(default=0, ge=0)
-    max: int = Field(default=1, ge=0)
-    wounds: int = Field(default=1, ge=0)
-    points: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
-    space: int | None = Field(default=None, ge=0)
+    min: Annotated[int, Meta(ge=0)] = 0
+    max: Annotated[int, Meta(ge=0)] = 1
+    wounds: Annotated[int, Meta(ge=0)] = 1
+    points: Annotated[int, Meta(ge=0, le=MAX_CATALOGUE)] = 0
+    space: Annotated[int, Meta(ge=0)] | None = None
     profile: str | None = None
-    keywords: list[str] = Field(default_factory=list)
+    keywords: list[str] = []
     #: BattleScribe ids of the entries that are models of this kind (rosters name them).
-    bs_ids: list[str] = Field(default_factory=list)
+    bs_ids: list[str] = []
     #: What each model of this kind carries by default: wargear item id -> count.
-    loadout: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    loadout: dict[str, Annotated[int, Meta(ge=0)]] = {}
 
     def label(self, lang: str) -> str:
         """The kind's name for a reader of ``lang``; English falls back to ``name``."""
         return (self.name_en or self.name) if lang == "en" else self.name
 
-    @model_validator(mode="after")
-    def _check_counts(self) -> ModelKind:
+    def __post_init__(self) -> None:
         if self.max < self.min:
             raise ValueError(f"model kind {self.id!r}: max ({self.max}) is below min ({self.min})")
-        return self
 
 
-class SpaceRule(_Model):
+class SpaceRule(_Model, kw_only=True):
     """Models with all of ``keywords`` take ``space`` places in the transport.
 
     ``min_wounds``/``max_wounds`` narrow the rule to models with that many
@@ -382,9 +363,9 @@ class SpaceRule(_Model):
     """
 
     keywords: list[str]
-    space: int = Field(ge=0)
-    min_wounds: int | None = Field(default=None, ge=0)
-    max_wounds: int | None = Field(default=None, ge=0)
+    space: Annotated[int, Meta(ge=0)]
+    min_wounds: Annotated[int, Meta(ge=0)] | None = None
+    max_wounds: Annotated[int, Meta(ge=0)] | None = None
 
     def applies(self, wounds: int) -> bool:
         """Whether a model with ``wounds`` wounds is within the rule's wound bounds (keywords aside)."""
@@ -393,7 +374,7 @@ class SpaceRule(_Model):
         )
 
 
-class WoundLimit(_Model):
+class WoundLimit(_Model, kw_only=True):
     """Models too tough for a transport.
 
     Models with all of ``keywords`` (any model when empty) and ``min_wounds``
@@ -401,12 +382,12 @@ class WoundLimit(_Model):
     ("non-CHARACTER models with a Wounds characteristic of 4 or more").
     """
 
-    keywords: list[str] = Field(default_factory=list)
-    min_wounds: int = Field(ge=0)
-    unless: list[str] = Field(default_factory=list)
+    keywords: list[str] = []
+    min_wounds: Annotated[int, Meta(ge=0)]
+    unless: list[str] = []
 
 
-class TransportCapacity(_Model):
+class TransportCapacity(_Model, kw_only=True):
     """What a transport can carry (seed 001, Transport (X)).
 
     ``allowed`` lists alternatives: a unit may embark when it has every keyword
@@ -416,58 +397,59 @@ class TransportCapacity(_Model):
     then reports ``TRANSPORT-UNVERIFIED`` instead of guessing.
     """
 
-    capacity: int | None = Field(default=None, ge=0)
-    allowed: list[list[str]] = Field(default_factory=list)
-    forbidden: list[str] = Field(default_factory=list)
-    space: list[SpaceRule] = Field(default_factory=list)
+    capacity: Annotated[int, Meta(ge=0)] | None = None
+    allowed: list[list[str]] = []
+    forbidden: list[str] = []
+    space: list[SpaceRule] = []
     #: Models too tough to embark ("cannot transport DREADNOUGHT models with a Wounds characteristic of 13 or more").
-    wound_limits: list[WoundLimit] = Field(default_factory=list)
+    wound_limits: list[WoundLimit] = []
     text: str | None = None
     verified: bool = True
 
 
-class Datasheet(_Model):
+class Datasheet(_Model, kw_only=True):
     """One kind of unit (fiche d'unité)."""
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: Annotated[str, Meta(min_length=1)]
+    name: Annotated[str, Meta(min_length=1)]
     #: The datasheet's English name (empty: unknown, or ``name`` is English already: see :meth:`label`).
     name_en: str = ""
     faction: str = ""
     role: Role
     #: Overrides the identity key (default: the last keyword, upper-cased).
     identity: str | None = None
-    keywords: list[str] = Field(default_factory=list)
-    faction_keywords: list[str] = Field(default_factory=list)
-    aliases: list[str] = Field(default_factory=list)
-    min_models: int = Field(default=1, ge=1)
-    max_models: int = Field(default=1, ge=1)
+    keywords: list[str] = []
+    faction_keywords: list[str] = []
+    aliases: list[str] = []
+    min_models: Annotated[int, Meta(ge=1)] = 1
+    max_models: Annotated[int, Meta(ge=1)] = 1
     #: Cost of the unit at its minimum size.
-    points: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
+    points: Annotated[int, Meta(ge=0, le=MAX_CATALOGUE)] = 0
     #: Cost of each model beyond the minimum (of the bulk kind when the datasheet has several kinds).
-    points_per_model: int = Field(default=0, ge=0, le=MAX_CATALOGUE)
-    options: list[WargearOption] = Field(default_factory=list)
+    points_per_model: Annotated[int, Meta(ge=0, le=MAX_CATALOGUE)] = _AUTO
+    options: list[WargearOption] = []
     #: Every wargear item the datasheet knows (defaults and choices); see :class:`WargearItem`.
-    wargear: list[WargearItem] = Field(default_factory=list)
+    wargear: list[WargearItem] = []
     #: The choices its models and the unit make; see :class:`WargearGroup`.
-    choices: list[WargearGroup] = Field(default_factory=list)
+    choices: list[WargearGroup] = []
     #: Wounds of the datasheet's toughest model (a character's wounds); see :attr:`kinds` for each kind.
-    wounds: int = Field(default=1, ge=0)
+    wounds: Annotated[int, Meta(ge=0)] = _AUTO
     #: The kinds of model of a unit, leaders first. Empty in a source: one kind, made from
     #: the datasheet's size, wounds and ``points_per_model``; never empty once validated.
-    kinds: list[ModelKind] = Field(default_factory=list)
+    kinds: list[ModelKind] = []
     unit_type: UnitType = UnitType.INFANTRY
-    unit_class: int = Field(default=1, ge=1, le=10)
+    unit_class: Annotated[int, Meta(ge=1, le=10)] = 1
     #: Places one model takes in a transport (default: 1, a walker 2).
-    transport_space: int | None = Field(default=None, ge=0)
-    profiles: list[ModelProfile] = Field(default_factory=list)
-    weapons: list[WeaponProfile] = Field(default_factory=list)
-    abilities: list[AbilityRef] = Field(default_factory=list)
+    transport_space: Annotated[int, Meta(ge=0)] | None = None
+    profiles: list[ModelProfile] = []
+    weapons: list[WeaponProfile] = []
+    abilities: list[AbilityRef] = []
     #: Abilities only a unit that takes an option has, each naming what grants it (:attr:`AbilityRef.granted_by`):
     #: kept apart from :attr:`abilities`, which every unit of the datasheet has (the presenter shows both).
-    granted_abilities: list[AbilityRef] = Field(default_factory=list, exclude_if=_empty)
+    granted_abilities: list[AbilityRef] = []
     transport: TransportCapacity | None = None
-    linked_character: bool = False
+    #: Worked out from the abilities unless the data states it.
+    linked_character: bool = _AUTO
     never_holds_objectives: bool = False
     legends: bool = False
     hidden: bool = False
@@ -475,17 +457,34 @@ class Datasheet(_Model):
     source_id: str | None = None
     source_revision: str | None = None
     #: BattleScribe ids (entry and entry-link ids) that name this datasheet in rosters.
-    bs_ids: list[str] = Field(default_factory=list)
+    bs_ids: list[str] = []
     #: The BattleScribe entry id of the same datasheet in the 9th-edition data (shipped datasheets).
     counterpart: str | None = None
     #: Fields where a shipped datasheet departs from its counterpart on purpose: field -> reason.
-    departures: dict[str, str] = Field(default_factory=dict)
+    departures: dict[str, str] = {}
 
-    @model_validator(mode="after")
-    def _check_sizes(self) -> Datasheet:
+    omit_empty: ClassVar[frozenset[str]] = frozenset({"granted_abilities"})
+
+    def __post_init__(self) -> None:
+        """Check the size, and work out what the data leaves unstated: one kind when none, wounds, price per model.
+
+        ``wounds``, ``points_per_model`` and ``linked_character`` are worked
+        out only when not given (their default stands for "not given"), so a
+        user's override sticks.
+        """
+        if type(self.role) is not Role:  # built by hand from the data's words: decoding gives members
+            self.role = Role(self.role)
+        if type(self.unit_type) is not UnitType:
+            self.unit_type = UnitType(self.unit_type)
+        wounds_given = self.wounds is not _AUTO
+        per_model_given = self.points_per_model is not _AUTO
         if self.max_models < self.min_models:
             raise ValueError(f"max_models ({self.max_models}) is below min_models ({self.min_models})")
         if not self.kinds:
+            if not wounds_given:
+                self.wounds = 1
+            if not per_model_given:
+                self.points_per_model = 0
             self.kinds = [
                 ModelKind(
                     id="model",
@@ -504,10 +503,10 @@ class Datasheet(_Model):
                 if kind.id in seen:
                     raise ValueError(f"duplicate model kind {kind.id!r}")
                 seen.add(kind.id)
-            if "wounds" not in self.model_fields_set:
+            if not wounds_given:
                 self.wounds = max(k.wounds for k in self.kinds)
             bulk = self.kinds[self.bulk_index]
-            if "points_per_model" in self.model_fields_set and bulk.points != self.points_per_model:
+            if per_model_given and bulk.points != self.points_per_model:
                 # An explicit price per model (a user's override) prices the bulk kind.
                 self.kinds = [
                     k.model_copy(update={"points": self.points_per_model}) if i == self.bulk_index else k
@@ -516,13 +515,8 @@ class Datasheet(_Model):
             else:
                 self.points_per_model = bulk.points
         # Derived from the abilities unless given: a user's override to false must stick.
-        if (
-            "linked_character" not in self.model_fields_set
-            and not self.linked_character
-            and any(fold(a.name) in LINKED_CHARACTER_NAMES for a in self.abilities)
-        ):
-            self.linked_character = True
-        return self
+        if self.linked_character is _AUTO:
+            self.linked_character = any(fold(a.name) in LINKED_CHARACTER_NAMES for a in self.abilities)
 
     def label(self, lang: str) -> str:
         """The datasheet's name for a reader of ``lang``; English falls back to ``name``."""
@@ -841,7 +835,7 @@ HEAVY_FIELDS = (
 _HEAVY = frozenset(HEAVY_FIELDS)
 
 
-class LightDatasheet(Datasheet):
+class LightDatasheet(Datasheet, kw_only=True):
     """A datasheet built from its facts (every field but :data:`HEAVY_FIELDS`), its heavy fields read when first used.
 
     A command that checks one list or prints the catalogue's lines needs the
@@ -855,64 +849,66 @@ class LightDatasheet(Datasheet):
     fills them in. Data from outside Ost is never read this way.
 
     It is a :class:`Datasheet` in every respect (equality, dumps and copies
-    read the heavy fields first); only its class is not built for validating
-    (``defer_build``).
+    read the heavy fields first). Until then its heavy fields are unset struct
+    fields (reading one runs :meth:`__getattr__`), and the reader waits in the
+    instance's ``__dict__`` (``_full``), outside the fields: it is never encoded.
     """
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    #: Reads the whole datasheet, until its heavy fields are filled in.
-    _full: Callable[[], Datasheet] | None = PrivateAttr(default=None)
+    def __post_init__(self) -> None:
+        """Nothing to work out: built by :meth:`from_facts` from a validated datasheet's facts."""
 
     @classmethod
-    def from_facts(cls, facts: dict[str, Any], full: Callable[[], Datasheet]) -> Datasheet:
+    def from_facts(cls, facts: dict[str, Any] | msgspec.Struct, full: Callable[[], Datasheet]) -> Datasheet:
         """The datasheet of ``facts`` (a JSON dump of a validated datasheet without its heavy fields).
 
+        ``facts`` is that JSON decoded, as a dict or as :func:`facts_type`.
         Facts that lack a field (written by an Ost that knew fewer) give the
         whole datasheet at once.
         """
-        if facts.keys() != _FACT_SET:
-            return full()
-        facts["role"] = Role(facts["role"])
-        facts["unit_type"] = UnitType(facts["unit_type"])
-        if facts["transport"] is not None:
-            facts["transport"] = TransportCapacity.model_validate(facts["transport"])
-        sheet = cls.__new__(cls)
-        object.__setattr__(sheet, "__dict__", facts)
-        object.__setattr__(sheet, "__pydantic_fields_set__", set(_ALL_FIELDS))
-        object.__setattr__(sheet, "__pydantic_extra__", None)
-        object.__setattr__(sheet, "__pydantic_private__", {"_full": full})
+        if isinstance(facts, msgspec.Struct):  # decoded as :func:`facts_type`: every field there, typed
+            sheet = cls(**msgspec.structs.asdict(facts))
+        else:
+            if facts.keys() != _FACT_SET:
+                return full()
+            facts["role"] = Role(facts["role"])
+            facts["unit_type"] = UnitType(facts["unit_type"])
+            if facts["transport"] is not None:
+                facts["transport"] = msgspec.convert(facts["transport"], TransportCapacity)
+            sheet = cls(**facts)
+        for name in HEAVY_FIELDS:
+            delattr(sheet, name)
+        sheet.__dict__["_full"] = full
         return sheet
 
+    @property
+    def is_whole(self) -> bool:
+        """Whether the heavy fields are read (or never were to be read)."""
+        return self.__dict__.get("_full") is None
+
     def _materialise(self) -> None:
-        private = self.__pydantic_private__
-        full = private.get("_full") if private else None
+        full = self.__dict__.get("_full")
         if full is not None:
-            whole = full().__dict__
+            whole = full()
             for name in HEAVY_FIELDS:
-                self.__dict__.setdefault(name, whole[name])
-            private["_full"] = None  # type: ignore[index]
+                setattr(self, name, getattr(whole, name))
+            self.__dict__.pop("_full", None)
 
     if not TYPE_CHECKING:  # a heavy field read for the first time: the whole datasheet is read
 
         def __getattr__(self, name: str) -> Any:
-            if name in _HEAVY:
+            if name in _HEAVY and self.__dict__.get("_full") is not None:
                 self._materialise()
-                if name in self.__dict__:
-                    return self.__dict__[name]
-            return super().__getattr__(name)
+                return getattr(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Datasheet):
             return NotImplemented
-        if any(self.__dict__[name] != other.__dict__[name] for name in FACT_FIELDS):
+        if any(getattr(self, name) != getattr(other, name) for name in FACT_FIELDS):
             return False  # told apart by their facts (ids first): neither is read whole
-        for sheet in (self, other):
-            if isinstance(sheet, LightDatasheet):
-                sheet._materialise()
-        return all(self.__dict__[name] == other.__dict__[name] for name in _ALL_FIELDS)
+        return all(getattr(self, name) == getattr(other, name) for name in HEAVY_FIELDS)
 
-    __hash__ = None  # type: ignore[assignment]  # as every pydantic model: not hashable
+    __hash__ = None  # type: ignore[assignment]  # as every datasheet: not hashable
 
     def model_dump(self, **kwargs: Any) -> dict[str, Any]:
         self._materialise()
@@ -926,21 +922,21 @@ class LightDatasheet(Datasheet):
         self._materialise()
         return super().model_copy(update=update, deep=deep)
 
-    def __repr_args__(self) -> Any:
+    def __repr__(self) -> str:
         self._materialise()
-        return super().__repr_args__()
+        return super().__repr__()
 
-    def __getstate__(self) -> dict[Any, Any]:
+    def __reduce__(self) -> Any:
         self._materialise()
-        return super().__getstate__()
+        return super().__reduce__()
 
     def __copy__(self) -> LightDatasheet:
         self._materialise()
-        return super().__copy__()
+        return msgspec.structs.replace(self)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> LightDatasheet:
         self._materialise()
-        return super().__deepcopy__(memo)
+        return super().model_copy(deep=True)
 
 
 _ALL_FIELDS = tuple(Datasheet.model_fields)
@@ -949,21 +945,34 @@ FACT_FIELDS = tuple(name for name in _ALL_FIELDS if name not in _HEAVY)
 _FACT_SET = frozenset(FACT_FIELDS)
 
 
-class RoleLimit(_Model):
+@cache
+def facts_type() -> type[msgspec.Struct]:
+    """A struct of :data:`FACT_FIELDS`, each required and typed as :class:`Datasheet` types it.
+
+    The store decodes its kept facts straight into these (one ``msgspec`` decode
+    of the whole text); facts that lack a field fail to decode, and are then
+    read as dicts by :meth:`LightDatasheet.from_facts`, which reads such a
+    datasheet whole.
+    """
+    fields = [(f.name, f.type) for f in msgspec.structs.fields(Datasheet) if f.name in _FACT_SET]
+    return msgspec.defstruct("Facts", fields, kw_only=True, forbid_unknown_fields=True)
+
+
+class RoleLimit(_Model, kw_only=True):
     """One cell of the band table: ``min``–``max`` units, ``per_sheet`` per datasheet."""
 
-    min: int = Field(default=0, ge=0)
-    max: int | None = Field(default=None, ge=0)
-    per_sheet: int | None = Field(default=None, ge=0)
+    min: Annotated[int, Meta(ge=0)] = 0
+    max: Annotated[int, Meta(ge=0)] | None = None
+    per_sheet: Annotated[int, Meta(ge=0)] | None = None
 
 
-class Band(_Model):
+class Band(_Model, kw_only=True):
     """A column of the points-band table."""
 
     label: str
-    points_min: int = Field(ge=0)
-    points_max: int = Field(ge=0)
-    max_detachments: int = Field(ge=0)
+    points_min: Annotated[int, Meta(ge=0)]
+    points_max: Annotated[int, Meta(ge=0)]
+    max_detachments: Annotated[int, Meta(ge=0)]
     limits: dict[Role, RoleLimit]
 
     def limit(self, role: Role) -> RoleLimit:
@@ -973,13 +982,12 @@ class Band(_Model):
 _NO_LIMIT = RoleLimit()
 
 
-class BandTable(_Model):
+class BandTable(_Model, kw_only=True):
     """The points-band table of seed 000, as data a club can edit."""
 
     bands: list[Band]
 
-    @model_validator(mode="after")
-    def _check_bands(self) -> BandTable:
+    def __post_init__(self) -> None:
         ordered = sorted(self.bands, key=lambda b: b.points_min)
         for band in ordered:
             if band.points_max < band.points_min:
@@ -988,7 +996,6 @@ class BandTable(_Model):
             if after.points_min <= before.points_max:
                 raise ValueError(f"bands {before.label} and {after.label} overlap")
         self.bands = ordered
-        return self
 
     def band_for(self, points: int) -> Band | None:
         for band in self.bands:
@@ -1005,7 +1012,7 @@ class BandTable(_Model):
         return self.bands[-1].points_max if self.bands else 0
 
 
-class GlossaryEntry(_Model):
+class GlossaryEntry(_Model, kw_only=True):
     """A special ability of seed 001 with our own short summary."""
 
     key: str
@@ -1023,14 +1030,14 @@ class GlossaryEntry(_Model):
         return self.summary_fr if lang == "fr" else self.summary_en
 
 
-class Faction(_Model):
-    id: str = Field(min_length=1)
+class Faction(_Model, kw_only=True):
+    id: Annotated[str, Meta(min_length=1)]
     name: str
     name_en: str | None = None
     source: str = ""
     revision: str | None = None
     #: Ids of the BattleScribe catalogues that hold the same faction (one faction name in the browser).
-    counterparts: list[str] = Field(default_factory=list)
+    counterparts: list[str] = []
     #: The BattleScribe catalogue id an imported faction comes from.
     source_id: str | None = None
 
@@ -1051,7 +1058,7 @@ def source_kind(source_id: str) -> SourceKind:
     return "other"
 
 
-class CatalogueSource(_Model):
+class CatalogueSource(_Model, kw_only=True):
     """Where datasheets come from: the shipped catalogue, or one BattleScribe import.
 
     ``id`` is the ``source`` of its datasheets and factions ("ost",
@@ -1060,7 +1067,7 @@ class CatalogueSource(_Model):
     name matching and the exhaustion exception leave it out.
     """
 
-    id: str = Field(min_length=1)
+    id: Annotated[str, Meta(min_length=1)]
     name: str = ""
     kind: SourceKind = "other"
     revision: str | None = None

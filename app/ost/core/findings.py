@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from ost.core.i18n import Bilingual, pick
+from ost.core.model import FrozenModel
 
 #: The fix of a finding that has none.
 NO_FIX = Bilingual.same("")
@@ -34,10 +33,8 @@ _SEVERITY_LABELS = {
 }
 
 
-class RuleRef(BaseModel):
+class RuleRef(FrozenModel, kw_only=True, frozen=True):
     """Where a rule comes from: a seed file (``000``…) and its section."""
-
-    model_config = ConfigDict(frozen=True)
 
     seed: str
     section: str
@@ -154,19 +151,17 @@ CODE_INFO: dict[Code, tuple[Severity, RuleRef]] = {
 }
 
 
-class Finding(BaseModel):
+class Finding(FrozenModel, kw_only=True, frozen=True):
     """One thing the validator found, with the units it concerns and the rule behind it.
 
     ``message`` and ``fix`` are :class:`~ost.core.i18n.Bilingual` texts: call
     them with a language (``finding.message("fr")``) or read ``.fr``/``.en``.
     """
 
-    model_config = ConfigDict(frozen=True)
-
     code: Code
     severity: Severity
     message: Bilingual
-    units: tuple[str, ...] = Field(default_factory=tuple)
+    units: tuple[str, ...] = ()
     rule: RuleRef
     #: How to put it right, in a sentence ("choisissez un Impulsor ou un Repulsor"); may be empty.
     fix: Bilingual = NO_FIX

@@ -4,7 +4,7 @@ A hostile or damaged file may state 10^300 models or a points limit of 2^31.
 Python would carry such numbers happily and print them in full; the database
 would overflow. So every count and price has a ceiling far above any real
 game (a 4,000-point list has a few hundred models) yet small enough to print
-and store: the list and catalogue models carry them as pydantic ``Field``
+and store: the list and catalogue models carry them as ``msgspec.Meta``
 bounds (the types below), and the readers that build lists by hand check them
 with :func:`over_bound` and refuse the file with a sentence naming the field
 and the bound.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final
 
-from pydantic import Field
+import msgspec
 
 from ost.core.i18n import Bilingual
 
@@ -45,10 +45,10 @@ MAX_CATALOGUE: Final = 1_000_000
 #: Longest number (in digits) a text source (catalogue YAML) may write before it is refused unread.
 MAX_DIGITS: Final = 15
 
-ModelCount = Annotated[int, Field(ge=0, le=MAX_MODELS)]
-Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
-Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
-CatalogueNumber = Annotated[int, Field(ge=0, le=MAX_CATALOGUE)]
+ModelCount = Annotated[int, msgspec.Meta(ge=0, le=MAX_MODELS)]
+Points = Annotated[int, msgspec.Meta(ge=0, le=MAX_POINTS)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
+CatalogueNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_CATALOGUE)]
 
 
 class OutOfBounds(ValueError):

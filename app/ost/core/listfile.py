@@ -13,12 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+import msgspec
 
 from ost.core.armylist import SCHEMA_VERSION, ArmyList
 from ost.core.fileio import InputFileError, InputProblem, atomic_write, read_regular
 from ost.core.i18n import Bilingual
 from ost.core.limits import over_bound, shown_number
+from ost.core.model import ValidationError
 
 SUFFIX = ".ost"
 MAX_LIST_BYTES = 16 * 1024 * 1024
@@ -240,7 +241,7 @@ def parse_noted(
 def validation_error(
     exc: ValidationError, path: Path | str | None, error: type[ListFileError] = ListFileError
 ) -> ListFileError:
-    """The first problem pydantic found, as a :class:`ListFileError` naming the field (and its bound)."""
+    """The first problem decoding found, as a :class:`ListFileError` naming the field (and its bound)."""
     first: dict[str, Any] = dict(exc.errors()[0])
     others = exc.error_count() - 1
     more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
@@ -310,18 +311,24 @@ def surrogates_note(count: int) -> Bilingual:
 
 
 def _parse_current(text: str) -> ArmyList | None:
-    """The fast path: a well-formed list of the current version, decoded by pydantic in one go.
+    """The fast path: a well-formed list of the current version, decoded by msgspec in one go.
 
     Anything else (an older version to migrate, a mistake to explain) returns
     None and takes the careful path, which gives the precise message.
     """
     try:
-        army = ArmyList.model_validate_json(text)
-    except (ValidationError, ValueError, RecursionError):
+        # Strict: a version written as text ("6") takes the careful path, which says what is wrong.
+        if msgspec.json.decode(text, type=_Version).schema_version != SCHEMA_VERSION:
+            return None
+        return msgspec.json.decode(text, type=ArmyList)
+    except (msgspec.DecodeError, ValueError, TypeError, RecursionError):
         return None
-    if "schema_version" not in army.model_fields_set or army.schema_version != SCHEMA_VERSION:
-        return None
-    return army
+
+
+class _Version(msgspec.Struct):
+    """What the fast path reads first: the version the file states (required: a file without one is migrated)."""
+
+    schema_version: int
 
 
 def _shown(value: str) -> str:
@@ -359,7 +366,7 @@ def check_bounds(army: ArmyList, path: Path | str | None = None, error: type[Lis
     """Every count and price of ``army`` is within :mod:`ost.core.limits`; else :class:`ListFileError`.
 
     For lists built by a reader (a roster, a text) field by field, which
-    pydantic does not check again: the message names the unit, the field and
+    decoding does not check again: the message names the unit, the field and
     the bound ("Boyz: models: 5000 models: more than the 1000 Ost accepts").
     """
 
@@ -424,7 +431,7 @@ def save(army: ArmyList, path: Path | str) -> None:
 
 
 def json_schema() -> dict[str, Any]:
-    schema = ArmyList.model_json_schema()
+    schema = msgspec.json.schema(ArmyList)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"https://ost.invalid/schema/ost-list-v{SCHEMA_VERSION}.json"
     schema["title"] = "Ost army list"

@@ -27,11 +27,10 @@ import re
 import zlib
 from typing import Any
 
-from pydantic import ValidationError
-
 from ost.core.armylist import SCHEMA_VERSION, ArmyList, snapshot_of
 from ost.core.catalogue import Catalogue
 from ost.core.listfile import ListFileError, check_references, migrate, scrub_document, scrub_text, validation_error
+from ost.core.model import ValidationError
 
 #: Version prefix of the codes this Ost writes.
 PREFIX = "OST1-"

@@ -17,8 +17,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from ost.core.catalogue import (
     AbilityRef,
     Band,
@@ -33,6 +31,7 @@ from ost.core.catalogue import (
     WargearLimit,
 )
 from ost.core.fileio import InputFileError, check_folder
+from ost.core.model import ValidationError
 from ost.core.resources import sources_fingerprint
 from ost.core.roles import Role, UnitType
 from ost.core.text import keyword_key, slug

@@ -5,7 +5,7 @@ catalogue is loading; only Qt and light modules are imported for it); right
 after, the catalogue pane fills in, searchable, when the database keeps its
 rows (:mod:`ost.gui.browse_rows`, read with the standard library: a datasheet
 can be looked for and picked before any datasheet is built); the other
-panes (list, unit form, verdict, with pydantic and the core models; the
+panes (list, unit form, verdict, with the core models; the
 catalogue pane too when no rows are kept) are built right after, while the catalogue database is
 opened and read on a worker thread (SQLAlchemy and the store load there, not
 before the first paint); the panes fill in when it arrives. Actions that need the catalogue (opening a
@@ -154,9 +154,9 @@ def run_gui(
     if quit_when_ready or quit_when_loaded:
         window.catalogue_arrived.connect(app.quit, Qt.ConnectionType.QueuedConnection)
         loader.failed.connect(app.quit, Qt.ConnectionType.QueuedConnection)
-    # The panes first, then the worker: both would import pydantic and the core models, and two threads
+    # The panes first, then the worker: both would import the core models, and two threads
     # importing the same packages at once can meet half-initialised modules (a crash, 1 start in 6).
-    with collector_paused():  # the panes' imports (pydantic, the models) live as long as the program:
+    with collector_paused():  # the panes' imports (the models) live as long as the program:
         window.build_panes()
         gc.freeze()  # out of the collector's sight, before it runs again (else its next pass walks them all)
     loader.start()  # reads the database off the GUI thread; hands over through the event loop
@@ -206,7 +206,7 @@ class CatalogueLoader(QObject):
 
     def start(self) -> None:
         # What the worker runs is imported here, on the GUI thread, never by both threads at once
-        # (two threads importing pydantic and the models together crashed one start in six).
+        # (two threads importing the models together crashed one start in six).
         import ost.core.browse
         import ost.core.catalogue
         import ost.gui.browse_rows

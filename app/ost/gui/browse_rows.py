@@ -3,14 +3,14 @@
 The pane needs, for every datasheet it lists, its names, role, faction
 group, size, points, sources and the folded text a search matches. Worked
 out from a :class:`~ost.core.catalogue.Catalogue` (:func:`pane_payload`) that
-takes building every datasheet (pydantic and the core models, a quarter of a
-second to import, then the load); kept as one JSON text in the database's
+takes building every datasheet (the core models and the validator to import,
+then the load); kept as one JSON text in the database's
 browse table under :data:`PANE_KEY` (:mod:`ost.store.browsing`), the next start
 reads it with the standard library's ``sqlite3`` and ``json`` before its
 first paint (:func:`read_kept_rows`). Every write of the database empties it
 with the browse table; the window's catalogue loader keeps it again.
 
-This module imports neither pydantic nor the core models: they load only to
+This module imports none of the core models: they load only to
 work the rows out.
 """
 

@@ -10,7 +10,7 @@ live in their own classes, handed callbacks rather than the window.
 The window is built in two steps so that its first paint needs only Qt: the
 frame (menus, toolbar, status bar, "Loading the catalogue…") is built by the
 constructor from this module, which imports Qt and light helpers only; the
-panes (:meth:`MainWindow.build_panes`) import the core models (pydantic), the
+panes (:meth:`MainWindow.build_panes`) import the core models, the
 list model, the editor and the catalogue pane. ``ost gui`` paints the frame
 first and builds the panes right after; given ``panes_later=False`` (the
 default, as tests and tools do) the constructor builds both. A menu action

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from msgspec import Meta
 
 from ost.core.fileio import read_limited
+from ost.core.model import FrozenModel, ValidationError
 from ost.core.resources import resource
 
 MAX_CARD_FILE_BYTES = 1024 * 1024
@@ -22,7 +23,7 @@ MAX_CARD_FILE_BYTES = 1024 * 1024
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-_M = TypeVar("_M", bound=BaseModel)
+_M = TypeVar("_M", bound=FrozenModel)
 
 
 class RuleCardError(Exception):
@@ -38,47 +39,51 @@ def _text(value: Any) -> Any:
     return value
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+def _table_texts(node: Any) -> Any:
+    """``node`` (a YAML document) with the numbers of every table's header and rows as text (see :func:`_text`)."""
+    if isinstance(node, list):
+        return [_table_texts(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _table_texts(v) for k, v in node.items()}
+    table = out.get("table")
+    if isinstance(table, dict):
+        table = dict(table)
+        if isinstance(table.get("header"), list):
+            table["header"] = [_text(v) for v in table["header"]]
+        if isinstance(table.get("rows"), list):
+            table["rows"] = [[_text(v) for v in row] if isinstance(row, list) else row for row in table["rows"]]
+        out["table"] = table
+    return out
 
 
-class CardTable(_Model):
+class _Model(FrozenModel, kw_only=True, frozen=True):
+    """A rule-card model: decoded and checked from the YAML's plain data, never changed."""
+
+
+class CardTable(_Model, kw_only=True, frozen=True):
     header: list[str]
     rows: list[list[str]]
     #: Relative column widths; equal when absent.
     widths: list[float] | None = None
 
-    @field_validator("header", mode="before")
-    @classmethod
-    def _header_text(cls, value: Any) -> Any:
-        return [_text(v) for v in value] if isinstance(value, list) else value
-
-    @field_validator("rows", mode="before")
-    @classmethod
-    def _rows_text(cls, value: Any) -> Any:
-        if isinstance(value, list):
-            return [[_text(v) for v in row] if isinstance(row, list) else row for row in value]
-        return value
-
-    @model_validator(mode="after")
-    def _check_shape(self) -> CardTable:
+    def __post_init__(self) -> None:
         columns = len(self.header)
         for index, row in enumerate(self.rows):
             if len(row) != columns:
                 raise ValueError(f"row {index + 1} has {len(row)} cells, the header has {columns}")
         if self.widths is not None and len(self.widths) != columns:
             raise ValueError(f"widths has {len(self.widths)} values for {columns} columns")
-        return self
 
 
-class WoundGrid(_Model):
+class WoundGrid(_Model, kw_only=True, frozen=True):
     """The Strength × Toughness grid, computed by Ost; only its labels are data."""
 
     rows: str = "F"
     cols: str = "E"
 
 
-class CardBlock(_Model):
+class CardBlock(_Model, kw_only=True, frozen=True):
     """One block of a card: exactly one of a paragraph, a list, a table or the wound grid."""
 
     text: str | None = None
@@ -86,26 +91,24 @@ class CardBlock(_Model):
     table: CardTable | None = None
     grid: WoundGrid | None = None
 
-    @model_validator(mode="after")
-    def _one_kind(self) -> CardBlock:
+    def __post_init__(self) -> None:
         kinds = [k for k in ("text", "items", "table", "grid") if getattr(self, k) is not None]
         if len(kinds) != 1:
             raise ValueError("a block needs exactly one of text, items, table, grid")
-        return self
 
 
-class RuleCard(_Model):
-    id: str = Field(min_length=1)
-    title: str = Field(min_length=1)
-    blocks: list[CardBlock] = Field(min_length=1)
+class RuleCard(_Model, kw_only=True, frozen=True):
+    id: Annotated[str, Meta(min_length=1)]
+    title: Annotated[str, Meta(min_length=1)]
+    blocks: Annotated[list[CardBlock], Meta(min_length=1)]
 
 
-class RuleCardFile(_Model):
+class RuleCardFile(_Model, kw_only=True, frozen=True):
     lang: str
     cards: list[RuleCard]
 
 
-class AbilityText(_Model):
+class AbilityText(_Model, kw_only=True, frozen=True):
     """A special ability of seed 001 told in MAC HAMMER 40K's terms, for its card.
 
     ``text`` is the card's body (paragraphs separated by a blank line);
@@ -113,12 +116,12 @@ class AbilityText(_Model):
     classes, ordres of the other game).
     """
 
-    key: str = Field(min_length=1)
-    text: str = Field(min_length=1)
-    reads: str = Field(min_length=1)
+    key: Annotated[str, Meta(min_length=1)]
+    text: Annotated[str, Meta(min_length=1)]
+    reads: Annotated[str, Meta(min_length=1)]
 
 
-class AbilityTextFile(_Model):
+class AbilityTextFile(_Model, kw_only=True, frozen=True):
     lang: str
     abilities: list[AbilityText]
 
@@ -188,7 +191,7 @@ def _read_yaml(path: Path) -> Any:
 def _checked(model: type[_M], document: Any, path: Path) -> _M:
     """``document`` read as ``model``; the first problem is raised as :class:`RuleCardError` with its place."""
     try:
-        return model.model_validate(document)
+        return model.model_validate(_table_texts(document))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "(document)"

@@ -5,7 +5,7 @@ Listing the catalogue means one entry per datasheet across sources
 and merged: a third of a second on the full BattleScribe release, every time.
 The entries depend only on what is stored, so they are worked out once, after
 a write, and kept as one JSON text in ``browse_cache``; a later reader reads
-that text and builds no datasheet (no pydantic import either).
+that text and builds no datasheet (no model import either).
 
 Every write of the store empties ``browse_cache`` in its own transaction
 (:func:`forget_browse`, from ``CatalogueStore._writing``: the YAML build, an

@@ -142,7 +142,7 @@ def _facts() -> set[str]:
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
     """The columns of a datasheet's row: its whole JSON once, and what queries use (see :data:`SHEET_COLUMNS`).
 
-    The JSON comes from pydantic's own serialiser (``model_dump_json``), once:
+    The JSON comes from msgspec's encoder (``model_dump_json``), once:
     its text without the datasheet's ids and source is the ``body`` that
     :meth:`CatalogueStore._read_sheets` recognises repeats by; no Python-level
     ``json.dumps`` of the datasheet's lists. ``facts`` is the JSON without the
@@ -172,9 +172,8 @@ def sheet_from_data(data: dict[str, Any], overrides: dict[str, Any] | None = Non
     An override that no longer fits the datasheet (say, a minimum size above a
     new maximum) is left out rather than making the datasheet unreadable.
     """
-    from pydantic import ValidationError
-
     from ost.core.catalogue import Datasheet
+    from ost.core.model import ValidationError
 
     if not overrides:
         return Datasheet.model_validate(data)
@@ -521,9 +520,8 @@ class CatalogueStore:
         """
         if field not in OVERRIDABLE_FIELDS:
             raise StoreError(f"field {field!r} cannot be overridden (possible: {', '.join(OVERRIDABLE_FIELDS)})")
-        from pydantic import ValidationError
-
         from ost.core.catalogue import Datasheet
+        from ost.core.model import ValidationError
 
         current = self.datasheet(datasheet_id)
         if current is None:
@@ -646,12 +644,12 @@ class CatalogueStore:
         """The datasheets of ``query`` (:data:`_READ_SHEET`, or :data:`_READ_LIGHT`: see :meth:`load`), overrides on.
 
         Each datasheet was validated when written and is stored whole as JSON
-        (``data``): it is rebuilt by pydantic's JSON validator in one step.
+        (``data``): it is rebuilt by msgspec's JSON decoder in one step.
         Datasheets that several sources repeat word for word but for their ids
         (``body``: the Space Marines ones in every chapter catalogue) are
         validated once and copied with their own ids.
         """
-        from pydantic import ValidationError
+        from ost.core.model import ValidationError
 
         try:
             if query is _READ_LIGHT:
@@ -757,7 +755,7 @@ class CatalogueStore:
                     if rows is None:
                         text = _facts_text(db)
                         db.execute("INSERT OR REPLACE INTO browse_cache (key, value) VALUES (?, ?)", (_FACTS_KEY, text))
-                        rows = json.loads(text)["rows"]
+                        rows = _rows_of(text) or []
                     catalogue = Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
                     db.execute("COMMIT")
                     return catalogue
@@ -765,7 +763,7 @@ class CatalogueStore:
                     db.close()
             except sqlite3.Error:  # read-only, locked: read the rows, keep nothing
                 with self._reading() as db:
-                    rows = json.loads(_facts_text(db))["rows"]
+                    rows = _rows_of(_facts_text(db)) or []
                     return Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
 
     def snapshot(
@@ -820,7 +818,7 @@ class CatalogueStore:
                     if rows is None:
                         facts = _facts_text(db)
                         db.execute(_KEEP, (_FACTS_KEY, facts))
-                        rows = json.loads(facts)["rows"]
+                        rows = _rows_of(facts) or []
                     snapshot.catalogue = Catalogue(_deferred_sheets(db, rows, snapshot.read), *_rest(db))
                     snapshot.kept = text_of(snapshot.catalogue)
                     if key is not None and snapshot.kept is not None:
@@ -832,7 +830,7 @@ class CatalogueStore:
                     if db.in_transaction:
                         db.execute("ROLLBACK")
                 db.execute("BEGIN")
-                rows = json.loads(_facts_text(db))["rows"]
+                rows = _rows_of(_facts_text(db)) or []
                 snapshot.catalogue = Catalogue(_deferred_sheets(db, rows, snapshot.read), *_rest(db))
                 snapshot.kept = text_of(snapshot.catalogue)
                 ok = True
@@ -847,9 +845,8 @@ class CatalogueStore:
     def _fill_data(connection: Connection) -> None:
         """Give rows written before revision 0004 their ``data`` from their columns (unreadable rows keep none)."""
         rows = connection.exec_driver_sql("SELECT * FROM datasheets WHERE data IS NULL").mappings().all()
-        from pydantic import ValidationError
-
         from ost.core.catalogue import Datasheet
+        from ost.core.model import ValidationError
 
         fields = Datasheet.model_fields
         filled = []
@@ -953,8 +950,9 @@ class Snapshot:
 
 def _unread(sheet: Datasheet, texts: dict[str, str]) -> bool:
     """Whether ``sheet`` is a light datasheet whose heavy fields are still to be read (and its JSON is in ``texts``)."""
-    private = sheet.__pydantic_private__
-    return private is not None and private.get("_full") is not None and sheet.id in texts
+    from ost.core.catalogue import LightDatasheet
+
+    return isinstance(sheet, LightDatasheet) and not sheet.is_whole and sheet.id in texts
 
 
 def _kept_text(db: sqlite3.Connection, key: str) -> str | None:
@@ -1047,7 +1045,7 @@ def _facts_text(db: sqlite3.Connection) -> str:
     return f'{{"layout":{_FACTS_LAYOUT},"ost":{dumps(__version__)},"rows":[{rows}]}}'
 
 
-def _kept_facts(db: sqlite3.Connection) -> list[list[Any]] | None:
+def _kept_facts(db: sqlite3.Connection) -> list[Any] | None:
     """The kept facts' rows (see :func:`_facts_text`), or None when none are kept for this layout and Ost."""
     try:
         row = db.execute("SELECT value FROM browse_cache WHERE key = ?", (_FACTS_KEY,)).fetchone()
@@ -1057,15 +1055,45 @@ def _kept_facts(db: sqlite3.Connection) -> list[list[Any]] | None:
         raise  # busy or locked: not an older database
     if row is None:
         return None
-    kept = json.loads(row[0])
-    if kept.get("layout") != _FACTS_LAYOUT or kept.get("ost") != __version__:
+    return _rows_of(row[0])
+
+
+@cache
+def _kept_type() -> Any:
+    """The kept facts' text (:func:`_facts_text`) as msgspec decodes it: each row's facts a typed struct."""
+    import msgspec
+
+    from ost.core.catalogue import facts_type
+
+    row: Any = tuple[str, str | None, facts_type() | None]  # type: ignore[misc]
+    return msgspec.defstruct("KeptFacts", [("layout", int), ("ost", str), ("rows", list[row])])
+
+
+def _rows_of(text: str) -> list[Any] | None:
+    """The rows of a kept facts' text, or None when it is of another layout or Ost.
+
+    Decoded in one go into typed facts; a text that does not decode so (facts
+    written by an Ost that knew fewer fields) is read as plain JSON, and
+    :meth:`~ost.core.catalogue.LightDatasheet.from_facts` reads such rows whole.
+    """
+    import msgspec
+
+    try:
+        kept = msgspec.json.decode(text, type=_kept_type())
+    except msgspec.ValidationError:
+        plain = json.loads(text)
+        if plain.get("layout") != _FACTS_LAYOUT or plain.get("ost") != __version__:
+            return None
+        rows: list[Any] = plain["rows"]
+        return rows
+    if kept.layout != _FACTS_LAYOUT or kept.ost != __version__:
         return None
-    rows: list[list[Any]] = kept["rows"]
-    return rows
+    typed: list[Any] = kept.rows
+    return typed
 
 
 def _deferred_sheets(
-    db: sqlite3.Connection, rows: list[list[Any]], later: Callable[[str, str], Datasheet]
+    db: sqlite3.Connection, rows: list[Any], later: Callable[[str, str], Datasheet]
 ) -> list[Datasheet]:
     """The light datasheets of ``rows`` (:func:`_facts_text`), each reading its row through ``later`` when first used.
 

@@ -1,7 +1,7 @@
 """The seed: a catalogue database made ready before the first start, which that start copies into place.
 
 A first start without one builds the shipped catalogue from its YAML: the
-YAML reader, pydantic, SQLAlchemy and the write, over half a second, against
+YAML reader, the models, SQLAlchemy and the write, over half a second, against
 a twentieth of a second for a later start. That work does not depend on the
 user, so it is done once when Ost is built or installed (the wheel's build
 hook, ``hatch_build.py``; ``packaging/build.sh``; ``ost catalogue seed``):

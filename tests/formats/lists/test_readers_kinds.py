@@ -33,7 +33,9 @@ CSM = ["CHAOS", "HERETIC ASTARTES", "<LEGION>"]
 
 
 def _sheet(id: str, name: str, role: Role, faction: str, keywords: list[str], **kw: Any) -> Datasheet:
-    return Datasheet(id=id, name=name, role=role, faction=faction, faction_keywords=keywords, **kw)
+    return Datasheet.model_validate(
+        {"id": id, "name": name, "role": role, "faction": faction, "faction_keywords": keywords, **kw}
+    )
 
 
 def kind_sheets() -> list[Datasheet]:

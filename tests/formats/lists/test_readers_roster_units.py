@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from helpers import options_only
 from ost.core.armylist import unit_points
-from ost.core.catalogue import Catalogue, Datasheet, Faction
+from ost.core.catalogue import Catalogue, Datasheet, Faction, WargearOption
 from ost.core.roles import Role
 from ost.formats.lists.listreader import read_list
 from ost.formats.lists.roster import read_roster
@@ -95,8 +95,8 @@ def test_an_option_is_found_by_its_battlescribe_id_whatever_the_roster_calls_it(
         points_per_model=8,
         bs_ids=["4923-2dbf-7fd5-8828"],
         options=[
-            {"id": "8e81-bc80-3cbc-1627", "name": "Boss Nob – Big Choppa", "points": 5},
-            {"id": "5d19-15a5-9dd5-3536", "name": "Boss Nob – Power Klaw", "points": 10},
+            WargearOption(id="8e81-bc80-3cbc-1627", name="Boss Nob – Big Choppa", points=5),
+            WargearOption(id="5d19-15a5-9dd5-3536", name="Boss Nob – Power Klaw", points=10),
         ],
     )
     catalogue = Catalogue([sheet], shipped.bands, [], [Faction(id="orks", name="Orks")])
@@ -145,7 +145,7 @@ def _commander_catalogue(shipped: Catalogue) -> Catalogue:
         faction="tau",
         points=120,
         bs_ids=["dc01-4d7c-1cd4-ccc0", "7f8e-4026-6462-8e74"],
-        options=[{"id": "36c0-1c30-1987-6213", "name": "Fusion Blaster", "points": 5}],
+        options=[WargearOption(id="36c0-1c30-1987-6213", name="Fusion Blaster", points=5)],
     )
     return Catalogue([sheet], shipped.bands, [], [Faction(id="tau", name="T'au Empire")])
 

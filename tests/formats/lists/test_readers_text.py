@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from helpers import ListBuilder
 from ost.core import listfile
 from ost.core.armylist import ArmyList, StatedOption, Unit, total_points, unit_composition, unit_points
-from ost.core.catalogue import Catalogue, Datasheet, Faction, ModelKind
+from ost.core.catalogue import Catalogue, Datasheet, Faction, ModelKind, WargearOption
 from ost.core.roles import Role
 from ost.core.validator import validate
 from ost.formats.lists.listreader import read_list
@@ -68,7 +68,7 @@ def kinds_catalogue() -> Catalogue:
             wounds=6,
             keywords=["BATTLESUIT", "PERSONNAGE", "COMMANDER"],
             faction_keywords=["T'AU EMPIRE", "<SEPT>"],
-            options=[{"id": "cib", "name": "Cyclic ion blaster", "points": 15, "max": 4}],
+            options=[WargearOption(id="cib", name="Cyclic ion blaster", points=15, max=4)],
         ),
     ]
     factions = [*base.factions.values(), Faction(id="chaos", name="Chaos"), Faction(id="tau", name="T'au Empire")]

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
-
 from ost.core.findings import Finding, Severity
 from ost.core.i18n import pick
+from ost.core.model import FrozenModel
 from ost.core.roles import Role
 
 
-class RoleCount(BaseModel):
+class RoleCount(FrozenModel, kw_only=True, frozen=True):
     """Units of one role in the list, against the band's minimum, maximum and per-datasheet cap."""
-
-    model_config = ConfigDict(frozen=True)
 
     role: Role
     count: int
@@ -21,10 +18,8 @@ class RoleCount(BaseModel):
     per_sheet: int | None
 
 
-class Report(BaseModel):
+class Report(FrozenModel, kw_only=True, frozen=True):
     """The validator's answer: findings and the summary a sheet prints."""
-
-    model_config = ConfigDict(frozen=True)
 
     findings: tuple[Finding, ...]
     total_points: int

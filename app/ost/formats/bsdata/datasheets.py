@@ -8,8 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
-from pydantic import ValidationError
-
 from ost.core.catalogue import (
     AbilityRef,
     Datasheet,
@@ -22,6 +20,7 @@ from ost.core.catalogue import (
     WeaponProfile,
 )
 from ost.core.i18n import Bilingual
+from ost.core.model import ValidationError
 from ost.core.roles import Role
 from ost.core.text import slug
 from ost.formats.bsdata.conditions import hidden_now
@@ -368,34 +367,37 @@ class _Drafter:
         )
         hidden = raw.hidden or (link_raw is not None and link_raw.hidden) or _blocked(raws)
         identity = _identity(name, keywords)
-        sheet = Datasheet(
-            id=raw.id or "draft",
-            name=name,
-            role=role,
-            identity=identity,
-            keywords=keywords,
-            faction_keywords=faction_keywords,
-            min_models=models_min,
-            max_models=models_max,
-            points=points,
-            **({} if kinds else {"points_per_model": per_model}),
-            options=options,
-            wounds=wounds if wounds is not None else 1,
-            unit_type=unit_type,
-            unit_class=unit_class,
-            profiles=profiles,
-            weapons=weapons,
-            wargear=[self._wargear_cache.item(i) for i in wargear.items.values()] if wargear else [],
-            choices=choices,
-            abilities=abilities,
-            granted_abilities=granted_abilities,
-            transport=transport,
-            never_holds_objectives=never_holds,
-            legends=legends,
-            hidden=hidden,
-            source_id=raw.id,
-            bs_ids=[raw.id, *([link_raw.id] if link_raw else [])],
-            kinds=kinds,
+        # Checked as the data's values (a name, sizes and prices in bounds): decoding copies the lists given.
+        sheet = Datasheet.model_validate(
+            dict(
+                id=raw.id or "draft",
+                name=name,
+                role=role,
+                identity=identity,
+                keywords=keywords,
+                faction_keywords=faction_keywords,
+                min_models=models_min,
+                max_models=models_max,
+                points=points,
+                **({} if kinds else {"points_per_model": per_model}),
+                options=options,
+                wounds=wounds if wounds is not None else 1,
+                unit_type=unit_type,
+                unit_class=unit_class,
+                profiles=profiles,
+                weapons=weapons,
+                wargear=[self._wargear_cache.item(i) for i in wargear.items.values()] if wargear else [],
+                choices=choices,
+                abilities=abilities,
+                granted_abilities=granted_abilities,
+                transport=transport,
+                never_holds_objectives=never_holds,
+                legends=legends,
+                hidden=hidden,
+                source_id=raw.id,
+                bs_ids=[raw.id, *([link_raw.id] if link_raw else [])],
+                kinds=kinds,
+            )
         )
         kept = {m for m, aside, _ in met if aside}
         return _Draft(

@@ -145,7 +145,7 @@ class BsImport:
     def from_record(cls, data: dict[str, Any]) -> BsImport:
         """The import a :meth:`record` describes, its datasheets left in the catalogue (``reused``).
 
-        Raises ``KeyError``, ``TypeError`` or ``ValueError`` (pydantic's
+        Raises ``KeyError``, ``TypeError`` or ``ValueError`` (the models'
         ``ValidationError`` is one) for a record that is not one.
         """
         return cls(

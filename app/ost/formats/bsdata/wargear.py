@@ -39,6 +39,7 @@ import functools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 from xml.etree.ElementTree import Element
 
 from ost.core.catalogue import WargearGroup, WargearItem, WargearKind, WargearLimit
@@ -202,7 +203,7 @@ class WargearCache:
         return known
 
     def limit(self, limit: _Limit) -> WargearLimit:
-        per = "unit" if limit.per == "unit" else "model"
+        per: Literal["model", "unit"] = "unit" if limit.per == "unit" else "model"
         key = (limit.min, limit.max, per, limit.every, limit.verified)
         known = self.limits.get(key)
         if known is None:

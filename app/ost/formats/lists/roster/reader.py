@@ -13,8 +13,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
-from pydantic import ValidationError
-
 from ost.core.armylist import (
     ArmyList,
     Detachment,
@@ -32,6 +30,7 @@ from ost.core.catalogue import (
 from ost.core.i18n import Bilingual
 from ost.core.limits import OutOfBounds, over_bound
 from ost.core.listfile import check_bounds, validation_error
+from ost.core.model import ValidationError, validated
 from ost.core.roles import Role
 from ost.core.text import fold, is_placeholder, keyword_key, slug
 from ost.formats.bsmodels import (
@@ -482,7 +481,7 @@ def read_roster(
     xml = read_single_member(data, source)[1] if zipped else data
     root = parse_xml_safely(xml, source)
     try:  # harden: numbers past ost.core.limits, with a sentence naming the field and the bound
-        army = _RosterReader(catalogue, source, report, matcher).read(root)
+        army = validated(_RosterReader(catalogue, source, report, matcher).read(root))  # checked as a file's list is
     except OutOfBounds as exc:
         raise ListReadError(source, exc.message.en, detail_fr=exc.message.fr) from None
     except ValidationError as exc:

@@ -10,13 +10,12 @@ close calls; :mod:`.models` then makes their units.
 
 from __future__ import annotations
 
-from pydantic import ValidationError
-
 from ost.core.armylist import ArmyList, Detachment, ListOrigin
 from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
 from ost.core.limits import OutOfBounds
 from ost.core.listfile import check_bounds, validation_error
+from ost.core.model import ValidationError, validated
 from ost.core.roles import Role
 from ost.core.subfactions import ANY_SUBFACTION, Subfaction
 from ost.core.text import fold
@@ -666,6 +665,7 @@ def read_text(
     """
     try:  # harden: numbers past ost.core.limits ("9999x Boyz"), with a sentence naming the field and the bound
         army, report = _TextReader(catalogue, source, matcher).read(text)
+        army = validated(army)  # built field by field: checked as a file's list is (names, counts, bounds)
     except OutOfBounds as exc:
         raise ListReadError(source, exc.message.en, detail_fr=exc.message.fr) from None
     except ValidationError as exc:
