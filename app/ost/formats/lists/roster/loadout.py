@@ -307,7 +307,10 @@ def contents_of(
         for i, kind in enumerate(kinds):
             model_kind = known.get(kind)
             name = variant_name(model_kind, candidate.name) if model_kind is not None and candidate.name else None
-            key = (kind, name, tuple((c.name, c.count, tuple(sorted(c.taken_in.items()))) for c in per_model[i]))
+            # In any order: two selections of 4 Blightlord Terminators, one writing its Combi-bolter before its
+            # Bubotic Axe, are 8 alike.
+            gear = sorted((c.name, c.count, tuple(sorted(c.taken_in.items()))) for c in per_model[i])
+            key = (kind, name, tuple(gear))
             group = groups.get(key)
             if group is None:
                 groups[key] = ModelGroup(kind=kind, count=1, wargear=per_model[i], name=name)
