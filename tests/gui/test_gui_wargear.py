@@ -599,3 +599,49 @@ def test_a_crisis_suit_s_support_system_is_not_its_slot_2(
         assert shown("Missile Pod") == {"Slot 2": gear["Missile Pod"], "Support System": gear["Multi-tracker"]}
         label = window.editor.wargear.group_labels[_carrying(window, gear["Missile Pod"])][1].text()
         assert "Multi-tracker" in label and "Missile Pod" in label
+
+
+@pytest.mark.bsdata
+@pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)
+@pytest.mark.parametrize(
+    ("lang", "why"),
+    [
+        ("fr", "Warlord Traits (Emperor's Spears) : réservé à Emperor's Spears"),
+        ("en", "Warlord Traits (Emperor's Spears): for Emperor's Spears only"),
+    ],
+)
+def test_the_warlord_box_and_a_chapter_s_value_open_and_close_traits_at_once(
+    sample_sheets: list[Datasheet], tmp_path: Path, qtbot: QtBot, lang: str, why: str
+) -> None:
+    # The form was rebuilt only when the unit's wargear changed: ticking Warlord left every trait greyed, and a
+    # <CHAPTER> value left another chapter's own traits open (or closed) until some pick rebuilt it.
+    (dread,) = [
+        s
+        for s in sample_sheets
+        if s.name == "Chaplain Venerable Dreadnought [Legends]" and s.faction.endswith("-ultramarines")
+    ]
+    items = {item.name: item.id for item in dread.wargear}
+    codex, spears = items["Adept of the Codex"], items["Bloodied but Unbroken"]
+    with opened_window(Catalogue([dread], BandTable(bands=[])), tmp_path, lang) as window:
+        window.add_unit(dread.id)
+
+        def open_() -> tuple[bool, bool]:
+            boxes = window.editor.wargear.upgrade_boxes
+            return boxes[codex].isEnabled(), boxes[spears].isEnabled()
+
+        assert open_() == (False, False)  # no trait but the warlord's
+        window.editor.warlord_box.click()
+        assert open_() == (True, True)  # the list does not say the chapter: any chapter's
+        edit = window.editor._placeholder_edits["<CHAPTER>"]
+        edit.setText("ULTRAMARINES")
+        edit.editingFinished.emit()
+        assert open_() == (True, False)
+        assert why in window.editor.wargear.upgrade_boxes[spears].toolTip()
+        edit.setText("EMPEROR'S SPEARS")
+        edit.editingFinished.emit()
+        assert open_() == (True, True)
+        window.undo_stack.undo()
+        assert open_() == (True, False)
+        window.undo_stack.undo()
+        window.undo_stack.undo()
+        assert open_() == (False, False)

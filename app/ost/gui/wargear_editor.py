@@ -138,7 +138,10 @@ class WargearEditor(QWidget):
         state = None
         if unit is not None and shows_wargear(sheet):
             dump = [g.model_dump() for g in unit.loadout], [c.model_dump() for c in unit.upgrades]
-            state = (unit.id, id(sheet), unit.models, sorted(unit.composition.items()), repr(dump), self.lang)
+            # The warlord mark opens the warlord's traits, a placeholder's value a sub-faction's own choices:
+            # what is offered changes with them too.
+            opened = unit.warlord, sorted(unit.placeholders.items())
+            state = (unit.id, id(sheet), unit.models, sorted(unit.composition.items()), repr(dump), opened, self.lang)
         if state == self._built and (state is None or self._host is not None):
             return
         self._built = state
