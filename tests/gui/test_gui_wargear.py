@@ -645,3 +645,48 @@ def test_the_warlord_box_and_a_chapter_s_value_open_and_close_traits_at_once(
         window.undo_stack.undo()
         window.undo_stack.undo()
         assert open_() == (False, False)
+
+
+@pytest.fixture(scope="module")
+def craftworlds() -> list[Datasheet]:
+    """The full release's Craftworlds (read with their library), or nothing where the release is absent."""
+    from helpers import SHARED
+    from ost.formats.bsdata import read_bsdata
+
+    full = SHARED / "bsdata-9e-full"
+    names = ("Warhammer 40,000.gst", "Aeldari - Aeldari Library.cat", "Aeldari - Craftworlds.cat")
+    return read_bsdata([full / n for n in names]).datasheets if full.is_dir() else []
+
+
+@pytest.mark.bsdata
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_power_two_of_its_lists_offer_is_one_row(
+    craftworlds: list[Datasheet], tmp_path: Path, qtbot: QtBot, lang: str
+) -> None:
+    # The data lists the Hemlock Wraithfighter's Twilight Gloom both beside and inside its Runes of Battle: the
+    # form showed the power twice (two boxes ticked together, one pick), under two "Twilight Gloom" headings.
+    from PySide6.QtWidgets import QLabel
+
+    hemlocks = [s for s in craftworlds if s.name == "Hemlock Wraithfighter"]
+    if not hemlocks:
+        pytest.skip("needs the full BattleScribe release in ../shared/bsdata-9e-full")
+    (hemlock,) = hemlocks
+    gloom = next(i.id for i in hemlock.wargear if i.name == "Twilight Gloom")
+    assert len([g for g in hemlock.choices if gloom in g.items]) == 2
+    with opened_window(Catalogue([hemlock], BandTable(bands=[])), tmp_path, lang) as window:
+        window.add_unit(hemlock.id)
+        unit_id = window.editor.unit_id
+        editor = window.editor.wargear
+
+        def texts() -> list[str]:
+            return [w.text() for w in editor.findChildren(QLabel) if w.isVisibleTo(editor)]
+
+        assert texts().count("Twilight Gloom") == 2  # one heading, one row
+        assert "Runes of Battle" in texts() and "1. Conceal/Reveal" in texts()  # the rest as before
+        box = editor.upgrade_boxes[gloom]
+        assert isinstance(box, QCheckBox) and box.isEnabled()
+        box.click()
+        unit = window.army.unit(unit_id or "")
+        assert unit is not None and [(c.item, c.count) for c in unit.upgrades] == [(gloom, 1)]
+        assert texts().count("Twilight Gloom") == 2
+        assert window.report is not None and not [f for f in window.report.findings if f.code is Code.WARGEAR_LIMIT]

@@ -164,11 +164,17 @@ class WargearEditor(QWidget):
         groups = [g for g in unit_choices(sheet) if any(i not in marks for i in g.items)]
         if groups:
             column.addWidget(_heading(self.tr("Chosen once for the unit")))
+            # An item two choices offer (the data lists a Hemlock's Twilight Gloom in two of its power lists) is one
+            # pick: one row, under the first; a choice left with no row of its own is not shown.
+            shown = set(marks)
             for choice in groups:
+                rows = [i for i in dict.fromkeys(choice.items) if i not in shown]
+                if not rows:
+                    continue
+                shown.update(rows)
                 column.addWidget(wrapped_label(choice_title(sheet, choice, self.lang)))
-                for item_id in choice.items:
-                    if item_id not in marks:
-                        self._upgrade_row(column, choice, item_id)
+                for item_id in rows:
+                    self._upgrade_row(column, choice, item_id)
         offered = {i for g in groups for i in g.items} | marks
         others = [carried_label(sheet, c, self.lang) for c in unit.upgrades if c.count and c.item not in offered]
         if others:
