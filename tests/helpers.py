@@ -24,7 +24,8 @@ from ost.core.roles import Role, UnitType
 from ost.formats.catalog_source import read_bands, read_glossary
 
 if TYPE_CHECKING:
-    from ost.core.findings import Finding
+    from ost.core.findings import Code, Finding
+    from ost.formats.bsdata import BsImport
     from ost.gui.main_window import MainWindow
 
 #: The places tests read from, whatever folder of tests/ they sit in.
@@ -629,3 +630,55 @@ def read_whole(catalogue: Catalogue) -> list[str]:
 def fields_of(sheet: Datasheet) -> dict[str, object]:
     """Every field of ``sheet`` (a light one reads its whole JSON for it): what a reader must give back."""
     return {name: getattr(sheet, name) for name in Datasheet.model_fields}
+
+
+# --- BattleScribe sample datasheets ------------------------------------------------------------------------------
+
+#: The three sample files the Ultramarines read (fast: not the whole sample).
+ULTRAMARINES_FILES = ("Warhammer 40,000.gst", "Imperium - Space Marines.cat", "Imperium - Ultramarines.cat")
+
+
+def sheet_named(sheets: Iterable[Datasheet], name: str, faction: str | None = None) -> Datasheet:
+    """The one datasheet of ``sheets`` called ``name``: of ``faction``, or else the one not hidden."""
+    (sheet,) = [s for s in sheets if s.name == name and (s.faction == faction if faction else not s.hidden)]
+    return sheet
+
+
+def item_named(sheet: Datasheet, name: str) -> str:
+    """The id of ``sheet``'s one wargear item called ``name``."""
+    (item,) = [i.id for i in sheet.wargear if i.name == name]
+    return item
+
+
+def army_taking(sheet: Datasheet, *picks: str, warlord: bool = True, value: str | None = None) -> tuple[ArmyList, Unit]:
+    """A list of one new unit of ``sheet`` taking each item named in ``picks`` once, its only placeholder ``value``."""
+    from ost.core import armylist as ops
+    from ost.core.wargear import set_upgrade_count
+
+    army = ArmyList(detachments=[Detachment(id="d1")])
+    unit = ops.add_unit(army, sheet, "d1")
+    for name in picks:
+        unit.upgrades = set_upgrade_count(unit.upgrades, sheet, item_named(sheet, name), 1)
+    unit.warlord = warlord
+    if value is not None:
+        (placeholder,) = sheet.faction_placeholders
+        unit.placeholders[placeholder] = value
+    return army, unit
+
+
+def findings_of(sheet: Datasheet, army: ArmyList, *codes: Code) -> list[Finding]:
+    """The findings of ``codes`` the validator gives ``army``, whose units are all of ``sheet``."""
+    from ost.core.validator import validate
+
+    return [f for f in validate(Catalogue([sheet], BandTable(bands=[])), army).findings if f.code in codes]
+
+
+def read_release_files(folder: Path, *names: str) -> BsImport:
+    """The BattleScribe files ``names`` of ``folder`` (the full release) read; the test skipped where it is absent."""
+    import pytest
+
+    from ost.formats.bsdata import read_bsdata
+
+    if not folder.is_dir():
+        pytest.skip(f"the full BattleScribe release is not present ({folder})")
+    return read_bsdata([folder / name for name in names])

@@ -17,14 +17,23 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, NO_SAMPLE
+from helpers import (
+    BSDATA_SAMPLE,
+    NO_SAMPLE,
+    ULTRAMARINES_FILES,
+    army_taking,
+    findings_of,
+    item_named,
+    read_release_files,
+    sheet_named,
+)
 from ost.core import armylist as ops
-from ost.core.armylist import ArmyList, Detachment, Unit
+from ost.core.armylist import ArmyList
 from ost.core.catalogue import BandTable, Catalogue, Datasheet
 from ost.core.findings import Code, Finding
 from ost.core.presenter import option_labels
 from ost.core.validator import validate
-from ost.core.wargear import set_upgrade_count, upgrade_problems
+from ost.core.wargear import upgrade_problems
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.lists.listreader import read_list
 
@@ -37,36 +46,18 @@ pytestmark = [pytest.mark.bsdata, pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(),
 
 @pytest.fixture(scope="module")
 def chapter() -> BsImport:
-    names = ("Warhammer 40,000.gst", "Imperium - Space Marines.cat", "Imperium - Ultramarines.cat")
-    return read_bsdata([BSDATA_SAMPLE / name for name in names])
+    return read_bsdata([BSDATA_SAMPLE / name for name in ULTRAMARINES_FILES])
 
 
 def _sheet(result: BsImport, faction: str, name: str) -> Datasheet:
-    (sheet,) = [s for s in result.datasheets if s.faction == faction and s.name == name]
-    return sheet
+    return sheet_named(result.datasheets, name, faction)
 
 
-def _item(sheet: Datasheet, name: str) -> str:
-    (item,) = [i.id for i in sheet.wargear if i.name == name]
-    return item
-
-
-def _army(sheet: Datasheet, *picks: str, warlord: bool = True, value: str | None = None) -> tuple[ArmyList, Unit]:
-    """A list of one unit of ``sheet`` taking ``picks``, its only placeholder set to ``value``."""
-    army = ArmyList(detachments=[Detachment(id="d1")])
-    unit = ops.add_unit(army, sheet, "d1")
-    for name in picks:
-        unit.upgrades = set_upgrade_count(unit.upgrades, sheet, _item(sheet, name), 1)
-    unit.warlord = warlord
-    if value is not None:
-        (placeholder,) = sheet.faction_placeholders
-        unit.placeholders[placeholder] = value
-    return army, unit
+_item, _army = item_named, army_taking
 
 
 def _findings(sheet: Datasheet, army: ArmyList) -> list[Finding]:
-    wanted = {Code.WARGEAR_LIMIT, Code.WARGEAR_WARLORD}
-    return [f for f in validate(Catalogue([sheet], BandTable(bands=[])), army).findings if f.code in wanted]
+    return findings_of(sheet, army, Code.WARGEAR_LIMIT, Code.WARGEAR_WARLORD)
 
 
 def test_an_ultramarines_captain_is_offered_the_relics_of_macragge(chapter: BsImport) -> None:
@@ -206,16 +197,14 @@ def test_a_rosters_relic_of_macragge_reads_back_as_that_relic(chapter: BsImport)
 
 @pytest.fixture(scope="module")
 def full() -> BsImport:
-    if not FULL.is_dir():
-        pytest.skip(f"the full BattleScribe release is not present ({FULL})")
-    names = (
+    return read_release_files(
+        FULL,
         "Warhammer 40,000.gst",
         "Imperium - Space Marines.cat",
         "Imperium - Blood Angels.cat",
         "Imperium - Adepta Sororitas.cat",
         "Orks.cat",
     )
-    return read_bsdata([FULL / name for name in names])
 
 
 def test_a_blood_angels_captain_is_offered_the_relics_of_baal(full: BsImport) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, NO_SAMPLE
+from helpers import BSDATA_SAMPLE, NO_SAMPLE, sheet_named
 from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, Unit, snapshot_of
 from ost.core.catalogue import BandTable, Catalogue, Datasheet
@@ -28,8 +28,7 @@ def sample() -> BsImport:
 
 
 def _sheet(sample: BsImport, name: str) -> Datasheet:
-    (sheet,) = [s for s in sample.datasheets if s.name == name and not s.hidden]
-    return sheet
+    return sheet_named(sample.datasheets, name)
 
 
 def _shown(sheet: Datasheet, group: ModelGroup) -> dict[str, dict[str, int]]:

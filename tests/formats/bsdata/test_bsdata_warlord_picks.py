@@ -15,9 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, NO_SAMPLE
+from helpers import (
+    BSDATA_SAMPLE,
+    NO_SAMPLE,
+    ULTRAMARINES_FILES,
+    army_taking,
+    findings_of,
+    item_named,
+    read_release_files,
+    sheet_named,
+)
 from ost.core import armylist as ops
-from ost.core.armylist import ArmyList, Detachment, Unit
+from ost.core.armylist import ArmyList
 from ost.core.catalogue import BandTable, Catalogue, Datasheet
 from ost.core.findings import Code, Finding
 from ost.core.validator import validate
@@ -35,32 +44,18 @@ pytestmark = [pytest.mark.bsdata, pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(),
 @pytest.fixture(scope="module")
 def chapter() -> BsImport:
     """The three sample files the Ultramarines read (fast: not the whole sample)."""
-    names = ("Warhammer 40,000.gst", "Imperium - Space Marines.cat", "Imperium - Ultramarines.cat")
-    return read_bsdata([BSDATA_SAMPLE / name for name in names])
+    return read_bsdata([BSDATA_SAMPLE / name for name in ULTRAMARINES_FILES])
 
 
 def _sheet(result: BsImport, faction: str, name: str) -> Datasheet:
-    (sheet,) = [s for s in result.datasheets if s.faction == faction and s.name == name]
-    return sheet
+    return sheet_named(result.datasheets, name, faction)
 
 
-def _item(sheet: Datasheet, name: str) -> str:
-    (item,) = [i.id for i in sheet.wargear if i.name == name]
-    return item
-
-
-def _army(sheet: Datasheet, *picks: str, warlord: bool) -> tuple[ArmyList, Unit]:
-    army = ArmyList(detachments=[Detachment(id="d1")])
-    unit = ops.add_unit(army, sheet, "d1")
-    for name in picks:
-        unit.upgrades = set_upgrade_count(unit.upgrades, sheet, _item(sheet, name), 1)
-    unit.warlord = warlord
-    return army, unit
+_item, _army = item_named, army_taking
 
 
 def _findings(sheet: Datasheet, army: ArmyList) -> list[Finding]:
-    wanted = {Code.WARGEAR_LIMIT, Code.WARGEAR_WARLORD, Code.WARGEAR_UNIQUE}
-    return [f for f in validate(Catalogue([sheet], BandTable(bands=[])), army).findings if f.code in wanted]
+    return findings_of(sheet, army, Code.WARGEAR_LIMIT, Code.WARGEAR_WARLORD, Code.WARGEAR_UNIQUE)
 
 
 def test_the_captain_offers_what_the_chapters_link_adds(chapter: BsImport) -> None:
@@ -140,16 +135,14 @@ def test_units_without_such_links_read_as_before(chapter: BsImport) -> None:
 
 @pytest.fixture(scope="module")
 def full() -> BsImport:
-    if not FULL.is_dir():
-        pytest.skip(f"the full BattleScribe release is not present ({FULL})")
-    names = (
+    return read_release_files(
+        FULL,
         "Warhammer 40,000.gst",
         "Imperium - Space Marines.cat",
         "Imperium - Blood Angels.cat",
         "Chaos - Chaos Space Marines.cat",
         "Chaos - Death Guard.cat",
     )
-    return read_bsdata([FULL / name for name in names])
 
 
 def test_a_blood_angels_captain_offers_his_chapters_relics_and_traits(full: BsImport) -> None:
