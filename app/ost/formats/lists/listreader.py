@@ -23,7 +23,7 @@ from ost.core.catalogue import Catalogue
 from ost.core.validator import assume_pairings
 from ost.formats.lists.reading import ListReadError, NameMatcher, ReadingReport, note_prices
 from ost.formats.lists.registry import FormatRegistry
-from ost.formats.lists.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES
+from ost.formats.lists.roster.files import MAX_ARCHIVE_BYTES, MAX_XML_BYTES
 
 #: File name endings of the lists Ost reads (for folders and file dialogs).
 LIST_SUFFIXES = FormatRegistry().read_suffixes
