@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+
+import msgspec
 
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
@@ -53,8 +54,7 @@ _UTF8_BOM = b"\xef\xbb\xbf"
 _HEAD_BYTES = 4096
 
 
-@dataclass(frozen=True)
-class ListFormat:
+class ListFormat(msgspec.Struct, frozen=True):
     """One list format: its name, what it is called, its endings, how it is recognised, read and written."""
 
     name: str
