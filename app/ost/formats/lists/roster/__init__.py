@@ -55,7 +55,6 @@ The names below load their module when first used: registering the formats
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -101,7 +100,17 @@ def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    # All at once: a name asked of the package is never on a start's path.
+    from ost.formats.lists.roster import (
+        elements,
+        files,
+        kinds,
+        reader,
+        settings,
+    )
+
+    modules = {m.__name__.rpartition(".")[2]: m for m in (elements, files, kinds, reader, settings)}
+    value = getattr(modules[home], name)
     globals()[name] = value
     return value
 

@@ -45,7 +45,6 @@ The names below load their module when first used: registering the format
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -90,7 +89,16 @@ def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    # All at once: a name asked of the package is never on a start's path.
+    from ost.formats.lists.text import (
+        decoding,
+        export,
+        grammar,
+        reader,
+    )
+
+    modules = {m.__name__.rpartition(".")[2]: m for m in (decoding, export, grammar, reader)}
+    value = getattr(modules[home], name)
     globals()[name] = value
     return value
 
