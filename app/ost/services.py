@@ -13,10 +13,11 @@ import json
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+
+import msgspec
 
 from ost import __version__
 from ost.core.collector import collector_paused
@@ -48,8 +49,7 @@ if TYPE_CHECKING:
 YAML_SOURCE = "ost"
 
 
-@dataclass(frozen=True)
-class BuildResult:
+class BuildResult(msgspec.Struct, frozen=True):
     datasheets: int
     factions: int
     source: Path
@@ -177,8 +177,7 @@ def _built_from(meta: dict[str, str]) -> Path:
 NoticeKind = Literal["built", "rebuilt", "source-error", "write-error"]
 
 
-@dataclass(frozen=True)
-class CatalogueNotice:
+class CatalogueNotice(msgspec.Struct, frozen=True):
     """What opening the catalogue did or could not do, for the user (the CLI prints it, the window shows it)."""
 
     kind: NoticeKind
@@ -454,8 +453,7 @@ def parse_override(field: str, text: str) -> Any:
         raise ValueError(f"expected a whole number, got {text!r}") from None
 
 
-@dataclass(frozen=True)
-class OpenedCatalogue:
+class OpenedCatalogue(msgspec.Struct, frozen=True):
     """An open catalogue database and what opening it did (a first build, a rebuild, a bad source)."""
 
     store: CatalogueStore
@@ -561,14 +559,12 @@ def open_store(db: Path | str | None = None, *, build_if_empty: bool = True, ref
 # --- the catalogue's sources -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SourceStatus:
+class SourceStatus(msgspec.Struct, frozen=True):
     source: CatalogueSource
     datasheets: int
 
 
-@dataclass(frozen=True)
-class CatalogueStatus:
+class CatalogueStatus(msgspec.Struct, frozen=True):
     """What ``ost catalogue status`` shows: the database, its schema, its sources."""
 
     path: Path
@@ -608,8 +604,7 @@ def set_source_enabled(store: CatalogueStore, source_id: str, on: bool) -> Catal
 # --- checking lists -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CheckResult:
+class CheckResult(msgspec.Struct, frozen=True):
     """The outcome for one file: a report, or why the file could not be read."""
 
     path: Path
@@ -686,8 +681,7 @@ def output_format(target: str, to: str | None = None) -> str | None:
     return fmt.name if fmt is not None and fmt.write is not None else None
 
 
-@dataclass(frozen=True)
-class Conversion:
+class Conversion(msgspec.Struct, frozen=True):
     """A list read in one format and written in another: what was read (with its report) and the bytes to write."""
 
     read: ReadResult

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -79,10 +78,13 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         catalogue = load_catalogue(store, one_shot=getattr(args, "one_shot", False))
     worst = EXIT_OK
     results: list[dict[str, Any]] = []
-    rows = []
+    checked = 0
+    rows = []  # for ``--report`` only
     options = ValidatorOptions(as_priced=args.as_priced, legends_available=args.legends)
     for result in check_files(args.files, catalogue, options=options):
-        rows.append(batch_row(result))
+        checked += 1
+        if report_path is not None:
+            rows.append(batch_row(result))
         if result.error is not None or result.army is None or result.report is None:
             worst = EXIT_UNREADABLE
             if args.format == "json":
@@ -121,11 +123,13 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     if args.format == "json":
         json.dump({"format_version": JSON_FORMAT_VERSION, "results": results}, out, ensure_ascii=False, indent=2)
         out.write("\n")
-    if not rows:
+    if not checked:
         print(say(lang, "ost: aucun fichier de liste trouvé", "ost: no list file found"), file=sys.stderr)
         return EXIT_UNREADABLE
     if report_path is not None:
         try:
+            from datetime import datetime
+
             write_batch_report(report_path, rows, lang, generated=datetime.now().strftime("%Y-%m-%d %H:%M"))
         except OSError as exc:
             print(f"ost: {report_path}: {exc.strerror or exc}", file=sys.stderr)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
+import msgspec
 from msgspec import Meta
 
 from ost.core.catalogue import Catalogue, Datasheet, WargearKind, WeaponProfile, faction_key_of
@@ -291,8 +291,7 @@ class ListOperationError(ValueError):
     """An edit that cannot be made (unknown unit or detachment, bad count)."""
 
 
-@dataclass(frozen=True)
-class UnitPlace:
+class UnitPlace(msgspec.Struct, frozen=True):
     """Where a unit sits: enough to put it back after a removal."""
 
     detachment_id: str
@@ -421,8 +420,7 @@ def insert_unit(army: ArmyList, detachment_id: str, index: int, unit: Unit) -> N
     _detachment(army, detachment_id).units.insert(index, unit)
 
 
-@dataclass(frozen=True)
-class Removal:
+class Removal(msgspec.Struct, frozen=True):
     """What :func:`remove_unit` took away, to put it back with :func:`restore_unit`."""
 
     place: UnitPlace
@@ -462,8 +460,7 @@ def move_unit(army: ArmyList, unit_id: str, detachment_id: str, index: int | Non
     return UnitPlace(detachment.id, old_index)
 
 
-@dataclass(frozen=True)
-class SizeChange:
+class SizeChange(msgspec.Struct, frozen=True):
     """A unit's size before an edit, to undo it."""
 
     models: int
@@ -516,8 +513,7 @@ def set_option(army: ArmyList, unit_id: str, option_id: str, count: int) -> int:
     return old
 
 
-@dataclass(frozen=True)
-class WargearChange:
+class WargearChange(msgspec.Struct, frozen=True):
     """A unit's wargear before an edit (its loadout and upgrades, as stored), to undo it."""
 
     loadout: tuple[ModelGroup, ...]

@@ -13,8 +13,9 @@ had when it was saved. ``ost check`` prints them and the window shows them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from ost.core.armylist import ArmyList, Unit, UnitSnapshot
 from ost.core.catalogue import Catalogue, Datasheet
@@ -28,8 +29,7 @@ ChangeKind = Literal["gone", "points", "model_points", "size", "role", "source_o
 FOREIGN_ID_PREFIXES = ("bs:", "text:")
 
 
-@dataclass(frozen=True)
-class UnitChange:
+class UnitChange(msgspec.Struct, frozen=True):
     """One change of a unit's datasheet since the list was saved; ``old``/``new`` as shown in the messages.
 
     ``message`` is a :class:`~ost.core.i18n.Bilingual`: ``change.message("fr")``.

@@ -26,7 +26,6 @@ import errno
 import os
 import stat
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -411,6 +410,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     """
     path = write_target(Path(path))
     directory = path.parent
+    import tempfile  # (here: reading a file, as every check does, needs none of it)
+
     try:
         directory.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f"{_temporary_prefix(path)}{os.getpid()}-", suffix=".tmp", dir=directory)

@@ -13,8 +13,9 @@ reaches the GUI already made and is shown with the window's language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 Lang = Literal["fr", "en"]
 LANGS: tuple[Lang, ...] = ("fr", "en")
@@ -26,8 +27,7 @@ def as_lang(value: str | None) -> Lang:
     return "en" if (value or "").strip().lower().startswith("en") else "fr"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Bilingual:
+class Bilingual(msgspec.Struct, frozen=True, kw_only=True):
     """A text in French and English."""
 
     fr: str

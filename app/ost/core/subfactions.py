@@ -15,7 +15,7 @@ Words are compared by :func:`word_key` (folded, punctuation as spaces):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ost.core.i18n import Bilingual
 from ost.core.text import slug
@@ -26,8 +26,7 @@ def word_key(text: str) -> str:
     return " ".join(slug(text).split("-"))
 
 
-@dataclass(frozen=True, slots=True)
-class Subfaction:
+class Subfaction(msgspec.Struct, frozen=True):
     """One kind of sub-faction (chapter, clan, craftworld…) and every word that names it.
 
     ``words`` are :func:`word_key` forms, in English and French; a placeholder

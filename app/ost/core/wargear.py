@@ -38,8 +38,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, replace
 from typing import Literal
+
+import msgspec
 
 from ost.core.armylist import ArmyList, Carried, ModelGroup, Unit, unit_composition, unit_label
 from ost.core.catalogue import Catalogue, Datasheet, WargearGroup, WargearItem, WargearLimit, WeaponProfile
@@ -649,8 +650,7 @@ def upgrades_onto_models(unit: Unit, sheet: Datasheet) -> list[Carried]:
     return moved
 
 
-@dataclass(frozen=True)
-class KindMove:
+class KindMove(msgspec.Struct, frozen=True):
     """Models of a list put onto another kind of their datasheet by :func:`models_onto_kinds`.
 
     ``old_kind`` is the kind the list wrote (an id the datasheet may no longer
@@ -736,7 +736,7 @@ def _add_move(moves: dict[tuple[str, str, tuple[str | None, ...]], KindMove], mo
     """``move`` added to ``moves``, models moved alike (same kinds, same items) counted together."""
     key = (move.old_kind, move.new_kind, tuple(c.item for c in move.carried))
     before = moves.get(key)
-    moves[key] = move if before is None else replace(before, count=before.count + move.count)
+    moves[key] = move if before is None else msgspec.structs.replace(before, count=before.count + move.count)
 
 
 def _carried_as(sheet: Datasheet, kind_id: str, wargear: list[Carried]) -> list[Carried]:
@@ -876,16 +876,14 @@ def item_weapons(sheet: Datasheet, item: WargearItem | None, name: str) -> list[
     return [w for w in sheet.weapons if base_name(w.name) in names or (w.name_en and base_name(w.name_en) in names)]
 
 
-@dataclass(frozen=True)
-class CarriedWeapon:
+class CarriedWeapon(msgspec.Struct, frozen=True):
     """A weapon profile the unit carries, and how many of its models (or the unit) carry it."""
 
     weapon: WeaponProfile
     count: int
 
 
-@dataclass(frozen=True)
-class CarriedItem:
+class CarriedItem(msgspec.Struct, frozen=True):
     """A carried item with no weapon profile (wargear, a relic, a power), with its count and text."""
 
     name: str
@@ -1112,8 +1110,7 @@ def wargear_points(unit: Unit, sheet: Datasheet) -> int:
 ProblemKind = Literal["over", "under", "closed", "needs", "subfaction"]
 
 
-@dataclass(frozen=True)
-class WargearProblem:
+class WargearProblem(msgspec.Struct, frozen=True):
     """A choice outside its limit, or an item a model is not offered.
 
     ``group`` is the choice (None for an item no choice offers), ``item`` the
@@ -1790,8 +1787,7 @@ def problem_finding(problem: WargearProblem, unit: Unit, sheet: Datasheet) -> Fi
     return finding(Code.WARGEAR_LIMIT, text, [unit.id], fix)
 
 
-@dataclass(frozen=True)
-class UnitWargear:
+class UnitWargear(msgspec.Struct, frozen=True):
     """What a unit's wargear weighs in a check: the points it adds and the limits it breaks.
 
     ``problems`` carry no unit id: they are shared by every unit of the same
@@ -1822,7 +1818,7 @@ def unit_wargear(unit: Unit, sheet: Datasheet, catalogue: Catalogue) -> UnitWarg
             points = upgrades_points(unit, sheet)
             if unit.loadout:
                 points += sum(_group_points(sheet, g) for g in loadout)
-            problems = tuple(replace(p, unit_id="") for p in _problems(unit, sheet, loadout))
+            problems = tuple(msgspec.structs.replace(p, unit_id="") for p in _problems(unit, sheet, loadout))
             known = UnitWargear(points, problems)
         memo[key] = known
     return known
@@ -1835,7 +1831,7 @@ def unit_wargear_findings(unit: Unit, sheet: Datasheet, facts: UnitWargear) -> l
     unit took of it are warlord traits (:mod:`ost.core.validator.wargear`): not twice.
     """
     return [
-        problem_finding(replace(p, unit_id=unit.id), unit, sheet)
+        problem_finding(msgspec.structs.replace(p, unit_id=unit.id), unit, sheet)
         for p in facts.problems
         if not (p.problem == "needs" and _only_traits(unit, sheet, p.group))
     ]

@@ -27,8 +27,9 @@ elements) share the definition without sharing a tree type.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+import msgspec
 
 T = TypeVar("T")
 
@@ -45,8 +46,7 @@ def is_model_profile(type_id: str | None, type_name: str | None) -> bool:
     return (type_id or "").strip() == MODEL_PROFILE_TYPE_ID or name == "unit" or name.startswith("unit (")
 
 
-@dataclass(frozen=True)
-class EntryView(Generic[T]):
+class EntryView(msgspec.Struct, Generic[T], frozen=True):
     """How to read an entry of some tree: its type, its model profiles' names, its children."""
 
     kind: Callable[[T], str]
@@ -73,8 +73,7 @@ def _fellow(view: EntryView[T], entry: T) -> bool:
     return view.named_model is not None and carries_model(view, entry) and view.named_model(entry)
 
 
-@dataclass
-class Gear(Generic[T]):
+class Gear(msgspec.Struct, Generic[T]):
     """An entry under a model (or under the unit, outside every model), with the entries between."""
 
     entry: T
@@ -84,23 +83,21 @@ class Gear(Generic[T]):
     model: bool = False
 
 
-@dataclass
-class Model(Generic[T]):
+class Model(msgspec.Struct, Generic[T]):
     """One model entry of a unit (its ``number`` gives how many) and everything under it."""
 
     entry: T
     #: The unit's own entry (a character entered as his model).
     itself: bool
-    gear: list[Gear[T]] = field(default_factory=list)
+    gear: list[Gear[T]] = msgspec.field(default_factory=list)
 
 
-@dataclass
-class UnitModels(Generic[T]):
+class UnitModels(msgspec.Struct, Generic[T]):
     """A unit entry split into its models and what the unit carries outside them."""
 
-    models: list[Model[T]] = field(default_factory=list)
+    models: list[Model[T]] = msgspec.field(default_factory=list)
     #: Entries under the unit but inside no model (a squad-wide weapon choice, a warlord trait).
-    unit_gear: list[Gear[T]] = field(default_factory=list)
+    unit_gear: list[Gear[T]] = msgspec.field(default_factory=list)
 
 
 def held_models(view: EntryView[T], entry: T, depth: int = 0) -> list[T]:

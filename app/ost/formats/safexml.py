@@ -52,9 +52,10 @@ import io
 import re
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from xml.etree.ElementTree import Element, ParseError, XMLParser
+
+import msgspec
 
 from ost.core.fileio import InputFileError, read_regular
 from ost.core.fileio import megabytes as _megabytes
@@ -82,8 +83,7 @@ __all__ = [
 MiB = 1024 * 1024
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(msgspec.Struct, frozen=True):
     """What Ost accepts from one input file. The defaults fit BattleScribe data comfortably.
 
     The largest real catalogue is about 4 MB, and XML compresses about 10–20
@@ -124,8 +124,7 @@ class XmlInputError(InputFileError):
     """
 
 
-@dataclass(frozen=True)
-class XmlDocument:
+class XmlDocument(msgspec.Struct, frozen=True):
     """One parsed document: where it came from, its raw size and its root element."""
 
     name: str

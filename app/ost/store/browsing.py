@@ -24,9 +24,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+import msgspec
 
 from ost import __version__
 from ost.core.roles import Role
@@ -68,8 +69,7 @@ class BrowseRow(NamedTuple):
         return tuple(source for source, _ in self.sheets)
 
 
-@dataclass(frozen=True)
-class BrowseTable:
+class BrowseTable(msgspec.Struct, frozen=True):
     """Every entry in browse order (group, role, name), and each faction group with the names that select it."""
 
     rows: tuple[BrowseRow, ...]

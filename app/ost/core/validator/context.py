@@ -9,7 +9,8 @@ detachments. The checks return findings; none of them changes the context.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+
+import msgspec
 
 from ost.core.armylist import ArmyList, Detachment, Unit, resolved_faction_keys, unit_label, unit_points
 from ost.core.catalogue import Band, Catalogue, Datasheet, faction_key_of
@@ -21,8 +22,7 @@ from ost.core.validator.words import detachment_name
 from ost.core.wargear import UnitWargear, unit_wargear
 
 
-@dataclass
-class ValidatorOptions:
+class ValidatorOptions(msgspec.Struct):
     """Choices a club may change; the defaults are documented in docs/rules.md."""
 
     #: Whether Legends datasheets count as "available" for the exhaustion exception.
@@ -31,8 +31,7 @@ class ValidatorOptions:
     as_priced: bool = False
 
 
-@dataclass(slots=True)
-class Entry:
+class Entry(msgspec.Struct):
     """A unit with what the checks need, computed once."""
 
     unit: Unit
@@ -46,7 +45,7 @@ class Entry:
     name_en: str
     points: int
     faction_keys: frozenset[str]
-    keys: frozenset[str] = field(default_factory=frozenset)
+    keys: frozenset[str] = msgspec.field(default_factory=frozenset)
     #: Whether the unit has a faction at all. An unaligned unit (no faction keyword, or only the
     #: data's UNALIGNED) joins any detachment; one whose only faction keywords are placeholders
     #: left unset is aligned, with no keyword it could share (SPEC §3).

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+
+import msgspec
 
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
@@ -20,8 +21,7 @@ from ost.core.validator.context import Context, Entry
 from ost.core.validator.transports import embark_problems
 
 
-@dataclass(frozen=True)
-class Assumption:
+class Assumption(msgspec.Struct, frozen=True):
     """A pairing Ost made up because the source list could not say it."""
 
     kind: str  # "transport" or "linked_to"

@@ -12,16 +12,16 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from ost.core.i18n import Bilingual, pick
 
 BATCH_FORMAT_VERSION = 1
 
 
-@dataclass(frozen=True)
-class BatchRow:
+class BatchRow(msgspec.Struct, frozen=True):
     """One list of the batch; ``error`` is set (and the rest empty) when it could not be read."""
 
     file: str
@@ -34,7 +34,7 @@ class BatchRow:
     warnings: int = 0
     reading_problems: int = 0
     reading_format: str | None = None
-    codes: tuple[str, ...] = field(default_factory=tuple)
+    codes: tuple[str, ...] = msgspec.field(default_factory=tuple)
     error: str | None = None
 
     def verdict(self, lang: str) -> str:

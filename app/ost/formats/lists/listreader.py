@@ -14,8 +14,9 @@ compares the prices, and the reading report says both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList
@@ -23,7 +24,7 @@ from ost.core.catalogue import Catalogue
 from ost.core.validator import assume_pairings
 from ost.formats.lists.reading import ListReadError, NameMatcher, ReadingReport, note_prices
 from ost.formats.lists.registry import FormatRegistry
-from ost.formats.lists.roster import MAX_ARCHIVE_BYTES, MAX_XML_BYTES
+from ost.formats.lists.roster.files import MAX_ARCHIVE_BYTES, MAX_XML_BYTES
 
 #: File name endings of the lists Ost reads (for folders and file dialogs).
 LIST_SUFFIXES = FormatRegistry().read_suffixes
@@ -31,8 +32,7 @@ LIST_SUFFIXES = FormatRegistry().read_suffixes
 MAX_INPUT_BYTES = max(MAX_XML_BYTES, MAX_ARCHIVE_BYTES, listfile.MAX_LIST_BYTES)
 
 
-@dataclass(frozen=True)
-class ReadResult:
+class ReadResult(msgspec.Struct, frozen=True):
     army: ArmyList
     reading: ReadingReport
 

@@ -8,7 +8,6 @@ from ost.core import listfile
 from ost.core.armylist import SCHEMA_VERSION, ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
-from ost.formats.lists.mending import mend_units
 from ost.formats.lists.reading import ListReadError, NameMatcher, ReadingReport
 from ost.formats.lists.registry import ListFormat
 
@@ -17,6 +16,8 @@ if TYPE_CHECKING:
 
 
 def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | None) -> tuple[ArmyList, ReadingReport]:
+    from ost.formats.lists.mending import mend_units  # (imported when a list is read, not to register)
+
     if len(data) > listfile.MAX_LIST_BYTES:
         raise ListReadError(name, f"file is larger than {listfile.MAX_LIST_BYTES // (1024 * 1024)} MB")
     repaired: list[Bilingual] = []

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from ost.core.armylist import ArmyList, unit_points
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearOption
@@ -70,8 +71,7 @@ def readable_report(lines: list[str], lang: str) -> list[str]:
     return out
 
 
-@dataclass(frozen=True)
-class MatchedUnit:
+class MatchedUnit(msgspec.Struct, frozen=True):
     """A unit of the source matched to a datasheet of the catalogue."""
 
     where: str
@@ -92,8 +92,7 @@ class MatchedUnit:
         return self.confidence * 100 < SURE_THRESHOLD
 
 
-@dataclass(frozen=True)
-class UnknownEntry:
+class UnknownEntry(msgspec.Struct, frozen=True):
     """Something Ost could not match.
 
     ``kind`` is ``"unit"`` when the source clearly names a unit: it is kept in
@@ -111,16 +110,14 @@ class UnknownEntry:
     guess_confidence: float | None = None
 
 
-@dataclass(frozen=True)
-class ReadingMessage:
+class ReadingMessage(msgspec.Struct, frozen=True):
     """A warning or a note of the reading report: ``message(lang)`` is its text, ``line`` its line, if any."""
 
     message: Bilingual
     line: int | None = None
 
 
-@dataclass(frozen=True)
-class IgnoredEntry:
+class IgnoredEntry(msgspec.Struct, frozen=True):
     """A line or selection recognised as something other than a unit (a header, a setting, a footer)."""
 
     where: str
@@ -129,8 +126,7 @@ class IgnoredEntry:
     line: int | None = None
 
 
-@dataclass(frozen=True)
-class PriceNote:
+class PriceNote(msgspec.Struct, frozen=True):
     """A price the source states that differs from Ost's: a unit's, or one option's (``option``)."""
 
     where: str
@@ -141,8 +137,7 @@ class PriceNote:
     option: bool = False
 
 
-@dataclass(frozen=True)
-class ExtraOption:
+class ExtraOption(msgspec.Struct, frozen=True):
     """An option the catalogue lacks, kept in the list with the price the source gave it."""
 
     where: str
@@ -152,8 +147,7 @@ class ExtraOption:
     points: int
 
 
-@dataclass(frozen=True)
-class DataRevision:
+class DataRevision(msgspec.Struct, frozen=True):
     """The data a source was made with (a BattleScribe game system or catalogue) beside the catalogue's."""
 
     what: str
@@ -171,26 +165,25 @@ FORMAT_LABELS = {
 }
 
 
-@dataclass
-class ReadingReport:
+class ReadingReport(msgspec.Struct):
     """How a file was read: what matched, what did not, and what Ost assumed."""
 
     source: str
     format: str
     #: The text layout recognised ("battlescribe", "app", "compact", "plain"), for texts.
     layout: str | None = None
-    matched: list[MatchedUnit] = field(default_factory=list)
-    unknown: list[UnknownEntry] = field(default_factory=list)
-    warnings: list[ReadingMessage] = field(default_factory=list)
-    ignored: list[IgnoredEntry] = field(default_factory=list)
+    matched: list[MatchedUnit] = msgspec.field(default_factory=list)
+    unknown: list[UnknownEntry] = msgspec.field(default_factory=list)
+    warnings: list[ReadingMessage] = msgspec.field(default_factory=list)
+    ignored: list[IgnoredEntry] = msgspec.field(default_factory=list)
     #: Prices the source states that differ from the catalogue's (units, options, the total).
-    prices: list[PriceNote] = field(default_factory=list)
+    prices: list[PriceNote] = msgspec.field(default_factory=list)
     #: Options the catalogue lacks, kept with the source's price.
-    extras: list[ExtraOption] = field(default_factory=list)
+    extras: list[ExtraOption] = msgspec.field(default_factory=list)
     #: The data revisions the source was made with.
-    data: list[DataRevision] = field(default_factory=list)
+    data: list[DataRevision] = msgspec.field(default_factory=list)
     #: What Ost read that is worth knowing but is no problem (a sub-faction set from the configuration).
-    notes: list[ReadingMessage] = field(default_factory=list)
+    notes: list[ReadingMessage] = msgspec.field(default_factory=list)
 
     def warn(self, message: Bilingual, line: int | None = None) -> None:
         """Add a warning: something Ost guessed or could not do, that the player should look at."""
@@ -446,8 +439,7 @@ def name_key(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", folded).split())
 
 
-@dataclass(frozen=True)
-class NameMatch:
+class NameMatch(msgspec.Struct, frozen=True):
     sheet: Datasheet
     score: float
     method: str

@@ -14,7 +14,9 @@ which ends with a ``register(registry)`` function adding its ``ListFormat``
 :mod:`ost.formats.lists.text.format`. A new registry loads the modules named
 in :data:`BUILTIN_MODULES` (by name: ``packaging/ost.spec`` collects them) and
 lets each register itself; adding a format is one module and one line there,
-or ``registry.register(fmt)`` at run time.
+or ``registry.register(fmt)`` at run time. Registering is light (every start
+registers every format): a format's module imports its reader and writer in
+the functions it registers, the first time they are called.
 
 The content decides the format, never the name alone: formats are tried in
 order and the first that recognises the bytes reads them (a zip is a
@@ -27,7 +29,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+
+import msgspec
 
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
@@ -53,8 +56,7 @@ _UTF8_BOM = b"\xef\xbb\xbf"
 _HEAD_BYTES = 4096
 
 
-@dataclass(frozen=True)
-class ListFormat:
+class ListFormat(msgspec.Struct, frozen=True):
     """One list format: its name, what it is called, its endings, how it is recognised, read and written."""
 
     name: str

@@ -8,7 +8,6 @@ from ost.core import sharecode
 from ost.core.armylist import ArmyList
 from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
-from ost.formats.lists.mending import mend_upgrades
 from ost.formats.lists.reading import MatchedUnit, NameMatcher, ReadingReport, UnknownEntry
 from ost.formats.lists.registry import ListFormat
 
@@ -17,6 +16,8 @@ if TYPE_CHECKING:
 
 
 def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | None) -> tuple[ArmyList, ReadingReport]:
+    from ost.formats.lists.mending import mend_upgrades  # (imported when a list is read, not to register)
+
     army = sharecode.decode(data, catalogue, name)
     report = ReadingReport(source=name, format="share")
     for detachment, unit in army.units():

@@ -48,22 +48,76 @@ The package, one job a module:
 - :mod:`.loadout` — what each model carries, and the unit's once-taken upgrades;
 - :mod:`.prices` — upgrades matched to the datasheet's options, and their prices;
 - :mod:`.format` — the ``.ros`` and ``.rosz`` list formats of the registry.
+
+The names below load their module when first used: registering the formats
+(every start) imports none of the reader.
 """
 
-from ost.formats.lists.roster.elements import ROLE_CATEGORY_IDS, ROSTER_VIEW, UNIT_PROFILE_TYPE
-from ost.formats.lists.roster.files import (
-    MAX_ARCHIVE_BYTES,
-    MAX_ARCHIVE_ENTRIES,
-    MAX_DEPTH,
-    MAX_UNITS,
-    MAX_XML_BYTES,
-    is_zip,
-    parse_xml_safely,
-    read_single_member,
-)
-from ost.formats.lists.roster.kinds import assign_kinds
-from ost.formats.lists.roster.reader import read_roster
-from ost.formats.lists.roster.settings import placeholder_words
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ost.formats.lists.roster.elements import ROLE_CATEGORY_IDS, ROSTER_VIEW, UNIT_PROFILE_TYPE
+    from ost.formats.lists.roster.files import (
+        MAX_ARCHIVE_BYTES,
+        MAX_ARCHIVE_ENTRIES,
+        MAX_DEPTH,
+        MAX_UNITS,
+        MAX_XML_BYTES,
+        is_zip,
+        parse_xml_safely,
+        read_single_member,
+    )
+    from ost.formats.lists.roster.kinds import assign_kinds
+    from ost.formats.lists.roster.reader import read_roster
+    from ost.formats.lists.roster.settings import placeholder_words
+
+#: Each name this package offers -> its module, imported when first asked for (PEP 562): the registry
+#: imports :mod:`.format` at every start, and reading a text or an Ost list never loads the roster reader.
+_HOME = {
+    **dict.fromkeys(("ROLE_CATEGORY_IDS", "ROSTER_VIEW", "UNIT_PROFILE_TYPE"), "elements"),
+    **dict.fromkeys(
+        (
+            "MAX_ARCHIVE_BYTES",
+            "MAX_ARCHIVE_ENTRIES",
+            "MAX_DEPTH",
+            "MAX_UNITS",
+            "MAX_XML_BYTES",
+            "is_zip",
+            "parse_xml_safely",
+            "read_single_member",
+        ),
+        "files",
+    ),
+    "assign_kinds": "kinds",
+    "read_roster": "reader",
+    "placeholder_words": "settings",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # All at once: a name asked of the package is never on a start's path.
+    from ost.formats.lists.roster import (
+        elements,
+        files,
+        kinds,
+        reader,
+        settings,
+    )
+
+    modules = {m.__name__.rpartition(".")[2]: m for m in (elements, files, kinds, reader, settings)}
+    value = getattr(modules[home], name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOME])
+
 
 __all__ = [
     "MAX_ARCHIVE_BYTES",

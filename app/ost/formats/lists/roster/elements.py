@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
 from xml.etree.ElementTree import Element
+
+import msgspec
 
 from ost.core.catalogue import (
     WeaponProfile,
@@ -119,11 +120,10 @@ def _role_of_category(entry_id: str, name: str) -> Role | None:
         return None
 
 
-@dataclass
-class Categories:
+class Categories(msgspec.Struct):
     role: Role | None = None
-    keywords: list[str] = field(default_factory=list)
-    factions: list[str] = field(default_factory=list)
+    keywords: list[str] = msgspec.field(default_factory=list)
+    factions: list[str] = msgspec.field(default_factory=list)
 
 
 def categories_of(selection: Element) -> Categories:

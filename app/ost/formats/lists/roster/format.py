@@ -1,24 +1,41 @@
-"""BattleScribe rosters as list formats: ``.rosz`` (a zip) and ``.ros`` (XML), read only."""
+"""BattleScribe rosters as list formats: ``.rosz`` (a zip) and ``.ros`` (XML), read only.
+
+Registering them is light: the reader is imported the first time a roster is read.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ost.core.armylist import ArmyList
-from ost.core.catalogue import Catalogue
 from ost.core.i18n import Bilingual
-from ost.formats.lists.reading import NameMatcher, ReadingReport
 from ost.formats.lists.registry import ListFormat
-from ost.formats.lists.roster.files import is_zip
-from ost.formats.lists.roster.reader import read_roster
-from ost.formats.safexml import is_utf16_xml
 
 if TYPE_CHECKING:
+    from ost.core.armylist import ArmyList
+    from ost.core.catalogue import Catalogue
+    from ost.formats.lists.reading import NameMatcher, ReadingReport
     from ost.formats.lists.registry import FormatRegistry
 
 
 def _read(data: bytes, name: str, catalogue: Catalogue, matcher: NameMatcher | None) -> tuple[ArmyList, ReadingReport]:
+    from ost.formats.lists.roster.reader import read_roster
+
     return read_roster(data, catalogue, name, matcher=matcher)
+
+
+def _is_zip(head: bytes) -> bool:
+    from ost.formats.lists.roster.files import is_zip
+
+    return is_zip(head)
+
+
+def _is_xml(head: bytes) -> bool:
+    # UTF-16 rosters too; an HTML page (BattleScribe's HTML export) is text for the text reader.
+    if head.startswith(b"<"):
+        return not _is_html(head)
+    from ost.formats.safexml import is_utf16_xml
+
+    return is_utf16_xml(head)
 
 
 def _is_html(head: bytes) -> bool:
@@ -30,15 +47,14 @@ ROSZ = ListFormat(
     "rosz",
     Bilingual(fr="roster BattleScribe compressé", en="zipped BattleScribe roster"),
     (".rosz",),
-    lambda head, name: is_zip(head),
+    lambda head, name: _is_zip(head),
     _read,
 )
 ROS = ListFormat(
     "ros",
     Bilingual(fr="roster BattleScribe", en="BattleScribe roster"),
     (".ros",),
-    # UTF-16 rosters too; an HTML page (BattleScribe's HTML export) is text for the text reader.
-    lambda head, name: (head.startswith(b"<") and not _is_html(head)) or is_utf16_xml(head),
+    lambda head, name: _is_xml(head),
     _read,
 )
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
+
+import msgspec
 
 from ost.core.catalogue import (
     Datasheet,
@@ -17,8 +18,7 @@ from ost.formats.lists.reading import (
 from ost.formats.lists.roster.elements import key_of
 
 
-@dataclass
-class Candidate:
+class Candidate(msgspec.Struct):
     """A selection that is a model (or models) of the unit, before it is given a kind."""
 
     name: str
@@ -33,17 +33,16 @@ class Candidate:
     weapons: list[Element]
     #: The model's selection and everything under it (its wargear).
     entry: Element | None = None
-    gear: list[Gear[Element]] = field(default_factory=list)
+    gear: list[Gear[Element]] = msgspec.field(default_factory=list)
 
 
-@dataclass
-class Composition:
+class Composition(msgspec.Struct):
     models: int
     #: Kind id -> count, when the datasheet is known.
     composition: dict[str, int]
     wargear: list[Candidate]
     #: For each candidate, in order: the kinds its models went to (kind id, how many); empty: wargear.
-    placed: list[list[tuple[str, int]]] = field(default_factory=list)
+    placed: list[list[tuple[str, int]]] = msgspec.field(default_factory=list)
 
 
 def assign_kinds(sheet: Datasheet, candidates: list[Candidate]) -> Composition:

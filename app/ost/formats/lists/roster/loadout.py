@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
+
+import msgspec
 
 from ost.core.armylist import (
     Carried,
@@ -50,10 +51,9 @@ _TEXT_FIELDS = {"description", "details", "effect", "abilities", "texte", "effet
 _MAX_TEXT = 2000
 
 
-@dataclass
-class Contents:
-    loadout: list[ModelGroup] = field(default_factory=list)
-    upgrades: list[Carried] = field(default_factory=list)
+class Contents(msgspec.Struct):
+    loadout: list[ModelGroup] = msgspec.field(default_factory=list)
+    upgrades: list[Carried] = msgspec.field(default_factory=list)
 
 
 def _gear_kind(element: Element, path: tuple[Element, ...], model: bool) -> WargearKind:
@@ -156,8 +156,7 @@ def _items_by_id(sheet: Datasheet) -> dict[str, str]:
     return table
 
 
-@dataclass
-class _Taken:
+class _Taken(msgspec.Struct):
     """One entry under a model or the unit, as it will be carried."""
 
     carried: Carried

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 
 from ost.core.armylist import (
     StatedOption,
@@ -24,13 +24,12 @@ from ost.formats.lists.roster.loadout import catalogue_item
 from ost.formats.lists.roster.walk import UnitGear
 
 
-@dataclass
-class Options:
+class Options(msgspec.Struct):
     """A unit's wargear as the list keeps it: the datasheet's options, options it lacks, free gear noted."""
 
-    options: dict[str, int] = field(default_factory=dict)
-    extra: list[StatedOption] = field(default_factory=list)
-    noted: list[str] = field(default_factory=list)
+    options: dict[str, int] = msgspec.field(default_factory=dict)
+    extra: list[StatedOption] = msgspec.field(default_factory=list)
+    noted: list[str] = msgspec.field(default_factory=list)
 
 
 def options_of(

@@ -10,8 +10,9 @@ and priced (:mod:`.prices`) and carried (:mod:`.loadout`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from xml.etree.ElementTree import Element
+
+import msgspec
 
 from ost.core.armylist import (
     ArmyList,
@@ -91,8 +92,7 @@ _CONFIG_NAMES = {
 }
 
 
-@dataclass
-class _ForceData:
+class _ForceData(msgspec.Struct):
     """What the reading report says of a force's data revision."""
 
     name: str

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 from xml.etree.ElementTree import Element
+
+import msgspec
 
 from ost.core.catalogue import (
     Datasheet,
@@ -29,19 +30,18 @@ from ost.formats.lists.roster.elements import (
 from ost.formats.lists.roster.kinds import Candidate, closest_kind
 
 
-@dataclass
-class UnitGear:
+class UnitGear(msgspec.Struct):
     """Upgrades found under a unit: name -> times taken, stated points and weapon profiles, in order."""
 
-    counts: dict[str, int] = field(default_factory=dict)
-    points: dict[str, float] = field(default_factory=dict)
-    weapons: dict[str, list[Element]] = field(default_factory=dict)
+    counts: dict[str, int] = msgspec.field(default_factory=dict)
+    points: dict[str, float] = msgspec.field(default_factory=dict)
+    weapons: dict[str, list[Element]] = msgspec.field(default_factory=dict)
     #: Models that are wargear (a Commander's drones): kept as options, never as models.
-    models: set[str] = field(default_factory=set)
+    models: set[str] = msgspec.field(default_factory=set)
     #: BattleScribe ids of each upgrade's selections (a datasheet imported from the data names its options so).
-    ids: dict[str, list[str]] = field(default_factory=dict)
+    ids: dict[str, list[str]] = msgspec.field(default_factory=dict)
     #: The model whose selection holds the upgrade ("Boss Nob" for his Power Klaw), when it is not the unit.
-    owners: dict[str, str] = field(default_factory=dict)
+    owners: dict[str, str] = msgspec.field(default_factory=dict)
     warlord: bool = False
 
     def add(
@@ -82,19 +82,18 @@ class UnitGear:
         )
 
 
-@dataclass
-class Walk:
+class Walk(msgspec.Struct):
     """What sorting a unit's selections finds."""
 
     copies: int
     kind_ids: frozenset[str]
     #: The roster states each selection's cost with its children's (New Recruit): count each once.
     cumulative: bool = False
-    view: EntryView[Element] = field(default_factory=lambda: ROSTER_VIEW)
-    gear: UnitGear = field(default_factory=lambda: UnitGear())
-    candidates: list[Candidate] = field(default_factory=list)
+    view: EntryView[Element] = msgspec.field(default_factory=lambda: ROSTER_VIEW)
+    gear: UnitGear = msgspec.field(default_factory=lambda: UnitGear())
+    candidates: list[Candidate] = msgspec.field(default_factory=list)
     #: Every points cost stated in the unit's selections (each selection's own).
-    prices: list[float] = field(default_factory=list)
+    prices: list[float] = msgspec.field(default_factory=list)
 
 
 def selections_in(unit: Element, split: UnitModels[Element]) -> Iterator[Element]:
@@ -200,7 +199,7 @@ class Views:
             key = {key_of(" ".join((selection.get("name") or "").split()))} - {""}
             return any(keys & key for _, keys in names) or closest_kind(names, key) is not None
 
-        return replace(ROSTER_VIEW, named_model=named)
+        return msgspec.structs.replace(ROSTER_VIEW, named_model=named)
 
     def kind_ids(self, sheet: Datasheet | None) -> frozenset[str]:
         """The BattleScribe ids of ``sheet``'s model kinds (remembered per datasheet)."""

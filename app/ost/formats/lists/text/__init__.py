@@ -38,21 +38,74 @@ The package, one job a module:
 - :mod:`.models` — the lines under a unit line, and the units they make;
 - :mod:`.export` — an Ost list written as text that reads back the same;
 - :mod:`.format` — the text as a list format of the registry.
+
+The names below load their module when first used: registering the format
+(every start) imports none of the reader.
 """
 
-from ost.formats.lists.text.decoding import decode_text, html_to_text
-from ost.formats.lists.text.export import export_text
-from ost.formats.lists.text.grammar import (
-    MAX_COUNT,
-    MAX_LINE_CHARS,
-    MAX_LINES,
-    MAX_TEXT_BYTES,
-    MAX_UNITS,
-    parse_header,
-    points_in,
-    split_items,
-)
-from ost.formats.lists.text.reader import read_text
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ost.formats.lists.text.decoding import decode_text, html_to_text
+    from ost.formats.lists.text.export import export_text
+    from ost.formats.lists.text.grammar import (
+        MAX_COUNT,
+        MAX_LINE_CHARS,
+        MAX_LINES,
+        MAX_TEXT_BYTES,
+        MAX_UNITS,
+        parse_header,
+        points_in,
+        split_items,
+    )
+    from ost.formats.lists.text.reader import read_text
+
+#: Each name this package offers -> its module. Imported when first asked for (PEP 562): the registry
+#: imports :mod:`.format` at every start, and a roster check never loads the grammar, reader or models.
+_HOME = {
+    "decode_text": "decoding",
+    "html_to_text": "decoding",
+    "export_text": "export",
+    **dict.fromkeys(
+        (
+            "MAX_COUNT",
+            "MAX_LINE_CHARS",
+            "MAX_LINES",
+            "MAX_TEXT_BYTES",
+            "MAX_UNITS",
+            "parse_header",
+            "points_in",
+            "split_items",
+        ),
+        "grammar",
+    ),
+    "read_text": "reader",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # All at once: a name asked of the package is never on a start's path.
+    from ost.formats.lists.text import (
+        decoding,
+        export,
+        grammar,
+        reader,
+    )
+
+    modules = {m.__name__.rpartition(".")[2]: m for m in (decoding, export, grammar, reader)}
+    value = getattr(modules[home], name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOME])
+
 
 __all__ = [
     "MAX_COUNT",

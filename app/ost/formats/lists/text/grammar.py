@@ -11,7 +11,8 @@ Every pattern runs in time linear in its line (see the note above them).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+
+import msgspec
 
 from ost.core.i18n import Bilingual
 from ost.core.limits import OutOfBounds, over_bound
@@ -284,8 +285,7 @@ def split_items(text: str) -> list[str]:
     return [i for i in items if i]
 
 
-@dataclass
-class Header:
+class Header(msgspec.Struct):
     """A line that may name a unit: ``Char1: 3x Name « Custom » [costs]: gear``."""
 
     name: str
@@ -293,7 +293,7 @@ class Header:
     points: int | None = None
     custom: str | None = None
     label: str | None = None
-    gear: list[str] = field(default_factory=list)
+    gear: list[str] = msgspec.field(default_factory=list)
     #: ``points`` came from a bare number in brackets ("Squad (10)"): a model count when it fits the datasheet.
     bare: bool = False
     #: The name with its count as written ("2 × Bolter lourd"), when a count was read from it: some data

@@ -12,8 +12,9 @@ model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
+
+import msgspec
 
 from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, StatedOption, Unit, UnitSnapshot, snapshot_of
 from ost.core.catalogue import Catalogue, Datasheet, ModelKind, WargearItem, WargearKind, WargearOption
@@ -49,21 +50,20 @@ from ost.formats.lists.text.grammar import (
 SubfactionChoices = dict[str, list[tuple[Subfaction, str, int]]]
 
 
-@dataclass
-class Item:
+class Item(msgspec.Struct):
     """A wargear or model line under a unit, with its own nested items."""
 
     line: int
     level: int
     name: str
     count: int | None
-    children: list[Item] = field(default_factory=list)
+    children: list[Item] = msgspec.field(default_factory=list)
     #: Points written on the line itself ("5x Gizmo [100 pts]").
     points: int | None = None
     #: Other readings of the text, when it has them: the name and count with its first ": " kept in the
     #: name ("Chapter Command: Chapter Master"), with its count kept in the name ("2 × Bolter lourd"),
     #: and whether the text after that ": " is then part of the name. The datasheet decides (:func:`join_names`).
-    readings: list[tuple[str, int | None, bool]] = field(default_factory=list)
+    readings: list[tuple[str, int | None, bool]] = msgspec.field(default_factory=list)
     #: How many of ``children`` came from the text after that ": " (the rest are lines nested below).
     split: int = 0
 
@@ -174,8 +174,7 @@ def _known_names(sheet: Datasheet) -> frozenset[str]:
     return frozenset(name_key(n) for n in names if n)
 
 
-@dataclass
-class Pending:
+class Pending(msgspec.Struct):
     """A unit line and what follows it, resolved once the whole text is read."""
 
     line: int
@@ -185,11 +184,11 @@ class Pending:
     hint: str | None
     role: Role | None
     indent: int
-    items: list[Item] = field(default_factory=list)
+    items: list[Item] = msgspec.field(default_factory=list)
     #: Items of a "Selections:" line under the unit, read like the gear on its own line.
-    selections: list[tuple[int, str]] = field(default_factory=list)
+    selections: list[tuple[int, str]] = msgspec.field(default_factory=list)
     child_indent: int | None = None
-    units: list[Unit] = field(default_factory=list)
+    units: list[Unit] = msgspec.field(default_factory=list)
 
     def add(self, item: Item) -> None:
         """Attach ``item`` under the last item of a lower level, or to the unit."""
@@ -763,15 +762,14 @@ def _is_model(item: Item, sheet: Datasheet | None) -> bool:
     return True
 
 
-@dataclass
-class Flags:
+class Flags(msgspec.Struct):
     """Marks written as wargear: warlord, reserve, placeholder values."""
 
     warlord: bool = False
     reserve: bool = False
-    placeholders: dict[str, str] = field(default_factory=dict)
+    placeholders: dict[str, str] = msgspec.field(default_factory=dict)
     #: Sub-faction choices written as gear ("Chapter: Ultramarines"): (sub-faction, value).
-    subfactions: list[tuple[Subfaction, str]] = field(default_factory=list)
+    subfactions: list[tuple[Subfaction, str]] = msgspec.field(default_factory=list)
 
     def take(self, name: str) -> bool:
         key = fold(name)
