@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, EXAMPLES, NO_SAMPLE, SHARED, roundtrip_losses, sample_database
+from helpers import BSDATA_SAMPLE, EXAMPLES, NO_SAMPLE, SHARED, item_named, roundtrip_losses, sample_database
 from ost.core.catalogue import Catalogue
+from ost.core.wargear import doubled_upgrades_folded, unit_wide_pick, upgrades_onto_models
 from ost.formats.lists.listreader import read_list_file
 from ost.services import open_store
 
@@ -51,3 +52,24 @@ def test_every_example_list_comes_back_the_same(shipped: Catalogue) -> None:
     for path in paths:
         losses += roundtrip_losses(read_list_file(path, shipped).army, shipped, path.name)
     assert losses == []
+
+
+@pytest.mark.bsdata
+def test_a_unit_wide_pick_stays_the_units_and_a_lone_models_doubled_pick_is_folded(sample: Catalogue) -> None:
+    """The Eliminators' "Unit Weapon Options" Las Fusil (bounded over the squad) is the unit's own pick beside
+    the Sergeant's: never folded into his. The Captain's "Command Options" (his alone) is mended as before."""
+    read = read_list_file(ROSTERS / "imperialfists-150-eliminators.ros", sample)
+    squad = next(u for _, u in read.army.units())
+    sheet = sample.get(squad.datasheet)
+    assert sheet is not None
+    fusil = item_named(sheet, "Las Fusil")
+    assert unit_wide_pick(sheet, fusil)
+    kept = squad.model_copy(deep=True)
+    assert doubled_upgrades_folded(kept, sheet) == [] and upgrades_onto_models(kept, sheet) == []
+    assert kept == squad and [u.name for u in kept.upgrades] == ["Las Fusil"]
+    captains = [s for s in sample.enabled_sheets() if s.name == "Captain"]
+    assert captains
+    for captain in captains:
+        full = sample.get(captain.id)
+        assert full is not None
+        assert not unit_wide_pick(full, item_named(full, "Chapter Command: Chapter Master"))
