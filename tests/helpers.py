@@ -682,3 +682,41 @@ def read_release_files(folder: Path, *names: str) -> BsImport:
     if not folder.is_dir():
         pytest.skip(f"the full BattleScribe release is not present ({folder})")
     return read_bsdata([folder / name for name in names])
+
+
+def through_own_formats(army: ArmyList, catalogue: Catalogue) -> dict[str, ArmyList]:
+    """``army`` written as an ``.ost`` list and as a share code, each read back as Ost opens it."""
+    from ost.core import listfile, sharecode
+    from ost.formats.lists.listreader import read_list
+
+    return {
+        "ost": read_list(listfile.dumps(army).encode("utf-8"), "list.ost", catalogue).army,
+        "share": read_list((sharecode.encode(army, catalogue) + "\n").encode("ascii"), "code", catalogue).army,
+    }
+
+
+def roundtrip_losses(army: ArmyList, catalogue: Catalogue, name: str) -> list[str]:
+    """What ``army`` (called ``name``) loses through Ost's own formats: each unit or finding that differs.
+
+    Empty when each format gives back the same list (units, counts, loadouts with their ``taken_in``,
+    upgrades, warlord, transports, links, notes) and the check finds the same on it.
+    """
+    from ost.core.validator import validate
+
+    findings = validate(catalogue, army).findings
+    losses: list[str] = []
+    for format_name, back in through_own_formats(army, catalogue).items():
+        where = f"{name} through {format_name}"
+        mine = [u for _, u in army.units()]
+        theirs = [u for _, u in back.units()]
+        if len(mine) != len(theirs):
+            losses.append(f"{where}: {len(mine)} units, {len(theirs)} back")
+        for unit, again in zip(mine, theirs, strict=False):
+            if unit != again:
+                before, after = (unit.loadout, unit.upgrades), (again.loadout, again.upgrades)
+                losses.append(f"{where}: {unit.snapshot.name} {before} -> {after}")
+        if back != army and not losses:
+            losses.append(f"{where}: the list differs outside its units")
+        if validate(catalogue, back).findings != findings:
+            losses.append(f"{where}: the findings differ")
+    return losses

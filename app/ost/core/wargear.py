@@ -613,6 +613,24 @@ def warlord_upgrade_as_mark(unit: Unit, sheet: Datasheet) -> bool:
     return leads
 
 
+def unit_wide_pick(sheet: Datasheet, item: str) -> bool:
+    """Whether a choice offering ``item`` to models of ``sheet`` bounds it over a unit of several models.
+
+    Such a pick is the unit's own, held among its upgrades (the Eliminators' "Unit Weapon Options" Las
+    Fusil, a Paladin Squad's Sanctic Powers): the list means it, and reading the list again must not move
+    it onto a model nor fold it into a model's own pick of the same item. A choice bounded "per unit"
+    for a lone model (a Captain's Chapter Master) bounds that model: not such a pick.
+    """
+    kinds = sheet.kind_map
+    return any(
+        item in group.items
+        and group.kinds
+        and group.limit.per == "unit"
+        and sum(kinds[k].max for k in group.kinds if k in kinds) > 1
+        for group in sheet.choices
+    )
+
+
 def upgrades_onto_models(unit: Unit, sheet: Datasheet) -> list[Carried]:
     """The unit's upgrades its datasheet now offers only as a model's choice, moved onto a model; those moved.
 
@@ -622,12 +640,13 @@ def upgrades_onto_models(unit: Unit, sheet: Datasheet) -> list[Carried]:
     upgrade left where it was would be priced but shown as neither). Only an
     item taken once, from a choice that adds it without replacing anything,
     by the first model group open to that choice holding none of its items;
-    anything else stays as it was written (the check says what is wrong).
+    never a :func:`unit_wide_pick`; anything else stays as it was written
+    (the check says what is wrong).
     """
     per_unit = {i for g in sheet.choices if not g.kinds for i in g.items}
     moved: list[Carried] = []
     for entry in list(unit.upgrades):
-        if entry.item is None or entry.count != 1 or entry.item in per_unit:
+        if entry.item is None or entry.count != 1 or entry.item in per_unit or unit_wide_pick(sheet, entry.item):
             continue
         item = entry.item
         choice = next((g for g in sheet.choices if g.kinds and not g.replaces and item in g.items), None)
@@ -769,8 +788,9 @@ def doubled_upgrades_folded(unit: Unit, sheet: Datasheet) -> list[Carried]:
     upgrades onto his model may hold it both ways: priced twice, shown once
     (the form shows the model's). The model keeps it. Only an item taken
     once, that no choice of the unit offers, that no kind carries by default,
-    and that a model open to one of the choices offering it carries; anything
-    else stays as it was written (the check says what is wrong).
+    and that a model open to one of the choices offering it carries; never a
+    :func:`unit_wide_pick` (the unit's and a model's own pick are two picks);
+    anything else stays as it was written (the check says what is wrong).
     """
     if not unit.upgrades:
         return []
@@ -780,7 +800,7 @@ def doubled_upgrades_folded(unit: Unit, sheet: Datasheet) -> list[Carried]:
     loadout: list[ModelGroup] | None = None
     for entry in list(unit.upgrades):
         item = entry.item
-        if item is None or entry.count != 1 or item in per_unit or item in defaults:
+        if item is None or entry.count != 1 or item in per_unit or item in defaults or unit_wide_pick(sheet, item):
             continue
         kinds = {k for g in sheet.choices if g.kinds and item in g.items for k in g.kinds}
         if not kinds:

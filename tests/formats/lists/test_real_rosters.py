@@ -18,7 +18,7 @@ from types import ModuleType
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, roundtrip_losses, through_own_formats
 from ost.core.armylist import ArmyList, Unit, unit_points
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX, Catalogue
 from ost.core.presenter import option_labels
@@ -464,3 +464,20 @@ def test_models_alike_are_one_group_whatever_order_the_roster_writes_their_gear(
             sheet = full.get(unit.datasheet)
             if sheet is not None:
                 assert len(merged(unit.loadout, sheet)) == len(unit.loadout), unit.display_name
+
+
+def test_every_roster_comes_back_the_same_through_ost_lists_and_share_codes(
+    reads: dict[str, ReadResult], full: Catalogue
+) -> None:
+    """Saved as an .ost list or a share code and opened again, each roster is the same list, checked the same.
+
+    The Eliminators' unit-wide Las Fusil ("Unit Weapon Options", bounded over the unit) stays the unit's
+    beside the Sergeant's own; a Paladin Squad's Sanctic Powers stay the unit's, not its Paragon's.
+    """
+    losses = [loss for name, read in reads.items() for loss in roundtrip_losses(read.army, full, name)]
+    assert losses == []
+    squad = units(reads["imperialfists-150-eliminators.ros"].army)[0]
+    back = through_own_formats(reads["imperialfists-150-eliminators.ros"].army, full)
+    for army in back.values():
+        again = units(army)[0]
+        assert [u.name for u in again.upgrades] == ["Las Fusil"] and again.loadout == squad.loadout
