@@ -720,3 +720,16 @@ def roundtrip_losses(army: ArmyList, catalogue: Catalogue, name: str) -> list[st
         if validate(catalogue, back).findings != findings:
             losses.append(f"{where}: the findings differ")
     return losses
+
+
+def old_share_code(document: dict[str, object]) -> bytes:
+    """A share code of ``document`` as the Ost that wrote it made one (its own schema version inside)."""
+    import base64
+    import json
+    import zlib
+
+    from ost.core import sharecode
+
+    packed = zlib.compress(json.dumps(document, separators=(",", ":")).encode("utf-8"), 9)
+    body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return f"{sharecode.PREFIX}{body}.{sharecode._checksum(body)}".encode("ascii")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, NO_SAMPLE, TESTS, army_with, give, opened_window
+from helpers import BSDATA_SAMPLE, NO_SAMPLE, TESTS, army_with, give, old_share_code, opened_window
 from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, unit_points
 from ost.core.catalogue import Catalogue, Datasheet
@@ -217,6 +217,34 @@ def test_a_list_saved_with_one_kind_of_devastator_opens_and_says_what_changed(sh
     # Read again as it is now: nothing more to say.
     again = read_list(result.army.model_dump_json().encode(), "again.ost", shipped)
     assert again.reading.notes == []
+
+
+def test_a_share_code_of_the_old_list_opens_as_the_list_file_does(shipped: Catalogue) -> None:
+    """An earlier Ost's share code of the one-kind Devastators: mended as its .ost is, each change said.
+
+    Share codes were mended for upgrades held twice only: their models stayed on the kinds the datasheet no
+    longer splits them so (a squad of nine missile launchers, and no note), and a version 4 code lacked the
+    starting picks an .ost of the same list gets.
+    """
+    import json
+
+    document = json.loads(OLD_LIST.read_text(encoding="utf-8"))
+    assert document["schema_version"] == 5
+    by_file = read_list(OLD_LIST.read_bytes(), OLD_LIST.name, shipped)
+    by_code = read_list(old_share_code(document), "code.txt", shipped)
+    assert by_code.reading.format == "share"
+    file_units = [u for _, u in by_file.army.units()]
+    code_units = [u for _, u in by_code.army.units()]
+    assert [u.composition for u in code_units] == [u.composition for u in file_units]
+    assert [u.loadout for u in code_units] == [u.loadout for u in file_units]
+    assert code_units[0].composition == {"sergent": 1, "devastator": 5, HEAVY: 4}
+    for lang in ("fr", "en"):
+        assert by_code.reading.notes and [n.message(lang) for n in by_code.reading.notes] == [
+            n.message(lang) for n in by_file.reading.notes
+        ]
+    # A code of today's Ost is read as it is: nothing to say.
+    today = read_list(old_share_code(json.loads(by_code.army.model_dump_json())), "today.txt", shipped)
+    assert today.reading.notes == []
 
 
 @pytest.mark.gui

@@ -89,11 +89,20 @@ def _checksum(body: str) -> str:
     return f"{zlib.crc32(body.encode('ascii')) & 0xFFFFFFFF:08X}"
 
 
-def decode(code: str | bytes, catalogue: Catalogue | None = None, source: str | None = None) -> ArmyList:
+def decode(
+    code: str | bytes,
+    catalogue: Catalogue | None = None,
+    source: str | None = None,
+    *,
+    read_version: list[int] | None = None,
+) -> ArmyList:
     """The list a share code holds; raises :class:`ShareCodeError` for anything damaged.
 
     Snapshots the code left out are filled from ``catalogue`` when it knows
     the datasheet (else the unit keeps the name, role and points the code gave).
+    ``read_version`` (when given) receives the list schema version the code was
+    written with, as :func:`ost.core.listfile.parse_noted` gives a file's: a code
+    of an earlier Ost is mended as its list file would be.
     """
     if isinstance(code, bytes):
         if len(code) > MAX_CODE_CHARS * 4:
@@ -147,14 +156,19 @@ def decode(code: str | bytes, catalogue: Catalogue | None = None, source: str | 
         raise
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError):
         raise _damaged(source, "ses données ne se décompressent pas", "its data does not unpack") from None
-    return _army_of(document, catalogue, source)
+    return _army_of(document, catalogue, source, read_version)
 
 
-def _army_of(document: object, catalogue: Catalogue | None, source: str | None) -> ArmyList:
+def _army_of(
+    document: object, catalogue: Catalogue | None, source: str | None, read_version: list[int] | None = None
+) -> ArmyList:
     if not isinstance(document, dict):
         raise _damaged(source, "il ne contient pas de liste", "it holds no list")
     try:
+        written = document.get("schema_version")
         document = migrate(scrub_document(document)[0], source)
+        if read_version is not None and isinstance(written, int):  # (migrate refused a bool or a newer one)
+            read_version.append(written)
         for detachment in document.get("detachments", []):
             for unit in detachment.get("units", []):
                 _fill_snapshot(unit, catalogue)

@@ -607,6 +607,16 @@ def test_an_old_list_of_the_full_release_opens_with_its_units_starting_picks(ful
     assert any("added: Warlord" in line for line in en)
     assert any("Smite" in line for line in en)
     assert Code.WARLORD_MANY in {f.code for f in validate(catalogue, result.army).findings}
+    # A share code that Ost made of the list then gets the same picks, said the same (was: none, and no word).
+    import json
+
+    from helpers import old_share_code
+
+    by_code = read_list(old_share_code(json.loads(_written_as_version_4(army))), "code.txt", catalogue)
+    assert [(u.upgrades, u.warlord) for _, u in by_code.army.units()] == [
+        (u.upgrades, u.warlord) for _, u in result.army.units()
+    ]
+    assert by_code.reading.lines("fr")[1:] == fr[1:] and by_code.reading.lines("en")[1:] == en[1:]
 
 
 @pytest.mark.parametrize("version", [4, 5])

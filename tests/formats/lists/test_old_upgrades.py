@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, NO_SAMPLE, TESTS
+from helpers import BSDATA_SAMPLE, NO_SAMPLE, TESTS, old_share_code
 from ost.core import listfile, sharecode
 from ost.core.armylist import ArmyList, Carried, Unit, total_points, unit_points
 from ost.core.catalogue import BandTable, Catalogue, Datasheet
@@ -124,3 +124,20 @@ def test_the_real_captain_s_chapter_master_held_both_ways_is_counted_once() -> N
     read = _captain(result.army, sheet.id)
     assert _held(read, item.id) == (2, 1)
     assert not any("was taken twice" in line for line in result.reading.lines("en"))
+
+
+def test_a_version_4_share_code_is_mended_as_its_list_file(shipped: Catalogue) -> None:
+    """An Ost of list version 4 made a code of the shipped v4 list: read, it is the list its file gives, said alike."""
+    document = json.loads(OLD.read_text(encoding="utf-8"))
+    assert document["schema_version"] == 4
+    by_file = read_list(OLD.read_bytes(), OLD.name, shipped)
+    by_code = read_list(old_share_code(document), "code.txt", shipped)
+    file_units = [u for _, u in by_file.army.units()]
+    code_units = [u for _, u in by_code.army.units()]
+    assert [(u.upgrades, u.loadout, u.warlord) for u in code_units] == [
+        (u.upgrades, u.loadout, u.warlord) for u in file_units
+    ]
+    for lang in ("fr", "en"):
+        said = [n.message(lang) for n in by_code.reading.notes]
+        assert said == [n.message(lang) for n in by_file.reading.notes]
+    assert by_code.reading.notes  # (its Captain's Chapter Master moved onto his model; said)
