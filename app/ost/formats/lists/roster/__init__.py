@@ -55,7 +55,10 @@ The names below load their module when first used: registering the formats
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from ost.formats.lists.lazy import lazy_names
 
 if TYPE_CHECKING:
     from ost.formats.lists.roster.elements import ROLE_CATEGORY_IDS, ROSTER_VIEW, UNIT_PROFILE_TYPE
@@ -96,27 +99,13 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    # All at once: a name asked of the package is never on a start's path.
-    from ost.formats.lists.roster import (
-        elements,
-        files,
-        kinds,
-        reader,
-        settings,
-    )
+def _modules() -> dict[str, ModuleType]:
+    from ost.formats.lists.roster import elements, files, kinds, reader, settings
 
-    modules = {m.__name__.rpartition(".")[2]: m for m in (elements, files, kinds, reader, settings)}
-    value = getattr(modules[home], name)
-    globals()[name] = value
-    return value
+    return {"elements": elements, "files": files, "kinds": kinds, "reader": reader, "settings": settings}
 
 
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOME])
+__getattr__, __dir__ = lazy_names(__name__, _HOME, _modules)
 
 
 __all__ = [

@@ -45,7 +45,10 @@ The names below load their module when first used: registering the format
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from ost.formats.lists.lazy import lazy_names
 
 if TYPE_CHECKING:
     from ost.formats.lists.text.decoding import decode_text, html_to_text
@@ -85,26 +88,13 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    # All at once: a name asked of the package is never on a start's path.
-    from ost.formats.lists.text import (
-        decoding,
-        export,
-        grammar,
-        reader,
-    )
+def _modules() -> dict[str, ModuleType]:
+    from ost.formats.lists.text import decoding, export, grammar, reader
 
-    modules = {m.__name__.rpartition(".")[2]: m for m in (decoding, export, grammar, reader)}
-    value = getattr(modules[home], name)
-    globals()[name] = value
-    return value
+    return {"decoding": decoding, "export": export, "grammar": grammar, "reader": reader}
 
 
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOME])
+__getattr__, __dir__ = lazy_names(__name__, _HOME, _modules)
 
 
 __all__ = [
