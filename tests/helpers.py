@@ -38,6 +38,8 @@ SHARED = ROOT.parent / "shared"
 
 #: The BattleScribe 9th-edition sample (not ours to ship): ../shared/bsdata-9e, or $OST_BSDATA_SAMPLE.
 BSDATA_SAMPLE = Path(os.environ.get("OST_BSDATA_SAMPLE", SHARED / "bsdata-9e"))
+#: The full 9th-edition release, beside the sample (or $OST_BSDATA_FULL); tests that need it skip without it.
+BSDATA_FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
 
 NO_SAMPLE = f"the BattleScribe sample is not present ({BSDATA_SAMPLE}; set OST_BSDATA_SAMPLE)"
 

@@ -12,12 +12,10 @@ Ultramarines, and on the full release when present.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from helpers import (
+    BSDATA_FULL,
     BSDATA_SAMPLE,
     NO_SAMPLE,
     ULTRAMARINES_FILES,
@@ -37,7 +35,7 @@ from ost.core.wargear import upgrade_problems
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.lists.listreader import read_list
 
-FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
+FULL = BSDATA_FULL
 ULTRAMARINES = "bs-imperium-adeptus-astartes-ultramarines"
 MACRAGGE = "9d84-7039-a74d-b6af"  # the "Relics of Macragge" group of "Imperium - Ultramarines.cat"
 

@@ -5,12 +5,9 @@ One import for the module: ability texts and saves (issue 17), wargear choices (
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-from helpers import BSDATA_SAMPLE, added_unit_limits, fresh_model_limits, fresh_unit_breaks
+from helpers import BSDATA_FULL, added_unit_limits, fresh_model_limits, fresh_unit_breaks
 from ost.core import armylist as ops
 from ost.core.armylist import ArmyList, Carried, Detachment, ModelGroup, Unit, snapshot_of
 from ost.core.catalogue import BandTable, Catalogue, Datasheet, WargearLimit
@@ -20,7 +17,7 @@ from ost.core.validator import validate
 from ost.core.wargear import problem_finding, wargear_problems
 from ost.formats.bsdata import BsImport, read_bsdata
 
-FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
+FULL = BSDATA_FULL
 
 pytestmark = [
     pytest.mark.bsdata,

@@ -10,12 +10,10 @@ Tested on the 13-file sample, and on the full release when present.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from helpers import (
+    BSDATA_FULL,
     BSDATA_SAMPLE,
     NO_SAMPLE,
     ULTRAMARINES_FILES,
@@ -33,7 +31,7 @@ from ost.core.validator import validate
 from ost.core.wargear import set_upgrade_count, upgrade_problems, wargear_problems, warlord_items
 from ost.formats.bsdata import BsImport, read_bsdata
 
-FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
+FULL = BSDATA_FULL
 ULTRAMARINES = "bs-imperium-adeptus-astartes-ultramarines"
 #: The Ultramarines link's own children: its "Chapter Relics" and "Warlord Traits" entry links.
 RELICS_LINK, TRAITS_LINK = "05ee-d84b-8ab6-b8ef", "113e-c457-0ff9-c90a"
