@@ -1241,12 +1241,12 @@ def _problems(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> list[W
             if group.needs and taken and not _needs_met(unit, sheet, group, taken):
                 outer = sheet.choice_map.get(group.within or "")
                 # An item another choice offers as it stands (a relic a legion's own list offers too) needs nothing.
-                held = sum(taken.get(i, 0) for i in members[group.id] if i not in _open_unit_items(sheet))
+                held = _held_beyond_open(sheet, members[group.id], taken)
                 if held and not (outer is not None and set(group.needs) <= set(outer.needs)):
                     out.append(WargearProblem(unit.id, "needs", group.id, None, None, 0, held))
             if group.subfactions and taken and subfaction_closed(unit, sheet, group):
                 outer = sheet.choice_map.get(group.within or "")
-                held = sum(taken.get(i, 0) for i in members[group.id] if i not in _open_unit_items(sheet))
+                held = _held_beyond_open(sheet, members[group.id], taken)
                 # A choice inside one closed for the same reason is said once, by the outer one.
                 if held and not (outer is not None and outer.subfactions == group.subfactions):
                     out.append(WargearProblem(unit.id, "subfaction", group.id, None, None, 0, held))
@@ -1317,6 +1317,12 @@ def _onto_the_model(unit: Unit, sheet: Datasheet, loadout: list[ModelGroup]) -> 
             wargear[at] = wargear[at].model_copy(update={"count": wargear[at].count + entry.count})
     rest = [c for c in unit.upgrades if not any(c is o for o in own)]
     return rest, [model.model_copy(update={"wargear": wargear})]
+
+
+def _held_beyond_open(sheet: Datasheet, items: Iterable[str], taken: Mapping[str, int]) -> int:
+    """How many of ``items`` the unit took that no choice open as it stands offers (:func:`_open_unit_items`)."""
+    open_items = _open_unit_items(sheet)
+    return sum(taken.get(i, 0) for i in items if i not in open_items)
 
 
 def _open_unit_items(sheet: Datasheet) -> frozenset[str]:
