@@ -8,7 +8,6 @@ get objects back.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
@@ -85,6 +84,8 @@ def source_stamp(folder: Path) -> str:
     content fingerprint (:func:`ost.core.resources.sources_fingerprint`)
     decides.
     """
+    import hashlib  # here: reading a catalogue never hashes
+
     digest = hashlib.sha256(str(folder.resolve()).encode())
     for path in sorted(folder.rglob("*.yaml")):
         info = path.stat()
@@ -420,6 +421,8 @@ def _known_fingerprint(result: BsImport, path: str | None) -> str | None:
 def _file_fingerprint(path: str | Path | None) -> str | None:
     if not path:
         return None
+    import hashlib
+
     try:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
     except OSError:

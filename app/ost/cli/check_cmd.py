@@ -6,11 +6,11 @@ tournament organiser.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, load_catalogue, open_catalogue, say
 from ost.core.changes import catalogue_changes
@@ -18,6 +18,12 @@ from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
 from ost.core.sharecode import looks_like_code
 from ost.core.validator import ValidatorOptions
 from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, write_batch_report
+
+if TYPE_CHECKING:
+    import argparse
+
+#: What ``--format`` accepts.
+FORMATS = ("text", "json")
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,7 +34,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     check.set_defaults(handler=run)
     check.add_argument("files", nargs="+", type=Path, help="list files or folders (.ost, .ros, .rosz, .txt)")
     check.add_argument("--catalogue", "--catalog", dest="catalogue_db", type=Path, help="catalogue database")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=FORMATS, default="text")
     check.add_argument(
         "--report", type=Path, metavar="FILE", help="also write a one-row-per-list report (.html or .json)"
     )
@@ -41,6 +47,60 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     check.add_argument(
         "--legends", action="store_true", help="Legends datasheets count as available for the exhaustion exception"
     )
+
+
+#: The options of ``check`` :func:`plain_args` reads (its flags, then those that take a value): name -> field.
+_FLAGS = {"--as-priced": "as_priced", "--legends": "legends"}
+_VALUED = {"--catalogue": "catalogue_db", "--catalog": "catalogue_db", "--format": "format", "--report": "report"}
+
+
+def plain_args(words: Sequence[str], args: SimpleNamespace) -> SimpleNamespace | None:
+    """The words after ``check`` read into ``args`` as the parser reads them (:func:`register`), or None.
+
+    Plain words only: the options by their whole names (``--format json`` or
+    ``--format=json``), the global ``--db`` and ``--lang`` again, and the
+    files as one run of words. Anything else (help, ``--``, an abbreviated or
+    unknown option, a value the parser would refuse, no file, files split by
+    an option) gives None: the parser reads those words, and says what is
+    wrong. Spares a check the parser and :mod:`argparse` (see
+    :func:`ost.cli.main._plain_command_args`).
+    """
+    from ost.cli.common import LANGS
+    from ost.cli.main import read_option_value
+
+    found: dict[str, Any] = {
+        "files": [], "catalogue_db": None, "format": "text", "report": None, "as_priced": False, "legends": False,
+    }  # fmt: skip
+    files_ended = False  # the parser reads the files as one run of words: a file after an option is refused
+    position = 0
+    while position < len(words):
+        word = words[position]
+        if not word.startswith("-"):
+            if files_ended:
+                return None
+            found["files"].append(Path(word))
+            position += 1
+            continue
+        files_ended = files_ended or bool(found["files"])
+        if word in _FLAGS:
+            found[_FLAGS[word]] = True
+            position += 1
+            continue
+        name, value, position = read_option_value(words, position)
+        if value is None:
+            return None
+        if name in _VALUED and (name != "--format" or value in FORMATS):
+            found[_VALUED[name]] = value if name == "--format" else Path(value)
+        elif name == "--db" or (name == "--lang" and value in LANGS):
+            setattr(args, name[2:], Path(value) if name == "--db" else value)
+        else:
+            return None
+    if not found["files"]:
+        return None
+    for key, value in found.items():
+        setattr(args, key, value)
+    args.handler = run
+    return args
 
 
 def _reading_lines(result: CheckResult, lang: str) -> list[str]:
@@ -64,7 +124,7 @@ def _shown(path: Path) -> str:
 SHOWN_CODE = 24
 
 
-def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+def run(args: argparse.Namespace | SimpleNamespace, lang: str, out: TextIO) -> int:
     report_path: Path | None = args.report
     if report_path is not None and report_path.suffix.lower() not in REPORT_SUFFIXES:
         print(
@@ -121,6 +181,8 @@ def run(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             for message, times in said.items():
                 print(f"    ↻ {message}" + (f" (×{times})" if times > 1 else ""), file=out)
     if args.format == "json":
+        import json
+
         json.dump({"format_version": JSON_FORMAT_VERSION, "results": results}, out, ensure_ascii=False, indent=2)
         out.write("\n")
     if not checked:

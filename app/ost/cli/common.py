@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import io
-import locale
 import os
 import re
 import sys
@@ -38,6 +37,8 @@ def default_lang() -> str:
         value = os.environ.get(name, "")
         if value:
             return as_lang(value)
+    import locale  # here: a language given or said by the environment needs none
+
     try:
         code = locale.getlocale()[0] or ""
     except ValueError:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import sqlite3
@@ -148,6 +147,8 @@ def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
     ``json.dumps`` of the datasheet's lists. ``facts`` is the JSON without the
     heavy fields, for :class:`~ost.core.catalogue.LightDatasheet`.
     """
+    from hashlib import blake2b  # here: a command that only reads hashes nothing
+
     # One serialisation: the body, then the datasheet's own fields put in front of it (JSON objects are unordered).
     body = sheet.model_dump_json(exclude=_OWN_SET)
     own = sheet.model_dump_json(include=_OWN_SET)
@@ -161,7 +162,7 @@ def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
         "source_revision": sheet.source_revision,
         "bs_ids": json.dumps(sheet.bs_ids),  # the module's shared encoder: no new one per call
         "data": f"{own[:-1]},{body[1:]}",
-        "body": hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
+        "body": blake2b(body.encode(), digest_size=12).hexdigest(),
         "facts": sheet.model_dump_json(include=_facts()),
     }
 
