@@ -77,20 +77,21 @@ def keyword_names(folder: Path | None = None) -> dict[str, str]:
 
 
 def source_stamp(folder: Path) -> str:
-    """A hash of the names, sizes and modification times of the source files: cheap, no file is read.
+    """The folder, and the names, sizes and modification times of its source files, as one text: cheap, no file read.
 
     An unchanged stamp means unchanged sources (any editor, copy or install
     changes a file's time or size); a changed one says only "maybe", and the
     content fingerprint (:func:`ost.core.resources.sources_fingerprint`)
-    decides.
+    decides. Kept as it is, not hashed: every command that opens the
+    catalogue compares it, and hashing would load OpenSSL for it (3 ms of a
+    0.1 s ``ost check``). A stamp an earlier Ost kept (a hash) differs once:
+    the fingerprint says the sources are the same, and this stamp is kept.
     """
-    import hashlib  # here: reading a catalogue never hashes
-
-    digest = hashlib.sha256(str(folder.resolve()).encode())
+    lines = [str(folder.resolve())]
     for path in sorted(folder.rglob("*.yaml")):
         info = path.stat()
-        digest.update(f"\0{path.relative_to(folder).as_posix()}\0{info.st_size}\0{info.st_mtime_ns}".encode())
-    return digest.hexdigest()[:16]
+        lines.append(f"{path.relative_to(folder).as_posix()}\t{info.st_size}\t{info.st_mtime_ns}")
+    return "\n".join(lines)
 
 
 def _is_shipped(folder: Path) -> bool:

@@ -125,8 +125,9 @@ _READ_DEFERRED = "SELECT facts, id, body FROM datasheets ORDER BY id"
 _READ_DATA = "SELECT data FROM datasheets WHERE id = ? AND body = ?"
 #: The key of the kept facts in ``browse_cache`` (emptied by every write, as the browse table is).
 _FACTS_KEY = "facts"
-#: The layout of the kept facts text; a text of another layout or Ost version is read again from the rows.
-_FACTS_LAYOUT = 1
+#: The layout of the kept facts text; a text of another layout, Ost version or facts' fields is read again from the
+#: rows (2: complete facts only, defaults left out, decoded straight into light datasheets).
+_FACTS_LAYOUT = 2
 #: Keep a text in ``browse_cache`` under a key.
 _KEEP = "INSERT OR REPLACE INTO browse_cache (key, value) VALUES (?, ?)"
 
@@ -1038,18 +1039,69 @@ def _light_sheets(db: sqlite3.Connection, overrides: dict[str, dict[str, Any]]) 
 
 
 def _facts_text(db: sqlite3.Connection) -> str:
-    """Every row's id, body hash and facts as one JSON text (built from the stored texts: nothing decoded)."""
+    """Every row's id, body hash and facts as one JSON text: what is kept (see :func:`_rows_of`).
+
+    Each row's stored facts are checked complete (all of :data:`FACT_FIELDS
+    <ost.core.catalogue.FACT_FIELDS>`, as this Ost types them: facts written
+    by an Ost that knew fewer give null, that datasheet read whole), and
+    written again without the fields that hold their default
+    (:func:`~ost.core.catalogue.compact_facts_type`): a quarter shorter. All
+    of it by msgspec in one go; done once after each write.
+    """
+    import msgspec
+
+    from ost.core.catalogue import compact_facts_type, facts_type
+
     dumps = json.dumps
     rows = ",".join(
         f"[{dumps(sheet_id)},{dumps(body)},{facts or 'null'}]" for facts, sheet_id, body in db.execute(_READ_DEFERRED)
     )
-    return f'{{"layout":{_FACTS_LAYOUT},"ost":{dumps(__version__)},"rows":[{rows}]}}'
+    text = f"[{rows}]"
+    compact: list[Any]
+    try:
+        msgspec.json.decode(text, type=list[tuple[str, str | None, facts_type() | None]])  # type: ignore[misc]
+        compact = msgspec.json.decode(text, type=list[tuple[str, str | None, compact_facts_type() | None]])  # type: ignore[misc]
+    except msgspec.ValidationError:  # some facts incomplete: each row on its own
+        compact = [[sheet_id, body, _complete(facts)] for sheet_id, body, facts in json.loads(text)]
+    return f"{_kept_head()}{msgspec.json.encode(compact).decode()}}}"
+
+
+def _complete(facts: dict[str, Any] | None) -> Any:
+    """``facts`` as :func:`~ost.core.catalogue.compact_facts_type` when complete and well typed, else None."""
+    import msgspec
+
+    from ost.core.catalogue import compact_facts_type, facts_type
+
+    if facts is None:
+        return None
+    try:
+        msgspec.convert(facts, facts_type())
+    except msgspec.ValidationError:
+        return None
+    return msgspec.convert(facts, compact_facts_type())
+
+
+@cache
+def _kept_head() -> str:
+    """How a kept facts' text starts: its layout, this Ost's version and the facts' fields (names and types).
+
+    A text that does not start so (kept by another Ost, or before the
+    datasheet's fields changed) is not read: worked out again from the rows.
+    """
+    from ost.core.catalogue import facts_signature
+
+    return (
+        f'{{"layout":{_FACTS_LAYOUT},"ost":{json.dumps(__version__)},"fields":{json.dumps(facts_signature())},"rows":'
+    )
 
 
 def _kept_facts(db: sqlite3.Connection) -> list[Any] | None:
-    """The kept facts' rows (see :func:`_facts_text`), or None when none are kept for this layout and Ost."""
+    """The kept facts' rows (see :func:`_rows_of`), or None when none are kept for this layout, Ost and fields.
+
+    The text is fetched as bytes (``CAST``): msgspec decodes them as they are, no Python string of 3 MB made.
+    """
     try:
-        row = db.execute("SELECT value FROM browse_cache WHERE key = ?", (_FACTS_KEY,)).fetchone()
+        row = db.execute("SELECT CAST(value AS BLOB) FROM browse_cache WHERE key = ?", (_FACTS_KEY,)).fetchone()
     except sqlite3.OperationalError as exc:
         if "no such table" in str(exc):  # a database of an older revision: no browse_cache
             return None
@@ -1060,43 +1112,43 @@ def _kept_facts(db: sqlite3.Connection) -> list[Any] | None:
 
 
 @cache
-def _kept_type() -> Any:
-    """The kept facts' text (:func:`_facts_text`) as msgspec decodes it: each row's facts a typed struct."""
+def _kept_decoder() -> Any:
+    """The decoder of a kept facts' text (:func:`_facts_text`): each row's facts straight into a light datasheet."""
     import msgspec
 
-    from ost.core.catalogue import facts_type
+    from ost.core.catalogue import LightDatasheet
 
-    row: Any = tuple[str, str | None, facts_type() | None]  # type: ignore[misc]
-    return msgspec.defstruct("KeptFacts", [("layout", int), ("ost", str), ("rows", list[row])])
+    row: Any = tuple[str, str | None, LightDatasheet | None]
+    return msgspec.json.Decoder(
+        msgspec.defstruct("KeptFacts", [("layout", int), ("ost", str), ("fields", str), ("rows", list[row])])
+    )
 
 
-def _rows_of(text: str) -> list[Any] | None:
-    """The rows of a kept facts' text, or None when it is of another layout or Ost.
+def _rows_of(text: str | bytes) -> list[Any] | None:
+    """The rows of a kept facts' text, or None when it is of another layout, Ost or fields.
 
-    Decoded in one go into typed facts; a text that does not decode so (facts
-    written by an Ost that knew fewer fields) is read as plain JSON, and
-    :meth:`~ost.core.catalogue.LightDatasheet.from_facts` reads such rows whole.
+    Each row is ``(id, body hash, datasheet or None)``: the facts decoded in
+    one go straight into :class:`~ost.core.catalogue.LightDatasheet` (the
+    fields the text leaves out take their defaults), its heavy fields still
+    at their defaults until :func:`_deferred_sheets` makes it light. Every
+    call decodes new datasheets.
     """
     import msgspec
 
-    try:
-        kept = msgspec.json.decode(text, type=_kept_type())
-    except msgspec.ValidationError:
-        plain = json.loads(text)
-        if plain.get("layout") != _FACTS_LAYOUT or plain.get("ost") != __version__:
-            return None
-        rows: list[Any] = plain["rows"]
-        return rows
-    if kept.layout != _FACTS_LAYOUT or kept.ost != __version__:
+    data = text.encode() if isinstance(text, str) else text
+    if not data.startswith(_kept_head().encode()):
         return None
-    typed: list[Any] = kept.rows
-    return typed
+    try:
+        rows: list[Any] = _kept_decoder().decode(data).rows
+    except msgspec.ValidationError:  # (a type changed under the same declaration: worked out again)
+        return None
+    return rows
 
 
 def _deferred_sheets(
     db: sqlite3.Connection, rows: list[Any], later: Callable[[str, str], Datasheet]
 ) -> list[Datasheet]:
-    """The light datasheets of ``rows`` (:func:`_facts_text`), each reading its row through ``later`` when first used.
+    """The light datasheets of ``rows`` (:func:`_rows_of`), each reading its row through ``later`` when first used.
 
     A datasheet with the user's overrides, or a row without facts or body
     (written by an older Ost), is read whole now, its JSON fetched alone.
@@ -1105,16 +1157,18 @@ def _deferred_sheets(
 
     overrides = _overrides(db, None)
     sheets: list[Datasheet] = []
-    from_facts = LightDatasheet.from_facts
-    for sheet_id, body, facts in rows:
+    light: list[tuple[LightDatasheet, Callable[[], Datasheet]]] = []
+    for sheet_id, body, sheet in rows:
         own = overrides.get(sheet_id)
-        if facts is not None and body is not None and not own:
-            sheets.append(from_facts(facts, partial(later, sheet_id, body)))
+        if sheet is not None and body is not None and not own:
+            sheets.append(sheet)
+            light.append((sheet, partial(later, sheet_id, body)))
             continue
         data = db.execute("SELECT data FROM datasheets WHERE id = ?", (sheet_id,)).fetchone()
         if data is None or data[0] is None:
             raise _Unreadable(sheet_id)
         sheets.append(sheet_from_data(json.loads(data[0]), own) if own else Datasheet.model_validate_json(data[0]))
+    LightDatasheet.lighten(light)
     return sheets
 
 
