@@ -13,7 +13,6 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ost.cli.common import EXIT_NOT_LEGAL, EXIT_OK, EXIT_UNREADABLE, load_catalogue, open_catalogue, say
-from ost.core.changes import catalogue_changes
 from ost.core.reporting import JSON_FORMAT_VERSION, report_data, report_text
 from ost.core.sharecode import looks_like_code
 from ost.core.validator import ValidatorOptions
@@ -21,6 +20,10 @@ from ost.services import REPORT_SUFFIXES, CheckResult, batch_row, check_files, w
 
 if TYPE_CHECKING:
     import argparse
+
+    from ost.core.armylist import ArmyList
+    from ost.core.catalogue import Catalogue
+    from ost.core.changes import UnitChange
 
 #: What ``--format`` accepts.
 FORMATS = ("text", "json")
@@ -112,6 +115,13 @@ def _reading_lines(result: CheckResult, lang: str) -> list[str]:
     return [f"  {line}" for line in reading.lines(lang)]
 
 
+def _changes(army: ArmyList, catalogue: Catalogue) -> list[UnitChange]:
+    """What changed in the catalogue since ``army`` was saved (its module loaded only for a saved list)."""
+    from ost.core.changes import catalogue_changes
+
+    return catalogue_changes(army, catalogue)
+
+
 def _shown(path: Path) -> str:
     """The file's name as printed: a share code given in place of a file is cut to its start."""
     text = str(path)
@@ -161,7 +171,7 @@ def run(args: argparse.Namespace | SimpleNamespace, lang: str, out: TextIO) -> i
             worst = EXIT_NOT_LEGAL
         # What changed since the list was saved, from its snapshots (a roster or a text has no past).
         saved = result.reading is None or result.reading.format == "ost"
-        changes = catalogue_changes(result.army, catalogue) if saved else []
+        changes = _changes(result.army, catalogue) if saved else []
         if args.format == "json":
             data = {"file": str(result.path), **report_data(result.army, result.report)}
             if result.reading is not None:

@@ -70,12 +70,13 @@ class ValidationError(msgspec.ValidationError, ValueError):
         return 1
 
 
-_AT = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
-_PART = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
-_BOUND = re.compile(r"^Expected `(?P<type>[a-z]+)`(?: of length)? (?P<op>[<>]=?) (?P<n>-?[\d.]+)$")
-_MISSING = re.compile(r"^Object missing required field `(?P<field>.*)`$")
-_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<field>.*)`$")
-_WRONG = re.compile(r"^Expected `(?P<type>[^`]*)`, got `(?P<got>[^`]*)`$")
+# msgspec's messages, read when one is translated (rare): patterns compiled then, not at every start (re caches them).
+_AT = r"(?s)^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$"
+_PART = r"\.([^.\[]+)|\[(\d+|\.\.\.)\]"
+_BOUND = r"^Expected `(?P<type>[a-z]+)`(?: of length)? (?P<op>[<>]=?) (?P<n>-?[\d.]+)$"
+_MISSING = r"^Object missing required field `(?P<field>.*)`$"
+_UNKNOWN = r"^Object contains unknown field `(?P<field>.*)`$"
+_WRONG = r"^Expected `(?P<type>[^`]*)`, got `(?P<got>[^`]*)`$"
 
 #: msgspec's comparison -> the error type and bound name a validating model used.
 _OPS = {
@@ -98,20 +99,20 @@ _TYPE_WORDS = {
 
 def _describe(message: str, data: Any, kind: str | None) -> dict[str, Any]:
     """The sentence of msgspec ("Expected `int` >= 0 - at `$.kinds[0].min`") as a problem record."""
-    matched = _AT.match(message)
+    matched = re.match(_AT, message)
     text, path = (matched.group("msg"), matched.group("path") or "") if matched else (message, "")
     loc: list[str | int] = []
-    for name, index in _PART.findall(path):
+    for name, index in re.findall(_PART, path):
         loc.append(name if name else ("..." if index == "..." else int(index)))
     ctx: dict[str, Any] = {}
     if kind == "json_invalid":
         return {"loc": (), "type": kind, "msg": text, "input": None, "ctx": ctx}
     if kind == "value_error":
         return {"loc": (), "type": kind, "msg": f"Value error, {text}", "input": data, "ctx": ctx}
-    if found := _MISSING.match(text):
+    if found := re.match(_MISSING, text):
         loc.append(found.group("field"))
         return {"loc": tuple(loc), "type": "missing", "msg": "Field required", "input": None, "ctx": ctx}
-    if found := _UNKNOWN.match(text):
+    if found := re.match(_UNKNOWN, text):
         loc.append(found.group("field"))
         given = _lookup(data, loc, None)
         return {
@@ -121,7 +122,7 @@ def _describe(message: str, data: Any, kind: str | None) -> dict[str, Any]:
             "input": given,
             "ctx": ctx,
         }
-    if found := _BOUND.match(text):
+    if found := re.match(_BOUND, text):
         number = found.group("n")
         bound: int | float = float(number) if "." in number else int(number)
         error_type, name = _OPS[found.group("op")]
@@ -144,7 +145,7 @@ def _describe(message: str, data: Any, kind: str | None) -> dict[str, Any]:
             "ctx": ctx,
         }
     given = _lookup(data, loc, None)
-    if found := _WRONG.match(text):
+    if found := re.match(_WRONG, text):
         wanted = found.group("type").split(" | ")[0]
         words = f"Input should be {_TYPE_WORDS.get(wanted, wanted)}"
         return {"loc": _shown_loc(loc, data), "type": f"{wanted}_type", "msg": words, "input": given, "ctx": ctx}

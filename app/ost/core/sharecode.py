@@ -20,7 +20,6 @@ import it to print the code.
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
 import re
@@ -81,6 +80,8 @@ def encode(army: ArmyList, catalogue: Catalogue | None = None) -> str:
     """The share code of ``army``; with ``catalogue``, snapshots of the datasheets it knows are left out."""
     text = json.dumps(_compact(army, catalogue), ensure_ascii=False, separators=(",", ":"))
     data = scrub_text(text)[0].encode("utf-8")  # harden: a lone surrogate becomes U+FFFD, as in a saved list
+    import base64  # here: every list read sniffs for a code (:func:`looks_like_code`), few are codes
+
     body = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii").rstrip("=")
     return f"{PREFIX}{body}.{_checksum(body)}"
 
@@ -143,6 +144,8 @@ def decode(
             "la somme de contrôle ne correspond pas (un caractère perdu ou changé en le copiant ?)",
             "its checksum does not match (a character lost or changed in copying?)",
         )
+    import base64
+
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         unpacker = zlib.decompressobj()

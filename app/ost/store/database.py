@@ -18,7 +18,6 @@ from ost import __version__
 from ost.core.collector import collector_paused
 from ost.core.roles import Role
 from ost.core.text import fold
-from ost.store.browsing import BrowseTable, browse_table, forget_browse
 from ost.store.migrations import HEAD_REVISION
 
 if TYPE_CHECKING:
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
     from ost.core.catalogue import BandTable, Catalogue, CatalogueSource, Datasheet, Faction, GlossaryEntry
+    from ost.store.browsing import BrowseTable
 
 ENV_DB = "OST_DB"
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -300,6 +300,8 @@ class CatalogueStore:
         (:mod:`ost.store.browsing`): the next reader works it out again.
         """
         from sqlalchemy.exc import SQLAlchemyError
+
+        from ost.store.browsing import forget_browse  # (a command that only checks lists never loads it)
 
         try:
             with self.engine.begin() as connection:
@@ -696,6 +698,8 @@ class CatalogueStore:
 
     def browse(self) -> BrowseTable:
         """What browsing the catalogue shows, without building a datasheet when kept (:mod:`ost.store.browsing`)."""
+        from ost.store.browsing import browse_table
+
         return browse_table(self)
 
     def load(
@@ -1063,7 +1067,9 @@ def _facts_text(db: sqlite3.Connection) -> str:
         compact = msgspec.json.decode(text, type=list[tuple[str, str | None, compact_facts_type() | None]])  # type: ignore[misc]
     except msgspec.ValidationError:  # some facts incomplete: each row on its own
         compact = [[sheet_id, body, _complete(facts)] for sheet_id, body, facts in json.loads(text)]
-    return f"{_kept_head()}{msgspec.json.encode(compact).decode()}}}"
+    # A row with facts names its datasheet there: its id is not written twice (a tenth of the text).
+    rows_kept = [(None if facts is not None else sheet_id, body, facts) for sheet_id, body, facts in compact]
+    return f"{_kept_head()}{msgspec.json.encode(rows_kept).decode()}}}"
 
 
 def _complete(facts: dict[str, Any] | None) -> Any:
@@ -1118,7 +1124,7 @@ def _kept_decoder() -> Any:
 
     from ost.core.catalogue import LightDatasheet
 
-    row: Any = tuple[str, str | None, LightDatasheet | None]
+    row: Any = tuple[str | None, str | None, LightDatasheet | None]
     return msgspec.json.Decoder(
         msgspec.defstruct("KeptFacts", [("layout", int), ("ost", str), ("fields", str), ("rows", list[row])])
     )
@@ -1127,11 +1133,13 @@ def _kept_decoder() -> Any:
 def _rows_of(text: str | bytes) -> list[Any] | None:
     """The rows of a kept facts' text, or None when it is of another layout, Ost or fields.
 
-    Each row is ``(id, body hash, datasheet or None)``: the facts decoded in
-    one go straight into :class:`~ost.core.catalogue.LightDatasheet` (the
-    fields the text leaves out take their defaults), its heavy fields still
-    at their defaults until :func:`_deferred_sheets` makes it light. Every
-    call decodes new datasheets.
+    Each row is ``(id, body hash, datasheet)`` (the id None when the
+    datasheet is there, the datasheet None when it is to be read whole): the
+    facts decoded in one go straight into
+    :class:`~ost.core.catalogue.LightDatasheet` (the fields the text leaves
+    out take their defaults), its heavy fields still at their defaults until
+    :func:`_deferred_sheets` makes it light. Every call decodes new
+    datasheets.
     """
     import msgspec
 
@@ -1159,6 +1167,8 @@ def _deferred_sheets(
     sheets: list[Datasheet] = []
     light: list[tuple[LightDatasheet, Callable[[], Datasheet]]] = []
     for sheet_id, body, sheet in rows:
+        if sheet is not None:
+            sheet_id = sheet.id
         own = overrides.get(sheet_id)
         if sheet is not None and body is not None and not own:
             sheets.append(sheet)
