@@ -130,15 +130,26 @@ def load_catalogue(store: CatalogueStore, *, one_shot: bool = False) -> Catalogu
 
     Its datasheets are light: the few a command uses are read whole when first
     used, each from its row then (``deferred``: the rest of the datasheets'
-    JSON is never fetched). Run as the program (``one_shot``: the process ends with the command),
-    the catalogue is frozen out of the garbage collector's sight
-    (:func:`gc.freeze`): every full collection would otherwise scan its
-    objects again, for nothing.
+    JSON is never fetched).
+
+    Run as the program (``one_shot``: the process ends with the command,
+    without tearing anything down), the cyclic garbage collector is switched
+    off for the rest of it, as ``ost import`` does: what the command reads
+    (the catalogue, the modules of the list readers, each list) lives until
+    then or is freed by reference counting, and the collections its
+    allocations trigger would only scan it again (12 of the 21 collections of
+    a one-roster check, 1–2 ms). Checked in one process, 552 lists of every
+    kind (rosters, texts, ``.ost``) or 300 rosters took the same time and
+    peak memory (48 / 42 MB) either way: reading and checking a list leaves
+    no garbage cycles worth collecting. Otherwise the collector is paused
+    while the catalogue is built, as every load does.
     """
     from ost.core.collector import collector_paused
 
-    with collector_paused():
+    if one_shot:
+        gc.disable()
         catalogue = store.load(light=True, deferred=True)
-        if one_shot:
-            gc.freeze()
-    return catalogue
+        gc.freeze()  # (its objects out of the sight of a collection something may still ask for)
+        return catalogue
+    with collector_paused():
+        return store.load(light=True, deferred=True)
