@@ -879,18 +879,19 @@ class LightDatasheet(Datasheet, kw_only=True):
 
     @classmethod
     def lighten(cls, sheets: Iterable[tuple[LightDatasheet, Callable[[], Datasheet]]]) -> None:
-        """Make light the datasheets msgspec decoded straight from complete facts (:func:`compact_facts_type`).
+        """Make light the datasheets msgspec decoded straight from complete facts, as :class:`DecodedFacts`.
 
-        Decoded so, each holds its heavy fields at their defaults: they are
-        unset here (read whole through ``full`` when first used, as
-        :meth:`from_facts` leaves them). Decoding into the class in one go
-        spares building each datasheet from a struct of its facts (a third of
-        a deferred load's time).
+        Decoded so, each holds None in its heavy fields: they are unset here
+        (read whole through ``full`` when first used, as :meth:`from_facts`
+        leaves them), and each becomes a :class:`LightDatasheet`. Decoding
+        into the class in one go spares building each datasheet from a struct
+        of its facts (a third of a deferred load's time).
         """
         heavy = HEAVY_FIELDS
         for sheet, full in sheets:
             for name in heavy:
                 delattr(sheet, name)
+            sheet.__class__ = cls
             sheet.__dict__["_full"] = full
 
     @property
@@ -950,6 +951,27 @@ class LightDatasheet(Datasheet, kw_only=True):
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> LightDatasheet:
         self._materialise()
         return super().model_copy(deep=True)
+
+
+class DecodedFacts(LightDatasheet, kw_only=True):
+    """What the store decodes its kept facts into: a :class:`LightDatasheet` whose heavy fields default to None.
+
+    Only until :meth:`LightDatasheet.lighten` unsets them and makes each a
+    :class:`LightDatasheet` (same fields, same layout): decoded as that
+    class, each datasheet would make nine empty lists only to drop them
+    (a seventh of a deferred load). The kept facts never hold a heavy field.
+    """
+
+    if not TYPE_CHECKING:  # (the same fields, other defaults: for msgspec only)
+        options: Any = None
+        wargear: Any = None
+        choices: Any = None
+        kinds: Any = None
+        profiles: Any = None
+        weapons: Any = None
+        abilities: Any = None
+        granted_abilities: Any = None
+        departures: Any = None
 
 
 _ALL_FIELDS = tuple(Datasheet.model_fields)

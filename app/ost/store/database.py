@@ -1122,9 +1122,9 @@ def _kept_decoder() -> Any:
     """The decoder of a kept facts' text (:func:`_facts_text`): each row's facts straight into a light datasheet."""
     import msgspec
 
-    from ost.core.catalogue import LightDatasheet
+    from ost.core.catalogue import DecodedFacts
 
-    row: Any = tuple[str | None, str | None, LightDatasheet | None]
+    row: Any = tuple[str | None, str | None, DecodedFacts | None]
     return msgspec.json.Decoder(
         msgspec.defstruct("KeptFacts", [("layout", int), ("ost", str), ("fields", str), ("rows", list[row])])
     )
@@ -1135,11 +1135,11 @@ def _rows_of(text: str | bytes) -> list[Any] | None:
 
     Each row is ``(id, body hash, datasheet)`` (the id None when the
     datasheet is there, the datasheet None when it is to be read whole): the
-    facts decoded in one go straight into
-    :class:`~ost.core.catalogue.LightDatasheet` (the fields the text leaves
-    out take their defaults), its heavy fields still at their defaults until
-    :func:`_deferred_sheets` makes it light. Every call decodes new
-    datasheets.
+    facts decoded in one go straight into a datasheet
+    (:class:`~ost.core.catalogue.DecodedFacts`: the fields the text leaves
+    out take their defaults), its heavy fields None until
+    :func:`_deferred_sheets` makes it a light datasheet. Every call decodes
+    new datasheets.
     """
     import msgspec
 
