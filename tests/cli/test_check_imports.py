@@ -1,4 +1,5 @@
-"""What ``ost check`` imports (issue 22): a roster check loads no text reader, a text check still reads its text.
+"""What ``ost check`` imports (issue 22): a roster check loads no text reader, a text check still reads its text;
+a roster check loads nothing only a rarer path needs (the parser, hashing, the locale, base64...).
 
 Every list format registers itself at each start (``ost.formats.lists.registry``);
 registering is light, and each format's reader is imported the first time it
@@ -103,3 +104,51 @@ def test_the_packages_offer_their_names_lazily() -> None:
     assert {"read_text", "export_text", "parse_header"} <= set(dir(text))
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = text.nothing
+
+
+#: What a roster check never needs (issue 22: each is imported where a rarer path needs it): the command-line
+#: parser (a plain check reads its words itself), hashing and OpenSSL (the shipped sources' stamp is kept as
+#: text), the locale (the language is given), base64 (share codes only), the browse table (``catalogue list``)
+#: and the changes since a list was saved (``.ost`` lists only).
+NOT_FOR_A_ROSTER = [
+    "argparse",
+    "hashlib",
+    "_hashlib",
+    "locale",
+    "gettext",
+    "base64",
+    "ost.store.browsing",
+    "ost.core.changes",
+]
+
+#: Runs ``ost check`` as the program does (its words read from ``sys.argv``), then says what it imported.
+PROGRAM_PROBE = """\
+import sys
+from ost.cli.main import _main
+db, lang, path, *names = sys.argv[1:]
+sys.argv = ['ost', '--db', db, '--lang', lang, 'check', path]
+code, _ = _main(None)
+print('CODE', code, 'HELD', [name for name in names if name in sys.modules], file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_roster_check_imports_nothing_a_rarer_path_needs(tmp_path: Path, lang: str) -> None:
+    if not ROSTER.is_file():
+        pytest.skip("needs the real rosters in ../shared/rosters-9e")
+    db = sample_database(tmp_path / "c.sqlite")
+    listed = EXAMPLES / "legal" / "space-marines-2000.ost"
+    held = {}
+    for path in (ROSTER, listed):
+        done = subprocess.run(
+            [sys.executable, "-c", PROGRAM_PROBE, str(db), lang, str(path), *NOT_FOR_A_ROSTER],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(EXAMPLES.parent / "app")},
+            timeout=120,
+        )
+        line = next(line for line in done.stderr.splitlines() if line.startswith("CODE "))
+        held[path] = line
+        assert ("RÉGLEMENTAIRE" if lang == "fr" else "LEGAL") in done.stdout, done.stdout[-2000:]  # (checked)
+    assert held[ROSTER].endswith(" HELD []"), held[ROSTER]
+    assert held[listed].endswith(" HELD ['ost.core.changes']"), held[listed]  # (a saved list: what changed since)
