@@ -248,3 +248,39 @@ def test_the_program_quits_when_ready_and_when_loaded(db: Path, tmp_path: Path, 
         assert done.returncode == 0, done.stderr[-2000:]
         assert "Traceback" not in done.stderr and "none_dealloc" not in done.stderr
     assert read_kept_rows(db) is not None  # kept by the loader when they were not
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_the_worker_imports_nothing_once_the_window_imported_its_modules(db: Path, tmp_path: Path, kept: bool) -> None:
+    """What the catalogue's worker runs is imported on the GUI thread first: the worker itself imports no module.
+
+    (Two threads importing at once crashed one start in six.) With the pane's
+    rows kept, as at every start but the first after a write, and without.
+    """
+    if not kept:
+        _forget(db)
+    code = f"""
+import json, sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from ost.gui.app import import_worker_modules, read_window_catalogue
+from ost.gui.browse_rows import read_kept_rows
+from ost.gui.main_window import MainWindow
+app = QApplication(sys.argv)
+db = Path({str(db)!r})
+w = MainWindow(None, lang="fr", autosave_dir=Path({str(tmp_path / "a")!r}), panes_later=True)
+rows = read_kept_rows(db)
+w.build_panes()
+import_worker_modules()
+before = set(sys.modules)
+(catalogue, _path, _notice, got), snapshot = read_window_catalogue(db, rows)
+snapshot.close()
+print(json.dumps([sorted(set(sys.modules) - before), len(catalogue), rows is not None, got is rows]))
+"""
+    env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(helpers.ROOT / "app"),
+           "HOME": str(tmp_path)}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported, size, had_rows, same = json.loads(done.stdout.splitlines()[-1])
+    assert imported == []
+    assert size > 500 and had_rows == kept and same == kept

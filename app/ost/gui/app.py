@@ -205,15 +205,7 @@ class CatalogueLoader(QObject):
         self._snapshot: Snapshot | None = None
 
     def start(self) -> None:
-        # What the worker runs is imported here, on the GUI thread, never by both threads at once
-        # (two threads importing the models together crashed one start in six).
-        import ost.core.browse
-        import ost.core.catalogue
-        import ost.gui.browse_rows
-        import ost.services
-        import ost.store
-        import ost.store.browsing
-        import ost.store.database  # noqa: F401
+        import_worker_modules()
         from ost.gui.background import BackgroundOp  # after the first paint
 
         self.operation = BackgroundOp(
@@ -288,6 +280,24 @@ class CatalogueLoader(QObject):
 
         known = isinstance(exc, (StoreError, SourceError))  # anything unexpected is said with its kind
         self.failed.emit(str(exc) if known else f"{type(exc).__name__}: {exc}")
+
+
+def import_worker_modules() -> None:
+    """Import what the catalogue's worker runs, on the GUI thread, before the worker starts.
+
+    The worker then imports nothing when the database is current (a test
+    checks it): two threads importing the same modules at once crashed one
+    start in six (half-initialised modules).
+    """
+    import hashlib  # noqa: F401  (the shipped sources' stamp is hashed at every start)
+
+    import ost.core.browse
+    import ost.core.catalogue
+    import ost.gui.browse_rows
+    import ost.services
+    import ost.store
+    import ost.store.browsing
+    import ost.store.database  # noqa: F401
 
 
 def load_catalogue(db: Path | None) -> Loaded:
