@@ -284,3 +284,53 @@ print(json.dumps([sorted(set(sys.modules) - before), len(catalogue), rows is not
     imported, size, had_rows, same = json.loads(done.stdout.splitlines()[-1])
     assert imported == []
     assert size > 500 and had_rows == kept and same == kept
+
+
+def _rows_under(window: MainWindow, parent: QModelIndex) -> list[QModelIndex]:
+    model = window.browser.model
+    return [model.index(row, 0, parent) for row in range(model.rowCount(parent))]
+
+
+@pytest.mark.parametrize(("lang", "text"), [("fr", ""), ("fr", "rhino"), ("en", "captain"), ("en", "a"), ("fr", "zzz")])
+def test_the_pane_says_which_rows_have_rows_under_them_as_its_filter_finds(
+    qtbot: QtBot, db: Path, tmp_path: Path, lang: str, text: str
+) -> None:
+    """The arrows the pane draws: asked of its filter without filtering every datasheet, the same answer."""
+    window, _rows = _frame(qtbot, db, tmp_path, lang)
+    _search(window, text)
+    model = window.browser.model
+    if model.rowCount():
+        assert not model.hasChildren(model.index(0, 1))  # the other columns have none
+    asked = 0
+    pending = [QModelIndex()]
+    while pending:
+        parent = pending.pop()
+        answer = model.hasChildren(parent)  # asked first: before the filter has looked under this row
+        under = _rows_under(window, parent)
+        assert answer == bool(under), (parent.data(), text)
+        pending.extend(under)
+        asked += 1
+    assert asked > (3 if text != "zzz" else 0)
+    window.undo_stack.setClean()
+
+
+def test_filling_the_pane_filters_no_datasheet_row(
+    qtbot: QtBot, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The factions unfold without the filter being asked about the datasheets under their roles (issue 22)."""
+    import ost.gui.catalogue_browser as browser_module
+
+    asked: list[int] = []
+    original = browser_module._Filter.filterAcceptsRow
+
+    def counted(self: object, row: int, parent: QModelIndex) -> bool:
+        asked.append(row)
+        return original(self, row, parent)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(browser_module._Filter, "filterAcceptsRow", counted)
+    window, rows = _frame(qtbot, db, tmp_path, "fr")
+    factions = window.browser.model.rowCount()
+    roles = sum(len(_rows_under(window, window.browser.model.index(n, 0))) for n in range(factions))
+    assert factions > 3 and len(rows.rows) > 500
+    assert len(asked) <= 2 * (factions + roles)  # factions and roles only (4,264 asked before, on the full release)
+    window.undo_stack.setClean()

@@ -13,7 +13,7 @@ from ost.gui.markup import escape
 
 @pytest.mark.parametrize(
     "text",
-    ["", "Space Marines", "Rhino <Legends>", "Tom & Jerry's \"Gun\"", "&amp; already", "<<>>&&''\"\"", "é – ★ ⌛"],
+    ["", "Space Marines", "Rhino <Legends>", 'Tom & Jerry\'s "Gun"', "&amp; already", "<<>>&&''\"\"", "é – ★ ⌛"],
 )
 def test_escape_is_html_escape(text: str) -> None:
     assert escape(text) == html.escape(text)
