@@ -248,6 +248,8 @@ def test_the_program_quits_when_ready_and_when_loaded(db: Path, tmp_path: Path, 
         assert done.returncode == 0, done.stderr[-2000:]
         assert "Traceback" not in done.stderr and "none_dealloc" not in done.stderr
     assert read_kept_rows(db) is not None  # kept by the loader when they were not
+    # Left as the first-paint exit leaves: the user's settings (the window's geometry) are not written.
+    assert not (tmp_path / ".config" / "ost" / "settings.json").exists()
 
 
 @pytest.mark.parametrize("kept", [True, False])
