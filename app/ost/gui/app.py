@@ -152,7 +152,8 @@ def run_gui(
     loader.failed.connect(window.catalogue_failed)
     loader.failed.connect(lambda _message: status.update(code=2))
     if quit_when_ready or quit_when_loaded:
-        # Left as the first-paint exit leaves (_leave): exit(), not quit(), which would close the window,
+        # Left as the first-paint exit leaves (_leave), once the panes are painted with the catalogue (their
+        # paint, posted before, is sent in the same pass): exit(), not quit(), which would close the window,
         # and closing writes the user's settings (its geometry, the file synced: 5-15 ms no start waits for).
         window.catalogue_arrived.connect(lambda: app.exit(0), Qt.ConnectionType.QueuedConnection)
         loader.failed.connect(lambda _message: app.exit(0), Qt.ConnectionType.QueuedConnection)
