@@ -26,7 +26,7 @@ from pytestqt.qtbot import QtBot
 import helpers
 from ost.core.text import fold
 from ost.gui.app import load_window_catalogue
-from ost.gui.browse_rows import PaneRows, pane_rows, read_kept_rows
+from ost.gui.browse_rows import PaneRows, pane_rows, parse_rows, read_kept_rows
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
 from ost.services import set_source_enabled
@@ -107,6 +107,19 @@ def test_right_after_a_write_the_rows_are_worked_out_as_the_listing_is_and_kept(
     # The next start reads them back; the loader hands back the rows the pane shows, unchanged.
     again = load_window_catalogue(db, kept)
     assert again[3] is kept
+
+
+def test_kept_rows_are_read_as_json_reads_them_and_anything_else_is_not_read(db: Path) -> None:
+    with sqlite3.connect(db) as connection:
+        text = connection.execute("SELECT value FROM browse_cache WHERE key = 'pane'").fetchone()[0]
+    rows = parse_rows(text)
+    data = json.loads(text)
+    assert rows is not None and len(rows.rows) > 500
+    assert rows.rows == tuple((*row[:9], tuple(row[9]), tuple(row[10])) for row in data["rows"])
+    assert rows.groups == {group: tuple(names) for group, names in data["groups"].items()}
+    assert rows.sources == data["sources"] and rows.english_order == tuple(data["en"]) and rows.text == text
+    for broken in ("", "not JSON", text[:-1], "[1, 2]", '{"layout": 1}', text.replace('"layout":1', '"layout":7', 1)):
+        assert parse_rows(broken) is None
 
 
 def test_rows_of_another_version_are_not_read(db: Path) -> None:
