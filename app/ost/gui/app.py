@@ -208,7 +208,7 @@ class CatalogueLoader(QObject):
         self._snapshot: Snapshot | None = None
 
     def start(self) -> None:
-        import_worker_modules()
+        import_worker_modules(rows_kept=self.shown is not None)
         from ost.gui.background import BackgroundOp  # after the first paint
 
         self.operation = BackgroundOp(
@@ -285,16 +285,19 @@ class CatalogueLoader(QObject):
         self.failed.emit(str(exc) if known else f"{type(exc).__name__}: {exc}")
 
 
-def import_worker_modules() -> None:
+def import_worker_modules(*, rows_kept: bool = False) -> None:
     """Import what the catalogue's worker runs, on the GUI thread, before the worker starts.
 
     The worker then imports nothing when the database is current (a test
     checks it): two threads importing the same modules at once crashed one
-    start in six (half-initialised modules).
+    start in six (half-initialised modules). ``rows_kept``: the pane's rows
+    were read as kept, so the worker will not work them out (nor need the
+    core's browsing module).
     """
     import hashlib  # noqa: F401  (the shipped sources' stamp is hashed at every start)
 
-    import ost.core.browse
+    if not rows_kept:
+        import ost.core.browse
     import ost.core.catalogue
     import ost.gui.browse_rows
     import ost.services
