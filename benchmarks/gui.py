@@ -24,7 +24,9 @@ when present (else the 13-file sample), imported once into a new database
    any datasheet model is imported); and, so that nothing hides, the
    catalogue loaded (``--quit-when-loaded``: the other panes built, the
    catalogue read on the worker thread, the panes painted with it: a unit
-   can be added). With the shipped catalogue and with the full release,
+   can be added). Each exit leaves as soon as its moment is painted, without
+   closing the window (closing writes the user's settings, which no start
+   waits for). With the shipped catalogue and with the full release,
    each database started once before (as a user's has been: the pane's rows
    are kept by the first start after each write). Goals: shown ≤ 1.5×;
    ready ≤ 1.5× with the shipped catalogue, ≤ 2.5× with the full release;

@@ -26,7 +26,7 @@ from pytestqt.qtbot import QtBot
 import helpers
 from ost.core.text import fold
 from ost.gui.app import load_window_catalogue
-from ost.gui.browse_rows import PaneRows, pane_rows, read_kept_rows
+from ost.gui.browse_rows import PaneRows, pane_rows, parse_rows, read_kept_rows
 from ost.gui.main_window import MainWindow
 from ost.gui.settings import Settings
 from ost.services import set_source_enabled
@@ -107,6 +107,19 @@ def test_right_after_a_write_the_rows_are_worked_out_as_the_listing_is_and_kept(
     # The next start reads them back; the loader hands back the rows the pane shows, unchanged.
     again = load_window_catalogue(db, kept)
     assert again[3] is kept
+
+
+def test_kept_rows_are_read_as_json_reads_them_and_anything_else_is_not_read(db: Path) -> None:
+    with sqlite3.connect(db) as connection:
+        text = connection.execute("SELECT value FROM browse_cache WHERE key = 'pane'").fetchone()[0]
+    rows = parse_rows(text)
+    data = json.loads(text)
+    assert rows is not None and len(rows.rows) > 500
+    assert rows.rows == tuple((*row[:9], tuple(row[9]), tuple(row[10])) for row in data["rows"])
+    assert rows.groups == {group: tuple(names) for group, names in data["groups"].items()}
+    assert rows.sources == data["sources"] and rows.english_order == tuple(data["en"]) and rows.text == text
+    for broken in ("", "not JSON", text[:-1], "[1, 2]", '{"layout": 1}', text.replace('"layout":1', '"layout":7', 1)):
+        assert parse_rows(broken) is None
 
 
 def test_rows_of_another_version_are_not_read(db: Path) -> None:
@@ -248,3 +261,91 @@ def test_the_program_quits_when_ready_and_when_loaded(db: Path, tmp_path: Path, 
         assert done.returncode == 0, done.stderr[-2000:]
         assert "Traceback" not in done.stderr and "none_dealloc" not in done.stderr
     assert read_kept_rows(db) is not None  # kept by the loader when they were not
+    # Left as the first-paint exit leaves: the user's settings (the window's geometry) are not written.
+    assert not (tmp_path / ".config" / "ost" / "settings.json").exists()
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_the_worker_imports_nothing_once_the_window_imported_its_modules(db: Path, tmp_path: Path, kept: bool) -> None:
+    """What the catalogue's worker runs is imported on the GUI thread first: the worker itself imports no module.
+
+    (Two threads importing at once crashed one start in six.) With the pane's
+    rows kept, as at every start but the first after a write, and without.
+    """
+    if not kept:
+        _forget(db)
+    code = f"""
+import json, sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from ost.gui.app import import_worker_modules, read_window_catalogue
+from ost.gui.browse_rows import read_kept_rows
+from ost.gui.main_window import MainWindow
+app = QApplication(sys.argv)
+db = Path({str(db)!r})
+w = MainWindow(None, lang="fr", autosave_dir=Path({str(tmp_path / "a")!r}), panes_later=True)
+rows = read_kept_rows(db)
+w.build_panes()
+import_worker_modules(rows_kept=rows is not None)
+before = set(sys.modules)
+(catalogue, _path, _notice, got), snapshot = read_window_catalogue(db, rows)
+snapshot.close()
+print(json.dumps([sorted(set(sys.modules) - before), len(catalogue), rows is not None, got is rows]))
+"""
+    env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(helpers.ROOT / "app"),
+           "HOME": str(tmp_path)}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported, size, had_rows, same = json.loads(done.stdout.splitlines()[-1])
+    assert imported == []
+    assert size > 500 and had_rows == kept and same == kept
+
+
+def _rows_under(window: MainWindow, parent: QModelIndex) -> list[QModelIndex]:
+    model = window.browser.model
+    return [model.index(row, 0, parent) for row in range(model.rowCount(parent))]
+
+
+@pytest.mark.parametrize(("lang", "text"), [("fr", ""), ("fr", "rhino"), ("en", "captain"), ("en", "a"), ("fr", "zzz")])
+def test_the_pane_says_which_rows_have_rows_under_them_as_its_filter_finds(
+    qtbot: QtBot, db: Path, tmp_path: Path, lang: str, text: str
+) -> None:
+    """The arrows the pane draws: asked of its filter without filtering every datasheet, the same answer."""
+    window, _rows = _frame(qtbot, db, tmp_path, lang)
+    _search(window, text)
+    model = window.browser.model
+    if model.rowCount():
+        assert not model.hasChildren(model.index(0, 1))  # the other columns have none
+    asked = 0
+    pending = [QModelIndex()]
+    while pending:
+        parent = pending.pop()
+        answer = model.hasChildren(parent)  # asked first: before the filter has looked under this row
+        under = _rows_under(window, parent)
+        assert answer == bool(under), (parent.data(), text)
+        pending.extend(under)
+        asked += 1
+    assert asked > (3 if text != "zzz" else 0)
+    window.undo_stack.setClean()
+
+
+def test_filling_the_pane_filters_no_datasheet_row(
+    qtbot: QtBot, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The factions unfold without the filter being asked about the datasheets under their roles (issue 22)."""
+    import ost.gui.catalogue_browser as browser_module
+
+    asked: list[int] = []
+    original = browser_module._Filter.filterAcceptsRow
+
+    def counted(self: object, row: int, parent: QModelIndex) -> bool:
+        asked.append(row)
+        return original(self, row, parent)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(browser_module._Filter, "filterAcceptsRow", counted)
+    window, rows = _frame(qtbot, db, tmp_path, "fr")
+    factions = window.browser.model.rowCount()
+    roles = sum(len(_rows_under(window, window.browser.model.index(n, 0))) for n in range(factions))
+    assert factions > 3 and len(rows.rows) > 500
+    assert len(asked) <= 2 * (factions + roles)  # factions and roles only (4,264 asked before, on the full release)
+    window.undo_stack.setClean()

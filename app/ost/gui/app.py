@@ -152,8 +152,11 @@ def run_gui(
     loader.failed.connect(window.catalogue_failed)
     loader.failed.connect(lambda _message: status.update(code=2))
     if quit_when_ready or quit_when_loaded:
-        window.catalogue_arrived.connect(app.quit, Qt.ConnectionType.QueuedConnection)
-        loader.failed.connect(app.quit, Qt.ConnectionType.QueuedConnection)
+        # Left as the first-paint exit leaves (_leave), once the panes are painted with the catalogue (their
+        # paint, posted before, is sent in the same pass): exit(), not quit(), which would close the window,
+        # and closing writes the user's settings (its geometry, the file synced: 5-15 ms no start waits for).
+        window.catalogue_arrived.connect(lambda: app.exit(0), Qt.ConnectionType.QueuedConnection)
+        loader.failed.connect(lambda _message: app.exit(0), Qt.ConnectionType.QueuedConnection)
     # The panes first, then the worker: both would import the core models, and two threads
     # importing the same packages at once can meet half-initialised modules (a crash, 1 start in 6).
     with collector_paused():  # the panes' imports (the models) live as long as the program:
@@ -174,7 +177,7 @@ def run_gui(
 
 
 def _leave(window: MainWindow) -> None:
-    """Close the window without questions or autosaves (the benchmark's exits)."""
+    """Close the window without questions, autosaves or the settings written (the benchmark's exits)."""
     window.undo_stack.setClean()
     if window.panes_built:
         window.autosaver.release()
@@ -205,15 +208,7 @@ class CatalogueLoader(QObject):
         self._snapshot: Snapshot | None = None
 
     def start(self) -> None:
-        # What the worker runs is imported here, on the GUI thread, never by both threads at once
-        # (two threads importing the models together crashed one start in six).
-        import ost.core.browse
-        import ost.core.catalogue
-        import ost.gui.browse_rows
-        import ost.services
-        import ost.store
-        import ost.store.browsing
-        import ost.store.database  # noqa: F401
+        import_worker_modules(rows_kept=self.shown is not None)
         from ost.gui.background import BackgroundOp  # after the first paint
 
         self.operation = BackgroundOp(
@@ -288,6 +283,27 @@ class CatalogueLoader(QObject):
 
         known = isinstance(exc, (StoreError, SourceError))  # anything unexpected is said with its kind
         self.failed.emit(str(exc) if known else f"{type(exc).__name__}: {exc}")
+
+
+def import_worker_modules(*, rows_kept: bool = False) -> None:
+    """Import what the catalogue's worker runs, on the GUI thread, before the worker starts.
+
+    The worker then imports nothing when the database is current (a test
+    checks it): two threads importing the same modules at once crashed one
+    start in six (half-initialised modules). ``rows_kept``: the pane's rows
+    were read as kept, so the worker will not work them out (nor need the
+    core's browsing module).
+    """
+    import hashlib  # noqa: F401  (the shipped sources' stamp is hashed at every start)
+
+    if not rows_kept:
+        import ost.core.browse
+    import ost.core.catalogue
+    import ost.gui.browse_rows
+    import ost.services
+    import ost.store
+    import ost.store.browsing
+    import ost.store.database  # noqa: F401
 
 
 def load_catalogue(db: Path | None) -> Loaded:

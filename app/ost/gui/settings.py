@@ -34,27 +34,39 @@ def default_settings_path() -> Path:
 
 
 def _config_dir() -> Path:
-    """Ost's folder of the user's configuration: :func:`platformdirs.user_config_dir`'s answer.
-
-    On Linux, with an absolute ``$XDG_CONFIG_HOME`` or ``$HOME``, its rule is
-    applied here (that variable, else ``~/.config``): importing platformdirs
-    costs the window's first paint 3 ms. Anything else asks platformdirs.
-    """
-    if sys.platform == "linux":
-        xdg, home = os.environ.get("XDG_CONFIG_HOME", ""), os.environ.get("HOME", "")
-        if posixpath.isabs(xdg):
-            return Path(xdg) / "ost"
-        if posixpath.isabs(home):
-            return Path(home) / ".config" / "ost"
+    """Ost's folder of the user's configuration: :func:`platformdirs.user_config_dir`'s answer."""
+    found = _xdg_dir("XDG_CONFIG_HOME", ".config")
+    if found is not None:
+        return found
     import platformdirs
 
     return Path(platformdirs.user_config_dir("ost", appauthor=False))
 
 
 def default_autosave_dir() -> Path:
-    import platformdirs  # (after the first paint)
+    """The autosaves' folder, in Ost's folder of the user's data (:func:`platformdirs.user_data_dir`'s answer)."""
+    found = _xdg_dir("XDG_DATA_HOME", ".local/share")
+    if found is None:
+        import platformdirs
 
-    return Path(platformdirs.user_data_dir("ost", appauthor=False)) / "autosave"
+        found = Path(platformdirs.user_data_dir("ost", appauthor=False))
+    return found / "autosave"
+
+
+def _xdg_dir(variable: str, under_home: str) -> Path | None:
+    """Ost's folder by the XDG rule platformdirs applies on Linux, None where platformdirs must answer.
+
+    With an absolute ``$variable`` or ``$HOME`` the rule is applied here
+    (that variable, else ``under_home`` in the home folder): importing
+    platformdirs costs the window's start 3 ms. Anything else asks platformdirs.
+    """
+    if sys.platform == "linux":
+        xdg, home = os.environ.get(variable, ""), os.environ.get("HOME", "")
+        if posixpath.isabs(xdg):
+            return Path(xdg) / "ost"
+        if posixpath.isabs(home):
+            return Path(home) / under_home / "ost"
+    return None
 
 
 @dataclass
