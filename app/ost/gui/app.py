@@ -294,8 +294,6 @@ def import_worker_modules(*, rows_kept: bool = False) -> None:
     were read as kept, so the worker will not work them out (nor need the
     core's browsing module).
     """
-    import hashlib  # noqa: F401  (the shipped sources' stamp is hashed at every start)
-
     if not rows_kept:
         import ost.core.browse
     import ost.core.catalogue
