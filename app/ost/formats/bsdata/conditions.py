@@ -152,19 +152,39 @@ def _count(scope: _Scope, element: Element, own: Sequence[_Raw]) -> int | None:
     """
     if element.get("field") != "selections":
         return None
-    where = element.get("scope") or ""
+    return _counted(
+        scope,
+        element.get("scope") or "",
+        element.get("childId") or "",
+        element.get("includeChildSelections") == "true",
+        own,
+    )
+
+
+def _counted(scope: _Scope, where: str, child: str, deep: bool, own: Sequence[_Raw]) -> int | None:
+    """:func:`_count` of a condition read: selections of ``child`` in the entry ``where`` names."""
     target: Sequence[_Raw] | None = None
-    if where == "self" or any(r.id == where for r in own):
+    if where == "self" or _named(own, where):
         target = own
     elif where == "parent":
         target = scope._stack[-1] if scope._stack else None
     else:
-        target = next((raws for raws in reversed(scope._stack) if any(r.id == where for r in raws)), None)
+        for raws in reversed(scope._stack):
+            if _named(raws, where):
+                target = raws
+                break
     if target is None:
         return None
-    picked = _picked(scope, tuple(target), element.get("includeChildSelections") == "true")
-    child = element.get("childId") or ""
+    picked = _picked(scope, target if type(target) is tuple else tuple(target), deep)
     return picked.get(child, 0) + scope.shared.assumed.get(child, 0)
+
+
+def _named(raws: Sequence[_Raw], wanted: str) -> bool:
+    """Whether one of ``raws`` (an entry and its link) has the id ``wanted``."""
+    for raw in raws:
+        if raw.id == wanted:
+            return True
+    return False
 
 
 def _is(scope: _Scope, raws: Sequence[_Raw], wanted: str) -> bool:
@@ -256,14 +276,10 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     shared = scope.shared
     leaves = shared.unit_reads.get(element)
     if leaves is None:
-        leaves = shared.unit_reads[element] = _unit_leaves(element, shared.category_ids)
-    key = (
-        element,
-        context.catalogue,
-        shared.legal_roster,
-        shared.force_key,
-        *(_unit_value(scope, leaf, own) for leaf in leaves),
-    )
+        leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
+    key: tuple[object, ...] = (element, context.catalogue, shared.legal_roster, shared.force_key)
+    if leaves:  # (most elements read nothing of the unit)
+        key += tuple([_unit_value(scope, leaf, own) for leaf in leaves])
     known = shared.hidden_answers.get(key)
     if known is None:
         asked = shared.catalogue_asked
@@ -279,8 +295,14 @@ def unit_key(scope: _Scope, element: Element, own: Sequence[_Raw]) -> tuple[bool
     shared = scope.shared
     leaves = shared.unit_reads.get(element)
     if leaves is None:
-        leaves = shared.unit_reads[element] = _unit_leaves(element, shared.category_ids)
-    return tuple(_unit_value(scope, leaf, own) for leaf in leaves)
+        leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
+    return tuple([_unit_value(scope, leaf, own) for leaf in leaves])
+
+
+#: One condition :func:`hidden_now` reads of the unit, as read from its element once: (whether it is an
+#: ``instanceOf``/``notInstanceOf``, its scope, its childId, ``includeChildSelections``, whether it counts
+#: selections).
+_Leaf = tuple[bool, str, str, bool, bool]
 
 
 def _unit_leaves(element: Element, categories: frozenset[str]) -> tuple[Element, ...]:
@@ -309,6 +331,20 @@ def _unit_leaves(element: Element, categories: frozenset[str]) -> tuple[Element,
     return tuple(found)
 
 
+def _leaves_read(element: Element, categories: frozenset[str]) -> tuple[_Leaf, ...]:
+    """:func:`_unit_leaves`, each as :func:`_unit_value` reads it."""
+    return tuple(
+        (
+            leaf.get("type") in ("instanceOf", "notInstanceOf"),
+            leaf.get("scope") or "",
+            leaf.get("childId") or "",
+            leaf.get("includeChildSelections") == "true",
+            leaf.get("field") == "selections",
+        )
+        for leaf in _unit_leaves(element, categories)
+    )
+
+
 def _reads_unit(element: Element, categories: frozenset[str]) -> bool:
     """Whether :func:`condition` reads the unit or the entries above it to answer ``element`` (see above)."""
     kind = element.get("type") or ""
@@ -322,18 +358,16 @@ def _reads_unit(element: Element, categories: frozenset[str]) -> bool:
     return where not in ("roster", "force")
 
 
-def _unit_value(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | int | None:
-    """What :func:`condition` reads of the unit to answer ``element``, one of :func:`_unit_leaves`."""
-    kind = element.get("type")
-    if kind in ("instanceOf", "notInstanceOf"):
-        where = element.get("scope")
-        child = element.get("childId") or ""
+def _unit_value(scope: _Scope, leaf: _Leaf, own: Sequence[_Raw]) -> bool | int | None:
+    """What :func:`condition` reads of the unit to answer one of :func:`_unit_leaves`."""
+    is_kind, where, child, deep, selections = leaf
+    if is_kind:
         if where == "ancestor":
             return any(_is(scope, raws, child) for raws in scope._stack)
         if where == "parent":
             return bool(scope._stack) and _is(scope, scope._stack[-1], child)
         return _is(scope, own, child)
-    return _count(scope, element, own)
+    return _counted(scope, where, child, deep, own) if selections else None
 
 
 def _hidden_read(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | None:

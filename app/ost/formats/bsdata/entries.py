@@ -236,7 +236,10 @@ def _is_gear_name(lowered: str) -> bool:
 
 def _bounded(value: float) -> int:
     """A whole, non-negative number small enough to store (products of hostile counts can explode)."""
-    return int(min(max(round(value), 0), _LARGEST))
+    whole = round(value)  # an int (a float's round); NaN and infinities raise, as before
+    if whole <= 0:
+        return 0
+    return whole if whole < _LARGEST else int(_LARGEST)
 
 
 def _has_conditions(element: Element) -> bool:

@@ -95,7 +95,7 @@ class Shared:
     #: The conditions of each element's ``set hidden`` modifiers that read the unit, and the element's answers
     #: (element, catalogue, legal_roster, what those read) -> (hidden, conditions on the catalogue asked):
     #: see :func:`.conditions.hidden_now`.
-    unit_reads: dict[Element, tuple[Element, ...]] = field(default_factory=dict)
+    unit_reads: dict[Element, tuple[tuple[bool, str, str, bool, bool], ...]] = field(default_factory=dict)
     hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
     #: The force's sub-faction choice, known while :meth:`holding` one (see :meth:`subfaction_choices`): entry id ->
     #: count (1 for the value held, 0 for the other values of its choice), and the same as a memo key.

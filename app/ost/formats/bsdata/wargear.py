@@ -130,6 +130,12 @@ class WargearCache:
     constraints: dict[Element, list[tuple[str, str, str | None, float]]] = field(default_factory=dict)
     done: dict[tuple[object, ...], WargearItem] = field(default_factory=dict)
     limits: dict[tuple[int, int | None, str, int | None, bool], WargearLimit] = field(default_factory=dict)
+    #: What :meth:`_Reader.item` makes of an entry's reading (name, same-item key, kind, points, text).
+    made: dict[tuple[object, ...], tuple[str, tuple[str, tuple[str, ...]], WargearKind, int, str | None]] = field(
+        default_factory=dict
+    )
+    #: :meth:`_Reader.limit_of`'s bounds (min, max, per, every, verified) where no condition changes them.
+    bounds: dict[tuple[object, ...], tuple[int, int | None, str, int | None, bool]] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
     counted: dict[Element, list[str]] = field(default_factory=dict)
     #: :meth:`_Reader.opened_for`'s answers, by what they read of the unit: (opened, sub-factions, alternatives).
@@ -167,7 +173,7 @@ class WargearCache:
             for item in (*entries, *groups):
                 if item.raw.type == "model":
                     continue
-                if item.raw.kind == "entry" and " ".join(item.raw.name.split()).casefold() == "warlord":
+                if item.raw.kind == "entry" and _is_warlord(item.raw.name):
                     found.update(item.ids)
                     continue
                 if item.raw.kind == "entry":
@@ -229,6 +235,8 @@ class _Reader:
         self.scope = scope
         self.unit_raws = unit_raws
         self.unit_ids = {i for r in unit_raws for i in (r.id, r.target) if i}
+        #: The unit's ids as a key of the readings shared between units (see :meth:`limit_of`).
+        self.unit_id_key = frozenset(self.unit_ids)
         self.min_models = min_models
         self.found = Wargear()
         self.group_ids: set[str] = set()
@@ -278,15 +286,13 @@ class _Reader:
             # Hidden in the data unless a modifier shows it (a legion's relics, shown once the roster has a warlord).
             self.opened = self.opened_by(child, own) if special else None
             return self.opened is None
-        results = self.hidden_results(child, own)
+        verdict = self.hidden_verdict(child, own)
         self.undecided = False
-        if any(r is True for r in results):
-            verdict = True
-        elif any(r is None for r in results):
+        if verdict is None:
             self.found.undecided += 1
             self.undecided = True
             verdict = True
-        else:
+        elif not verdict:
             return False
         if special:
             opened = self.opened_by(child, own)
@@ -297,13 +303,16 @@ class _Reader:
                 return False
         return verdict
 
-    def hidden_results(self, child: _Child, own: Sequence[_Raw]) -> list[bool | None]:
-        """Whether the entry, and its link, are hidden here (None: a condition Ost cannot decide)."""
+    def hidden_verdict(self, child: _Child, own: Sequence[_Raw]) -> bool | None:
+        """Whether the entry or its link is hidden here: True when one is, else None when a condition Ost cannot
+        decide leaves one open, else False (both are always read)."""
         may = self.cache.may_hide
-        results = [hidden_now(self.scope, child.element, own) if may(child.element) else False]
+        verdict = hidden_now(self.scope, child.element, own) if may(child.element) else False
         if child.link is not None and may(child.link):
-            results.append(hidden_now(self.scope, child.link, own))
-        return results
+            other = hidden_now(self.scope, child.link, own)
+            if other is True or (other is None and verdict is False):
+                verdict = other
+        return verdict
 
     def opened_by(self, child: _Child, own: Sequence[_Raw]) -> tuple[str, ...] | None:
         """What a hidden once-per-unit choice needs to show in a list Ost deems legal; None: it stays hidden.
@@ -334,24 +343,25 @@ class _Reader:
         before = shared.legal_roster
         shared.legal_roster = True
         try:
-            if all(r is False for r in self.hidden_results(child, own)):
+            if self.hidden_verdict(child, own) is False:
                 return ()
-            wanted = tuple(i for i in counted if i in self.unit_warlords())
+            warlords_here = self.unit_warlords()
+            wanted = tuple(i for i in counted if i in warlords_here)
             if not wanted:
                 return None
             with self.assuming(wanted):
-                shown = all(r is False for r in self.hidden_results(child, own))
+                shown = self.hidden_verdict(child, own) is False
             if not shown:
                 return None
             # The unit's own entries the same conditions count beside its Warlord selection, each of which shows
             # the choice alone (Death Guard's "Stratagem: Plaguechosen"): a unit that takes one needs no mark.
-            others = [i for i in dict.fromkeys(counted) if i in self._unit_entries and i not in self.unit_warlords()]
+            others = [i for i in dict.fromkeys(counted) if i in self._unit_entries and i not in warlords_here]
             alternatives: list[str] = []
             for entry in others:
                 if entry in warlords or entry in game_types:
                     continue
                 with self.assuming((entry,)):
-                    if all(r is False for r in self.hidden_results(child, own)):
+                    if self.hidden_verdict(child, own) is False:
                         alternatives.append(entry)
             self.alternatives.update(alternatives)
             return tuple(dict.fromkeys((*wanted, *alternatives)))
@@ -371,12 +381,13 @@ class _Reader:
         it stays hidden.
         """
         scope = self.scope
+        warlords = self.unit_warlords()
         key = (
             child.element,
             child.link,
             scope.context.catalogue if scope.context is not None else "",
             # What opened_in_legal_list reads of the unit's entries: those the hiding conditions count.
-            tuple(i for i in counted if i in self.unit_warlords()),
+            tuple(i for i in counted if i in warlords),
             tuple(i for i in counted if i in self._unit_entries),
             unit_key(scope, child.element, own),
             unit_key(scope, child.link, own) if child.link is not None else (),
@@ -461,23 +472,37 @@ class _Reader:
         known = self.found.items.get(raw.id)
         if known is not None:
             return self.named(known, child)
-        price, weapons, texts, types = self.read_item(child)
-        name = " ".join(child.name.split()).lstrip("! ") or raw.id or "?"
+        read = self.read_item(child)
+        # What the item is made of, read once for every unit that meets the entry there (read_item's answers live
+        # as long as the cache: their ids stand for them).
+        key = (id(read), child.name, raw.id, path, named, unit_level)
+        made = self.cache.made.get(key)
+        if made is None:
+            price, weapons, texts, types = read
+            name = " ".join(child.name.split()).lstrip("! ") or raw.id or "?"
+            made = self.cache.made[key] = (
+                name,
+                (name.casefold(), tuple(weapons)),
+                _kind(f"{path} / {child.name}" if named else path, types, bool(weapons), unit_level),
+                _bounded(price),
+                "\n".join(texts) or None,
+            )
+        name, same, kind, points, text_en = made
         # The same thing under another entry (a chapter's own copy of a bolt pistol) is one item.
-        known = self.by_name.get((name.casefold(), tuple(weapons)))
+        known = self.by_name.get(same)
         if known is not None:
             return self.named(known, child)
         item = _Item(
             id=raw.id or child.option_id,
             name=name,
-            kind=_kind(f"{path} / {child.name}" if named else path, types, bool(weapons), unit_level),
-            points=_bounded(price),
-            weapons=tuple(weapons),
-            text_en="\n".join(texts) or None,
+            kind=kind,
+            points=points,
+            weapons=same[1],
+            text_en=text_en,
             bs_ids=list(dict.fromkeys(child.ids)),
         )
         self.found.items[item.id] = item
-        self.by_name[(name.casefold(), tuple(weapons))] = item
+        self.by_name[same] = item
         return item
 
     def named(self, item: _Item, child: _Child) -> _Item:
@@ -512,7 +537,23 @@ class _Reader:
     # --- limits ---------------------------------------------------------------------------------------------------
 
     def limit_of(self, child: _Child, unit_level: bool) -> _Limit:
-        """Bounds of an entry or group from its (and its link's) constraints and their modifiers."""
+        """Bounds of an entry or group from its (and its link's) constraints and their modifiers.
+
+        A fresh limit each time (callers loosen it). Where no conditional modifier changes a constraint, the
+        bounds are the same for every unit with the same ids (the scope ``where`` a constraint counts): read
+        once per element, link and those ids (:attr:`WargearCache.bounds`).
+        """
+        dynamic = child.raw.constraint_dynamic or (child.link_raw is not None and child.link_raw.constraint_dynamic)
+        if dynamic:
+            return self._limit_of(child, unit_level)
+        key = (child.element, child.link, unit_level, self.unit_id_key)
+        known = self.cache.bounds.get(key)
+        if known is None:
+            found = self._limit_of(child, unit_level)
+            known = self.cache.bounds[key] = (found.min, found.max, found.per, found.every, found.verified)
+        return _Limit(*known)
+
+    def _limit_of(self, child: _Child, unit_level: bool) -> _Limit:
         limit = _Limit(per="unit" if unit_level else "model")
         ids: dict[str, str] = {}
         values: dict[str, float] = {}
@@ -1214,6 +1255,12 @@ def _special(path: str) -> bool:
     Memoised: twelve chapters walk the same library paths.
     """
     return bool(_PSYCHIC.search(path) or _TRAIT.search(path) or _RELIC.search(path) or _UPGRADE.search(path))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _is_warlord(name: str) -> bool:
+    """Whether an entry's name is the data's "Warlord" selection (memoised: names repeat across scopes)."""
+    return " ".join(name.split()).casefold() == "warlord"
 
 
 @functools.lru_cache(maxsize=1 << 16)
