@@ -181,10 +181,7 @@ def _counted(scope: _Scope, where: str, child: str, deep: bool, own: Sequence[_R
 
 def _named(raws: Sequence[_Raw], wanted: str) -> bool:
     """Whether one of ``raws`` (an entry and its link) has the id ``wanted``."""
-    for raw in raws:
-        if raw.id == wanted:
-            return True
-    return False
+    return wanted in [raw.id for raw in raws]  # (no generator: asked for every condition read of a unit)
 
 
 def _is(scope: _Scope, raws: Sequence[_Raw], wanted: str) -> bool:

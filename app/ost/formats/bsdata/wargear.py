@@ -304,8 +304,10 @@ class _Reader:
         return verdict
 
     def hidden_verdict(self, child: _Child, own: Sequence[_Raw]) -> bool | None:
-        """Whether the entry or its link is hidden here: True when one is, else None when a condition Ost cannot
-        decide leaves one open, else False (both are always read)."""
+        """Whether the entry or its link is hidden here (both are read).
+
+        True when one is, else None when a condition Ost cannot decide leaves one open, else False.
+        """
         may = self.cache.may_hide
         verdict = hidden_now(self.scope, child.element, own) if may(child.element) else False
         if child.link is not None and may(child.link):
