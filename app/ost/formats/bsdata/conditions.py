@@ -186,14 +186,13 @@ def _named(raws: Sequence[_Raw], wanted: str) -> bool:
 
 def _is(scope: _Scope, raws: Sequence[_Raw], wanted: str) -> bool:
     """Whether the entry is ``wanted`` (its id, its link's, its target's) or has it as a category."""
-    removed = {target for raw in raws for target in raw.remove_categories}
     for raw in raws:
-        if wanted in (raw.id, raw.target):
+        if wanted == raw.id or wanted == raw.target:
             return True
-        if wanted not in removed and (
-            any(target == wanted for target, _ in raw.categories) or wanted in raw.add_categories
-        ):
-            return True
+    for raw in raws:
+        if wanted in raw.category_ids or wanted in raw.add_categories:
+            # A category a modifier removes (on the entry or its link) is not had.
+            return not any([wanted in other.remove_categories for other in raws])
     return False
 
 

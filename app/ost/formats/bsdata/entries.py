@@ -36,6 +36,7 @@ class _Raw:
     __slots__ = (
         "add_categories",
         "categories",
+        "category_ids",
         "constraint_dynamic",
         "constraint_mods",
         "constraints",
@@ -149,6 +150,8 @@ class _Raw:
             elif local == "entryLinks":
                 self.links.extend(child)
         # Read once here (a raw never changes after): the walks ask for these on every visit.
+        #: The categories it links to, for asking whether it has one.
+        self.category_ids = frozenset(target for target, _ in self.categories)
         #: Entries, groups or links of its own (a link that adds children must be read where it is).
         self.has_children = bool(self.entries or self.groups or self.links)
         #: A link that changes nothing of what its target's summary holds (costs, limits, profiles, children).

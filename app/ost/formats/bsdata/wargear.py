@@ -235,8 +235,6 @@ class _Reader:
         self.scope = scope
         self.unit_raws = unit_raws
         self.unit_ids = {i for r in unit_raws for i in (r.id, r.target) if i}
-        #: The unit's ids as a key of the readings shared between units (see :meth:`limit_of`).
-        self.unit_id_key = frozenset(self.unit_ids)
         self.min_models = min_models
         self.found = Wargear()
         self.group_ids: set[str] = set()
@@ -517,14 +515,24 @@ class _Reader:
         """Price, weapon names, texts and profile types of an entry (memoised per scope)."""
         raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
         # A price set by the entry's ancestors ("10 points in an Assault Squad") is read per datasheet and model.
-        where = tuple(id(r[0]) for r in self.scope._stack) if any(r.cost_conditional for r in raws) else ()
-        key = (id(self.scope), child.element, child.link, where)
+        conditional = child.raw.cost_conditional or (child.link_raw is not None and child.link_raw.cost_conditional)
+        where = tuple([id(r[0]) for r in self.scope._stack]) if conditional else ()
+        # An entry of a library (or of the game system) is read in its own file's scope, as its summary is: once
+        # for every catalogue that links to it, unless its price asked which catalogue is being read.
+        scope = self.scope
+        shared = scope.shared
+        home = shared.homes.get(child.element)
+        if home is not None and home is not scope.owner and (child.link_raw is None or not child.link_raw.has_children):
+            scope = shared.scope_of(home)
+        key = (id(scope), child.element, child.link, where)
         known = self.cache.items.get(key)
+        if known is None and scope.context is not None:
+            known = self.cache.items.get((*key, scope.context.catalogue))
         if known is None:
             part = summarise(self.scope, child.element, child.link)
             texts: list[str] = []
             types: set[str] = set()
-            for profile in self.scope.profiles_of(raws):
+            for profile in scope.profiles_of(raws):
                 kind = profile.get("typeName") or ""
                 types.add(kind.casefold())
                 if kind != "Weapon" and not kind.startswith("Unit"):
@@ -533,7 +541,10 @@ class _Reader:
                         text = self.cache.texts[profile] = ability_text(profile)
                     if text:
                         texts.append(text)
-            known = self.cache.items[key] = (part.price, list(part.weapons), texts, types)
+            known = (part.price, list(part.weapons), texts, types)
+            if part.by_catalogue and scope.context is not None:
+                key = (*key, scope.context.catalogue)
+            self.cache.items[key] = known
         return known
 
     # --- limits ---------------------------------------------------------------------------------------------------
@@ -542,13 +553,19 @@ class _Reader:
         """Bounds of an entry or group from its (and its link's) constraints and their modifiers.
 
         A fresh limit each time (callers loosen it). Where no conditional modifier changes a constraint, the
-        bounds are the same for every unit with the same ids (the scope ``where`` a constraint counts): read
-        once per element, link and those ids (:attr:`WargearCache.bounds`).
+        bounds are the same for every unit that counts the same constraints over itself (a scope naming one of
+        its ids): read once per element, link and those (:attr:`WargearCache.bounds`).
         """
         dynamic = child.raw.constraint_dynamic or (child.link_raw is not None and child.link_raw.constraint_dynamic)
         if dynamic:
             return self._limit_of(child, unit_level)
-        key = (child.element, child.link, unit_level, self.unit_id_key)
+        constraints = self.cache.constraints_of
+        unit_ids = self.unit_ids
+        # What the unit decides of them: which constraints count over it (a scope naming one of its ids).
+        over_unit = tuple([c[0] in unit_ids for c in constraints(child.element) if c[0] != "parent"])
+        if child.link is not None:
+            over_unit += (None,) + tuple([c[0] in unit_ids for c in constraints(child.link) if c[0] != "parent"])
+        key = (child.element, child.link, unit_level, over_unit)
         known = self.cache.bounds.get(key)
         if known is None:
             found = self._limit_of(child, unit_level)
