@@ -192,7 +192,7 @@ def _is(scope: _Scope, raws: Sequence[_Raw], wanted: str) -> bool:
     for raw in raws:
         if wanted in raw.category_ids or wanted in raw.add_categories:
             # A category a modifier removes (on the entry or its link) is not had.
-            return not any([wanted in other.remove_categories for other in raws])
+            return not any(wanted in other.remove_categories for other in raws)
     return False
 
 

@@ -345,7 +345,7 @@ class _Solver:
         def place(index: int) -> Iterator[tuple[int, ...]]:
             groups = capped[index]
             for value in spans[index]:
-                if groups and any([sums[g] + value > highs[g] for g in groups]):
+                if groups and any(sums[g] + value > highs[g] for g in groups):
                     break
                 counts[index] = value
                 if index == last:

@@ -170,6 +170,7 @@ class WargearCache:
             found: set[str] = set()
             offered: set[str] = set()
             entries, groups = scope.children(raw, link_raw)
+            homes = scope.shared.homes
             for item in (*entries, *groups):
                 if item.raw.type == "model":
                     continue
@@ -179,7 +180,14 @@ class WargearCache:
                 if item.raw.kind == "entry":
                     offered.update(item.ids)
                 if levels > 1:
-                    below, others = self.warlords_below(scope, item.raw, item.link_raw, levels - 1)
+                    # What a library's entry holds is read in the library's scope, as its summary is: once for
+                    # every catalogue that links to it.
+                    home = homes.get(item.element)
+                    inner = scope
+                    linked = item.link_raw is not None and item.link_raw.has_children
+                    if home is not None and home is not scope.owner and not linked:
+                        inner = scope.shared.scope_of(home)
+                    below, others = self.warlords_below(inner, item.raw, item.link_raw, levels - 1)
                     found.update(below)
                     offered.update(others)
             known = self.warlords[key] = (frozenset(found), frozenset(offered))
@@ -564,7 +572,7 @@ class _Reader:
         # What the unit decides of them: which constraints count over it (a scope naming one of its ids).
         over_unit = tuple([c[0] in unit_ids for c in constraints(child.element) if c[0] != "parent"])
         if child.link is not None:
-            over_unit += (None,) + tuple([c[0] in unit_ids for c in constraints(child.link) if c[0] != "parent"])
+            over_unit = (*over_unit, None, *[c[0] in unit_ids for c in constraints(child.link) if c[0] != "parent"])
         key = (child.element, child.link, unit_level, over_unit)
         known = self.cache.bounds.get(key)
         if known is None:
