@@ -134,6 +134,8 @@ class WargearCache:
     made: dict[tuple[object, ...], tuple[str, tuple[str, tuple[str, ...]], WargearKind, int, str | None]] = field(
         default_factory=dict
     )
+    #: The scopes of an element's and its link's selection constraints, "parent" left out (:meth:`_Reader.limit_of`).
+    scopes: dict[tuple[Element, Element | None], tuple[str, ...]] = field(default_factory=dict)
     #: :meth:`_Reader.limit_of`'s bounds (min, max, per, every, verified) where no condition changes them.
     bounds: dict[tuple[object, ...], tuple[int, int | None, str, int | None, bool]] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
@@ -567,13 +569,17 @@ class _Reader:
         dynamic = child.raw.constraint_dynamic or (child.link_raw is not None and child.link_raw.constraint_dynamic)
         if dynamic:
             return self._limit_of(child, unit_level)
-        constraints = self.cache.constraints_of
-        unit_ids = self.unit_ids
+        pair = (child.element, child.link)
+        scopes = self.cache.scopes.get(pair)
+        if scopes is None:
+            constraints = self.cache.constraints_of
+            found_scopes = [c[0] for c in constraints(child.element) if c[0] != "parent"]
+            if child.link is not None:
+                found_scopes += [c[0] for c in constraints(child.link) if c[0] != "parent"]
+            scopes = self.cache.scopes[pair] = tuple(found_scopes)
         # What the unit decides of them: which constraints count over it (a scope naming one of its ids).
-        over_unit = tuple([c[0] in unit_ids for c in constraints(child.element) if c[0] != "parent"])
-        if child.link is not None:
-            over_unit = (*over_unit, None, *[c[0] in unit_ids for c in constraints(child.link) if c[0] != "parent"])
-        key = (child.element, child.link, unit_level, over_unit)
+        unit_ids = self.unit_ids
+        key = (pair, unit_level, tuple([where in unit_ids for where in scopes]))
         known = self.cache.bounds.get(key)
         if known is None:
             found = self._limit_of(child, unit_level)
@@ -750,6 +756,7 @@ class _Reader:
         path: str,
         unit_level: bool,
         depth: int = 0,
+        element: Element | None = None,
     ) -> dict[str, int]:
         """The choices under ``raw`` for ``kinds``; returns what each of those models carries by default.
 
@@ -760,7 +767,7 @@ class _Reader:
         carried: dict[str, int] = {}
         if depth > _MAX_DEPTH:
             return carried
-        entries, groups = self.scope.children(raw, link_raw)
+        entries, groups = self.children_of(element, raw, link_raw)
         for child in entries:
             optional = child.low < 1 and _special(f"{path} / {child.name}")
             skipped = self.skipped(child)
@@ -807,6 +814,20 @@ class _Reader:
             with self.assuming(self.opened, self.opened_force):
                 self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
         return carried
+
+    def children_of(
+        self, element: Element | None, raw: _Raw, link_raw: _Raw | None
+    ) -> tuple[list[_Child], list[_Child]]:
+        """The entries and groups under ``element`` (``raw``, through ``link_raw``).
+
+        A library's entry (or the game system's) is resolved in its own file's scope, as its summary is: the
+        lists every catalogue that links to it finds, made once.
+        """
+        scope = self.scope
+        home = scope.shared.homes.get(element) if element is not None else None
+        if home is not None and home is not scope.owner and not (link_raw is not None and link_raw.has_children):
+            scope = scope.shared.scope_of(home)
+        return scope.children(raw, link_raw)
 
     def defer(self, child: _Child, path: str, unit_level: bool) -> None:
         """Keep an optional entry left out here, for :meth:`offer_alternatives` to offer if it opens a choice.
@@ -869,7 +890,7 @@ class _Reader:
         depth: int,
     ) -> None:
         special = _special(path)
-        entries, nested = self.scope.children(child.raw, child.link_raw)
+        entries, nested = self.children_of(child.element, child.raw, child.link_raw)
         if any(e.raw.type in ("model", "unit") or id(e.element) in self.model_elements for e in entries):
             # A group of models: their wargear is read with their kinds; the rest of it is the unit's.
             for grandchild in nested:
@@ -1135,7 +1156,9 @@ def read_wargear(
                     reader.groups = own_groups
                 scope.push(occurrence.raws)
                 try:
-                    own = reader.walk(model_raw, model_link, [kind_id], occurrence.raws, "", False)
+                    own = reader.walk(
+                        model_raw, model_link, [kind_id], occurrence.raws, "", False, element=occurrence.element
+                    )
                 finally:
                     scope.pop()
                     reader.groups = reader.found.groups
