@@ -120,9 +120,8 @@ class WargearCache:
     minimum configuration there); whether an element has ``hidden`` modifiers at all is read once.
     """
 
-    items: dict[tuple[int, Element, Element | None, tuple[int, ...]], tuple[float, list[str], list[str], set[str]]] = (
-        field(default_factory=dict)
-    )
+    #: By (scope id, element, link, the entries above when its price depends on them[, catalogue]).
+    items: dict[tuple[object, ...], tuple[float, list[str], list[str], set[str]]] = field(default_factory=dict)
     hiding: dict[Element, bool] = field(default_factory=dict)
     #: Each profile's text (:func:`ability_text`).
     texts: dict[Element, str] = field(default_factory=dict)
@@ -534,7 +533,7 @@ class _Reader:
         home = shared.homes.get(child.element)
         if home is not None and home is not scope.owner and (child.link_raw is None or not child.link_raw.has_children):
             scope = shared.scope_of(home)
-        key = (id(scope), child.element, child.link, where)
+        key: tuple[object, ...] = (id(scope), child.element, child.link, where)
         known = self.cache.items.get(key)
         if known is None and scope.context is not None:
             known = self.cache.items.get((*key, scope.context.catalogue))
