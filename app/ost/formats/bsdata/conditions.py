@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from xml.etree.ElementTree import Element
 
-from ost.formats.bsdata.entries import _MAX_DEPTH, _cost, _counts, _float, _has_repeats, _Raw
+from ost.formats.bsdata.entries import _MAX_DEPTH, _Child, _cost, _counts, _float, _has_repeats, _Raw
 from ost.formats.bsdata.schema import _LOCAL
 from ost.formats.bsdata.scope import _Scope
 
@@ -209,6 +209,28 @@ def _picked(scope: _Scope, raws: tuple[_Raw, ...], deep: bool, depth: int = 0) -
     return counts
 
 
+def _group_picked(scope: _Scope, group: _Child, deep: bool, depth: int) -> tuple[dict[str, int], int]:
+    """What one of a group's minimum configuration holds (:func:`_pick_children` of it, once), and how many.
+
+    Memoised per scope: the counts of a group taken ``times`` times are these times ``times``. A group met
+    again inside itself (a cycle of links) is read on, without the memo, as deep as the depth allows.
+    """
+    key = (group.raw, group.link_raw, deep)
+    known = scope._group_picks.get(key)
+    if known is not None:
+        return known
+    held: dict[str, int] = {}
+    if key in scope._picking:
+        return held, _pick_children(scope, group.raw, group.link_raw, 1, held, deep, depth)
+    scope._picking.add(key)
+    try:
+        made = _pick_children(scope, group.raw, group.link_raw, 1, held, deep, depth)
+    finally:
+        scope._picking.discard(key)
+    known = scope._group_picks[key] = (held, made)
+    return known
+
+
 def _pick_children(
     scope: _Scope, raw: _Raw, link_raw: _Raw | None, times: int, counts: dict[str, int], deep: bool, depth: int
 ) -> int:
@@ -234,12 +256,17 @@ def _pick_children(
             if name:
                 counts[name] = counts.get(name, 0) + total
         if deep:
-            for name, more in _picked(scope, child_raws, True, depth + 1).items():
+            # A library's entry holds the same wherever it is linked: read once, in the library's scope.
+            inner = scope.home_of(child.element, child.link_raw)
+            for name, more in _picked(inner, child_raws, True, depth + 1).items():
                 counts[name] = counts.get(name, 0) + total * more
     for group in groups:
         if group.hidden or depth >= _MAX_DEPTH:
             continue
-        inside = _pick_children(scope, group.raw, group.link_raw, times, counts, deep, depth + 1)
+        held, each = _group_picked(scope.home_of(group.element, group.link_raw), group, deep, depth + 1)
+        for name, more in held.items():
+            counts[name] = counts.get(name, 0) + more * times
+        inside = each * times
         made += inside
         # A group counts as the selections made in it.
         for name in (group.raw.id, group.link_raw.id if group.link_raw is not None else ""):

@@ -171,7 +171,6 @@ class WargearCache:
             found: set[str] = set()
             offered: set[str] = set()
             entries, groups = scope.children(raw, link_raw)
-            homes = scope.shared.homes
             for item in (*entries, *groups):
                 if item.raw.type == "model":
                     continue
@@ -183,11 +182,7 @@ class WargearCache:
                 if levels > 1:
                     # What a library's entry holds is read in the library's scope, as its summary is: once for
                     # every catalogue that links to it.
-                    home = homes.get(item.element)
-                    inner = scope
-                    linked = item.link_raw is not None and item.link_raw.has_children
-                    if home is not None and home is not scope.owner and not linked:
-                        inner = scope.shared.scope_of(home)
+                    inner = scope.home_of(item.element, item.link_raw)
                     below, others = self.warlords_below(inner, item.raw, item.link_raw, levels - 1)
                     found.update(below)
                     offered.update(others)
@@ -528,11 +523,7 @@ class _Reader:
         where = tuple([id(r[0]) for r in self.scope._stack]) if conditional else ()
         # An entry of a library (or of the game system) is read in its own file's scope, as its summary is: once
         # for every catalogue that links to it, unless its price asked which catalogue is being read.
-        scope = self.scope
-        shared = scope.shared
-        home = shared.homes.get(child.element)
-        if home is not None and home is not scope.owner and (child.link_raw is None or not child.link_raw.has_children):
-            scope = shared.scope_of(home)
+        scope = self.scope.home_of(child.element, child.link_raw)
         key: tuple[object, ...] = (id(scope), child.element, child.link, where)
         known = self.cache.items.get(key)
         if known is None and scope.context is not None:
@@ -822,11 +813,7 @@ class _Reader:
         A library's entry (or the game system's) is resolved in its own file's scope, as its summary is: the
         lists every catalogue that links to it finds, made once.
         """
-        scope = self.scope
-        home = scope.shared.homes.get(element) if element is not None else None
-        if home is not None and home is not scope.owner and not (link_raw is not None and link_raw.has_children):
-            scope = scope.shared.scope_of(home)
-        return scope.children(raw, link_raw)
+        return self.scope.home_of(element, link_raw).children(raw, link_raw)
 
     def defer(self, child: _Child, path: str, unit_level: bool) -> None:
         """Keep an optional entry left out here, for :meth:`offer_alternatives` to offer if it opens a choice.
