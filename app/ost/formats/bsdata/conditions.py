@@ -164,18 +164,28 @@ def _count(scope: _Scope, element: Element, own: Sequence[_Raw]) -> int | None:
 def _counted(scope: _Scope, where: str, child: str, deep: bool, own: Sequence[_Raw]) -> int | None:
     """:func:`_count` of a condition read: selections of ``child`` in the entry ``where`` names."""
     target: Sequence[_Raw] | None = None
-    if where == "self" or _named(own, where):
+    if where == "self":
         target = own
-    elif where == "parent":
-        target = scope._stack[-1] if scope._stack else None
     else:
-        for raws in reversed(scope._stack):
-            if _named(raws, where):
-                target = raws
+        for raw in own:
+            if raw.id == where:
+                target = own
                 break
+        else:
+            stack = scope._stack
+            if where == "parent":
+                target = stack[-1] if stack else None
+            else:
+                for raws in reversed(stack):
+                    if _named(raws, where):
+                        target = raws
+                        break
     if target is None:
         return None
-    picked = _picked(scope, target if type(target) is tuple else tuple(target), deep)
+    raws = target if type(target) is tuple else tuple(target)
+    picked = scope._picks.get((raws, deep))
+    if picked is None:
+        picked = _picked(scope, raws, deep)
     return picked.get(child, 0) + scope.shared.assumed.get(child, 0)
 
 

@@ -248,6 +248,8 @@ class _Reader:
         self.by_name: dict[tuple[str, tuple[str, ...]], _Item] = {}
         #: Where groups go (a variant of a model collects its own, see :func:`read_wargear`).
         self.groups: list[WargearGroup] = self.found.groups
+        #: The ids of :attr:`found`'s groups (every group is added by :meth:`add_group`).
+        self.taken: set[str] = set()
         #: Set while a unit of several kinds is read at its own level: the defaults of what the unit takes once
         #: as a whole (a minimum per unit filled) go here, for one model to carry, not into every model's.
         self.unit_carried: dict[str, int] | None = None
@@ -1057,7 +1059,9 @@ class _Reader:
         self.group_ids.add(key)
         unique = group_id
         number = 2
-        taken = {g.id for g in self.found.groups} | {g.id for g in self.groups}
+        taken = self.taken
+        if self.groups is not self.found.groups:
+            taken = taken | {g.id for g in self.groups}
         if self.needs and limit.min:
             # A minimum for the warlord alone (the traits it must take) is none for the unit that is not: left out.
             limit = dataclasses.replace(limit, min=0)
@@ -1065,6 +1069,8 @@ class _Reader:
         while unique in taken:
             unique = f"{group_id}-{number}"
             number += 1
+        if self.groups is self.found.groups:
+            self.taken.add(unique)
         self.groups.append(
             WargearGroup(
                 id=unique,
