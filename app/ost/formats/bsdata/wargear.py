@@ -135,6 +135,10 @@ class WargearCache:
     )
     #: The scopes of an element's and its link's selection constraints, "parent" left out (:meth:`_Reader.limit_of`).
     scopes: dict[tuple[Element, Element | None], tuple[str, ...]] = field(default_factory=dict)
+    #: :meth:`_Reader.opened_by_unit`'s answers: (opened, sub-factions, alternatives found, catalogue questions).
+    opened: dict[tuple[object, ...], tuple[tuple[str, ...] | None, _Force | None, tuple[str, ...], int]] = field(
+        default_factory=dict
+    )
     #: :meth:`_Reader.limit_of`'s bounds (min, max, per, every, verified) where no condition changes them.
     bounds: dict[tuple[object, ...], tuple[int, int | None, str, int | None, bool]] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
@@ -288,7 +292,7 @@ class _Reader:
         self.opened_force = None
         if child.hidden:
             # Hidden in the data unless a modifier shows it (a legion's relics, shown once the roster has a warlord).
-            self.opened = self.opened_by(child, own) if special else None
+            self.opened = self.opened_by_unit(child, own) if special else None
             return self.opened is None
         verdict = self.hidden_verdict(child, own)
         self.undecided = False
@@ -299,7 +303,7 @@ class _Reader:
         elif not verdict:
             return False
         if special:
-            opened = self.opened_by(child, own)
+            opened = self.opened_by_unit(child, own)
             if opened is not None:
                 if self.undecided:
                     self.found.undecided -= 1
@@ -319,6 +323,60 @@ class _Reader:
             if other is True or (other is None and verdict is False):
                 verdict = other
         return verdict
+
+    def opened_by_unit(self, child: _Child, own: Sequence[_Raw]) -> tuple[str, ...] | None:
+        """:meth:`opened_by` for :meth:`hidden`, remembered by what it reads of the unit.
+
+        The answer is the same for every unit of a catalogue that gives the hiding conditions the same values
+        (:func:`.conditions.unit_key`) and offers the same Warlord selections among those they count (a
+        chapter's relics, behind "the roster has a warlord", "the force holds this chapter", "the unit takes
+        its Warlord selection"): read once, and taken again as it was made: what it opens, the sub-factions it
+        is for, the alternatives it found and the questions on the catalogue it asked (see :mod:`.reach`; the
+        sub-faction part is :meth:`opened_for`'s own memo, which a unit with the same values takes again
+        without asking).
+        """
+        scope = self.scope
+        shared = scope.shared
+        if shared.force_holds or scope.context is None:
+            return self.opened_by(child, own)
+        counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
+        warlords = self.unit_warlords()
+        key = (
+            child.element,
+            child.link,
+            scope.context.catalogue,
+            shared.legal_roster,
+            tuple(i for i in counted if i in warlords),
+            tuple(i for i in counted if i in self._unit_entries),
+            # What the conditions read of the unit (its counts as they stand: what opened_by assumes taken on top
+            # of them is among the two above).
+            unit_key(scope, child.element, own),
+            unit_key(scope, child.link, own) if child.link is not None else (),
+        )
+        known = self.cache.opened.get(key)
+        if known is not None:
+            opened, force, added, asked = known
+            shared.catalogue_asked += asked
+            self.alternatives.update(added)
+            self.opened_force = force
+            return opened
+        outer = self.alternatives
+        self.alternatives = set()
+        try:
+            before = shared.catalogue_asked
+            opened = self.opened_in_legal_list(child, own, counted)
+            asked = shared.catalogue_asked - before
+            if opened is None:
+                choices = shared.subfaction_choices()
+                values = [i for i in dict.fromkeys(counted) if i in choices]
+                if values:
+                    opened = self.opened_for(child, own, counted, values)
+            added = tuple(self.alternatives)
+        finally:
+            outer.update(self.alternatives)
+            self.alternatives = outer
+        self.cache.opened[key] = (opened, self.opened_force, added, asked)
+        return opened
 
     def opened_by(self, child: _Child, own: Sequence[_Raw]) -> tuple[str, ...] | None:
         """What a hidden once-per-unit choice needs to show in a list Ost deems legal; None: it stays hidden.
