@@ -39,7 +39,9 @@ how. In short:
 * **Speed.** One pass indexes each file; every parsed entry and every
   computed subtree is memoised, so a shared weapon or wargear group is read
   once per catalogue scope (a subtree whose price depends on a condition once
-  per datasheet and parent); an entry's hidden state is read once per
+  per datasheet and parent), and a library's entry once, in the library's own
+  scope, for every catalogue linking to it (its summary, its children, its
+  item, its counts: ``_Scope.home_of``); an entry's hidden state is read once per
   catalogue and values of what its conditions read of the unit (the relic
   and trait groups every character links). A whole datasheet is read once for every
   catalogue whose differences it never reads (:mod:`.reach`: the chapters'

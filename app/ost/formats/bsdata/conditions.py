@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from xml.etree.ElementTree import Element
 
-from ost.formats.bsdata.entries import _MAX_DEPTH, _cost, _counts, _float, _has_repeats, _Raw
+from ost.formats.bsdata.entries import _MAX_DEPTH, _Child, _cost, _counts, _float, _has_repeats, _Raw
 from ost.formats.bsdata.schema import _LOCAL
 from ost.formats.bsdata.scope import _Scope
 
@@ -152,31 +152,57 @@ def _count(scope: _Scope, element: Element, own: Sequence[_Raw]) -> int | None:
     """
     if element.get("field") != "selections":
         return None
-    where = element.get("scope") or ""
+    return _counted(
+        scope,
+        element.get("scope") or "",
+        element.get("childId") or "",
+        element.get("includeChildSelections") == "true",
+        own,
+    )
+
+
+def _counted(scope: _Scope, where: str, child: str, deep: bool, own: Sequence[_Raw]) -> int | None:
+    """:func:`_count` of a condition read: selections of ``child`` in the entry ``where`` names."""
     target: Sequence[_Raw] | None = None
-    if where == "self" or any(r.id == where for r in own):
+    if where == "self":
         target = own
-    elif where == "parent":
-        target = scope._stack[-1] if scope._stack else None
     else:
-        target = next((raws for raws in reversed(scope._stack) if any(r.id == where for r in raws)), None)
+        for raw in own:
+            if raw.id == where:
+                target = own
+                break
+        else:
+            stack = scope._stack
+            if where == "parent":
+                target = stack[-1] if stack else None
+            else:
+                for raws in reversed(stack):
+                    if _named(raws, where):
+                        target = raws
+                        break
     if target is None:
         return None
-    picked = _picked(scope, tuple(target), element.get("includeChildSelections") == "true")
-    child = element.get("childId") or ""
+    raws = target if type(target) is tuple else tuple(target)
+    picked = scope._picks.get((raws, deep))
+    if picked is None:
+        picked = _picked(scope, raws, deep)
     return picked.get(child, 0) + scope.shared.assumed.get(child, 0)
+
+
+def _named(raws: Sequence[_Raw], wanted: str) -> bool:
+    """Whether one of ``raws`` (an entry and its link) has the id ``wanted``."""
+    return wanted in [raw.id for raw in raws]  # (no generator: asked for every condition read of a unit)
 
 
 def _is(scope: _Scope, raws: Sequence[_Raw], wanted: str) -> bool:
     """Whether the entry is ``wanted`` (its id, its link's, its target's) or has it as a category."""
-    removed = {target for raw in raws for target in raw.remove_categories}
     for raw in raws:
-        if wanted in (raw.id, raw.target):
+        if wanted == raw.id or wanted == raw.target:
             return True
-        if wanted not in removed and (
-            any(target == wanted for target, _ in raw.categories) or wanted in raw.add_categories
-        ):
-            return True
+    for raw in raws:
+        if wanted in raw.category_ids or wanted in raw.add_categories:
+            # A category a modifier removes (on the entry or its link) is not had.
+            return not any(wanted in other.remove_categories for other in raws)
     return False
 
 
@@ -191,6 +217,28 @@ def _picked(scope: _Scope, raws: tuple[_Raw, ...], deep: bool, depth: int = 0) -
     if depth < _MAX_DEPTH:
         _pick_children(scope, raws[0], raws[1] if len(raws) > 1 else None, 1, counts, deep, depth)
     return counts
+
+
+def _group_picked(scope: _Scope, group: _Child, deep: bool, depth: int) -> tuple[dict[str, int], int]:
+    """What one of a group's minimum configuration holds (:func:`_pick_children` of it, once), and how many.
+
+    Memoised per scope: the counts of a group taken ``times`` times are these times ``times``. A group met
+    again inside itself (a cycle of links) is read on, without the memo, as deep as the depth allows.
+    """
+    key = (group.raw, group.link_raw, deep)
+    known = scope._group_picks.get(key)
+    if known is not None:
+        return known
+    held: dict[str, int] = {}
+    if key in scope._picking:
+        return held, _pick_children(scope, group.raw, group.link_raw, 1, held, deep, depth)
+    scope._picking.add(key)
+    try:
+        made = _pick_children(scope, group.raw, group.link_raw, 1, held, deep, depth)
+    finally:
+        scope._picking.discard(key)
+    known = scope._group_picks[key] = (held, made)
+    return known
 
 
 def _pick_children(
@@ -218,12 +266,17 @@ def _pick_children(
             if name:
                 counts[name] = counts.get(name, 0) + total
         if deep:
-            for name, more in _picked(scope, child_raws, True, depth + 1).items():
+            # A library's entry holds the same wherever it is linked: read once, in the library's scope.
+            inner = scope.home_of(child.element, child.link_raw)
+            for name, more in _picked(inner, child_raws, True, depth + 1).items():
                 counts[name] = counts.get(name, 0) + total * more
     for group in groups:
         if group.hidden or depth >= _MAX_DEPTH:
             continue
-        inside = _pick_children(scope, group.raw, group.link_raw, times, counts, deep, depth + 1)
+        held, each = _group_picked(scope.home_of(group.element, group.link_raw), group, deep, depth + 1)
+        for name, more in held.items():
+            counts[name] = counts.get(name, 0) + more * times
+        inside = each * times
         made += inside
         # A group counts as the selections made in it.
         for name in (group.raw.id, group.link_raw.id if group.link_raw is not None else ""):
@@ -256,14 +309,10 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     shared = scope.shared
     leaves = shared.unit_reads.get(element)
     if leaves is None:
-        leaves = shared.unit_reads[element] = _unit_leaves(element, shared.category_ids)
-    key = (
-        element,
-        context.catalogue,
-        shared.legal_roster,
-        shared.force_key,
-        *(_unit_value(scope, leaf, own) for leaf in leaves),
-    )
+        leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
+    key: tuple[object, ...] = (element, context.catalogue, shared.legal_roster, shared.force_key)
+    if leaves:  # (most elements read nothing of the unit)
+        key += tuple([_unit_value(scope, leaf, own) for leaf in leaves])
     known = shared.hidden_answers.get(key)
     if known is None:
         asked = shared.catalogue_asked
@@ -279,8 +328,14 @@ def unit_key(scope: _Scope, element: Element, own: Sequence[_Raw]) -> tuple[bool
     shared = scope.shared
     leaves = shared.unit_reads.get(element)
     if leaves is None:
-        leaves = shared.unit_reads[element] = _unit_leaves(element, shared.category_ids)
-    return tuple(_unit_value(scope, leaf, own) for leaf in leaves)
+        leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
+    return tuple([_unit_value(scope, leaf, own) for leaf in leaves])
+
+
+#: One condition :func:`hidden_now` reads of the unit, as read from its element once: (whether it is an
+#: ``instanceOf``/``notInstanceOf``, its scope, its childId, ``includeChildSelections``, whether it counts
+#: selections).
+_Leaf = tuple[bool, str, str, bool, bool]
 
 
 def _unit_leaves(element: Element, categories: frozenset[str]) -> tuple[Element, ...]:
@@ -309,6 +364,20 @@ def _unit_leaves(element: Element, categories: frozenset[str]) -> tuple[Element,
     return tuple(found)
 
 
+def _leaves_read(element: Element, categories: frozenset[str]) -> tuple[_Leaf, ...]:
+    """:func:`_unit_leaves`, each as :func:`_unit_value` reads it."""
+    return tuple(
+        (
+            leaf.get("type") in ("instanceOf", "notInstanceOf"),
+            leaf.get("scope") or "",
+            leaf.get("childId") or "",
+            leaf.get("includeChildSelections") == "true",
+            leaf.get("field") == "selections",
+        )
+        for leaf in _unit_leaves(element, categories)
+    )
+
+
 def _reads_unit(element: Element, categories: frozenset[str]) -> bool:
     """Whether :func:`condition` reads the unit or the entries above it to answer ``element`` (see above)."""
     kind = element.get("type") or ""
@@ -322,18 +391,16 @@ def _reads_unit(element: Element, categories: frozenset[str]) -> bool:
     return where not in ("roster", "force")
 
 
-def _unit_value(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | int | None:
-    """What :func:`condition` reads of the unit to answer ``element``, one of :func:`_unit_leaves`."""
-    kind = element.get("type")
-    if kind in ("instanceOf", "notInstanceOf"):
-        where = element.get("scope")
-        child = element.get("childId") or ""
+def _unit_value(scope: _Scope, leaf: _Leaf, own: Sequence[_Raw]) -> bool | int | None:
+    """What :func:`condition` reads of the unit to answer one of :func:`_unit_leaves`."""
+    is_kind, where, child, deep, selections = leaf
+    if is_kind:
         if where == "ancestor":
             return any(_is(scope, raws, child) for raws in scope._stack)
         if where == "parent":
             return bool(scope._stack) and _is(scope, scope._stack[-1], child)
         return _is(scope, own, child)
-    return _count(scope, element, own)
+    return _counted(scope, where, child, deep, own) if selections else None
 
 
 def _hidden_read(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | None:

@@ -36,6 +36,7 @@ class _Raw:
     __slots__ = (
         "add_categories",
         "categories",
+        "category_ids",
         "constraint_dynamic",
         "constraint_mods",
         "constraints",
@@ -149,6 +150,8 @@ class _Raw:
             elif local == "entryLinks":
                 self.links.extend(child)
         # Read once here (a raw never changes after): the walks ask for these on every visit.
+        #: The categories it links to, for asking whether it has one.
+        self.category_ids = frozenset(target for target, _ in self.categories)
         #: Entries, groups or links of its own (a link that adds children must be read where it is).
         self.has_children = bool(self.entries or self.groups or self.links)
         #: A link that changes nothing of what its target's summary holds (costs, limits, profiles, children).
@@ -236,7 +239,10 @@ def _is_gear_name(lowered: str) -> bool:
 
 def _bounded(value: float) -> int:
     """A whole, non-negative number small enough to store (products of hostile counts can explode)."""
-    return int(min(max(round(value), 0), _LARGEST))
+    whole = round(value)  # an int (a float's round); NaN and infinities raise, as before
+    if whole <= 0:
+        return 0
+    return whole if whole < _LARGEST else int(_LARGEST)
 
 
 def _has_conditions(element: Element) -> bool:

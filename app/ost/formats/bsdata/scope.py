@@ -95,7 +95,7 @@ class Shared:
     #: The conditions of each element's ``set hidden`` modifiers that read the unit, and the element's answers
     #: (element, catalogue, legal_roster, what those read) -> (hidden, conditions on the catalogue asked):
     #: see :func:`.conditions.hidden_now`.
-    unit_reads: dict[Element, tuple[Element, ...]] = field(default_factory=dict)
+    unit_reads: dict[Element, tuple[tuple[bool, str, str, bool, bool], ...]] = field(default_factory=dict)
     hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
     #: The force's sub-faction choice, known while :meth:`holding` one (see :meth:`subfaction_choices`): entry id ->
     #: count (1 for the value held, 0 for the other values of its choice), and the same as a memo key.
@@ -365,6 +365,8 @@ class _Scope:
         self._sums: dict[tuple[Element, Element | None, bool, str], _Sum] = {}
         self._active: set[tuple[Element, Element | None, bool, str]] = set()
         self._picks: dict[tuple[tuple[_Raw, ...], bool], dict[str, int]] = {}
+        self._group_picks: dict[tuple[_Raw, _Raw | None, bool], tuple[dict[str, int], int]] = {}
+        self._picking: set[tuple[_Raw, _Raw | None, bool]] = set()
         self._children: dict[tuple[_Raw, _Raw | None], tuple[list[_Child], list[_Child]]] = {}
         self._category_kinds: dict[str, tuple[str, str]] = {}
         self._vocabulary: Vocabulary | None = None
@@ -430,6 +432,18 @@ class _Scope:
             self.shared.homes.setdefault(found, file)
         self._found[item_id] = found
         return found
+
+    def home_of(self, element: Element | None, link_raw: _Raw | None) -> _Scope:
+        """The scope ``element`` (reached through ``link_raw``) is read in: its own file's, for a library's entry.
+
+        An entry of a library (or of the game system) is read where every catalogue that links to it finds the
+        same result (see :func:`.summaries.summarise`), unless its link adds entries of its own; anything else,
+        and what has no known home yet, here.
+        """
+        home = self.shared.homes.get(element) if element is not None else None
+        if home is None or home is self.owner or (link_raw is not None and link_raw.has_children):
+            return self
+        return self.shared.scope_of(home)
 
     # -- children --------------------------------------------------------------------------------------------------
 

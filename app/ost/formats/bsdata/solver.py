@@ -210,8 +210,9 @@ class _Solver:
 
     def _legal(self, counts: Sequence[int]) -> bool:
         """Whether a composition keeps every limit (the fixed limits of single entries hold by construction)."""
+        # (Lists, not generators, summed: asked for every composition tried.)
         for members, low, high in self._split():
-            total = sum(counts[i] for i in members)
+            total = sum([counts[i] for i in members])
             if total < low or (high is not None and total > high):
                 return False
         for index, limits in self._moving_entries:
@@ -219,7 +220,7 @@ class _Solver:
             if counts[index] < low or (high is not None and counts[index] > high):
                 return False
         for members, limits in self._moving_groups:
-            total = sum(counts[i] for i in members)
+            total = sum([counts[i] for i in members])
             low, high = self._bounds(limits, counts)
             if total < low or (high is not None and total > high):
                 return False
@@ -306,7 +307,7 @@ class _Solver:
             if not self._legal(full):
                 continue
             bounded = bounded or any(counts[i] == most for i in capped)
-            sums = [sum(full[i] for i in bucket) for bucket in buckets]
+            sums = [sum([full[i] for i in bucket]) for bucket in buckets]
             whole = sum(counts)
             if total is None:
                 total = [whole, whole]
@@ -344,7 +345,7 @@ class _Solver:
         def place(index: int) -> Iterator[tuple[int, ...]]:
             groups = capped[index]
             for value in spans[index]:
-                if any(sums[g] + value > highs[g] for g in groups):
+                if groups and any(sums[g] + value > highs[g] for g in groups):
                     break
                 counts[index] = value
                 if index == last:

@@ -51,11 +51,13 @@ def summarise(scope: _Scope, element: Element, link: Element | None, depth: int 
     fortification sections, Arvus Lighter), and are read again that way
     when the strict count finds no model at all.
     """
-    if link is not None and scope.shared.raw(link).plain:
-        link = None  # a link that changes nothing its target computes: share the target's reading
-    homes = scope.shared.homes
+    shared = scope.shared
+    link_raw = shared.raw(link) if link is not None else None
+    if link_raw is not None and link_raw.plain:
+        link = link_raw = None  # a link that changes nothing its target computes: share the target's reading
+    homes = shared.homes
     home = homes.get(element)
-    if home is not None and home is not scope.owner and (link is None or not scope.shared.raw(link).has_children):
+    if home is not None and home is not scope.owner and (link_raw is None or not link_raw.has_children):
         # An entry of a library (or of the game system): read in its own file's scope, where every
         # catalogue that links to it finds the same result.
         other = scope.shared.scope_of(home)

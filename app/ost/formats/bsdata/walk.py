@@ -58,12 +58,13 @@ def walk_models(scope: _Scope, raw: _Raw, link_raw: _Raw | None) -> _KindWalk:
     """
     walk = _KindWalk()
     inside = raw.type == "model"
-    _walk(scope, raw, link_raw, walk, (), inside, False, 0)
+    _walk(scope, _view(scope), raw, link_raw, walk, (), inside, False, 0)
     return walk
 
 
 def _walk(
     scope: _Scope,
+    view: EntryView[tuple[_Raw, ...]],
     raw: _Raw,
     link_raw: _Raw | None,
     walk: _KindWalk,
@@ -72,6 +73,7 @@ def _walk(
     gear_path: bool,
     depth: int,
 ) -> None:
+    """Add the model entries under ``raw`` (through ``link_raw``) to ``walk``; ``view`` reads entries in ``scope``."""
     if depth > 8 or walk.overflow:
         return
     entries, nested = scope.children(raw, link_raw)
@@ -86,10 +88,7 @@ def _walk(
         # model; a unit inside the unit is walked through (its models are the unit's), and an entry named as
         # bookkeeping ("Stat Damage", "Battle Honours") carries no model whatever its profiles.
         is_model = child.raw.type == "model" or (
-            not inside_model
-            and child.raw.type != "unit"
-            and not child.raw.not_model
-            and carries_model(_view(scope), raws)
+            not inside_model and child.raw.type != "unit" and not child.raw.not_model and carries_model(view, raws)
         )
         if not is_model:
             if child.raw.type == "unit":
@@ -97,7 +96,18 @@ def _walk(
                 index = len(walk.groups)
                 walk.groups.append((child.low, child.high))
                 walk.group_raws.append(None)
-                _walk(scope, child.raw, child.link_raw, walk, (*groups, index), False, gear_path, depth + 1)
+                inner = scope.home_of(child.element, child.link_raw)
+                _walk(
+                    inner,
+                    view if inner is scope else _view(inner),
+                    child.raw,
+                    child.link_raw,
+                    walk,
+                    (*groups, index),
+                    False,
+                    gear_path,
+                    depth + 1,
+                )
             continue
         wargear = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
         walk.occurrences.append(
@@ -113,7 +123,10 @@ def _walk(
         walk.groups.append(_counts(raws))
         walk.group_raws.append(raws)
         words = gear_path or any(_WARGEAR_MODEL_NAME.search(r.name) for r in raws)
-        _walk(scope, child.raw, child.link_raw, walk, (*groups, index), inside_model, words, depth + 1)
+        # A library's group is read in the library's scope, as its summary is.
+        inner = scope.home_of(child.element, child.link_raw)
+        inner_view = view if inner is scope else _view(inner)
+        _walk(inner, inner_view, child.raw, child.link_raw, walk, (*groups, index), inside_model, words, depth + 1)
 
 
 def _view(scope: _Scope) -> EntryView[tuple[_Raw, ...]]:

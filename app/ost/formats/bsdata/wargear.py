@@ -120,9 +120,8 @@ class WargearCache:
     minimum configuration there); whether an element has ``hidden`` modifiers at all is read once.
     """
 
-    items: dict[tuple[int, Element, Element | None, tuple[int, ...]], tuple[float, list[str], list[str], set[str]]] = (
-        field(default_factory=dict)
-    )
+    #: By (scope id, element, link, the entries above when its price depends on them[, catalogue]).
+    items: dict[tuple[object, ...], tuple[float, list[str], list[str], set[str]]] = field(default_factory=dict)
     hiding: dict[Element, bool] = field(default_factory=dict)
     #: Each profile's text (:func:`ability_text`).
     texts: dict[Element, str] = field(default_factory=dict)
@@ -130,6 +129,18 @@ class WargearCache:
     constraints: dict[Element, list[tuple[str, str, str | None, float]]] = field(default_factory=dict)
     done: dict[tuple[object, ...], WargearItem] = field(default_factory=dict)
     limits: dict[tuple[int, int | None, str, int | None, bool], WargearLimit] = field(default_factory=dict)
+    #: What :meth:`_Reader.item` makes of an entry's reading (name, same-item key, kind, points, text).
+    made: dict[tuple[object, ...], tuple[str, tuple[str, tuple[str, ...]], WargearKind, int, str | None]] = field(
+        default_factory=dict
+    )
+    #: The scopes of an element's and its link's selection constraints, "parent" left out (:meth:`_Reader.limit_of`).
+    scopes: dict[tuple[Element, Element | None], tuple[str, ...]] = field(default_factory=dict)
+    #: :meth:`_Reader.opened_by_unit`'s answers: (opened, sub-factions, alternatives found, catalogue questions).
+    opened: dict[tuple[object, ...], tuple[tuple[str, ...] | None, _Force | None, tuple[str, ...], int]] = field(
+        default_factory=dict
+    )
+    #: :meth:`_Reader.limit_of`'s bounds (min, max, per, every, verified) where no condition changes them.
+    bounds: dict[tuple[object, ...], tuple[int, int | None, str, int | None, bool]] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
     counted: dict[Element, list[str]] = field(default_factory=dict)
     #: :meth:`_Reader.opened_for`'s answers, by what they read of the unit: (opened, sub-factions, alternatives).
@@ -167,13 +178,16 @@ class WargearCache:
             for item in (*entries, *groups):
                 if item.raw.type == "model":
                     continue
-                if item.raw.kind == "entry" and " ".join(item.raw.name.split()).casefold() == "warlord":
+                if item.raw.kind == "entry" and _is_warlord(item.raw.name):
                     found.update(item.ids)
                     continue
                 if item.raw.kind == "entry":
                     offered.update(item.ids)
                 if levels > 1:
-                    below, others = self.warlords_below(scope, item.raw, item.link_raw, levels - 1)
+                    # What a library's entry holds is read in the library's scope, as its summary is: once for
+                    # every catalogue that links to it.
+                    inner = scope.home_of(item.element, item.link_raw)
+                    below, others = self.warlords_below(inner, item.raw, item.link_raw, levels - 1)
                     found.update(below)
                     offered.update(others)
             known = self.warlords[key] = (frozenset(found), frozenset(offered))
@@ -238,6 +252,8 @@ class _Reader:
         self.by_name: dict[tuple[str, tuple[str, ...]], _Item] = {}
         #: Where groups go (a variant of a model collects its own, see :func:`read_wargear`).
         self.groups: list[WargearGroup] = self.found.groups
+        #: The ids of :attr:`found`'s groups (every group is added by :meth:`add_group`).
+        self.taken: set[str] = set()
         #: Set while a unit of several kinds is read at its own level: the defaults of what the unit takes once
         #: as a whole (a minimum per unit filled) go here, for one model to carry, not into every model's.
         self.unit_carried: dict[str, int] | None = None
@@ -276,20 +292,18 @@ class _Reader:
         self.opened_force = None
         if child.hidden:
             # Hidden in the data unless a modifier shows it (a legion's relics, shown once the roster has a warlord).
-            self.opened = self.opened_by(child, own) if special else None
+            self.opened = self.opened_by_unit(child, own) if special else None
             return self.opened is None
-        results = self.hidden_results(child, own)
+        verdict = self.hidden_verdict(child, own)
         self.undecided = False
-        if any(r is True for r in results):
-            verdict = True
-        elif any(r is None for r in results):
+        if verdict is None:
             self.found.undecided += 1
             self.undecided = True
             verdict = True
-        else:
+        elif not verdict:
             return False
         if special:
-            opened = self.opened_by(child, own)
+            opened = self.opened_by_unit(child, own)
             if opened is not None:
                 if self.undecided:
                     self.found.undecided -= 1
@@ -297,13 +311,72 @@ class _Reader:
                 return False
         return verdict
 
-    def hidden_results(self, child: _Child, own: Sequence[_Raw]) -> list[bool | None]:
-        """Whether the entry, and its link, are hidden here (None: a condition Ost cannot decide)."""
+    def hidden_verdict(self, child: _Child, own: Sequence[_Raw]) -> bool | None:
+        """Whether the entry or its link is hidden here (both are read).
+
+        True when one is, else None when a condition Ost cannot decide leaves one open, else False.
+        """
         may = self.cache.may_hide
-        results = [hidden_now(self.scope, child.element, own) if may(child.element) else False]
+        verdict = hidden_now(self.scope, child.element, own) if may(child.element) else False
         if child.link is not None and may(child.link):
-            results.append(hidden_now(self.scope, child.link, own))
-        return results
+            other = hidden_now(self.scope, child.link, own)
+            if other is True or (other is None and verdict is False):
+                verdict = other
+        return verdict
+
+    def opened_by_unit(self, child: _Child, own: Sequence[_Raw]) -> tuple[str, ...] | None:
+        """:meth:`opened_by` for :meth:`hidden`, remembered by what it reads of the unit.
+
+        The answer is the same for every unit of a catalogue that gives the hiding conditions the same values
+        (:func:`.conditions.unit_key`) and offers the same Warlord selections among those they count (a
+        chapter's relics, behind "the roster has a warlord", "the force holds this chapter", "the unit takes
+        its Warlord selection"): read once, and taken again as it was made: what it opens, the sub-factions it
+        is for, the alternatives it found and the questions on the catalogue it asked (see :mod:`.reach`; the
+        sub-faction part is :meth:`opened_for`'s own memo, which a unit with the same values takes again
+        without asking).
+        """
+        scope = self.scope
+        shared = scope.shared
+        if shared.force_holds or scope.context is None:
+            return self.opened_by(child, own)
+        counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
+        warlords = self.unit_warlords()
+        key = (
+            child.element,
+            child.link,
+            scope.context.catalogue,
+            shared.legal_roster,
+            tuple(i for i in counted if i in warlords),
+            tuple(i for i in counted if i in self._unit_entries),
+            # What the conditions read of the unit (its counts as they stand: what opened_by assumes taken on top
+            # of them is among the two above).
+            unit_key(scope, child.element, own),
+            unit_key(scope, child.link, own) if child.link is not None else (),
+        )
+        known = self.cache.opened.get(key)
+        if known is not None:
+            opened, force, added, asked = known
+            shared.catalogue_asked += asked
+            self.alternatives.update(added)
+            self.opened_force = force
+            return opened
+        outer = self.alternatives
+        self.alternatives = set()
+        try:
+            before = shared.catalogue_asked
+            opened = self.opened_in_legal_list(child, own, counted)
+            asked = shared.catalogue_asked - before
+            if opened is None:
+                choices = shared.subfaction_choices()
+                values = [i for i in dict.fromkeys(counted) if i in choices]
+                if values:
+                    opened = self.opened_for(child, own, counted, values)
+            added = tuple(self.alternatives)
+        finally:
+            outer.update(self.alternatives)
+            self.alternatives = outer
+        self.cache.opened[key] = (opened, self.opened_force, added, asked)
+        return opened
 
     def opened_by(self, child: _Child, own: Sequence[_Raw]) -> tuple[str, ...] | None:
         """What a hidden once-per-unit choice needs to show in a list Ost deems legal; None: it stays hidden.
@@ -334,24 +407,25 @@ class _Reader:
         before = shared.legal_roster
         shared.legal_roster = True
         try:
-            if all(r is False for r in self.hidden_results(child, own)):
+            if self.hidden_verdict(child, own) is False:
                 return ()
-            wanted = tuple(i for i in counted if i in self.unit_warlords())
+            warlords_here = self.unit_warlords()
+            wanted = tuple(i for i in counted if i in warlords_here)
             if not wanted:
                 return None
             with self.assuming(wanted):
-                shown = all(r is False for r in self.hidden_results(child, own))
+                shown = self.hidden_verdict(child, own) is False
             if not shown:
                 return None
             # The unit's own entries the same conditions count beside its Warlord selection, each of which shows
             # the choice alone (Death Guard's "Stratagem: Plaguechosen"): a unit that takes one needs no mark.
-            others = [i for i in dict.fromkeys(counted) if i in self._unit_entries and i not in self.unit_warlords()]
+            others = [i for i in dict.fromkeys(counted) if i in self._unit_entries and i not in warlords_here]
             alternatives: list[str] = []
             for entry in others:
                 if entry in warlords or entry in game_types:
                     continue
                 with self.assuming((entry,)):
-                    if all(r is False for r in self.hidden_results(child, own)):
+                    if self.hidden_verdict(child, own) is False:
                         alternatives.append(entry)
             self.alternatives.update(alternatives)
             return tuple(dict.fromkeys((*wanted, *alternatives)))
@@ -371,12 +445,13 @@ class _Reader:
         it stays hidden.
         """
         scope = self.scope
+        warlords = self.unit_warlords()
         key = (
             child.element,
             child.link,
             scope.context.catalogue if scope.context is not None else "",
             # What opened_in_legal_list reads of the unit's entries: those the hiding conditions count.
-            tuple(i for i in counted if i in self.unit_warlords()),
+            tuple(i for i in counted if i in warlords),
             tuple(i for i in counted if i in self._unit_entries),
             unit_key(scope, child.element, own),
             unit_key(scope, child.link, own) if child.link is not None else (),
@@ -461,23 +536,37 @@ class _Reader:
         known = self.found.items.get(raw.id)
         if known is not None:
             return self.named(known, child)
-        price, weapons, texts, types = self.read_item(child)
-        name = " ".join(child.name.split()).lstrip("! ") or raw.id or "?"
+        read = self.read_item(child)
+        # What the item is made of, read once for every unit that meets the entry there (read_item's answers live
+        # as long as the cache: their ids stand for them).
+        key = (id(read), child.name, raw.id, path, named, unit_level)
+        made = self.cache.made.get(key)
+        if made is None:
+            price, weapons, texts, types = read
+            name = " ".join(child.name.split()).lstrip("! ") or raw.id or "?"
+            made = self.cache.made[key] = (
+                name,
+                (name.casefold(), tuple(weapons)),
+                _kind(f"{path} / {child.name}" if named else path, types, bool(weapons), unit_level),
+                _bounded(price),
+                "\n".join(texts) or None,
+            )
+        name, same, kind, points, text_en = made
         # The same thing under another entry (a chapter's own copy of a bolt pistol) is one item.
-        known = self.by_name.get((name.casefold(), tuple(weapons)))
+        known = self.by_name.get(same)
         if known is not None:
             return self.named(known, child)
         item = _Item(
             id=raw.id or child.option_id,
             name=name,
-            kind=_kind(f"{path} / {child.name}" if named else path, types, bool(weapons), unit_level),
-            points=_bounded(price),
-            weapons=tuple(weapons),
-            text_en="\n".join(texts) or None,
+            kind=kind,
+            points=points,
+            weapons=same[1],
+            text_en=text_en,
             bs_ids=list(dict.fromkeys(child.ids)),
         )
         self.found.items[item.id] = item
-        self.by_name[(name.casefold(), tuple(weapons))] = item
+        self.by_name[same] = item
         return item
 
     def named(self, item: _Item, child: _Child) -> _Item:
@@ -490,14 +579,20 @@ class _Reader:
         """Price, weapon names, texts and profile types of an entry (memoised per scope)."""
         raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
         # A price set by the entry's ancestors ("10 points in an Assault Squad") is read per datasheet and model.
-        where = tuple(id(r[0]) for r in self.scope._stack) if any(r.cost_conditional for r in raws) else ()
-        key = (id(self.scope), child.element, child.link, where)
+        conditional = child.raw.cost_conditional or (child.link_raw is not None and child.link_raw.cost_conditional)
+        where = tuple([id(r[0]) for r in self.scope._stack]) if conditional else ()
+        # An entry of a library (or of the game system) is read in its own file's scope, as its summary is: once
+        # for every catalogue that links to it, unless its price asked which catalogue is being read.
+        scope = self.scope.home_of(child.element, child.link_raw)
+        key: tuple[object, ...] = (id(scope), child.element, child.link, where)
         known = self.cache.items.get(key)
+        if known is None and scope.context is not None:
+            known = self.cache.items.get((*key, scope.context.catalogue))
         if known is None:
             part = summarise(self.scope, child.element, child.link)
             texts: list[str] = []
             types: set[str] = set()
-            for profile in self.scope.profiles_of(raws):
+            for profile in scope.profiles_of(raws):
                 kind = profile.get("typeName") or ""
                 types.add(kind.casefold())
                 if kind != "Weapon" and not kind.startswith("Unit"):
@@ -506,13 +601,42 @@ class _Reader:
                         text = self.cache.texts[profile] = ability_text(profile)
                     if text:
                         texts.append(text)
-            known = self.cache.items[key] = (part.price, list(part.weapons), texts, types)
+            known = (part.price, list(part.weapons), texts, types)
+            if part.by_catalogue and scope.context is not None:
+                key = (*key, scope.context.catalogue)
+            self.cache.items[key] = known
         return known
 
     # --- limits ---------------------------------------------------------------------------------------------------
 
     def limit_of(self, child: _Child, unit_level: bool) -> _Limit:
-        """Bounds of an entry or group from its (and its link's) constraints and their modifiers."""
+        """Bounds of an entry or group from its (and its link's) constraints and their modifiers.
+
+        A fresh limit each time (callers loosen it). Where no conditional modifier changes a constraint, the
+        bounds are the same for every unit that counts the same constraints over itself (a scope naming one of
+        its ids): read once per element, link and those (:attr:`WargearCache.bounds`).
+        """
+        dynamic = child.raw.constraint_dynamic or (child.link_raw is not None and child.link_raw.constraint_dynamic)
+        if dynamic:
+            return self._limit_of(child, unit_level)
+        pair = (child.element, child.link)
+        scopes = self.cache.scopes.get(pair)
+        if scopes is None:
+            constraints = self.cache.constraints_of
+            found_scopes = [c[0] for c in constraints(child.element) if c[0] != "parent"]
+            if child.link is not None:
+                found_scopes += [c[0] for c in constraints(child.link) if c[0] != "parent"]
+            scopes = self.cache.scopes[pair] = tuple(found_scopes)
+        # What the unit decides of them: which constraints count over it (a scope naming one of its ids).
+        unit_ids = self.unit_ids
+        key = (pair, unit_level, tuple([where in unit_ids for where in scopes]))
+        known = self.cache.bounds.get(key)
+        if known is None:
+            found = self._limit_of(child, unit_level)
+            known = self.cache.bounds[key] = (found.min, found.max, found.per, found.every, found.verified)
+        return _Limit(*known)
+
+    def _limit_of(self, child: _Child, unit_level: bool) -> _Limit:
         limit = _Limit(per="unit" if unit_level else "model")
         ids: dict[str, str] = {}
         values: dict[str, float] = {}
@@ -682,6 +806,7 @@ class _Reader:
         path: str,
         unit_level: bool,
         depth: int = 0,
+        element: Element | None = None,
     ) -> dict[str, int]:
         """The choices under ``raw`` for ``kinds``; returns what each of those models carries by default.
 
@@ -692,7 +817,7 @@ class _Reader:
         carried: dict[str, int] = {}
         if depth > _MAX_DEPTH:
             return carried
-        entries, groups = self.scope.children(raw, link_raw)
+        entries, groups = self.children_of(element, raw, link_raw)
         for child in entries:
             optional = child.low < 1 and _special(f"{path} / {child.name}")
             skipped = self.skipped(child)
@@ -739,6 +864,16 @@ class _Reader:
             with self.assuming(self.opened, self.opened_force):
                 self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
         return carried
+
+    def children_of(
+        self, element: Element | None, raw: _Raw, link_raw: _Raw | None
+    ) -> tuple[list[_Child], list[_Child]]:
+        """The entries and groups under ``element`` (``raw``, through ``link_raw``).
+
+        A library's entry (or the game system's) is resolved in its own file's scope, as its summary is: the
+        lists every catalogue that links to it finds, made once.
+        """
+        return self.scope.home_of(element, link_raw).children(raw, link_raw)
 
     def defer(self, child: _Child, path: str, unit_level: bool) -> None:
         """Keep an optional entry left out here, for :meth:`offer_alternatives` to offer if it opens a choice.
@@ -801,7 +936,7 @@ class _Reader:
         depth: int,
     ) -> None:
         special = _special(path)
-        entries, nested = self.scope.children(child.raw, child.link_raw)
+        entries, nested = self.children_of(child.element, child.raw, child.link_raw)
         if any(e.raw.type in ("model", "unit") or id(e.element) in self.model_elements for e in entries):
             # A group of models: their wargear is read with their kinds; the rest of it is the unit's.
             for grandchild in nested:
@@ -982,7 +1117,9 @@ class _Reader:
         self.group_ids.add(key)
         unique = group_id
         number = 2
-        taken = {g.id for g in self.found.groups} | {g.id for g in self.groups}
+        taken = self.taken
+        if self.groups is not self.found.groups:
+            taken = taken | {g.id for g in self.groups}
         if self.needs and limit.min:
             # A minimum for the warlord alone (the traits it must take) is none for the unit that is not: left out.
             limit = dataclasses.replace(limit, min=0)
@@ -990,6 +1127,8 @@ class _Reader:
         while unique in taken:
             unique = f"{group_id}-{number}"
             number += 1
+        if self.groups is self.found.groups:
+            self.taken.add(unique)
         self.groups.append(
             WargearGroup(
                 id=unique,
@@ -1067,7 +1206,9 @@ def read_wargear(
                     reader.groups = own_groups
                 scope.push(occurrence.raws)
                 try:
-                    own = reader.walk(model_raw, model_link, [kind_id], occurrence.raws, "", False)
+                    own = reader.walk(
+                        model_raw, model_link, [kind_id], occurrence.raws, "", False, element=occurrence.element
+                    )
                 finally:
                     scope.pop()
                     reader.groups = reader.found.groups
@@ -1214,6 +1355,12 @@ def _special(path: str) -> bool:
     Memoised: twelve chapters walk the same library paths.
     """
     return bool(_PSYCHIC.search(path) or _TRAIT.search(path) or _RELIC.search(path) or _UPGRADE.search(path))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _is_warlord(name: str) -> bool:
+    """Whether an entry's name is the data's "Warlord" selection (memoised: names repeat across scopes)."""
+    return " ".join(name.split()).casefold() == "warlord"
 
 
 @functools.lru_cache(maxsize=1 << 16)
