@@ -69,10 +69,11 @@ def test_the_kept_text_holds_every_datasheets_facts_without_their_defaults(sampl
     [
         ('"layout":2,', '"layout":1,'),  # another layout
         ('"ost":"', '"ost":"0.0.0-'),  # another Ost
-        ("hidden:bool;", "hidden:int;"),  # the datasheet's fields as another Ost declared them
-        (";hidden:bool", ""),
+        ("hidden:bool=", "hidden:int="),  # the datasheet's fields as another Ost declared them
+        (";hidden:bool=False", ""),
+        ("hidden:bool=False;", "hidden:bool=True;"),  # kept under another default: a left-out field reads otherwise
     ],
-    ids=["layout", "ost", "field-type", "field-gone"],
+    ids=["layout", "ost", "field-type", "field-gone", "field-default"],
 )
 def test_a_text_kept_by_another_ost_or_for_other_fields_is_worked_out_again(
     sample_db: Path, old: str, new: str

@@ -1017,9 +1017,25 @@ def compact_facts_type() -> type[msgspec.Struct]:
 
 
 def facts_signature() -> str:
-    """The names and declared types of :data:`FACT_FIELDS`: facts kept under another signature are not read."""
+    """The names, declared types and defaults of :data:`FACT_FIELDS`: facts kept under another signature are not read.
+
+    The defaults are part of it because the kept facts leave out the fields
+    that hold theirs (:func:`compact_facts_type`): kept under another default,
+    a field left out would be read back as the new one.
+    """
     declared = Datasheet.__annotations__
-    return ";".join(f"{name}:{declared.get(name, '')}" for name in FACT_FIELDS)
+    parts: list[str] = []
+    for f in msgspec.structs.fields(Datasheet):
+        if f.name not in _FACT_SET:
+            continue
+        if f.default_factory is not msgspec.NODEFAULT:
+            default = f"={f.default_factory()!r}"
+        elif f.default is not msgspec.NODEFAULT:
+            default = f"={f.default!r}"
+        else:
+            default = ""
+        parts.append(f"{f.name}:{declared.get(f.name, '')}{default}")
+    return ";".join(parts)
 
 
 class RoleLimit(_Model, kw_only=True):
