@@ -1,8 +1,12 @@
-"""The settings file is where platformdirs says, without importing it before the first paint (issue 22)."""
+"""The settings file and the autosaves' folder are where platformdirs says, without importing it at the start.
+
+(Issue 22.) On Linux the XDG rule is applied by Ost itself; anywhere else platformdirs is asked.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -10,61 +14,56 @@ import pytest
 
 from ost.gui.settings import default_autosave_dir, default_settings_path
 
+#: What Ost works out -> the XDG variable it reads, platformdirs' answer and what Ost puts in that folder.
+PLACES: dict[str, tuple[Callable[[], Path], str, Callable[..., str], str]] = {
+    "settings": (default_settings_path, "XDG_CONFIG_HOME", platformdirs.user_config_dir, "settings.json"),
+    "autosaves": (default_autosave_dir, "XDG_DATA_HOME", platformdirs.user_data_dir, "autosave"),
+}
+
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the rule applied without platformdirs is Linux's")
+@pytest.mark.parametrize("place", sorted(PLACES))
 @pytest.mark.parametrize(
     ("xdg", "home"),
     [
         (None, "/home/ana"),
-        ("/tmp/conf", "/home/ana"),
+        ("/tmp/xdg", "/home/ana"),
         ("", "/home/ana/"),
-        ("relative/conf", "/home/ana"),  # not absolute: ignored, as the XDG rules say
+        ("relative/xdg", "/home/ana"),  # not absolute: ignored, as the XDG rules say
         ("  ", "/home/ana"),
         (None, "relative-home"),  # platformdirs' own answer
     ],
 )
-def test_the_settings_file_is_where_platformdirs_puts_it(
-    monkeypatch: pytest.MonkeyPatch, xdg: str | None, home: str
+def test_ost_puts_its_files_where_platformdirs_puts_them(
+    monkeypatch: pytest.MonkeyPatch, place: str, xdg: str | None, home: str
 ) -> None:
+    ost_answer, variable, platformdirs_answer, name = PLACES[place]
     if xdg is None:
-        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+        monkeypatch.delenv(variable, raising=False)
     else:
-        monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+        monkeypatch.setenv(variable, xdg)
     monkeypatch.setenv("HOME", home)
     try:
-        expected = Path(platformdirs.user_config_dir("ost", appauthor=False)) / "settings.json"
+        expected = Path(platformdirs_answer("ost", appauthor=False)) / name
     except RuntimeError:  # platformdirs finds no home: neither does Ost
         with pytest.raises(RuntimeError):
-            default_settings_path()
+            ost_answer()
         return
-    assert default_settings_path() == expected
+    assert ost_answer() == expected
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="the rule applied without platformdirs is Linux's")
+@pytest.mark.parametrize("place", sorted(PLACES))
 @pytest.mark.parametrize(
-    ("xdg", "home"),
-    [
-        (None, "/home/ana"),
-        ("/tmp/data", "/home/ana"),
-        ("", "/home/ana/"),
-        ("relative/data", "/home/ana"),
-        ("  ", "/home/ana"),
-        (None, "relative-home"),
-    ],
+    ("platform", "asked"), [("linux", False), ("darwin", True), ("win32", True), ("freebsd14", True)]
 )
-def test_the_autosaves_are_where_platformdirs_puts_the_data(
-    monkeypatch: pytest.MonkeyPatch, xdg: str | None, home: str
+def test_platformdirs_is_asked_anywhere_but_on_linux(
+    monkeypatch: pytest.MonkeyPatch, place: str, platform: str, asked: bool
 ) -> None:
-    """The autosaves' folder too, found at the window's start without importing platformdirs."""
-    if xdg is None:
-        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
-    else:
-        monkeypatch.setenv("XDG_DATA_HOME", xdg)
-    monkeypatch.setenv("HOME", home)
-    try:
-        expected = Path(platformdirs.user_data_dir("ost", appauthor=False)) / "autosave"
-    except RuntimeError:
-        with pytest.raises(RuntimeError):
-            default_autosave_dir()
-        return
-    assert default_autosave_dir() == expected
+    """Only Linux's rule is written out in Ost (macOS and Windows have their own folders): elsewhere, platformdirs."""
+    ost_answer, variable, platformdirs_answer, name = PLACES[place]
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setenv(variable, "/tmp/xdg")
+    monkeypatch.setenv("HOME", "/home/ana")
+    monkeypatch.setattr(platformdirs, platformdirs_answer.__name__, lambda *_a, **_k: "/from/platformdirs/ost")
+    expected = Path("/from/platformdirs/ost" if asked else "/tmp/xdg/ost") / name
+    assert ost_answer() == expected
