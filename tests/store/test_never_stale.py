@@ -170,6 +170,45 @@ def test_a_touched_source_with_the_same_content_is_not_rebuilt(
         assert store.meta()["stamp"] == services.source_stamp(shipped)  # remembered: the next open reads nothing
 
 
+def test_the_hashed_stamp_an_earlier_ost_kept_is_replaced_once_without_a_rebuild(
+    shipped: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An earlier Ost kept a hash of the sources' stamp (16 hex digits); this one keeps the text (issue 22).
+
+    The first open finds them different, reads the sources' content once to
+    learn they are the same, and keeps the stamp as text: no rebuild, no
+    notice; the next open reads no source file.
+    """
+    db = tmp_path / "c.sqlite"
+    with open_catalogue(db).store as store:
+        stamp = store.meta()["stamp"]
+        assert stamp.startswith(str(shipped.resolve())) and "bands.yaml\t" in stamp
+        whole = {s.id: s.points for s in store.load()}
+        store.set_meta({"stamp": "3f1c9a0b7d2e4f68"})
+    read: list[Path] = []
+    real_read_bytes = Path.read_bytes
+
+    def counting(path: Path) -> bytes:
+        read.append(path)
+        return real_read_bytes(path)
+
+    def no_build(*_args: object) -> None:
+        raise AssertionError("rebuilt for a stamp kept by an earlier Ost")
+
+    monkeypatch.setattr(Path, "read_bytes", counting)
+    monkeypatch.setattr(services, "read_catalogue", no_build)
+    opened = open_catalogue(db)
+    with opened.store as store:
+        assert opened.notice is None
+        assert store.meta()["stamp"] == stamp
+        assert {s.id: s.points for s in store.load()} == whole
+    assert read  # the content was read once
+    read.clear()
+    opened = open_catalogue(db)
+    opened.store.close()
+    assert opened.notice is None and read == []
+
+
 def test_a_broken_source_leaves_the_working_catalogue(shipped: Path, tmp_path: Path) -> None:
     db = tmp_path / "c.sqlite"
     with open_catalogue(db).store as store:
