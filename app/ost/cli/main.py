@@ -144,19 +144,16 @@ def _window_args(words: Sequence[str]) -> SimpleNamespace | None:
     files_ended = False
     while position < len(words):
         word = words[position]
-        name, equals, value = word.partition("=")
+        name = word.partition("=")[0]
         files_ended = files_ended or (word.startswith("-") and bool(args.files))
         if name in ("--db", "--lang", "--screenshot"):
             if name == "--screenshot" and args.command is None:
                 return None  # (an option of ``gui`` only)
-            if not equals:
-                position += 1
-                if position >= len(words) or words[position].startswith("-"):
-                    return None
-                value = words[position]
-            if name == "--lang" and value not in LANGS:
+            name, value, position = read_option_value(words, position)
+            if value is None or (name == "--lang" and value not in LANGS):
                 return None
             setattr(args, name[2:], Path(value) if name != "--lang" else value)
+            continue
         elif word in _WINDOW_FLAGS and args.command == "gui":
             setattr(args, word[2:].replace("-", "_"), True)
         elif word == "gui" and args.command is None:
