@@ -340,19 +340,7 @@ class _Reader:
         if shared.force_holds or scope.context is None:
             return self.opened_by(child, own)
         counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
-        warlords = self.unit_warlords()
-        key = (
-            child.element,
-            child.link,
-            scope.context.catalogue,
-            shared.legal_roster,
-            tuple(i for i in counted if i in warlords),
-            tuple(i for i in counted if i in self._unit_entries),
-            # What the conditions read of the unit (its counts as they stand: what opened_by assumes taken on top
-            # of them is among the two above).
-            unit_key(scope, child.element, own),
-            unit_key(scope, child.link, own) if child.link is not None else (),
-        )
+        key = (shared.legal_roster, *self.unit_reading(child, own, counted))
         known = self.cache.opened.get(key)
         if known is not None:
             opened, force, added, asked = known
@@ -432,6 +420,25 @@ class _Reader:
         finally:
             shared.legal_roster = before
 
+    def unit_reading(self, child: _Child, own: Sequence[_Raw], counted: list[str]) -> tuple[object, ...]:
+        """What an answer on ``child``'s hiding conditions reads of the unit: the key it is remembered by.
+
+        The entry, its link and catalogue; the unit's Warlord selections and its own entries among ``counted``
+        (those the conditions count: what :meth:`opened_by` assumes taken on top of the unit's counts is among
+        them); the values the conditions read of the unit as it stands (:func:`.conditions.unit_key`).
+        """
+        scope = self.scope
+        warlords = self.unit_warlords()
+        return (
+            child.element,
+            child.link,
+            scope.context.catalogue if scope.context is not None else "",
+            tuple(i for i in counted if i in warlords),
+            tuple(i for i in counted if i in self._unit_entries),
+            unit_key(scope, child.element, own),
+            unit_key(scope, child.link, own) if child.link is not None else (),
+        )
+
     def opened_for(
         self, child: _Child, own: Sequence[_Raw], counted: list[str], values: list[str]
     ) -> tuple[str, ...] | None:
@@ -444,18 +451,7 @@ class _Reader:
         (:func:`ost.core.wargear.subfaction_closed`). Shown for every value, no sub-faction decides it; for none,
         it stays hidden.
         """
-        scope = self.scope
-        warlords = self.unit_warlords()
-        key = (
-            child.element,
-            child.link,
-            scope.context.catalogue if scope.context is not None else "",
-            # What opened_in_legal_list reads of the unit's entries: those the hiding conditions count.
-            tuple(i for i in counted if i in warlords),
-            tuple(i for i in counted if i in self._unit_entries),
-            unit_key(scope, child.element, own),
-            unit_key(scope, child.link, own) if child.link is not None else (),
-        )
+        key = self.unit_reading(child, own, counted)
         known = self.cache.opened_for.get(key)
         if known is None:
             alternatives = set(self.alternatives)
