@@ -128,11 +128,8 @@ def test_the_rebuild_is_one_transaction(shipped: Path, tmp_path: Path, monkeypat
         assert trukk_points(store) == 75 and len(store.load()) == count
 
 
-def test_unchanged_sources_cost_a_few_stat_calls(
-    shipped: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    db = tmp_path / "c.sqlite"
-    open_catalogue(db).store.close()
+def _files_read_and_no_build(monkeypatch: pytest.MonkeyPatch, why: str) -> list[Path]:
+    """The files read from now on (filled as they are read); a rebuild of the catalogue fails, saying ``why``."""
     read: list[Path] = []
     real_read_bytes = Path.read_bytes
 
@@ -141,10 +138,19 @@ def test_unchanged_sources_cost_a_few_stat_calls(
         return real_read_bytes(path)
 
     def no_build(*_args: object) -> None:
-        raise AssertionError("the catalogue was rebuilt although nothing changed")
+        raise AssertionError(why)
 
     monkeypatch.setattr(Path, "read_bytes", counting)
     monkeypatch.setattr(services, "read_catalogue", no_build)
+    return read
+
+
+def test_unchanged_sources_cost_a_few_stat_calls(
+    shipped: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "c.sqlite"
+    open_catalogue(db).store.close()
+    read = _files_read_and_no_build(monkeypatch, "the catalogue was rebuilt although nothing changed")
     opened = open_catalogue(db)
     opened.store.close()
     assert opened.notice is None
@@ -185,18 +191,7 @@ def test_the_hashed_stamp_an_earlier_ost_kept_is_replaced_once_without_a_rebuild
         assert stamp.startswith(str(shipped.resolve())) and "bands.yaml\t" in stamp
         whole = {s.id: s.points for s in store.load()}
         store.set_meta({"stamp": "3f1c9a0b7d2e4f68"})
-    read: list[Path] = []
-    real_read_bytes = Path.read_bytes
-
-    def counting(path: Path) -> bytes:
-        read.append(path)
-        return real_read_bytes(path)
-
-    def no_build(*_args: object) -> None:
-        raise AssertionError("rebuilt for a stamp kept by an earlier Ost")
-
-    monkeypatch.setattr(Path, "read_bytes", counting)
-    monkeypatch.setattr(services, "read_catalogue", no_build)
+    read = _files_read_and_no_build(monkeypatch, "rebuilt for a stamp kept by an earlier Ost")
     opened = open_catalogue(db)
     with opened.store as store:
         assert opened.notice is None
