@@ -9,7 +9,9 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +20,7 @@ from ost.core.i18n import Bilingual
 from ost.formats.bsdata import BsDataError, BsImport, read_bsdata
 from ost.formats.bsdata import reader as bsreader
 from ost.formats.bsdata.files import _File
-from ost.formats.bsdata.forked import Forked
+from ost.formats.bsdata.forked import Claims, Forked
 
 pytestmark = [
     pytest.mark.bsdata,
@@ -81,21 +83,95 @@ def test_two_cores_read_the_sample_as_one(alone: BsImport, forks: list[Forked[ob
     assert [c[0] for c in calls] == sorted(c[0] for c in calls)
 
 
-def test_the_shares_split_the_producers_in_order(alone: BsImport, forks: list[Forked[object] | None]) -> None:
+def _readers(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each producer read, with the process that read it, appended to ``path`` (one line each, from either process)."""
+    original = bsreader._produce
+
+    def spy(drafter: object, producer: _File, faction_id: str) -> object:
+        with path.open("a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()}\t{producer.name}\n")
+        return original(drafter, producer, faction_id)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bsreader, "_produce", spy)
+
+
+def _shares_read(path: Path) -> dict[int, list[str]]:
+    """The producers each process read, in its order (from :func:`_readers`)."""
+    shares: dict[int, list[str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        pid, name = line.split("\t", 1)
+        shares.setdefault(int(pid), []).append(name)
+    return shares
+
+
+def test_the_shares_split_the_producers_in_order(
+    alone: BsImport, forks: list[Forked[object] | None], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Each process reads its producers in their order; together they are every producer, once."""
-    shares: list[tuple[list[int], list[int]]] = []
-    original = bsreader._shares
+    _readers(tmp_path / "read.txt", monkeypatch)
+    both = read_bsdata([BSDATA_SAMPLE], workers=2)
+    _same(both, alone)
+    order = [c.name for c in alone.coverage]  # every sample catalogue gives a faction: the producers' order
+    shares = _shares_read(tmp_path / "read.txt")
+    assert len(shares) == 2 and os.getpid() in shares
+    mine, theirs = shares[os.getpid()], next(v for k, v in shares.items() if k != os.getpid())
+    assert mine and theirs
+    assert mine == sorted(mine, key=order.index) and theirs == sorted(theirs, key=order.index)
+    assert sorted(mine + theirs, key=order.index) == order
 
-    def spy(drafter: object, producers: list[_File]) -> tuple[list[int], list[int]]:
-        shares.append(original(drafter, producers))  # type: ignore[arg-type]
-        return shares[-1]
 
-    with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(bsreader, "_shares", spy)
-        read_bsdata([BSDATA_SAMPLE], workers=2)
-    mine, theirs = shares[0]
-    assert mine and theirs and mine == sorted(mine) and theirs == sorted(theirs)
-    assert sorted(mine + theirs) == list(range(len(alone.sources)))
+def _split(monkeypatch: pytest.MonkeyPatch, parent_takes: Callable[[int], bool]) -> None:
+    """Hand the producers out by a fixed rule (the parent those ``parent_takes``) instead of to the first free."""
+    parent = os.getpid()
+    original = bsreader._read_own
+
+    def fixed(drafter: object, producers: list[_File], faction_ids: object, order: object, *rest: Any) -> object:
+        if isinstance(order, Claims):  # (not the parent reading a failed child's share again)
+            order = [i for i in range(len(producers)) if parent_takes(i) == (os.getpid() == parent)]
+        return original(drafter, producers, faction_ids, order, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bsreader, "_read_own", fixed)
+
+
+def test_any_split_reads_the_sample_as_one(
+    alone: BsImport, forks: list[Forked[object] | None], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Whichever process reads which producer (here: alternately, and the first half against the second), the
+    result is the one read in one process, word for word."""
+    for number, rule in enumerate((lambda index: index % 2 == 0, lambda index: index >= 4)):
+        with monkeypatch.context() as patched:
+            _split(patched, rule)
+            _readers(tmp_path / f"read{number}.txt", patched)
+            _same(read_bsdata([BSDATA_SAMPLE], workers=2), alone)
+        shares = _shares_read(tmp_path / f"read{number}.txt")
+        # Each producer read once: the child's answer was taken, not read again here.
+        assert len(shares) == 2 and sum(len(names) for names in shares.values()) == len(alone.sources)
+    assert len(alone.sources) == 8
+
+
+def test_the_claims_give_each_index_once_in_order(tmp_path: Path) -> None:
+    """Two processes asking one :class:`Claims` in turn get each index once, each its own in increasing order."""
+    claims = Claims()
+    pid = os.fork()
+    if pid == 0:  # the child: writes what it got, then ends at once
+        code = 1
+        try:
+            claims.asker()
+            taken = [str(index) for index in claims]
+            (tmp_path / "child.txt").write_text(" ".join(taken))
+            code = 0
+        finally:
+            os._exit(code)
+    claims.hand_out(500)
+    mine = list(claims)
+    claims.close()
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    theirs = [int(word) for word in (tmp_path / "child.txt").read_text().split()]
+    assert mine == sorted(mine) and theirs == sorted(theirs)
+    assert sorted(mine + theirs) == list(range(500))
+    with pytest.raises(ValueError):
+        Claims().hand_out(Claims.MOST + 1)
 
 
 @pytest.mark.parametrize("how", ["raises", "dies"])
@@ -174,26 +250,14 @@ def test_one_worker_or_one_processor_never_forks(
 
 @pytest.mark.parametrize("first", ["parent", "child"])
 def test_an_error_of_the_files_is_the_first_producers_as_in_one_process(
-    monkeypatch: pytest.MonkeyPatch, forks: list[Forked[object] | None], first: str
+    monkeypatch: pytest.MonkeyPatch, forks: list[Forked[object] | None], first: str, alone: BsImport
 ) -> None:
     """Two producers the import cannot read, one in each share: the earlier one's error is raised, as in one process."""
-    shares: list[tuple[list[int], list[int]]] = []
-    names: list[str] = []
-    original_shares = bsreader._shares
-
-    def spy(drafter: object, producers: list[_File]) -> tuple[list[int], list[int]]:
-        names[:] = [p.name for p in producers]
-        shares.append(original_shares(drafter, producers))  # type: ignore[arg-type]
-        return shares[-1]
-
-    with monkeypatch.context() as patched:
-        patched.setattr(bsreader, "_shares", spy)
-        read_bsdata([BSDATA_SAMPLE], workers=2)
-    mine, theirs = shares[0]
-    # The earlier broken producer is in the ``first`` share, the later one in the other.
-    one, other = (mine, theirs) if first == "parent" else (theirs, mine)
-    early = one[0]
-    late = next(i for i in other if i > early)
+    names = [c.name for c in alone.coverage]  # the producers, in order
+    early, late = 2, 6
+    assert len(names) == len(alone.sources) == 8
+    # The earlier broken producer is read by the ``first`` process, the later one by the other.
+    _split(monkeypatch, lambda index: (index <= early) == (first == "parent"))
     broken_names = {names[early], names[late]}
     original = bsreader._produce
 
@@ -203,13 +267,13 @@ def test_an_error_of_the_files_is_the_first_producers_as_in_one_process(
         return original(drafter, producer, faction_id)  # type: ignore[arg-type]
 
     monkeypatch.setattr(bsreader, "_produce", broken)
-    with pytest.raises(BsDataError) as alone:
+    with pytest.raises(BsDataError) as alone_error:
         read_bsdata([BSDATA_SAMPLE])
     with pytest.raises(BsDataError) as both:
         read_bsdata([BSDATA_SAMPLE], workers=2)
     expected = Bilingual(fr=f"cassé : {names[early]}", en=f"broken: {names[early]}")
-    assert alone.value.text == both.value.text == expected
-    assert len(forks) == 2 and all(forks)
+    assert alone_error.value.text == both.value.text == expected
+    assert len(forks) == 1 and all(forks)
 
 
 def test_the_command_reads_on_two_cores(

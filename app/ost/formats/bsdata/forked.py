@@ -1,11 +1,14 @@
 """One piece of work done in a forked child while the process does the rest: what the import's second core does.
 
-The child is a copy of the process at the fork (every parsed file and memo
-table is there already, shared copy-on-write); it does its work, sends the
+The child is a copy of the process at the fork; it does its work, sends the
 result back pickled through a pipe and ends with ``os._exit`` (no teardown,
 no flushing of the parent's buffers). Anything that goes wrong in it (an
 exception, a signal, a short or unreadable answer) makes :meth:`Forked.result`
 None: the caller does that work itself, so a failure costs time, never data.
+
+Two processes share out numbered pieces of work through :class:`Claims`: each
+takes the next piece no process has taken, so they end together whatever each
+piece costs.
 
 Forking is only safe in a process with a single thread (a thread holding a
 lock at the fork leaves it held in the child forever): :func:`can_fork` says
@@ -19,7 +22,7 @@ import os
 import pickle
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -110,3 +113,59 @@ class Forked(Generic[T]):
         _, status = os.waitpid(self._pid, 0)
         self._pid = None
         return status
+
+
+class Claims:
+    """Indices ``0..count-1`` handed out in order, each to whichever of two processes asks first (forked after it).
+
+    A pipe holds them, :data:`_CLAIM` bytes each: a read of that many bytes from a
+    pipe is never split between readers, so each index goes to one process only,
+    and each process gets its indices in increasing order. Made before the fork;
+    the process that knows the count writes them all at once (:meth:`hand_out`),
+    the other closes its writing end (:meth:`asker`). A process that dies
+    leaves the rest to the other: the pipe ends when every writer is closed.
+    """
+
+    #: Most indices handed out: their bytes fit the smallest pipe buffer (Linux: 64 KiB; POSIX: 4 KiB is atomic),
+    #: so the writer never blocks on a reader.
+    MOST = 1024
+
+    def __init__(self) -> None:
+        self._reader: int | None
+        self._writer: int | None
+        self._reader, self._writer = os.pipe()
+
+    def hand_out(self, count: int) -> None:
+        """Write the indices ``0..count-1`` (at most :data:`MOST`) and close the writing end: asked once."""
+        if not 0 <= count <= self.MOST:
+            raise ValueError(f"cannot hand out {count} indices")
+        writer, self._writer = self._writer, None
+        assert writer is not None
+        try:
+            os.write(writer, b"".join(index.to_bytes(_CLAIM, "little") for index in range(count)))
+        finally:
+            os.close(writer)
+
+    def asker(self) -> None:
+        """In the process that only asks: close its copy of the writing end (else the pipe never ends)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            os.close(writer)
+
+    def __iter__(self) -> Iterator[int]:
+        """The next index no process has taken, until none is left (waits for :meth:`hand_out`)."""
+        while self._reader is not None:
+            data = os.read(self._reader, _CLAIM)
+            if len(data) < _CLAIM:
+                return
+            yield int.from_bytes(data, "little")
+
+    def close(self) -> None:
+        """Close both ends still open; harmless twice."""
+        for end in (self._reader, self._writer):
+            if end is not None:
+                os.close(end)
+        self._reader = self._writer = None
+
+
+_CLAIM = 4  # bytes of one index in the pipe

@@ -20,7 +20,7 @@ from ost.formats.bsdata.files import (
     find_files,
     import_fingerprint,
 )
-from ost.formats.bsdata.forked import Forked, can_fork, cores
+from ost.formats.bsdata.forked import Claims, Forked, can_fork, cores
 from ost.formats.bsdata.profiles import _words
 from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress
 from ost.formats.safexml import DEFAULT_LIMITS, Limits, XmlInputError
@@ -64,7 +64,7 @@ def _named_keywords(kind: ModelKind, phrases: dict[tuple[str, ...], list[str]], 
 class _Produced:
     """What one producer (a playable catalogue, or a game system with root entries of its own) gives the import.
 
-    Made in either process of a two-process import (see :func:`_shares`) and merged in producer order.
+    Made in either process of a two-process import (see :func:`read_bsdata`) and merged in producer order.
     """
 
     faction: Faction | None  # None: no datasheet came of it (its id is taken all the same)
@@ -163,31 +163,24 @@ def _produce(drafter: _Drafter, producer: _File, faction_id: str) -> _Produced:
     return _Produced(faction, datasheets, report, warnings, met)
 
 
-def _read_share(
-    drafter: _Drafter, producers: list[_File], faction_ids: list[str], share: list[int]
-) -> dict[int, _Produced]:
-    """What the producers of ``share`` (indices, in order) give, read by ``drafter``: the child's work."""
-    return {index: _produce(drafter, producers[index], faction_ids[index]) for index in share}
-
-
 def _read_own(
     drafter: _Drafter,
     producers: list[_File],
     faction_ids: list[str],
-    share: list[int],
+    order: Iterable[int],
     progress: Progress | None,
     done: int,
     total: int,
 ) -> tuple[dict[int, _Produced], tuple[int, XmlInputError] | None]:
-    """The process's own share, its progress shown from ``done`` to ``total``; stops at an error of the files.
+    """The producers of ``order`` (increasing indices), progress shown from ``done`` to ``total``; stops at an error.
 
-    The error is returned with its producer's index: the other share may hold an earlier one, which is the one
-    an import read in one process raises.
+    The error is returned with its producer's index: the other process may have met an earlier one, which is the
+    one an import read in one process raises.
     """
     produced: dict[int, _Produced] = {}
-    for count, index in enumerate(share):
+    for index in order:
         if progress is not None:
-            progress(done + (total - done) * count // len(share), total, producers[index].name)
+            progress(done + (total - done) * index // len(producers), total, producers[index].name)
         try:
             produced[index] = _produce(drafter, producers[index], faction_ids[index])
         except XmlInputError as exc:
@@ -195,44 +188,46 @@ def _read_own(
     return produced, None
 
 
-#: A producer that reads the same library as one before it in its process costs about this share of its entries:
-#: readings of that library are shared (see :mod:`.reach`).
-_SHARED_COST = 0.7
+def _prepared(found: list[Path], files: list[_File]) -> tuple[_Drafter, list[_File], list[str]]:
+    """The import's drafter, its producers in order and their faction ids; an error when a game system is missing."""
+    systems = [f for f in files if f.is_game_system]
+    if not systems:
+        raise BsDataError(
+            found[0].parent,
+            Bilingual(
+                fr="aucun système de jeu (.gst) parmi les fichiers ; les catalogues BattleScribe en ont besoin",
+                en="no game system (.gst) among the files; BattleScribe catalogues need theirs",
+            ),
+        )
+    catalogues = [f for f in files if not f.is_game_system]
+    system_ids = {s.id for s in systems}
+    for catalogue in catalogues:
+        if catalogue.game_system_id not in system_ids:
+            raise BsDataError(
+                catalogue.path,
+                Bilingual(
+                    fr=f"a besoin du système de jeu '{catalogue.game_system_id}', absent des fichiers",
+                    en=f"needs the game system '{catalogue.game_system_id}', which is not among the files",
+                ),
+            )
+    playable = [c for c in catalogues if not c.library]
+    producers: list[_File] = [*playable, *[s for s in systems if s.roots]]
+    # Faction ids depend on the order (a name taken earlier gets its catalogue id appended): decided up front.
+    taken: set[str] = set()
+    return _Drafter(files), producers, [_faction_id(producer, taken) for producer in producers]
 
 
-def _shares(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[int]]:
-    """The producers this process reads and those a child reads (indices, each in order), about even in time.
+def _child_reads(drafter: _Drafter, producers: list[_File], faction_ids: list[str], claims: Claims) -> _Shares:
+    """The forked child's work: produce every index it claims first, in order; raises the first error met."""
+    claims.asker()
+    produced, failed = _read_own(drafter, producers, faction_ids, claims, None, 0, 0)
+    if failed is not None:  # the parent reads this share again, and meets the error itself if it comes first
+        raise failed[1]
+    return produced
 
-    A producer's cost is estimated by its root entries; producers that lean on the same library (the Space
-    Marine chapters on theirs: by the linked library with the most shared entries) stay together, so they
-    share its readings. The child takes the heavier share: this process then unpickles the child's answer.
-    Each process reads its producers in the import's order: a warning one of them meets first is then met by the
-    same producer as in one process (the merge keeps the earliest), in the same order.
-    """
-    families: dict[str, list[int]] = {}
-    weights: dict[str, float] = {}
-    for index, producer in enumerate(producers):
-        libraries = [drafter.shared.by_id[t] for t, _ in producer.links if t in drafter.shared.by_id]
-        libraries = [f for f in libraries if f.library]
-        family = max(libraries, key=lambda f: len(f.shared)).id if libraries else f"\0{producer.id}"
-        cost = len(drafter.offered(producer)) if not producer.is_game_system else len(producer.roots)
-        weights[family] = weights.get(family, 0.0) + cost * (_SHARED_COST if family in families else 1.0)
-        families.setdefault(family, []).append(index)
-    light: list[int] = []
-    heavy: list[int] = []
-    light_weight = heavy_weight = 0.0
-    for family in sorted(families, key=lambda f: -weights[f]):
-        if light_weight <= heavy_weight:
-            light.extend(families[family])
-            light_weight += weights[family]
-        else:
-            heavy.extend(families[family])
-            heavy_weight += weights[family]
-    if not light or not heavy:  # one family: nothing to split
-        return sorted(light + heavy), []
-    if light_weight > heavy_weight:
-        light, heavy = heavy, light
-    return sorted(light), sorted(heavy)
+
+#: What each producer gives, by its index.
+_Shares = dict[int, _Produced]
 
 
 def read_bsdata(
@@ -257,9 +252,13 @@ def read_bsdata(
 
     ``workers=2`` reads the catalogues on two cores when there are two and this
     process may fork (:func:`.forked.can_fork`: a single thread, as the command
-    line has; the window reads in a thread of its own, on one core): a forked
-    child reads about half of them (:func:`_shares`). The result is the same, word for word and in the same order, as
-    read in one process; if the child fails in any way, its share is read here.
+    line has; the window reads in a thread of its own, on one core): once the
+    files are parsed, a forked child and this process take the catalogues in
+    order, each the next one no process has taken
+    (:class:`.forked.Claims`), so that they end together whatever each
+    catalogue costs. Each reads its own in increasing order, which keeps the
+    result the same, word for word and in the same order, as read in one
+    process; if the child fails in any way, its share is read here.
     """
     with collector_paused():
         return _read_bsdata(list(paths), progress, limits, free, workers)
@@ -283,48 +282,36 @@ def _read_bsdata(
     # What the files are (a later import of the same files finds its result in the catalogue: see ost.services).
     digests: list[str] = []
     files = _read_files(found, limits, progress, total, warnings, digests)
-    systems = [f for f in files if f.is_game_system]
-    if not systems:
-        raise BsDataError(
-            found[0].parent,
-            Bilingual(
-                fr="aucun système de jeu (.gst) parmi les fichiers ; les catalogues BattleScribe en ont besoin",
-                en="no game system (.gst) among the files; BattleScribe catalogues need theirs",
-            ),
-        )
-    catalogues = [f for f in files if not f.is_game_system]
-    system_ids = {s.id for s in systems}
-    for catalogue in catalogues:
-        if catalogue.game_system_id not in system_ids:
-            raise BsDataError(
-                catalogue.path,
-                Bilingual(
-                    fr=f"a besoin du système de jeu '{catalogue.game_system_id}', absent des fichiers",
-                    en=f"needs the game system '{catalogue.game_system_id}', which is not among the files",
-                ),
-            )
-    drafter = _Drafter(files)
-    playable = [c for c in catalogues if not c.library]
-    producers: list[_File] = [*playable, *[s for s in systems if s.roots]]
-    # Faction ids depend on the order (a name taken earlier gets its catalogue id appended): decided up front.
-    taken: set[str] = set()
-    faction_ids = [_faction_id(producer, taken) for producer in producers]
-    every = list(range(len(producers)))
-    mine, theirs = _shares(drafter, producers) if workers > 1 and cores() > 1 and can_fork() else (every, [])
-    child = Forked.start(lambda: _read_share(drafter, producers, faction_ids, theirs)) if theirs else None
+    drafter, producers, faction_ids = _prepared(found, files)
+    # On two cores, a forked child shares the producers out with this process: each takes the next one no process
+    # has taken (Claims), so both end together; each reads its own in increasing order.
+    order: Iterable[int] = range(len(producers))
+    child: Forked[_Shares] | None = None
+    claims: Claims | None = None
+    if workers > 1 and cores() > 1 and can_fork() and 1 < len(producers) <= Claims.MOST:
+        claims = shared = Claims()
+        child = Forked.start(lambda: _child_reads(drafter, producers, faction_ids, shared))
+        claims.hand_out(len(producers))
+        order = claims
     try:
-        produced, failed = _read_own(drafter, producers, faction_ids, mine, progress, len(found), total)
+        produced, failed = _read_own(drafter, producers, faction_ids, order, progress, len(found), total)
         got = child.result() if child is not None else None
     except BaseException:  # an interruption, or a bug: the child is ended with it
         if child is not None:
             child.cancel()
         raise
+    finally:
+        if claims is not None:
+            claims.close()
+    theirs = [index for index in range(len(producers)) if index not in produced]
     if theirs:
-        if got is None:
-            # The child failed: its share is read here, in order, as it would have (an error of the files is
-            # raised for the first producer that has one, as when read in one process).
+        if got is None or sorted(got) != theirs:
+            # The child failed (or its fork did): its share is read here, in order, as it would have, up to
+            # this process's error (an error of the files is the first producer's, as when read in one process).
             again = _Drafter(files)
-            got = _read_share(again, producers, faction_ids, [i for i in theirs if failed is None or i < failed[0]])
+            wanted = [index for index in theirs if failed is None or index < failed[0]]
+            got, earlier = _read_own(again, producers, faction_ids, wanted, None, 0, 0)
+            failed = earlier or failed
             if free:
                 again.close()
         produced.update(got)
@@ -338,7 +325,7 @@ def _read_bsdata(
     datasheets: list[Datasheet] = []
     coverage: list[Coverage] = []
     said: dict[tuple[str, str], BsImportWarning] = {}  # the scopes' warnings, each as its first producer met it
-    for index in every:
+    for index in range(len(producers)):
         one = produced[index]
         for key, warning in one.met:
             said.setdefault(key, warning)
