@@ -166,6 +166,55 @@ def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
     }
 
 
+def sheet_row(sheet: Datasheet, faction: Faction | None) -> tuple[Any, ...]:
+    """:func:`sheet_to_row`'s values in the order of :data:`SHEET_COLUMNS`: what the write inserts."""
+    return tuple(sheet_to_row(sheet, faction).values())
+
+
+#: (table, column) of the rows :meth:`CatalogueStore.replace_sources` removes for the sources it replaces.
+_REPLACED = (
+    ("catalogue_sources", "id"),
+    ("datasheets", "source"),
+    ("factions", "source"),
+    ("catalogue_meta", "key"),
+)
+_FACTION_COLUMNS = ("id", "name", "name_en", "source", "revision", "counterparts", "source_id")
+_INSERT_FACTION = (
+    f"INSERT INTO factions ({', '.join(_FACTION_COLUMNS)}) VALUES ({', '.join('?' * len(_FACTION_COLUMNS))})"
+)
+_SOURCE_COLUMNS = ("id", "kind", "name", "revision", "fingerprint", "enabled")
+_INSERT_SOURCE = (
+    f"INSERT INTO catalogue_sources ({', '.join(_SOURCE_COLUMNS)}) VALUES ({', '.join('?' * len(_SOURCE_COLUMNS))})"
+)
+_DELETE_META = "DELETE FROM catalogue_meta WHERE key IN (SELECT value FROM json_each(?))"
+_DELETE_SOURCES = "DELETE FROM catalogue_sources WHERE id IN (SELECT value FROM json_each(?))"
+
+
+def _faction_row(faction: Faction) -> tuple[Any, ...]:
+    """A faction's row as :class:`ost.store.models.FactionRow` writes it (its JSON column by ``json.dumps``)."""
+    return (
+        faction.id,
+        faction.name,
+        faction.name_en,
+        faction.source,
+        faction.revision,
+        json.dumps(faction.counterparts),
+        faction.source_id,
+    )
+
+
+def _source_row(source: CatalogueSource, enabled: bool) -> tuple[Any, ...]:
+    """A source's row as :class:`ost.store.models.SourceRow` writes it (its flag 1 or 0)."""
+    return (source.id, source.kind, source.name, source.revision, source.fingerprint, int(enabled))
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Undo the transaction in progress, if any (a failed write leaves the catalogue as it was)."""
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+
+
 def sheet_from_data(data: dict[str, Any], overrides: dict[str, Any] | None = None) -> Datasheet:
     """The datasheet of stored ``data``, with the user's overrides applied.
 
@@ -420,28 +469,55 @@ class CatalogueStore:
         keys equal to a source are replaced by ``meta``'s; ``described``
         sources are written with their name and revision, keeping their on/off
         switch.
+
+        Written through the standard library's :mod:`sqlite3`, as the rows are
+        read: an import (``ost import bsdata``) imports no SQLAlchemy (a sixth
+        of a second). The values are the ones SQLAlchemy's tables write
+        (:mod:`ost.store.models`: a JSON column is ``json.dumps`` of its value,
+        a flag 1 or 0); a test compares the two.
         """
-        from sqlalchemy import delete, insert
-
-        from ost.store.models import DatasheetRow, FactionRow, MetaRow, SourceRow
-
-        wanted = list(dict.fromkeys(sources))
+        wanted = _ids_param(list(dict.fromkeys(sources)))
         faction_list = list(factions)
         by_id = {f.id: f for f in faction_list}
-        with self._writing() as connection:
-            switches = self._switches(connection)
-            if wanted:
-                connection.execute(delete(SourceRow).where(SourceRow.id.in_(wanted)))
-                connection.execute(delete(DatasheetRow).where(DatasheetRow.source.in_(wanted)))
-                connection.execute(delete(FactionRow).where(FactionRow.source.in_(wanted)))
-                connection.execute(delete(MetaRow).where(MetaRow.key.in_(wanted)))
-            if faction_list:
-                connection.execute(insert(FactionRow), [f.model_dump() for f in faction_list])
-            self._write_sheets(connection, datasheets, by_id)
+        rows = [sheet_row(s, by_id.get(s.faction)) for s in datasheets]
+        with self._plain_writing() as db:
+            switches = {row[0]: bool(row[1]) for row in db.execute("SELECT id, enabled FROM catalogue_sources")}
+            for table, column in _REPLACED:
+                db.execute(f"DELETE FROM {table} WHERE {column} IN (SELECT value FROM json_each(?))", (wanted,))
+            db.executemany(_INSERT_FACTION, [_faction_row(f) for f in faction_list])
+            db.executemany(_INSERT_SHEET, rows)
             if meta:
-                connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
-                connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
-            self._write_sources(connection, described, switches)
+                db.execute(_DELETE_META, (_ids_param(list(meta)),))
+                db.executemany("INSERT INTO catalogue_meta (key, value) VALUES (?, ?)", meta.items())
+            written = {s.id: s for s in described}
+            db.execute(_DELETE_SOURCES, (_ids_param(list(written)),))
+            db.executemany(_INSERT_SOURCE, [_source_row(s, switches.get(s.id, s.enabled)) for s in written.values()])
+
+    @contextmanager
+    def _plain_writing(self, what: str = "cannot write the catalogue") -> Iterator[sqlite3.Connection]:
+        """One write transaction through :mod:`sqlite3` (all or nothing), as :meth:`_writing` makes with SQLAlchemy.
+
+        The same connection settings (foreign keys on, SQLite's own wait of 5 s for a lock), the kept browse table
+        emptied in the transaction, SQLite's errors as :class:`StoreError`.
+        """
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: {what}: {_reason(exc)}") from None
+        try:
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("BEGIN")
+            yield db
+            forget_browse(db.execute)
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            _roll_back(db)
+            raise StoreError(f"{self.path}: {what}: {_reason(exc)}") from None
+        except BaseException:
+            _roll_back(db)
+            raise
+        finally:
+            db.close()
 
     def set_meta(self, meta: dict[str, str]) -> None:
         """Set (or replace) some keys of the catalogue's facts, in one transaction."""
@@ -458,7 +534,7 @@ class CatalogueStore:
     @staticmethod
     def _write_sheets(connection: Connection, sheets: Iterable[Datasheet], factions: dict[str, Faction]) -> None:
         """Insert datasheets: one plain ``executemany`` of ready rows on the driver's cursor."""
-        rows = [tuple(sheet_to_row(s, factions.get(s.faction)).values()) for s in sheets]
+        rows = [sheet_row(s, factions.get(s.faction)) for s in sheets]
         if rows:
             connection.exec_driver_sql(_INSERT_SHEET, rows)
 
