@@ -461,6 +461,8 @@ class CatalogueStore:
         factions: Iterable[Faction],
         meta: dict[str, str] | None = None,
         described: Iterable[CatalogueSource] = (),
+        *,
+        rows: Sequence[tuple[Any, ...]] = (),
     ) -> None:
         """Replace the datasheets and factions of ``sources`` in one transaction (all or nothing).
 
@@ -468,7 +470,8 @@ class CatalogueStore:
         the band table, the glossary and the overrides stay as they are. Meta
         keys equal to a source are replaced by ``meta``'s; ``described``
         sources are written with their name and revision, keeping their on/off
-        switch.
+        switch. ``rows`` are more datasheets, as :func:`sheet_row` made them
+        (an import's, made as they were read: see :func:`ost.services.read_bsdata`).
 
         Written through the standard library's :mod:`sqlite3`, as the rows are
         read: an import (``ost import bsdata``) imports no SQLAlchemy (a sixth
@@ -479,12 +482,13 @@ class CatalogueStore:
         wanted = _ids_param(list(dict.fromkeys(sources)))
         faction_list = list(factions)
         by_id = {f.id: f for f in faction_list}
-        rows = [sheet_row(s, by_id.get(s.faction)) for s in datasheets]
+        made = [sheet_row(s, by_id.get(s.faction)) for s in datasheets]
         with self._plain_writing() as db:
             switches = {row[0]: bool(row[1]) for row in db.execute("SELECT id, enabled FROM catalogue_sources")}
             for table, column in _REPLACED:
                 db.execute(f"DELETE FROM {table} WHERE {column} IN (SELECT value FROM json_each(?))", (wanted,))
             db.executemany(_INSERT_FACTION, [_faction_row(f) for f in faction_list])
+            db.executemany(_INSERT_SHEET, made)
             db.executemany(_INSERT_SHEET, rows)
             if meta:
                 db.execute(_DELETE_META, (_ids_param(list(meta)),))

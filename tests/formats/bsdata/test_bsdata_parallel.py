@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -284,3 +285,33 @@ def test_the_command_reads_on_two_cores(
         code, out, _ = run_cli(capsys, "--db", db, "--lang", lang, "import", "bsdata", "-q", str(BSDATA_SAMPLE))
         assert code == 0 and f"{len(alone.datasheets)} {said} {len(alone.factions)}" in out
     assert len(forks) == 2 and all(forks)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_import_read_for_the_store_holds_its_rows(
+    alone: BsImport, forks: list[Forked[object] | None], workers: int, tmp_path: Path
+) -> None:
+    """``for_store`` (what ``ost import bsdata`` reads): each datasheet's row, made by the process that read it, in
+    the datasheets' order; counts, coverage, warnings and the record as without; the database the same."""
+    from ost.services import read_bsdata as read_for
+    from ost.services import save_import
+    from ost.store import CatalogueStore
+    from ost.store.database import sheet_row
+
+    stored = read_for([BSDATA_SAMPLE], workers=workers, for_store=True)
+    assert len(forks) == (1 if workers == 2 else 0)
+    factions = {f.id: f for f in alone.factions}
+    assert stored.datasheets == [] and stored.prepared is not None
+    assert stored.prepared == [sheet_row(s, factions.get(s.faction)) for s in alone.datasheets]
+    assert stored.sheet_count() == alone.sheet_count() == 633
+    assert stored.kinds_by_wounds() == alone.kinds_by_wounds()
+    assert stored.source_counts() == alone.source_counts()
+    assert stored.record() == alone.record()
+    assert (stored.factions, stored.coverage, stored.warnings) == (alone.factions, alone.coverage, alone.warnings)
+    rows = []
+    for name, result in (("plain", alone), ("stored", stored)):
+        with CatalogueStore(tmp_path / f"{name}.sqlite") as store:
+            save_import(store, result)
+        with sqlite3.connect(tmp_path / f"{name}.sqlite") as db:
+            rows.append(db.execute("SELECT * FROM datasheets ORDER BY rowid").fetchall())
+    assert rows[0] == rows[1] and len(rows[0]) == 633
