@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ost import __version__
 from ost.core.collector import collector_paused
@@ -140,35 +140,53 @@ def _facts() -> set[str]:
 
 
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
-    """The columns of a datasheet's row: its whole JSON once, and what queries use (see :data:`SHEET_COLUMNS`).
+    """The columns of a datasheet's row, by name (see :func:`sheet_row`)."""
+    return dict(zip(SHEET_COLUMNS, sheet_row(sheet, faction), strict=True))
 
-    The JSON comes from msgspec's encoder (``model_dump_json``), once:
-    its text without the datasheet's ids and source is the ``body`` that
-    :meth:`CatalogueStore._read_sheets` recognises repeats by; no Python-level
-    ``json.dumps`` of the datasheet's lists. ``facts`` is the JSON without the
-    heavy fields, for :class:`~ost.core.catalogue.LightDatasheet`.
-    """
-    # One serialisation: the body, then the datasheet's own fields put in front of it (JSON objects are unordered).
-    body = sheet.model_dump_json(exclude=_OWN_SET)
-    own = sheet.model_dump_json(include=_OWN_SET)
-    return {
-        "id": sheet.id,
-        "name": sheet.name,
-        "search_text": search_text(sheet, faction),
-        "faction": sheet.faction,
-        "role": sheet.role.value,
-        "source": sheet.source,
-        "source_revision": sheet.source_revision,
-        "bs_ids": json.dumps(sheet.bs_ids),  # the module's shared encoder: no new one per call
-        "data": f"{own[:-1]},{body[1:]}",
-        "body": hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
-        "facts": sheet.model_dump_json(include=_facts()),
-    }
+
+@cache
+def _field_names(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A datasheet class's own fields and its facts' fields, each in the class's order (as ``model_dump_json``)."""
+    names: tuple[str, ...] = getattr(cls, "__struct_fields__", ())
+    facts = _facts()
+    return tuple(n for n in names if n in _OWN_SET), tuple(n for n in names if n in facts)
 
 
 def sheet_row(sheet: Datasheet, faction: Faction | None) -> tuple[Any, ...]:
-    """:func:`sheet_to_row`'s values in the order of :data:`SHEET_COLUMNS`: what the write inserts."""
-    return tuple(sheet_to_row(sheet, faction).values())
+    """A datasheet's row, in the order of :data:`SHEET_COLUMNS`: its whole JSON once, and what queries use.
+
+    The JSON texts are the ones ``model_dump_json`` gives (msgspec's encoder
+    over the datasheet's fields, all of them or those included), made from one
+    shallow copy of its fields and kept as bytes until stored: the ``body``
+    (the JSON without the datasheet's ids and source, which
+    :meth:`CatalogueStore._read_sheets` recognises repeats by) is hashed as
+    encoded, and ``data`` is the own fields put in front of it (JSON objects
+    are unordered). ``facts`` is the JSON of the fact fields, for
+    :class:`~ost.core.catalogue.LightDatasheet`.
+    """
+    import msgspec  # (loaded by any datasheet already; kept out of the light readers' start-up)
+
+    encode = msgspec.json.encode
+    fields = msgspec.structs.asdict(cast(msgspec.Struct, sheet))
+    own_names, fact_names = _field_names(type(sheet))
+    own = encode({name: fields[name] for name in own_names})
+    facts = encode({name: fields[name] for name in fact_names})
+    for name in _OWN_FIELDS:
+        fields.pop(name, None)
+    body = encode(fields)
+    return (
+        sheet.id,
+        sheet.name,
+        search_text(sheet, faction),
+        sheet.faction,
+        sheet.role.value,
+        sheet.source,
+        sheet.source_revision,
+        json.dumps(sheet.bs_ids),  # the module's shared encoder: no new one per call
+        (own[:-1] + b"," + body[1:]).decode(),
+        hashlib.blake2b(body, digest_size=12).hexdigest(),
+        facts.decode(),
+    )
 
 
 #: (table, column) of the rows :meth:`CatalogueStore.replace_sources` removes for the sources it replaces.
