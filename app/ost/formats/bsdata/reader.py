@@ -338,14 +338,14 @@ def _read_bsdata(
     order: Iterable[int] = range(len(producers))
     child: Forked[_Shares] | None = None
     claims: Claims | None = None
-    if workers > 1 and cores() > 1 and can_fork() and 1 < len(producers) <= Claims.MOST:
-        claims = shared = Claims()
-        child = Forked.start(lambda: _child_reads(drafter, producers, faction_ids, shared, prepare))
-        claims.hand_out(len(producers))
-        order = claims
     # The datasheets prepared here are kept to the end when nothing is freed (else dropped one by one, for nothing).
     kept: list[list[Datasheet]] | None = None if free else []
     try:
+        if workers > 1 and cores() > 1 and can_fork() and 1 < len(producers) <= Claims.MOST:
+            claims = shared = Claims()
+            child = Forked.start(lambda: _child_reads(drafter, producers, faction_ids, shared, prepare))
+            claims.hand_out(len(producers))
+            order = claims
         produced, failed = _read_own(drafter, producers, faction_ids, order, progress, len(found), total, prepare, kept)
         got = child.result() if child is not None else None
     except BaseException:  # an interruption, or a bug: the child is ended with it
