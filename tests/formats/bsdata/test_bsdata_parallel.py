@@ -315,3 +315,21 @@ def test_an_import_read_for_the_store_holds_its_rows(
         with sqlite3.connect(tmp_path / f"{name}.sqlite") as db:
             rows.append(db.execute("SELECT * FROM datasheets ORDER BY rowid").fetchall())
     assert rows[0] == rows[1] and len(rows[0]) == 633
+
+
+@pytest.mark.parametrize("memfd", [True, False])
+def test_a_childs_answer_comes_back_whole(monkeypatch: pytest.MonkeyPatch, memfd: bool) -> None:
+    """The answer (tens of megabytes, as the full release's rows) comes back through an anonymous file: in memory
+    where the system has ``memfd_create``, else a temporary file without a name; a child that fails gives None."""
+    if not memfd:
+        monkeypatch.delattr(os, "memfd_create", raising=False)
+    big = ["x" * 1000 + str(i) for i in range(30_000)]
+    child = Forked.start(lambda: big)
+    assert child is not None and child.result() == big
+    assert child._reader is None and child._pid is None
+
+    def fails() -> object:
+        raise RuntimeError("no")
+
+    failing = Forked.start(fails)
+    assert failing is not None and failing.result() is None

@@ -1,8 +1,11 @@
 """One piece of work done in a forked child while the process does the rest: what the import's second core does.
 
-The child is a copy of the process at the fork; it does its work, sends the
-result back pickled through a pipe and ends with ``os._exit`` (no teardown,
-no flushing of the parent's buffers). Anything that goes wrong in it (an
+The child is a copy of the process at the fork; it does its work, writes the
+result pickled into an anonymous file the two share (a pipe made it wait
+for the parent to take its answer 64 KiB at a time, a switch between the
+processes each time: tens of megabytes took a quarter of a second on a busy
+machine) and ends with ``os._exit`` (no teardown, no flushing of the
+parent's buffers); the parent reads the file once the child has ended. Anything that goes wrong in it (an
 exception, a signal, a short or unreadable answer) makes :meth:`Forked.result`
 None: the caller does that work itself, so a failure costs time, never data.
 
@@ -21,6 +24,7 @@ import contextlib
 import os
 import pickle
 import signal
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
@@ -37,6 +41,15 @@ def can_fork() -> bool:
     )
 
 
+def _anonymous_file() -> int:
+    """A file descriptor of a new file with no name (in memory where the system can: ``memfd_create``)."""
+    if hasattr(os, "memfd_create"):
+        with contextlib.suppress(OSError):
+            return os.memfd_create("ost-answer", getattr(os, "MFD_CLOEXEC", 0))
+    with tempfile.TemporaryFile() as file:  # (its name removed at once on POSIX: a copy of its descriptor keeps it)
+        return os.dup(file.fileno())
+
+
 def cores() -> int:
     """How many processors this process may run on (a second process is no help with one)."""
     try:
@@ -50,24 +63,25 @@ class Forked(Generic[T]):
 
     def __init__(self, pid: int, reader: int) -> None:
         self._pid: int | None = pid  # None once collected (its number may then be another process's)
-        self._reader: int | None = reader  # None once closed
+        self._reader: int | None = reader  # the shared file of the answer; None once closed
 
     @classmethod
     def start(cls, work: Callable[[], T]) -> Forked[T] | None:
         """Fork a child that runs ``work``; None when the fork itself fails (the caller does the work)."""
-        reader, writer = os.pipe()
+        try:
+            shared = _anonymous_file()
+        except OSError:
+            return None
         try:
             pid = os.fork()
         except OSError:
-            os.close(reader)
-            os.close(writer)
+            os.close(shared)
             return None
         if pid == 0:  # the child: never returns
             code = 1
             try:
-                os.close(reader)
                 data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
-                with open(writer, "wb") as out:
+                with open(shared, "wb") as out:
                     out.write(len(data).to_bytes(_SIZE, "little"))
                     out.write(data)
                 code = 0
@@ -75,17 +89,19 @@ class Forked(Generic[T]):
                 pass
             finally:
                 os._exit(code)
-        os.close(writer)
-        return cls(pid, reader)
+        return cls(pid, shared)
 
     def result(self) -> T | None:
         """What ``work()`` returned in the child, once it ended; None when it failed in any way. Asked once."""
         reader, self._reader = self._reader, None
         if reader is None:
             raise RuntimeError("the child's answer was read already")
-        with open(reader, "rb") as answer:
-            data = answer.read()
-        status = self._collect()
+        try:
+            status = self._collect()
+            size = os.fstat(reader).st_size
+            data = os.pread(reader, size, 0) if size else b""
+        finally:
+            os.close(reader)
         if os.waitstatus_to_exitcode(status) != 0 or len(data) < _SIZE:
             return None
         if int.from_bytes(data[:_SIZE], "little") != len(data) - _SIZE:
