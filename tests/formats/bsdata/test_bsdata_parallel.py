@@ -12,11 +12,10 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, NO_SAMPLE, run_cli
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, run_cli
 from ost.core.i18n import Bilingual
 from ost.formats.bsdata import BsDataError, BsImport, read_bsdata
 from ost.formats.bsdata import reader as bsreader
@@ -122,16 +121,13 @@ def test_the_shares_split_the_producers_in_order(
 
 
 def _split(monkeypatch: pytest.MonkeyPatch, parent_takes: Callable[[int], bool]) -> None:
-    """Hand the producers out by a fixed rule (the parent those ``parent_takes``) instead of to the first free."""
-    parent = os.getpid()
-    original = bsreader._read_own
+    """Pin every producer by a fixed rule (the parent those ``parent_takes``), none left to take as they come."""
 
-    def fixed(drafter: object, producers: list[_File], faction_ids: object, order: object, *rest: Any) -> object:
-        if isinstance(order, Claims):  # (not the parent reading a failed child's share again)
-            order = [i for i in range(len(producers)) if parent_takes(i) == (os.getpid() == parent)]
-        return original(drafter, producers, faction_ids, order, *rest)  # type: ignore[arg-type]
+    def fixed(drafter: object, producers: list[_File]) -> tuple[list[int], list[int]]:
+        every = range(len(producers))
+        return [i for i in every if parent_takes(i)], [i for i in every if not parent_takes(i)]
 
-    monkeypatch.setattr(bsreader, "_read_own", fixed)
+    monkeypatch.setattr(bsreader, "_pins", fixed)
 
 
 def test_any_split_reads_the_sample_as_one(
@@ -151,8 +147,10 @@ def test_any_split_reads_the_sample_as_one(
 
 
 def test_the_claims_give_each_index_once_in_order(tmp_path: Path) -> None:
-    """Two processes asking one :class:`Claims` in turn get each index once, each its own in increasing order."""
+    """Two processes asking one :class:`Claims` in turn get each index once, each its own in increasing order; the
+    last index taken is seen by both."""
     claims = Claims()
+    assert claims.taken() is None
     pid = os.fork()
     if pid == 0:  # the child: writes what it got, then ends at once
         code = 1
@@ -163,16 +161,65 @@ def test_the_claims_give_each_index_once_in_order(tmp_path: Path) -> None:
             code = 0
         finally:
             os._exit(code)
-    claims.hand_out(500)
+    handed = list(range(0, 1000, 2))
+    claims.hand_out(handed)
     mine = list(claims)
     claims.close()
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     theirs = [int(word) for word in (tmp_path / "child.txt").read_text().split()]
     assert mine == sorted(mine) and theirs == sorted(theirs)
-    assert sorted(mine + theirs) == list(range(500))
+    assert sorted(mine + theirs) == handed
+    assert claims.taken() == 998  # the last one, whichever process took it
     with pytest.raises(ValueError):
-        Claims().hand_out(Claims.MOST + 1)
+        Claims().hand_out(range(Claims.MOST + 1))
+
+
+def test_a_process_reads_its_pinned_producers_before_taking_a_later_free_one() -> None:
+    """:func:`reader._turns`: the pinned indices and the free ones taken, in increasing order; a pinned index below
+    the next free one left is read without taking it (the other process may)."""
+    claims = Claims()
+    claims.hand_out([1, 4, 5, 9])
+    turns = bsreader._turns([0, 2, 3, 7], claims, [1, 4, 5, 9])
+    assert [next(turns), next(turns)] == [0, 1]  # 0 before the first free index, then 1 taken
+    assert claims.taken() == 1
+    assert [next(turns), next(turns)] == [2, 3]  # below 4, the next free one: read without taking it
+    assert claims.taken() == 1
+    assert list(turns) == [4, 5, 7, 9]
+    claims.close()
+    # Another process took 4 and 5 meanwhile: this one reads 7 and takes 9.
+    claims = Claims()
+    claims.hand_out([1, 4, 5, 9])
+    turns = bsreader._turns([0, 7], claims, [1, 4, 5, 9])
+    assert [next(turns), next(turns)] == [0, 1]
+    assert claims.take() == 4 and claims.take() == 5
+    assert list(turns) == [7, 9]
+    claims.close()
+
+
+@pytest.mark.skipif(not BSDATA_FULL.is_dir(), reason="needs the full release")
+def test_families_of_the_full_release_are_read_by_one_process() -> None:
+    """The Space Marine chapters, half the release, split in two runs of their order; the Chaos legions, the Aeldari
+    and the Astra Militarum with the Renegades each in one process; the armies of no family left free."""
+    from ost.formats.bsdata.files import _read_files, find_files
+    from ost.formats.safexml import DEFAULT_LIMITS
+
+    found = find_files([BSDATA_FULL])
+    drafter, producers, _ = bsreader._prepared(found, _read_files(found, DEFAULT_LIMITS, None, 0, [], []))
+    mine, theirs = bsreader._pins(drafter, producers)
+    names = [p.name for p in producers]
+    side = {names[i]: 0 for i in mine} | {names[i]: 1 for i in theirs}
+    chapters = [n for n in names if n.startswith("Imperium - Adeptus Astartes - ")]
+    assert len(chapters) == 11
+    halves = [side[n] for n in chapters]
+    assert halves == sorted(halves) and set(halves) == {0, 1}  # one run of them in each process
+    for family in (
+        ["Chaos - Chaos Space Marines", "Chaos - Death Guard", "Chaos - Thousand Sons", "Chaos - World Eaters"],
+        ["Aeldari - Craftworlds", "Aeldari - Drukhari", "Aeldari - Harlequins"],
+        ["Imperium - Astra Militarum", "Chaos - Renegades & Heretics [LEGENDS]"],
+    ):
+        assert len({side[n] for n in family}) == 1, family
+    assert {"Orks", "Necrons", "Tyranids", "T'au Empire"}.isdisjoint(side)
 
 
 @pytest.mark.parametrize("how", ["raises", "dies"])

@@ -21,12 +21,13 @@ whether this is such a process, on a platform that has ``os.fork``.
 from __future__ import annotations
 
 import contextlib
+import mmap
 import os
 import pickle
 import signal
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -132,7 +133,7 @@ class Forked(Generic[T]):
 
 
 class Claims:
-    """Indices ``0..count-1`` handed out in order, each to whichever of two processes asks first (forked after it).
+    """Indices handed out in order, each to whichever of two processes asks first (forked after it is made).
 
     A pipe holds them, :data:`_CLAIM` bytes each: a read of that many bytes from a
     pipe is never split between readers, so each index goes to one process only,
@@ -140,6 +141,10 @@ class Claims:
     the process that knows the count writes them all at once (:meth:`hand_out`),
     the other closes its writing end (:meth:`asker`). A process that dies
     leaves the rest to the other: the pipe ends when every writer is closed.
+
+    :meth:`taken` says the last index a process took (a cell of memory the two
+    share): a process with work of its own before the next index left reads it
+    first, without taking that index from the other.
     """
 
     #: Most indices handed out: their bytes fit the smallest pipe buffer (Linux: 64 KiB; POSIX: 4 KiB is atomic),
@@ -150,15 +155,17 @@ class Claims:
         self._reader: int | None
         self._writer: int | None
         self._reader, self._writer = os.pipe()
+        self._last = mmap.mmap(-1, _CLAIM + 1)  # shared with the child after the fork (MAP_SHARED)
+        self._last[:] = (0).to_bytes(_CLAIM + 1, "little")
 
-    def hand_out(self, count: int) -> None:
-        """Write the indices ``0..count-1`` (at most :data:`MOST`) and close the writing end: asked once."""
-        if not 0 <= count <= self.MOST:
-            raise ValueError(f"cannot hand out {count} indices")
+    def hand_out(self, indices: Sequence[int]) -> None:
+        """Write ``indices`` (increasing, at most :data:`MOST`, each below 2**32) and close the writing end: once."""
+        if len(indices) > self.MOST:
+            raise ValueError(f"cannot hand out {len(indices)} indices")
         writer, self._writer = self._writer, None
         assert writer is not None
         try:
-            os.write(writer, b"".join(index.to_bytes(_CLAIM, "little") for index in range(count)))
+            os.write(writer, b"".join(index.to_bytes(_CLAIM, "little") for index in indices))
         finally:
             os.close(writer)
 
@@ -170,11 +177,23 @@ class Claims:
 
     def __iter__(self) -> Iterator[int]:
         """The next index no process has taken, until none is left (waits for :meth:`hand_out`)."""
-        while self._reader is not None:
-            data = os.read(self._reader, _CLAIM)
-            if len(data) < _CLAIM:
-                return
-            yield int.from_bytes(data, "little")
+        while (index := self.take()) is not None:
+            yield index
+
+    def take(self) -> int | None:
+        """The next index no process has taken (waits for :meth:`hand_out`); None when none is left."""
+        if self._reader is None:
+            return None
+        data = os.read(self._reader, _CLAIM)
+        if len(data) < _CLAIM:
+            return None
+        self._last[:] = b"\x01" + data  # written in one go; a reader may see an earlier one: a smaller index
+        return int.from_bytes(data, "little")
+
+    def taken(self) -> int | None:
+        """The last index taken by either process, or an earlier one (None: none yet); those left are above it."""
+        cell = bytes(self._last)
+        return int.from_bytes(cell[1:], "little") if cell[0] else None
 
     def close(self) -> None:
         """Close both ends still open; harmless twice."""
