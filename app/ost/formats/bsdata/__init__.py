@@ -45,8 +45,8 @@ how. In short:
   catalogue whose differences it never reads (:mod:`.reach`: the chapters'
   links to one library unit, a library imported by several armies).
   ``read_bsdata(workers=2)`` (the command line's) reads on two processes, a
-  forked child taking the next catalogue whenever it is free, with the same
-  result (:mod:`.forked`).
+  family of catalogues on one library in one of them, the others to the
+  first free, with the same result (:mod:`.forked`).
   ``benchmarks/import_bsdata.py`` measures the whole command against a raw
   ``xml.etree`` parse (README, "Speed (measured)").
 

@@ -254,9 +254,6 @@ def _prepared(found: list[Path], files: list[_File]) -> tuple[_Drafter, list[_Fi
 #: A producer that reads the same library as one before it in its process costs about this share of its entries:
 #: readings of that library are shared (see :mod:`.reach`).
 _SHARED_COST = 0.7
-#: A family of producers heavier than this share of the whole import is split in two (in its order), one half for
-#: each process: else one process would wait for the other (the Space Marine chapters are half the full release).
-_SPLIT_FAMILY = 0.4
 
 
 def _pins(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[int]]:
@@ -264,11 +261,11 @@ def _pins(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[in
 
     Producers that lean on the same library (the Space Marine chapters on theirs, the Chaos legions on theirs: by
     the linked library with the most shared entries) are one family, read by one process, so that they share its
-    readings: read in both, each library's first reading is paid twice (the whole import's CPU grew by a tenth
-    when every producer went to the first process free). A family heavier than :data:`_SPLIT_FAMILY` of the
-    import is cut in two halves of its order. The families go to the lighter process, heaviest first, by an
-    estimate of their cost (their root entries). Producers of no family are pinned to neither: the two
-    processes take them as they come (:class:`Claims`), and so end together.
+    readings: read in both, each library's first reading is paid twice (the import's CPU grew by a tenth when
+    every producer was free, by 0.6 s when the chapters were cut in two halves). The families go to the lighter
+    process, heaviest first, by an estimate of their cost (their root entries). Producers of no family are pinned
+    to neither: the two processes take them as they come (:class:`Claims`), and so end together unless one
+    family outweighs all the rest (the chapters are about half the full release).
     """
     families: dict[str, list[int]] = {}
     costs: list[float] = []
@@ -280,22 +277,7 @@ def _pins(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[in
         costs.append(cost * (_SHARED_COST if family in families else 1.0))
         if family:
             families.setdefault(family, []).append(index)
-    whole = sum(costs) or 1.0
-    groups: list[list[int]] = []
-    for members in families.values():
-        if len(members) < 2:
-            continue  # a family of one shares nothing: a free producer
-        weight = sum(costs[i] for i in members)
-        if weight > _SPLIT_FAMILY * whole:
-            running, cut = 0.0, len(members)
-            for position, index in enumerate(members):
-                running += costs[index]
-                if running >= weight / 2:
-                    cut = position + 1
-                    break
-            groups.extend(part for part in (members[:cut], members[cut:]) if part)
-        else:
-            groups.append(members)
+    groups = [members for members in families.values() if len(members) > 1]  # one alone shares nothing: free
     sides: tuple[list[int], list[int]] = ([], [])
     loads = [0.0, 0.0]
     for group in sorted(groups, key=lambda g: -sum(costs[i] for i in g)):
@@ -378,10 +360,10 @@ def read_bsdata(
     ``workers=2`` reads the catalogues on two cores when there are two and this
     process may fork (:func:`.forked.can_fork`: a single thread, as the command
     line has; the window reads in a thread of its own, on one core): once the
-    files are parsed, a forked child and this process take the catalogues in
-    order, each the next one no process has taken
-    (:class:`.forked.Claims`), so that they end together whatever each
-    catalogue costs. Each reads its own in increasing order, which keeps the
+    files are parsed, a forked child and this process share the catalogues
+    out: each family of catalogues on one library to one process
+    (:func:`_pins`), the others to the first process free
+    (:class:`.forked.Claims`). Each reads its own in increasing order, which keeps the
     result the same, word for word and in the same order, as read in one
     process; if the child fails in any way, its share is read here.
 
