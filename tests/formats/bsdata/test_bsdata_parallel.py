@@ -147,53 +147,55 @@ def test_any_split_reads_the_sample_as_one(
 
 
 def test_the_claims_give_each_index_once_in_order(tmp_path: Path) -> None:
-    """Two processes asking one :class:`Claims` in turn get each index once, each its own in increasing order; the
-    last index taken is seen by both."""
-    claims = Claims()
-    assert claims.taken() is None
+    """Two processes asking one :class:`Claims` in turn get each index once, each its own in increasing order; both
+    see how many are left."""
+    handed = list(range(0, 1000, 2))
+    claims = Claims(handed)
+    assert claims.left() == 500
     pid = os.fork()
     if pid == 0:  # the child: writes what it got, then ends at once
         code = 1
         try:
-            claims.asker()
             taken = [str(index) for index in claims]
             (tmp_path / "child.txt").write_text(" ".join(taken))
             code = 0
         finally:
             os._exit(code)
-    handed = list(range(0, 1000, 2))
-    claims.hand_out(handed)
     mine = list(claims)
-    claims.close()
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+    assert claims.left() == 0 and claims.take() is None
+    claims.close()
+    claims.close()  # (harmless twice)
     theirs = [int(word) for word in (tmp_path / "child.txt").read_text().split()]
     assert mine == sorted(mine) and theirs == sorted(theirs)
     assert sorted(mine + theirs) == handed
-    assert claims.taken() == 998  # the last one, whichever process took it
     with pytest.raises(ValueError):
-        Claims().hand_out(range(Claims.MOST + 1))
+        Claims(range(Claims.MOST + 1))
 
 
-def test_a_process_reads_its_pinned_producers_before_taking_a_later_free_one() -> None:
+def test_a_process_reads_its_pinned_producers_before_taking_a_later_free_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """:func:`reader._turns`: the pinned indices and the free ones taken, in increasing order; a pinned index below
     the next free one left is read without taking it (the other process may)."""
-    claims = Claims()
-    claims.hand_out([1, 4, 5, 9])
+    claims = Claims([1, 4, 5, 9])
     turns = bsreader._turns([0, 2, 3, 7], claims, [1, 4, 5, 9])
     assert [next(turns), next(turns)] == [0, 1]  # 0 before the first free index, then 1 taken
-    assert claims.taken() == 1
+    assert claims.left() == 3
     assert [next(turns), next(turns)] == [2, 3]  # below 4, the next free one: read without taking it
-    assert claims.taken() == 1
+    assert claims.left() == 3
     assert list(turns) == [4, 5, 7, 9]
     claims.close()
     # Another process took 4 and 5 meanwhile: this one reads 7 and takes 9.
-    claims = Claims()
-    claims.hand_out([1, 4, 5, 9])
+    claims = Claims([1, 4, 5, 9])
     turns = bsreader._turns([0, 7], claims, [1, 4, 5, 9])
     assert [next(turns), next(turns)] == [0, 1]
     assert claims.take() == 4 and claims.take() == 5
     assert list(turns) == [7, 9]
+    claims.close()
+    # Where the system cannot say how many are left: a pinned index only before the first free one, then in order.
+    claims = Claims([1, 4, 5, 9])
+    monkeypatch.setattr(Claims, "left", lambda self: None)
+    assert list(bsreader._turns([0, 2, 7], claims, [1, 4, 5, 9])) == [0, 1, 2, 4, 5, 7, 9]
     claims.close()
 
 

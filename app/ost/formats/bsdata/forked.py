@@ -21,10 +21,10 @@ whether this is such a process, on a platform that has ``os.fork``.
 from __future__ import annotations
 
 import contextlib
-import mmap
 import os
 import pickle
 import signal
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -133,74 +133,66 @@ class Forked(Generic[T]):
 
 
 class Claims:
-    """Indices handed out in order, each to whichever of two processes asks first (forked after it is made).
+    """Indices handed out in order, each to whichever of two processes asks first (made before the fork).
 
-    A pipe holds them, :data:`_CLAIM` bytes each: a read of that many bytes from a
-    pipe is never split between readers, so each index goes to one process only,
-    and each process gets its indices in increasing order. Made before the fork;
-    the process that knows the count writes them all at once (:meth:`hand_out`),
-    the other closes its writing end (:meth:`asker`). A process that dies
-    leaves the rest to the other: the pipe ends when every writer is closed.
+    A pipe holds them, :data:`_CLAIM` bytes each, all written when it is made
+    (its writing end closed at once): a read of that many bytes from a pipe is
+    never split between readers, so each index goes to one process only, and
+    each process gets its indices in increasing order. A process that dies
+    leaves the rest to the other.
 
-    :meth:`taken` says the last index a process took (a cell of memory the two
-    share): a process with work of its own before the next index left reads it
-    first, without taking that index from the other.
+    :meth:`left` says how many are left (the bytes still in the pipe, as the
+    system counts them): a process with work of its own before the next index
+    left does it first, without taking that index from the other. The count
+    only falls, so a count read a moment ago never puts the next index too far.
     """
 
     #: Most indices handed out: their bytes fit the smallest pipe buffer (Linux: 64 KiB; POSIX: 4 KiB is atomic),
-    #: so the writer never blocks on a reader.
+    #: so writing them never waits for a reader.
     MOST = 1024
 
-    def __init__(self) -> None:
-        self._reader: int | None
-        self._writer: int | None
-        self._reader, self._writer = os.pipe()
-        self._last = mmap.mmap(-1, _CLAIM + 1)  # shared with the child after the fork (MAP_SHARED)
-        self._last[:] = (0).to_bytes(_CLAIM + 1, "little")
-
-    def hand_out(self, indices: Sequence[int]) -> None:
-        """Write ``indices`` (increasing, at most :data:`MOST`, each below 2**32) and close the writing end: once."""
+    def __init__(self, indices: Sequence[int]) -> None:
+        """Hand out ``indices`` (increasing, at most :data:`MOST`, each below 2**32)."""
         if len(indices) > self.MOST:
             raise ValueError(f"cannot hand out {len(indices)} indices")
-        writer, self._writer = self._writer, None
-        assert writer is not None
+        self._reader: int | None
+        self._reader, writer = os.pipe()
         try:
             os.write(writer, b"".join(index.to_bytes(_CLAIM, "little") for index in indices))
         finally:
             os.close(writer)
 
-    def asker(self) -> None:
-        """In the process that only asks: close its copy of the writing end (else the pipe never ends)."""
-        writer, self._writer = self._writer, None
-        if writer is not None:
-            os.close(writer)
-
     def __iter__(self) -> Iterator[int]:
-        """The next index no process has taken, until none is left (waits for :meth:`hand_out`)."""
+        """The next index no process has taken, until none is left."""
         while (index := self.take()) is not None:
             yield index
 
     def take(self) -> int | None:
-        """The next index no process has taken (waits for :meth:`hand_out`); None when none is left."""
+        """The next index no process has taken; None when none is left."""
         if self._reader is None:
             return None
         data = os.read(self._reader, _CLAIM)
-        if len(data) < _CLAIM:
-            return None
-        self._last[:] = b"\x01" + data  # written in one go; a reader may see an earlier one: a smaller index
-        return int.from_bytes(data, "little")
+        return int.from_bytes(data, "little") if len(data) == _CLAIM else None
 
-    def taken(self) -> int | None:
-        """The last index taken by either process, or an earlier one (None: none yet); those left are above it."""
-        cell = bytes(self._last)
-        return int.from_bytes(cell[1:], "little") if cell[0] else None
+    def left(self) -> int | None:
+        """How many indices no process has taken yet (or fewer, a moment later); None when the system cannot say."""
+        if self._reader is None:
+            return 0
+        try:
+            import fcntl
+            import termios
+
+            count = bytearray(4)
+            fcntl.ioctl(self._reader, termios.FIONREAD, count)
+        except (ImportError, OSError, AttributeError):
+            return None
+        return int.from_bytes(count, sys.byteorder) // _CLAIM
 
     def close(self) -> None:
-        """Close both ends still open; harmless twice."""
-        for end in (self._reader, self._writer):
-            if end is not None:
-                os.close(end)
-        self._reader = self._writer = None
+        """Close the pipe; harmless twice."""
+        if self._reader is not None:
+            os.close(self._reader)
+            self._reader = None
 
 
 _CLAIM = 4  # bytes of one index in the pipe

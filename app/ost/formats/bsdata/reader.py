@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import collections
 import itertools
 from collections.abc import Callable, Iterable, Iterator
@@ -291,13 +290,14 @@ def _turns(pinned: list[int], claims: Claims, free: list[int]) -> Iterator[int]:
     """The indices a process reads, in increasing order: its ``pinned`` ones, and the ``free`` ones it takes first.
 
     Its next pinned index is read first while it comes before the next free index not yet taken (as far as
-    :meth:`Claims.taken` says); else it takes the next free index, reading any pinned one below that first.
+    :meth:`Claims.left` says: never further than it is); else it takes the next free index, reading any pinned
+    one below that first.
     """
     mine = collections.deque(pinned)
     while True:
         if mine:
-            last = claims.taken()
-            position = 0 if last is None else bisect.bisect_right(free, last)
+            left = claims.left()
+            position = 0 if left is None else len(free) - left
             if position >= len(free) or mine[0] < free[position]:
                 yield mine.popleft()
                 continue
@@ -324,7 +324,6 @@ def _child_reads(
     With ``prepare``, only what it makes of the datasheets is sent back (the store's rows: plain texts, pickled
     at the speed of a copy, where the datasheets' objects took a tenth of a second each way).
     """
-    claims.asker()
     order = _turns(pinned, claims, free)
     produced, failed = _read_own(drafter, producers, faction_ids, order, None, 0, 0, prepare)
     if failed is not None:  # the parent reads this share again, and meets the error itself if it comes first
@@ -413,9 +412,8 @@ def _read_bsdata(
         if workers > 1 and cores() > 1 and can_fork() and 1 < len(producers) <= Claims.MOST:
             mine, theirs = _pins(drafter, producers)
             loose = [index for index in range(len(producers)) if index not in {*mine, *theirs}]
-            claims = shared = Claims()
+            claims = shared = Claims(loose)  # handed out before the fork: both see every one from the start
             child = Forked.start(lambda: _child_reads(drafter, producers, faction_ids, theirs, shared, loose, prepare))
-            claims.hand_out(loose)
             order = _turns(mine, claims, loose)
         produced, failed = _read_own(drafter, producers, faction_ids, order, progress, len(found), total, prepare, kept)
         got = child.result() if child is not None else None
