@@ -29,7 +29,7 @@ from ost.store.database import LOCKED
 if TYPE_CHECKING:
     from ost.core import listfile
     from ost.core.armylist import ArmyList
-    from ost.core.catalogue import Catalogue, CatalogueSource
+    from ost.core.catalogue import Catalogue, CatalogueSource, Datasheet, Faction
     from ost.core.validator import Report, ValidatorOptions
     from ost.formats.bsdata import BsImport, Progress
     from ost.formats.lists.batch_report import BatchRow
@@ -284,18 +284,33 @@ def rebuild_catalogue(store: CatalogueStore) -> BuildResult:
 
 
 def read_bsdata(
-    paths: Iterable[Path | str], progress: Progress | None = None, *, free: bool = True, workers: int = 1
+    paths: Iterable[Path | str],
+    progress: Progress | None = None,
+    *,
+    free: bool = True,
+    workers: int = 1,
+    for_store: bool = False,
 ) -> BsImport:
     """Read and convert BattleScribe files (nothing written yet); the importer loads on first use.
 
     Raises :class:`ost.formats.safexml.XmlInputError` for a bad file. An
     exception raised by ``progress`` (a cancel) stops the reading there.
     ``free`` and ``workers`` (2: on two cores, where the process may fork): see
-    :func:`ost.formats.bsdata.read_bsdata`.
+    :func:`ost.formats.bsdata.read_bsdata`. ``for_store``: the result holds the
+    datasheets' database rows instead of the datasheets (:attr:`BsImport.prepared`,
+    each made by the process that read it, as it was read), for
+    :func:`save_import` only: what ``ost import bsdata`` does with them.
     """
     from ost.formats.bsdata import read_bsdata as read
 
-    return read(paths, progress, free=free, workers=workers)
+    return read(paths, progress, free=free, workers=workers, prepare=_store_rows if for_store else None)
+
+
+def _store_rows(sheets: list[Datasheet], faction: Faction | None) -> list[tuple[Any, ...]]:
+    """The database rows of one catalogue's datasheets (its faction's names go into their search text)."""
+    from ost.store.database import sheet_row
+
+    return [sheet_row(sheet, faction) for sheet in sheets]
 
 
 def import_bsdata(store: CatalogueStore, paths: Iterable[Path | str], progress: Progress | None = None) -> BsImport:
@@ -394,7 +409,9 @@ def save_import(store: CatalogueStore, result: BsImport) -> None:
         for faction in result.factions
     ]
     try:
-        store.replace_sources(result.sources, result.datasheets, result.factions, meta, described)
+        store.replace_sources(
+            result.sources, result.datasheets, result.factions, meta, described, rows=result.prepared or ()
+        )
     except StoreError as exc:
         raise plain_store_error(exc, store.path) from None
 

@@ -301,3 +301,63 @@ def test_cli_import_run_as_the_program_leaves_the_collector_off(tmp_path: Path) 
     assert "15 datasheets of 3 factions imported" in out.getvalue()
     args.one_shot = False
     assert import_cmd.run(args, "en", io.StringIO()) == 0 and gc.isenabled()
+
+
+# --- the import's write, without SQLAlchemy ---------------------------------------------------------------------------
+
+
+def _rows(db: Path, table: str) -> list[tuple[Any, ...]]:
+    """Every row of ``table`` with each value's SQLite type (a JSON text and a flag stored as SQLAlchemy does)."""
+    with sqlite3.connect(db) as connection:
+        columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
+        typed = ", ".join(f"{c}, typeof({c})" for c in columns)
+        return connection.execute(f"SELECT {typed} FROM {table} ORDER BY rowid").fetchall()
+
+
+def test_the_import_write_stores_what_sqlalchemy_stores(tmp_path: Path) -> None:
+    """``replace_sources`` writes through ``sqlite3`` (no SQLAlchemy imported): its faction, source and meta rows are
+    the ones the ORM tables write from the same values, JSON columns, flags and NULLs included."""
+    from ost.core.catalogue import CatalogueSource, Faction
+    from ost.store.models import FactionRow, MetaRow, SourceRow
+
+    factions = [
+        Faction(id="bs-a", name="Armée", name_en="Army", source="bsdata:a", revision="3", counterparts=["x", "é"]),
+        Faction(id="bs-b", name="B", source="bsdata:b"),
+    ]
+    sources = [
+        CatalogueSource(id="bsdata:a", name="Armée", kind="bsdata", revision="3", fingerprint="ab12"),
+        CatalogueSource(id="bsdata:b", name="B", kind="bsdata", enabled=False),
+    ]
+    meta = {"bsdata:a": '{"name": "Armée"}', "bsdata:b": ""}
+    plain, orm = tmp_path / "plain.sqlite", tmp_path / "orm.sqlite"
+    with CatalogueStore(plain) as store:
+        store.replace_sources(["bsdata:a", "bsdata:b"], [], factions, meta, sources)
+    with CatalogueStore(orm) as store, store.engine.begin() as connection:
+        connection.execute(insert(FactionRow), [f.model_dump() for f in factions])
+        connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
+        connection.execute(insert(SourceRow), [s.model_dump() for s in sources])
+    for table in ("factions", "catalogue_meta", "catalogue_sources"):
+        assert _rows(plain, table) == _rows(orm, table) != []
+
+
+def test_an_import_imports_no_sqlalchemy(tmp_path: Path) -> None:
+    """``ost import bsdata`` into an existing catalogue reads and writes through ``sqlite3`` only."""
+    import os
+    import subprocess
+    import sys
+
+    db = tmp_path / "c.sqlite"
+    with open_store(db):
+        pass
+    code = (
+        "import sys; from ost.cli.main import main; "
+        f"status = main(['--db', {str(db)!r}, 'import', 'bsdata', '-q', {str(DATA)!r}]); "
+        "assert status == 0, status; "
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'alembic')); "
+        "assert not loaded, loaded"
+    )
+    app = str(Path(__file__).resolve().parents[2] / "app")
+    env = {**os.environ, "PYTHONPATH": app}
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env)
+    with CatalogueStore(db) as store:
+        assert store.load().get(BOSS) is not None

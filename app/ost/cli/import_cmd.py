@@ -136,8 +136,9 @@ def _read(args: argparse.Namespace, bar: ProgressBar, lang: str) -> BsImport | N
     """The files read (nothing written yet); None when one is refused (said on stderr)."""
     try:
         # Run as the program, the process ends with the command (ost.cli.main), its collector paused: the parsed
-        # files are left unfreed. The catalogues are read on two cores (a forked child reads about half of them).
-        result = read_bsdata(args.paths, bar, free=not getattr(args, "one_shot", False), workers=2)
+        # files are left unfreed. The catalogues are read on two cores (a forked child reads some of them).
+        # Only stored: each datasheet is made into its row by the process that read it (for_store).
+        result = read_bsdata(args.paths, bar, free=not getattr(args, "one_shot", False), workers=2, for_store=True)
     except XmlInputError as exc:
         bar.finish()
         print(f"ost: {exc.message(lang)}", file=sys.stderr)

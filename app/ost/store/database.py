@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ost import __version__
 from ost.core.collector import collector_paused
@@ -140,32 +140,99 @@ def _facts() -> set[str]:
 
 
 def sheet_to_row(sheet: Datasheet, faction: Faction | None) -> dict[str, Any]:
-    """The columns of a datasheet's row: its whole JSON once, and what queries use (see :data:`SHEET_COLUMNS`).
+    """The columns of a datasheet's row, by name (see :func:`sheet_row`)."""
+    return dict(zip(SHEET_COLUMNS, sheet_row(sheet, faction), strict=True))
 
-    The JSON comes from msgspec's encoder (``model_dump_json``), once:
-    its text without the datasheet's ids and source is the ``body`` that
-    :meth:`CatalogueStore._read_sheets` recognises repeats by; no Python-level
-    ``json.dumps`` of the datasheet's lists. ``facts`` is the JSON without the
-    heavy fields, for :class:`~ost.core.catalogue.LightDatasheet`.
+
+@cache
+def _field_names(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A datasheet class's own fields and its facts' fields, each in the class's order (as ``model_dump_json``)."""
+    names: tuple[str, ...] = getattr(cls, "__struct_fields__", ())
+    facts = _facts()
+    return tuple(n for n in names if n in _OWN_SET), tuple(n for n in names if n in facts)
+
+
+def sheet_row(sheet: Datasheet, faction: Faction | None) -> tuple[Any, ...]:
+    """A datasheet's row, in the order of :data:`SHEET_COLUMNS`: its whole JSON once, and what queries use.
+
+    The JSON texts are the ones ``model_dump_json`` gives (msgspec's encoder
+    over the datasheet's fields, all of them or those included), made from one
+    shallow copy of its fields and kept as bytes until stored: the ``body``
+    (the JSON without the datasheet's ids and source, which
+    :meth:`CatalogueStore._read_sheets` recognises repeats by) is hashed as
+    encoded, and ``data`` is the own fields put in front of it (JSON objects
+    are unordered). ``facts`` is the JSON of the fact fields, for
+    :class:`~ost.core.catalogue.LightDatasheet`.
     """
     from hashlib import blake2b  # here: a command that only reads hashes nothing
 
-    # One serialisation: the body, then the datasheet's own fields put in front of it (JSON objects are unordered).
-    body = sheet.model_dump_json(exclude=_OWN_SET)
-    own = sheet.model_dump_json(include=_OWN_SET)
-    return {
-        "id": sheet.id,
-        "name": sheet.name,
-        "search_text": search_text(sheet, faction),
-        "faction": sheet.faction,
-        "role": sheet.role.value,
-        "source": sheet.source,
-        "source_revision": sheet.source_revision,
-        "bs_ids": json.dumps(sheet.bs_ids),  # the module's shared encoder: no new one per call
-        "data": f"{own[:-1]},{body[1:]}",
-        "body": blake2b(body.encode(), digest_size=12).hexdigest(),
-        "facts": sheet.model_dump_json(include=_facts()),
-    }
+    import msgspec  # (loaded by any datasheet already; kept out of the light readers' start-up)
+
+    encode = msgspec.json.encode
+    fields = msgspec.structs.asdict(cast(msgspec.Struct, sheet))
+    own_names, fact_names = _field_names(type(sheet))
+    own = encode({name: fields[name] for name in own_names})
+    facts = encode({name: fields[name] for name in fact_names})
+    for name in _OWN_FIELDS:
+        fields.pop(name, None)
+    body = encode(fields)
+    return (
+        sheet.id,
+        sheet.name,
+        search_text(sheet, faction),
+        sheet.faction,
+        sheet.role.value,
+        sheet.source,
+        sheet.source_revision,
+        json.dumps(sheet.bs_ids),  # the module's shared encoder: no new one per call
+        (own[:-1] + b"," + body[1:]).decode(),
+        blake2b(body, digest_size=12).hexdigest(),
+        facts.decode(),
+    )
+
+
+#: (table, column) of the rows :meth:`CatalogueStore.replace_sources` removes for the sources it replaces.
+_REPLACED = (
+    ("catalogue_sources", "id"),
+    ("datasheets", "source"),
+    ("factions", "source"),
+    ("catalogue_meta", "key"),
+)
+_FACTION_COLUMNS = ("id", "name", "name_en", "source", "revision", "counterparts", "source_id")
+_INSERT_FACTION = (
+    f"INSERT INTO factions ({', '.join(_FACTION_COLUMNS)}) VALUES ({', '.join('?' * len(_FACTION_COLUMNS))})"
+)
+_SOURCE_COLUMNS = ("id", "kind", "name", "revision", "fingerprint", "enabled")
+_INSERT_SOURCE = (
+    f"INSERT INTO catalogue_sources ({', '.join(_SOURCE_COLUMNS)}) VALUES ({', '.join('?' * len(_SOURCE_COLUMNS))})"
+)
+_DELETE_META = "DELETE FROM catalogue_meta WHERE key IN (SELECT value FROM json_each(?))"
+_DELETE_SOURCES = "DELETE FROM catalogue_sources WHERE id IN (SELECT value FROM json_each(?))"
+
+
+def _faction_row(faction: Faction) -> tuple[Any, ...]:
+    """A faction's row as :class:`ost.store.models.FactionRow` writes it (its JSON column by ``json.dumps``)."""
+    return (
+        faction.id,
+        faction.name,
+        faction.name_en,
+        faction.source,
+        faction.revision,
+        json.dumps(faction.counterparts),
+        faction.source_id,
+    )
+
+
+def _source_row(source: CatalogueSource, enabled: bool) -> tuple[Any, ...]:
+    """A source's row as :class:`ost.store.models.SourceRow` writes it (its flag 1 or 0)."""
+    return (source.id, source.kind, source.name, source.revision, source.fingerprint, int(enabled))
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Undo the transaction in progress, if any (a failed write leaves the catalogue as it was)."""
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
 
 
 def sheet_from_data(data: dict[str, Any], overrides: dict[str, Any] | None = None) -> Datasheet:
@@ -416,6 +483,8 @@ class CatalogueStore:
         factions: Iterable[Faction],
         meta: dict[str, str] | None = None,
         described: Iterable[CatalogueSource] = (),
+        *,
+        rows: Sequence[tuple[Any, ...]] = (),
     ) -> None:
         """Replace the datasheets and factions of ``sources`` in one transaction (all or nothing).
 
@@ -423,29 +492,60 @@ class CatalogueStore:
         the band table, the glossary and the overrides stay as they are. Meta
         keys equal to a source are replaced by ``meta``'s; ``described``
         sources are written with their name and revision, keeping their on/off
-        switch.
+        switch. ``rows`` are more datasheets, as :func:`sheet_row` made them
+        (an import's, made as they were read: see :func:`ost.services.read_bsdata`).
+
+        Written through the standard library's :mod:`sqlite3`, as the rows are
+        read: an import (``ost import bsdata``) imports no SQLAlchemy (a sixth
+        of a second). The values are the ones SQLAlchemy's tables write
+        (:mod:`ost.store.models`: a JSON column is ``json.dumps`` of its value,
+        a flag 1 or 0); a test compares the two.
         """
-        from sqlalchemy import delete, insert
-
-        from ost.store.models import DatasheetRow, FactionRow, MetaRow, SourceRow
-
-        wanted = list(dict.fromkeys(sources))
+        wanted = _ids_param(list(dict.fromkeys(sources)))
         faction_list = list(factions)
         by_id = {f.id: f for f in faction_list}
-        with self._writing() as connection:
-            switches = self._switches(connection)
-            if wanted:
-                connection.execute(delete(SourceRow).where(SourceRow.id.in_(wanted)))
-                connection.execute(delete(DatasheetRow).where(DatasheetRow.source.in_(wanted)))
-                connection.execute(delete(FactionRow).where(FactionRow.source.in_(wanted)))
-                connection.execute(delete(MetaRow).where(MetaRow.key.in_(wanted)))
-            if faction_list:
-                connection.execute(insert(FactionRow), [f.model_dump() for f in faction_list])
-            self._write_sheets(connection, datasheets, by_id)
+        made = [sheet_row(s, by_id.get(s.faction)) for s in datasheets]
+        with self._plain_writing() as db:
+            switches = {row[0]: bool(row[1]) for row in db.execute("SELECT id, enabled FROM catalogue_sources")}
+            for table, column in _REPLACED:
+                db.execute(f"DELETE FROM {table} WHERE {column} IN (SELECT value FROM json_each(?))", (wanted,))
+            db.executemany(_INSERT_FACTION, [_faction_row(f) for f in faction_list])
+            db.executemany(_INSERT_SHEET, made)
+            db.executemany(_INSERT_SHEET, rows)
             if meta:
-                connection.execute(delete(MetaRow).where(MetaRow.key.in_(list(meta))))
-                connection.execute(insert(MetaRow), [{"key": k, "value": v} for k, v in meta.items()])
-            self._write_sources(connection, described, switches)
+                db.execute(_DELETE_META, (_ids_param(list(meta)),))
+                db.executemany("INSERT INTO catalogue_meta (key, value) VALUES (?, ?)", meta.items())
+            written = {s.id: s for s in described}
+            db.execute(_DELETE_SOURCES, (_ids_param(list(written)),))
+            db.executemany(_INSERT_SOURCE, [_source_row(s, switches.get(s.id, s.enabled)) for s in written.values()])
+
+    @contextmanager
+    def _plain_writing(self, what: str = "cannot write the catalogue") -> Iterator[sqlite3.Connection]:
+        """One write transaction through :mod:`sqlite3` (all or nothing), as :meth:`_writing` makes with SQLAlchemy.
+
+        The same connection settings (foreign keys on, SQLite's own wait of 5 s for a lock), the kept browse table
+        emptied in the transaction, SQLite's errors as :class:`StoreError`.
+        """
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: {what}: {_reason(exc)}") from None
+        from ost.store.browsing import forget_browse  # (a command that only checks lists never loads it)
+
+        try:
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("BEGIN")
+            yield db
+            forget_browse(db.execute)
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            _roll_back(db)
+            raise StoreError(f"{self.path}: {what}: {_reason(exc)}") from None
+        except BaseException:
+            _roll_back(db)
+            raise
+        finally:
+            db.close()
 
     def set_meta(self, meta: dict[str, str]) -> None:
         """Set (or replace) some keys of the catalogue's facts, in one transaction."""
@@ -462,7 +562,7 @@ class CatalogueStore:
     @staticmethod
     def _write_sheets(connection: Connection, sheets: Iterable[Datasheet], factions: dict[str, Faction]) -> None:
         """Insert datasheets: one plain ``executemany`` of ready rows on the driver's cursor."""
-        rows = [tuple(sheet_to_row(s, factions.get(s.faction)).values()) for s in sheets]
+        rows = [sheet_row(s, factions.get(s.faction)) for s in sheets]
         if rows:
             connection.exec_driver_sql(_INSERT_SHEET, rows)
 

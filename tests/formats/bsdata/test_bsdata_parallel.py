@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, NO_SAMPLE, run_cli
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, run_cli
 from ost.core.i18n import Bilingual
 from ost.formats.bsdata import BsDataError, BsImport, read_bsdata
 from ost.formats.bsdata import reader as bsreader
 from ost.formats.bsdata.files import _File
-from ost.formats.bsdata.forked import Forked
+from ost.formats.bsdata.forked import Claims, Forked
 
 pytestmark = [
     pytest.mark.bsdata,
@@ -81,21 +83,144 @@ def test_two_cores_read_the_sample_as_one(alone: BsImport, forks: list[Forked[ob
     assert [c[0] for c in calls] == sorted(c[0] for c in calls)
 
 
-def test_the_shares_split_the_producers_in_order(alone: BsImport, forks: list[Forked[object] | None]) -> None:
+def _readers(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each producer read, with the process that read it, appended to ``path`` (one line each, from either process)."""
+    original = bsreader._produce
+
+    def spy(drafter: object, producer: _File, faction_id: str) -> object:
+        with path.open("a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()}\t{producer.name}\n")
+        return original(drafter, producer, faction_id)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bsreader, "_produce", spy)
+
+
+def _shares_read(path: Path) -> dict[int, list[str]]:
+    """The producers each process read, in its order (from :func:`_readers`)."""
+    shares: dict[int, list[str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        pid, name = line.split("\t", 1)
+        shares.setdefault(int(pid), []).append(name)
+    return shares
+
+
+def test_the_shares_split_the_producers_in_order(
+    alone: BsImport, forks: list[Forked[object] | None], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Each process reads its producers in their order; together they are every producer, once."""
-    shares: list[tuple[list[int], list[int]]] = []
-    original = bsreader._shares
+    _readers(tmp_path / "read.txt", monkeypatch)
+    both = read_bsdata([BSDATA_SAMPLE], workers=2)
+    _same(both, alone)
+    order = [c.name for c in alone.coverage]  # every sample catalogue gives a faction: the producers' order
+    shares = _shares_read(tmp_path / "read.txt")
+    assert len(shares) == 2 and os.getpid() in shares
+    mine, theirs = shares[os.getpid()], next(v for k, v in shares.items() if k != os.getpid())
+    assert mine and theirs
+    assert mine == sorted(mine, key=order.index) and theirs == sorted(theirs, key=order.index)
+    assert sorted(mine + theirs, key=order.index) == order
 
-    def spy(drafter: object, producers: list[_File]) -> tuple[list[int], list[int]]:
-        shares.append(original(drafter, producers))  # type: ignore[arg-type]
-        return shares[-1]
 
-    with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(bsreader, "_shares", spy)
-        read_bsdata([BSDATA_SAMPLE], workers=2)
-    mine, theirs = shares[0]
-    assert mine and theirs and mine == sorted(mine) and theirs == sorted(theirs)
-    assert sorted(mine + theirs) == list(range(len(alone.sources)))
+def _split(monkeypatch: pytest.MonkeyPatch, parent_takes: Callable[[int], bool]) -> None:
+    """Pin every producer by a fixed rule (the parent those ``parent_takes``), none left to take as they come."""
+
+    def fixed(drafter: object, producers: list[_File]) -> tuple[list[int], list[int]]:
+        every = range(len(producers))
+        return [i for i in every if parent_takes(i)], [i for i in every if not parent_takes(i)]
+
+    monkeypatch.setattr(bsreader, "_pins", fixed)
+
+
+def test_any_split_reads_the_sample_as_one(
+    alone: BsImport, forks: list[Forked[object] | None], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Whichever process reads which producer (here: alternately, and the first half against the second), the
+    result is the one read in one process, word for word."""
+    for number, rule in enumerate((lambda index: index % 2 == 0, lambda index: index >= 4)):
+        with monkeypatch.context() as patched:
+            _split(patched, rule)
+            _readers(tmp_path / f"read{number}.txt", patched)
+            _same(read_bsdata([BSDATA_SAMPLE], workers=2), alone)
+        shares = _shares_read(tmp_path / f"read{number}.txt")
+        # Each producer read once: the child's answer was taken, not read again here.
+        assert len(shares) == 2 and sum(len(names) for names in shares.values()) == len(alone.sources)
+    assert len(alone.sources) == 8
+
+
+def test_the_claims_give_each_index_once_in_order(tmp_path: Path) -> None:
+    """Two processes asking one :class:`Claims` in turn get each index once, each its own in increasing order; both
+    see how many are left."""
+    handed = list(range(0, 1000, 2))
+    claims = Claims(handed)
+    assert claims.left() == 500
+    pid = os.fork()
+    if pid == 0:  # the child: writes what it got, then ends at once
+        code = 1
+        try:
+            taken = [str(index) for index in claims]
+            (tmp_path / "child.txt").write_text(" ".join(taken))
+            code = 0
+        finally:
+            os._exit(code)
+    mine = list(claims)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert claims.left() == 0 and claims.take() is None
+    claims.close()
+    claims.close()  # (harmless twice)
+    theirs = [int(word) for word in (tmp_path / "child.txt").read_text().split()]
+    assert mine == sorted(mine) and theirs == sorted(theirs)
+    assert sorted(mine + theirs) == handed
+    with pytest.raises(ValueError):
+        Claims(range(Claims.MOST + 1))
+
+
+def test_a_process_reads_its_pinned_producers_before_taking_a_later_free_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`reader._turns`: the pinned indices and the free ones taken, in increasing order; a pinned index below
+    the next free one left is read without taking it (the other process may)."""
+    claims = Claims([1, 4, 5, 9])
+    turns = bsreader._turns([0, 2, 3, 7], claims, [1, 4, 5, 9])
+    assert [next(turns), next(turns)] == [0, 1]  # 0 before the first free index, then 1 taken
+    assert claims.left() == 3
+    assert [next(turns), next(turns)] == [2, 3]  # below 4, the next free one: read without taking it
+    assert claims.left() == 3
+    assert list(turns) == [4, 5, 7, 9]
+    claims.close()
+    # Another process took 4 and 5 meanwhile: this one reads 7 and takes 9.
+    claims = Claims([1, 4, 5, 9])
+    turns = bsreader._turns([0, 7], claims, [1, 4, 5, 9])
+    assert [next(turns), next(turns)] == [0, 1]
+    assert claims.take() == 4 and claims.take() == 5
+    assert list(turns) == [7, 9]
+    claims.close()
+    # Where the system cannot say how many are left: a pinned index only before the first free one, then in order.
+    claims = Claims([1, 4, 5, 9])
+    monkeypatch.setattr(Claims, "left", lambda self: None)
+    assert list(bsreader._turns([0, 2, 7], claims, [1, 4, 5, 9])) == [0, 1, 2, 4, 5, 7, 9]
+    claims.close()
+
+
+@pytest.mark.skipif(not BSDATA_FULL.is_dir(), reason="needs the full release")
+def test_families_of_the_full_release_are_read_by_one_process() -> None:
+    """The Space Marine chapters, the Chaos legions, the Aeldari and the Astra Militarum with the Renegades: each
+    family in one process, on the lighter side; the armies of no family left free."""
+    from ost.formats.bsdata.files import _read_files, find_files
+    from ost.formats.safexml import DEFAULT_LIMITS
+
+    found = find_files([BSDATA_FULL])
+    drafter, producers, _ = bsreader._prepared(found, _read_files(found, DEFAULT_LIMITS, None, 0, [], []))
+    mine, theirs = bsreader._pins(drafter, producers)
+    names = [p.name for p in producers]
+    side = {names[i]: 0 for i in mine} | {names[i]: 1 for i in theirs}
+    chapters = [n for n in names if n.startswith("Imperium - Adeptus Astartes - ")]
+    assert len(chapters) == 11 and {side[n] for n in chapters} == {0}  # the heaviest family, on the first side
+    for family in (
+        ["Chaos - Chaos Space Marines", "Chaos - Death Guard", "Chaos - Thousand Sons", "Chaos - World Eaters"],
+        ["Aeldari - Craftworlds", "Aeldari - Drukhari", "Aeldari - Harlequins"],
+        ["Imperium - Astra Militarum", "Chaos - Renegades & Heretics [LEGENDS]"],
+    ):
+        assert len({side[n] for n in family}) == 1, family
+    assert {"Orks", "Necrons", "Tyranids", "T'au Empire"}.isdisjoint(side)
+    assert 0 in side.values() and 1 in side.values()
 
 
 @pytest.mark.parametrize("how", ["raises", "dies"])
@@ -174,26 +299,14 @@ def test_one_worker_or_one_processor_never_forks(
 
 @pytest.mark.parametrize("first", ["parent", "child"])
 def test_an_error_of_the_files_is_the_first_producers_as_in_one_process(
-    monkeypatch: pytest.MonkeyPatch, forks: list[Forked[object] | None], first: str
+    monkeypatch: pytest.MonkeyPatch, forks: list[Forked[object] | None], first: str, alone: BsImport
 ) -> None:
     """Two producers the import cannot read, one in each share: the earlier one's error is raised, as in one process."""
-    shares: list[tuple[list[int], list[int]]] = []
-    names: list[str] = []
-    original_shares = bsreader._shares
-
-    def spy(drafter: object, producers: list[_File]) -> tuple[list[int], list[int]]:
-        names[:] = [p.name for p in producers]
-        shares.append(original_shares(drafter, producers))  # type: ignore[arg-type]
-        return shares[-1]
-
-    with monkeypatch.context() as patched:
-        patched.setattr(bsreader, "_shares", spy)
-        read_bsdata([BSDATA_SAMPLE], workers=2)
-    mine, theirs = shares[0]
-    # The earlier broken producer is in the ``first`` share, the later one in the other.
-    one, other = (mine, theirs) if first == "parent" else (theirs, mine)
-    early = one[0]
-    late = next(i for i in other if i > early)
+    names = [c.name for c in alone.coverage]  # the producers, in order
+    early, late = 2, 6
+    assert len(names) == len(alone.sources) == 8
+    # The earlier broken producer is read by the ``first`` process, the later one by the other.
+    _split(monkeypatch, lambda index: (index <= early) == (first == "parent"))
     broken_names = {names[early], names[late]}
     original = bsreader._produce
 
@@ -203,13 +316,13 @@ def test_an_error_of_the_files_is_the_first_producers_as_in_one_process(
         return original(drafter, producer, faction_id)  # type: ignore[arg-type]
 
     monkeypatch.setattr(bsreader, "_produce", broken)
-    with pytest.raises(BsDataError) as alone:
+    with pytest.raises(BsDataError) as alone_error:
         read_bsdata([BSDATA_SAMPLE])
     with pytest.raises(BsDataError) as both:
         read_bsdata([BSDATA_SAMPLE], workers=2)
     expected = Bilingual(fr=f"cassé : {names[early]}", en=f"broken: {names[early]}")
-    assert alone.value.text == both.value.text == expected
-    assert len(forks) == 2 and all(forks)
+    assert alone_error.value.text == both.value.text == expected
+    assert len(forks) == 1 and all(forks)
 
 
 def test_the_command_reads_on_two_cores(
@@ -220,3 +333,51 @@ def test_the_command_reads_on_two_cores(
         code, out, _ = run_cli(capsys, "--db", db, "--lang", lang, "import", "bsdata", "-q", str(BSDATA_SAMPLE))
         assert code == 0 and f"{len(alone.datasheets)} {said} {len(alone.factions)}" in out
     assert len(forks) == 2 and all(forks)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_import_read_for_the_store_holds_its_rows(
+    alone: BsImport, forks: list[Forked[object] | None], workers: int, tmp_path: Path
+) -> None:
+    """``for_store`` (what ``ost import bsdata`` reads): each datasheet's row, made by the process that read it, in
+    the datasheets' order; counts, coverage, warnings and the record as without; the database the same."""
+    from ost.services import read_bsdata as read_for
+    from ost.services import save_import
+    from ost.store import CatalogueStore
+    from ost.store.database import sheet_row
+
+    stored = read_for([BSDATA_SAMPLE], workers=workers, for_store=True)
+    assert len(forks) == (1 if workers == 2 else 0)
+    factions = {f.id: f for f in alone.factions}
+    assert stored.datasheets == [] and stored.prepared is not None
+    assert stored.prepared == [sheet_row(s, factions.get(s.faction)) for s in alone.datasheets]
+    assert stored.sheet_count() == alone.sheet_count() == 633
+    assert stored.kinds_by_wounds() == alone.kinds_by_wounds()
+    assert stored.source_counts() == alone.source_counts()
+    assert stored.record() == alone.record()
+    assert (stored.factions, stored.coverage, stored.warnings) == (alone.factions, alone.coverage, alone.warnings)
+    rows = []
+    for name, result in (("plain", alone), ("stored", stored)):
+        with CatalogueStore(tmp_path / f"{name}.sqlite") as store:
+            save_import(store, result)
+        with sqlite3.connect(tmp_path / f"{name}.sqlite") as db:
+            rows.append(db.execute("SELECT * FROM datasheets ORDER BY rowid").fetchall())
+    assert rows[0] == rows[1] and len(rows[0]) == 633
+
+
+@pytest.mark.parametrize("memfd", [True, False])
+def test_a_childs_answer_comes_back_whole(monkeypatch: pytest.MonkeyPatch, memfd: bool) -> None:
+    """The answer (tens of megabytes, as the full release's rows) comes back through an anonymous file: in memory
+    where the system has ``memfd_create``, else a temporary file without a name; a child that fails gives None."""
+    if not memfd:
+        monkeypatch.delattr(os, "memfd_create", raising=False)
+    big = ["x" * 1000 + str(i) for i in range(30_000)]
+    child = Forked.start(lambda: big)
+    assert child is not None and child.result() == big
+    assert child._reader is None and child._pid is None
+
+    def fails() -> object:
+        raise RuntimeError("no")
+
+    failing = Forked.start(fails)
+    assert failing is not None and failing.result() is None

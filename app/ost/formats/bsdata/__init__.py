@@ -46,8 +46,9 @@ how. In short:
   and trait groups every character links). A whole datasheet is read once for every
   catalogue whose differences it never reads (:mod:`.reach`: the chapters'
   links to one library unit, a library imported by several armies).
-  ``read_bsdata(workers=2)`` (the command line's) reads about half of the
-  catalogues in a forked child, with the same result (:mod:`.forked`).
+  ``read_bsdata(workers=2)`` (the command line's) reads on two processes, a
+  family of catalogues on one library in one of them, the others to the
+  first free, with the same result (:mod:`.forked`).
   ``benchmarks/import_bsdata.py`` measures the whole command against a raw
   ``xml.etree`` parse (README, "Speed (measured)").
 

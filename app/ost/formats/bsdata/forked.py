@@ -1,11 +1,17 @@
 """One piece of work done in a forked child while the process does the rest: what the import's second core does.
 
-The child is a copy of the process at the fork (every parsed file and memo
-table is there already, shared copy-on-write); it does its work, sends the
-result back pickled through a pipe and ends with ``os._exit`` (no teardown,
-no flushing of the parent's buffers). Anything that goes wrong in it (an
+The child is a copy of the process at the fork; it does its work, writes the
+result pickled into an anonymous file the two share (a pipe made it wait
+for the parent to take its answer 64 KiB at a time, a switch between the
+processes each time: tens of megabytes took a quarter of a second on a busy
+machine) and ends with ``os._exit`` (no teardown, no flushing of the
+parent's buffers); the parent reads the file once the child has ended. Anything that goes wrong in it (an
 exception, a signal, a short or unreadable answer) makes :meth:`Forked.result`
 None: the caller does that work itself, so a failure costs time, never data.
+
+Two processes share out numbered pieces of work through :class:`Claims`: each
+takes the next piece no process has taken, so they end together whatever each
+piece costs.
 
 Forking is only safe in a process with a single thread (a thread holding a
 lock at the fork leaves it held in the child forever): :func:`can_fork` says
@@ -18,8 +24,10 @@ import contextlib
 import os
 import pickle
 import signal
+import sys
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -32,6 +40,15 @@ def can_fork() -> bool:
     return (
         hasattr(os, "fork") and threading.current_thread() is threading.main_thread() and threading.active_count() == 1
     )
+
+
+def _anonymous_file() -> int:
+    """A file descriptor of a new file with no name (in memory where the system can: ``memfd_create``)."""
+    if hasattr(os, "memfd_create"):
+        with contextlib.suppress(OSError):
+            return os.memfd_create("ost-answer", getattr(os, "MFD_CLOEXEC", 0))
+    with tempfile.TemporaryFile() as file:  # (its name removed at once on POSIX: a copy of its descriptor keeps it)
+        return os.dup(file.fileno())
 
 
 def cores() -> int:
@@ -47,24 +64,25 @@ class Forked(Generic[T]):
 
     def __init__(self, pid: int, reader: int) -> None:
         self._pid: int | None = pid  # None once collected (its number may then be another process's)
-        self._reader: int | None = reader  # None once closed
+        self._reader: int | None = reader  # the shared file of the answer; None once closed
 
     @classmethod
     def start(cls, work: Callable[[], T]) -> Forked[T] | None:
         """Fork a child that runs ``work``; None when the fork itself fails (the caller does the work)."""
-        reader, writer = os.pipe()
+        try:
+            shared = _anonymous_file()
+        except OSError:
+            return None
         try:
             pid = os.fork()
         except OSError:
-            os.close(reader)
-            os.close(writer)
+            os.close(shared)
             return None
         if pid == 0:  # the child: never returns
             code = 1
             try:
-                os.close(reader)
                 data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
-                with open(writer, "wb") as out:
+                with open(shared, "wb") as out:
                     out.write(len(data).to_bytes(_SIZE, "little"))
                     out.write(data)
                 code = 0
@@ -72,17 +90,19 @@ class Forked(Generic[T]):
                 pass
             finally:
                 os._exit(code)
-        os.close(writer)
-        return cls(pid, reader)
+        return cls(pid, shared)
 
     def result(self) -> T | None:
         """What ``work()`` returned in the child, once it ended; None when it failed in any way. Asked once."""
         reader, self._reader = self._reader, None
         if reader is None:
             raise RuntimeError("the child's answer was read already")
-        with open(reader, "rb") as answer:
-            data = answer.read()
-        status = self._collect()
+        try:
+            status = self._collect()
+            size = os.fstat(reader).st_size
+            data = os.pread(reader, size, 0) if size else b""
+        finally:
+            os.close(reader)
         if os.waitstatus_to_exitcode(status) != 0 or len(data) < _SIZE:
             return None
         if int.from_bytes(data[:_SIZE], "little") != len(data) - _SIZE:
@@ -110,3 +130,69 @@ class Forked(Generic[T]):
         _, status = os.waitpid(self._pid, 0)
         self._pid = None
         return status
+
+
+class Claims:
+    """Indices handed out in order, each to whichever of two processes asks first (made before the fork).
+
+    A pipe holds them, :data:`_CLAIM` bytes each, all written when it is made
+    (its writing end closed at once): a read of that many bytes from a pipe is
+    never split between readers, so each index goes to one process only, and
+    each process gets its indices in increasing order. A process that dies
+    leaves the rest to the other.
+
+    :meth:`left` says how many are left (the bytes still in the pipe, as the
+    system counts them): a process with work of its own before the next index
+    left does it first, without taking that index from the other. The count
+    only falls, so a count read a moment ago never puts the next index too far.
+    """
+
+    #: Most indices handed out: their bytes fit the smallest pipe buffer (Linux: 64 KiB; POSIX: 4 KiB is atomic),
+    #: so writing them never waits for a reader.
+    MOST = 1024
+
+    def __init__(self, indices: Sequence[int]) -> None:
+        """Hand out ``indices`` (increasing, at most :data:`MOST`, each below 2**32)."""
+        if len(indices) > self.MOST:
+            raise ValueError(f"cannot hand out {len(indices)} indices")
+        self._reader: int | None
+        self._reader, writer = os.pipe()
+        try:
+            os.write(writer, b"".join(index.to_bytes(_CLAIM, "little") for index in indices))
+        finally:
+            os.close(writer)
+
+    def __iter__(self) -> Iterator[int]:
+        """The next index no process has taken, until none is left."""
+        while (index := self.take()) is not None:
+            yield index
+
+    def take(self) -> int | None:
+        """The next index no process has taken; None when none is left."""
+        if self._reader is None:
+            return None
+        data = os.read(self._reader, _CLAIM)
+        return int.from_bytes(data, "little") if len(data) == _CLAIM else None
+
+    def left(self) -> int | None:
+        """How many indices no process has taken yet (or fewer, a moment later); None when the system cannot say."""
+        if self._reader is None:
+            return 0
+        try:
+            import fcntl
+            import termios
+
+            count = bytearray(4)
+            fcntl.ioctl(self._reader, termios.FIONREAD, count)
+        except (ImportError, OSError, AttributeError):
+            return None
+        return int.from_bytes(count, sys.byteorder) // _CLAIM
+
+    def close(self) -> None:
+        """Close the pipe; harmless twice."""
+        if self._reader is not None:
+            os.close(self._reader)
+            self._reader = None
+
+
+_CLAIM = 4  # bytes of one index in the pipe

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ost.core.catalogue import Datasheet, Faction, ModelKind
 from ost.core.collector import collector_paused
@@ -20,7 +22,7 @@ from ost.formats.bsdata.files import (
     find_files,
     import_fingerprint,
 )
-from ost.formats.bsdata.forked import Forked, can_fork, cores
+from ost.formats.bsdata.forked import Claims, Forked, can_fork, cores
 from ost.formats.bsdata.profiles import _words
 from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress
 from ost.formats.safexml import DEFAULT_LIMITS, Limits, XmlInputError
@@ -64,7 +66,7 @@ def _named_keywords(kind: ModelKind, phrases: dict[tuple[str, ...], list[str]], 
 class _Produced:
     """What one producer (a playable catalogue, or a game system with root entries of its own) gives the import.
 
-    Made in either process of a two-process import (see :func:`_shares`) and merged in producer order.
+    Made in either process of a two-process import (see :func:`read_bsdata`) and merged in producer order.
     """
 
     faction: Faction | None  # None: no datasheet came of it (its id is taken all the same)
@@ -75,6 +77,30 @@ class _Produced:
     #: The scopes' warnings (links not found) said while reading it, by what they are about: each is said once
     #: per import, by the first producer whose reading meets it.
     met: list[tuple[tuple[str, str], BsImportWarning]]
+    #: With a ``prepare`` (see :func:`read_bsdata`): what it made of the datasheets, which are then dropped
+    #: (:attr:`datasheets` empty); how many there were and their model kinds by wounds.
+    prepared: list[Any] | None = None
+    count: int = 0
+    by_wounds: dict[int, int] | None = None
+
+
+#: ``prepare(datasheets, faction)``: what the caller keeps of one catalogue's datasheets instead of them (the rows
+#: the store writes), made in the process that read them.
+Prepare = Callable[[list[Datasheet], Faction | None], list[Any]]
+
+
+def _prepared_in_place(one: _Produced, prepare: Prepare) -> list[Datasheet]:
+    """``one`` with its datasheets made into what ``prepare`` gives, counted, and dropped; the datasheets dropped."""
+    sheets = one.datasheets
+    one.prepared = prepare(sheets, one.faction)
+    one.count = len(sheets)
+    by_wounds: dict[int, int] = {}
+    for sheet in sheets:
+        for kind in sheet.kinds:
+            by_wounds[kind.wounds] = by_wounds.get(kind.wounds, 0) + 1
+    one.by_wounds = by_wounds
+    one.datasheets = []
+    return sheets
 
 
 def _produce(drafter: _Drafter, producer: _File, faction_id: str) -> _Produced:
@@ -163,126 +189,40 @@ def _produce(drafter: _Drafter, producer: _File, faction_id: str) -> _Produced:
     return _Produced(faction, datasheets, report, warnings, met)
 
 
-def _read_share(
-    drafter: _Drafter, producers: list[_File], faction_ids: list[str], share: list[int]
-) -> dict[int, _Produced]:
-    """What the producers of ``share`` (indices, in order) give, read by ``drafter``: the child's work."""
-    return {index: _produce(drafter, producers[index], faction_ids[index]) for index in share}
-
-
 def _read_own(
     drafter: _Drafter,
     producers: list[_File],
     faction_ids: list[str],
-    share: list[int],
+    order: Iterable[int],
     progress: Progress | None,
     done: int,
     total: int,
+    prepare: Prepare | None = None,
+    kept: list[list[Datasheet]] | None = None,
 ) -> tuple[dict[int, _Produced], tuple[int, XmlInputError] | None]:
-    """The process's own share, its progress shown from ``done`` to ``total``; stops at an error of the files.
+    """The producers of ``order`` (increasing indices), progress shown from ``done`` to ``total``; stops at an error.
 
-    The error is returned with its producer's index: the other share may hold an earlier one, which is the one
-    an import read in one process raises.
+    The error is returned with its producer's index: the other process may have met an earlier one, which is the
+    one an import read in one process raises. With ``prepare``, each producer's datasheets are prepared as they
+    are read (:func:`_prepared_in_place`), and the dropped datasheets added to ``kept`` when given.
     """
     produced: dict[int, _Produced] = {}
-    for count, index in enumerate(share):
+    for index in order:
         if progress is not None:
-            progress(done + (total - done) * count // len(share), total, producers[index].name)
+            progress(done + (total - done) * index // len(producers), total, producers[index].name)
         try:
-            produced[index] = _produce(drafter, producers[index], faction_ids[index])
+            one = produced[index] = _produce(drafter, producers[index], faction_ids[index])
         except XmlInputError as exc:
             return produced, (index, exc)
+        if prepare is not None:
+            dropped = _prepared_in_place(one, prepare)
+            if kept is not None:
+                kept.append(dropped)
     return produced, None
 
 
-#: A producer that reads the same library as one before it in its process costs about this share of its entries:
-#: readings of that library are shared (see :mod:`.reach`).
-_SHARED_COST = 0.7
-
-
-def _shares(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[int]]:
-    """The producers this process reads and those a child reads (indices, each in order), about even in time.
-
-    A producer's cost is estimated by its root entries; producers that lean on the same library (the Space
-    Marine chapters on theirs: by the linked library with the most shared entries) stay together, so they
-    share its readings. The child takes the heavier share: this process then unpickles the child's answer.
-    Each process reads its producers in the import's order: a warning one of them meets first is then met by the
-    same producer as in one process (the merge keeps the earliest), in the same order.
-    """
-    families: dict[str, list[int]] = {}
-    weights: dict[str, float] = {}
-    for index, producer in enumerate(producers):
-        libraries = [drafter.shared.by_id[t] for t, _ in producer.links if t in drafter.shared.by_id]
-        libraries = [f for f in libraries if f.library]
-        family = max(libraries, key=lambda f: len(f.shared)).id if libraries else f"\0{producer.id}"
-        cost = len(drafter.offered(producer)) if not producer.is_game_system else len(producer.roots)
-        weights[family] = weights.get(family, 0.0) + cost * (_SHARED_COST if family in families else 1.0)
-        families.setdefault(family, []).append(index)
-    light: list[int] = []
-    heavy: list[int] = []
-    light_weight = heavy_weight = 0.0
-    for family in sorted(families, key=lambda f: -weights[f]):
-        if light_weight <= heavy_weight:
-            light.extend(families[family])
-            light_weight += weights[family]
-        else:
-            heavy.extend(families[family])
-            heavy_weight += weights[family]
-    if not light or not heavy:  # one family: nothing to split
-        return sorted(light + heavy), []
-    if light_weight > heavy_weight:
-        light, heavy = heavy, light
-    return sorted(light), sorted(heavy)
-
-
-def read_bsdata(
-    paths: Iterable[str | Path],
-    progress: Progress | None = None,
-    limits: Limits = DEFAULT_LIMITS,
-    *,
-    free: bool = True,
-    workers: int = 1,
-) -> BsImport:
-    """Read BattleScribe files (folders, ``.gst``/``.cat``, ``.gstz``/``.catz``) into factions and datasheets.
-
-    Raises :class:`BsDataError` (or :class:`ost.formats.safexml.XmlInputError`)
-    naming the file for anything unreadable, refused or not BattleScribe data;
-    nothing is returned partially.
-
-    ``free=False`` leaves the parsed files and the memo tables to the garbage
-    collector instead of freeing them before returning (they refer to each
-    other): a command that ends the process right after, its collector paused
-    (``ost import bsdata``), skips a fifth of a second of freeing them object
-    by object. The window keeps the default.
-
-    ``workers=2`` reads the catalogues on two cores when there are two and this
-    process may fork (:func:`.forked.can_fork`: a single thread, as the command
-    line has; the window reads in a thread of its own, on one core): a forked
-    child reads about half of them (:func:`_shares`). The result is the same, word for word and in the same order, as
-    read in one process; if the child fails in any way, its share is read here.
-    """
-    with collector_paused():
-        return _read_bsdata(list(paths), progress, limits, free, workers)
-
-
-def _read_bsdata(
-    paths: list[str | Path], progress: Progress | None, limits: Limits, free: bool, workers: int
-) -> BsImport:
-    found = find_files(paths)
-    if not found:
-        raise BsDataError(
-            ", ".join(str(p) for p in paths) or ".",
-            Bilingual(
-                fr="aucun fichier BattleScribe (.gst, .cat, .gstz, .catz) trouvé",
-                en="no BattleScribe file (.gst, .cat, .gstz, .catz) found",
-            ),
-        )
-    warnings: list[BsImportWarning] = []
-    # Progress runs over 2 units per file given: reading them, then converting the catalogues.
-    total = 2 * len(found)
-    # What the files are (a later import of the same files finds its result in the catalogue: see ost.services).
-    digests: list[str] = []
-    files = _read_files(found, limits, progress, total, warnings, digests)
+def _prepared(found: list[Path], files: list[_File]) -> tuple[_Drafter, list[_File], list[str]]:
+    """The import's drafter, its producers in order and their faction ids; an error when a game system is missing."""
     systems = [f for f in files if f.is_game_system]
     if not systems:
         raise BsDataError(
@@ -303,28 +243,196 @@ def _read_bsdata(
                     en=f"needs the game system '{catalogue.game_system_id}', which is not among the files",
                 ),
             )
-    drafter = _Drafter(files)
     playable = [c for c in catalogues if not c.library]
     producers: list[_File] = [*playable, *[s for s in systems if s.roots]]
     # Faction ids depend on the order (a name taken earlier gets its catalogue id appended): decided up front.
     taken: set[str] = set()
-    faction_ids = [_faction_id(producer, taken) for producer in producers]
-    every = list(range(len(producers)))
-    mine, theirs = _shares(drafter, producers) if workers > 1 and cores() > 1 and can_fork() else (every, [])
-    child = Forked.start(lambda: _read_share(drafter, producers, faction_ids, theirs)) if theirs else None
+    return _Drafter(files), producers, [_faction_id(producer, taken) for producer in producers]
+
+
+#: A producer that reads the same library as one before it in its process costs about this share of its entries:
+#: readings of that library are shared (see :mod:`.reach`).
+_SHARED_COST = 0.7
+
+
+def _pins(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[int]]:
+    """The producers each process reads whatever happens (indices, in order): this process's, then the child's.
+
+    Producers that lean on the same library (the Space Marine chapters on theirs, the Chaos legions on theirs: by
+    the linked library with the most shared entries) are one family, read by one process, so that they share its
+    readings: read in both, each library's first reading is paid twice (the import's CPU grew by a tenth when
+    every producer was free, by 0.6 s when the chapters were cut in two halves). The families go to the lighter
+    process, heaviest first, by an estimate of their cost (their root entries). Producers of no family are pinned
+    to neither: the two processes take them as they come (:class:`Claims`), and so end together unless one
+    family outweighs all the rest (the chapters are about half the full release).
+    """
+    families: dict[str, list[int]] = {}
+    costs: list[float] = []
+    for index, producer in enumerate(producers):
+        libraries = [drafter.shared.by_id[t] for t, _ in producer.links if t in drafter.shared.by_id]
+        libraries = [f for f in libraries if f.library]
+        family = max(libraries, key=lambda f: len(f.shared)).id if libraries else ""
+        cost = len(drafter.offered(producer)) if not producer.is_game_system else len(producer.roots)
+        costs.append(cost * (_SHARED_COST if family in families else 1.0))
+        if family:
+            families.setdefault(family, []).append(index)
+    groups = [members for members in families.values() if len(members) > 1]  # one alone shares nothing: free
+    sides: tuple[list[int], list[int]] = ([], [])
+    loads = [0.0, 0.0]
+    for group in sorted(groups, key=lambda g: -sum(costs[i] for i in g)):
+        side = 0 if loads[0] <= loads[1] else 1
+        sides[side].extend(group)
+        loads[side] += sum(costs[i] for i in group)
+    return sorted(sides[0]), sorted(sides[1])
+
+
+def _turns(pinned: list[int], claims: Claims, free: list[int]) -> Iterator[int]:
+    """The indices a process reads, in increasing order: its ``pinned`` ones, and the ``free`` ones it takes first.
+
+    Its next pinned index is read first while it comes before the next free index not yet taken (as far as
+    :meth:`Claims.left` says: never further than it is); else it takes the next free index, reading any pinned
+    one below that first.
+    """
+    mine = collections.deque(pinned)
+    while True:
+        if mine:
+            left = claims.left()
+            position = 0 if left is None else len(free) - left
+            if position >= len(free) or mine[0] < free[position]:
+                yield mine.popleft()
+                continue
+        claimed = claims.take()
+        if claimed is None:
+            break
+        while mine and mine[0] < claimed:
+            yield mine.popleft()
+        yield claimed
+    yield from mine
+
+
+def _child_reads(
+    drafter: _Drafter,
+    producers: list[_File],
+    faction_ids: list[str],
+    pinned: list[int],
+    claims: Claims,
+    free: list[int],
+    prepare: Prepare | None,
+) -> _Shares:
+    """The forked child's work: its pinned producers and the free ones it takes first, in order; raises an error.
+
+    With ``prepare``, only what it makes of the datasheets is sent back (the store's rows: plain texts, pickled
+    at the speed of a copy, where the datasheets' objects took a tenth of a second each way).
+    """
+    order = _turns(pinned, claims, free)
+    produced, failed = _read_own(drafter, producers, faction_ids, order, None, 0, 0, prepare)
+    if failed is not None:  # the parent reads this share again, and meets the error itself if it comes first
+        raise failed[1]
+    return produced
+
+
+#: What each producer gives, by its index.
+_Shares = dict[int, _Produced]
+
+
+def read_bsdata(
+    paths: Iterable[str | Path],
+    progress: Progress | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    *,
+    free: bool = True,
+    workers: int = 1,
+    prepare: Prepare | None = None,
+) -> BsImport:
+    """Read BattleScribe files (folders, ``.gst``/``.cat``, ``.gstz``/``.catz``) into factions and datasheets.
+
+    Raises :class:`BsDataError` (or :class:`ost.formats.safexml.XmlInputError`)
+    naming the file for anything unreadable, refused or not BattleScribe data;
+    nothing is returned partially.
+
+    ``free=False`` leaves the parsed files and the memo tables to the garbage
+    collector instead of freeing them before returning (they refer to each
+    other): a command that ends the process right after, its collector paused
+    (``ost import bsdata``), skips a fifth of a second of freeing them object
+    by object. The window keeps the default.
+
+    ``workers=2`` reads the catalogues on two cores when there are two and this
+    process may fork (:func:`.forked.can_fork`: a single thread, as the command
+    line has; the window reads in a thread of its own, on one core): once the
+    files are parsed, a forked child and this process share the catalogues
+    out: each family of catalogues on one library to one process
+    (:func:`_pins`), the others to the first process free
+    (:class:`.forked.Claims`). Each reads its own in increasing order, which keeps the
+    result the same, word for word and in the same order, as read in one
+    process; if the child fails in any way, its share is read here.
+
+    ``prepare`` (a caller that only stores the datasheets: ``ost import
+    bsdata``) is given each catalogue's datasheets with its faction, in the
+    process that read them, as soon as they are read; the result then holds
+    what it returns (:attr:`BsImport.prepared`, in the datasheets' order)
+    instead of the datasheets, with their counts.
+    """
+    with collector_paused():
+        return _read_bsdata(list(paths), progress, limits, free, workers, prepare)
+
+
+def _read_bsdata(
+    paths: list[str | Path],
+    progress: Progress | None,
+    limits: Limits,
+    free: bool,
+    workers: int,
+    prepare: Prepare | None,
+) -> BsImport:
+    found = find_files(paths)
+    if not found:
+        raise BsDataError(
+            ", ".join(str(p) for p in paths) or ".",
+            Bilingual(
+                fr="aucun fichier BattleScribe (.gst, .cat, .gstz, .catz) trouvé",
+                en="no BattleScribe file (.gst, .cat, .gstz, .catz) found",
+            ),
+        )
+    warnings: list[BsImportWarning] = []
+    # Progress runs over 2 units per file given: reading them, then converting the catalogues.
+    total = 2 * len(found)
+    # What the files are (a later import of the same files finds its result in the catalogue: see ost.services).
+    digests: list[str] = []
+    files = _read_files(found, limits, progress, total, warnings, digests)
+    drafter, producers, faction_ids = _prepared(found, files)
+    # On two cores, a forked child shares the producers out with this process: each reads the families of
+    # producers pinned to it (_pins) and takes the next free one no process has taken (Claims), so both end
+    # together; each reads its own in increasing order.
+    order: Iterable[int] = range(len(producers))
+    child: Forked[_Shares] | None = None
+    claims: Claims | None = None
+    # The datasheets prepared here are kept to the end when nothing is freed (else dropped one by one, for nothing).
+    kept: list[list[Datasheet]] | None = None if free else []
     try:
-        produced, failed = _read_own(drafter, producers, faction_ids, mine, progress, len(found), total)
+        if workers > 1 and cores() > 1 and can_fork() and 1 < len(producers) <= Claims.MOST:
+            mine, theirs = _pins(drafter, producers)
+            loose = [index for index in range(len(producers)) if index not in {*mine, *theirs}]
+            claims = shared = Claims(loose)  # handed out before the fork: both see every one from the start
+            child = Forked.start(lambda: _child_reads(drafter, producers, faction_ids, theirs, shared, loose, prepare))
+            order = _turns(mine, claims, loose)
+        produced, failed = _read_own(drafter, producers, faction_ids, order, progress, len(found), total, prepare, kept)
         got = child.result() if child is not None else None
     except BaseException:  # an interruption, or a bug: the child is ended with it
         if child is not None:
             child.cancel()
         raise
+    finally:
+        if claims is not None:
+            claims.close()
+    theirs = [index for index in range(len(producers)) if index not in produced]
     if theirs:
-        if got is None:
-            # The child failed: its share is read here, in order, as it would have (an error of the files is
-            # raised for the first producer that has one, as when read in one process).
+        if got is None or sorted(got) != theirs:
+            # The child failed (or its fork did): its share is read here, in order, as it would have, up to
+            # this process's error (an error of the files is the first producer's, as when read in one process).
             again = _Drafter(files)
-            got = _read_share(again, producers, faction_ids, [i for i in theirs if failed is None or i < failed[0]])
+            wanted = [index for index in theirs if failed is None or index < failed[0]]
+            got, earlier = _read_own(again, producers, faction_ids, wanted, None, 0, 0, prepare, kept)
+            failed = earlier or failed
             if free:
                 again.close()
         produced.update(got)
@@ -338,7 +446,10 @@ def _read_bsdata(
     datasheets: list[Datasheet] = []
     coverage: list[Coverage] = []
     said: dict[tuple[str, str], BsImportWarning] = {}  # the scopes' warnings, each as its first producer met it
-    for index in every:
+    prepared: list[Any] = []
+    counts: dict[str, int] = {}
+    by_wounds: dict[int, int] = {}
+    for index in range(len(producers)):
         one = produced[index]
         for key, warning in one.met:
             said.setdefault(key, warning)
@@ -347,6 +458,12 @@ def _read_bsdata(
         if one.faction is not None:
             coverage.append(one.coverage)
             factions.append(one.faction)
+        if one.prepared is not None:
+            prepared.extend(one.prepared)
+            source = SOURCE_PREFIX + producers[index].id
+            counts[source] = counts.get(source, 0) + one.count
+            for wounds, number in (one.by_wounds or {}).items():
+                by_wounds[wounds] = by_wounds.get(wounds, 0) + number
     return BsImport(
         factions=factions,
         datasheets=datasheets,
@@ -356,4 +473,9 @@ def _read_bsdata(
         files=[(f.path, f.id, f.name, f.revision) for f in files],
         fingerprint=import_fingerprint(found, digests),
         digests={str(path): digest for path, digest in zip(found, digests, strict=True) if digest},
+        prepared=prepared if prepare is not None else None,
+        _count=len(prepared),
+        _by_wounds=by_wounds,
+        _counts=counts,
+        _kept=kept,
     )

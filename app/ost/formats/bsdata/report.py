@@ -103,16 +103,28 @@ class BsImport:
     #: True: the files had not changed since they were imported last; the catalogue holds their datasheets
     #: already, :attr:`datasheets` is empty and :meth:`sheet_count` and :meth:`kinds_by_wounds` are the record's.
     reused: bool = False
+    #: Read with a ``prepare`` (see :func:`~ost.formats.bsdata.read_bsdata`): what it made of the datasheets, in
+    #: their order (the store's rows); :attr:`datasheets` is then empty, and the counts are those of the datasheets
+    #: prepared. None otherwise.
+    prepared: list[Any] | None = None
     _count: int = 0
     _by_wounds: dict[int, int] = field(default_factory=dict)
+    #: Datasheets per source, when :attr:`datasheets` does not hold them (:attr:`prepared`).
+    _counts: dict[str, int] = field(default_factory=dict)
+    #: The prepared datasheets, kept alive to the end of a process that frees nothing (see ``free=False``).
+    _kept: object = field(default=None, repr=False, compare=False)
+
+    def _held_elsewhere(self) -> bool:
+        """Whether the counts are recorded rather than those of :attr:`datasheets` (reused, or prepared)."""
+        return self.reused or self.prepared is not None
 
     def sheet_count(self) -> int:
         """How many datasheets the import gives (those it holds, or those it left in the catalogue)."""
-        return self._count if self.reused else len(self.datasheets)
+        return self._count if self._held_elsewhere() else len(self.datasheets)
 
     def kinds_by_wounds(self) -> dict[int, int]:
         """How many model kinds have each number of wounds, over every datasheet of the import."""
-        if self.reused:
+        if self._held_elsewhere():
             return dict(self._by_wounds)
         found: dict[int, int] = {}
         for sheet in self.datasheets:
@@ -123,6 +135,9 @@ class BsImport:
     def source_counts(self) -> dict[str, int]:
         """Datasheets per source replaced (0 for a catalogue that gave none)."""
         counts = dict.fromkeys(self.sources, 0)
+        if self.prepared is not None:
+            counts.update(self._counts)
+            return counts
         for sheet in self.datasheets:
             counts[sheet.source] = counts.get(sheet.source, 0) + 1
         return counts
