@@ -102,6 +102,39 @@ def test_a_kept_text_that_no_longer_decodes_is_worked_out_again(sample_db: Path)
         assert {s.id: fields_of(s) for s in again} == whole
 
 
+@pytest.mark.parametrize("cut", [0.5, 0.999], ids=["half", "last-bytes"])
+def test_a_truncated_kept_text_is_worked_out_again(sample_db: Path, cut: float) -> None:
+    """A kept text cut short (a disk full, a hand edit) is not JSON: worked out again, never an error or an empty catalogue."""
+    with CatalogueStore(sample_db) as store:
+        whole = {s.id: fields_of(s) for s in store.load()}
+        store.load(light=True, deferred=True)
+        text = _kept_text(sample_db)
+        assert text is not None
+        _set_kept_text(sample_db, text[: int(len(text) * cut)])
+        again = store.load(light=True, deferred=True)
+        assert _kept_text(sample_db) == text
+        assert {s.id: fields_of(s) for s in again} == whole
+        _set_kept_text(sample_db, text[: int(len(text) * cut)])
+        snapshot = store.snapshot()
+        try:
+            assert {s.id: fields_of(s) for s in snapshot.catalogue} == whole
+        finally:
+            snapshot.close()
+
+
+def test_a_facts_text_that_cannot_be_read_back_reads_every_datasheet_whole(
+    sample_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Were the text just worked out unreadable (a fault of Ost's), the datasheets are read whole, none lost."""
+    import ost.store.database as database
+
+    with CatalogueStore(sample_db) as store:
+        whole = {s.id: fields_of(s) for s in store.load()}
+        monkeypatch.setattr(database, "_rows_of", lambda text: None)
+        again = store.load(light=True, deferred=True)
+        assert {s.id: fields_of(s) for s in again} == whole
+
+
 def test_an_overridden_datasheet_is_read_whole_with_its_override(sample_db: Path) -> None:
     with CatalogueStore(sample_db) as store:
         sheet_id = next(s.id for s in store.load() if s.points > 0 and s.kinds)

@@ -861,7 +861,7 @@ class CatalogueStore:
                     if rows is None:
                         text = _facts_text(db)
                         db.execute("INSERT OR REPLACE INTO browse_cache (key, value) VALUES (?, ?)", (_FACTS_KEY, text))
-                        rows = _rows_of(text) or []
+                        rows = _fresh_rows(db, text)
                     catalogue = Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
                     db.execute("COMMIT")
                     return catalogue
@@ -869,7 +869,7 @@ class CatalogueStore:
                     db.close()
             except sqlite3.Error:  # read-only, locked: read the rows, keep nothing
                 with self._reading() as db:
-                    rows = _rows_of(_facts_text(db)) or []
+                    rows = _fresh_rows(db, _facts_text(db))
                     return Catalogue(_deferred_sheets(db, rows, self._read_later), *_rest(db))
 
     def snapshot(
@@ -924,7 +924,7 @@ class CatalogueStore:
                     if rows is None:
                         facts = _facts_text(db)
                         db.execute(_KEEP, (_FACTS_KEY, facts))
-                        rows = _rows_of(facts) or []
+                        rows = _fresh_rows(db, facts)
                     snapshot.catalogue = Catalogue(_deferred_sheets(db, rows, snapshot.read), *_rest(db))
                     snapshot.kept = text_of(snapshot.catalogue)
                     if key is not None and snapshot.kept is not None:
@@ -936,7 +936,7 @@ class CatalogueStore:
                     if db.in_transaction:
                         db.execute("ROLLBACK")
                 db.execute("BEGIN")
-                rows = _rows_of(_facts_text(db)) or []
+                rows = _fresh_rows(db, _facts_text(db))
                 snapshot.catalogue = Catalogue(_deferred_sheets(db, rows, snapshot.read), *_rest(db))
                 snapshot.kept = text_of(snapshot.catalogue)
                 ok = True
@@ -1189,7 +1189,7 @@ def _complete(facts: dict[str, Any] | None) -> Any:
 
 @cache
 def _kept_head() -> str:
-    """How a kept facts' text starts: its layout, this Ost's version and the facts' fields (names and types).
+    """How a kept facts' text starts: its layout, this Ost's version and the facts' fields (names, types, defaults).
 
     A text that does not start so (kept by another Ost, or before the
     datasheet's fields changed) is not read: worked out again from the rows.
@@ -1248,8 +1248,19 @@ def _rows_of(text: str | bytes) -> list[Any] | None:
         return None
     try:
         rows: list[Any] = _kept_decoder().decode(data).rows
-    except msgspec.ValidationError:  # (a type changed under the same declaration: worked out again)
+    except msgspec.DecodeError:  # a type changed under the same declaration, a text cut short: worked out again
         return None
+    return rows
+
+
+def _fresh_rows(db: sqlite3.Connection, text: str) -> list[Any]:
+    """The rows of a facts' text :func:`_facts_text` just made; should it not read back, every datasheet read whole.
+
+    Never an empty catalogue: a row without facts is a datasheet read whole when first used.
+    """
+    rows = _rows_of(text)
+    if rows is None:
+        rows = [(sheet_id, body, None) for _facts, sheet_id, body in db.execute(_READ_DEFERRED)]
     return rows
 
 
