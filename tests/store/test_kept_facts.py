@@ -104,7 +104,7 @@ def test_a_kept_text_that_no_longer_decodes_is_worked_out_again(sample_db: Path)
 
 @pytest.mark.parametrize("cut", [0.5, 0.999], ids=["half", "last-bytes"])
 def test_a_truncated_kept_text_is_worked_out_again(sample_db: Path, cut: float) -> None:
-    """A kept text cut short (a disk full, a hand edit) is not JSON: worked out again, never an error or an empty catalogue."""
+    """A kept text cut short (a disk full, a hand edit): worked out again, never an error nor an empty catalogue."""
     with CatalogueStore(sample_db) as store:
         whole = {s.id: fields_of(s) for s in store.load()}
         store.load(light=True, deferred=True)
