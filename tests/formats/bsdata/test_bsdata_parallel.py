@@ -221,6 +221,31 @@ def test_families_of_the_full_release_are_read_by_one_process() -> None:
         assert len({side[n] for n in family}) == 1, family
     assert {"Orks", "Necrons", "Tyranids", "T'au Empire"}.isdisjoint(side)
     assert 0 in side.values() and 1 in side.values()
+    # The free armies before the last chapter go to the other side (the chapters' side took them as they came and
+    # ended last); those after it stay free, shared as they come.
+    last = max(mine)
+    assert all(side.get(names[i]) == 1 for i in range(last) if names[i] not in chapters)
+    assert {"Chaos - Chaos Knights", "Chaos - Daemons", "Imperium - Imperial Knights"} <= {names[i] for i in theirs}
+    assert all(names[i] not in side for i in range(last + 1, len(names)))
+
+
+def test_free_producers_before_the_heavier_sides_last_are_pinned_to_the_lighter_while_it_stays_lighter() -> None:
+    """:func:`reader._pin_early_free`: in order, each free index below the heavier side's last pinned one goes to
+    the lighter side unless it would pass the heavier; the others stay free."""
+    sides: tuple[list[int], list[int]] = ([2, 5, 6], [0])
+    loads = [10.0, 3.0]
+    costs = [3.0, 4.0, 3.0, 2.0, 2.0, 3.0, 3.0, 1.0]
+    bsreader._pin_early_free(sides, loads, costs)
+    # 1 (3+4=7), 3 (9), then 4 would make 11 > 10: left free; 7 comes after the last pinned (6): free.
+    assert sides == ([2, 5, 6], [0, 1, 3]) and loads == [10.0, 9.0]
+    # The heavier side second; and nothing pinned anywhere: nothing to do.
+    sides = ([0], [3])
+    loads = [1.0, 5.0]
+    bsreader._pin_early_free(sides, loads, [1.0, 1.0, 1.0, 5.0])
+    assert sides == ([0, 1, 2], [3])
+    sides = ([], [])
+    bsreader._pin_early_free(sides, [0.0, 0.0], [1.0, 1.0])
+    assert sides == ([], [])
 
 
 @pytest.mark.parametrize("how", ["raises", "dies"])

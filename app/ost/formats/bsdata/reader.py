@@ -283,7 +283,30 @@ def _pins(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[in
         side = 0 if loads[0] <= loads[1] else 1
         sides[side].extend(group)
         loads[side] += sum(costs[i] for i in group)
+    _pin_early_free(sides, loads, costs)
     return sorted(sides[0]), sorted(sides[1])
+
+
+def _pin_early_free(sides: tuple[list[int], list[int]], loads: list[float], costs: list[float]) -> None:
+    """Pin to the lighter side the free producers that come before the heavier side's last pinned one.
+
+    A process reads in increasing order and takes a free producer when it comes before its next pinned one
+    (:func:`_turns`), so the side holding the Space Marine chapters (about half the release, in the middle of
+    the order) took the free armies before and between them as well, and ended a third of a second after the
+    other, which had run out of free ones. Those go to the lighter side while it stays the lighter (by the
+    estimates); the free ones after the heavier side's last pinned one stay free, and the two processes share
+    them as they come, which evens out what the estimates miss.
+    """
+    heavy = 0 if loads[0] >= loads[1] else 1
+    if not sides[heavy]:
+        return
+    light = 1 - heavy
+    last = max(sides[heavy])
+    pinned = {*sides[0], *sides[1]}
+    for index in range(last):
+        if index not in pinned and loads[light] + costs[index] <= loads[heavy]:
+            sides[light].append(index)
+            loads[light] += costs[index]
 
 
 def _turns(pinned: list[int], claims: Claims, free: list[int]) -> Iterator[int]:
