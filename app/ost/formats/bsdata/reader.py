@@ -262,9 +262,11 @@ def _pins(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[in
     the linked library with the most shared entries) are one family, read by one process, so that they share its
     readings: read in both, each library's first reading is paid twice (the import's CPU grew by a tenth when
     every producer was free, by 0.6 s when the chapters were cut in two halves). The families go to the lighter
-    process, heaviest first, by an estimate of their cost (their root entries). Producers of no family are pinned
-    to neither: the two processes take them as they come (:class:`Claims`), and so end together unless one
-    family outweighs all the rest (the chapters are about half the full release).
+    process, heaviest first, by an estimate of their cost (their root entries). Producers of no family that come
+    before the heavier side's last pinned one go to the lighter side while it stays the lighter
+    (:func:`_pin_early_free`); the others are pinned to neither: the two processes take them as they come
+    (:class:`Claims`), and so end together unless one family outweighs all the rest (the chapters are about half
+    the full release).
     """
     families: dict[str, list[int]] = {}
     costs: list[float] = []
