@@ -32,7 +32,13 @@ when present (else the 13-file sample), imported once into a new database
    ready ≤ 1.5× with the shipped catalogue, ≤ 2.5× with the full release;
    the loaded figures are held to the same goals.
 4. ``ost --version`` against ``python -c pass``. Goal: ≤ 3×.
-5. Many starts (``OST_BENCH_STARTS``, 30 unless told) of the window to its
+5. Where a start to the catalogue loaded spends its time, shipped catalogue
+   and full release: the moments of ``ost gui --quit-when-loaded`` stamped
+   from the spawn (``_gui_stages.py``: the frame built and painted, the pane
+   ready, the other panes built, the worker's read, the hand-over, the last
+   paint), medians of the same rounds, each with the step before it. For
+   information: no goal.
+6. Many starts (``OST_BENCH_STARTS``, 30 unless told) of the window to its
    catalogue loaded, on the full release: none may crash (the panes and the
    worker's modules are imported on the GUI thread, never by two threads at
    once).
@@ -42,6 +48,7 @@ Runs on the offscreen Qt platform unless a display is set.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -61,7 +68,7 @@ from PySide6.QtGui import QStandardItemModel  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import validate as list_bench  # noqa: E402  (the 60-unit list and the large catalogue)
-from _measure import bsdata_folder, compiled, env, interleaved, median, ost, verdict, wall  # noqa: E402
+from _measure import ROUNDS, bsdata_folder, compiled, env, interleaved, median, ost, verdict, wall  # noqa: E402
 from ost.core.text import fold  # noqa: E402
 from ost.core.validator import validate  # noqa: E402
 from ost.gui import commands  # noqa: E402
@@ -227,6 +234,32 @@ def start_up(tmp: Path, full_db: Path) -> list[bool]:
     ]
 
 
+def stages(tmp: Path, full_db: Path) -> None:
+    """Print when each moment of a start to the catalogue loaded comes (ms from the spawn), medians, with each step."""
+    environment = env(HOME=str(tmp), XDG_CONFIG_HOME=str(tmp / "config"), XDG_DATA_HOME=str(tmp / "d"))
+    script = str(ROOT / "benchmarks" / "_gui_stages.py")
+    found: dict[str, dict[str, list[float]]] = {}
+    for _ in range(ROUNDS):
+        for label, db in (("shipped", tmp / "shipped.sqlite"), ("full release", full_db)):
+            spawned = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, script, repr(spawned), str(db)], env=environment, capture_output=True, text=True
+            )
+            ended = (time.perf_counter() - spawned) * 1000
+            if done.returncode != 0 or not done.stdout.strip():
+                print(f"stages, {label}: the start failed: {done.stderr[-500:]}")
+                return
+            moments = {**json.loads(done.stdout.splitlines()[-1]), "process ended": ended}
+            for name, at in moments.items():
+                found.setdefault(label, {}).setdefault(name, []).append(at)
+    for label, moments in found.items():
+        print(f"where a start to the catalogue loaded goes, {label} (ms from the spawn, medians of {ROUNDS}; step):")
+        before = 0.0
+        for at, name in sorted((median(values), name) for name, values in moments.items()):
+            print(f"  {at:6.1f}  (+{at - before:5.1f})  {name}")
+            before = at
+
+
 def many_starts(tmp: Path, full_db: Path) -> bool:
     """Start the window to its catalogue loaded again and again: every start must end cleanly."""
     environment = env(HOME=str(tmp), XDG_CONFIG_HOME=str(tmp / "config"), XDG_DATA_HOME=str(tmp / "d"))
@@ -266,7 +299,9 @@ def main() -> int:
             imported = ost("--db", db, "import", "bsdata", "-q", folder)
             subprocess.run(imported, env=env(), check=True, capture_output=True)
         print(f"catalogue: {folder if not given else db}")
-        met = [search_lag(db, tmp), edits(tmp), *start_up(tmp, db), many_starts(tmp, db)]
+        met = [search_lag(db, tmp), edits(tmp), *start_up(tmp, db)]
+        stages(tmp, db)
+        met.append(many_starts(tmp, db))
     return 0 if all(met) else 1
 
 

@@ -109,6 +109,26 @@ def test_edit_models_through_the_form_merges_into_one_undo(window: MainWindow, m
     assert window.editor.models_box.value() == 5
 
 
+def test_the_empty_unit_form_is_built_once_and_units_still_show(window: MainWindow) -> None:
+    """No unit shown while none is: the empty form stays as it is (a start asked for it three times)."""
+    editor = window.editor
+    empty = editor.form_host
+    assert editor.title.text() == "<i>Select a unit of the list to edit it.</i>"  # (no translator installed here)
+    editor.show_unit(window.army, None)
+    window.documents.show(window.army)
+    assert editor.form_host is empty and editor.unit_id is None and editor.army is window.army
+    window.add_unit("tactical")  # selected once added: its form is built
+    unit_id = window.army.detachments[0].units[0].id
+    assert editor.unit_id == unit_id and editor.form_host is not empty
+    assert "Escouade Tactique" in editor.title.text() and editor.models_box.value() == 5
+    window.undo_stack.undo()  # the unit goes: the empty form again
+    assert editor.unit_id is None and editor.title.text() == "<i>Select a unit of the list to edit it.</i>"
+    assert not editor.form_host.findChildren(type(editor.title))
+    window.undo_stack.redo()
+    window.select_units([unit_id])
+    assert editor.unit_id == unit_id and "Escouade Tactique" in editor.title.text()
+
+
 def test_assign_transport_in_the_form(window: MainWindow) -> None:
     window.limit_box.setValue(1000)
     window.add_unit("captain")

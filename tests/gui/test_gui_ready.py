@@ -265,6 +265,25 @@ def test_the_program_quits_when_ready_and_when_loaded(db: Path, tmp_path: Path, 
     assert not (tmp_path / ".config" / "ost" / "settings.json").exists()
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_loaded_exit_looks_for_autosaves_as_every_start_does(db: Path, tmp_path: Path, lang: str) -> None:
+    """``--quit-when-loaded`` leaves once the autosaves a crash left were looked for, as a user's start looks first."""
+    code = f"""
+import sys
+from pathlib import Path
+from ost.gui import app, documents
+looked = []
+documents.Documents.recover_autosaves = lambda self: looked.append(self.hooks.catalogue() is not None)
+code = app.run_gui(Path({str(db)!r}), {lang!r}, quit_when_loaded=True)
+print(code, looked)
+"""
+    env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(helpers.ROOT / "app"),
+           "HOME": str(tmp_path)}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split("\n")[-2] == "0 [True]"  # once, with the catalogue there
+
+
 @pytest.mark.parametrize("kept", [True, False])
 def test_the_worker_imports_nothing_once_the_window_imported_its_modules(db: Path, tmp_path: Path, kept: bool) -> None:
     """What the catalogue's worker runs is imported on the GUI thread first: the worker itself imports no module.

@@ -60,6 +60,8 @@ class UnitEditor(QWidget):
         self.kind_boxes: dict[str, QSpinBox] = {}
         self._link_shown = False
         self._placeholder_edits: dict[str, QLineEdit] = {}
+        #: True while the form is the empty one (no unit shown, nothing in it).
+        self._empty = False
         self.wargear = self._new_wargear()
         outer = QVBoxLayout(self)
         self.title = QLabel()
@@ -120,9 +122,18 @@ class UnitEditor(QWidget):
         self.form.addWidget(widget)
 
     def show_unit(self, army: ArmyList | None, unit_id: str | None) -> None:
-        """Rebuild the form for another unit (or none)."""
+        """Rebuild the form for another unit (or none).
+
+        No unit while the form shows none already: nothing is built again (a
+        start asks three times: the panes built, the list shown, the catalogue
+        arrived).
+        """
         self.army = army
+        if unit_id is None and self._empty:
+            self.unit_id = None
+            return
         self.unit_id = unit_id
+        self._empty = False
         self._new_form()
         self._option_boxes = {}
         self.kind_boxes = {}
@@ -132,6 +143,7 @@ class UnitEditor(QWidget):
         if unit is None:
             self.title.setText(self.tr("<i>Select a unit of the list to edit it.</i>"))
             self.loadout.show_unit(None, None)
+            self._empty = True
             return
         sheet = self.catalogue.get(unit.datasheet)
 
