@@ -89,6 +89,6 @@ def verdict(label: str, ours: list[float], floor: list[float], goal: float, floo
     met = ratio <= goal
     print(
         f"{label}: {median(ours):.3f} s ({spread(ours)}) | {floor_label}: {median(floor):.3f} s ({spread(floor)}) | "
-        f"{ratio:.1f}× | goal ≤ {goal:g}× | {'PASS' if met else 'MISS'}"
+        f"{ratio:.2f}× | goal ≤ {goal:g}× | {'PASS' if met else 'MISS'}"
     )
     return met
