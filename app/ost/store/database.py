@@ -112,7 +112,19 @@ SHEET_COLUMNS = (
     "body",
     "facts",
 )
-_INSERT_SHEET = f"INSERT INTO datasheets ({', '.join(SHEET_COLUMNS)}) VALUES ({', '.join('?' * len(SHEET_COLUMNS))})"
+
+
+def _insert(table: str, columns: Sequence[str]) -> str:
+    """The statement inserting one row of ``columns`` into ``table``, its values as parameters in that order."""
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+
+def _delete_in(db: sqlite3.Connection, table: str, column: str, values: Sequence[str]) -> None:
+    """Delete the rows of ``table`` whose ``column`` is one of ``values`` (any number of them)."""
+    db.execute(f"DELETE FROM {table} WHERE {column} IN (SELECT value FROM json_each(?))", (_ids_param(values),))
+
+
+_INSERT_SHEET = _insert("datasheets", SHEET_COLUMNS)
 #: What :meth:`CatalogueStore._read_sheets` reads of a row: its JSON, its body hash and its own fields.
 _READ_SHEET = "SELECT data, body, id, faction, source, source_revision, bs_ids FROM datasheets"
 #: What :func:`_light_sheets` reads of a row.
@@ -199,15 +211,9 @@ _REPLACED = (
     ("catalogue_meta", "key"),
 )
 _FACTION_COLUMNS = ("id", "name", "name_en", "source", "revision", "counterparts", "source_id")
-_INSERT_FACTION = (
-    f"INSERT INTO factions ({', '.join(_FACTION_COLUMNS)}) VALUES ({', '.join('?' * len(_FACTION_COLUMNS))})"
-)
+_INSERT_FACTION = _insert("factions", _FACTION_COLUMNS)
 _SOURCE_COLUMNS = ("id", "kind", "name", "revision", "fingerprint", "enabled")
-_INSERT_SOURCE = (
-    f"INSERT INTO catalogue_sources ({', '.join(_SOURCE_COLUMNS)}) VALUES ({', '.join('?' * len(_SOURCE_COLUMNS))})"
-)
-_DELETE_META = "DELETE FROM catalogue_meta WHERE key IN (SELECT value FROM json_each(?))"
-_DELETE_SOURCES = "DELETE FROM catalogue_sources WHERE id IN (SELECT value FROM json_each(?))"
+_INSERT_SOURCE = _insert("catalogue_sources", _SOURCE_COLUMNS)
 
 
 def _faction_row(faction: Faction) -> tuple[Any, ...]:
@@ -501,22 +507,22 @@ class CatalogueStore:
         (:mod:`ost.store.models`: a JSON column is ``json.dumps`` of its value,
         a flag 1 or 0); a test compares the two.
         """
-        wanted = _ids_param(list(dict.fromkeys(sources)))
+        wanted = list(dict.fromkeys(sources))
         faction_list = list(factions)
         by_id = {f.id: f for f in faction_list}
         made = [sheet_row(s, by_id.get(s.faction)) for s in datasheets]
         with self._plain_writing() as db:
             switches = {row[0]: bool(row[1]) for row in db.execute("SELECT id, enabled FROM catalogue_sources")}
             for table, column in _REPLACED:
-                db.execute(f"DELETE FROM {table} WHERE {column} IN (SELECT value FROM json_each(?))", (wanted,))
+                _delete_in(db, table, column, wanted)
             db.executemany(_INSERT_FACTION, [_faction_row(f) for f in faction_list])
             db.executemany(_INSERT_SHEET, made)
             db.executemany(_INSERT_SHEET, rows)
             if meta:
-                db.execute(_DELETE_META, (_ids_param(list(meta)),))
+                _delete_in(db, "catalogue_meta", "key", list(meta))
                 db.executemany("INSERT INTO catalogue_meta (key, value) VALUES (?, ?)", meta.items())
             written = {s.id: s for s in described}
-            db.execute(_DELETE_SOURCES, (_ids_param(list(written)),))
+            _delete_in(db, "catalogue_sources", "id", list(written))
             db.executemany(_INSERT_SOURCE, [_source_row(s, switches.get(s.id, s.enabled)) for s in written.values()])
 
     @contextmanager

@@ -24,7 +24,7 @@ from ost.formats.bsdata.files import (
 )
 from ost.formats.bsdata.forked import Claims, Forked, can_fork, cores
 from ost.formats.bsdata.profiles import _words
-from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress
+from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress, tally_wounds
 from ost.formats.safexml import DEFAULT_LIMITS, Limits, XmlInputError
 
 
@@ -94,11 +94,7 @@ def _prepared_in_place(one: _Produced, prepare: Prepare) -> list[Datasheet]:
     sheets = one.datasheets
     one.prepared = prepare(sheets, one.faction)
     one.count = len(sheets)
-    by_wounds: dict[int, int] = {}
-    for sheet in sheets:
-        for kind in sheet.kinds:
-            by_wounds[kind.wounds] = by_wounds.get(kind.wounds, 0) + 1
-    one.by_wounds = by_wounds
+    one.by_wounds = tally_wounds(sheets, {})
     one.datasheets = []
     return sheets
 

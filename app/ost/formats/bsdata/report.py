@@ -84,6 +84,14 @@ def files_by_warnings(warnings: Iterable[BsImportWarning]) -> list[tuple[str, in
     return sorted(per_file.items(), key=lambda item: (-item[1], item[0]))
 
 
+def tally_wounds(sheets: Iterable[Datasheet], found: dict[int, int]) -> dict[int, int]:
+    """``found`` with the model kinds of ``sheets`` counted in, by their number of wounds (and returned)."""
+    for sheet in sheets:
+        for kind in sheet.kinds:
+            found[kind.wounds] = found.get(kind.wounds, 0) + 1
+    return found
+
+
 @dataclass
 class BsImport:
     """What :func:`read_bsdata` found: factions and datasheets ready to store, and how it went."""
@@ -126,11 +134,7 @@ class BsImport:
         """How many model kinds have each number of wounds, over every datasheet of the import."""
         if self._held_elsewhere():
             return dict(self._by_wounds)
-        found: dict[int, int] = {}
-        for sheet in self.datasheets:
-            for kind in sheet.kinds:
-                found[kind.wounds] = found.get(kind.wounds, 0) + 1
-        return found
+        return tally_wounds(self.datasheets, {})
 
     def source_counts(self) -> dict[str, int]:
         """Datasheets per source replaced (0 for a catalogue that gave none)."""
