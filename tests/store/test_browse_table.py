@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import BSDATA_SAMPLE, sample_database
 from helpers import run_cli as run
-from helpers import sample_database
 from ost.core.browse import browse_entries, entries_of
 from ost.core.roles import Role
 from ost.store import CatalogueStore
@@ -47,7 +47,8 @@ def test_the_table_is_kept_and_says_what_the_long_way_says(sample_db: Path) -> N
         again = store.browse()  # read as kept
         assert first == again
         assert [tuple(r) for r in again.rows] == _as_entries(store)
-        assert any(len(r.sheets) > 1 for r in again.rows)  # shipped and imported copies as one line
+        if BSDATA_SAMPLE.is_dir():  # the sample repeats shipped datasheets (the test files do not)
+            assert any(len(r.sheets) > 1 for r in again.rows)  # shipped and imported copies as one line
 
 
 def test_every_kind_of_write_empties_it(sample_db: Path) -> None:
