@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import select
 import signal
 import sys
 import tempfile
@@ -151,16 +152,41 @@ class Claims:
     #: so writing them never waits for a reader.
     MOST = 1024
 
-    def __init__(self, indices: Sequence[int]) -> None:
-        """Hand out ``indices`` (increasing, at most :data:`MOST`, each below 2**32)."""
-        if len(indices) > self.MOST:
+    def __init__(self, indices: Sequence[int] | None) -> None:
+        """Hand out ``indices`` (increasing, at most :data:`MOST`, each below 2**32).
+
+        None: they are not known yet; the parent gives them after the fork (:meth:`fill`), the child waits for
+        them (:meth:`wait`): made so, the child calls :meth:`child` right after the fork.
+        """
+        if indices is not None and len(indices) > self.MOST:
             raise ValueError(f"cannot hand out {len(indices)} indices")
         self._reader: int | None
-        self._reader, writer = os.pipe()
+        self._writer: int | None
+        self._reader, self._writer = os.pipe()
+        if indices is not None:
+            self.fill(indices)
+
+    def fill(self, indices: Sequence[int]) -> None:
+        """Hand out ``indices`` now, in one write (so a reader never sees part of them), and close the writing end."""
+        if len(indices) > self.MOST:
+            raise ValueError(f"cannot hand out {len(indices)} indices")
+        writer, self._writer = self._writer, None
+        assert writer is not None
         try:
             os.write(writer, b"".join(index.to_bytes(_CLAIM, "little") for index in indices))
         finally:
             os.close(writer)
+
+    def child(self) -> None:
+        """In the child, right after the fork: close its copy of the writing end (the parent fills the pipe)."""
+        if self._writer is not None:
+            os.close(self._writer)
+            self._writer = None
+
+    def wait(self) -> None:
+        """Wait until the parent has handed the indices out (or ended without: then none are left)."""
+        if self._reader is not None:
+            select.select([self._reader], [], [])
 
     def __iter__(self) -> Iterator[int]:
         """The next index no process has taken, until none is left."""
@@ -190,9 +216,10 @@ class Claims:
 
     def close(self) -> None:
         """Close the pipe; harmless twice."""
-        if self._reader is not None:
-            os.close(self._reader)
-            self._reader = None
+        for fd in (self._reader, self._writer):
+            if fd is not None:
+                os.close(fd)
+        self._reader = self._writer = None
 
 
 _CLAIM = 4  # bytes of one index in the pipe

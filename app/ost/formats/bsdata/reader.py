@@ -229,8 +229,13 @@ def _prepared(found: list[Path], files: list[_File]) -> tuple[_Drafter, list[_Fi
     return _Drafter(files), producers, faction_ids
 
 
-def _producers(found: list[Path], files: list[_File]) -> tuple[list[_File], list[str]]:
-    """The producers in order and their faction ids; an error when a game system is missing."""
+def _producers(
+    found: list[Path], files: list[_File], has_roots: Callable[[_File], bool] = lambda system: bool(system.roots)
+) -> tuple[list[_File], list[str]]:
+    """The producers in order and their faction ids; an error when a game system is missing.
+
+    ``has_roots`` says whether a game system has root entries of its own (which makes it a producer).
+    """
     systems = [f for f in files if f.is_game_system]
     if not systems:
         raise BsDataError(
@@ -252,7 +257,7 @@ def _producers(found: list[Path], files: list[_File]) -> tuple[list[_File], list
                 ),
             )
     playable = [c for c in catalogues if not c.library]
-    producers: list[_File] = [*playable, *[s for s in systems if s.roots]]
+    producers: list[_File] = [*playable, *[s for s in systems if has_roots(s)]]
     # Faction ids depend on the order (a name taken earlier gets its catalogue id appended): decided up front.
     taken: set[str] = set()
     return producers, [_faction_id(producer, taken) for producer in producers]
@@ -406,8 +411,8 @@ class _Part:
     #: The catalogues' root options (upgrade root entries), and each file's sub-faction values in the order met.
     roots: set[str] = field(default_factory=set)
     values: dict[int, dict[str, tuple[str, str]]] = field(default_factory=dict)
-    #: Each file's catalogue links and whether it has root entries, by its index.
-    links: dict[int, tuple[list[tuple[str, bool]], bool]] = field(default_factory=dict)
+    #: Each file's catalogue links, how many root entries and shared entries it has, by its index.
+    links: dict[int, tuple[list[tuple[str, bool]], int, int]] = field(default_factory=dict)
     #: The shared entries the sub-faction walk looked up, with the index of the file they were found in (-1: none),
     #: among the files this process had parsed: the other process checks that no file before holds one.
     resolved: dict[str, int] = field(default_factory=dict)
@@ -444,7 +449,7 @@ def _sum_up(files: list[_File], indices: list[int], datas: list[bytes]) -> _Part
                 part.warlords.add(item_id)
             elif name == "game type" and file.is_game_system:
                 part.game_types.update(e.get("id") or "" for e in element.iter())
-        part.links[index] = (list(file.links), bool(file.roots))
+        part.links[index] = (list(file.links), len(file.roots), len(file.shared))
         if file.is_game_system:
             continue
         values = part.values[index] = {}
@@ -501,26 +506,49 @@ def _summed(files: list[_File], parts: list[_Part]) -> tuple[Shared, dict[str, i
     counts: dict[str, int] = {}
     for file in files:
         if file.is_game_system:
-            offered = {file.id} if links[file.id][1] else set()
+            offered = [file.id]
         elif not file.library:
-            offered = {file.id} if links[file.id][1] else set()
-            seen = {file.id}
-            queue = [file.id]
-            while queue:
-                current = queue.pop(0)
-                for target, imports in links[current][0]:
-                    linked = by_id.get(target)
-                    if not imports or linked is None or target in seen or linked.is_game_system:
-                        continue
-                    seen.add(target)
-                    if links[target][1]:
-                        offered.add(target)
-                    queue.append(target)
+            offered = _offered_ids(file, by_id, links)
         else:
             continue
         for file_id in offered:
-            counts[file_id] = counts.get(file_id, 0) + 1
+            if links[file_id][1]:
+                counts[file_id] = counts.get(file_id, 0) + 1
     return shared, counts
+
+
+def _offered_ids(
+    producer: _File, by_id: dict[str, _File], links: dict[str, tuple[list[tuple[str, bool]], int, int]]
+) -> list[str]:
+    """The files whose root entries ``producer`` offers (:meth:`.datasheets._Drafter.offered`), from their parts."""
+    offered = [producer.id]
+    seen = {producer.id}
+    queue = [producer.id]
+    while queue:
+        for target, imports in links[queue.pop(0)][0]:
+            linked = by_id.get(target)
+            if not imports or linked is None or target in seen or linked.is_game_system:
+                continue
+            seen.add(target)
+            offered.append(target)
+            queue.append(target)
+    return offered
+
+
+def _pins_of(files: list[_File], producers: list[_File], parts: list[_Part]) -> tuple[list[int], list[int]]:
+    """:func:`_pins`, from every file's part (the same families and costs, the files unparsed)."""
+    by_id = {file.id: file for file in files}
+    links = {files[index].id: known for p in parts for index, known in p.links.items()}
+    family_of: list[str] = []
+    cost_of: list[float] = []
+    for producer in producers:
+        libraries = [by_id[t] for t, _ in links[producer.id][0] if t in by_id and by_id[t].library]
+        family_of.append(max(libraries, key=lambda f: links[f.id][2]).id if libraries else "")
+        if producer.is_game_system:
+            cost_of.append(links[producer.id][1])
+        else:
+            cost_of.append(sum(links[i][1] for i in _offered_ids(producer, by_id, links)))
+    return _pinned(family_of, cost_of)
 
 
 _LINK = re.compile(rb"<catalogueLink\s[^>]*>")
@@ -530,7 +558,9 @@ _LINK_ATTRIBUTE = re.compile(rb"""\s(targetId|importRootEntries)\s*=\s*(?:"([^"]
 def _links_in(data: bytes) -> list[tuple[str, bool]]:
     """A file's catalogue links as its bytes spell them: an estimate, only to share the work out (:func:`_plan`)."""
     links: list[tuple[str, bool]] = []
-    for tag in _LINK.findall(data):
+    start = data.find(b"<catalogueLinks>")
+    end = data.find(b"</catalogueLinks>", start)
+    for tag in _LINK.findall(data, start, end) if 0 <= start < end else ():
         values = {
             m.group(1): m.group(2) if m.group(2) is not None else m.group(3) for m in _LINK_ATTRIBUTE.finditer(tag)
         }
@@ -542,11 +572,12 @@ def _links_in(data: bytes) -> list[tuple[str, bool]]:
 
 @dataclass
 class _Plan:
-    """How the two processes of an import on two cores share the work out (see :func:`_read_split`)."""
+    """Which files each process of an import on two cores parses before the two swap parts (see :func:`_read_split`).
 
-    #: The producers each process reads whatever happens (this process's, the child's), and those left free.
-    pinned: tuple[list[int], list[int]]
-    loose: list[int]
+    Decided before any is parsed, from the files' bytes: the producers each process will read are decided
+    once the parts are swapped (:func:`_pins_of`), as when every file is parsed first; this guesses them.
+    """
+
     #: The files each process sums up (:class:`_Part`), in order: each file in one of them.
     sums: tuple[list[int], list[int]]
     #: The files each process parses first: those it sums up and those they link to (where their sub-faction
@@ -555,7 +586,7 @@ class _Plan:
 
 
 def _plan(files: list[_File], producers: list[_File], datas: list[bytes]) -> _Plan:
-    """:func:`_pins` as estimated from the files' bytes, and the files each process sums up and parses first.
+    """The files each process sums up and parses first, by :func:`_pins` guessed from the files' bytes.
 
     A file only the producers pinned to one process need is summed up by that process; the others go to the
     one they make the lighter (by the bytes to parse first, the largest first), so that both are ready about
@@ -589,15 +620,12 @@ def _plan(files: list[_File], producers: list[_File], datas: list[bytes]) -> _Pl
         family_of.append(files[max(libraries, key=lambda i: sizes[i])].id if libraries else "")
         cost_of.append(sum(sizes[i] for i in reach(start, True)))
     pinned = _pinned(family_of, cost_of)
-    loose = [index for index in range(len(producers)) if index not in {*pinned[0], *pinned[1]}]
     needs = [{i for p in side for i in reach(at[producers[p].id], False)} for side in pinned]
     sums: tuple[list[int], list[int]] = ([], [])
     loads: tuple[set[int], set[int]] = (set(), set())
     either: list[int] = []
-    for index, file in enumerate(files):
-        if file.loaded:  # (the game system, parsed already: nothing to wait for)
-            sums[0].append(index)
-        elif (index in needs[0]) != (index in needs[1]):
+    for index in range(len(files)):
+        if (index in needs[0]) != (index in needs[1]):
             side = 0 if index in needs[0] else 1
             sums[side].append(index)
             loads[side].update(reach(index, False))
@@ -609,8 +637,8 @@ def _plan(files: list[_File], producers: list[_File], datas: list[bytes]) -> _Pl
         side = 0 if after[0] <= after[1] else 1
         sums[side].append(index)
         loads[side].update(scope)
-    parse = tuple(sorted(i for i in loads[side] if not files[i].loaded) for side in (0, 1))
-    return _Plan(pinned, loose, (sorted(sums[0]), sorted(sums[1])), (parse[0], parse[1]))
+    parse = tuple(sorted(loads[side]) for side in (0, 1))
+    return _Plan((sorted(sums[0]), sorted(sums[1])), (parse[0], parse[1]))
 
 
 class _Unsure(Exception):
@@ -619,10 +647,9 @@ class _Unsure(Exception):
 
 def _read_side(
     side: int,
+    found: list[Path],
     files: list[_File],
     datas: list[bytes],
-    producers: list[_File],
-    faction_ids: list[str],
     plan: _Plan,
     exchange: Exchange,
     claims: Claims,
@@ -630,10 +657,11 @@ def _read_side(
     total: int,
     prepare: Prepare | None,
     kept: list[list[Datasheet]] | None,
-) -> tuple[_Drafter, _Shares, dict[int, str]]:
+) -> tuple[list[_File], _Drafter, _Shares, dict[int, str]]:
     """One process's work in :func:`_read_split`: sum up its files, swap parts, read its producers; or _Unsure.
 
-    Returns its drafter, what its producers gave and every file's digest (the other process hashed its own).
+    Returns the producers, its drafter, what its producers gave and every file's digest (the other process
+    hashed its own).
     """
     for index in plan.parse[side]:
         if progress is not None:
@@ -643,14 +671,27 @@ def _read_side(
     theirs = exchange.swap(part)
     if not isinstance(theirs, _Part) or not _agrees(theirs, files):
         raise _Unsure
-    shared, offered_by = _summed(files, [part, theirs] if side == 0 else [theirs, part])
+    parts = [part, theirs] if side == 0 else [theirs, part]
+    counts = {files[index].id: known[1] for p in parts for index, known in p.links.items()}
+    producers, faction_ids = _producers(found, files, lambda system: counts[system.id] > 0)
+    if len(producers) > Claims.MOST:
+        raise _Unsure
+    shared, offered_by = _summed(files, parts)
     drafter = _Drafter(files, shared, offered_by)
-    order = _turns(plan.pinned[side], claims, plan.loose)
+    # The work shared out as when every file is parsed first (_pins), both processes deciding alike; the parent
+    # hands the free producers out (the child waits for them).
+    pinned = _pins_of(files, producers, parts)
+    loose = [index for index in range(len(producers)) if index not in {*pinned[0], *pinned[1]}]
+    if side == 0:
+        claims.fill(loose)
+    else:
+        claims.wait()
+    order = _turns(pinned[side], claims, loose)
     done = len(files) if progress is not None else 0
     produced, failed = _read_own(drafter, producers, faction_ids, order, progress, done, total, prepare, kept)
     if failed is not None:
         raise _Unsure
-    return drafter, produced, {**part.digests, **theirs.digests}
+    return producers, drafter, produced, {**part.digests, **theirs.digests}
 
 
 def _read_split(
@@ -680,21 +721,20 @@ def _read_split(
     if len({file.id for file in files}) != len(files):  # two files of one catalogue: a warning, said as before
         return None
     try:
-        producers, faction_ids = _producers(found, files)  # (parses the game systems)
+        guessed, _ = _producers(found, files, lambda system: True)  # (the game systems' roots unknown yet)
     except XmlInputError:
         return None
-    if not 1 < len(producers) <= Claims.MOST:
+    if not 1 < len(guessed) <= Claims.MOST:
         return None
-    plan = _plan(files, producers, datas)
-    claims = Claims(plan.loose)  # handed out before the fork: both see every one from the start
+    plan = _plan(files, guessed, datas)
+    claims = Claims(None)  # the free producers, handed out once the parts are swapped (see _read_side)
     exchange = Exchange()
     child: Forked[_Shares] | None = None
 
     def work() -> _Shares:
         exchange.side(child=True)
-        _, produced, _ = _read_side(
-            1, files, datas, producers, faction_ids, plan, exchange, claims, None, total, prepare, None
-        )
+        claims.child()
+        _, _, produced, _ = _read_side(1, found, files, datas, plan, exchange, claims, None, total, prepare, None)
         return produced
 
     try:
@@ -702,8 +742,8 @@ def _read_split(
         exchange.side(child=False)
         if child is None:
             return None
-        drafter, produced, digests = _read_side(
-            0, files, datas, producers, faction_ids, plan, exchange, claims, progress, total, prepare, kept
+        producers, drafter, produced, digests = _read_side(
+            0, found, files, datas, plan, exchange, claims, progress, total, prepare, kept
         )
         got, child = child.result(), None
         theirs = [index for index in range(len(producers)) if index not in produced]
