@@ -705,7 +705,8 @@ def _read_split(
     """The import on two cores, each process parsing only the files it needs; None: read it as before.
 
     Returns the files, the producers, this process's drafter, what every producer gave and the files' digests.
-    None says nothing yet: the import read as before says what is wrong, if anything.
+    None (nothing forked) and :class:`_Unsure` (something failed once forked: read it in this process alone) say
+    nothing yet: the import read as before says what is wrong, if anything.
     """
     limit = max(limits.max_file_bytes, limits.max_zip_bytes)
     try:
@@ -740,7 +741,7 @@ def _read_split(
     try:
         child = Forked.start(work)
         exchange.side(child=False)
-        if child is None:
+        if child is None:  # (nothing done yet: read as before, which tries to fork again)
             return None
         producers, drafter, produced, digests = _read_side(
             0, found, files, datas, plan, exchange, claims, progress, total, prepare, kept
@@ -748,10 +749,10 @@ def _read_split(
         got, child = child.result(), None
         theirs = [index for index in range(len(producers)) if index not in produced]
         if got is None or sorted(got) != theirs:
-            return None
+            raise _Unsure
         produced.update(got)
-    except (_Unsure, XmlInputError):
-        return None
+    except XmlInputError:
+        raise _Unsure from None
     finally:
         if child is not None:
             child.cancel()
@@ -878,11 +879,12 @@ def _read_bsdata(
     total = 2 * len(found)
     # The datasheets prepared here are kept to the end when nothing is freed (else dropped one by one, for nothing).
     kept: list[list[Datasheet]] | None = None if free else []
-    split = (
-        _read_split(found, limits, progress, total, prepare, kept)
-        if workers > 1 and cores() > 1 and can_fork() and len(found) > 1
-        else None
-    )
+    split = None
+    if workers > 1 and cores() > 1 and can_fork() and len(found) > 1:
+        try:
+            split = _read_split(found, limits, progress, total, prepare, kept)
+        except _Unsure:
+            workers = 1  # a failure once forked: every file parsed here, in order, and read here
     if split is not None:
         files, producers, drafter, produced, digests = split
     else:
