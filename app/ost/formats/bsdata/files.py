@@ -289,14 +289,13 @@ def _root_start(data: bytes, name: str) -> tuple[str, dict[str, str]] | None:
         try:
             check_xml_bytes(data[:end], name)
             parser.feed(data[fed:end])
+            events = list(parser.read_events())  # (a parse error comes out here)
         except (XmlInputError, ParseError):
             return None
         fed = end
-        for event in parser.read_events():
-            element: object = event[-1]
-            if isinstance(element, Element):
-                return str(element.tag), dict(element.attrib)
-            return None
+        if events:
+            element: object = events[0][-1]
+            return (str(element.tag), dict(element.attrib)) if isinstance(element, Element) else None
         size *= 4
     return None
 
