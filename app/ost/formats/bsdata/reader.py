@@ -570,6 +570,20 @@ def _links_in(data: bytes) -> list[tuple[str, bool]]:
     return links
 
 
+def _roots_in(data: bytes) -> int:
+    """About how many root entries a file has, counted on its bytes as BattleScribe lays them out.
+
+    (Two spaces a level.) An estimate, only to share the work out (:func:`_plan`).
+    """
+    count = 0
+    for tag in (b"selectionEntries", b"entryLinks"):
+        start = data.find(b"\n  <" + tag + b">")
+        end = data.find(b"\n  </" + tag + b">", start) if start >= 0 else -1
+        if end > start:
+            count += data.count(b"\n    <", start, end) - data.count(b"\n    </", start, end)
+    return count
+
+
 @dataclass
 class _Plan:
     """Which files each process of an import on two cores parses before the two swap parts (see :func:`_read_split`).
@@ -588,6 +602,9 @@ class _Plan:
 def _plan(files: list[_File], producers: list[_File], datas: list[bytes]) -> _Plan:
     """The files each process sums up and parses first, by :func:`_pins` guessed from the files' bytes.
 
+    The guess takes a library's bytes for its shared entries, and counts root entries on the bytes
+    (:func:`_roots_in`); the catalogue links are read there too (:func:`_links_in`).
+
     A file only the producers pinned to one process need is summed up by that process; the others go to the
     one they make the lighter (by the bytes to parse first, the largest first), so that both are ready about
     together.
@@ -595,6 +612,7 @@ def _plan(files: list[_File], producers: list[_File], datas: list[bytes]) -> _Pl
     at = {file.id: index for index, file in enumerate(files)}
     sizes = [len(data) for data in datas]
     links = [_links_in(data) for data in datas]
+    roots = [_roots_in(data) for data in datas]
 
     def reach(start: int, imports: bool) -> list[int]:
         reached = [start]
@@ -618,7 +636,7 @@ def _plan(files: list[_File], producers: list[_File], datas: list[bytes]) -> _Pl
         start = at[producer.id]
         libraries = [at[t] for t, _ in links[start] if t in at and files[at[t]].library]
         family_of.append(files[max(libraries, key=lambda i: sizes[i])].id if libraries else "")
-        cost_of.append(sum(sizes[i] for i in reach(start, True)))
+        cost_of.append(sum(roots[i] for i in ([start] if producer.is_game_system else reach(start, True))))
     pinned = _pinned(family_of, cost_of)
     needs = [{i for p in side for i in reach(at[producers[p].id], False)} for side in pinned]
     sums: tuple[list[int], list[int]] = ([], [])
