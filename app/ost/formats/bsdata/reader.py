@@ -802,13 +802,19 @@ def read_bsdata(
 
     ``workers=2`` reads the catalogues on two cores when there are two and this
     process may fork (:func:`.forked.can_fork`: a single thread, as the command
-    line has; the window reads in a thread of its own, on one core): once the
-    files are parsed, a forked child and this process share the catalogues
-    out: each family of catalogues on one library to one process
-    (:func:`_pins`), the others to the first process free
-    (:class:`.forked.Claims`). Each reads its own in increasing order, which keeps the
-    result the same, word for word and in the same order, as read in one
-    process; if the child fails in any way, its share is read here.
+    line has; the window reads in a thread of its own, on one core): a forked
+    child and this process share the catalogues out: each family of catalogues
+    on one library to one process (:func:`_pins`), the others to the first
+    process free (:class:`.forked.Claims`). Each reads its own in increasing
+    order, which keeps the result the same, word for word and in the same order,
+    as read in one process. The fork comes before any file is parsed: each
+    process parses its share of the files and those its catalogues read, and the
+    two swap what each file gives the state every catalogue's reading shares
+    (:func:`_read_split`); anything unusual in the files (a zip, UTF-16, two
+    copies of a catalogue) parses every file first, then forks; any failure once
+    forked (a file refused, the child failing) reads the whole import again in
+    this process, every file parsed first, in order, so the first bad file is
+    refused with its own words.
 
     ``prepare`` (a caller that only stores the datasheets: ``ost import
     bsdata``) is given each catalogue's datasheets with its faction, in the
