@@ -127,6 +127,9 @@ def test_the_parts_swapped_give_the_state_read_from_every_file(folder: str) -> N
     assert offered_by == drafter._offerers()
     assert [p.id for p in bsreader._producers(found, files, lambda s: bool(s.roots))[0]] == [p.id for p in producers]
     assert bsreader._pins_of(files, producers, parts) == bsreader._pins(drafter, producers)
+    # The guesses made on the bytes before any parse (to share the parse out) hold on the real files.
+    assert [bsreader._roots_in(d) for d in datas] == [len(f.roots) for f in full]
+    assert [bsreader._links_in(d) for d in datas] == [f.links for f in full]
     assert {**parts[0].digests, **parts[1].digests} == dict(enumerate(digests))
 
 
