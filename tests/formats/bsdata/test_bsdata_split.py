@@ -9,6 +9,7 @@ import in one process, as before.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import signal
@@ -22,6 +23,7 @@ from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.bsdata import reader as bsreader
 from ost.formats.bsdata.files import _File, _read_files, find_files
 from ost.formats.bsdata.forked import Claims, Exchange, Forked
+from ost.formats.bsdata.scope import Shared
 from ost.formats.safexml import DEFAULT_LIMITS, XmlInputError, read_file
 
 pytestmark = [
@@ -124,6 +126,10 @@ def test_the_parts_swapped_give_the_state_read_from_every_file(folder: str) -> N
     assert shared.roster_known() == expected.roster_known()
     assert list(shared.subfaction_choices().items()) == list(expected.subfaction_choices().items())
     assert shared._root_options == expected._root_options
+    # Every field alike (a field Shared.of comes to fill from every file must be summed up too: reader._summed).
+    for name in (f.name for f in dataclasses.fields(Shared)):
+        mine, theirs = getattr(shared, name), getattr(expected, name)
+        assert (list(mine) == list(theirs)) if name == "by_id" else (mine == theirs), name
     assert offered_by == drafter._offerers()
     assert [p.id for p in bsreader._producers(found, files, lambda s: bool(s.roots))[0]] == [p.id for p in producers]
     assert bsreader._pins_of(files, producers, parts) == bsreader._pins(drafter, producers)
