@@ -66,6 +66,7 @@ __all__ = [
     "SafeZip",
     "XmlDocument",
     "XmlInputError",
+    "check_xml_bytes",
     "is_utf16_xml",
     "is_zip",
     "is_zip_data",
@@ -132,8 +133,11 @@ class XmlDocument(msgspec.Struct, frozen=True):
     size: int
 
 
-def _check_safe(data: bytes, name: str) -> None:
-    """Refuse what the C parser must never see: DTDs, entity declarations, exotic encodings."""
+def check_xml_bytes(data: bytes, name: str) -> None:
+    """Refuse what the C parser must never see: DTDs, entity declarations, exotic encodings (UTF-8 ``data``).
+
+    :func:`parse_xml_bytes` runs it on every document; a caller that parses only the start of one checks that.
+    """
     if data.find(b"\x00") >= 0:
         raise XmlInputError(
             name,
@@ -228,7 +232,7 @@ def parse_xml_bytes(data: bytes, name: str | Path) -> Element:
     encoding = utf16_encoding(data)
     if encoding is not None:
         data = _from_utf16(data, encoding, shown)
-    _check_safe(data, shown)
+    check_xml_bytes(data, shown)
     parser = XMLParser()
     try:
         parser.feed(data)

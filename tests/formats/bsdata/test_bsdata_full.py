@@ -312,12 +312,21 @@ def test_the_full_release_reads_the_same_with_drafts_shared(
     assert full_release.coverage == alone.coverage
 
 
-def test_the_full_release_reads_the_same_on_two_cores(full_release: BsImport) -> None:
-    """A forked child reads the Space Marine chapters (ost.formats.bsdata.reader._shares): same import, same order."""
+def test_the_full_release_reads_the_same_on_two_cores(full_release: BsImport, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked child reads the Space Marine chapters (ost.formats.bsdata.reader._shares): same import, same order.
+
+    Forked before any file is parsed, each process parsing its own (reader._read_split), to the end.
+    """
+    from ost.formats.bsdata import reader
     from ost.formats.bsdata.forked import can_fork
 
     assert can_fork()
+    split: list[object] = []
+    original = reader._read_split
+    monkeypatch.setattr(reader, "_read_split", lambda *args: split.append(original(*args)) or split[-1])
+    monkeypatch.setattr(reader, "cores", lambda: 2)
     both = read_bsdata([FULL], workers=2)
+    assert len(split) == 1 and split[0] is not None
     assert [s.model_dump_json() for s in both.datasheets] == [s.model_dump_json() for s in full_release.datasheets]
     assert [(w.path, w.text) for w in both.warnings] == [(w.path, w.text) for w in full_release.warnings]
     assert (both.coverage, both.factions, both.sources) == (

@@ -123,11 +123,12 @@ def test_the_shares_split_the_producers_in_order(
 def _split(monkeypatch: pytest.MonkeyPatch, parent_takes: Callable[[int], bool]) -> None:
     """Pin every producer by a fixed rule (the parent those ``parent_takes``), none left to take as they come."""
 
-    def fixed(drafter: object, producers: list[_File]) -> tuple[list[int], list[int]]:
+    def fixed(drafter: object, producers: list[_File], *parts: object) -> tuple[list[int], list[int]]:
         every = range(len(producers))
         return [i for i in every if parent_takes(i)], [i for i in every if not parent_takes(i)]
 
     monkeypatch.setattr(bsreader, "_pins", fixed)
+    monkeypatch.setattr(bsreader, "_pins_of", fixed)  # (the import that forks before parsing)
 
 
 def test_any_split_reads_the_sample_as_one(

@@ -48,7 +48,9 @@ how. In short:
   links to one library unit, a library imported by several armies).
   ``read_bsdata(workers=2)`` (the command line's) reads on two processes, a
   family of catalogues on one library in one of them, the others to the
-  first free, with the same result (:mod:`.forked`).
+  first free, with the same result (:mod:`.forked`); it forks before any
+  file is parsed, each process parsing only the files it sums up for the
+  other and those its catalogues read (``reader._read_split``).
   ``benchmarks/import_bsdata.py`` measures the whole command against a raw
   ``xml.etree`` parse (README, "Speed (measured)").
 

@@ -87,9 +87,16 @@ class _Drafter:
     Everything the scopes share is :attr:`shared`.
     """
 
-    def __init__(self, files: list[_File]) -> None:
+    def __init__(
+        self, files: list[_File], shared: Shared | None = None, offered_by: dict[str, int] | None = None
+    ) -> None:
+        """``shared`` and ``offered_by`` (:meth:`_offerers`), when given, were made from every file already.
+
+        (An import on two cores makes them so: each process parses only the files it reads, see
+        :func:`.reader.read_bsdata`.)
+        """
         self.files = files
-        self.shared = Shared.of(files)
+        self.shared = shared if shared is not None else Shared.of(files)
         self._drafts: dict[tuple[str, str, Element], _Draft | None] = {}
         self._profiles: dict[Element, ModelProfile] = {}
         self._never: dict[Element, bool] = {}
@@ -102,7 +109,7 @@ class _Drafter:
         self._wargear_cache = WargearCache()
         self._wargear_read: dict[tuple[object, ...], Wargear] = {}
         self._reaches = Reaches()
-        self._offered_by: dict[str, int] | None = None
+        self._offered_by: dict[str, int] | None = offered_by
         #: Drafts by what they read (see :meth:`draft`): the draft, the file and root it was read from, whether it
         #: met a transport.
         self._shared_drafts: dict[tuple[object, ...], tuple[_Draft | None, _File, bool, Element]] = {}

@@ -6,14 +6,24 @@ import functools
 import hashlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
 from ost.core.catalogue import BSDATA_SOURCE_PREFIX
 from ost.core.i18n import Bilingual
 from ost.core.text import slug
 from ost.formats.bsdata.report import BsDataError, BsImportWarning, Progress
 from ost.formats.bsdata.schema import _LOCAL, _SHARED, _TARGET_TAGS, CAT_NS, GST_NS
-from ost.formats.safexml import DEFAULT_LIMITS, Limits, XmlDocument, XmlInputError, documents_of, read_file
+from ost.formats.safexml import (
+    DEFAULT_LIMITS,
+    Limits,
+    XmlDocument,
+    XmlInputError,
+    check_xml_bytes,
+    documents_of,
+    is_zip_data,
+    read_file,
+    utf16_encoding,
+)
 
 SOURCE_PREFIX = BSDATA_SOURCE_PREFIX
 #: File name endings picked up in folders.
@@ -99,8 +109,14 @@ def _code_stamp() -> str:
     return digest.hexdigest()
 
 
+#: What a file made by :meth:`_File.later` parses on first use.
+_CONTENTS = frozenset({"root", "shared", "categories", "roots", "links", "cost_types"})
+
+
 class _File:
     """One BattleScribe document, indexed."""
+
+    _tag = ""  # the root element's tag, of a file made by later()
 
     def __init__(self, document: XmlDocument) -> None:
         root = document.root
@@ -127,24 +143,81 @@ class _File:
                 ),
             )
         self.path = document.name
-        self.root = root
-        self.is_game_system = kind == "gameSystem"
-        self.id = root.get("id") or ""
+        self._head(kind == "gameSystem", root.attrib)
         if not self.id:
             raise BsDataError(
                 document.name, Bilingual(fr="l'élément racine n'a pas d'identifiant", en="the root element has no id")
             )
-        self.name = root.get("name") or self.id
-        self.revision = root.get("revision") or ""
-        self.library = root.get("library") == "true"
-        self.game_system_id = self.id if self.is_game_system else (root.get("gameSystemId") or "")
+        self._index(root)
+
+    @classmethod
+    def later(cls, path: Path, data: bytes, limits: Limits) -> _File | None:
+        """The file ``path`` of bytes ``data``, known by its root element's attributes, parsed on first use.
+
+        Only the start of the file is parsed now (up to its root element, checked as :func:`.safexml.parse_xml_bytes`
+        checks a whole file). None when that is not enough to know it for sure: a zip, UTF-16, a root element
+        that is no BattleScribe game system or catalogue, no id, anything odd: the caller then reads every file
+        in full (:func:`_read_files`), which refuses a bad one with its own words.
+
+        Its contents (:attr:`root`, :attr:`shared`, :attr:`roots`, :attr:`links`...) are parsed from ``data`` the
+        first time one is asked for (:meth:`loaded`): an import on two cores parses in each process only the files
+        that process reads (see :func:`.reader.read_bsdata`). A file whose full parse fails, or disagrees with
+        its start, raises :class:`XmlInputError` then.
+        """
+        head = _root_start(data, str(path))
+        if head is None:
+            return None
+        tag, attributes = head
+        kind = _LOCAL.get(tag)
+        if kind not in ("gameSystem", "catalogue") or not attributes.get("id"):
+            return None
+        file = cls.__new__(cls)
+        file.path = str(path)
+        file._tag = tag
+        file._head(kind == "gameSystem", attributes)
+        file._source = (data, path, limits, attributes)
+        return file
+
+    def _head(self, is_game_system: bool, attributes: dict[str, str]) -> None:
+        """What the root element's attributes say (all an import needs to know of a file before reading it)."""
+        self.is_game_system = is_game_system
+        self.id = attributes.get("id") or ""
+        self.name = attributes.get("name") or self.id
+        self.revision = attributes.get("revision") or ""
+        self.library = attributes.get("library") == "true"
+        self.game_system_id = self.id if self.is_game_system else (attributes.get("gameSystemId") or "")
+        self._anywhere: dict[str, Element] | None = None
+        self._given: frozenset[str] | None = None
+        self._source: tuple[bytes, Path, Limits, dict[str, str]] | None = None
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the file's contents are parsed (always, unless made by :meth:`later` and not used yet)."""
+        return "root" in self.__dict__
+
+    def __getattr__(self, name: str) -> object:
+        # Only called for an attribute not set: the contents of a file made by later(), parsed now.
+        source = self.__dict__.get("_source")
+        if source is None or name not in _CONTENTS:
+            raise AttributeError(name)
+        data, path, limits, attributes = source
+        documents = list(documents_of(data, path, limits, _MEMBER_SUFFIXES))
+        root = documents[0].root
+        if len(documents) != 1 or _LOCAL.get(root.tag) != _LOCAL.get(self._tag) or root.attrib != attributes:
+            # (never seen: the same bytes parsed twice) the caller reads every file again, in full
+            raise XmlInputError(path, "read differently the second time", "lu autrement la seconde fois")
+        self._index(root)
+        self._source = None
+        return self.__dict__[name]
+
+    def _index(self, root: Element) -> None:
+        """Index the document's root: its shared entries, categories, root entries, links, cost types."""
+        self.root = root
         self.shared: dict[str, Element] = {}
         self.categories: dict[str, str] = {}
         self.roots: list[Element] = []
         self.links: list[tuple[str, bool]] = []
         self.cost_types: dict[str, str] = {}
-        self._anywhere: dict[str, Element] | None = None
-        self._given: frozenset[str] | None = None
         for child in root:
             local = _LOCAL.get(child.tag)
             if local in _SHARED:
@@ -198,6 +271,33 @@ class _File:
                     found.add(element.get("value") or "")
             self._given = frozenset(found - {""})
         return self._given
+
+
+def _root_start(data: bytes, name: str) -> tuple[str, dict[str, str]] | None:
+    """The tag and attributes of the root element of the XML ``data``, parsed from its start only; None when unsure.
+
+    Each piece of the start is checked as a whole document is (:func:`.safexml.check_xml_bytes`: no DTD, an
+    accepted encoding, no NUL byte) before the parser sees it; a zip or UTF-16 gets None at once.
+    """
+    if is_zip_data(data) or utf16_encoding(data) is not None:
+        return None
+    parser: XMLPullParser[Element] = XMLPullParser(events=("start",))
+    fed = 0
+    size = 4096
+    while fed < len(data):
+        end = min(len(data), size)
+        try:
+            check_xml_bytes(data[:end], name)
+            parser.feed(data[fed:end])
+            events = list(parser.read_events())  # (a parse error comes out here)
+        except (XmlInputError, ParseError):
+            return None
+        fed = end
+        if events:
+            element: object = events[0][-1]
+            return (str(element.tag), dict(element.attrib)) if isinstance(element, Element) else None
+        size *= 4
+    return None
 
 
 def _read_files(

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import select
 import signal
 import sys
 import tempfile
@@ -151,16 +152,41 @@ class Claims:
     #: so writing them never waits for a reader.
     MOST = 1024
 
-    def __init__(self, indices: Sequence[int]) -> None:
-        """Hand out ``indices`` (increasing, at most :data:`MOST`, each below 2**32)."""
-        if len(indices) > self.MOST:
+    def __init__(self, indices: Sequence[int] | None) -> None:
+        """Hand out ``indices`` (increasing, at most :data:`MOST`, each below 2**32).
+
+        None: they are not known yet; the parent gives them after the fork (:meth:`fill`), the child waits for
+        them (:meth:`wait`): made so, the child calls :meth:`child` right after the fork.
+        """
+        if indices is not None and len(indices) > self.MOST:
             raise ValueError(f"cannot hand out {len(indices)} indices")
         self._reader: int | None
-        self._reader, writer = os.pipe()
+        self._writer: int | None
+        self._reader, self._writer = os.pipe()
+        if indices is not None:
+            self.fill(indices)
+
+    def fill(self, indices: Sequence[int]) -> None:
+        """Hand out ``indices`` now, in one write (so a reader never sees part of them), and close the writing end."""
+        if len(indices) > self.MOST:
+            raise ValueError(f"cannot hand out {len(indices)} indices")
+        writer, self._writer = self._writer, None
+        assert writer is not None
         try:
             os.write(writer, b"".join(index.to_bytes(_CLAIM, "little") for index in indices))
         finally:
             os.close(writer)
+
+    def child(self) -> None:
+        """In the child, right after the fork: close its copy of the writing end (the parent fills the pipe)."""
+        if self._writer is not None:
+            os.close(self._writer)
+            self._writer = None
+
+    def wait(self) -> None:
+        """Wait until the parent has handed the indices out (or ended without: then none are left)."""
+        if self._reader is not None:
+            select.select([self._reader], [], [])
 
     def __iter__(self) -> Iterator[int]:
         """The next index no process has taken, until none is left."""
@@ -190,9 +216,67 @@ class Claims:
 
     def close(self) -> None:
         """Close the pipe; harmless twice."""
-        if self._reader is not None:
-            os.close(self._reader)
-            self._reader = None
+        for fd in (self._reader, self._writer):
+            if fd is not None:
+                os.close(fd)
+        self._reader = self._writer = None
 
 
 _CLAIM = 4  # bytes of one index in the pipe
+
+
+class Exchange:
+    """Each of two processes hands the other one answer mid-way (made before the fork): :meth:`swap`.
+
+    Each side writes its answer, pickled, into an anonymous file of its own (never waiting for a reader, so
+    two sides writing at once never block each other), then one byte into a pipe of its own that says it is
+    there; it then waits for the other's byte and reads the other's file. A side that ends without
+    answering closes its pipe, and the other's wait ends with None.
+    """
+
+    def __init__(self) -> None:
+        self._files = (_anonymous_file(), _anonymous_file())  # the parent's answer, the child's
+        self._pipes = (os.pipe(), os.pipe())  # (reader, writer): the parent's "ready", the child's
+        self._open = {*self._files, *self._pipes[0], *self._pipes[1]}
+        self._side: int | None = None
+
+    def side(self, child: bool) -> None:
+        """Take one side, right after the fork (``child``: in the child): the other's writing end is closed.
+
+        The parent takes its side even when the fork failed: its :meth:`swap` then gives None.
+        """
+        self._side = int(child)
+        self._close(self._pipes[1 - self._side][1], self._pipes[self._side][0])
+
+    def swap(self, mine: object) -> object | None:
+        """Hand ``mine`` to the other side; what the other side handed (None when it ended without answering)."""
+        assert self._side is not None
+        side, other = self._side, 1 - self._side
+        body = pickle.dumps(mine, protocol=pickle.HIGHEST_PROTOCOL)
+        data = len(body).to_bytes(_SIZE, "little") + body
+        done = 0
+        while done < len(data):
+            done += os.pwrite(self._files[side], memoryview(data)[done:], done)
+        os.write(self._pipes[side][1], b"!")
+        if os.read(self._pipes[other][0], 1) != b"!":
+            return None
+        size = os.fstat(self._files[other]).st_size
+        answer = os.pread(self._files[other], size, 0) if size > _SIZE else b""
+        if len(answer) < _SIZE or int.from_bytes(answer[:_SIZE], "little") != len(answer) - _SIZE:
+            return None
+        try:
+            theirs: object = pickle.loads(memoryview(answer)[_SIZE:])  # the other side's answer
+        except Exception:
+            return None
+        return theirs
+
+    def close(self) -> None:
+        """Close what is left open on this side; harmless twice."""
+        self._close(*self._open)
+
+    def _close(self, *fds: int) -> None:
+        for fd in fds:
+            if fd in self._open:
+                self._open.discard(fd)
+                with contextlib.suppress(OSError):
+                    os.close(fd)

@@ -1,0 +1,290 @@
+"""The import on two cores that forks before parsing (``read_bsdata(workers=2)``: ``reader._read_split``).
+
+Each process parses only the files it sums up and those its producers read; the
+two swap what every file gives the state all scopes share. The result must be
+the one read in one process with every file parsed first, word for word; a bad
+file is refused with the same words, naming the same file; any failure reads the
+import in one process, as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import signal
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE
+from ost.formats.bsdata import BsImport, read_bsdata
+from ost.formats.bsdata import reader as bsreader
+from ost.formats.bsdata.files import _File, _read_files, find_files
+from ost.formats.bsdata.forked import Claims, Exchange, Forked
+from ost.formats.bsdata.scope import Shared
+from ost.formats.safexml import DEFAULT_LIMITS, XmlInputError, read_file
+
+pytestmark = [
+    pytest.mark.bsdata,
+    pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE),
+    pytest.mark.skipif(not hasattr(os, "fork"), reason="no os.fork on this platform"),
+]
+
+
+def _same(one: BsImport, other: BsImport) -> None:
+    assert [s.model_dump_json() for s in one.datasheets] == [s.model_dump_json() for s in other.datasheets]
+    assert (one.factions, one.coverage) == (other.factions, other.coverage)
+    assert [(w.path, w.text.fr, w.text.en) for w in one.warnings] == [
+        (w.path, w.text.fr, w.text.en) for w in other.warnings
+    ]
+    assert (one.sources, one.files, one.fingerprint, one.digests) == (
+        other.sources,
+        other.files,
+        other.fingerprint,
+        other.digests,
+    )
+
+
+@pytest.fixture(scope="module")
+def alone() -> BsImport:
+    """The sample read in one process, every file parsed first."""
+    return read_bsdata([BSDATA_SAMPLE])
+
+
+@pytest.fixture
+def split(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether each import took the forked-first way to its end (True) or read as before (False); two cores."""
+    taken: list[bool] = []
+    original = bsreader._read_split
+
+    def spy(*args: object) -> object:
+        try:
+            result = original(*args)  # type: ignore[arg-type]
+        except bsreader._Unsure:
+            taken.append(False)
+            raise
+        taken.append(result is not None)
+        return result
+
+    monkeypatch.setattr(bsreader, "_read_split", spy)
+    monkeypatch.setattr(bsreader, "cores", lambda: 2)
+    return taken
+
+
+def _in_child(parent: int) -> bool:
+    return os.getpid() != parent
+
+
+def test_the_sample_forked_before_parsing_reads_as_in_one_process(alone: BsImport, split: list[bool]) -> None:
+    calls: list[tuple[int, int, str]] = []
+    both = read_bsdata([BSDATA_SAMPLE], lambda done, total, what: calls.append((done, total, what)), workers=2)
+    assert split == [True]
+    _same(both, alone)
+    assert len(both.datasheets) == 633
+    # Progress: this process's files parsed, then its catalogues, always forward, to the end.
+    assert [c[0] for c in calls] == sorted(c[0] for c in calls) and calls[-1][0] == calls[-1][1]
+    assert any(what.endswith(".cat") for _, _, what in calls)
+
+
+@pytest.mark.parametrize("folder", ["sample", "full"])
+def test_the_parts_swapped_give_the_state_read_from_every_file(folder: str) -> None:
+    """Each side's part, from only the files it parsed (separate objects, as in two processes), merged: the state
+    every scope shares, the root entries offered and the work shared out, as read with every file parsed."""
+    path = BSDATA_SAMPLE if folder == "sample" else BSDATA_FULL
+    if not path.is_dir():
+        pytest.skip("needs the full release")
+    found = find_files([path])
+    datas = [read_file(p, DEFAULT_LIMITS.max_file_bytes) for p in found]
+    sides = [[_File.later(p, d, DEFAULT_LIMITS) for p, d in zip(found, datas, strict=True)] for _ in range(2)]
+    files = [f for f in sides[0] if f is not None]
+    assert len(files) == len(found)
+    guessed, _ = bsreader._producers(found, files, lambda system: True)
+    plan = bsreader._plan(files, guessed, datas)
+    assert sorted(plan.sums[0] + plan.sums[1]) == list(range(len(found)))  # each file summed up once
+    parts = []
+    for side, mine in enumerate(sides):
+        assert all(f is not None for f in mine)
+        for index in plan.parse[side]:
+            mine[index].root  # type: ignore[union-attr]  # noqa: B018
+        parts.append(bsreader._sum_up(mine, plan.sums[side], datas))  # type: ignore[arg-type]
+    loaded = [sum(f.loaded for f in mine if f is not None) for mine in sides]
+    assert 0 < loaded[0] < len(found) and 0 < loaded[1] < len(found)  # neither side parsed everything
+    assert bsreader._agrees(parts[1], files) and bsreader._agrees(parts[0], sides[1])  # type: ignore[arg-type]
+    shared, offered_by = bsreader._summed(files, parts)
+
+    digests: list[str] = []
+    full = _read_files(found, DEFAULT_LIMITS, None, 0, [], digests)
+    drafter, producers, _ = bsreader._prepared(found, full)
+    expected = drafter.shared
+    assert (shared.points_ids, shared.legends_toggles, shared.category_ids) == (
+        expected.points_ids,
+        expected.legends_toggles,
+        expected.category_ids,
+    )
+    assert shared.roster_known() == expected.roster_known()
+    assert list(shared.subfaction_choices().items()) == list(expected.subfaction_choices().items())
+    assert shared._root_options == expected._root_options
+    # Every field alike (a field Shared.of comes to fill from every file must be summed up too: reader._summed).
+    for name in (f.name for f in dataclasses.fields(Shared)):
+        mine, theirs = getattr(shared, name), getattr(expected, name)
+        assert (list(mine) == list(theirs)) if name == "by_id" else (mine == theirs), name
+    assert offered_by == drafter._offerers()
+    assert [p.id for p in bsreader._producers(found, files, lambda s: bool(s.roots))[0]] == [p.id for p in producers]
+    assert bsreader._pins_of(files, producers, parts) == bsreader._pins(drafter, producers)
+    # The guesses made on the bytes before any parse (to share the parse out) hold on the real files.
+    assert [bsreader._roots_in(d) for d in datas] == [len(f.roots) for f in full]
+    assert [bsreader._links_in(d) for d in datas] == [f.links for f in full]
+    assert {**parts[0].digests, **parts[1].digests} == dict(enumerate(digests))
+
+
+def _copy_sample(tmp_path: Path) -> list[Path]:
+    folder = tmp_path / "data"
+    shutil.copytree(BSDATA_SAMPLE, folder)
+    return find_files([folder])
+
+
+_BAD = {
+    "truncated": lambda data: data[: len(data) // 2],
+    "entity": lambda data: data.replace(b"<selectionEntries>", b'<selectionEntries><x a="&bomb;"/>', 1),
+    "nul": lambda data: data[:-200] + b"\x00" + data[-199:],
+    "doctype late": lambda data: data[:-20] + b"<!DOCTYPE x>" + data[-20:],
+    "encoding": lambda data: data.replace(b'encoding="UTF-8"', b'encoding="UTF-7"', 1),
+}
+
+
+@pytest.mark.parametrize("how", sorted(_BAD))
+def test_a_bad_file_among_many_is_refused_naming_the_first_as_in_one_process(
+    tmp_path: Path, how: str, split: list[bool]
+) -> None:
+    """Two bad files (one in each half of the order): the first is named, in both languages, with the words of an
+    import that parses every file first, whichever process meets it."""
+    found = _copy_sample(tmp_path)
+    first, second = found[3], found[9]
+    for path in (first, second):
+        path.write_bytes(_BAD[how](path.read_bytes()))
+    errors = []
+    for workers in (1, 2):
+        with pytest.raises(XmlInputError) as caught:
+            read_bsdata([tmp_path / "data"], workers=workers)
+        errors.append(caught.value)
+    one, two = errors
+    assert one.path == two.path and str(first) in one.path
+    assert (one.message("fr"), one.message("en")) == (two.message("fr"), two.message("en"))
+    assert split in ([False], [])  # forked and failed (read again in one process), or never forked (said at once)
+
+
+def test_a_zip_or_two_copies_of_a_catalogue_read_every_file_first(tmp_path: Path, split: list[bool]) -> None:
+    found = _copy_sample(tmp_path)
+    alone = read_bsdata([tmp_path / "data"])
+    with zipfile.ZipFile(found[2].with_suffix(".catz"), "w") as archive:
+        archive.write(found[2], found[2].name)
+    found[2].unlink()
+    zipped = read_bsdata([tmp_path / "data"], workers=2)
+    assert split == [False] and len(zipped.datasheets) == len(alone.datasheets)
+    copy = tmp_path / "data" / "zz copy.cat"
+    shutil.copy(found[4], copy)
+    twice = read_bsdata([tmp_path / "data"], workers=2)
+    assert split == [False, False] and any("zz copy.cat" in w.path for w in twice.warnings)
+
+
+@pytest.mark.parametrize("how", ["raises", "dies"])
+def test_a_child_failing_before_the_swap_reads_the_import_in_one_process(
+    alone: BsImport, split: list[bool], monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    parent = os.getpid()
+    original = bsreader._sum_up
+    forks: list[object] = []
+    start = Forked.start
+
+    def spy_start(work: object) -> object:
+        child = start(work)  # type: ignore[arg-type]
+        forks.append(child)
+        return child
+
+    def failing(*args: object) -> object:
+        if _in_child(parent):
+            if how == "dies":
+                os.kill(os.getpid(), signal.SIGKILL)
+            raise RuntimeError("the child fails")
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bsreader, "_sum_up", failing)
+    monkeypatch.setattr(bsreader.Forked, "start", staticmethod(spy_start))
+    _same(read_bsdata([BSDATA_SAMPLE], workers=2), alone)
+    assert split == [False] and len(forks) == 1  # read again here, without forking again
+
+
+def test_parts_that_disagree_read_the_import_in_one_process(
+    alone: BsImport, split: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A look-up one process made among its files alone that a file of the other's comes first for: read again."""
+    monkeypatch.setattr(bsreader, "_agrees", lambda theirs, files: False)
+    _same(read_bsdata([BSDATA_SAMPLE], workers=2), alone)
+    assert split == [False]
+
+
+def test_a_file_known_by_its_start_is_parsed_on_first_use_as_a_whole_one(tmp_path: Path) -> None:
+    found = find_files([BSDATA_SAMPLE])
+    whole = _read_files(found, DEFAULT_LIMITS, None, 0, [], [])
+    for path, parsed in zip(found, whole, strict=True):
+        later = _File.later(path, read_file(path, DEFAULT_LIMITS.max_file_bytes), DEFAULT_LIMITS)
+        assert later is not None and not later.loaded
+        known = (later.path, later.id, later.name, later.revision, later.library, later.game_system_id)
+        assert known == (parsed.path, parsed.id, parsed.name, parsed.revision, parsed.library, parsed.game_system_id)
+        assert not later.loaded  # what the root element says needs no parse
+        assert list(later.shared) == list(parsed.shared) and later.loaded
+        assert (later.links, later.categories, later.cost_types) == (parsed.links, parsed.categories, parsed.cost_types)
+        assert [r.get("id") for r in later.roots] == [r.get("id") for r in parsed.roots]
+    data = found[0].read_bytes()
+    unsure = {
+        "zip": b"PK\x03\x04" + data,
+        "utf-16": "\ufeff".encode("utf-16-le") + data.decode().encode("utf-16-le"),
+        "doctype": data.replace(b"?>", b"?><!DOCTYPE catalogue>", 1),
+        "foreign root": b'<?xml version="1.0"?><catalogue id="x" xmlns="urn:other"/>',
+        "no id": data.replace(b' id="', b' ids="', 1),
+        "no root": b"<?xml version='1.0'?>" + b" " * 10_000,
+        "not xml": b"\x89PNG\r\n" + data,
+    }
+    for what, bytes_ in unsure.items():
+        assert _File.later(tmp_path / "x.cat", bytes_, DEFAULT_LIMITS) is None, what
+    # The start is fine, the rest is not: refused when first used.
+    later = _File.later(tmp_path / "x.cat", data[: len(data) // 2], DEFAULT_LIMITS)
+    assert later is not None
+    with pytest.raises(XmlInputError, match="truncated"):
+        later.roots  # noqa: B018
+
+
+def test_two_processes_swap_answers_and_a_side_that_ends_gives_none() -> None:
+    exchange = Exchange()
+    big = ["x" * 100 + str(i) for i in range(50_000)]  # more than a pipe holds: neither waits for the other
+    child = Forked.start(lambda: (exchange.side(child=True), exchange.swap(("child", big)))[1])
+    exchange.side(child=False)
+    assert exchange.swap(("parent", big)) == ("child", big)
+    assert child is not None and child.result() == ("parent", big)
+    exchange.close()
+    exchange.close()  # (harmless twice)
+    exchange = Exchange()
+    child = Forked.start(lambda: (exchange.side(child=True), os._exit(0)))
+    exchange.side(child=False)
+    assert exchange.swap("anyone?") is None
+    assert child is not None and child.result() is None
+    exchange.close()
+
+
+def test_claims_handed_out_after_the_fork_reach_a_child_that_waits(tmp_path: Path) -> None:
+    claims = Claims(None)
+    child = Forked.start(lambda: (claims.child(), claims.wait(), list(claims))[2])
+    assert child is not None
+    claims.fill([1, 3, 5, 7])
+    mine = list(claims)
+    theirs = child.result()
+    assert isinstance(theirs, list) and sorted(mine + theirs) == [1, 3, 5, 7]
+    claims.close()
+    # Nothing to hand out: the child's wait ends all the same.
+    claims = Claims(None)
+    child = Forked.start(lambda: (claims.child(), claims.wait(), list(claims))[2])
+    claims.fill([])
+    assert child is not None and child.result() == []
+    claims.close()
