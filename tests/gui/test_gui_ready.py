@@ -151,7 +151,7 @@ def test_rows_are_read_from_the_default_database_and_reading_creates_nothing(db:
 def test_the_pane_is_filled_and_searchable_on_the_first_paint_without_the_models(
     db: Path, tmp_path: Path, lang: str, word: str, name: str
 ) -> None:
-    """In a process of its own, as ``ost gui`` starts: no pydantic, no datasheet built, the search works."""
+    """In a process of its own, as ``ost gui`` starts: no pydantic, no msgspec, no datasheet built, the search works."""
     code = f"""
 import json, sys
 from pathlib import Path
@@ -179,17 +179,20 @@ from PySide6.QtCore import QModelIndex
 found = names(QModelIndex())
 print(json.dumps([factions, found, w.search.isEnabled(), "pydantic" in sys.modules,
                   "ost.core.catalogue" in sys.modules, w.centralWidget() is w.splitter, w.panes_built, first,
-                  w.browser.width()]))
+                  w.browser.width(), "msgspec" in sys.modules]))
 """
     env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(helpers.ROOT / "app"),
            "HOME": str(tmp_path)}  # fmt: skip
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
-    factions, found, searchable, pydantic, models, split, built, first, width = json.loads(done.stdout.splitlines()[-1])
+    factions, found, searchable, pydantic, models, split, built, first, width, msgspec = json.loads(
+        done.stdout.splitlines()[-1]
+    )
     assert first == "QLabel"  # the frame's first paint, then the pane
     assert factions > 3 and searchable and split and not built and width >= 240
     assert found and all(word in fold(n) for n in found) and any(n.startswith(name) for n in found)
     assert not pydantic and not models
+    assert not msgspec  # (the core's structs need it: 14 ms of imports the pane's paint does without)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -40,21 +40,21 @@ from PySide6.QtCore import QLibraryInfo, QLocale, QObject, Qt, QTimer, QTranslat
 from PySide6.QtWidgets import QApplication
 
 from ost.core.collector import collector_paused
-from ost.core.i18n import Bilingual
 from ost.core.resources import resource
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
     from ost.core.catalogue import Catalogue
+    from ost.core.i18n import Bilingual
     from ost.gui.background import BackgroundOp
     from ost.gui.browse_rows import PaneRows
     from ost.gui.main_window import MainWindow
     from ost.store.database import Snapshot
 
 #: What :func:`load_catalogue` gives: the catalogue, its database, and what opening did (French, English).
-Loaded = tuple["Catalogue", Path, Bilingual | None]
+Loaded = tuple["Catalogue", Path, "Bilingual | None"]
 #: What the window's loader gives: :data:`Loaded` and the catalogue pane's rows of that catalogue.
-LoadedWithRows = tuple["Catalogue", Path, Bilingual | None, "PaneRows"]
+LoadedWithRows = tuple["Catalogue", Path, "Bilingual | None", "PaneRows"]
 
 
 def install_translators(app: QApplication, lang: str) -> list[QTranslator]:

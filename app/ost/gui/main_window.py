@@ -43,7 +43,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ost.core.i18n import Bilingual
 from ost.gui.actions import Handlers, icon, install_actions
 from ost.gui.settings import Settings, default_autosave_dir
 
@@ -52,6 +51,7 @@ if TYPE_CHECKING:
 
     from ost.core.armylist import ArmyList
     from ost.core.catalogue import Catalogue
+    from ost.core.i18n import Bilingual
     from ost.core.validator import Report, ValidatorOptions
     from ost.gui.autosave import Autosaver
     from ost.gui.browse_rows import PaneRows
@@ -883,6 +883,7 @@ class MainWindow(QMainWindow):
         ``notice`` is what opening the database did, shown in the status bar;
         ``rows`` the catalogue pane's rows of ``catalogue`` (else worked out here).
         """
+        from ost.core.i18n import Bilingual  # (msgspec: not before the first paints)
         from ost.gui.browse_rows import PaneRows
 
         self.build_panes()
