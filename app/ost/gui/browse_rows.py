@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ost import __version__
 from ost.core.text import fold
@@ -39,9 +38,11 @@ PANE_LAYOUT = 1
 SheetRow = tuple[str, str, str, str, str, int, str, str, str, tuple[str, ...], tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class PaneRows:
-    """The pane's rows and what names their groups and sources; ``text`` is the JSON they were read from."""
+class PaneRows(NamedTuple):
+    """The pane's rows and what names their groups and sources; ``text`` is the JSON they were read from.
+
+    (A named tuple: the window's start makes no dataclass before the pane is painted.)
+    """
 
     #: Group id -> (French name, English name).
     groups: dict[str, tuple[str, str]]
