@@ -371,3 +371,43 @@ def test_filling_the_pane_filters_no_datasheet_row(
     assert factions > 3 and len(rows.rows) > 500
     assert len(asked) <= 2 * (factions + roles)  # factions and roles only (4,264 asked before, on the full release)
     window.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_window_keeps_its_width_from_the_first_paint_to_the_panes(
+    qtbot: QtBot, db: Path, tmp_path: Path, lang: str
+) -> None:
+    """On a screen narrower than the panes need (the offscreen platform's 800 px), the frame is as wide as the panes
+    from its first paint: it does not grow when the pane's rows, then the panes, come (a whole new layout and paint).
+    """
+    from ost.gui.catalogue_browser import MIN_PANE_WIDTH
+    from ost.gui.main_window import PANE_MIN_WIDTHS
+
+    assert PANE_MIN_WIDTHS[0] == MIN_PANE_WIDTH
+    screen = QApplication.primaryScreen()
+    assert screen is not None
+    window = MainWindow(
+        None, lang=lang, settings=Settings(path=tmp_path / "s.json"), autosave_dir=tmp_path / "a", panes_later=True
+    )
+    window.exec_dialog = lambda _dialog: 0  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    window.show()
+    QApplication.processEvents()
+    widths = [window.width()]
+    rows = read_kept_rows(db)
+    assert rows is not None
+    window.show_pane_rows(rows)
+    QApplication.processEvents()
+    widths.append(window.width())
+    window.build_panes()
+    QApplication.processEvents()
+    widths.append(window.width())
+    catalogue, path, notice, rows = load_window_catalogue(db, rows)
+    window.catalogue_loaded(catalogue, path, notice or (), rows)
+    QApplication.processEvents()
+    widths.append(window.width())
+    assert len(set(widths)) == 1, widths
+    assert widths[0] >= sum(PANE_MIN_WIDTHS)  # (and the panes at their narrowest fit in it)
+    if screen.availableGeometry().width() < sum(PANE_MIN_WIDTHS):
+        assert widths[0] == window.minimumSizeHint().width()  # as narrow as the panes allow, no wider
+    window.undo_stack.setClean()
