@@ -411,3 +411,39 @@ def test_the_window_keeps_its_width_from_the_first_paint_to_the_panes(
     if screen.availableGeometry().width() < sum(PANE_MIN_WIDTHS):
         assert widths[0] == window.minimumSizeHint().width()  # as narrow as the panes allow, no wider
     window.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_the_start_runs_no_collection_until_the_panes_are_built_then_the_collector_is_back(
+    db: Path, tmp_path: Path, kept: bool
+) -> None:
+    """``ost gui``: from PySide6's import to the panes built, the collector makes no pass (their objects all live on,
+    then are frozen); once they are built it runs again, as it did before the start."""
+    if not kept:
+        _forget(db)
+    code = f"""
+import gc, json, sys
+passes, marks = [], []
+gc.callbacks.append(lambda phase, info: phase == "start" and passes.append(len(marks)))
+import ost.cli.main
+from ost.gui import main_window
+built = main_window.MainWindow.build_panes
+def build_panes(self):
+    marks.append(("built", gc.isenabled()))
+    built(self)
+main_window.MainWindow.build_panes = build_panes
+marks.append(("start", gc.isenabled()))
+sys.argv[1:] = ["--db", {str(db)!r}, "gui", "--quit-when-loaded"]
+code = ost.cli.main.main([*sys.argv[1:]])
+marks.append(("end", gc.isenabled()))
+print(json.dumps([code, marks, passes]))
+"""
+    env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(helpers.ROOT / "app"),
+           "HOME": str(tmp_path)}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    code, marks, passes = json.loads(done.stdout.splitlines()[-1])
+    assert code == 0
+    assert [name for name, _on in marks][:2] == ["start", "built"] and marks[-1][0] == "end"
+    assert marks[0][1] and not marks[1][1] and marks[-1][1]  # paused for the start, back at its end
+    assert all(mark != 1 for mark in passes)  # no pass between the start and the panes built
