@@ -23,10 +23,12 @@ datasheet still unread in that snapshot and ends it
 it at once, before the window writes the database).
 
 Only what the first window needs is imported here; the PDF layout, the
-BattleScribe importer and the list readers load when first used. The cyclic
-garbage collector is paused while the catalogue loads (tens of thousands of
-long-lived objects it would otherwise scan again and again), then those
-objects are moved out of its sight with :func:`gc.freeze`.
+BattleScribe importer and the list readers load when first used; msgspec and
+the core's models not before the catalogue pane is painted. The cyclic
+garbage collector is paused from PySide6's import until the panes are built,
+and while the catalogue loads (tens of thousands of long-lived objects it
+would otherwise scan again and again), then those objects are moved out of
+its sight with :func:`gc.freeze`.
 """
 
 from __future__ import annotations
