@@ -44,11 +44,17 @@ def stamped(owner: Any, attribute: str, before: str | None, after: str | None) -
 
 
 def main() -> int:
+    import gc
+
+    gc.disable()  # the imports below are ``ost gui``'s own, made with the collector paused as it pauses it
     from PySide6.QtWidgets import QApplication
 
     import ost.gui.app as app
     from ost.cli.main import main as ost_main
     from ost.gui.main_window import MainWindow
+
+    gc.freeze()
+    gc.enable()
 
     stamp("imports (Python, PySide6, the frame's modules)")
     stamped(MainWindow, "__init__", None, "frame built")

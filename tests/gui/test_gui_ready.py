@@ -151,7 +151,7 @@ def test_rows_are_read_from_the_default_database_and_reading_creates_nothing(db:
 def test_the_pane_is_filled_and_searchable_on_the_first_paint_without_the_models(
     db: Path, tmp_path: Path, lang: str, word: str, name: str
 ) -> None:
-    """In a process of its own, as ``ost gui`` starts: no pydantic, no datasheet built, the search works."""
+    """In a process of its own, as ``ost gui`` starts: no pydantic, no msgspec, no datasheet built, the search works."""
     code = f"""
 import json, sys
 from pathlib import Path
@@ -179,17 +179,20 @@ from PySide6.QtCore import QModelIndex
 found = names(QModelIndex())
 print(json.dumps([factions, found, w.search.isEnabled(), "pydantic" in sys.modules,
                   "ost.core.catalogue" in sys.modules, w.centralWidget() is w.splitter, w.panes_built, first,
-                  w.browser.width()]))
+                  w.browser.width(), "msgspec" in sys.modules]))
 """
     env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(helpers.ROOT / "app"),
            "HOME": str(tmp_path)}  # fmt: skip
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
-    factions, found, searchable, pydantic, models, split, built, first, width = json.loads(done.stdout.splitlines()[-1])
+    factions, found, searchable, pydantic, models, split, built, first, width, msgspec = json.loads(
+        done.stdout.splitlines()[-1]
+    )
     assert first == "QLabel"  # the frame's first paint, then the pane
     assert factions > 3 and searchable and split and not built and width >= 240
     assert found and all(word in fold(n) for n in found) and any(n.startswith(name) for n in found)
     assert not pydantic and not models
+    assert not msgspec  # (the core's structs need it: 14 ms of imports the pane's paint does without)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -368,3 +371,79 @@ def test_filling_the_pane_filters_no_datasheet_row(
     assert factions > 3 and len(rows.rows) > 500
     assert len(asked) <= 2 * (factions + roles)  # factions and roles only (4,264 asked before, on the full release)
     window.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_window_keeps_its_width_from_the_first_paint_to_the_panes(
+    qtbot: QtBot, db: Path, tmp_path: Path, lang: str
+) -> None:
+    """On a screen narrower than the panes need (the offscreen platform's 800 px), the frame is as wide as the panes
+    from its first paint: it does not grow when the pane's rows, then the panes, come (a whole new layout and paint).
+    """
+    from ost.gui.catalogue_browser import MIN_PANE_WIDTH
+    from ost.gui.main_window import PANE_MIN_WIDTHS
+
+    assert PANE_MIN_WIDTHS[0] == MIN_PANE_WIDTH
+    screen = QApplication.primaryScreen()
+    assert screen is not None
+    window = MainWindow(
+        None, lang=lang, settings=Settings(path=tmp_path / "s.json"), autosave_dir=tmp_path / "a", panes_later=True
+    )
+    window.exec_dialog = lambda _dialog: 0  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    window.show()
+    QApplication.processEvents()
+    widths = [window.width()]
+    rows = read_kept_rows(db)
+    assert rows is not None
+    window.show_pane_rows(rows)
+    QApplication.processEvents()
+    widths.append(window.width())
+    window.build_panes()
+    QApplication.processEvents()
+    widths.append(window.width())
+    catalogue, path, notice, rows = load_window_catalogue(db, rows)
+    window.catalogue_loaded(catalogue, path, notice or (), rows)
+    QApplication.processEvents()
+    widths.append(window.width())
+    assert len(set(widths)) == 1, widths
+    assert widths[0] >= sum(PANE_MIN_WIDTHS)  # (and the panes at their narrowest fit in it)
+    if screen.availableGeometry().width() < sum(PANE_MIN_WIDTHS):
+        assert widths[0] == window.minimumSizeHint().width()  # as narrow as the panes allow, no wider
+    window.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_the_start_runs_no_collection_until_the_panes_are_built_then_the_collector_is_back(
+    db: Path, tmp_path: Path, kept: bool
+) -> None:
+    """``ost gui``: from PySide6's import to the panes built, the collector makes no pass (their objects all live on,
+    then are frozen); once they are built it runs again, as it did before the start."""
+    if not kept:
+        _forget(db)
+    code = f"""
+import gc, json, sys
+passes, marks = [], []
+gc.callbacks.append(lambda phase, info: phase == "start" and passes.append(len(marks)))
+import ost.cli.main
+from ost.gui import main_window
+built = main_window.MainWindow.build_panes
+def build_panes(self):
+    marks.append(("built", gc.isenabled()))
+    built(self)
+main_window.MainWindow.build_panes = build_panes
+marks.append(("start", gc.isenabled()))
+sys.argv[1:] = ["--db", {str(db)!r}, "gui", "--quit-when-loaded"]
+code = ost.cli.main.main([*sys.argv[1:]])
+marks.append(("end", gc.isenabled()))
+print(json.dumps([code, marks, passes]))
+"""
+    env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(helpers.ROOT / "app"),
+           "HOME": str(tmp_path)}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    code, marks, passes = json.loads(done.stdout.splitlines()[-1])
+    assert code == 0
+    assert [name for name, _on in marks][:2] == ["start", "built"] and marks[-1][0] == "end"
+    assert marks[0][1] and not marks[1][1] and marks[-1][1]  # paused for the start, back at its end
+    assert all(mark != 1 for mark in passes)  # no pass between the start and the panes built

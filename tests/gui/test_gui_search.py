@@ -96,3 +96,25 @@ def test_a_datasheet_far_down_a_broad_search_is_found_and_unfolded(qtbot: QtBot,
 def test_several_words_match_in_any_order_with_a_lazy_pattern() -> None:
     assert search_pattern("Space  Marine") == "^(?=.*?space)(?=.*?marine)"
     assert search_pattern("   ") == ""
+
+
+def _unfolded_roles(browser: CatalogueBrowser) -> int:
+    model = browser.model
+    factions = [model.index(row, 0) for row in range(model.rowCount())]
+    return sum(browser.tree.isExpanded(model.index(r, 0, f)) for f in factions for r in range(model.rowCount(f)))
+
+
+def test_the_pane_filled_again_after_a_search_shows_its_factions_unfolded_and_nothing_deeper(
+    qtbot: QtBot, shipped: Catalogue
+) -> None:
+    """A new fill folds everything as its first fill did (the model's reset folds it: no second folding pass)."""
+    browser = _browser(qtbot, shipped, height=900)
+    assert all(_unfolded(browser)) and _unfolded_roles(browser) == 0  # factions unfolded, their roles folded
+    _search(browser, "capitaine")
+    assert _unfolded_roles(browser) > 0
+    browser.search.clear()
+    browser.rebuild()  # as after an import: the same rows filled again, the search empty
+    QApplication.processEvents()
+    assert all(_unfolded(browser)) and _unfolded_roles(browser) == 0
+    _search(browser, "capitaine")  # a search after the new fill still unfolds its results
+    assert _unfolded_roles(browser) > 0 and 0 < len(_sheets(browser)) < 20

@@ -28,7 +28,7 @@ def default_lang() -> str:
     (``LANG=C.UTF-8``, a bare container) as ``en_US``, which is no choice of
     the user's. Without them (Windows), the locale Python reports decides.
     """
-    from ost.core.i18n import as_lang  # here: ``ost --version`` needs no dataclasses
+    from ost.core.lang import as_lang  # here: ``ost --version`` needs none; not i18n (msgspec)
 
     env = os.environ.get("OST_LANG", "").lower()
     if env in LANGS:

@@ -291,7 +291,10 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
     args.one_shot = argv is None
     lang = args.lang or default_lang()
     if args.command in (None, "gui"):
-        from ost.gui.app import run_gui
+        with collector_paused():  # PySide6's and the window's modules live as long as the program (see run_gui):
+            from ost.gui.app import run_gui
+
+            gc.freeze()  # out of the collector's sight (else the pass their allocations are due runs right here)
 
         status = run_gui(
             db=args.db,

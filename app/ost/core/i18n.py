@@ -13,18 +13,11 @@ reaches the GUI already made and is shown with the window's language.
 
 from __future__ import annotations
 
-from typing import Literal
-
 import msgspec
 
-Lang = Literal["fr", "en"]
-LANGS: tuple[Lang, ...] = ("fr", "en")
-DEFAULT_LANG: Lang = "fr"
+from ost.core.lang import DEFAULT_LANG, LANGS, Lang, as_lang, pick
 
-
-def as_lang(value: str | None) -> Lang:
-    """``value`` as a language Ost speaks: English when it names English, French otherwise."""
-    return "en" if (value or "").strip().lower().startswith("en") else "fr"
+__all__ = ["DEFAULT_LANG", "LANGS", "Bilingual", "Lang", "as_lang", "pick"]
 
 
 class Bilingual(msgspec.Struct, frozen=True, kw_only=True):
@@ -54,8 +47,3 @@ class Bilingual(msgspec.Struct, frozen=True, kw_only=True):
         """``parts`` joined with ``separator`` in each language."""
         sep = separator if isinstance(separator, Bilingual) else cls.same(separator)
         return cls(fr=sep.fr.join(p.fr for p in parts), en=sep.en.join(p.en for p in parts))
-
-
-def pick(lang: str, *, fr: str, en: str) -> str:
-    """The text in ``lang``: for the one-off choices where a :class:`Bilingual` would be built and dropped."""
-    return en if lang == "en" else fr

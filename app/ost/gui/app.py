@@ -23,10 +23,12 @@ datasheet still unread in that snapshot and ends it
 it at once, before the window writes the database).
 
 Only what the first window needs is imported here; the PDF layout, the
-BattleScribe importer and the list readers load when first used. The cyclic
-garbage collector is paused while the catalogue loads (tens of thousands of
-long-lived objects it would otherwise scan again and again), then those
-objects are moved out of its sight with :func:`gc.freeze`.
+BattleScribe importer and the list readers load when first used; msgspec and
+the core's models not before the catalogue pane is painted. The cyclic
+garbage collector is paused from PySide6's import until the panes are built,
+and while the catalogue loads (tens of thousands of long-lived objects it
+would otherwise scan again and again), then those objects are moved out of
+its sight with :func:`gc.freeze`.
 """
 
 from __future__ import annotations
@@ -40,21 +42,21 @@ from PySide6.QtCore import QLibraryInfo, QLocale, QObject, Qt, QTimer, QTranslat
 from PySide6.QtWidgets import QApplication
 
 from ost.core.collector import collector_paused
-from ost.core.i18n import Bilingual
 from ost.core.resources import resource
 from ost.gui.settings import Settings
 
 if TYPE_CHECKING:
     from ost.core.catalogue import Catalogue
+    from ost.core.i18n import Bilingual
     from ost.gui.background import BackgroundOp
     from ost.gui.browse_rows import PaneRows
     from ost.gui.main_window import MainWindow
     from ost.store.database import Snapshot
 
 #: What :func:`load_catalogue` gives: the catalogue, its database, and what opening did (French, English).
-Loaded = tuple["Catalogue", Path, Bilingual | None]
+Loaded = tuple["Catalogue", Path, "Bilingual | None"]
 #: What the window's loader gives: :data:`Loaded` and the catalogue pane's rows of that catalogue.
-LoadedWithRows = tuple["Catalogue", Path, Bilingual | None, "PaneRows"]
+LoadedWithRows = tuple["Catalogue", Path, "Bilingual | None", "PaneRows"]
 
 
 def install_translators(app: QApplication, lang: str) -> list[QTranslator]:
@@ -119,6 +121,39 @@ def run_gui(
     loaded); once the catalogue is loaded (a unit can be added, the autosaves
     a crash left looked for, as at every start) and the panes painted with it.
     """
+    # The collector is paused until the panes are built: the start makes tens of thousands of objects that
+    # live as long as the program (Qt's classes, the window, the pane's rows) and no garbage worth a pass;
+    # the passes their allocations set off took 6-10 ms of every start. What is made is then frozen.
+    resume = gc.isenabled()
+    gc.disable()
+    try:
+        return _run_gui(
+            db,
+            lang,
+            files,
+            screenshot=screenshot,
+            quit_when_shown=quit_when_shown,
+            quit_when_ready=quit_when_ready,
+            quit_when_loaded=quit_when_loaded,
+            resume=resume,
+        )
+    finally:
+        if resume:
+            gc.enable()
+
+
+def _run_gui(
+    db: Path | None,
+    lang: str | None,
+    files: list[Path] | None,
+    *,
+    screenshot: Path | None,
+    quit_when_shown: bool,
+    quit_when_ready: bool,
+    quit_when_loaded: bool,
+    resume: bool,
+) -> int:
+    """:func:`run_gui`, the collector paused: it runs again (if ``resume``) once the panes are built."""
     from ost.gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -162,6 +197,8 @@ def run_gui(
     with collector_paused():  # the panes' imports (the models) live as long as the program:
         window.build_panes()
         gc.freeze()  # out of the collector's sight, before it runs again (else its next pass walks them all)
+    if resume:
+        gc.enable()
     loader.start()  # reads the database off the GUI thread; hands over through the event loop
     if screenshot is not None:
         # Asked first: a list opened next may show a dialog (its reading report) that waits for the user.

@@ -25,9 +25,9 @@ import contextlib
 import json
 import os
 import uuid
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import QElapsedTimer, QLockFile, QObject, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -46,16 +46,14 @@ MAX_SIDECAR_BYTES = 64 * 1024
 DAMAGED = "damaged"
 
 
-@dataclass(frozen=True)
-class Recovered:
+class Recovered(NamedTuple):
     army: ArmyList
     original: Path | None
     saved_at: str
     files: tuple[Path, ...]
 
 
-@dataclass(frozen=True)
-class SetAside:
+class SetAside(NamedTuple):
     """A damaged autosave file, moved to ``moved_to`` so it never hides the others."""
 
     path: Path

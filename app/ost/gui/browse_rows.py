@@ -6,8 +6,9 @@ out from a :class:`~ost.core.catalogue.Catalogue` (:func:`pane_payload`) that
 takes building every datasheet (the core models and the validator to import,
 then the load); kept as one JSON text in the database's
 browse table under :data:`PANE_KEY` (:mod:`ost.store.browsing`), the next start
-reads it with ``sqlite3`` and msgspec's JSON reader right after its
-first paint (:func:`read_kept_rows`). Every write of the database empties it
+reads it with ``sqlite3`` and the standard JSON reader right after its
+first paint (:func:`read_kept_rows`): neither msgspec nor the rest of the store is imported before the
+pane is painted. Every write of the database empties it
 with the browse table; the window's catalogue loader keeps it again.
 
 This module imports none of the core models: they load only to
@@ -18,9 +19,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ost import __version__
 from ost.core.text import fold
@@ -38,9 +38,11 @@ PANE_LAYOUT = 1
 SheetRow = tuple[str, str, str, str, str, int, str, str, str, tuple[str, ...], tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class PaneRows:
-    """The pane's rows and what names their groups and sources; ``text`` is the JSON they were read from."""
+class PaneRows(NamedTuple):
+    """The pane's rows and what names their groups and sources; ``text`` is the JSON they were read from.
+
+    (A named tuple: the window's start makes no dataclass before the pane is painted.)
+    """
 
     #: Group id -> (French name, English name).
     groups: dict[str, tuple[str, str]]
@@ -135,14 +137,13 @@ def is_current(text: str) -> bool:
 def parse_rows(text: str) -> PaneRows | None:
     """The rows of a kept JSON text (None: another layout, another version of Ost, or not JSON).
 
-    Read by msgspec (loaded before the first paint anyway): the same values as
-    ``json.loads``, in 1.9 ms instead of 3.5 on the full release.
+    Read by :func:`json.loads`, not msgspec (1.9 ms instead of 3.5 on the full
+    release, but importing msgspec costs the start 14 ms more before the pane
+    is painted).
     """
-    import msgspec
-
     try:
-        data = msgspec.json.decode(text)
-    except (msgspec.DecodeError, ValueError):
+        data = json.loads(text)
+    except ValueError:
         return None
     if not isinstance(data, dict) or data.get("layout") != PANE_LAYOUT or data.get("ost") != __version__:
         return None
@@ -160,7 +161,7 @@ def parse_rows(text: str) -> PaneRows | None:
 
 def read_kept_rows(db: Path | None) -> PaneRows | None:
     """The rows kept in the database ``db`` (None: the default one), read-only; None when nothing usable is kept."""
-    from ost.store.browsing import read_kept
+    from ost.store.kept import read_kept
 
     if db is None:
         from ost.store.database import default_db_path

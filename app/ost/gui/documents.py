@@ -9,9 +9,8 @@ the window itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication, QUndoStack
@@ -31,8 +30,7 @@ if TYPE_CHECKING:
     from ost.gui.dialogs import PastedListDialog, TextListDialog
 
 
-@dataclass(frozen=True)
-class DocumentHooks:
+class DocumentHooks(NamedTuple):
     """What :class:`Documents` may ask of the window."""
 
     # The list being edited.

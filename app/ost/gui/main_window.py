@@ -43,7 +43,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ost.core.i18n import Bilingual
 from ost.gui.actions import Handlers, icon, install_actions
 from ost.gui.settings import Settings, default_autosave_dir
 
@@ -52,6 +51,7 @@ if TYPE_CHECKING:
 
     from ost.core.armylist import ArmyList
     from ost.core.catalogue import Catalogue
+    from ost.core.i18n import Bilingual
     from ost.core.validator import Report, ValidatorOptions
     from ost.gui.autosave import Autosaver
     from ost.gui.browse_rows import PaneRows
@@ -70,6 +70,11 @@ def new_army(name: str = "", limit: int | None = 2000) -> ArmyList:
     from ost.core.armylist import ArmyList, Detachment
 
     return ArmyList(name=name, points_limit=limit, detachments=[Detachment(id="d1")])
+
+
+#: The narrowest each pane gets: the catalogue (``catalogue_browser.MIN_PANE_WIDTH``, not imported before the
+#: first paint), the list, and the unit form with the verdict.
+PANE_MIN_WIDTHS = (240, 360, 300)
 
 
 class MainWindow(QMainWindow):
@@ -142,6 +147,9 @@ class MainWindow(QMainWindow):
         else:
             loading = QLabel(self.tr("Loading the catalogue…"))
             loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            # As wide as the panes will need: a window narrower (a small screen, the offscreen platform's
+            # 800 px) would otherwise grow when they come, and be laid out and painted whole again.
+            loading.setMinimumWidth(sum(PANE_MIN_WIDTHS) + 2 * QSplitter().handleWidth())
             self.setCentralWidget(loading)  # until the panes take its place
         if not self.catalogue_ready:
             self.catalogue_label.setText(self.tr("Loading the catalogue…"))
@@ -173,9 +181,10 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.browser)
         #: The two notices the panes take the place of (kept: asking the splitter for them costs 8 ms, once).
         self._notices: list[QLabel] = []
-        for _side in range(2):
+        for width in PANE_MIN_WIDTHS[1:]:
             waiting = QLabel(self.tr("Loading the catalogue…"))
             waiting.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            waiting.setMinimumWidth(width)  # the pane's own (see PANE_MIN_WIDTHS)
             splitter.addWidget(waiting)
             self._notices.append(waiting)
         splitter.setStretchFactor(0, 0)
@@ -456,8 +465,8 @@ class MainWindow(QMainWindow):
                 notice.setParent(None)
                 notice.deleteLater()
             self._notices = []
-            right.setMinimumWidth(300)
-            center.setMinimumWidth(360)
+            center.setMinimumWidth(PANE_MIN_WIDTHS[1])
+            right.setMinimumWidth(PANE_MIN_WIDTHS[2])
             early.setCollapsible(0, False)
             early.setCollapsible(1, False)
             early.setSizes(sizes)
@@ -471,8 +480,8 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(2, 0)
         splitter.setCollapsible(0, False)
         splitter.setCollapsible(1, False)
-        right.setMinimumWidth(300)
-        center.setMinimumWidth(360)
+        center.setMinimumWidth(PANE_MIN_WIDTHS[1])
+        right.setMinimumWidth(PANE_MIN_WIDTHS[2])
         splitter.setSizes([290, 700, 410])
         self.splitter = splitter
         self._first_show = True
@@ -883,6 +892,7 @@ class MainWindow(QMainWindow):
         ``notice`` is what opening the database did, shown in the status bar;
         ``rows`` the catalogue pane's rows of ``catalogue`` (else worked out here).
         """
+        from ost.core.i18n import Bilingual  # (msgspec: not before the first paints)
         from ost.gui.browse_rows import PaneRows
 
         self.build_panes()
