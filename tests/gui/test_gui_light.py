@@ -54,7 +54,7 @@ def test_the_window_loads_a_light_catalogue_and_browses_it_without_reading_it_wh
 ) -> None:
     catalogue, path, _notice = load_catalogue(sample_db)
     assert path == sample_db
-    assert len(catalogue) > 500 and all(isinstance(s, LightDatasheet) for s in catalogue)
+    assert len(catalogue) > helpers.MANY_SHEETS and all(isinstance(s, LightDatasheet) for s in catalogue)
     window = _window(qtbot, catalogue, tmp_path, "light")
     for text in ("intercessor", "capitaine", "rhino", "e", ""):
         window.search.setText(text)

@@ -102,7 +102,7 @@ def test_right_after_a_write_the_rows_are_worked_out_as_the_listing_is_and_kept(
         listed = [row.id for row in store.browse().rows]
     shown = catalogue.get
     assert {row[0] for row in rows.rows} == {i for i in listed if not (sheet := shown(i)) or not sheet.hidden}
-    assert len(rows.rows) > 500
+    assert len(rows.rows) > helpers.MANY_SHEETS
     assert pane_rows(catalogue).text == rows.text
     # The next start reads them back; the loader hands back the rows the pane shows, unchanged.
     again = load_window_catalogue(db, kept)
@@ -114,7 +114,7 @@ def test_kept_rows_are_read_as_json_reads_them_and_anything_else_is_not_read(db:
         text = connection.execute("SELECT value FROM browse_cache WHERE key = 'pane'").fetchone()[0]
     rows = parse_rows(text)
     data = json.loads(text)
-    assert rows is not None and len(rows.rows) > 500
+    assert rows is not None and len(rows.rows) > helpers.MANY_SHEETS
     assert rows.rows == tuple((*row[:9], tuple(row[9]), tuple(row[10])) for row in data["rows"])
     assert rows.groups == {group: tuple(names) for group, names in data["groups"].items()}
     assert rows.sources == data["sources"] and rows.english_order == tuple(data["en"]) and rows.text == text
@@ -225,7 +225,7 @@ def test_units_asked_for_before_the_models_load_are_added_once_they_are(
     assert window.army.unit_count() == 0  # nothing added against no catalogue
 
     window.catalogue_loaded(*load_window_catalogue(db, rows))
-    assert [u.datasheet for _, u in window.army.units()] == [first, second, second]
+    assert sorted(u.datasheet for _, u in window.army.units()) == sorted([first, second, second])  # by role
     shown = window.catalogue.get(second)
     assert shown is not None and shown.label(lang) in window.details.toPlainText()  # the datasheet picked, now read
     assert browser.rows is rows  # the same rows: the pane was not built again
@@ -244,7 +244,9 @@ def test_a_write_between_the_first_paint_and_the_load_rebuilds_the_pane(qtbot: Q
     window.catalogue_loaded(*load_window_catalogue(db, rows))
     assert window.browser.rows is not rows
     after = _search(window, "rhino")
-    assert after and set(after) < set(imported)  # the imported Rhinos are gone from the pane
+    assert after and set(after) <= set(imported) and len(window.browser.rows.rows) < len(rows.rows)
+    if helpers.BSDATA_SAMPLE.is_dir():  # (the test files hold no Rhino)
+        assert set(after) < set(imported)  # the imported Rhinos are gone from the pane
     window.undo_stack.setClean()
     window.autosaver.release()
 
@@ -320,7 +322,7 @@ print(json.dumps([sorted(set(sys.modules) - before), len(catalogue), rows is not
     assert done.returncode == 0, done.stderr[-2000:]
     imported, size, had_rows, same = json.loads(done.stdout.splitlines()[-1])
     assert imported == []
-    assert size > 500 and had_rows == kept and same == kept
+    assert size > helpers.MANY_SHEETS and had_rows == kept and same == kept
 
 
 def _rows_under(window: MainWindow, parent: QModelIndex) -> list[QModelIndex]:
@@ -368,7 +370,7 @@ def test_filling_the_pane_filters_no_datasheet_row(
     window, rows = _frame(qtbot, db, tmp_path, "fr")
     factions = window.browser.model.rowCount()
     roles = sum(len(_rows_under(window, window.browser.model.index(n, 0))) for n in range(factions))
-    assert factions > 3 and len(rows.rows) > 500
+    assert factions > 3 and len(rows.rows) > helpers.MANY_SHEETS
     assert len(asked) <= 2 * (factions + roles)  # factions and roles only (4,264 asked before, on the full release)
     window.undo_stack.setClean()
 
