@@ -127,8 +127,7 @@ def _split(monkeypatch: pytest.MonkeyPatch, parent_takes: Callable[[int], bool])
         every = range(len(producers))
         return [i for i in every if parent_takes(i)], [i for i in every if not parent_takes(i)]
 
-    monkeypatch.setattr(bsreader, "_pins", fixed)
-    monkeypatch.setattr(bsreader, "_pins_of", fixed)  # (the import that forks before parsing)
+    monkeypatch.setattr(bsreader, "_pins", fixed)  # (both ways: the import that forks before parsing too)
 
 
 def test_any_split_reads_the_sample_as_one(
@@ -209,7 +208,7 @@ def test_families_of_the_full_release_are_read_by_one_process() -> None:
 
     found = find_files([BSDATA_FULL])
     drafter, producers, _ = bsreader._prepared(found, _read_files(found, DEFAULT_LIMITS, None, 0, [], []))
-    mine, theirs = bsreader._pins(drafter, producers)
+    mine, theirs = bsreader._pins(drafter.shared, producers)
     names = [p.name for p in producers]
     side = {names[i]: 0 for i in mine} | {names[i]: 1 for i in theirs}
     chapters = [n for n in names if n.startswith("Imperium - Adeptus Astartes - ")]

@@ -24,6 +24,7 @@ from ost.formats.bsdata import reader as bsreader
 from ost.formats.bsdata.files import _File, _read_files, find_files
 from ost.formats.bsdata.forked import Claims, Exchange, Forked
 from ost.formats.bsdata.scope import Shared
+from ost.formats.bsdata.shared_parts import part_of, resolver
 from ost.formats.safexml import DEFAULT_LIMITS, XmlInputError, read_file
 
 pytestmark = [
@@ -90,8 +91,9 @@ def test_the_sample_forked_before_parsing_reads_as_in_one_process(alone: BsImpor
 
 @pytest.mark.parametrize("folder", ["sample", "full"])
 def test_the_parts_swapped_give_the_state_read_from_every_file(folder: str) -> None:
-    """Each side's part, from only the files it parsed (separate objects, as in two processes), merged: the state
-    every scope shares, the root entries offered and the work shared out, as read with every file parsed."""
+    """Each side's parts, from only the files it parsed (separate objects, as in two processes), summed: the state
+    every scope shares, the root entries offered and the work shared out, as made one file at a time with every
+    file parsed (``Shared.of``)."""
     path = BSDATA_SAMPLE if folder == "sample" else BSDATA_FULL
     if not path.is_dir():
         pytest.skip("needs the full release")
@@ -112,12 +114,15 @@ def test_the_parts_swapped_give_the_state_read_from_every_file(folder: str) -> N
     loaded = [sum(f.loaded for f in mine if f is not None) for mine in sides]
     assert 0 < loaded[0] < len(found) and 0 < loaded[1] < len(found)  # neither side parsed everything
     assert bsreader._agrees(parts[1], files) and bsreader._agrees(parts[0], sides[1])  # type: ignore[arg-type]
-    shared, offered_by = bsreader._summed(files, parts)
+    swapped = {**parts[0].parts, **parts[1].parts}
+    shared = Shared.of(files, [swapped[index] for index in range(len(files))])
 
     digests: list[str] = []
     full = _read_files(found, DEFAULT_LIMITS, None, 0, [], digests)
     drafter, producers, _ = bsreader._prepared(found, full)
     expected = drafter.shared
+    # Each file's part alike, whichever files were parsed when it was made (its links looked up in those only).
+    assert [swapped[index] for index in range(len(files))] == [expected.parts[f.id] for f in full]
     assert (shared.points_ids, shared.legends_toggles, shared.category_ids) == (
         expected.points_ids,
         expected.legends_toggles,
@@ -126,17 +131,47 @@ def test_the_parts_swapped_give_the_state_read_from_every_file(folder: str) -> N
     assert shared.roster_known() == expected.roster_known()
     assert list(shared.subfaction_choices().items()) == list(expected.subfaction_choices().items())
     assert shared._root_options == expected._root_options
-    # Every field alike (a field Shared.of comes to fill from every file must be summed up too: reader._summed).
+    assert shared.offered_by == expected.offered_by
+    # Every field alike (whatever Shared.of fills).
     for name in (f.name for f in dataclasses.fields(Shared)):
         mine, theirs = getattr(shared, name), getattr(expected, name)
         assert (list(mine) == list(theirs)) if name == "by_id" else (mine == theirs), name
-    assert offered_by == drafter._offerers()
     assert [p.id for p in bsreader._producers(found, files, lambda s: bool(s.roots))[0]] == [p.id for p in producers]
-    assert bsreader._pins_of(files, producers, parts) == bsreader._pins(drafter, producers)
+    assert bsreader._pins(shared, producers) == bsreader._pins(expected, producers)
     # The guesses made on the bytes before any parse (to share the parse out) hold on the real files.
     assert [bsreader._roots_in(d) for d in datas] == [len(f.roots) for f in full]
     assert [bsreader._links_in(d) for d in datas] == [f.links for f in full]
     assert {**parts[0].digests, **parts[1].digests} == dict(enumerate(digests))
+
+
+def test_the_state_every_scope_shares_on_the_real_files() -> None:
+    """What the summed parts say of the sample, checked against the data itself."""
+    found = find_files([BSDATA_SAMPLE])
+    files = _read_files(found, DEFAULT_LIMITS, None, 0, [], [])
+    shared = Shared.of(files)
+    by_name = {f.name: f for f in files}
+    marines, agents = by_name["Imperium - Space Marines"], by_name["Imperium - Agents of the Imperium"]
+    ultramarines = by_name["Imperium - Adeptus Astartes - Ultramarines"]
+    # The Agents' root entries are offered by other armies too; the Ultramarines' by themselves only; the Space
+    # Marines library (no root entries of its own in this sample) by none, though the Ultramarines import it.
+    assert shared.offered_by[agents.id] == 3 and shared.offered_by[ultramarines.id] == 1
+    assert not marines.roots and marines.id not in shared.offered_by
+    assert {f.id for f in files if f.roots} == set(shared.offered_by)
+    warlords, game_types = shared.roster_known()
+    assert warlords and game_types and warlords.isdisjoint(game_types)
+    names = {name for _, name in shared.subfaction_choices().values()}
+    assert "Ultramarines" in names
+    assert not shared._root_options & set(shared.subfaction_choices())
+    assert "points" in shared.points_ids and shared.legends_toggles
+    # A catalogue's part needs the files its choices link to (each process of an import on two cores parses
+    # them): the Ultramarines' chapter choices are in the Space Marines library, some root entries link to the game
+    # system's.
+    part = shared.parts[ultramarines.id]
+    alone = part_of(ultramarines, resolver([ultramarines]))
+    assert alone.values.items() < part.values.items() and alone.warlords == part.warlords
+    system = by_name["Warhammer 40,000 9th Edition"]
+    assert part_of(ultramarines, resolver([marines, ultramarines, system])) == part
+    assert (part.links, part.root_count) == (ultramarines.links, len(ultramarines.roots))
 
 
 def _copy_sample(tmp_path: Path) -> list[Path]:

@@ -50,6 +50,7 @@ from ost.formats.bsdata.reach import Reaches
 from ost.formats.bsdata.report import BsDataError
 from ost.formats.bsdata.schema import ROLE_BY_CATEGORY
 from ost.formats.bsdata.scope import Shared, Switches, _Context, _Scope
+from ost.formats.bsdata.shared_parts import offered_ids
 from ost.formats.bsdata.summaries import summarise
 from ost.formats.bsdata.walk import _Occurrence
 from ost.formats.bsdata.wargear import Wargear, WargearCache, read_wargear
@@ -87,12 +88,10 @@ class _Drafter:
     Everything the scopes share is :attr:`shared`.
     """
 
-    def __init__(
-        self, files: list[_File], shared: Shared | None = None, offered_by: dict[str, int] | None = None
-    ) -> None:
-        """``shared`` and ``offered_by`` (:meth:`_offerers`), when given, were made from every file already.
+    def __init__(self, files: list[_File], shared: Shared | None = None) -> None:
+        """``shared``, when given, is made from every file's part already.
 
-        (An import on two cores makes them so: each process parses only the files it reads, see
+        (An import on two cores makes it so: each process parses only the files it reads, see
         :func:`.reader.read_bsdata`.)
         """
         self.files = files
@@ -109,7 +108,6 @@ class _Drafter:
         self._wargear_cache = WargearCache()
         self._wargear_read: dict[tuple[object, ...], Wargear] = {}
         self._reaches = Reaches()
-        self._offered_by: dict[str, int] | None = offered_by
         #: Drafts by what they read (see :meth:`draft`): the draft, the file and root it was read from, whether it
         #: met a transport.
         self._shared_drafts: dict[tuple[object, ...], tuple[_Draft | None, _File, bool, Element]] = {}
@@ -127,19 +125,8 @@ class _Drafter:
 
     def offered(self, file: _File) -> list[tuple[_File, Element]]:
         """Root entries ``file`` offers: its own, then those of catalogues it imports roots from."""
-        result: list[tuple[_File, Element]] = [(file, root) for root in file.roots]
-        seen = {file.id}
-        queue = [file]
-        while queue:
-            current = queue.pop(0)
-            for target, imports in current.links:
-                linked = self.shared.by_id.get(target)
-                if not imports or linked is None or target in seen or linked.is_game_system:
-                    continue
-                seen.add(target)
-                result.extend((linked, root) for root in linked.roots)
-                queue.append(linked)
-        return result
+        by_id = self.shared.by_id
+        return [(by_id[i], root) for i in offered_ids(file, by_id, self.shared.parts) for root in by_id[i].roots]
 
     def draft(self, file: _File, root: Element, producer: _File) -> _Draft | None:
         """The datasheet of a root entry of ``file`` as offered by ``producer`` (its catalogue is the roster's).
@@ -190,7 +177,7 @@ class _Drafter:
                     return ("files", tuple(f.id for f in scope.files[1:]), target, signature, undecided, catalogue)
         catalogue = ""
         forced: tuple[str, ...] = ()
-        if self._offerers().get(file.id, 0) > 1:  # else no other producer ever asks for this key
+        if self.shared.offered_by.get(file.id, 0) > 1:  # else no other producer ever asks for this key
             if producer.id in reaches.asked(scope.files) and producer.id in reaches.catalogues(scope, root).catalogues:
                 catalogue = producer.id
             if reaches.forces(scope.files):
@@ -203,22 +190,6 @@ class _Drafter:
         Two producers that leave the same ones undecided (and decide the others as 0) read the same.
         """
         return tuple(sorted(c for c in counted if not self.shared.force_decides(producer.id, c)))
-
-    def _offerers(self) -> dict[str, int]:
-        """How many producers (playable catalogues, game systems with roots) offer each file's root entries."""
-        if self._offered_by is None:
-            counts: dict[str, int] = {}
-            for file in self.files:
-                if file.is_game_system:
-                    offered = {file.id} if file.roots else set()
-                elif not file.library:
-                    offered = {f.id for f, _ in self.offered(file)}
-                else:
-                    continue
-                for file_id in offered:
-                    counts[file_id] = counts.get(file_id, 0) + 1
-            self._offered_by = counts
-        return self._offered_by
 
     def _draft(self, scope: _Scope, file: _File, root: Element, producer: _File) -> _Draft | None:
         scope.context = _Context(key=f"{producer.id}:{file.id}:{root.get('id') or id(root)}", catalogue=producer.id)

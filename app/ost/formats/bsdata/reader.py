@@ -17,7 +17,6 @@ from ost.core.collector import collector_paused
 from ost.core.i18n import Bilingual
 from ost.core.roles import Role
 from ost.formats.bsdata.datasheets import _Draft, _Drafter
-from ost.formats.bsdata.entries import _KNOWN_LEGENDS_TOGGLES, _LEGENDS_TOGGLE_NAME
 from ost.formats.bsdata.files import (
     SOURCE_PREFIX,
     _faction_id,
@@ -29,8 +28,8 @@ from ost.formats.bsdata.files import (
 from ost.formats.bsdata.forked import Claims, Exchange, Forked, can_fork, cores
 from ost.formats.bsdata.profiles import _words
 from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress, tally_wounds
-from ost.formats.bsdata.schema import _LOCAL
-from ost.formats.bsdata.scope import Shared, _choice_values
+from ost.formats.bsdata.scope import Shared
+from ost.formats.bsdata.shared_parts import Part, offered_ids, part_of
 from ost.formats.safexml import DEFAULT_LIMITS, Limits, XmlInputError, read_file
 
 
@@ -268,7 +267,7 @@ def _producers(
 _SHARED_COST = 0.7
 
 
-def _pins(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[int]]:
+def _pins(shared: Shared, producers: list[_File]) -> tuple[list[int], list[int]]:
     """The producers each process reads whatever happens (indices, in order): this process's, then the child's.
 
     Producers that lean on the same library (the Space Marine chapters on theirs, the Chaos legions on theirs: by
@@ -281,13 +280,14 @@ def _pins(drafter: _Drafter, producers: list[_File]) -> tuple[list[int], list[in
     (:class:`Claims`), and so end together unless one family outweighs all the rest (the chapters are about half
     the full release).
     """
+    by_id, parts = shared.by_id, shared.parts
     family_of: list[str] = []
     cost_of: list[float] = []
     for producer in producers:
-        libraries = [drafter.shared.by_id[t] for t, _ in producer.links if t in drafter.shared.by_id]
-        libraries = [f for f in libraries if f.library]
-        family_of.append(max(libraries, key=lambda f: len(f.shared)).id if libraries else "")
-        cost_of.append(len(drafter.offered(producer)) if not producer.is_game_system else len(producer.roots))
+        libraries = [by_id[t] for t, _ in parts[producer.id].links if t in by_id and by_id[t].library]
+        family_of.append(max(libraries, key=lambda f: parts[f.id].shared_count).id if libraries else "")
+        offered = [producer.id] if producer.is_game_system else offered_ids(producer, by_id, parts)
+        cost_of.append(sum(parts[i].root_count for i in offered))
     return _pinned(family_of, cost_of)
 
 
@@ -385,9 +385,8 @@ _Shares = dict[int, _Produced]
 #
 # Parsing every file took a fifth of the import (0.5 s of the full release), all of it in one process before the
 # fork. Here the fork comes first: each process parses the files it sums up (a share of every file, by their
-# bytes), and the two hand each other what every file contributes to the state all scopes share (which cost
-# types are points, the Legends toggles, every category, the Warlord and Game Type entries, the sub-faction
-# choices, which catalogues offer root entries: :class:`_Part`), then read their producers, each parsing the
+# bytes), and the two hand each other what every file contributes to the state all scopes share (its part:
+# :mod:`.shared_parts`, the one way that state is made; see :class:`_Part`), then read their producers, each parsing the
 # files of those producers it has not parsed yet (:meth:`.files._File.later`). Anything out of the ordinary (a
 # zip, UTF-16, two files of one catalogue, a file the start of which says too little, a file refused, a
 # failure of either process) and the import is read as before: every file parsed in order, first of all, which
@@ -396,32 +395,21 @@ _Shares = dict[int, _Produced]
 
 @dataclass
 class _Part:
-    """What the files one process sums up contribute to the state every scope shares (see :func:`_summed`).
+    """What one process hands the other: the parts (:mod:`.shared_parts`) of the files it summed up, by index.
 
-    Mirrors :meth:`.scope.Shared.of`, :meth:`~.scope.Shared.roster_known`,
-    :meth:`~.scope.Shared.subfaction_choices` and :meth:`.datasheets._Drafter._offerers`, file by file; the
-    tests hold the merged parts to what those give read from every file.
+    With them, the shared entries their sub-faction walks looked up, with the index of the file each was found in
+    (-1: none) among the files this process had parsed (the other process checks that no file before holds one:
+    :func:`_agrees`), and the files' digests.
     """
 
-    points: set[str] = field(default_factory=set)
-    toggles: set[str] = field(default_factory=set)
-    categories: set[str] = field(default_factory=set)
-    warlords: set[str] = field(default_factory=set)
-    game_types: set[str] = field(default_factory=set)
-    #: The catalogues' root options (upgrade root entries), and each file's sub-faction values in the order met.
-    roots: set[str] = field(default_factory=set)
-    values: dict[int, dict[str, tuple[str, str]]] = field(default_factory=dict)
-    #: Each file's catalogue links, how many root entries and shared entries it has, by its index.
-    links: dict[int, tuple[list[tuple[str, bool]], int, int]] = field(default_factory=dict)
-    #: The shared entries the sub-faction walk looked up, with the index of the file they were found in (-1: none),
-    #: among the files this process had parsed: the other process checks that no file before holds one.
+    parts: dict[int, Part] = field(default_factory=dict)
     resolved: dict[str, int] = field(default_factory=dict)
     digests: dict[int, str] = field(default_factory=dict)
 
 
 def _sum_up(files: list[_File], indices: list[int], datas: list[bytes]) -> _Part:
     """The :class:`_Part` of the files of ``indices`` (parsed now, if not yet), their digests with it."""
-    part = _Part()
+    mine = _Part()
     for index in indices:
         files[index].root  # noqa: B018 (parsed now, if not yet)
     loaded = [(index, file) for index, file in enumerate(files) if file.loaded]
@@ -430,38 +418,15 @@ def _sum_up(files: list[_File], indices: list[int], datas: list[bytes]) -> _Part
         for index, file in loaded:
             found = file.shared.get(target)
             if found is not None:
-                part.resolved.setdefault(target, index)
+                mine.resolved.setdefault(target, index)
                 return found
-        part.resolved.setdefault(target, -1)
+        mine.resolved.setdefault(target, -1)
         return None
 
     for index in indices:
-        file = files[index]
-        part.digests[index] = hashlib.sha256(datas[index]).hexdigest()
-        part.points.update(type_id for type_id, name in file.cost_types.items() if name.lower() == "pts")
-        for root in file.roots:
-            if _LEGENDS_TOGGLE_NAME.search(root.get("name") or ""):
-                part.toggles.add(root.get("id") or "")
-        part.categories.update(file.categories)
-        for item_id, element in file.shared.items():
-            name = " ".join((element.get("name") or "").split()).casefold()
-            if name == "warlord" and element.get("type") == "upgrade":
-                part.warlords.add(item_id)
-            elif name == "game type" and file.is_game_system:
-                part.game_types.update(e.get("id") or "" for e in element.iter())
-        part.links[index] = (list(file.links), len(file.roots), len(file.shared))
-        if file.is_game_system:
-            continue
-        values = part.values[index] = {}
-        for root in file.roots:
-            entry = root
-            if _LOCAL.get(root.tag) == "entryLink":
-                entry = resolve(root.get("targetId") or "") or root
-            if _LOCAL.get(entry.tag) != "selectionEntry" or entry.get("type") != "upgrade":
-                continue
-            part.roots.update(i for i in (root.get("id"), entry.get("id")) if i)
-            _choice_values(entry, entry.get("id") or "", values, 0, resolve)
-    return part
+        mine.digests[index] = hashlib.sha256(datas[index]).hexdigest()
+        mine.parts[index] = part_of(files[index], resolve)
+    return mine
 
 
 def _agrees(theirs: _Part, files: list[_File]) -> bool:
@@ -477,78 +442,6 @@ def _agrees(theirs: _Part, files: list[_File]) -> bool:
             if target in file.shared:
                 return False
     return True
-
-
-def _summed(files: list[_File], parts: list[_Part]) -> tuple[Shared, dict[str, int]]:
-    """The state every scope shares and :meth:`.datasheets._Drafter._offerers`, from every file's part."""
-    by_id = {file.id: file for file in files}
-    points = {"points"}.union(*(p.points for p in parts))
-    toggles = set(_KNOWN_LEGENDS_TOGGLES).union(*(p.toggles for p in parts))
-    warlords = frozenset().union(*(p.warlords for p in parts))
-    game_types = frozenset(set().union(*(p.game_types for p in parts)) - {""})
-    found: dict[str, tuple[str, str]] = {}
-    values = {index: v for p in parts for index, v in p.values.items()}
-    for index in sorted(values):
-        for key, value in values[index].items():
-            found.setdefault(key, value)
-    roots = set().union(*(p.roots for p in parts))
-    shared = Shared(
-        by_id,
-        frozenset(points),
-        frozenset(t for t in toggles if t),
-        category_ids=frozenset().union(*(p.categories for p in parts)),
-        _warlords=warlords,
-        _game_types=game_types,
-        _subfactions=found,
-        _root_options=frozenset(roots - set(found) - warlords - game_types),
-    )
-    links = {files[index].id: known for p in parts for index, known in p.links.items()}
-    counts: dict[str, int] = {}
-    for file in files:
-        if file.is_game_system:
-            offered = [file.id]
-        elif not file.library:
-            offered = _offered_ids(file, by_id, links)
-        else:
-            continue
-        for file_id in offered:
-            if links[file_id][1]:
-                counts[file_id] = counts.get(file_id, 0) + 1
-    return shared, counts
-
-
-def _offered_ids(
-    producer: _File, by_id: dict[str, _File], links: dict[str, tuple[list[tuple[str, bool]], int, int]]
-) -> list[str]:
-    """The files whose root entries ``producer`` offers (:meth:`.datasheets._Drafter.offered`), from their parts."""
-    offered = [producer.id]
-    seen = {producer.id}
-    queue = [producer.id]
-    while queue:
-        for target, imports in links[queue.pop(0)][0]:
-            linked = by_id.get(target)
-            if not imports or linked is None or target in seen or linked.is_game_system:
-                continue
-            seen.add(target)
-            offered.append(target)
-            queue.append(target)
-    return offered
-
-
-def _pins_of(files: list[_File], producers: list[_File], parts: list[_Part]) -> tuple[list[int], list[int]]:
-    """:func:`_pins`, from every file's part (the same families and costs, the files unparsed)."""
-    by_id = {file.id: file for file in files}
-    links = {files[index].id: known for p in parts for index, known in p.links.items()}
-    family_of: list[str] = []
-    cost_of: list[float] = []
-    for producer in producers:
-        libraries = [by_id[t] for t, _ in links[producer.id][0] if t in by_id and by_id[t].library]
-        family_of.append(max(libraries, key=lambda f: links[f.id][2]).id if libraries else "")
-        if producer.is_game_system:
-            cost_of.append(links[producer.id][1])
-        else:
-            cost_of.append(sum(links[i][1] for i in _offered_ids(producer, by_id, links)))
-    return _pinned(family_of, cost_of)
 
 
 _LINK = re.compile(rb"<catalogueLink\s[^>]*>")
@@ -589,7 +482,7 @@ class _Plan:
     """Which files each process of an import on two cores parses before the two swap parts (see :func:`_read_split`).
 
     Decided before any is parsed, from the files' bytes: the producers each process will read are decided
-    once the parts are swapped (:func:`_pins_of`), as when every file is parsed first; this guesses them.
+    once the parts are swapped (:func:`_pins`), as when every file is parsed first; this guesses them.
     """
 
     #: The files each process sums up (:class:`_Part`), in order: each file in one of them.
@@ -685,20 +578,19 @@ def _read_side(
         if progress is not None:
             progress(index, total, Path(files[index].path).name)
         files[index].root  # noqa: B018 (parsed now)
-    part = _sum_up(files, plan.sums[side], datas)
-    theirs = exchange.swap(part)
+    mine = _sum_up(files, plan.sums[side], datas)
+    theirs = exchange.swap(mine)
     if not isinstance(theirs, _Part) or not _agrees(theirs, files):
         raise _Unsure
-    parts = [part, theirs] if side == 0 else [theirs, part]
-    counts = {files[index].id: known[1] for p in parts for index, known in p.links.items()}
-    producers, faction_ids = _producers(found, files, lambda system: counts[system.id] > 0)
+    parts = {**mine.parts, **theirs.parts}
+    shared = Shared.of(files, [parts[index] for index in range(len(files))])
+    producers, faction_ids = _producers(found, files, lambda system: shared.parts[system.id].root_count > 0)
     if len(producers) > Claims.MOST:
         raise _Unsure
-    shared, offered_by = _summed(files, parts)
-    drafter = _Drafter(files, shared, offered_by)
+    drafter = _Drafter(files, shared)
     # The work shared out as when every file is parsed first (_pins), both processes deciding alike; the parent
     # hands the free producers out (the child waits for them).
-    pinned = _pins_of(files, producers, parts)
+    pinned = _pins(shared, producers)
     loose = [index for index in range(len(producers)) if index not in {*pinned[0], *pinned[1]}]
     if side == 0:
         claims.fill(loose)
@@ -709,7 +601,7 @@ def _read_side(
     produced, failed = _read_own(drafter, producers, faction_ids, order, progress, done, total, prepare, kept)
     if failed is not None:
         raise _Unsure
-    return producers, drafter, produced, {**part.digests, **theirs.digests}
+    return producers, drafter, produced, {**mine.digests, **theirs.digests}
 
 
 def _read_split(
@@ -850,7 +742,7 @@ def _read_parsed(
     claims: Claims | None = None
     try:
         if workers > 1 and cores() > 1 and can_fork() and 1 < len(producers) <= Claims.MOST:
-            mine, theirs = _pins(drafter, producers)
+            mine, theirs = _pins(drafter.shared, producers)
             loose = [index for index in range(len(producers)) if index not in {*mine, *theirs}]
             claims = shared = Claims(loose)  # handed out before the fork: both see every one from the start
             child = Forked.start(lambda: _child_reads(drafter, producers, faction_ids, theirs, shared, loose, prepare))

@@ -17,17 +17,11 @@ from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
 from ost.core.i18n import Bilingual
-from ost.formats.bsdata.entries import (
-    _KNOWN_LEGENDS_TOGGLES,
-    _LEGENDS_TOGGLE_NAME,
-    _Child,
-    _counts,
-    _Raw,
-    _Sum,
-)
+from ost.formats.bsdata.entries import _Child, _counts, _Raw, _Sum
 from ost.formats.bsdata.files import _File
 from ost.formats.bsdata.report import BsImportWarning
-from ost.formats.bsdata.schema import _LOCAL, _NOT_KEYWORDS, ROLE_BY_CATEGORY
+from ost.formats.bsdata.schema import _NOT_KEYWORDS, ROLE_BY_CATEGORY
+from ost.formats.bsdata.shared_parts import Part, part_of, resolver, summed
 from ost.formats.transport_text import Vocabulary
 
 #: Whether a profile, rule, info link or info group shows for the datasheet being read.
@@ -101,31 +95,44 @@ class Shared:
     #: count (1 for the value held, 0 for the other values of its choice), and the same as a memo key.
     force_holds: dict[str, int] = field(default_factory=dict)
     force_key: tuple[tuple[str, int], ...] = ()
-    _warlords: frozenset[str] | None = None
-    _game_types: frozenset[str] | None = None
-    _subfactions: dict[str, tuple[str, str]] | None = None
+    #: Made from every file's part (:mod:`.shared_parts`) with the state: see :meth:`roster_known`,
+    #: :meth:`subfaction_choices`, :meth:`holding`.
+    _warlords: frozenset[str] = frozenset()
+    _game_types: frozenset[str] = frozenset()
+    _subfactions: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: The catalogues' other root options ("Army of Renown - …", a force-wide upgrade): see :meth:`holding`.
     _root_options: frozenset[str] = frozenset()
+    #: How many producers (playable catalogues, game systems with roots) offer each file's root entries (by file
+    #: id; files with none left out), and each file's part.
+    offered_by: dict[str, int] = field(default_factory=dict)
+    parts: dict[str, Part] = field(default_factory=dict)
     _by_choice: dict[str, list[str]] = field(default_factory=dict)
     #: :attr:`force_holds` while holding each value (read once).
     _holds: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, files: list[_File]) -> Shared:
-        """The shared state of an import of ``files``: which cost types are points, which entries hide Legends."""
-        by_id: dict[str, _File] = {}
-        for file in files:
-            by_id[file.id] = file
-        points_ids = {"points"}
-        toggles = set(_KNOWN_LEGENDS_TOGGLES)
-        for file in files:
-            points_ids.update(type_id for type_id, name in file.cost_types.items() if name.lower() == "pts")
-        for file in files:
-            for root in file.roots:
-                if _LEGENDS_TOGGLE_NAME.search(root.get("name") or ""):
-                    toggles.add(root.get("id") or "")
-        categories = frozenset(c for file in files for c in file.categories)
-        return cls(by_id, frozenset(points_ids), frozenset(t for t in toggles if t), category_ids=categories)
+    def of(cls, files: list[_File], parts: list[Part] | None = None) -> Shared:
+        """The shared state of an import of ``files``: the sum of every file's part (:mod:`.shared_parts`).
+
+        ``parts`` (``parts[i]`` is ``files[i]``'s) are made here when not given, every file parsed; an import on
+        two cores gives those its two processes made and swapped (:func:`.reader._read_split`).
+        """
+        if parts is None:
+            resolve = resolver(files)
+            parts = [part_of(file, resolve) for file in files]
+        total = summed(files, parts)
+        return cls(
+            {file.id: file for file in files},
+            total.points_ids,
+            total.legends_toggles,
+            category_ids=total.category_ids,
+            _warlords=total.warlords,
+            _game_types=total.game_types,
+            _subfactions=total.subfactions,
+            _root_options=total.root_options,
+            offered_by=total.offered_by,
+            parts=total.parts,
+        )
 
     def close(self) -> None:
         """Drop the memoised trees so they are freed at once (scopes refer back to this state)."""
@@ -181,18 +188,6 @@ class Shared:
 
     def roster_known(self) -> tuple[frozenset[str], frozenset[str]]:
         """The ids of the data's "Warlord" selections and of its "Game Type" entries (see :meth:`roster_count`)."""
-        if self._warlords is None or self._game_types is None:
-            warlords: set[str] = set()
-            game_types: set[str] = set()
-            for file in self.by_id.values():
-                for item_id, element in file.shared.items():
-                    name = " ".join((element.get("name") or "").split()).casefold()
-                    if name == "warlord" and element.get("type") == "upgrade":
-                        warlords.add(item_id)
-                    elif name == "game type" and file.is_game_system:
-                        game_types.update(e.get("id") or "" for e in element.iter())
-            self._warlords = frozenset(warlords)
-            self._game_types = frozenset(game_types - {""})
         return self._warlords, self._game_types
 
     def subfaction_choices(self) -> dict[str, tuple[str, str]]:
@@ -204,24 +199,6 @@ class Shared:
         a hive fleet. The data shows a sub-faction's own relics and traits only in a force that holds its value
         (:meth:`holding`). The game system's roots ("Game Type") are :meth:`roster_known`'s.
         """
-        if self._subfactions is None:
-            found: dict[str, tuple[str, str]] = {}
-            roots: set[str] = set()
-            for file in self.by_id.values():
-                if file.is_game_system:
-                    continue
-                for root in file.roots:
-                    entry = root
-                    if _LOCAL.get(root.tag) == "entryLink":
-                        target = root.get("targetId") or ""
-                        entry = self._shared_element(target) or root
-                    if _LOCAL.get(entry.tag) != "selectionEntry" or entry.get("type") != "upgrade":
-                        continue
-                    roots.update(i for i in (root.get("id"), entry.get("id")) if i)
-                    _choice_values(entry, entry.get("id") or "", found, 0, self._shared_element)
-            warlords, game_types = self.roster_known()
-            self._root_options = frozenset(roots - set(found) - warlords - game_types)
-            self._subfactions = found
         return self._subfactions
 
     def values_of(self, choice: str) -> list[str]:
@@ -231,10 +208,6 @@ class Shared:
             for value, (owner, _) in self.subfaction_choices().items():
                 by_choice.setdefault(owner, []).append(value)
         return by_choice.get(choice, [])
-
-    def _shared_element(self, target: str) -> Element | None:
-        """The shared entry or group of id ``target`` in any file read (None: none)."""
-        return next((f.shared[target] for f in self.by_id.values() if target in f.shared), None)
 
     @contextlib.contextmanager
     def holding(self, entry: str) -> Iterator[None]:
@@ -559,35 +532,3 @@ class _Scope:
 
     def pop(self) -> None:
         self._stack.pop()
-
-
-def _choice_values(
-    element: Element,
-    choice: str,
-    found: dict[str, tuple[str, str]],
-    depth: int,
-    resolve: Callable[[str], Element | None],
-) -> None:
-    """Add the entries of ``element``'s groups (linked or not, and groups nested in them) as values of ``choice``."""
-    if depth > 3:
-        return
-    in_group = _LOCAL.get(element.tag) == "selectionEntryGroup"
-    for part in element:
-        local = _LOCAL.get(part.tag)
-        if local == "selectionEntryGroups":
-            for group in part:
-                _choice_values(group, choice, found, depth + 1, resolve)
-        elif local in ("selectionEntries", "entryLinks"):
-            for entry in part:
-                target = resolve(entry.get("targetId") or "") if _LOCAL.get(entry.tag) == "entryLink" else entry
-                if target is None:
-                    continue
-                if _LOCAL.get(target.tag) == "selectionEntryGroup":
-                    _choice_values(target, choice, found, depth + 1, resolve)
-                    continue
-                if not in_group:
-                    continue
-                for entry_id in (entry.get("id"), entry.get("targetId")):
-                    if entry_id and entry_id not in found:
-                        found[entry_id] = (choice, " ".join((entry.get("name") or "").split()))
-                _choice_values(target, choice, found, depth + 1, resolve)
