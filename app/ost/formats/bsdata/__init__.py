@@ -65,6 +65,7 @@ The package, one job per module (lower ones never import higher ones):
   :class:`BsImportWarning`) and :class:`BsDataError`;
 * :mod:`.files`: finding and reading the files, revisions, faction ids;
 * :mod:`.entries`: one entry as read (``_Raw``), costs and counts;
+* :mod:`.shared_parts`: what each file gives the state every scope shares, summed;
 * :mod:`.scope`: id resolution in a catalogue's scope, and the state every
   scope of an import shares (``Shared``, handed to each scope);
 * :mod:`.conditions`: conditions and conditional modifiers, three-valued;

@@ -385,9 +385,9 @@ _Shares = dict[int, _Produced]
 #
 # Parsing every file took a fifth of the import (0.5 s of the full release), all of it in one process before the
 # fork. Here the fork comes first: each process parses the files it sums up (a share of every file, by their
-# bytes), and the two hand each other what every file contributes to the state all scopes share (its part:
-# :mod:`.shared_parts`, the one way that state is made; see :class:`_Part`), then read their producers, each parsing the
-# files of those producers it has not parsed yet (:meth:`.files._File.later`). Anything out of the ordinary (a
+# bytes), and the two hand each other what each of those files gives the state all scopes share (its part, as
+# :mod:`.shared_parts` makes it whichever the import: see :class:`_Part`), then read their producers, each parsing
+# the files of those producers it has not parsed yet (:meth:`.files._File.later`). Anything out of the ordinary (a
 # zip, UTF-16, two files of one catalogue, a file the start of which says too little, a file refused, a
 # failure of either process) and the import is read as before: every file parsed in order, first of all, which
 # refuses the first bad file with its own words.

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
 from ost.core.i18n import Bilingual
-from ost.formats.bsdata.entries import _Child, _counts, _Raw, _Sum
+from ost.formats.bsdata.entries import _KNOWN_LEGENDS_TOGGLES, _Child, _counts, _Raw, _Sum
 from ost.formats.bsdata.files import _File
 from ost.formats.bsdata.report import BsImportWarning
 from ost.formats.bsdata.schema import _NOT_KEYWORDS, ROLE_BY_CATEGORY
-from ost.formats.bsdata.shared_parts import Part, part_of, resolver, summed
+from ost.formats.bsdata.shared_parts import Part, offered_ids, part_of, resolver
 from ost.formats.transport_text import Vocabulary
 
 #: Whether a profile, rule, info link or info group shows for the datasheet being read.
@@ -120,18 +120,34 @@ class Shared:
         if parts is None:
             resolve = resolver(files)
             parts = [part_of(file, resolve) for file in files]
-        total = summed(files, parts)
+        by_id = {file.id: file for file in files}
+        by_file = {file.id: part for file, part in zip(files, parts, strict=True)}
+        toggles = set(_KNOWN_LEGENDS_TOGGLES).union(*(p.toggles for p in parts)) - {""}
+        warlords = frozenset().union(*(p.warlords for p in parts))
+        game_types = frozenset(set().union(*(p.game_types for p in parts)) - {""})
+        found: dict[str, tuple[str, str]] = {}
+        for part in parts:
+            for key, value in part.values.items():
+                found.setdefault(key, value)
+        roots = set().union(*(p.roots for p in parts))
+        offered_by: dict[str, int] = {}
+        for file in files:
+            if file.library and not file.is_game_system:
+                continue
+            for file_id in [file.id] if file.is_game_system else offered_ids(file, by_id, by_file):
+                if by_file[file_id].root_count:
+                    offered_by[file_id] = offered_by.get(file_id, 0) + 1
         return cls(
-            {file.id: file for file in files},
-            total.points_ids,
-            total.legends_toggles,
-            category_ids=total.category_ids,
-            _warlords=total.warlords,
-            _game_types=total.game_types,
-            _subfactions=total.subfactions,
-            _root_options=total.root_options,
-            offered_by=total.offered_by,
-            parts=total.parts,
+            by_id,
+            frozenset({"points"}.union(*(p.points for p in parts))),
+            frozenset(toggles),
+            category_ids=frozenset().union(*(p.categories for p in parts)),
+            _warlords=warlords,
+            _game_types=game_types,
+            _subfactions=found,
+            _root_options=frozenset(roots - set(found) - warlords - game_types),
+            offered_by=offered_by,
+            parts=by_file,
         )
 
     def close(self) -> None:

@@ -1,10 +1,8 @@
-"""What each file gives the state every scope of one import shares (:class:`.scope.Shared`), and their sum.
+"""What each file gives the state every scope of one import shares (:class:`.scope.Shared`).
 
-That state is always the sum of one :class:`Part` per file, made by one code
-whichever the import: in one process :meth:`.scope.Shared.of` makes every
-file's part; on two cores each process makes the parts of its share of the
-files, from only the files it parsed, and the two swap them
-(:func:`.reader._read_split`).
+That state is always the sum of one :class:`Part` per file (:meth:`.scope.Shared.of`), each made by
+:func:`part_of` whichever the import: in one process from every file; on two cores each process makes the parts
+of its share of the files, from only the files it parsed, and the two swap them (:func:`.reader._read_split`).
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
-from ost.formats.bsdata.entries import _KNOWN_LEGENDS_TOGGLES, _LEGENDS_TOGGLE_NAME
+from ost.formats.bsdata.entries import _LEGENDS_TOGGLE_NAME
 from ost.formats.bsdata.files import _File
 from ost.formats.bsdata.schema import _LOCAL
 
@@ -82,54 +80,6 @@ def resolver(files: Sequence[_File]) -> Resolve:
         return next((f.shared[target] for f in files if target in f.shared), None)
 
     return resolve
-
-
-@dataclass(frozen=True)
-class Sum:
-    """The parts of every file of an import summed up: the fields of :class:`.scope.Shared` they make."""
-
-    points_ids: frozenset[str]
-    legends_toggles: frozenset[str]
-    category_ids: frozenset[str]
-    warlords: frozenset[str]
-    game_types: frozenset[str]
-    subfactions: dict[str, tuple[str, str]]
-    root_options: frozenset[str]
-    offered_by: dict[str, int]
-    parts: dict[str, Part]
-
-
-def summed(files: Sequence[_File], parts: Sequence[Part]) -> Sum:
-    """The sum of the parts of ``files`` (``parts[i]`` is ``files[i]``'s)."""
-    points = {"points"}.union(*(p.points for p in parts))
-    toggles = set(_KNOWN_LEGENDS_TOGGLES).union(*(p.toggles for p in parts))
-    warlords = frozenset().union(*(p.warlords for p in parts))
-    game_types = frozenset(set().union(*(p.game_types for p in parts)) - {""})
-    found: dict[str, tuple[str, str]] = {}
-    for part in parts:
-        for key, value in part.values.items():
-            found.setdefault(key, value)
-    roots = set().union(*(p.roots for p in parts))
-    by_id = {file.id: file for file in files}
-    by_file = {file.id: part for file, part in zip(files, parts, strict=True)}
-    offered_by: dict[str, int] = {}
-    for file in files:
-        if file.library and not file.is_game_system:
-            continue
-        for file_id in [file.id] if file.is_game_system else offered_ids(file, by_id, by_file):
-            if by_file[file_id].root_count:
-                offered_by[file_id] = offered_by.get(file_id, 0) + 1
-    return Sum(
-        points_ids=frozenset(points),
-        legends_toggles=frozenset(t for t in toggles if t),
-        category_ids=frozenset().union(*(p.categories for p in parts)),
-        warlords=warlords,
-        game_types=game_types,
-        subfactions=found,
-        root_options=frozenset(roots - set(found) - warlords - game_types),
-        offered_by=offered_by,
-        parts=by_file,
-    )
 
 
 def offered_ids(producer: _File, by_id: dict[str, _File], parts: dict[str, Part]) -> list[str]:
