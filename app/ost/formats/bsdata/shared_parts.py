@@ -15,7 +15,7 @@ from ost.formats.bsdata.entries import _LEGENDS_TOGGLE_NAME
 from ost.formats.bsdata.files import _File
 from ost.formats.bsdata.schema import _LOCAL
 
-#: The shared entry or group of an id, looked for in the files before (None: none).
+#: The shared entry or group of an id in the import's files, the first that holds it (None: none).
 Resolve = Callable[[str], Element | None]
 
 
@@ -40,7 +40,7 @@ class Part:
 
 
 def part_of(file: _File, resolve: Resolve) -> Part:
-    """The part of ``file``; ``resolve`` finds a link's target (a sub-faction choice may be linked)."""
+    """The part of ``file`` (see :meth:`.scope.Shared.subfaction_choices`); ``resolve`` finds a link's target."""
     warlords: set[str] = set()
     game_types: set[str] = set()
     for item_id, element in file.shared.items():
