@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE
-from ost.formats.bsdata import BsImport, read_bsdata
+from ost.formats.bsdata import BsImport, read_bsdata, shared_parts
 from ost.formats.bsdata import reader as bsreader
 from ost.formats.bsdata.files import _File, _read_files, find_files
 from ost.formats.bsdata.forked import Claims, Exchange, Forked
@@ -172,6 +172,35 @@ def test_the_state_every_scope_shares_on_the_real_files() -> None:
     system = by_name["Warhammer 40,000 9th Edition"]
     assert part_of(ultramarines, resolver([marines, ultramarines, system])) == part
     assert (part.links, part.root_count) == (ultramarines.links, len(ultramarines.roots))
+
+
+class _Forgets(dict):  # type: ignore[type-arg]
+    """A memo that keeps nothing."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("folder", ["sample", "full"])
+def test_the_sub_faction_walk_skips_only_what_adds_nothing(folder: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk of the choices' groups skips a group walked already from as deep (a group that links to itself
+    stays linear: tests/fuzz): every part on the real files is the one walked without skipping, in the same order."""
+    path = BSDATA_SAMPLE if folder == "sample" else BSDATA_FULL
+    if not path.is_dir():
+        pytest.skip("needs the full release")
+    files = _read_files(find_files([path]), DEFAULT_LIMITS, None, 0, [], [])
+    skipping = Shared.of(files)
+    original = shared_parts._choice_values
+
+    def walked(*args: object) -> None:
+        original(*args[:5], _Forgets())  # type: ignore[arg-type]
+
+    monkeypatch.setattr(shared_parts, "_choice_values", walked)
+    every = Shared.of(files)
+    assert [list(p.values.items()) for p in skipping.parts.values()] == [
+        list(p.values.items()) for p in every.parts.values()
+    ]
+    assert skipping.parts == every.parts and sum(len(p.values) for p in every.parts.values()) > 100
 
 
 def _copy_sample(tmp_path: Path) -> list[Path]:

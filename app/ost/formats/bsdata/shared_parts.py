@@ -58,7 +58,7 @@ def part_of(file: _File, resolve: Resolve) -> Part:
         if _LOCAL.get(entry.tag) != "selectionEntry" or entry.get("type") != "upgrade":
             continue
         roots.update(i for i in (root.get("id"), entry.get("id")) if i)
-        _choice_values(entry, entry.get("id") or "", values, 0, resolve)
+        _choice_values(entry, entry.get("id") or "", values, 0, resolve, {})
     return Part(
         points={type_id for type_id, name in file.cost_types.items() if name.lower() == "pts"},
         toggles={root.get("id") or "" for root in file.roots if _LEGENDS_TOGGLE_NAME.search(root.get("name") or "")},
@@ -104,27 +104,33 @@ def _choice_values(
     found: dict[str, tuple[str, str]],
     depth: int,
     resolve: Resolve,
+    done: dict[Element, int],
 ) -> None:
-    """Add the entries of ``element``'s groups (linked or not, and groups nested in them) as values of ``choice``."""
-    if depth > 3:
+    """Add the entries of ``element``'s groups (linked or not, and groups nested in them) as values of ``choice``.
+
+    ``done``: the elements whose walk has ended, with the least depth each was walked from: walked again from as
+    deep or deeper it would add nothing more (a group that links to itself: the walk stays linear in the links).
+    """
+    if depth > 3 or done.get(element, 4) <= depth:
         return
     in_group = _LOCAL.get(element.tag) == "selectionEntryGroup"
     for part in element:
         local = _LOCAL.get(part.tag)
         if local == "selectionEntryGroups":
             for group in part:
-                _choice_values(group, choice, found, depth + 1, resolve)
+                _choice_values(group, choice, found, depth + 1, resolve, done)
         elif local in ("selectionEntries", "entryLinks"):
             for entry in part:
                 target = resolve(entry.get("targetId") or "") if _LOCAL.get(entry.tag) == "entryLink" else entry
                 if target is None:
                     continue
                 if _LOCAL.get(target.tag) == "selectionEntryGroup":
-                    _choice_values(target, choice, found, depth + 1, resolve)
+                    _choice_values(target, choice, found, depth + 1, resolve, done)
                     continue
                 if not in_group:
                     continue
                 for entry_id in (entry.get("id"), entry.get("targetId")):
                     if entry_id and entry_id not in found:
                         found[entry_id] = (choice, " ".join((entry.get("name") or "").split()))
-                _choice_values(target, choice, found, depth + 1, resolve)
+                _choice_values(target, choice, found, depth + 1, resolve, done)
+    done[element] = depth
