@@ -48,7 +48,7 @@ from ost.formats.bsdata.entries import _bounded, _Child, _float, _Raw
 from ost.formats.bsdata.profiles import ability_text
 from ost.formats.bsdata.schema import _LOCAL
 from ost.formats.bsdata.scope import _Scope
-from ost.formats.bsdata.summaries import summarise
+from ost.formats.bsdata.summaries import _summarise
 from ost.formats.bsdata.walk import _Occurrence
 
 _PSYCHIC = re.compile(r"\b(?:psychic|disciplines?|psychic powers?|smite)\b", re.IGNORECASE)
@@ -67,7 +67,7 @@ _WARLORD_LEVELS = 4
 _MARK = re.compile(r"\bmarks? of chaos\b", re.IGNORECASE)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Limit:
     """Bounds read from constraints: ``per`` "model" (scope parent) or "unit" (the unit's scope)."""
 
@@ -86,7 +86,7 @@ class _Force:
     rivals: tuple[str, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Item:
     """A wargear item while the walk runs (its BattleScribe ids grow); see :meth:`WargearCache.item`."""
 
@@ -316,12 +316,21 @@ class _Reader:
 
         True when one is, else None when a condition Ost cannot decide leaves one open, else False.
         """
-        may = self.cache.may_hide
-        verdict = hidden_now(self.scope, child.element, own) if may(child.element) else False
-        if child.link is not None and may(child.link):
-            other = hidden_now(self.scope, child.link, own)
-            if other is True or (other is None and verdict is False):
-                verdict = other
+        # (The memo of may_hide read here first: asked for every entry of every walk.)
+        hiding = self.cache.hiding
+        element, link = child.element, child.link
+        may = hiding.get(element)
+        if may is None:
+            may = self.cache.may_hide(element)
+        verdict = hidden_now(self.scope, element, own) if may else False
+        if link is not None:
+            may = hiding.get(link)
+            if may is None:
+                may = self.cache.may_hide(link)
+            if may:
+                other = hidden_now(self.scope, link, own)
+                if other is True or (other is None and verdict is False):
+                    verdict = other
         return verdict
 
     def opened_by_unit(self, child: _Child, own: Sequence[_Raw]) -> tuple[str, ...] | None:
@@ -552,14 +561,16 @@ class _Reader:
         known = self.by_name.get(same)
         if known is not None:
             return self.named(known, child)
+        ids = child.ids
         item = _Item(
-            id=raw.id or child.option_id,
-            name=name,
-            kind=kind,
-            points=points,
-            weapons=same[1],
-            text_en=text_en,
-            bs_ids=list(dict.fromkeys(child.ids)),
+            raw.id or child.option_id,
+            name,
+            kind,
+            points,
+            same[1],
+            text_en,
+            # (An entry's id and its link's, once each: what dict.fromkeys gives, without making a dict.)
+            [ids[0]] if len(ids) == 2 and ids[0] == ids[1] else list(ids),
         )
         self.found.items[item.id] = item
         self.by_name[same] = item
@@ -585,7 +596,7 @@ class _Reader:
         if known is None and scope.context is not None:
             known = self.cache.items.get((*key, scope.context.catalogue))
         if known is None:
-            part = summarise(self.scope, child.element, child.link)
+            part = _summarise(self.scope, child.element, child.link, child.link_raw, 0, False)
             texts: list[str] = []
             types: set[str] = set()
             for profile in scope.profiles_of(raws):
@@ -625,7 +636,7 @@ class _Reader:
             scopes = self.cache.scopes[pair] = tuple(found_scopes)
         # What the unit decides of them: which constraints count over it (a scope naming one of its ids).
         unit_ids = self.unit_ids
-        key = (pair, unit_level, tuple([where in unit_ids for where in scopes]))
+        key = (pair, unit_level, tuple([where in unit_ids for where in scopes]) if scopes else ())
         known = self.cache.bounds.get(key)
         if known is None:
             found = self._limit_of(child, unit_level)
@@ -933,7 +944,8 @@ class _Reader:
     ) -> None:
         special = _special(path)
         entries, nested = self.children_of(child.element, child.raw, child.link_raw)
-        if any(e.raw.type in ("model", "unit") or id(e.element) in self.model_elements for e in entries):
+        model_elements = self.model_elements
+        if any([e.raw.type in ("model", "unit") or id(e.element) in model_elements for e in entries]):
             # A group of models: their wargear is read with their kinds; the rest of it is the unit's.
             for grandchild in nested:
                 if not (self.skipped(grandchild) or self.hidden(grandchild, own)):
@@ -965,19 +977,13 @@ class _Reader:
         forced: list[tuple[_Child, tuple[str, ...] | None, _Force]] = []
         for entry in entries:
             hidden = self.hidden(entry, own, special)
-            if (
-                not hidden
-                and special
-                and self.opened_force is not None
-                and self.opened_force != self.force
-                and set(self.opened or ()) <= set(self.needs)
-            ):
-                forced.append((entry, self.opened, self.opened_force))
+            opened, opened_force = self.opened, self.opened_force
+            # (Whether what opens the entry is among what the choice needs already: asked for every entry.)
+            needed = not opened or set(opened) <= set(self.needs)
+            if not hidden and special and opened_force is not None and opened_force != self.force and needed:
+                forced.append((entry, opened, opened_force))
                 continue
-            if not hidden and (
-                not set(self.opened or ()) <= set(self.needs)
-                or (self.opened_force is not None and self.opened_force != self.force)
-            ):
+            if not hidden and (not needed or (opened_force is not None and opened_force != self.force)):
                 # An entry the Warlord (or a sub-faction) opens in a choice open to any unit (a need Ost keeps per
                 # choice) stays hidden, as before.
                 hidden = True
@@ -989,7 +995,7 @@ class _Reader:
                 continue
             item = self.item(entry, path, unit_level or special)
             entry_limit = self.limit_of(entry, unit_level or special)
-            is_default = bool(default_ids & set(entry.ids))
+            is_default = not default_ids.isdisjoint(entry.ids)
             if (is_default and limit.min >= 1 and not special) or (entry.low >= 1 and not special):
                 count = max(entry.low, limit.min if is_default else 0)
                 carried[item.id] = carried.get(item.id, 0) + count
