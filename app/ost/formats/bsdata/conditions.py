@@ -16,7 +16,7 @@ from xml.etree.ElementTree import Element
 
 from ost.formats.bsdata.entries import _MAX_DEPTH, _Child, _cost, _counts, _float, _has_repeats, _Raw
 from ost.formats.bsdata.schema import _LOCAL
-from ost.formats.bsdata.scope import _Scope
+from ost.formats.bsdata.scope import Shared, _Scope
 
 _COMPARISONS: dict[str, Callable[[float, float], bool]] = {
     "equalTo": lambda a, b: a == b,
@@ -309,10 +309,10 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     shared = scope.shared
     leaves = shared.unit_reads.get(element)
     if leaves is None:
-        leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
+        leaves = _read_leaves(shared, element)
     key: tuple[object, ...] = (element, context.catalogue, shared.legal_roster, shared.force_key)
     if leaves:  # (most elements read nothing of the unit)
-        key += tuple([_unit_value(scope, leaf, own) for leaf in leaves])
+        key += _unit_values(scope, leaves, own)
     known = shared.hidden_answers.get(key)
     if known is None:
         asked = shared.catalogue_asked
@@ -328,8 +328,38 @@ def unit_key(scope: _Scope, element: Element, own: Sequence[_Raw]) -> tuple[bool
     shared = scope.shared
     leaves = shared.unit_reads.get(element)
     if leaves is None:
-        leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
-    return tuple([_unit_value(scope, leaf, own) for leaf in leaves])
+        leaves = _read_leaves(shared, element)
+    return _unit_values(scope, leaves, own) if leaves else ()
+
+
+def _read_leaves(shared: Shared, element: Element) -> tuple[_Leaf, ...]:
+    """:func:`_leaves_read` of ``element``, kept; elements whose conditions read the same share one tuple."""
+    leaves = _leaves_read(element, shared.category_ids)
+    leaves = shared.unit_reads[element] = shared.leaf_sets.setdefault(leaves, leaves)
+    return leaves
+
+
+def _unit_values(scope: _Scope, leaves: tuple[_Leaf, ...], own: Sequence[_Raw]) -> tuple[bool | int | None, ...]:
+    """What ``leaves`` read of the unit (:func:`_unit_value` of each), remembered per state of the reading.
+
+    A leaf's value depends only on the scope, ``own``, the entries above (:attr:`.scope.Shared.stack`) and
+    the selections assumed taken (:attr:`.scope.Shared.assumed`): the relics of a group hidden by the same
+    conditions ("the unit takes its Warlord selection", "an ancestor is a Captain") ask the same questions
+    of one unit, each answered once.
+    """
+    shared = scope.shared
+    assumed = shared.assumed
+    key = (
+        leaves,
+        scope,
+        own if type(own) is tuple else tuple(own),
+        tuple(shared.stack),
+        tuple(assumed.items()) if assumed else (),
+    )
+    known = shared.unit_values.get(key)
+    if known is None:
+        known = shared.unit_values[key] = tuple([_unit_value(scope, leaf, own) for leaf in leaves])
+    return known
 
 
 #: One condition :func:`hidden_now` reads of the unit, as read from its element once: (whether it is an

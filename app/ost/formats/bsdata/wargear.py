@@ -945,7 +945,7 @@ class _Reader:
         special = _special(path)
         entries, nested = self.children_of(child.element, child.raw, child.link_raw)
         model_elements = self.model_elements
-        if any([e.raw.type in ("model", "unit") or id(e.element) in model_elements for e in entries]):
+        if any(e.raw.type in ("model", "unit") or id(e.element) in model_elements for e in entries):
             # A group of models: their wargear is read with their kinds; the rest of it is the unit's.
             for grandchild in nested:
                 if not (self.skipped(grandchild) or self.hidden(grandchild, own)):
