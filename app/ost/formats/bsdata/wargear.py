@@ -143,6 +143,10 @@ class WargearCache:
     bounds: dict[tuple[object, ...], tuple[int, int | None, str, int | None, bool]] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
     counted: dict[Element, list[str]] = field(default_factory=dict)
+    #: :meth:`_Reader.counted_of`'s answers, by entry, link and the unit's Warlord selections and own entries.
+    counted_parts: dict[tuple[object, ...], tuple[list[str], tuple[str, ...], tuple[str, ...]]] = field(
+        default_factory=dict
+    )
     #: :meth:`_Reader.opened_for`'s answers, by what they read of the unit: (opened, sub-factions, alternatives).
     opened_for: dict[tuple[object, ...], tuple[tuple[str, ...] | None, _Force | None, tuple[str, ...]]] = field(
         default_factory=dict
@@ -348,8 +352,8 @@ class _Reader:
         shared = scope.shared
         if shared.force_holds or scope.context is None:
             return self.opened_by(child, own)
-        counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
-        key = (shared.legal_roster, *self.unit_reading(child, own, counted))
+        counted = self.counted_of(child)[0]
+        key = (shared.legal_roster, *self.unit_reading(child, own))
         known = self.cache.opened.get(key)
         if known is not None:
             opened, force, added, asked = known
@@ -385,7 +389,7 @@ class _Reader:
         are what the choice needs (the list's warlord mark stands for them). Anything else still undecided
         keeps it hidden.
         """
-        counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
+        counted = self.counted_of(child)[0]
         opened = self.opened_in_legal_list(child, own, counted)
         shared = self.scope.shared
         if opened is None and not shared.force_holds:
@@ -429,24 +433,41 @@ class _Reader:
         finally:
             shared.legal_roster = before
 
-    def unit_reading(self, child: _Child, own: Sequence[_Raw], counted: list[str]) -> tuple[object, ...]:
+    def unit_reading(self, child: _Child, own: Sequence[_Raw]) -> tuple[object, ...]:
         """What an answer on ``child``'s hiding conditions reads of the unit: the key it is remembered by.
 
-        The entry, its link and catalogue; the unit's Warlord selections and its own entries among ``counted``
-        (those the conditions count: what :meth:`opened_by` assumes taken on top of the unit's counts is among
+        The entry, its link and catalogue; the unit's Warlord selections and its own entries among those the
+        conditions count (:meth:`counted_of`: what :meth:`opened_by` assumes taken on top of the unit's counts is among
         them); the values the conditions read of the unit as it stands (:func:`.conditions.unit_key`).
         """
         scope = self.scope
-        warlords = self.unit_warlords()
+        _, warlords, entries = self.counted_of(child)
         return (
             child.element,
             child.link,
             scope.context.catalogue if scope.context is not None else "",
-            tuple(i for i in counted if i in warlords),
-            tuple(i for i in counted if i in self._unit_entries),
+            warlords,
+            entries,
             unit_key(scope, child.element, own),
             unit_key(scope, child.link, own) if child.link is not None else (),
         )
+
+    def counted_of(self, child: _Child) -> tuple[list[str], tuple[str, ...], tuple[str, ...]]:
+        """What ``child``'s hiding conditions count, and the unit's Warlord selections and own entries among those.
+
+        The same for every unit that offers the same ones: read once (the list is shared, for reading only).
+        """
+        warlords = self.unit_warlords()
+        key = (child.element, child.link, warlords, self._unit_entries)
+        known = self.cache.counted_parts.get(key)
+        if known is None:
+            counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
+            known = self.cache.counted_parts[key] = (
+                counted,
+                tuple(i for i in counted if i in warlords),
+                tuple(i for i in counted if i in self._unit_entries),
+            )
+        return known
 
     def opened_for(
         self, child: _Child, own: Sequence[_Raw], counted: list[str], values: list[str]
@@ -460,7 +481,7 @@ class _Reader:
         (:func:`ost.core.wargear.subfaction_closed`). Shown for every value, no sub-faction decides it; for none,
         it stays hidden.
         """
-        key = self.unit_reading(child, own, counted)
+        key = self.unit_reading(child, own)
         known = self.cache.opened_for.get(key)
         if known is None:
             alternatives = set(self.alternatives)
