@@ -112,6 +112,10 @@ class Wargear:
     undecided: int = 0
 
 
+#: What :meth:`_Reader.special_hidden` remembers of an answer (see :attr:`WargearCache.hidden`).
+_Hidden = tuple[bool, tuple[str, ...] | None, _Force | None, bool, int, int, tuple[str, ...]]
+
+
 @dataclass
 class WargearCache:
     """What the datasheets of one import share: entries read once per catalogue scope.
@@ -143,6 +147,9 @@ class WargearCache:
     bounds: dict[tuple[object, ...], tuple[int, int | None, str, int | None, bool]] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
     counted: dict[Element, list[str]] = field(default_factory=dict)
+    #: :meth:`_Reader.special_hidden`'s answers: (hidden, opened, sub-factions, undecided, undecided choices
+    #: counted, questions on the catalogue counted, alternatives found).
+    hidden: dict[tuple[object, ...], _Hidden] = field(default_factory=dict)
     #: :meth:`_Reader.counted_of`'s answers, by entry, link and the unit's Warlord selections and own entries.
     counted_parts: dict[tuple[object, ...], tuple[list[str], tuple[str, ...], tuple[str, ...]]] = field(
         default_factory=dict
@@ -298,7 +305,65 @@ class _Reader:
             # Hidden in the data unless a modifier shows it (a legion's relics, shown once the roster has a warlord).
             self.opened = self.opened_by_unit(child, own) if special else None
             return self.opened is None
-        verdict = self.hidden_verdict(child, own)
+        if special:
+            shared = self.scope.shared
+            if shared.context is not None and not shared.force_holds:
+                return self.special_hidden(child, own, shared.context.catalogue)
+        return self.hidden_read(child, own, special, self.hidden_verdict(child, own))
+
+    def special_hidden(self, child: _Child, own: Sequence[_Raw], catalogue: str) -> bool:
+        """:meth:`hidden` of a once-per-unit choice the data does not hide outright, remembered by what it reads.
+
+        Its answer (what opens it, for which sub-factions, the alternatives found, whether it was undecided) is
+        that of its hiding conditions' verdict (:func:`.conditions.hidden_now`, by what they read of the unit)
+        and of :meth:`opened_by_unit` (by the same and the unit's Warlord selections and own entries among
+        what they count): the relics of a catalogue's characters, read once for every unit that gives the same
+        values, and taken again as the two memos would give them (their questions on the catalogue counted
+        as those memos count them).
+        """
+        scope = self.scope
+        shared = scope.shared
+        element, link = child.element, child.link
+        _, warlords, entries = self.counted_of(child)
+        element_key = unit_key(scope, element, own)
+        link_key = unit_key(scope, link, own) if link is not None else ()
+        legal = shared.legal_roster
+        key = (element, link, catalogue, legal, warlords, entries, element_key, link_key)
+        known = self.cache.hidden.get(key)
+        if known is not None:
+            hidden, self.opened, self.opened_force, self.undecided, undecided, asked, added = known
+            self.found.undecided += undecided
+            shared.catalogue_asked += asked
+            self.alternatives.update(added)
+            return hidden
+        undecided_before = self.found.undecided
+        outer = self.alternatives
+        self.alternatives = set()
+        try:
+            before = shared.catalogue_asked
+            verdict = self.hidden_verdict(child, own)
+            asked = shared.catalogue_asked - before  # what hidden_now's memo counts again, every time
+            hidden = self.hidden_read(child, own, True, verdict)
+            added = tuple(self.alternatives)
+        finally:
+            outer.update(self.alternatives)
+            self.alternatives = outer
+        opened = self.cache.opened.get((legal, *key[:3], warlords, entries, element_key, link_key))
+        if opened is not None and verdict is not False:
+            asked += opened[3]  # (what opened_by_unit's memo counts again: opened_for's questions left out)
+        self.cache.hidden[key] = (
+            hidden,
+            self.opened,
+            self.opened_force,
+            self.undecided,
+            self.found.undecided - undecided_before,
+            asked,
+            added,
+        )
+        return hidden
+
+    def hidden_read(self, child: _Child, own: Sequence[_Raw], special: bool, verdict: bool | None) -> bool:
+        """:meth:`hidden` of a child the data does not hide outright, from its :meth:`hidden_verdict`."""
         self.undecided = False
         if verdict is None:
             self.found.undecided += 1
