@@ -150,10 +150,8 @@ class WargearCache:
     #: :meth:`_Reader.special_hidden`'s answers: (hidden, opened, sub-factions, undecided, undecided choices
     #: counted, questions on the catalogue counted, alternatives found).
     hidden: dict[tuple[object, ...], _Hidden] = field(default_factory=dict)
-    #: :meth:`_Reader.counted_of`'s answers, by entry, link and the unit's Warlord selections and own entries.
-    counted_parts: dict[tuple[object, ...], tuple[list[str], tuple[str, ...], tuple[str, ...]]] = field(
-        default_factory=dict
-    )
+    #: What the ``hidden`` modifiers of an entry and its link count (:meth:`_Reader.counted_of`).
+    counted_pairs: dict[tuple[Element, Element | None], list[str]] = field(default_factory=dict)
     #: :meth:`_Reader.opened_for`'s answers, by what they read of the unit: (opened, sub-factions, alternatives).
     opened_for: dict[tuple[object, ...], tuple[tuple[str, ...] | None, _Force | None, tuple[str, ...]]] = field(
         default_factory=dict
@@ -520,19 +518,19 @@ class _Reader:
     def counted_of(self, child: _Child) -> tuple[list[str], tuple[str, ...], tuple[str, ...]]:
         """What ``child``'s hiding conditions count, and the unit's Warlord selections and own entries among those.
 
-        The same for every unit that offers the same ones: read once (the list is shared, for reading only).
+        What they count is read once per entry and link (the list is shared, for reading only).
         """
-        warlords = self.unit_warlords()
-        key = (child.element, child.link, warlords, self._unit_entries)
-        known = self.cache.counted_parts.get(key)
-        if known is None:
-            counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
-            known = self.cache.counted_parts[key] = (
-                counted,
-                tuple(i for i in counted if i in warlords),
-                tuple(i for i in counted if i in self._unit_entries),
-            )
-        return known
+        pair = (child.element, child.link)
+        counted = self.cache.counted_pairs.get(pair)
+        if counted is None:
+            counted = self.cache.counted_pairs[pair] = [
+                i for e in pair if e is not None for i in self.cache.hiding_counts(e)
+            ]
+        warlords = self.unit_warlords()  # (read here first for the unit, as its first such question always did)
+        if not counted:
+            return counted, (), ()
+        entries = self._unit_entries
+        return counted, tuple([i for i in counted if i in warlords]), tuple([i for i in counted if i in entries])
 
     def opened_for(
         self, child: _Child, own: Sequence[_Raw], counted: list[str], values: list[str]
