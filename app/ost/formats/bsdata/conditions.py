@@ -301,7 +301,10 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     the force holds (:attr:`.scope.Shared.force_key`) is the same for a
     catalogue. The first unit that gives those values reads the element;
     every other takes its answer (its conditions on the catalogue counted as
-    asked, as reading them would, see :mod:`.reach`).
+    asked, as reading them would, see :mod:`.reach`). An element none of
+    whose conditions is on the roster's catalogue or its force (most
+    abilities, the options a unit's own selections hide) has the same answer
+    in every catalogue: read once for all of them.
     """
     context = scope.context
     if context is None:
@@ -310,7 +313,8 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     leaves = shared.unit_reads.get(element)
     if leaves is None:
         leaves = _read_leaves(shared, element)
-    key: tuple[object, ...] = (element, context.catalogue, shared.legal_roster, shared.force_key)
+    catalogue = context.catalogue if shared.asks_catalogue[element] else ""
+    key: tuple[object, ...] = (element, catalogue, shared.legal_roster, shared.force_key)
     if leaves:  # (most elements read nothing of the unit)
         key += _unit_values(scope, leaves, own)
     known = shared.hidden_answers.get(key)
@@ -336,7 +340,29 @@ def _read_leaves(shared: Shared, element: Element) -> tuple[_Leaf, ...]:
     """:func:`_leaves_read` of ``element``, kept; elements whose conditions read the same share one tuple."""
     leaves = _leaves_read(element, shared.category_ids)
     leaves = shared.unit_reads[element] = shared.leaf_sets.setdefault(leaves, leaves)
+    shared.asks_catalogue[element] = _asks_catalogue(element)
     return leaves
+
+
+def _asks_catalogue(element: Element) -> bool:
+    """Whether a condition of ``element``'s ``set hidden`` modifiers is on the roster's catalogue or its force.
+
+    Only those read the catalogue (:func:`condition`: ``primary-catalogue``, a force-scoped count of a
+    category); what the others read is the unit, the entries above it and the roster's counts a legal list
+    decides (all in :func:`hidden_now`'s key).
+    """
+    for part in element:
+        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
+            continue
+        for modifier, holders in _hidden_modifiers(part, ()):
+            for holder in (*holders, modifier):
+                for container in holder:
+                    if _LOCAL.get(container.tag) not in ("conditions", "conditionGroups"):
+                        continue
+                    for leaf in container.iter():
+                        if leaf.get("scope") in ("primary-catalogue", "force"):
+                            return True
+    return False
 
 
 def _unit_values(scope: _Scope, leaves: tuple[_Leaf, ...], own: Sequence[_Raw]) -> tuple[bool | int | None, ...]:
