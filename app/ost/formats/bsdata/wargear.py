@@ -317,7 +317,8 @@ class _Reader:
         and of :meth:`opened_by_unit` (by the same and the unit's Warlord selections and own entries among
         what they count): the relics of a catalogue's characters, read once for every unit that gives the same
         values, and taken again as the two memos would give them (their questions on the catalogue counted
-        as those memos count them).
+        as those memos count them). Conditions on neither the roster's catalogue nor its force give every
+        catalogue the same answer (see :func:`.conditions.hidden_now`).
         """
         scope = self.scope
         shared = scope.shared
@@ -326,7 +327,9 @@ class _Reader:
         element_key = unit_key(scope, element, own)
         link_key = unit_key(scope, link, own) if link is not None else ()
         legal = shared.legal_roster
-        key = (element, link, catalogue, legal, warlords, entries, element_key, link_key)
+        asks = shared.asks_catalogue  # (filled by unit_key) conditions on none: the answer of every catalogue
+        on_catalogue = asks[element] or (link is not None and asks[link])
+        key = (element, link, catalogue if on_catalogue else "", legal, warlords, entries, element_key, link_key)
         known = self.cache.hidden.get(key)
         if known is not None:
             hidden, self.opened, self.opened_force, self.undecided, undecided, asked, added = known
@@ -346,7 +349,7 @@ class _Reader:
         finally:
             outer.update(self.alternatives)
             self.alternatives = outer
-        opened = self.cache.opened.get((legal, *key[:3], warlords, entries, element_key, link_key))
+        opened = self.cache.opened.get((legal, element, link, catalogue, warlords, entries, element_key, link_key))
         if opened is not None and verdict is not False:
             asked += opened[3]  # (what opened_by_unit's memo counts again: opened_for's questions left out)
         self.cache.hidden[key] = (
