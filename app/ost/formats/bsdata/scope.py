@@ -449,10 +449,12 @@ class _Scope:
         same result (see :func:`.summaries.summarise`), unless its link adds entries of its own; anything else,
         and what has no known home yet, here.
         """
-        home = self.shared.homes.get(element) if element is not None else None
+        shared = self.shared
+        home = shared.homes.get(element) if element is not None else None
         if home is None or home is self.owner or (link_raw is not None and link_raw.has_children):
             return self
-        return self.shared.scope_of(home)
+        # (scope_of's memo read here first: asked for every child of every walk.)
+        return shared.scopes.get(home.id) or shared.scope_of(home)
 
     # -- children --------------------------------------------------------------------------------------------------
 

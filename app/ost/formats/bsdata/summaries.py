@@ -66,7 +66,7 @@ def _summarise(
     if home is not None and home is not scope.owner and (link_raw is None or not link_raw.has_children):
         # An entry of a library (or of the game system): read in its own file's scope, where every
         # catalogue that links to it finds the same result.
-        other = shared.scope_of(home)
+        other = shared.scopes.get(home.id) or shared.scope_of(home)
         if other is not scope:
             return _summarise(other, element, link, link_raw, depth, loose)
     # A subtree whose prices depend on conditions is read again for each datasheet (and each parent);

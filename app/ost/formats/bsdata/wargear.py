@@ -671,7 +671,6 @@ class _Reader:
 
     def read_item(self, child: _Child) -> tuple[float, list[str], list[str], set[str]]:
         """Price, weapon names, texts and profile types of an entry (memoised per scope)."""
-        raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
         # A price set by the entry's ancestors ("10 points in an Assault Squad") is read per datasheet and model.
         conditional = child.raw.cost_conditional or (child.link_raw is not None and child.link_raw.cost_conditional)
         where = tuple([id(r[0]) for r in self.scope._stack]) if conditional else ()
@@ -683,6 +682,7 @@ class _Reader:
         if known is None and scope.context is not None:
             known = self.cache.items.get((*key, scope.context.catalogue))
         if known is None:
+            raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
             part = _summarise(self.scope, child.element, child.link, child.link_raw, 0, False)
             texts: list[str] = []
             types: set[str] = set()
