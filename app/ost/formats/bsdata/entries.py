@@ -313,12 +313,13 @@ def _times(count: int | None, each: int | None) -> int | None:
     return None if count is None or each is None else count * each
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Child:
     """An entry or group under a parent (through its link, if any), with the parent's count of it.
 
     Its ids, name and static hidden flag are read once here: the walks ask
-    for them hundreds of thousands of times.
+    for them hundreds of thousands of times. (Its own ``__init__``: some
+    hundred thousand are made, without a ``__post_init__`` call each.)
     """
 
     element: Element
@@ -327,17 +328,30 @@ class _Child:
     link_raw: _Raw | None
     low: int
     high: int | None
-    ids: tuple[str, ...] = field(init=False)
-    option_id: str = field(init=False)
-    name: str = field(init=False)
-    hidden: bool = field(init=False)
+    ids: tuple[str, ...]
+    option_id: str
+    name: str
+    hidden: bool
 
-    def __post_init__(self) -> None:
-        raw, link_raw = self.raw, self.link_raw
-        self.ids = (raw.id, link_raw.id) if link_raw else (raw.id,)
-        self.option_id = link_raw.id if link_raw else raw.id
-        self.name = link_raw.display_name if link_raw and link_raw.display_name else raw.name
-        self.hidden = raw.hidden or bool(link_raw and link_raw.hidden)
+    def __init__(
+        self, element: Element, link: Element | None, raw: _Raw, link_raw: _Raw | None, low: int, high: int | None
+    ) -> None:
+        self.element = element
+        self.link = link
+        self.raw = raw
+        self.link_raw = link_raw
+        self.low = low
+        self.high = high
+        if link_raw is not None:
+            self.ids = (raw.id, link_raw.id)
+            self.option_id = link_raw.id
+            self.name = link_raw.display_name or raw.name
+            self.hidden = raw.hidden or link_raw.hidden
+        else:
+            self.ids = (raw.id,)
+            self.option_id = raw.id
+            self.name = raw.name
+            self.hidden = raw.hidden
 
 
 @dataclass
