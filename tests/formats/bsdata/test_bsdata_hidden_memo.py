@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -117,6 +118,8 @@ def _same_as_reading_each_time(paths: list[Path], monkeypatch: pytest.MonkeyPatc
         # Every element reads something of the unit no other unit gives: no answer is ever taken again.
         patch.setattr(conditions, "_unit_leaves", lambda element, categories: (element,))
         patch.setattr(conditions, "_unit_value", lambda scope, element, own: object())
+        # (Nor is a unit's value remembered per state of the reading: each question gets a fresh one.)
+        patch.setattr(conditions, "_unit_values", lambda scope, leaves, own: tuple(object() for _ in leaves))
         each_time = read_bsdata(paths)
     assert [s.model_dump() for s in remembered.datasheets] == [s.model_dump() for s in each_time.datasheets]
     assert remembered.coverage == each_time.coverage
@@ -211,3 +214,91 @@ def test_the_warlord_selections_read_once_per_scope_are_those_found_unit_by_unit
     read_bsdata([FULL / name for name in [*CHAPTERS, "Tyranids - Genestealer Cults.cat"]])
     assert sum(bool(found) for found in asked) >= 50  # characters with a Warlord selection
     assert any(not found for found in asked)  # and units without one
+
+
+ON_THE_CATALOGUE = [ROSTER_ONLY[0], ROSTER_ONLY[2], ROSTER_ONLY[3]]
+NOT_ON_THE_CATALOGUE = [ROSTER_ONLY[1], ROSTER_ONLY[4], *READS_THE_UNIT]
+
+
+@pytest.mark.parametrize("condition", ON_THE_CATALOGUE)
+def test_conditions_on_the_catalogue_or_its_force_are_read_per_catalogue(condition: str) -> None:
+    assert conditions._asks_catalogue(_entry(ROSTER_ONLY[1], condition)) is True
+
+
+@pytest.mark.parametrize("condition", NOT_ON_THE_CATALOGUE)
+def test_conditions_on_neither_are_read_once_for_every_catalogue(condition: str) -> None:
+    assert conditions._asks_catalogue(_entry(condition)) is False
+
+
+def _scope_of(shared: Shared) -> _Scope:
+    scope = _Scope.__new__(_Scope)
+    scope.shared = shared
+    return scope
+
+
+def _unit(shared: Shared, unit_id: str, warlords: int) -> tuple[_Raw, ...]:
+    """A unit whose minimum configuration holds ``warlords`` of the entry "warlord"."""
+    child = (
+        f'<selectionEntries><selectionEntry id="warlord" name="Warlord" type="upgrade"><constraints>'
+        f'<constraint field="selections" scope="parent" value="{warlords}" type="min" id="{unit_id}-min"/>'
+        "</constraints></selectionEntry></selectionEntries>"
+        if warlords
+        else ""
+    )
+    element = ET.fromstring(
+        f'<selectionEntry xmlns="{NS}" id="{unit_id}" name="{unit_id}" type="unit">{child}</selectionEntry>'
+    )
+    return (shared.raw(element),)
+
+
+def test_an_element_on_the_unit_alone_has_one_answer_in_every_catalogue() -> None:
+    """No condition on the catalogue: the second catalogue takes the first one's answer, none asked."""
+    shared = Shared(by_id={}, points_ids=frozenset({"points"}), legends_toggles=frozenset())
+    # A scope of one file that holds nothing but the units below (their counts are read in it).
+    scope = _Scope(shared, [SimpleNamespace(id="f", categories={}, shared={}, anywhere=lambda item_id: None)])
+    element = _entry(_condition("equalTo", "self", "warlord"))
+    answers = []
+    for catalogue in ("cat-a", "cat-b"):
+        for warlords in (0, 1):
+            shared.context = _Context(key="k", catalogue=catalogue)
+            own = _unit(shared, f"unit-{warlords}", warlords)
+            asked = shared.catalogue_asked
+            answers.append((hidden_now(scope, element, own), shared.catalogue_asked - asked))
+    # Hidden while the unit holds no Warlord selection, shown with one, in both catalogues alike.
+    assert answers == [(True, 0), (False, 0), (True, 0), (False, 0)]
+    assert len(shared.hidden_answers) == 2
+    # The same element on the catalogue as well: one answer per catalogue again.
+    on_catalogue = _entry(_condition("equalTo", "self", "warlord"), ROSTER_ONLY[0])
+    for catalogue in ("cat-a", "cat-b"):
+        shared.context = _Context(key="k", catalogue=catalogue)
+        hidden_now(scope, on_catalogue, _unit(shared, "unit-1", 1))
+    assert len(shared.hidden_answers) == 4
+
+
+def test_what_the_conditions_read_of_a_unit_is_read_once_per_state_of_the_reading() -> None:
+    """Two relics hidden by the same conditions ask them once of a unit; other entries above, once more."""
+    shared = Shared(by_id={}, points_ids=frozenset({"points"}), legends_toggles=frozenset())
+    scope = _scope_of(shared)
+    shared.context = _Context(key="k", catalogue="cat-a")
+    first = _entry(_condition("instanceOf", "ancestor", "cat-terminator"))
+    second = _entry(_condition("instanceOf", "ancestor", "cat-terminator"))
+    assert conditions.unit_key(scope, first, ()) == conditions.unit_key(scope, second, ()) == (False,)
+    # One tuple of conditions for both elements, one value read.
+    assert shared.unit_reads[first] is shared.unit_reads[second]
+    assert len(shared.unit_values) == 1
+    terminators = (
+        shared.raw(
+            ET.fromstring(
+                f"""<selectionEntry xmlns="{NS}" id="t" name="Terminators" type="unit"><categoryLinks>
+                <categoryLink id="t-cl" targetId="cat-terminator" primary="false"/></categoryLinks>
+                </selectionEntry>"""
+            )
+        ),
+    )
+    shared.stack[:] = [terminators]
+    assert conditions.unit_key(scope, second, ()) == (True,)
+    assert len(shared.unit_values) == 2
+    # A selection assumed taken is another state too.
+    with shared.assuming(["warlord"]):
+        assert conditions.unit_key(scope, first, ()) == (True,)
+    assert len(shared.unit_values) == 3
