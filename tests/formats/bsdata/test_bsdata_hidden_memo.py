@@ -118,8 +118,6 @@ def _same_as_reading_each_time(paths: list[Path], monkeypatch: pytest.MonkeyPatc
         # Every element reads something of the unit no other unit gives: no answer is ever taken again.
         patch.setattr(conditions, "_unit_leaves", lambda element, categories: (element,))
         patch.setattr(conditions, "_unit_value", lambda scope, element, own: object())
-        # (Nor is a unit's value remembered per state of the reading: each question gets a fresh one.)
-        patch.setattr(conditions, "_unit_values", lambda scope, leaves, own: tuple(object() for _ in leaves))
         each_time = read_bsdata(paths)
     assert [s.model_dump() for s in remembered.datasheets] == [s.model_dump() for s in each_time.datasheets]
     assert remembered.coverage == each_time.coverage
@@ -230,12 +228,6 @@ def test_conditions_on_neither_are_read_once_for_every_catalogue(condition: str)
     assert conditions._asks_catalogue(_entry(condition)) is False
 
 
-def _scope_of(shared: Shared) -> _Scope:
-    scope = _Scope.__new__(_Scope)
-    scope.shared = shared
-    return scope
-
-
 def _unit(shared: Shared, unit_id: str, warlords: int) -> tuple[_Raw, ...]:
     """A unit whose minimum configuration holds ``warlords`` of the entry "warlord"."""
     child = (
@@ -273,32 +265,3 @@ def test_an_element_on_the_unit_alone_has_one_answer_in_every_catalogue() -> Non
         shared.context = _Context(key="k", catalogue=catalogue)
         hidden_now(scope, on_catalogue, _unit(shared, "unit-1", 1))
     assert len(shared.hidden_answers) == 4
-
-
-def test_what_the_conditions_read_of_a_unit_is_read_once_per_state_of_the_reading() -> None:
-    """Two relics hidden by the same conditions ask them once of a unit; other entries above, once more."""
-    shared = Shared(by_id={}, points_ids=frozenset({"points"}), legends_toggles=frozenset())
-    scope = _scope_of(shared)
-    shared.context = _Context(key="k", catalogue="cat-a")
-    first = _entry(_condition("instanceOf", "ancestor", "cat-terminator"))
-    second = _entry(_condition("instanceOf", "ancestor", "cat-terminator"))
-    assert conditions.unit_key(scope, first, ()) == conditions.unit_key(scope, second, ()) == (False,)
-    # One tuple of conditions for both elements, one value read.
-    assert shared.unit_reads[first] is shared.unit_reads[second]
-    assert len(shared.unit_values) == 1
-    terminators = (
-        shared.raw(
-            ET.fromstring(
-                f"""<selectionEntry xmlns="{NS}" id="t" name="Terminators" type="unit"><categoryLinks>
-                <categoryLink id="t-cl" targetId="cat-terminator" primary="false"/></categoryLinks>
-                </selectionEntry>"""
-            )
-        ),
-    )
-    shared.stack[:] = [terminators]
-    assert conditions.unit_key(scope, second, ()) == (True,)
-    assert len(shared.unit_values) == 2
-    # A selection assumed taken is another state too.
-    with shared.assuming(["warlord"]):
-        assert conditions.unit_key(scope, first, ()) == (True,)
-    assert len(shared.unit_values) == 3

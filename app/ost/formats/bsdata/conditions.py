@@ -316,7 +316,7 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     catalogue = context.catalogue if shared.asks_catalogue[element] else ""
     key: tuple[object, ...] = (element, catalogue, shared.legal_roster, shared.force_key)
     if leaves:  # (most elements read nothing of the unit)
-        key += _unit_values(scope, leaves, own)
+        key += tuple([_unit_value(scope, leaf, own) for leaf in leaves])
     known = shared.hidden_answers.get(key)
     if known is None:
         asked = shared.catalogue_asked
@@ -333,13 +333,12 @@ def unit_key(scope: _Scope, element: Element, own: Sequence[_Raw]) -> tuple[bool
     leaves = shared.unit_reads.get(element)
     if leaves is None:
         leaves = _read_leaves(shared, element)
-    return _unit_values(scope, leaves, own) if leaves else ()
+    return tuple([_unit_value(scope, leaf, own) for leaf in leaves])
 
 
 def _read_leaves(shared: Shared, element: Element) -> tuple[_Leaf, ...]:
-    """:func:`_leaves_read` of ``element``, kept; elements whose conditions read the same share one tuple."""
-    leaves = _leaves_read(element, shared.category_ids)
-    leaves = shared.unit_reads[element] = shared.leaf_sets.setdefault(leaves, leaves)
+    """:func:`_leaves_read` of ``element`` and whether its conditions read the catalogue, kept."""
+    leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
     shared.asks_catalogue[element] = _asks_catalogue(element)
     return leaves
 
@@ -363,29 +362,6 @@ def _asks_catalogue(element: Element) -> bool:
                         if leaf.get("scope") in ("primary-catalogue", "force"):
                             return True
     return False
-
-
-def _unit_values(scope: _Scope, leaves: tuple[_Leaf, ...], own: Sequence[_Raw]) -> tuple[bool | int | None, ...]:
-    """What ``leaves`` read of the unit (:func:`_unit_value` of each), remembered per state of the reading.
-
-    A leaf's value depends only on the scope, ``own``, the entries above (:attr:`.scope.Shared.stack`) and
-    the selections assumed taken (:attr:`.scope.Shared.assumed`): the relics of a group hidden by the same
-    conditions ("the unit takes its Warlord selection", "an ancestor is a Captain") ask the same questions
-    of one unit, each answered once.
-    """
-    shared = scope.shared
-    assumed = shared.assumed
-    key = (
-        leaves,
-        scope,
-        own if type(own) is tuple else tuple(own),
-        tuple(shared.stack),
-        tuple(assumed.items()) if assumed else (),
-    )
-    known = shared.unit_values.get(key)
-    if known is None:
-        known = shared.unit_values[key] = tuple([_unit_value(scope, leaf, own) for leaf in leaves])
-    return known
 
 
 #: One condition :func:`hidden_now` reads of the unit, as read from its element once: (whether it is an

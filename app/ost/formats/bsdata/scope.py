@@ -97,12 +97,6 @@ class Shared:
     #: see :func:`.conditions.hidden_now`.
     unit_reads: dict[Element, tuple[tuple[bool, str, str, bool, bool], ...]] = field(default_factory=dict)
     hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
-    #: One tuple per distinct set of such conditions (see :func:`.conditions._read_leaves`), and what they read of
-    #: the unit per state of the reading (:func:`.conditions._unit_values`).
-    leaf_sets: dict[tuple[tuple[bool, str, str, bool, bool], ...], tuple[tuple[bool, str, str, bool, bool], ...]] = (
-        field(default_factory=dict)
-    )
-    unit_values: dict[tuple[object, ...], tuple[bool | int | None, ...]] = field(default_factory=dict)
     #: Whether an element's ``set hidden`` conditions read the roster's catalogue (see :func:`.conditions.hidden_now`).
     asks_catalogue: dict[Element, bool] = field(default_factory=dict)
     #: The force's sub-faction choice, known while :meth:`holding` one (see :meth:`subfaction_choices`): entry id ->
@@ -141,7 +135,6 @@ class Shared:
         self.raws.clear()
         self.children.clear()
         self.hidden_answers.clear()
-        self.unit_values.clear()
 
     @contextlib.contextmanager
     def assuming(self, entries: Iterable[str]) -> Iterator[None]:
