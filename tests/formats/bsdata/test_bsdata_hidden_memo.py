@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -211,3 +212,56 @@ def test_the_warlord_selections_read_once_per_scope_are_those_found_unit_by_unit
     read_bsdata([FULL / name for name in [*CHAPTERS, "Tyranids - Genestealer Cults.cat"]])
     assert sum(bool(found) for found in asked) >= 50  # characters with a Warlord selection
     assert any(not found for found in asked)  # and units without one
+
+
+ON_THE_CATALOGUE = [ROSTER_ONLY[0], ROSTER_ONLY[2], ROSTER_ONLY[3]]
+NOT_ON_THE_CATALOGUE = [ROSTER_ONLY[1], ROSTER_ONLY[4], *READS_THE_UNIT]
+
+
+@pytest.mark.parametrize("condition", ON_THE_CATALOGUE)
+def test_conditions_on_the_catalogue_or_its_force_are_read_per_catalogue(condition: str) -> None:
+    assert conditions._asks_catalogue(_entry(ROSTER_ONLY[1], condition)) is True
+
+
+@pytest.mark.parametrize("condition", NOT_ON_THE_CATALOGUE)
+def test_conditions_on_neither_are_read_once_for_every_catalogue(condition: str) -> None:
+    assert conditions._asks_catalogue(_entry(condition)) is False
+
+
+def _unit(shared: Shared, unit_id: str, warlords: int) -> tuple[_Raw, ...]:
+    """A unit whose minimum configuration holds ``warlords`` of the entry "warlord"."""
+    child = (
+        f'<selectionEntries><selectionEntry id="warlord" name="Warlord" type="upgrade"><constraints>'
+        f'<constraint field="selections" scope="parent" value="{warlords}" type="min" id="{unit_id}-min"/>'
+        "</constraints></selectionEntry></selectionEntries>"
+        if warlords
+        else ""
+    )
+    element = ET.fromstring(
+        f'<selectionEntry xmlns="{NS}" id="{unit_id}" name="{unit_id}" type="unit">{child}</selectionEntry>'
+    )
+    return (shared.raw(element),)
+
+
+def test_an_element_on_the_unit_alone_has_one_answer_in_every_catalogue() -> None:
+    """No condition on the catalogue: the second catalogue takes the first one's answer, none asked."""
+    shared = Shared(by_id={}, points_ids=frozenset({"points"}), legends_toggles=frozenset())
+    # A scope of one file that holds nothing but the units below (their counts are read in it).
+    scope = _Scope(shared, [SimpleNamespace(id="f", categories={}, shared={}, anywhere=lambda item_id: None)])
+    element = _entry(_condition("equalTo", "self", "warlord"))
+    answers = []
+    for catalogue in ("cat-a", "cat-b"):
+        for warlords in (0, 1):
+            shared.context = _Context(key="k", catalogue=catalogue)
+            own = _unit(shared, f"unit-{warlords}", warlords)
+            asked = shared.catalogue_asked
+            answers.append((hidden_now(scope, element, own), shared.catalogue_asked - asked))
+    # Hidden while the unit holds no Warlord selection, shown with one, in both catalogues alike.
+    assert answers == [(True, 0), (False, 0), (True, 0), (False, 0)]
+    assert len(shared.hidden_answers) == 2
+    # The same element on the catalogue as well: one answer per catalogue again.
+    on_catalogue = _entry(_condition("equalTo", "self", "warlord"), ROSTER_ONLY[0])
+    for catalogue in ("cat-a", "cat-b"):
+        shared.context = _Context(key="k", catalogue=catalogue)
+        hidden_now(scope, on_catalogue, _unit(shared, "unit-1", 1))
+    assert len(shared.hidden_answers) == 4

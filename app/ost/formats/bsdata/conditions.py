@@ -16,7 +16,7 @@ from xml.etree.ElementTree import Element
 
 from ost.formats.bsdata.entries import _MAX_DEPTH, _Child, _cost, _counts, _float, _has_repeats, _Raw
 from ost.formats.bsdata.schema import _LOCAL
-from ost.formats.bsdata.scope import _Scope
+from ost.formats.bsdata.scope import Shared, _Scope
 
 _COMPARISONS: dict[str, Callable[[float, float], bool]] = {
     "equalTo": lambda a, b: a == b,
@@ -301,7 +301,10 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     the force holds (:attr:`.scope.Shared.force_key`) is the same for a
     catalogue. The first unit that gives those values reads the element;
     every other takes its answer (its conditions on the catalogue counted as
-    asked, as reading them would, see :mod:`.reach`).
+    asked, as reading them would, see :mod:`.reach`). An element none of
+    whose conditions is on the roster's catalogue or its force (most
+    abilities, the options a unit's own selections hide) has the same answer
+    in every catalogue: read once for all of them.
     """
     context = scope.context
     if context is None:
@@ -309,8 +312,9 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     shared = scope.shared
     leaves = shared.unit_reads.get(element)
     if leaves is None:
-        leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
-    key: tuple[object, ...] = (element, context.catalogue, shared.legal_roster, shared.force_key)
+        leaves = _read_leaves(shared, element)
+    catalogue = context.catalogue if shared.asks_catalogue[element] else ""
+    key: tuple[object, ...] = (element, catalogue, shared.legal_roster, shared.force_key)
     if leaves:  # (most elements read nothing of the unit)
         key += tuple([_unit_value(scope, leaf, own) for leaf in leaves])
     known = shared.hidden_answers.get(key)
@@ -328,8 +332,36 @@ def unit_key(scope: _Scope, element: Element, own: Sequence[_Raw]) -> tuple[bool
     shared = scope.shared
     leaves = shared.unit_reads.get(element)
     if leaves is None:
-        leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
+        leaves = _read_leaves(shared, element)
     return tuple([_unit_value(scope, leaf, own) for leaf in leaves])
+
+
+def _read_leaves(shared: Shared, element: Element) -> tuple[_Leaf, ...]:
+    """:func:`_leaves_read` of ``element`` and whether its conditions read the catalogue, kept."""
+    leaves = shared.unit_reads[element] = _leaves_read(element, shared.category_ids)
+    shared.asks_catalogue[element] = _asks_catalogue(element)
+    return leaves
+
+
+def _asks_catalogue(element: Element) -> bool:
+    """Whether a condition of ``element``'s ``set hidden`` modifiers is on the roster's catalogue or its force.
+
+    Only those read the catalogue (:func:`condition`: ``primary-catalogue``, a force-scoped count of a
+    category); what the others read is the unit, the entries above it and the roster's counts a legal list
+    decides (all in :func:`hidden_now`'s key).
+    """
+    for part in element:
+        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
+            continue
+        for modifier, holders in _hidden_modifiers(part, ()):
+            for holder in (*holders, modifier):
+                for container in holder:
+                    if _LOCAL.get(container.tag) not in ("conditions", "conditionGroups"):
+                        continue
+                    for leaf in container.iter():
+                        if leaf.get("scope") in ("primary-catalogue", "force"):
+                            return True
+    return False
 
 
 #: One condition :func:`hidden_now` reads of the unit, as read from its element once: (whether it is an

@@ -25,6 +25,7 @@ _LEGENDS_TOGGLE_NAME = re.compile(r"hide\s+legends", re.IGNORECASE)
 #: "Hide Legends Units" of the 9th-edition game system, in case its entry is not among the files.
 _KNOWN_LEGENDS_TOGGLES = frozenset({"c47c-a3e1-c91e-436a"})
 _NAMELESS_LINKS = frozenset({"", "new entrylink", "new entry link"})
+_NO_IDS: frozenset[str] = frozenset()
 _MAX_DEPTH = 40
 #: No cost or count in real data comes near this; larger values are clamped (SQLite integers are 64-bit).
 _LARGEST = 1_000_000.0
@@ -70,22 +71,26 @@ class _Raw:
     )
 
     def __init__(self, element: Element, points_ids: frozenset[str], legends_toggles: frozenset[str]) -> None:
+        # (Every element of the files in use is read here once: its lists are filled as locals, then kept.)
+        get = element.get
         tag = _LOCAL.get(element.tag, "")
-        self.kind = "link" if tag == "entryLink" else ("group" if tag == "selectionEntryGroup" else "entry")
-        self.id = element.get("id") or ""
-        self.name = element.get("name") or ""
-        self.display_name = "" if self.name.strip().casefold() in _NAMELESS_LINKS else self.name
+        self.kind = kind = "link" if tag == "entryLink" else ("group" if tag == "selectionEntryGroup" else "entry")
+        self.id = get("id") or ""
+        self.name = name = get("name") or ""
+        self.display_name = "" if name.strip().casefold() in _NAMELESS_LINKS else name
         #: Relics, traits, stratagems…: their profiles are not the datasheet's.
-        lowered = self.name.lower()
-        self.type = element.get("type") or ""
+        lowered = name.lower()
+        self.type = type_ = get("type") or ""
         # A model or a unit named like gear ("Relic Terminator", "Relic Terminator Squad") is still one.
-        self.not_gear = self.type not in ("model", "unit") and _is_gear_name(lowered)
+        self.not_gear = not_gear = type_ not in ("model", "unit") and _is_gear_name(lowered)
         self.not_model = "stat damage" in lowered or "battle honour" in lowered
-        self.target = element.get("targetId") or ""
-        self.hidden = element.get("hidden") == "true"
-        self.default = element.get("defaultSelectionEntryId") or ""
+        self.target = get("targetId") or ""
+        self.hidden = get("hidden") == "true"
+        self.default = get("defaultSelectionEntryId") or ""
         self.constraints: list[tuple[str, str, float, str]] = []
+        constraints = self.constraints
         self.costs: dict[str, float] = {}
+        costs = self.costs
         self.cost_mods: list[tuple[str, float]] = []
         #: Cost changes under conditions: (kind, value, the modifier and the groups around it that hold conditions).
         self.cost_conditional: list[tuple[str, float, tuple[Element, ...]]] = []
@@ -103,65 +108,75 @@ class _Raw:
         #: Every condition of its ``hidden`` modifiers is on the force: their answer is the catalogue's alone.
         self.force_only = True
         self.categories: list[tuple[str, bool]] = []
+        categories = self.categories
         self.profiles: list[Element] = []
+        profiles = self.profiles
         self.rules: list[Element] = []
+        rules = self.rules
         #: (type, target id, hidden, the link itself: its modifiers may hide it under conditions).
         self.info_links: list[tuple[str, str, bool, Element]] = []
+        info_links = self.info_links
         self.info_groups: list[Element] = []
+        info_groups = self.info_groups
         self.entries: list[Element] = []
+        entries = self.entries
         self.groups: list[Element] = []
+        groups = self.groups
         self.links: list[Element] = []
+        links = self.links
         for child in element:
             local = _LOCAL.get(child.tag)
             if local == "constraints":
                 for item in child:
-                    if item.get("field") == "selections" and item.get("scope") == "parent":
-                        self.constraints.append(
+                    if item.get("field") != "selections":
+                        continue
+                    if item.get("scope") == "parent":
+                        constraints.append(
                             (item.get("type") or "", item.get("id") or "", _float(item.get("value")), "parent")
                         )
-                    elif item.get("field") == "selections" and item.get("type") == "max":
-                        self.constraints.append(("max", item.get("id") or "", _float(item.get("value")), "other"))
+                    elif item.get("type") == "max":
+                        constraints.append(("max", item.get("id") or "", _float(item.get("value")), "other"))
             elif local == "costs":
                 for item in child:
                     if item.get("typeId") in points_ids:
-                        self.costs["points"] = _float(item.get("value"))
-            elif local in ("modifiers", "modifierGroups"):
+                        costs["points"] = _float(item.get("value"))
+            elif local == "modifiers" or local == "modifierGroups":
                 self._modifiers(child, (), points_ids, legends_toggles)
             elif local == "categoryLinks":
                 for item in child:
                     target = item.get("targetId")
                     if target:
-                        self.categories.append((target, item.get("primary") == "true"))
+                        categories.append((target, item.get("primary") == "true"))
             elif local == "profiles":
-                self.profiles.extend(child)
+                profiles.extend(child)
             elif local == "rules":
-                self.rules.extend(child)
+                rules.extend(child)
             elif local == "infoLinks":
                 for item in child:
                     target = item.get("targetId")
                     if target:
-                        self.info_links.append((item.get("type") or "", target, item.get("hidden") == "true", item))
+                        info_links.append((item.get("type") or "", target, item.get("hidden") == "true", item))
             elif local == "infoGroups":
-                self.info_groups.extend(child)
+                info_groups.extend(child)
             elif local == "selectionEntries":
-                self.entries.extend(child)
+                entries.extend(child)
             elif local == "selectionEntryGroups":
-                self.groups.extend(child)
+                groups.extend(child)
             elif local == "entryLinks":
-                self.links.extend(child)
+                links.extend(child)
         # Read once here (a raw never changes after): the walks ask for these on every visit.
         #: The categories it links to, for asking whether it has one.
-        self.category_ids = frozenset(target for target, _ in self.categories)
+        self.category_ids = frozenset([target for target, _ in categories]) if categories else _NO_IDS
         #: Entries, groups or links of its own (a link that adds children must be read where it is).
-        self.has_children = bool(self.entries or self.groups or self.links)
+        self.has_children = has_children = bool(entries or groups or links)
         #: A link that changes nothing of what its target's summary holds (costs, limits, profiles, children).
         self.plain = (
-            self.kind == "link"
-            and not self.not_gear
-            and not (self.costs or self.cost_mods or self.cost_conditional)
-            and not (self.constraints or self.constraint_mods)
-            and not (self.profiles or self.rules or self.info_links or self.info_groups)
-            and not self.has_children
+            kind == "link"
+            and not not_gear
+            and not (costs or self.cost_mods or self.cost_conditional)
+            and not (constraints or self.constraint_mods)
+            and not (profiles or rules or info_links or info_groups)
+            and not has_children
         )
 
     def _modifiers(
@@ -298,12 +313,13 @@ def _times(count: int | None, each: int | None) -> int | None:
     return None if count is None or each is None else count * each
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Child:
     """An entry or group under a parent (through its link, if any), with the parent's count of it.
 
     Its ids, name and static hidden flag are read once here: the walks ask
-    for them hundreds of thousands of times.
+    for them hundreds of thousands of times. (Its own ``__init__``: some
+    hundred thousand are made, without a ``__post_init__`` call each.)
     """
 
     element: Element
@@ -312,17 +328,30 @@ class _Child:
     link_raw: _Raw | None
     low: int
     high: int | None
-    ids: tuple[str, ...] = field(init=False)
-    option_id: str = field(init=False)
-    name: str = field(init=False)
-    hidden: bool = field(init=False)
+    ids: tuple[str, ...]
+    option_id: str
+    name: str
+    hidden: bool
 
-    def __post_init__(self) -> None:
-        raw, link_raw = self.raw, self.link_raw
-        self.ids = (raw.id, link_raw.id) if link_raw else (raw.id,)
-        self.option_id = link_raw.id if link_raw else raw.id
-        self.name = link_raw.display_name if link_raw and link_raw.display_name else raw.name
-        self.hidden = raw.hidden or bool(link_raw and link_raw.hidden)
+    def __init__(
+        self, element: Element, link: Element | None, raw: _Raw, link_raw: _Raw | None, low: int, high: int | None
+    ) -> None:
+        self.element = element
+        self.link = link
+        self.raw = raw
+        self.link_raw = link_raw
+        self.low = low
+        self.high = high
+        if link_raw is not None:
+            self.ids = (raw.id, link_raw.id)
+            self.option_id = link_raw.id
+            self.name = link_raw.display_name or raw.name
+            self.hidden = raw.hidden or link_raw.hidden
+        else:
+            self.ids = (raw.id,)
+            self.option_id = raw.id
+            self.name = raw.name
+            self.hidden = raw.hidden
 
 
 @dataclass

@@ -91,6 +91,8 @@ class Shared:
     #: see :func:`.conditions.hidden_now`.
     unit_reads: dict[Element, tuple[tuple[bool, str, str, bool, bool], ...]] = field(default_factory=dict)
     hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
+    #: Whether an element's ``set hidden`` conditions read the roster's catalogue (see :func:`.conditions.hidden_now`).
+    asks_catalogue: dict[Element, bool] = field(default_factory=dict)
     #: The force's sub-faction choice, known while :meth:`holding` one (see :meth:`subfaction_choices`): entry id ->
     #: count (1 for the value held, 0 for the other values of its choice), and the same as a memo key.
     force_holds: dict[str, int] = field(default_factory=dict)
@@ -429,10 +431,12 @@ class _Scope:
         same result (see :func:`.summaries.summarise`), unless its link adds entries of its own; anything else,
         and what has no known home yet, here.
         """
-        home = self.shared.homes.get(element) if element is not None else None
+        shared = self.shared
+        home = shared.homes.get(element) if element is not None else None
         if home is None or home is self.owner or (link_raw is not None and link_raw.has_children):
             return self
-        return self.shared.scope_of(home)
+        # (scope_of's memo read here first: asked for every child of every walk.)
+        return shared.scopes.get(home.id) or shared.scope_of(home)
 
     # -- children --------------------------------------------------------------------------------------------------
 

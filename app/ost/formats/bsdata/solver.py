@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from xml.etree.ElementTree import Element
 
-from ost.formats.bsdata.conditions import _COMPARISONS, _all3, _any3, _picked
+from ost.formats.bsdata.conditions import _COMPARISONS, _any3, _picked
 from ost.formats.bsdata.entries import _MAX_DEPTH, _float, _modified, _Raw
 from ost.formats.bsdata.schema import _LOCAL
 from ost.formats.bsdata.scope import _Scope
@@ -133,7 +133,19 @@ class _Solver:
                 checks.extend(self._check(g, g.get("type") == "or", depth + 1) for g in part)
         if either:
             return lambda counts: _any3(check(counts) for check in checks)
-        return lambda counts: _all3(check(counts) for check in checks)
+
+        def every(counts: Sequence[int]) -> bool | None:
+            # _all3 without a generator (asked for every composition): False wins, then unknown.
+            unknown = False
+            for check in checks:
+                result = check(counts)
+                if result is False:
+                    return False
+                if result is None:
+                    unknown = True
+            return None if unknown else True
+
+        return every
 
     def _times(self, holders: tuple[Element, ...], counts: Sequence[int]) -> int:
         """How many times a modifier applies in this composition (0: its conditions do not hold)."""
@@ -162,8 +174,10 @@ class _Solver:
                     )
 
         def times(counts: Sequence[int]) -> int:
-            if _all3(check(counts) for check in checks) is not True:
-                return 0
+            # (Unless every check holds, none applies: _all3's answer is not True; asked for every composition.)
+            for check in checks:
+                if check(counts) is not True:
+                    return 0
             result = 1
             for counter, every, up, each in repeats:
                 ratio = counter(counts) / every

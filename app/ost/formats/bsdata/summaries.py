@@ -51,18 +51,24 @@ def summarise(scope: _Scope, element: Element, link: Element | None, depth: int 
     fortification sections, Arvus Lighter), and are read again that way
     when the strict count finds no model at all.
     """
-    shared = scope.shared
-    link_raw = shared.raw(link) if link is not None else None
+    return _summarise(scope, element, link, scope.shared.raw(link) if link is not None else None, depth, loose)
+
+
+def _summarise(
+    scope: _Scope, element: Element, link: Element | None, link_raw: _Raw | None, depth: int, loose: bool
+) -> _Sum:
+    """:func:`summarise` with the link already read (``link_raw``: the walks below hold it in their children)."""
     if link_raw is not None and link_raw.plain:
         link = link_raw = None  # a link that changes nothing its target computes: share the target's reading
+    shared = scope.shared
     homes = shared.homes
     home = homes.get(element)
     if home is not None and home is not scope.owner and (link_raw is None or not link_raw.has_children):
         # An entry of a library (or of the game system): read in its own file's scope, where every
         # catalogue that links to it finds the same result.
-        other = scope.shared.scope_of(home)
+        other = shared.scopes.get(home.id) or shared.scope_of(home)
         if other is not scope:
-            return summarise(other, element, link, depth, loose=loose)
+            return _summarise(other, element, link, link_raw, depth, loose)
     # A subtree whose prices depend on conditions is read again for each datasheet (and each parent);
     # the first reading tells whether it does, and is the only one kept for the others.
     plain = (element, link, loose, "")
@@ -84,8 +90,7 @@ def summarise(scope: _Scope, element: Element, link: Element | None, depth: int 
         return _NOTHING  # a cycle of links, or absurd nesting: contributes nothing
     scope._active.add(key)
     try:
-        raw = scope.shared.raw(element)
-        link_raw = scope.shared.raw(link) if link is not None else None
+        raw = shared.raw(element)
         # Entries written inside this one live in the same file (links record theirs when resolved).
         entries, groups = scope.children(raw, link_raw)
         mine = home or scope.owner
@@ -178,7 +183,7 @@ def _entry_children(
     for child in entries:
         if child.hidden:
             continue
-        part = summarise(scope, child.element, child.link, depth + 1, loose=loose)
+        part = _summarise(scope, child.element, child.link, child.link_raw, depth + 1, loose)
         _inherit(result, part)
         low, high = child.low, child.high
         if low:
@@ -209,7 +214,7 @@ def _add_groups(
     for child in groups:
         if child.hidden:
             continue
-        part = summarise(scope, child.element, child.link, depth + 1, loose=loose)
+        part = _summarise(scope, child.element, child.link, child.link_raw, depth + 1, loose)
         _inherit(result, part)
         result.price += part.price
         result.models_min += part.models_min
@@ -289,7 +294,7 @@ def _group(scope: _Scope, raw: _Raw, link_raw: _Raw | None, depth: int, loose: b
     gear = not raw.not_gear and not (link_raw is not None and link_raw.not_gear)
     entries, groups = scope.children(raw, link_raw)
     parts = [
-        (child, summarise(scope, child.element, child.link, depth + 1, loose=loose))
+        (child, _summarise(scope, child.element, child.link, child.link_raw, depth + 1, loose))
         for child in entries
         if not child.hidden
     ]

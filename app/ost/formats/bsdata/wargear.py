@@ -48,7 +48,7 @@ from ost.formats.bsdata.entries import _bounded, _Child, _float, _Raw
 from ost.formats.bsdata.profiles import ability_text
 from ost.formats.bsdata.schema import _LOCAL
 from ost.formats.bsdata.scope import _Scope
-from ost.formats.bsdata.summaries import summarise
+from ost.formats.bsdata.summaries import _summarise
 from ost.formats.bsdata.walk import _Occurrence
 
 _PSYCHIC = re.compile(r"\b(?:psychic|disciplines?|psychic powers?|smite)\b", re.IGNORECASE)
@@ -67,7 +67,7 @@ _WARLORD_LEVELS = 4
 _MARK = re.compile(r"\bmarks? of chaos\b", re.IGNORECASE)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Limit:
     """Bounds read from constraints: ``per`` "model" (scope parent) or "unit" (the unit's scope)."""
 
@@ -86,7 +86,7 @@ class _Force:
     rivals: tuple[str, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Item:
     """A wargear item while the walk runs (its BattleScribe ids grow); see :meth:`WargearCache.item`."""
 
@@ -110,6 +110,10 @@ class Wargear:
     hidden_weapons: set[str] = field(default_factory=set)
     #: Choices left out because a condition Ost cannot decide hides them.
     undecided: int = 0
+
+
+#: What :meth:`_Reader.special_hidden` remembers of an answer (see :attr:`WargearCache.hidden`).
+_Hidden = tuple[bool, tuple[str, ...] | None, _Force | None, bool, int, int, tuple[str, ...]]
 
 
 @dataclass
@@ -143,6 +147,11 @@ class WargearCache:
     bounds: dict[tuple[object, ...], tuple[int, int | None, str, int | None, bool]] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
     counted: dict[Element, list[str]] = field(default_factory=dict)
+    #: :meth:`_Reader.special_hidden`'s answers: (hidden, opened, sub-factions, undecided, undecided choices
+    #: counted, questions on the catalogue counted, alternatives found).
+    hidden: dict[tuple[object, ...], _Hidden] = field(default_factory=dict)
+    #: What the ``hidden`` modifiers of an entry and its link count (:meth:`_Reader.counted_of`).
+    counted_pairs: dict[tuple[Element, Element | None], list[str]] = field(default_factory=dict)
     #: :meth:`_Reader.opened_for`'s answers, by what they read of the unit: (opened, sub-factions, alternatives).
     opened_for: dict[tuple[object, ...], tuple[tuple[str, ...] | None, _Force | None, tuple[str, ...]]] = field(
         default_factory=dict
@@ -294,7 +303,68 @@ class _Reader:
             # Hidden in the data unless a modifier shows it (a legion's relics, shown once the roster has a warlord).
             self.opened = self.opened_by_unit(child, own) if special else None
             return self.opened is None
-        verdict = self.hidden_verdict(child, own)
+        if special:
+            shared = self.scope.shared
+            if shared.context is not None and not shared.force_holds:
+                return self.special_hidden(child, own, shared.context.catalogue)
+        return self.hidden_read(child, own, special, self.hidden_verdict(child, own))
+
+    def special_hidden(self, child: _Child, own: Sequence[_Raw], catalogue: str) -> bool:
+        """:meth:`hidden` of a once-per-unit choice the data does not hide outright, remembered by what it reads.
+
+        Its answer (what opens it, for which sub-factions, the alternatives found, whether it was undecided) is
+        that of its hiding conditions' verdict (:func:`.conditions.hidden_now`, by what they read of the unit)
+        and of :meth:`opened_by_unit` (by the same and the unit's Warlord selections and own entries among
+        what they count): the relics of a catalogue's characters, read once for every unit that gives the same
+        values, and taken again as the two memos would give them (their questions on the catalogue counted
+        as those memos count them). Conditions on neither the roster's catalogue nor its force give every
+        catalogue the same answer (see :func:`.conditions.hidden_now`).
+        """
+        scope = self.scope
+        shared = scope.shared
+        element, link = child.element, child.link
+        _, warlords, entries = self.counted_of(child)
+        element_key = unit_key(scope, element, own)
+        link_key = unit_key(scope, link, own) if link is not None else ()
+        legal = shared.legal_roster
+        asks = shared.asks_catalogue  # (filled by unit_key) conditions on none: the answer of every catalogue
+        on_catalogue = asks[element] or (link is not None and asks[link])
+        key = (element, link, catalogue if on_catalogue else "", legal, warlords, entries, element_key, link_key)
+        known = self.cache.hidden.get(key)
+        if known is not None:
+            hidden, self.opened, self.opened_force, self.undecided, undecided, asked, added = known
+            self.found.undecided += undecided
+            shared.catalogue_asked += asked
+            self.alternatives.update(added)
+            return hidden
+        undecided_before = self.found.undecided
+        outer = self.alternatives
+        self.alternatives = set()
+        try:
+            before = shared.catalogue_asked
+            verdict = self.hidden_verdict(child, own)
+            asked = shared.catalogue_asked - before  # what hidden_now's memo counts again, every time
+            hidden = self.hidden_read(child, own, True, verdict)
+            added = tuple(self.alternatives)
+        finally:
+            outer.update(self.alternatives)
+            self.alternatives = outer
+        opened = self.cache.opened.get((legal, element, link, catalogue, warlords, entries, element_key, link_key))
+        if opened is not None and verdict is not False:
+            asked += opened[3]  # (what opened_by_unit's memo counts again: opened_for's questions left out)
+        self.cache.hidden[key] = (
+            hidden,
+            self.opened,
+            self.opened_force,
+            self.undecided,
+            self.found.undecided - undecided_before,
+            asked,
+            added,
+        )
+        return hidden
+
+    def hidden_read(self, child: _Child, own: Sequence[_Raw], special: bool, verdict: bool | None) -> bool:
+        """:meth:`hidden` of a child the data does not hide outright, from its :meth:`hidden_verdict`."""
         self.undecided = False
         if verdict is None:
             self.found.undecided += 1
@@ -316,12 +386,21 @@ class _Reader:
 
         True when one is, else None when a condition Ost cannot decide leaves one open, else False.
         """
-        may = self.cache.may_hide
-        verdict = hidden_now(self.scope, child.element, own) if may(child.element) else False
-        if child.link is not None and may(child.link):
-            other = hidden_now(self.scope, child.link, own)
-            if other is True or (other is None and verdict is False):
-                verdict = other
+        # (The memo of may_hide read here first: asked for every entry of every walk.)
+        hiding = self.cache.hiding
+        element, link = child.element, child.link
+        may = hiding.get(element)
+        if may is None:
+            may = self.cache.may_hide(element)
+        verdict = hidden_now(self.scope, element, own) if may else False
+        if link is not None:
+            may = hiding.get(link)
+            if may is None:
+                may = self.cache.may_hide(link)
+            if may:
+                other = hidden_now(self.scope, link, own)
+                if other is True or (other is None and verdict is False):
+                    verdict = other
         return verdict
 
     def opened_by_unit(self, child: _Child, own: Sequence[_Raw]) -> tuple[str, ...] | None:
@@ -339,8 +418,8 @@ class _Reader:
         shared = scope.shared
         if shared.force_holds or scope.context is None:
             return self.opened_by(child, own)
-        counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
-        key = (shared.legal_roster, *self.unit_reading(child, own, counted))
+        counted = self.counted_of(child)[0]
+        key = (shared.legal_roster, *self.unit_reading(child, own))
         known = self.cache.opened.get(key)
         if known is not None:
             opened, force, added, asked = known
@@ -376,7 +455,7 @@ class _Reader:
         are what the choice needs (the list's warlord mark stands for them). Anything else still undecided
         keeps it hidden.
         """
-        counted = [i for e in (child.element, child.link) if e is not None for i in self.cache.hiding_counts(e)]
+        counted = self.counted_of(child)[0]
         opened = self.opened_in_legal_list(child, own, counted)
         shared = self.scope.shared
         if opened is None and not shared.force_holds:
@@ -420,24 +499,41 @@ class _Reader:
         finally:
             shared.legal_roster = before
 
-    def unit_reading(self, child: _Child, own: Sequence[_Raw], counted: list[str]) -> tuple[object, ...]:
+    def unit_reading(self, child: _Child, own: Sequence[_Raw]) -> tuple[object, ...]:
         """What an answer on ``child``'s hiding conditions reads of the unit: the key it is remembered by.
 
-        The entry, its link and catalogue; the unit's Warlord selections and its own entries among ``counted``
-        (those the conditions count: what :meth:`opened_by` assumes taken on top of the unit's counts is among
+        The entry, its link and catalogue; the unit's Warlord selections and its own entries among those the
+        conditions count (:meth:`counted_of`: what :meth:`opened_by` assumes taken on top of the unit's counts is among
         them); the values the conditions read of the unit as it stands (:func:`.conditions.unit_key`).
         """
         scope = self.scope
-        warlords = self.unit_warlords()
+        _, warlords, entries = self.counted_of(child)
         return (
             child.element,
             child.link,
             scope.context.catalogue if scope.context is not None else "",
-            tuple(i for i in counted if i in warlords),
-            tuple(i for i in counted if i in self._unit_entries),
+            warlords,
+            entries,
             unit_key(scope, child.element, own),
             unit_key(scope, child.link, own) if child.link is not None else (),
         )
+
+    def counted_of(self, child: _Child) -> tuple[list[str], tuple[str, ...], tuple[str, ...]]:
+        """What ``child``'s hiding conditions count, and the unit's Warlord selections and own entries among those.
+
+        What they count is read once per entry and link (the list is shared, for reading only).
+        """
+        pair = (child.element, child.link)
+        counted = self.cache.counted_pairs.get(pair)
+        if counted is None:
+            counted = self.cache.counted_pairs[pair] = [
+                i for e in pair if e is not None for i in self.cache.hiding_counts(e)
+            ]
+        warlords = self.unit_warlords()  # (read here first for the unit, as its first such question always did)
+        if not counted:
+            return counted, (), ()
+        entries = self._unit_entries
+        return counted, tuple([i for i in counted if i in warlords]), tuple([i for i in counted if i in entries])
 
     def opened_for(
         self, child: _Child, own: Sequence[_Raw], counted: list[str], values: list[str]
@@ -451,7 +547,7 @@ class _Reader:
         (:func:`ost.core.wargear.subfaction_closed`). Shown for every value, no sub-faction decides it; for none,
         it stays hidden.
         """
-        key = self.unit_reading(child, own, counted)
+        key = self.unit_reading(child, own)
         known = self.cache.opened_for.get(key)
         if known is None:
             alternatives = set(self.alternatives)
@@ -552,14 +648,16 @@ class _Reader:
         known = self.by_name.get(same)
         if known is not None:
             return self.named(known, child)
+        ids = child.ids
         item = _Item(
-            id=raw.id or child.option_id,
-            name=name,
-            kind=kind,
-            points=points,
-            weapons=same[1],
-            text_en=text_en,
-            bs_ids=list(dict.fromkeys(child.ids)),
+            raw.id or child.option_id,
+            name,
+            kind,
+            points,
+            same[1],
+            text_en,
+            # (An entry's id and its link's, once each: what dict.fromkeys gives, without making a dict.)
+            [ids[0]] if len(ids) == 2 and ids[0] == ids[1] else list(ids),
         )
         self.found.items[item.id] = item
         self.by_name[same] = item
@@ -573,7 +671,6 @@ class _Reader:
 
     def read_item(self, child: _Child) -> tuple[float, list[str], list[str], set[str]]:
         """Price, weapon names, texts and profile types of an entry (memoised per scope)."""
-        raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
         # A price set by the entry's ancestors ("10 points in an Assault Squad") is read per datasheet and model.
         conditional = child.raw.cost_conditional or (child.link_raw is not None and child.link_raw.cost_conditional)
         where = tuple([id(r[0]) for r in self.scope._stack]) if conditional else ()
@@ -585,7 +682,8 @@ class _Reader:
         if known is None and scope.context is not None:
             known = self.cache.items.get((*key, scope.context.catalogue))
         if known is None:
-            part = summarise(self.scope, child.element, child.link)
+            raws = (child.raw, child.link_raw) if child.link_raw is not None else (child.raw,)
+            part = _summarise(self.scope, child.element, child.link, child.link_raw, 0, False)
             texts: list[str] = []
             types: set[str] = set()
             for profile in scope.profiles_of(raws):
@@ -625,7 +723,7 @@ class _Reader:
             scopes = self.cache.scopes[pair] = tuple(found_scopes)
         # What the unit decides of them: which constraints count over it (a scope naming one of its ids).
         unit_ids = self.unit_ids
-        key = (pair, unit_level, tuple([where in unit_ids for where in scopes]))
+        key = (pair, unit_level, tuple([where in unit_ids for where in scopes]) if scopes else ())
         known = self.cache.bounds.get(key)
         if known is None:
             found = self._limit_of(child, unit_level)
@@ -933,7 +1031,8 @@ class _Reader:
     ) -> None:
         special = _special(path)
         entries, nested = self.children_of(child.element, child.raw, child.link_raw)
-        if any(e.raw.type in ("model", "unit") or id(e.element) in self.model_elements for e in entries):
+        model_elements = self.model_elements
+        if any(e.raw.type in ("model", "unit") or id(e.element) in model_elements for e in entries):
             # A group of models: their wargear is read with their kinds; the rest of it is the unit's.
             for grandchild in nested:
                 if not (self.skipped(grandchild) or self.hidden(grandchild, own)):
@@ -965,19 +1064,13 @@ class _Reader:
         forced: list[tuple[_Child, tuple[str, ...] | None, _Force]] = []
         for entry in entries:
             hidden = self.hidden(entry, own, special)
-            if (
-                not hidden
-                and special
-                and self.opened_force is not None
-                and self.opened_force != self.force
-                and set(self.opened or ()) <= set(self.needs)
-            ):
-                forced.append((entry, self.opened, self.opened_force))
+            opened, opened_force = self.opened, self.opened_force
+            # (Whether what opens the entry is among what the choice needs already: asked for every entry.)
+            needed = not opened or set(opened) <= set(self.needs)
+            if not hidden and special and opened_force is not None and opened_force != self.force and needed:
+                forced.append((entry, opened, opened_force))
                 continue
-            if not hidden and (
-                not set(self.opened or ()) <= set(self.needs)
-                or (self.opened_force is not None and self.opened_force != self.force)
-            ):
+            if not hidden and (not needed or (opened_force is not None and opened_force != self.force)):
                 # An entry the Warlord (or a sub-faction) opens in a choice open to any unit (a need Ost keeps per
                 # choice) stays hidden, as before.
                 hidden = True
@@ -989,7 +1082,7 @@ class _Reader:
                 continue
             item = self.item(entry, path, unit_level or special)
             entry_limit = self.limit_of(entry, unit_level or special)
-            is_default = bool(default_ids & set(entry.ids))
+            is_default = not default_ids.isdisjoint(entry.ids)
             if (is_default and limit.min >= 1 and not special) or (entry.low >= 1 and not special):
                 count = max(entry.low, limit.min if is_default else 0)
                 carried[item.id] = carried.get(item.id, 0) + count
