@@ -335,6 +335,13 @@ def test_two_processes_swap_answers_and_a_side_that_ends_gives_none() -> None:
     assert exchange.swap("anyone?") is None
     assert child is not None and child.result() is None
     exchange.close()
+    # A side that has ended before the other even writes (its reading end closed): None too, no broken pipe.
+    exchange = Exchange()
+    child = Forked.start(lambda: (exchange.side(child=True), exchange.close(), os._exit(0)))
+    exchange.side(child=False)
+    assert child is not None and child.result() is None
+    assert exchange.swap("too late?") is None
+    exchange.close()
 
 
 def test_claims_handed_out_after_the_fork_reach_a_child_that_waits(tmp_path: Path) -> None:

@@ -257,7 +257,10 @@ class Exchange:
         done = 0
         while done < len(data):
             done += os.pwrite(self._files[side], memoryview(data)[done:], done)
-        os.write(self._pipes[side][1], b"!")
+        try:
+            os.write(self._pipes[side][1], b"!")
+        except BrokenPipeError:  # the other side has ended (its reading end closed): no answer comes
+            return None
         if os.read(self._pipes[other][0], 1) != b"!":
             return None
         size = os.fstat(self._files[other]).st_size
