@@ -289,6 +289,45 @@ def test_parts_that_disagree_read_the_import_in_one_process(
     assert split == [False]
 
 
+def _descriptors() -> int:
+    return len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else 0
+
+
+def test_no_descriptor_left_for_the_swap_reads_as_before_and_leaks_none(
+    alone: BsImport, split: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The swap's second file cannot be made (descriptors run out): the import forks as before, nothing left open."""
+    from ost.formats.bsdata import forked
+
+    made = forked._anonymous_file
+    calls: list[int] = []
+
+    def second_fails() -> int:
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError(24, "Too many open files")
+        return made()
+
+    monkeypatch.setattr(forked, "_anonymous_file", second_fails)
+    before = _descriptors()
+    _same(read_bsdata([BSDATA_SAMPLE], workers=2), alone)
+    assert split == [False] and len(calls) == 3  # the swap's two, then the fork of the import read as before
+    assert _descriptors() == before
+
+
+def test_the_swap_made_halfway_closes_what_it_opened(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ost.formats.bsdata import forked
+
+    def no_pipe() -> tuple[int, int]:
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(forked.os, "pipe", no_pipe)
+    before = _descriptors()
+    with pytest.raises(OSError):
+        Exchange()
+    assert _descriptors() == before
+
+
 def test_a_file_known_by_its_start_is_parsed_on_first_use_as_a_whole_one(tmp_path: Path) -> None:
     found = find_files([BSDATA_SAMPLE])
     whole = _read_files(found, DEFAULT_LIMITS, None, 0, [], [])

@@ -185,8 +185,10 @@ class Claims:
 
     def wait(self) -> None:
         """Wait until the parent has handed the indices out (or ended without: then none are left)."""
-        if self._reader is not None:
-            select.select([self._reader], [], [])
+        if self._reader is not None:  # (poll, not select: select refuses descriptors numbered 1024 and above)
+            waiting = select.poll()
+            waiting.register(self._reader, select.POLLIN)
+            waiting.poll()
 
     def __iter__(self) -> Iterator[int]:
         """The next index no process has taken, until none is left."""
@@ -235,9 +237,21 @@ class Exchange:
     """
 
     def __init__(self) -> None:
-        self._files = (_anonymous_file(), _anonymous_file())  # the parent's answer, the child's
-        self._pipes = (os.pipe(), os.pipe())  # (reader, writer): the parent's "ready", the child's
-        self._open = {*self._files, *self._pipes[0], *self._pipes[1]}
+        """Raises ``OSError`` when the files or pipes cannot be made (none is left open then)."""
+        opened: list[int] = []
+        try:
+            for _ in range(2):
+                opened.append(_anonymous_file())
+            for _ in range(2):
+                opened.extend(os.pipe())
+        except OSError:
+            for descriptor in opened:
+                os.close(descriptor)
+            raise
+        self._files = (opened[0], opened[1])  # the parent's answer, the child's
+        #: (reader, writer): the parent's "ready", the child's
+        self._pipes = ((opened[2], opened[3]), (opened[4], opened[5]))
+        self._open = set(opened)
         self._side: int | None = None
 
     def side(self, child: bool) -> None:

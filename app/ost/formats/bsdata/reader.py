@@ -638,8 +638,15 @@ def _read_split(
     if not 1 < len(guessed) <= Claims.MOST:
         return None
     plan = _plan(files, guessed, datas)
-    claims = Claims(None)  # the free producers, handed out once the parts are swapped (see _read_side)
-    exchange = Exchange()
+    try:  # (no descriptor left to make them: read as before, in one process)
+        claims = Claims(None)  # the free producers, handed out once the parts are swapped (see _read_side)
+    except OSError:
+        return None
+    try:
+        exchange = Exchange()
+    except OSError:
+        claims.close()
+        return None
     child: Forked[_Shares] | None = None
 
     def work() -> _Shares:
