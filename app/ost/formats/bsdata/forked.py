@@ -29,7 +29,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -50,6 +50,27 @@ def _anonymous_file() -> int:
             return os.memfd_create("ost-answer", getattr(os, "MFD_CLOEXEC", 0))
     with tempfile.TemporaryFile() as file:  # (its name removed at once on POSIX: a copy of its descriptor keeps it)
         return os.dup(file.fileno())
+
+
+def _write_answer(fd: int, value: object) -> None:
+    """Write ``value`` pickled into the anonymous file ``fd`` from its start, its length first."""
+    body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    data = len(body).to_bytes(_SIZE, "little") + body
+    done = 0
+    while done < len(data):
+        done += os.pwrite(fd, memoryview(data)[done:], done)
+
+
+def _read_answer(fd: int) -> tuple[object] | None:
+    """What :func:`_write_answer` wrote into ``fd``, in a 1-tuple (it may be None); None: cut short or unreadable."""
+    size = os.fstat(fd).st_size
+    data = os.pread(fd, size, 0) if size > _SIZE else b""
+    if len(data) < _SIZE or int.from_bytes(data[:_SIZE], "little") != len(data) - _SIZE:
+        return None
+    try:
+        return (pickle.loads(memoryview(data)[_SIZE:]),)  # written by our own fork (see the module)
+    except Exception:
+        return None
 
 
 def cores() -> int:
@@ -82,10 +103,7 @@ class Forked(Generic[T]):
         if pid == 0:  # the child: never returns
             code = 1
             try:
-                data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
-                with open(shared, "wb") as out:
-                    out.write(len(data).to_bytes(_SIZE, "little"))
-                    out.write(data)
+                _write_answer(shared, work())
                 code = 0
             except BaseException:  # any failure: the parent does the work itself
                 pass
@@ -100,19 +118,12 @@ class Forked(Generic[T]):
             raise RuntimeError("the child's answer was read already")
         try:
             status = self._collect()
-            size = os.fstat(reader).st_size
-            data = os.pread(reader, size, 0) if size else b""
+            result = _read_answer(reader)
         finally:
             os.close(reader)
-        if os.waitstatus_to_exitcode(status) != 0 or len(data) < _SIZE:
+        if os.waitstatus_to_exitcode(status) != 0 or result is None:
             return None
-        if int.from_bytes(data[:_SIZE], "little") != len(data) - _SIZE:
-            return None
-        try:
-            result: T = pickle.loads(memoryview(data)[_SIZE:])  # our own child's answer
-        except Exception:
-            return None
-        return result
+        return cast("T", result[0])  # our own child's answer
 
     def cancel(self) -> None:
         """End the child and collect it (the caller stopped: an error, an interruption); harmless once ended."""
@@ -266,26 +277,15 @@ class Exchange:
         """Hand ``mine`` to the other side; what the other side handed (None when it ended without answering)."""
         assert self._side is not None
         side, other = self._side, 1 - self._side
-        body = pickle.dumps(mine, protocol=pickle.HIGHEST_PROTOCOL)
-        data = len(body).to_bytes(_SIZE, "little") + body
-        done = 0
-        while done < len(data):
-            done += os.pwrite(self._files[side], memoryview(data)[done:], done)
+        _write_answer(self._files[side], mine)
         try:
             os.write(self._pipes[side][1], b"!")
         except BrokenPipeError:  # the other side has ended (its reading end closed): no answer comes
             return None
         if os.read(self._pipes[other][0], 1) != b"!":
             return None
-        size = os.fstat(self._files[other]).st_size
-        answer = os.pread(self._files[other], size, 0) if size > _SIZE else b""
-        if len(answer) < _SIZE or int.from_bytes(answer[:_SIZE], "little") != len(answer) - _SIZE:
-            return None
-        try:
-            theirs: object = pickle.loads(memoryview(answer)[_SIZE:])  # the other side's answer
-        except Exception:
-            return None
-        return theirs
+        answer = _read_answer(self._files[other])
+        return None if answer is None else answer[0]  # the other side's answer
 
     def close(self) -> None:
         """Close what is left open on this side; harmless twice."""
