@@ -61,6 +61,22 @@ def _hidden_modifiers(
             yield item, holders
 
 
+def _set_hidden(element: Element) -> Iterator[tuple[Element, tuple[Element, ...]]]:
+    """``element``'s own ``set hidden`` modifiers, with the groups around them (:func:`_hidden_modifiers`)."""
+    for part in element:
+        if _LOCAL.get(part.tag) in ("modifiers", "modifierGroups"):
+            yield from _hidden_modifiers(part, ())
+
+
+def _hiding_conditions(element: Element) -> Iterator[Element]:
+    """Every element under the conditions of ``element``'s ``set hidden`` modifiers and of their groups."""
+    for modifier, holders in _set_hidden(element):
+        for holder in (*holders, modifier):
+            for container in holder:
+                if _LOCAL.get(container.tag) in ("conditions", "conditionGroups"):
+                    yield from container.iter()
+
+
 def price(scope: _Scope, raws: Sequence[_Raw], met: set[tuple[Element, bool, str]]) -> float:
     """Points of one entry: its cost, unconditional modifiers, then the conditional ones that hold here.
 
@@ -350,18 +366,7 @@ def _asks_catalogue(element: Element) -> bool:
     category); what the others read is the unit, the entries above it and the roster's counts a legal list
     decides (all in :func:`hidden_now`'s key).
     """
-    for part in element:
-        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
-            continue
-        for modifier, holders in _hidden_modifiers(part, ()):
-            for holder in (*holders, modifier):
-                for container in holder:
-                    if _LOCAL.get(container.tag) not in ("conditions", "conditionGroups"):
-                        continue
-                    for leaf in container.iter():
-                        if leaf.get("scope") in ("primary-catalogue", "force"):
-                            return True
-    return False
+    return any(leaf.get("scope") in ("primary-catalogue", "force") for leaf in _hiding_conditions(element))
 
 
 #: One condition :func:`hidden_now` reads of the unit, as read from its element once: (whether it is an
@@ -379,21 +384,11 @@ def _unit_leaves(element: Element, categories: frozenset[str]) -> tuple[Element,
     (a count of the "roster" or the "force" is no count of the unit's: those are BattleScribe's words,
     never an id).
     """
-    found: list[Element] = []
-    for part in element:
-        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
-            continue
-        for modifier, holders in _hidden_modifiers(part, ()):
-            for holder in (*holders, modifier):
-                for container in holder:
-                    if _LOCAL.get(container.tag) not in ("conditions", "conditionGroups"):
-                        continue
-                    found.extend(
-                        leaf
-                        for leaf in container.iter()
-                        if _LOCAL.get(leaf.tag) == "condition" and _reads_unit(leaf, categories)
-                    )
-    return tuple(found)
+    return tuple(
+        leaf
+        for leaf in _hiding_conditions(element)
+        if _LOCAL.get(leaf.tag) == "condition" and _reads_unit(leaf, categories)
+    )
 
 
 def _leaves_read(element: Element, categories: frozenset[str]) -> tuple[_Leaf, ...]:
@@ -438,17 +433,14 @@ def _unit_value(scope: _Scope, leaf: _Leaf, own: Sequence[_Raw]) -> bool | int |
 def _hidden_read(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | None:
     """:func:`hidden_now`, read from the conditions."""
     hidden: bool | None = element.get("hidden") == "true"
-    for part in element:
-        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
-            continue
-        for modifier, holders in _hidden_modifiers(part, ()):
-            holds = _all3(conditions_hold(scope, h, own) for h in (*holders, modifier))
-            value = modifier.get("value") == "true"
-            if holds is None:
-                if hidden is not None and hidden != value:
-                    hidden = None
-            elif holds:
-                hidden = value
+    for modifier, holders in _set_hidden(element):
+        holds = _all3(conditions_hold(scope, h, own) for h in (*holders, modifier))
+        value = modifier.get("value") == "true"
+        if holds is None:
+            if hidden is not None and hidden != value:
+                hidden = None
+        elif holds:
+            hidden = value
     return hidden
 
 
@@ -467,12 +459,9 @@ def _selection_ids(container: Element, depth: int = 0) -> Iterator[str]:
 def hiding_counts(element: Element) -> list[str]:
     """The entries whose selections the conditions of ``element``'s ``set hidden`` modifiers count, once each."""
     found: list[str] = []
-    for part in element:
-        if _LOCAL.get(part.tag) not in ("modifiers", "modifierGroups"):
-            continue
-        for modifier, holders in _hidden_modifiers(part, ()):
-            for holder in (*holders, modifier):
-                found.extend(c for c in _selection_ids(holder) if c not in found)
+    for modifier, holders in _set_hidden(element):
+        for holder in (*holders, modifier):
+            found.extend(c for c in _selection_ids(holder) if c not in found)
     return found
 
 
