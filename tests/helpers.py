@@ -679,6 +679,22 @@ def findings_of(sheet: Datasheet, army: ArmyList, *codes: Code) -> list[Finding]
     return [f for f in validate(Catalogue([sheet], BandTable(bands=[])), army).findings if f.code in codes]
 
 
+def same_import(one: BsImport, other: BsImport) -> None:
+    """Word for word and in the same order: datasheets, factions, coverage, warnings (both languages), sources."""
+    assert [s.model_dump_json() for s in one.datasheets] == [s.model_dump_json() for s in other.datasheets]
+    assert one.factions == other.factions
+    assert one.coverage == other.coverage
+    assert [(w.path, w.text.fr, w.text.en) for w in one.warnings] == [
+        (w.path, w.text.fr, w.text.en) for w in other.warnings
+    ]
+    assert (one.sources, one.files, one.fingerprint, one.digests) == (
+        other.sources,
+        other.files,
+        other.fingerprint,
+        other.digests,
+    )
+
+
 def read_release_files(folder: Path, *names: str) -> BsImport:
     """The BattleScribe files ``names`` of ``folder`` (the full release) read; the test skipped where it is absent."""
     import pytest

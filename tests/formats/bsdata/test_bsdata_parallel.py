@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, run_cli
+from helpers import same_import as _same
 from ost.core.i18n import Bilingual
 from ost.formats.bsdata import BsDataError, BsImport, read_bsdata
 from ost.formats.bsdata import reader as bsreader
@@ -26,22 +27,6 @@ pytestmark = [
     pytest.mark.bsdata,
     pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE),
 ]
-
-
-def _same(one: BsImport, other: BsImport) -> None:
-    """Word for word and in the same order: datasheets, factions, coverage, warnings (both languages), sources."""
-    assert [s.model_dump_json() for s in one.datasheets] == [s.model_dump_json() for s in other.datasheets]
-    assert one.factions == other.factions
-    assert one.coverage == other.coverage
-    assert [(w.path, w.text.fr, w.text.en) for w in one.warnings] == [
-        (w.path, w.text.fr, w.text.en) for w in other.warnings
-    ]
-    assert (one.sources, one.files, one.fingerprint, one.digests) == (
-        other.sources,
-        other.files,
-        other.fingerprint,
-        other.digests,
-    )
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE
+from helpers import same_import as _same
 from ost.formats.bsdata import BsImport, read_bsdata, shared_parts
 from ost.formats.bsdata import reader as bsreader
 from ost.formats.bsdata.files import _File, _read_files, find_files
@@ -32,20 +33,6 @@ pytestmark = [
     pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE),
     pytest.mark.skipif(not hasattr(os, "fork"), reason="no os.fork on this platform"),
 ]
-
-
-def _same(one: BsImport, other: BsImport) -> None:
-    assert [s.model_dump_json() for s in one.datasheets] == [s.model_dump_json() for s in other.datasheets]
-    assert (one.factions, one.coverage) == (other.factions, other.coverage)
-    assert [(w.path, w.text.fr, w.text.en) for w in one.warnings] == [
-        (w.path, w.text.fr, w.text.en) for w in other.warnings
-    ]
-    assert (one.sources, one.files, one.fingerprint, one.digests) == (
-        other.sources,
-        other.files,
-        other.fingerprint,
-        other.digests,
-    )
 
 
 @pytest.fixture(scope="module")
