@@ -291,6 +291,12 @@ def _pins(shared: Shared, producers: list[_File]) -> tuple[list[int], list[int]]
     return _pinned(family_of, cost_of)
 
 
+def _free(pinned: tuple[list[int], list[int]], count: int) -> list[int]:
+    """The producers (of ``count``) pinned to neither process: the two take them as they come (:class:`Claims`)."""
+    taken = {*pinned[0], *pinned[1]}
+    return [index for index in range(count) if index not in taken]
+
+
 def _pinned(family_of: list[str], cost_of: list[float]) -> tuple[list[int], list[int]]:
     """:func:`_pins` of producers whose families (their main library's id, "" for none) and costs are known."""
     families: dict[str, list[int]] = {}
@@ -591,7 +597,7 @@ def _read_side(
     # The work shared out as when every file is parsed first (_pins), both processes deciding alike; the parent
     # hands the free producers out (the child waits for them).
     pinned = _pins(shared, producers)
-    loose = [index for index in range(len(producers)) if index not in {*pinned[0], *pinned[1]}]
+    loose = _free(pinned, len(producers))
     if side == 0:
         claims.fill(loose)
     else:
@@ -750,7 +756,7 @@ def _read_parsed(
     try:
         if workers > 1 and cores() > 1 and can_fork() and 1 < len(producers) <= Claims.MOST:
             mine, theirs = _pins(drafter.shared, producers)
-            loose = [index for index in range(len(producers)) if index not in {*mine, *theirs}]
+            loose = _free((mine, theirs), len(producers))
             claims = shared = Claims(loose)  # handed out before the fork: both see every one from the start
             child = Forked.start(lambda: _child_reads(drafter, producers, faction_ids, theirs, shared, loose, prepare))
             order = _turns(mine, claims, loose)
