@@ -349,6 +349,8 @@ def unit_key(scope: _Scope, element: Element, own: Sequence[_Raw]) -> tuple[bool
     leaves = shared.unit_reads.get(element)
     if leaves is None:
         leaves = _read_leaves(shared, element)
+    if not leaves:  # (most elements read nothing of the unit)
+        return ()
     return tuple([_unit_value(scope, leaf, own) for leaf in leaves])
 
 
@@ -477,8 +479,13 @@ def switched_by(scope: _Scope, element: Element, own: Sequence[_Raw], hidden: bo
     roster or the force cannot be evaluated, so it answers nothing.
     """
     found: list[str] = []
-    for candidate in hiding_counts(element):
-        with scope.shared.assuming((candidate,)):
+    shared = scope.shared
+    # (What the modifiers count is read once per element: every datasheet that shows the ability asks.)
+    counted = shared.hiding_counted.get(element)
+    if counted is None:
+        counted = shared.hiding_counted[element] = hiding_counts(element)
+    for candidate in counted:
+        with shared.assuming((candidate,)):
             turned = hidden_now(scope, element, own)
         if turned is not None and turned != hidden:
             found.append(candidate)

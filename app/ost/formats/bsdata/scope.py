@@ -93,6 +93,8 @@ class Shared:
     hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
     #: Whether an element's ``set hidden`` conditions read the roster's catalogue (see :func:`.conditions.hidden_now`).
     asks_catalogue: dict[Element, bool] = field(default_factory=dict)
+    #: What each element's ``set hidden`` modifiers count (:func:`.conditions.hiding_counts`), read once.
+    hiding_counted: dict[Element, list[str]] = field(default_factory=dict)
     #: The force's sub-faction choice, known while :meth:`holding` one (see :meth:`subfaction_choices`): entry id ->
     #: count (1 for the value held, 0 for the other values of its choice), and the same as a memo key.
     force_holds: dict[str, int] = field(default_factory=dict)
