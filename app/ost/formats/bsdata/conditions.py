@@ -86,7 +86,7 @@ def price(scope: _Scope, raws: Sequence[_Raw], met: set[tuple[Element, bool, str
     """
     points = _cost(raws)
     conditional = [m for raw in raws for m in raw.cost_conditional]
-    if not conditional or scope.context is None:
+    if not conditional or scope.shared.context is None:
         return points
     name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
     for kind, value, holders in conditional:
@@ -127,7 +127,7 @@ def condition_group(
 
 def condition(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | None:
     """One BattleScribe condition for the datasheet being read, in its minimum configuration."""
-    context = scope.context
+    context = scope.shared.context
     if context is None or _LOCAL.get(element.tag) != "condition":
         return None
     kind = element.get("type") or ""
@@ -322,7 +322,7 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     abilities, the options a unit's own selections hide) has the same answer
     in every catalogue: read once for all of them.
     """
-    context = scope.context
+    context = scope.shared.context
     if context is None:
         return _hidden_read(scope, element, own)
     shared = scope.shared

@@ -168,8 +168,12 @@ class _Drafter:
         reaches = self._reaches
         if raw.kind == "link":
             target = scope.find(raw.target)
-            signature = reaches.signature(root)
-            if target is not None and signature is not None and self.shared.homes.get(target) is not file:
+            # (The link's signature is read only where the target lives in another file.)
+            if (
+                target is not None
+                and self.shared.homes.get(target) is not file
+                and (signature := reaches.signature(root)) is not None
+            ):
                 asked = reaches.portable(scope, file, root)
                 if asked is not None:
                     catalogue = producer.id if producer.id in asked.catalogues else ""

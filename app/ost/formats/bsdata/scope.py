@@ -349,6 +349,9 @@ class _Scope:
         self.shared = shared
         self.files = files
         self.owner = files[0]
+        #: The entries above the one being read, the datasheet's own first: :attr:`Shared.stack` itself (one list
+        #: for every scope, changed in place only), held here for the walks that read it at every condition.
+        self._stack = shared.stack
         self._found: dict[str, Element | None] = {}
         self.categories: dict[str, str] = {}
         for file in reversed(files):
@@ -378,11 +381,6 @@ class _Scope:
     @context.setter
     def context(self, value: _Context | None) -> None:
         self.shared.context = value
-
-    @property
-    def _stack(self) -> list[tuple[_Raw, ...]]:
-        """The entries above the one being read, the datasheet's own first."""
-        return self.shared.stack
 
     @property
     def vocabulary(self) -> Vocabulary:

@@ -78,7 +78,7 @@ def _summarise(
     known = scope._sums.get(plain)
     key = plain
     if known is not None:
-        if not (known.sensitive or known.by_catalogue) or scope.context is None:
+        if not (known.sensitive or known.by_catalogue) or scope.shared.context is None:
             return known
         # Read again where what the conditions look at differs: the entries above (ids and categories),
         # and the catalogue when a condition asks for it. Twelve chapters share one reading.
