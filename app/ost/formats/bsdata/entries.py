@@ -405,7 +405,10 @@ def _counts(raws: Iterable[_Raw]) -> tuple[int, int | None]:
     """Min and max selections per parent, after unconditional constraint modifiers."""
     low = 0
     high: int | None = None
-    if not any([raw.constraints for raw in raws]):
+    for raw in raws:
+        if raw.constraints:
+            break
+    else:
         return low, high  # (most entries: asked for every child of every list made)
     modifiers = [m for raw in raws for m in raw.constraint_mods]
     for raw in raws:

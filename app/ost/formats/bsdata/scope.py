@@ -407,8 +407,10 @@ class _Scope:
         return result
 
     def find(self, item_id: str) -> Element | None:
-        if item_id in self._found:
-            return self._found[item_id]
+        try:
+            return self._found[item_id]  # (one look-up: asked for every link of every walk)
+        except KeyError:
+            pass
         found: Element | None = None
         for file in self.files:
             found = file.shared.get(item_id)

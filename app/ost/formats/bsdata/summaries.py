@@ -78,14 +78,15 @@ def _summarise(
     known = scope._sums.get(plain)
     key = plain
     if known is not None:
-        if not (known.sensitive or known.by_catalogue) or scope.shared.context is None:
+        context = shared.context
+        if not (known.sensitive or known.by_catalogue) or context is None:
             return known
         # Read again where what the conditions look at differs: the entries above (ids and categories),
         # and the catalogue when a condition asks for it. Twelve chapters share one reading.
         key = (element, link, loose, _signature(scope) if known.sensitive else "")
         known = scope._sums.get(key) if known.sensitive else known
         if known is not None and known.by_catalogue:
-            key = (element, link, loose, f"{key[3]}@{scope.context.catalogue}")
+            key = (element, link, loose, f"{key[3]}@{context.catalogue}")
             known = scope._sums.get(key)
         if known is not None:
             return known

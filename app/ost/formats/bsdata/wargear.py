@@ -197,8 +197,10 @@ class WargearCache:
                     # every catalogue that links to it.
                     inner = scope.home_of(item.element, item.link_raw)
                     below, others = self.warlords_below(inner, item.raw, item.link_raw, levels - 1)
-                    found.update(below)
-                    offered.update(others)
+                    if below:
+                        found.update(below)
+                    if others:
+                        offered.update(others)
             known = self.warlords[key] = (frozenset(found), frozenset(offered))
         return known
 
@@ -327,9 +329,26 @@ class _Reader:
         scope = self.scope
         shared = scope.shared
         element, link = child.element, child.link
-        _, warlords, entries = self.counted_of(child)
-        element_key = unit_key(scope, element, own)
-        link_key = unit_key(scope, link, own) if link is not None else ()
+        # (counted_of and unit_key as they answer, without calling them where their memos already do: asked for
+        # every relic and trait of every character.)
+        counted = self.cache.counted_pairs.get((element, link))
+        unit_warlords = self._unit_warlords
+        if counted is None or unit_warlords is None:
+            _, warlords, entries = self.counted_of(child)
+        elif counted:
+            unit_entries = self._unit_entries
+            warlords = tuple([i for i in counted if i in unit_warlords])
+            entries = tuple([i for i in counted if i in unit_entries])
+        else:
+            warlords = entries = ()
+        reads = shared.unit_reads
+        leaves = reads.get(element)
+        element_key = unit_key(scope, element, own) if leaves is None or leaves else ()
+        if link is None:
+            link_key: tuple[bool | int | None, ...] = ()
+        else:
+            leaves = reads.get(link)
+            link_key = unit_key(scope, link, own) if leaves is None or leaves else ()
         legal = shared.legal_roster
         asks = shared.asks_catalogue  # (filled by unit_key) conditions on none: the answer of every catalogue
         on_catalogue = asks[element] or (link is not None and asks[link])
