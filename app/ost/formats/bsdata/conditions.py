@@ -202,7 +202,8 @@ def _counted(scope: _Scope, where: str, child: str, deep: bool, own: Sequence[_R
     picked = scope._picks.get((raws, deep))
     if picked is None:
         picked = _picked(scope, raws, deep)
-    return picked.get(child, 0) + scope.shared.assumed.get(child, 0)
+    assumed = scope.shared.assumed  # (empty but while an opening is tried)
+    return picked.get(child, 0) + assumed.get(child, 0) if assumed else picked.get(child, 0)
 
 
 def _named(raws: Sequence[_Raw], wanted: str) -> bool:
@@ -330,9 +331,12 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     if leaves is None:
         leaves = _read_leaves(shared, element)
     catalogue = context.catalogue if shared.asks_catalogue[element] else ""
-    key: tuple[object, ...] = (element, catalogue, shared.legal_roster, shared.force_key)
-    if leaves:  # (most elements read nothing of the unit)
-        key += tuple([_unit_value(scope, leaf, own) for leaf in leaves])
+    key: tuple[object, ...]
+    if leaves:
+        values = [_unit_value(scope, leaf, own) for leaf in leaves]
+        key = (element, catalogue, shared.legal_roster, shared.force_key, *values)
+    else:  # (most elements read nothing of the unit)
+        key = (element, catalogue, shared.legal_roster, shared.force_key)
     known = shared.hidden_answers.get(key)
     if known is None:
         asked = shared.catalogue_asked

@@ -292,8 +292,12 @@ def _mentions(element: Element, ids: frozenset[str]) -> bool:
     return any(condition.get("childId") in ids for condition in element.iter() if condition.get("childId"))
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def _float(text: str | None) -> float:
-    """A number of the data; NaN, infinities and absurd sizes (hostile files) become 0 or are clamped."""
+    """A number of the data; NaN, infinities and absurd sizes (hostile files) become 0 or are clamped.
+
+    Memoised: the data writes a few values ("1.0", "-1.0", "0.0") tens of thousands of times.
+    """
     try:
         value = float(text) if text else 0.0
     except ValueError:
