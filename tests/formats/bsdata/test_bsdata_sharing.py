@@ -272,3 +272,37 @@ def test_chapters_share_a_transport_parse_only_where_their_words_answer_alike(
     assert _dumped(shared) == _dumped(alone)
     assert shared.coverage == alone.coverage
     assert sum(1 for s in shared.datasheets if s.transport is not None) >= 40
+
+
+def test_chapters_share_the_kind_solver_answer_only_given_the_same_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real chapters: a library unit whose limits move with what it holds is solved once for every chapter
+    that gives the solver the same inputs; the import is the one of each chapter solving its own."""
+    from ost.formats.bsdata.solver import _Solver
+
+    full = BSDATA_SAMPLE.parent / "bsdata-9e-full"
+    names = [
+        "Warhammer 40,000.gst",
+        "Imperium - Space Marines.cat",
+        "Imperium - Ultramarines.cat",
+        "Imperium - Blood Angels.cat",
+        "Imperium - Dark Angels.cat",
+    ]
+    if not full.is_dir():
+        pytest.skip(f"the full BattleScribe release is not present ({full})")
+    solved: list[object] = []
+    ranges = _Solver.ranges
+
+    def counted(self: _Solver, buckets: list[list[int]]) -> object:
+        solved.append(self.scope)
+        return ranges(self, buckets)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(_Solver, "ranges", counted)
+        shared = read_bsdata([full / name for name in names])
+        once = len(solved)
+        patch.setattr(_Solver, "shared_ranges", counted)
+        del solved[:]
+        alone = read_bsdata([full / name for name in names])
+    assert len(solved) >= once + 10  # a dozen units solved again in each other chapter
+    assert _dumped(shared) == _dumped(alone)
+    assert shared.coverage == alone.coverage

@@ -93,6 +93,8 @@ class Shared:
     hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
     #: Whether an element's ``set hidden`` conditions read the roster's catalogue (see :func:`.conditions.hidden_now`).
     asks_catalogue: dict[Element, bool] = field(default_factory=dict)
+    #: The kind solver's answers by everything it reads (:meth:`.solver._Solver.shared_ranges`).
+    solved: dict[object, tuple[tuple[int, int], list[tuple[int, int]], bool] | None] = field(default_factory=dict)
     #: What each element's ``set hidden`` modifiers count (:func:`.conditions.hiding_counts`), read once.
     hiding_counted: dict[Element, list[str]] = field(default_factory=dict)
     #: The force's sub-faction choice, known while :meth:`holding` one (see :meth:`subfaction_choices`): entry id ->
@@ -160,6 +162,7 @@ class Shared:
         self.raws.clear()
         self.children.clear()
         self.hidden_answers.clear()
+        self.solved.clear()
 
     @contextlib.contextmanager
     def assuming(self, entries: Iterable[str]) -> Iterator[None]:
