@@ -143,8 +143,8 @@ class WargearCache:
     opened: dict[tuple[object, ...], tuple[tuple[str, ...] | None, _Force | None, tuple[str, ...], int]] = field(
         default_factory=dict
     )
-    #: :meth:`_Reader.limit_of`'s bounds where no condition changes them (for reading only).
-    bounds: dict[tuple[object, ...], _Limit] = field(default_factory=dict)
+    #: :meth:`_Reader.limit_of`'s bounds (min, max, per, every, verified) where no condition changes them.
+    bounds: dict[tuple[object, ...], tuple[int, int | None, str, int | None, bool]] = field(default_factory=dict)
     #: Each element's ids its ``hidden`` modifiers count (:meth:`hiding_counts`).
     counted: dict[Element, list[str]] = field(default_factory=dict)
     #: :meth:`_Reader.special_hidden`'s answers: (hidden, opened, sub-factions, undecided, undecided choices
@@ -746,10 +746,9 @@ class _Reader:
     def limit_of(self, child: _Child, unit_level: bool) -> _Limit:
         """Bounds of an entry or group from its (and its link's) constraints and their modifiers.
 
-        Where no conditional modifier changes a constraint, the bounds are the same for every unit that counts
-        the same constraints over itself (a scope naming one of its ids): read once per element, link and those
-        (:attr:`WargearCache.bounds`), and that one limit is returned every time: for reading only (a caller
-        that loosens it, :meth:`group`, changes a copy).
+        A fresh limit each time (callers loosen it). Where no conditional modifier changes a constraint, the
+        bounds are the same for every unit that counts the same constraints over itself (a scope naming one of
+        its ids): read once per element, link and those (:attr:`WargearCache.bounds`).
         """
         dynamic = child.raw.constraint_dynamic or (child.link_raw is not None and child.link_raw.constraint_dynamic)
         if dynamic:
@@ -767,8 +766,9 @@ class _Reader:
         key = (pair, unit_level, tuple([where in unit_ids for where in scopes]) if scopes else ())
         known = self.cache.bounds.get(key)
         if known is None:
-            known = self.cache.bounds[key] = self._limit_of(child, unit_level)
-        return known
+            found = self._limit_of(child, unit_level)
+            known = self.cache.bounds[key] = (found.min, found.max, found.per, found.every, found.verified)
+        return _Limit(*known)
 
     def _limit_of(self, child: _Child, unit_level: bool) -> _Limit:
         limit = _Limit(per="unit" if unit_level else "model")
@@ -1080,7 +1080,7 @@ class _Reader:
                 if not (self.skipped(grandchild) or self.hidden(grandchild, own)):
                     self.group(grandchild, kinds, own, f"{path} / {grandchild.name}", unit_level, carried, depth + 1)
             return
-        limit = dataclasses.replace(self.limit_of(child, unit_level or special))  # (loosened below: a copy)
+        limit = self.limit_of(child, unit_level or special)
         default_ids = {child.raw.default, *((child.link_raw.default,) if child.link_raw else ())} - {""}
         once = (
             unit_level
