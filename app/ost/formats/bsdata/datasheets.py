@@ -122,7 +122,6 @@ class _Drafter:
         self.shared.close()
         self._drafts.clear()
         self._wargear_cache.warlords.clear()
-        self._wargear_cache.lists.clear()
         self._shared_drafts.clear()
         self._reaches = Reaches()
 

@@ -160,20 +160,6 @@ class WargearCache:
     warlords: dict[tuple[_Scope, _Raw, _Raw | None, int], tuple[frozenset[str], frozenset[str]]] = field(
         default_factory=dict
     )
-    #: Of each list of entries met (a scope's children list, kept here): whether one is typed a model or a unit,
-    #: and the ids of their elements (:meth:`holds_models`).
-    lists: dict[int, tuple[list[_Child], bool, frozenset[int]]] = field(default_factory=dict)
-
-    def holds_models(self, entries: list[_Child], model_elements: set[int]) -> bool:
-        """Whether one of ``entries`` is typed a model or a unit, or is one of ``model_elements`` (by element id).
-
-        What the list itself says is read once per list (asked for every group of every walk).
-        """
-        known = self.lists.get(id(entries))
-        if known is None:
-            typed = any(e.raw.type in ("model", "unit") for e in entries)
-            known = self.lists[id(entries)] = (entries, typed, frozenset([id(e.element) for e in entries]))
-        return known[1] or not known[2].isdisjoint(model_elements)
 
     def hiding_counts(self, element: Element) -> list[str]:
         """What the conditions of ``element``'s ``hidden`` modifiers count (see :func:`.conditions.hiding_counts`)."""
@@ -1074,7 +1060,8 @@ class _Reader:
     ) -> None:
         special = _special(path)
         entries, nested = self.children_of(child.element, child.raw, child.link_raw)
-        if self.cache.holds_models(entries, self.model_elements):
+        model_elements = self.model_elements
+        if any(e.raw.type in ("model", "unit") or id(e.element) in model_elements for e in entries):
             # A group of models: their wargear is read with their kinds; the rest of it is the unit's.
             for grandchild in nested:
                 if not (self.skipped(grandchild) or self.hidden(grandchild, own)):
