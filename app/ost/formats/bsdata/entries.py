@@ -272,7 +272,7 @@ def _has_conditions(element: Element) -> bool:
 def _force_facts(holder: Element) -> tuple[list[str], bool]:
     """What the conditions of a modifier (or a group of them) count in the force, and whether all are on it.
 
-    Every condition and repeat of it on the force; both read in one pass over them.
+    "All": every condition and repeat of it. Both are read in one pass over them.
     """
     counted: list[str] = []
     on_force = True
