@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from helpers import BSDATA_SAMPLE, NO_SAMPLE
 from ost.core.catalogue import SpaceRule, TransportCapacity, WoundLimit
-from ost.formats.transport_text import Vocabulary, parse_transport
+from ost.formats.transport_text import AskedVocabulary, Vocabulary, answers_alike, parse_transport
 
 SAMPLE = BSDATA_SAMPLE
 
@@ -551,3 +551,28 @@ def test_a_rhino_aboard_counts_with_its_passengers() -> None:
     ]
     # Any other remark in the middle of the sentence still leaves it unread.
     assert not parse_transport(STORMBIRD.replace("inculding any models embarked within it", "if it is empty")).verified
+
+
+def test_a_parse_serves_any_vocabulary_that_answers_its_questions_alike() -> None:
+    """Two catalogues that know the same names the text asks about (their own names aside) parse it alike."""
+    first = Vocabulary(["Flash Gitz", "Specialist Mob", "Mega Armour", "Goff"])
+    second = Vocabulary(["Flash Gitz", "Specialist Mob", "Mega Armour", "Deathskulls", "Blood Axes"])
+    asking = AskedVocabulary(first)
+    parsed = parse_transport(TRUKK, asking)
+    assert parsed == parse_transport(TRUKK, first)
+    assert any(question == "find" for question, _, _ in asking.asked)
+    assert answers_alike(asking.asked, first)
+    assert answers_alike(asking.asked, second)
+    assert parse_transport(TRUKK, second) == parsed
+
+
+def test_a_parse_is_not_taken_for_a_vocabulary_that_answers_otherwise() -> None:
+    """A catalogue that knows neither name splits the run otherwise: the first parse serves no catalogue that
+    answers one of its questions otherwise (parsed again, whatever that gives)."""
+    text = "This model has a transport capacity of 6 FLASH GITZ SPECIALIST MOB models."
+    asking = AskedVocabulary(Vocabulary(["Flash Gitz", "Specialist Mob"]))
+    parsed = parse_transport(text, asking)
+    assert parsed.allowed == [["FLASH GITZ", "SPECIALIST MOB"]]
+    assert not answers_alike(asking.asked, Vocabulary())
+    assert parse_transport(text, Vocabulary()).allowed == [["FLASH GITZ SPECIALIST MOB"]]
+    assert not answers_alike(asking.asked, Vocabulary(["Flash Gitz", "Specialist Mobs", "Goff"]))

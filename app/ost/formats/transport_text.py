@@ -63,7 +63,7 @@ the rules text. The parser never raises on any input.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ost.core.catalogue import SpaceRule, TransportCapacity, WoundLimit
 
@@ -204,6 +204,49 @@ class Vocabulary:
 
 
 _EMPTY = Vocabulary()
+
+#: One question a parse asked its vocabulary, with the answer: ("bool", (), truth), ("longest", (), words) or
+#: ("find", words, the name found or None). See :class:`AskedVocabulary`.
+Question = tuple[str, tuple[str, ...], object]
+
+
+class AskedVocabulary(Vocabulary):
+    """A vocabulary that notes what a parse asks of another (``inner``), and its answers.
+
+    A parse depends on its vocabulary only through those answers: a text parsed with one vocabulary is
+    parsed the same with any other that gives them too (:func:`answers_alike`). Twelve Space Marine chapters
+    read their library's transports, each with its own names: one parse serves them all.
+    """
+
+    def __init__(self, inner: Vocabulary) -> None:
+        super().__init__()
+        self.inner = inner
+        self.longest = inner.longest
+        self.asked: list[Question] = [("longest", (), inner.longest)]
+
+    def __bool__(self) -> bool:
+        answer = bool(self.inner)
+        self.asked.append(("bool", (), answer))
+        return answer
+
+    def find(self, words: list[str]) -> str | None:
+        answer = self.inner.find(words)
+        self.asked.append(("find", tuple(words), answer))
+        return answer
+
+
+def answers_alike(asked: Sequence[Question], vocabulary: Vocabulary) -> bool:
+    """Whether ``vocabulary`` gives every answer of ``asked`` (an :class:`AskedVocabulary`'s questions)."""
+    for question, words, answer in asked:
+        if question == "find":
+            given: object = vocabulary.find(list(words))
+        elif question == "bool":
+            given = bool(vocabulary)
+        else:
+            given = vocabulary.longest
+        if given != answer:
+            return False
+    return True
 
 
 def _number(text: str) -> int:

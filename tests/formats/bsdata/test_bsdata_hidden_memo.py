@@ -98,6 +98,7 @@ def test_a_remembered_answer_counts_its_catalogue_conditions_as_asked() -> None:
     shared = Shared(by_id={}, points_ids=frozenset({"points"}), legends_toggles=frozenset())
     scope = _Scope.__new__(_Scope)
     scope.shared = shared
+    scope._stack = shared.stack  # (what _Scope.__init__ holds of the shared state, as the walks read it)
     element = _entry(_condition("notInstanceOf", "primary-catalogue", "cat-a"))
     answers = []
     for catalogue in ("cat-a", "cat-b", "cat-a", "cat-b"):
@@ -148,6 +149,7 @@ def test_units_that_differ_in_what_is_read_of_them_each_get_their_answer() -> No
     shared = Shared(by_id={}, points_ids=frozenset({"points"}), legends_toggles=frozenset())
     scope = _Scope.__new__(_Scope)
     scope.shared = shared
+    scope._stack = shared.stack  # (what _Scope.__init__ holds of the shared state, as the walks read it)
     shared.context = _Context(key="k", catalogue="cat-a")
     element = _entry(_condition("notInstanceOf", "ancestor", "cat-terminator"))
 

@@ -235,3 +235,74 @@ def test_links_that_add_children_of_their_own_are_read_each_in_its_chapter(
     ]
     alone, _ = _read(chapters, monkeypatch, share=False)
     assert _dumped(shared) == _dumped(alone)
+
+
+def test_chapters_share_a_transport_parse_only_where_their_words_answer_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Real chapters: each library transport text parsed once for the chapters whose names answer its questions
+    alike; the import is the one of each chapter parsing its texts with its own words."""
+    from ost.formats.bsdata import datasheets
+
+    full = BSDATA_SAMPLE.parent / "bsdata-9e-full"
+    names = [
+        "Warhammer 40,000.gst",
+        "Imperium - Space Marines.cat",
+        "Imperium - Ultramarines.cat",
+        "Imperium - Blood Angels.cat",
+        "Imperium - Dark Angels.cat",
+    ]
+    if not full.is_dir():
+        pytest.skip(f"the full BattleScribe release is not present ({full})")
+    parses: list[str] = []
+    parse = datasheets.parse_transport
+
+    def counted(text: str, vocabulary: object) -> object:
+        parses.append(text)
+        return parse(text, vocabulary)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as patch:
+        patch.setattr(datasheets, "parse_transport", counted)
+        shared = read_bsdata([full / name for name in names])
+        once = len(parses)
+        patch.setattr(datasheets, "answers_alike", lambda asked, vocabulary: False)
+        del parses[:]
+        alone = read_bsdata([full / name for name in names])
+    assert len(parses) >= once + 20  # the chapters' Rhinos, Razorbacks, Land Raiders… read once, not per chapter
+    assert _dumped(shared) == _dumped(alone)
+    assert shared.coverage == alone.coverage
+    assert sum(1 for s in shared.datasheets if s.transport is not None) >= 40
+
+
+def test_chapters_share_the_kind_solver_answer_only_given_the_same_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real chapters: a library unit whose limits move with what it holds is solved once for every chapter
+    that gives the solver the same inputs; the import is the one of each chapter solving its own."""
+    from ost.formats.bsdata.solver import _Solver
+
+    full = BSDATA_SAMPLE.parent / "bsdata-9e-full"
+    names = [
+        "Warhammer 40,000.gst",
+        "Imperium - Space Marines.cat",
+        "Imperium - Ultramarines.cat",
+        "Imperium - Blood Angels.cat",
+        "Imperium - Dark Angels.cat",
+    ]
+    if not full.is_dir():
+        pytest.skip(f"the full BattleScribe release is not present ({full})")
+    solved: list[object] = []
+    ranges = _Solver.ranges
+
+    def counted(self: _Solver, buckets: list[list[int]]) -> object:
+        solved.append(self.scope)
+        return ranges(self, buckets)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(_Solver, "ranges", counted)
+        shared = read_bsdata([full / name for name in names])
+        once = len(solved)
+        patch.setattr(_Solver, "shared_ranges", counted)
+        del solved[:]
+        alone = read_bsdata([full / name for name in names])
+    assert len(solved) >= once + 10  # a dozen units solved again in each other chapter
+    assert _dumped(shared) == _dumped(alone)
+    assert shared.coverage == alone.coverage

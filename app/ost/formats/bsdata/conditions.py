@@ -86,7 +86,7 @@ def price(scope: _Scope, raws: Sequence[_Raw], met: set[tuple[Element, bool, str
     """
     points = _cost(raws)
     conditional = [m for raw in raws for m in raw.cost_conditional]
-    if not conditional or scope.context is None:
+    if not conditional or scope.shared.context is None:
         return points
     name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
     for kind, value, holders in conditional:
@@ -127,7 +127,7 @@ def condition_group(
 
 def condition(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | None:
     """One BattleScribe condition for the datasheet being read, in its minimum configuration."""
-    context = scope.context
+    context = scope.shared.context
     if context is None or _LOCAL.get(element.tag) != "condition":
         return None
     kind = element.get("type") or ""
@@ -202,7 +202,8 @@ def _counted(scope: _Scope, where: str, child: str, deep: bool, own: Sequence[_R
     picked = scope._picks.get((raws, deep))
     if picked is None:
         picked = _picked(scope, raws, deep)
-    return picked.get(child, 0) + scope.shared.assumed.get(child, 0)
+    assumed = scope.shared.assumed  # (empty but while an opening is tried)
+    return picked.get(child, 0) + assumed.get(child, 0) if assumed else picked.get(child, 0)
 
 
 def _named(raws: Sequence[_Raw], wanted: str) -> bool:
@@ -322,7 +323,7 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     abilities, the options a unit's own selections hide) has the same answer
     in every catalogue: read once for all of them.
     """
-    context = scope.context
+    context = scope.shared.context
     if context is None:
         return _hidden_read(scope, element, own)
     shared = scope.shared
@@ -330,9 +331,12 @@ def hidden_now(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool | N
     if leaves is None:
         leaves = _read_leaves(shared, element)
     catalogue = context.catalogue if shared.asks_catalogue[element] else ""
-    key: tuple[object, ...] = (element, catalogue, shared.legal_roster, shared.force_key)
-    if leaves:  # (most elements read nothing of the unit)
-        key += tuple([_unit_value(scope, leaf, own) for leaf in leaves])
+    key: tuple[object, ...]
+    if leaves:
+        values = [_unit_value(scope, leaf, own) for leaf in leaves]
+        key = (element, catalogue, shared.legal_roster, shared.force_key, *values)
+    else:  # (most elements read nothing of the unit)
+        key = (element, catalogue, shared.legal_roster, shared.force_key)
     known = shared.hidden_answers.get(key)
     if known is None:
         asked = shared.catalogue_asked
@@ -349,6 +353,8 @@ def unit_key(scope: _Scope, element: Element, own: Sequence[_Raw]) -> tuple[bool
     leaves = shared.unit_reads.get(element)
     if leaves is None:
         leaves = _read_leaves(shared, element)
+    if not leaves:  # (most elements read nothing of the unit)
+        return ()
     return tuple([_unit_value(scope, leaf, own) for leaf in leaves])
 
 
@@ -477,8 +483,13 @@ def switched_by(scope: _Scope, element: Element, own: Sequence[_Raw], hidden: bo
     roster or the force cannot be evaluated, so it answers nothing.
     """
     found: list[str] = []
-    for candidate in hiding_counts(element):
-        with scope.shared.assuming((candidate,)):
+    shared = scope.shared
+    # (What the modifiers count is read once per element: every datasheet that shows the ability asks.)
+    counted = shared.hiding_counted.get(element)
+    if counted is None:
+        counted = shared.hiding_counted[element] = hiding_counts(element)
+    for candidate in counted:
+        with shared.assuming((candidate,)):
             turned = hidden_now(scope, element, own)
         if turned is not None and turned != hidden:
             found.append(candidate)

@@ -54,7 +54,7 @@ from ost.formats.bsdata.shared_parts import offered_ids
 from ost.formats.bsdata.summaries import summarise
 from ost.formats.bsdata.walk import _Occurrence
 from ost.formats.bsdata.wargear import Wargear, WargearCache, read_wargear
-from ost.formats.transport_text import parse_transport
+from ost.formats.transport_text import AskedVocabulary, Question, Vocabulary, answers_alike, parse_transport
 
 _LEGENDS_NAME = re.compile(r"[\[(]\s*legends?\s*[\]})]", re.IGNORECASE)
 _NEVER_OBJECTIVES = re.compile(
@@ -105,6 +105,8 @@ class _Drafter:
         self._options: dict[tuple[str, str, int, bool, int | None], WargearOption] = {}
         self._weapons: dict[Element, WeaponProfile] = {}
         self._transports: dict[tuple[str, str], TransportCapacity] = {}
+        #: Each capacity text's parses, with what each asked of its vocabulary (see :meth:`_parse`).
+        self._transport_parses: dict[str, list[tuple[list[Question], TransportCapacity]]] = {}
         self._wargear_cache = WargearCache()
         self._wargear_read: dict[tuple[object, ...], Wargear] = {}
         self._reaches = Reaches()
@@ -168,8 +170,12 @@ class _Drafter:
         reaches = self._reaches
         if raw.kind == "link":
             target = scope.find(raw.target)
-            signature = reaches.signature(root)
-            if target is not None and signature is not None and self.shared.homes.get(target) is not file:
+            # (The link's signature is read only where the target lives in another file.)
+            if (
+                target is not None
+                and self.shared.homes.get(target) is not file
+                and (signature := reaches.signature(root)) is not None
+            ):
                 asked = reaches.portable(scope, file, root)
                 if asked is not None:
                     catalogue = producer.id if producer.id in asked.catalogues else ""
@@ -664,6 +670,21 @@ class _Drafter:
             self._weapons[profile] = known
         return known
 
+    def _parse(self, text: str, vocabulary: Vocabulary) -> TransportCapacity:
+        """A capacity text parsed, or the parse of an earlier vocabulary that answers what it asked alike.
+
+        The chapters each read their library's transports with the words of their own scope, which differ
+        only in names those texts never ask about.
+        """
+        parses = self._transport_parses.setdefault(text, [])
+        for asked, parsed in parses:
+            if answers_alike(asked, vocabulary):
+                return parsed
+        asking = AskedVocabulary(vocabulary)
+        parsed = parse_transport(text, asking)
+        parses.append((asking.asked, parsed))
+        return parsed
+
     def _transport(self, scope: _Scope, profiles: list[Element]) -> TransportCapacity | None:
         texts: list[str] = []
         for profile in profiles:
@@ -678,8 +699,7 @@ class _Drafter:
             key = (scope.owner.id, text)
             known = self._transports.get(key)
             if known is None:
-                known = parse_transport(text, scope.vocabulary)
-                self._transports[key] = known
+                known = self._transports[key] = self._parse(text, scope.vocabulary)
             return known
 
         if len(texts) > 1:

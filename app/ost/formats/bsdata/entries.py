@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
@@ -204,16 +204,21 @@ class _Raw:
             kind = item.get("type") or ""
             target = item.get("field") or ""
             value = item.get("value") or ""
-            has_conditions = bool(holders) or _has_conditions(item)
             if target == "hidden":
                 if kind == "set" and value == "true" and legends_toggles and _mentions(item, legends_toggles):
                     self.legends_hidden = True
                 if kind == "set":
-                    counted = [c for holder in (*holders, item) for c in _force_counted(holder)]
+                    counted: list[str] = []
+                    on_force = True
+                    for holder in (*holders, item):
+                        more, holds = _force_facts(holder)
+                        counted.extend(more)
+                        on_force = on_force and holds
                     self.force_counted += tuple(c for c in counted if c not in self.force_counted)
-                    if not all(_on_force(holder) for holder in (*holders, item)):
+                    if not on_force:
                         self.force_only = False
                 continue
+            has_conditions = bool(holders) or _has_conditions(item)
             if target == "category":
                 if kind == "set-primary" and not self.primary_modifier:
                     self.primary_modifier = value
@@ -264,24 +269,25 @@ def _has_conditions(element: Element) -> bool:
     return any(_LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats") for part in element)
 
 
-def _force_counted(holder: Element) -> Iterator[str]:
-    """What the conditions of a modifier (or a group of them) count in the force."""
+def _force_facts(holder: Element) -> tuple[list[str], bool]:
+    """What the conditions of a modifier (or a group of them) count in the force, and whether all are on it.
+
+    "All": every condition and repeat of it. Both are read in one pass over them.
+    """
+    counted: list[str] = []
+    on_force = True
     for part in holder:
-        if _LOCAL.get(part.tag) in ("conditions", "conditionGroups"):
-            for condition in part.iter():
-                if condition.get("scope") == "force" and condition.get("field") == "selections":
-                    yield condition.get("childId") or ""
-
-
-def _on_force(holder: Element) -> bool:
-    """Whether every condition (and repeat) of a modifier or a group of them is on the force."""
-    return all(
-        item.get("scope") == "force"
-        for part in holder
-        if _LOCAL.get(part.tag) in ("conditions", "conditionGroups", "repeats")
-        for item in part.iter()
-        if _LOCAL.get(item.tag) in ("condition", "repeat")
-    )
+        local = _LOCAL.get(part.tag)
+        conditions = local == "conditions" or local == "conditionGroups"
+        if not conditions and local != "repeats":
+            continue
+        for element in part.iter():
+            if element.get("scope") == "force":
+                if conditions and element.get("field") == "selections":
+                    counted.append(element.get("childId") or "")
+            elif on_force and _LOCAL.get(element.tag) in ("condition", "repeat"):
+                on_force = False
+    return counted, on_force
 
 
 def _has_repeats(element: Element) -> bool:
@@ -292,8 +298,12 @@ def _mentions(element: Element, ids: frozenset[str]) -> bool:
     return any(condition.get("childId") in ids for condition in element.iter() if condition.get("childId"))
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def _float(text: str | None) -> float:
-    """A number of the data; NaN, infinities and absurd sizes (hostile files) become 0 or are clamped."""
+    """A number of the data; NaN, infinities and absurd sizes (hostile files) become 0 or are clamped.
+
+    Memoised: the data writes a few values ("1.0", "-1.0", "0.0") tens of thousands of times.
+    """
     try:
         value = float(text) if text else 0.0
     except ValueError:
@@ -405,6 +415,11 @@ def _counts(raws: Iterable[_Raw]) -> tuple[int, int | None]:
     """Min and max selections per parent, after unconditional constraint modifiers."""
     low = 0
     high: int | None = None
+    for raw in raws:
+        if raw.constraints:
+            break
+    else:
+        return low, high  # (most entries: asked for every child of every list made)
     modifiers = [m for raw in raws for m in raw.constraint_mods]
     for raw in raws:
         for kind, constraint_id, value, scope in raw.constraints:

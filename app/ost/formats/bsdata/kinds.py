@@ -272,7 +272,7 @@ def solve_kinds(
     if key in scope._solved:
         ranges = scope._solved[key]
     else:
-        ranges = scope._solved[key] = solver.ranges(buckets)
+        ranges = scope._solved[key] = solver.shared_ranges(buckets)
     if ranges is None:
         return None
     fixed = sum(1 for kind in drafts if kind.is_self)

@@ -80,6 +80,7 @@ class Reaches:
         self._local: dict[Element, _Local] = {}
         self._defined: dict[str, frozenset[str]] = {}
         self._asked: dict[str, frozenset[str]] = {}
+        self._asked_by: dict[tuple[str, ...], frozenset[str]] = {}
         self._signatures: dict[Element, tuple[object, ...]] = {}
         self._closures: dict[tuple[tuple[str, ...], str], tuple[frozenset[str], Asked] | None] = {}
         self._catalogues: dict[tuple[_Scope, Element], Asked] = {}
@@ -99,7 +100,14 @@ class Reaches:
         return known
 
     def asked(self, files: list[_File]) -> frozenset[str]:
-        """The catalogues any ``primary-catalogue`` condition of ``files`` asks about."""
+        """The catalogues any ``primary-catalogue`` condition of ``files`` asks about (memoised by their ids)."""
+        key = tuple([file.id for file in files])
+        known_all = self._asked_by.get(key)
+        if known_all is None:
+            known_all = self._asked_by[key] = self._asked_in(files)
+        return known_all
+
+    def _asked_in(self, files: list[_File]) -> frozenset[str]:
         found: set[str] = set()
         for file in files:
             known = self._asked.get(file.id)

@@ -93,6 +93,10 @@ class Shared:
     hidden_answers: dict[tuple[object, ...], tuple[bool | None, int]] = field(default_factory=dict)
     #: Whether an element's ``set hidden`` conditions read the roster's catalogue (see :func:`.conditions.hidden_now`).
     asks_catalogue: dict[Element, bool] = field(default_factory=dict)
+    #: The kind solver's answers by everything it reads (:meth:`.solver._Solver.shared_ranges`).
+    solved: dict[object, tuple[tuple[int, int], list[tuple[int, int]], bool] | None] = field(default_factory=dict)
+    #: What each element's ``set hidden`` modifiers count (:func:`.conditions.hiding_counts`), read once.
+    hiding_counted: dict[Element, list[str]] = field(default_factory=dict)
     #: The force's sub-faction choice, known while :meth:`holding` one (see :meth:`subfaction_choices`): entry id ->
     #: count (1 for the value held, 0 for the other values of its choice), and the same as a memo key.
     force_holds: dict[str, int] = field(default_factory=dict)
@@ -158,6 +162,7 @@ class Shared:
         self.raws.clear()
         self.children.clear()
         self.hidden_answers.clear()
+        self.solved.clear()
 
     @contextlib.contextmanager
     def assuming(self, entries: Iterable[str]) -> Iterator[None]:
@@ -347,6 +352,9 @@ class _Scope:
         self.shared = shared
         self.files = files
         self.owner = files[0]
+        #: The entries above the one being read, the datasheet's own first: :attr:`Shared.stack` itself (one list
+        #: for every scope, changed in place only), held here for the walks that read it at every condition.
+        self._stack = shared.stack
         self._found: dict[str, Element | None] = {}
         self.categories: dict[str, str] = {}
         for file in reversed(files):
@@ -378,11 +386,6 @@ class _Scope:
         self.shared.context = value
 
     @property
-    def _stack(self) -> list[tuple[_Raw, ...]]:
-        """The entries above the one being read, the datasheet's own first."""
-        return self.shared.stack
-
-    @property
     def vocabulary(self) -> Vocabulary:
         if self._vocabulary is None:
             self._vocabulary = Vocabulary(name.removeprefix("Faction: ") for name in self.categories.values())
@@ -407,8 +410,10 @@ class _Scope:
         return result
 
     def find(self, item_id: str) -> Element | None:
-        if item_id in self._found:
-            return self._found[item_id]
+        try:
+            return self._found[item_id]  # (one look-up: asked for every link of every walk)
+        except KeyError:
+            pass
         found: Element | None = None
         for file in self.files:
             found = file.shared.get(item_id)

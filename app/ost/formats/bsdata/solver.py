@@ -260,7 +260,31 @@ class _Solver:
                         found.append((index, givers[0]))
         return found
 
-    def ranges(self, buckets: list[list[int]]) -> tuple[tuple[int, int], list[tuple[int, int]], bool] | None:
+    def shared_ranges(self, buckets: list[list[int]]) -> _Ranges:
+        """:meth:`ranges`, or the answer of an earlier solver given the same inputs (in any scope).
+
+        What the compositions are tried on is the model entries (their counts and groups), the limits read
+        at :meth:`__init__` (those moving with the unit's own selections, as the unit's ids decide), the
+        groups' entries and how many selections of each id the conditions count every entry brings
+        (:meth:`weights`, the scope's answer): twelve chapters offer a library unit that gives them all alike.
+        """
+        memo = self.scope.shared.solved
+        key = (
+            tuple([(o.raws, o.low, o.high, o.groups) for o in self.models]),
+            tuple([tuple(bucket) for bucket in buckets]),
+            tuple(self._group_raws),
+            tuple([_frozen(limits) for limits in self.entry_limits]),
+            tuple([(tuple(members), _frozen(limits)) for members, limits in self.group_limits]),
+            tuple([_frozen(self._limits(raws)) if raws is not None else None for raws in self._group_raws]),
+            tuple(self.referenced),
+            tuple([self.weights(*wanted) for wanted in self.referenced]),
+        )
+        if key in memo:
+            return memo[key]
+        found = memo[key] = self.ranges(buckets)
+        return found
+
+    def ranges(self, buckets: list[list[int]]) -> _Ranges:
         """The unit's least and most models, and each bucket's, over its legal compositions (None: too many or none).
 
         Entries that nothing tells apart (same kind, same groups, counted alike
@@ -378,6 +402,13 @@ class _Solver:
 
 
 _Limits = list[tuple[str, float, list[tuple[str, float, tuple[Element, ...]]]]]
+#: What :meth:`_Solver.ranges` gives: the unit's least and most models, each bucket's, whether a bound was reached.
+_Ranges = tuple[tuple[int, int], list[tuple[int, int]], bool] | None
+
+
+def _frozen(limits: _Limits) -> tuple[object, ...]:
+    """``limits`` as a key (their modifiers' elements by identity)."""
+    return tuple([(kind, value, tuple(dynamic)) for kind, value, dynamic in limits])
 
 
 def _comparison(

@@ -65,24 +65,28 @@ def _summarise(
     home = homes.get(element)
     if home is not None and home is not scope.owner and (link_raw is None or not link_raw.has_children):
         # An entry of a library (or of the game system): read in its own file's scope, where every
-        # catalogue that links to it finds the same result.
+        # catalogue that links to it finds the same result. (Read on here, in that scope: its owner is the
+        # home, so it would not send it on again.)
         other = shared.scopes.get(home.id) or shared.scope_of(home)
         if other is not scope:
-            return _summarise(other, element, link, link_raw, depth, loose)
+            scope = other
+            if home is not scope.owner:
+                return _summarise(scope, element, link, link_raw, depth, loose)
     # A subtree whose prices depend on conditions is read again for each datasheet (and each parent);
     # the first reading tells whether it does, and is the only one kept for the others.
     plain = (element, link, loose, "")
     known = scope._sums.get(plain)
     key = plain
     if known is not None:
-        if not (known.sensitive or known.by_catalogue) or scope.context is None:
+        context = shared.context
+        if not (known.sensitive or known.by_catalogue) or context is None:
             return known
         # Read again where what the conditions look at differs: the entries above (ids and categories),
         # and the catalogue when a condition asks for it. Twelve chapters share one reading.
         key = (element, link, loose, _signature(scope) if known.sensitive else "")
         known = scope._sums.get(key) if known.sensitive else known
         if known is not None and known.by_catalogue:
-            key = (element, link, loose, f"{key[3]}@{scope.context.catalogue}")
+            key = (element, link, loose, f"{key[3]}@{context.catalogue}")
             known = scope._sums.get(key)
         if known is not None:
             return known

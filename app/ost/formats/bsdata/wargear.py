@@ -197,8 +197,10 @@ class WargearCache:
                     # every catalogue that links to it.
                     inner = scope.home_of(item.element, item.link_raw)
                     below, others = self.warlords_below(inner, item.raw, item.link_raw, levels - 1)
-                    found.update(below)
-                    offered.update(others)
+                    if below:
+                        found.update(below)
+                    if others:
+                        offered.update(others)
             known = self.warlords[key] = (frozenset(found), frozenset(offered))
         return known
 
@@ -244,6 +246,10 @@ class WargearCache:
                 for part in element
             )
         return known
+
+
+#: :meth:`_Reader.assuming` of nothing: the walk reads on as it stands.
+_AS_IT_STANDS: contextlib.nullcontext[None] = contextlib.nullcontext()
 
 
 class _Reader:
@@ -323,9 +329,26 @@ class _Reader:
         scope = self.scope
         shared = scope.shared
         element, link = child.element, child.link
-        _, warlords, entries = self.counted_of(child)
-        element_key = unit_key(scope, element, own)
-        link_key = unit_key(scope, link, own) if link is not None else ()
+        # (counted_of and unit_key as they answer, without calling them where their memos already do: asked for
+        # every relic and trait of every character.)
+        counted = self.cache.counted_pairs.get((element, link))
+        unit_warlords = self._unit_warlords
+        if counted is None or unit_warlords is None:
+            _, warlords, entries = self.counted_of(child)
+        elif counted:
+            unit_entries = self._unit_entries
+            warlords = tuple([i for i in counted if i in unit_warlords])
+            entries = tuple([i for i in counted if i in unit_entries])
+        else:
+            warlords = entries = ()
+        reads = shared.unit_reads
+        leaves = reads.get(element)
+        element_key = unit_key(scope, element, own) if leaves is None or leaves else ()
+        if link is None:
+            link_key: tuple[bool | int | None, ...] = ()
+        else:
+            leaves = reads.get(link)
+            link_key = unit_key(scope, link, own) if leaves is None or leaves else ()
         legal = shared.legal_roster
         asks = shared.asks_catalogue  # (filled by unit_key) conditions on none: the answer of every catalogue
         on_catalogue = asks[element] or (link is not None and asks[link])
@@ -589,16 +612,19 @@ class _Reader:
             self.opened_force = _Force(tuple(opening), tuple(n for n in rivals if n not in opening))
         return found
 
-    @contextlib.contextmanager
-    def assuming(self, opened: tuple[str, ...] | None, force: _Force | None = None) -> Iterator[None]:
+    def assuming(
+        self, opened: tuple[str, ...] | None, force: _Force | None = None
+    ) -> contextlib.AbstractContextManager[None]:
         """Read what follows as :meth:`opened_by` showed it (None: as it stands).
 
         The unit takes each of ``opened`` once, and every group found needs them (and is for ``force``'s
         sub-factions).
         """
-        if opened is None:
-            yield
-            return
+        # (As it stands, the common case: one shared context that does nothing, not a generator made per child.)
+        return _AS_IT_STANDS if opened is None else self._assuming(opened, force)
+
+    @contextlib.contextmanager
+    def _assuming(self, opened: tuple[str, ...], force: _Force | None) -> Iterator[None]:
         needs, reopened, outer = self.needs, self.reopened, self.force
         self.needs = tuple(dict.fromkeys((*needs, *opened)))
         self.reopened = True
@@ -913,7 +939,8 @@ class _Reader:
             return carried
         entries, groups = self.children_of(element, raw, link_raw)
         for child in entries:
-            optional = child.low < 1 and _special(f"{path} / {child.name}")
+            where = f"{path} / {child.name}"
+            optional = child.low < 1 and _special(where)
             skipped = self.skipped(child)
             if skipped or self.hidden(child, own, optional):
                 if not skipped and self.undecided and not child.hidden:
@@ -926,8 +953,8 @@ class _Reader:
                 continue
             if child.raw.type == "unit":
                 continue
-            named = self.named_gear(child, path)
-            special = not named and _special(f"{path} / {child.name}")
+            named = self.named_gear(child, path, where)
+            special = not named and _special(where)
             item = self.item(child, path, unit_level or special, named=not named)
             limit = self.limit_of(child, unit_level or special)
             if child.low >= 1 and not special:
@@ -950,13 +977,14 @@ class _Reader:
                     child.option_id, child.name, [] if special else kinds, [item.id], {}, [], limit, child.ids
                 )
         for child in groups:
-            if self.skipped(child) or self.hidden(child, own, _special(f"{path} / {child.name}")):
+            where = f"{path} / {child.name}"
+            if self.skipped(child) or self.hidden(child, own, _special(where)):
                 self.hide_weapons(child)
                 continue
             if _not_choice(child.name):
                 continue
             with self.assuming(self.opened, self.opened_force):
-                self.group(child, kinds, own, f"{path} / {child.name}", unit_level, carried, depth)
+                self.group(child, kinds, own, where, unit_level, carried, depth)
         return carried
 
     def children_of(
@@ -991,16 +1019,17 @@ class _Reader:
             item = self.item(child, path, True)
             self.add_group(child.option_id, child.name, [], [item.id], {}, [], self.limit_of(child, True), child.ids)
 
-    def named_gear(self, child: _Child, path: str) -> bool:
+    def named_gear(self, child: _Child, path: str, where: str) -> bool:
         """Whether an entry only its own name makes a relic or a trait is gear its model must carry.
 
         An entry with a minimum, under no group named so, that is a weapon ("Warlord Feet" of a Warlord
         Titan, "Relic Gauss Blaster" of a Royal Warden) or that only the word relic (heirloom…) names
         (Asterion Moloc's "Relic Shield"): a relic or a trait is a choice, never what every such model
-        carries. A power or a Warlord upgrade a model must take stays one.
+        carries. A power or a Warlord upgrade a model must take stays one. (``where``: ``path`` and the entry's
+        name, as the walk made it.)
         """
         name = child.name
-        if child.low < 1 or _special(path) or not _special(f"{path} / {name}"):
+        if child.low < 1 or _special(path) or not _special(where):
             return False
         only_relic = not (_PSYCHIC.search(name) or _TRAIT.search(name) or _UPGRADE.search(name))
         return only_relic or bool(self.read_item(child)[1])
