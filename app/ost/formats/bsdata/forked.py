@@ -182,11 +182,11 @@ class Forked(Generic[T]):
             return (value,)
         return None
 
-    def result(self) -> T | None:
-        """What ``work()`` returned in the child (posts not taken skipped); None when it failed in any way.
+    def result(self, wait: bool = True) -> T | None:
+        """What ``work()`` returned in the child (posts not taken skipped); None when it failed in any way. Asked once.
 
-        Asked once. Comes as soon as the child has written it, not once the child has ended: the child is
-        collected here when it has ended already, else by :meth:`close` (or :meth:`cancel`).
+        The child is collected here once it has ended. ``wait=False``: the answer is taken as soon as the child
+        has written it, without waiting for its exit (collected later by :meth:`close`).
         """
         if self._reader is None:
             raise RuntimeError("the child's answer was read already")
@@ -197,17 +197,24 @@ class Forked(Generic[T]):
             self._close_files()
         if self._pid is not None:
             with contextlib.suppress(ChildProcessError):
-                self._collect(os.WNOHANG)
+                status = self._collect(0 if wait else os.WNOHANG)
+                if status is not None and os.waitstatus_to_exitcode(status) != 0:
+                    self._answer = None  # (a child that fails after answering: its answer is not trusted)
         return None if self._answer is None else cast("T", self._answer[0])  # our own child's answer
 
-    def close(self) -> None:
-        """Collect the child (waiting for its exit once it answered, else ending it first) and close what is open."""
+    def close(self, wait: bool = True) -> None:
+        """Collect the child (waiting for its exit once it answered, else ending it first) and close what is open.
+
+        ``wait=False`` (a process that ends right after, ``ost import bsdata``): a child that answered and has
+        not ended yet is not waited for (the system collects it when this process ends: its exit took 10-45 ms).
+        """
         if self._answer is None:
             self.cancel()
             return
         if self._pid is not None:
             with contextlib.suppress(ChildProcessError):
-                self._collect()
+                self._collect(0 if wait else os.WNOHANG)
+            self._pid = None  # (not waited for: ending by itself)
         self._close_files()
 
     def cancel(self) -> None:
@@ -225,12 +232,14 @@ class Forked(Generic[T]):
                 os.close(fd)
         self._reader = self._ready = None
 
-    def _collect(self, options: int = 0) -> None:
-        """Wait for the child to end (``os.WNOHANG``: only when it has ended already) and forget its number."""
+    def _collect(self, options: int = 0) -> int | None:
+        """Wait for the child to end (``os.WNOHANG``: only if it has) and forget its number; its status if it did."""
         assert self._pid is not None
-        pid, _ = os.waitpid(self._pid, options)
-        if pid:
-            self._pid = None
+        pid, status = os.waitpid(self._pid, options)
+        if not pid:
+            return None
+        self._pid = None
+        return status
 
 
 class Claims:

@@ -649,11 +649,13 @@ def _read_split(
     prepare: Prepare | None,
     kept: list[list[Datasheet]] | None,
     sink: Sink | None = None,
+    free: bool = True,
 ) -> tuple[list[_File], list[_File], _Drafter, _Shares, list[str]] | None:
     """The import on two cores, each process parsing only the files it needs; None: read it as before.
 
     Returns the files, the producers, this process's drafter, what every producer gave and the files' digests.
-    With a ``sink``, every producer's rows have been added to it, in order (see :class:`_Gather`).
+    With a ``sink``, every producer's rows have been added to it, in order (see :class:`_Gather`). ``free``
+    false (the process ends right after): a child that answered is not waited for (:meth:`.forked.Forked.close`).
     None (nothing forked) and :class:`_Unsure` (something failed once forked: read it in this process alone) say
     nothing yet: the import read as before says what is wrong, if anything.
     """
@@ -712,7 +714,7 @@ def _read_split(
         raise _Unsure from None
     finally:
         if child is not None:
-            child.close()  # (it has answered and is ending: collected; else ended first)
+            child.close(wait=free)  # (it has answered and is ending: collected; else ended first)
         claims.close()
         exchange.close()
     return files, producers, drafter, gather.produced, [digests[index] for index in range(len(files))]
@@ -759,7 +761,7 @@ class _Gather:
             if not self._take(wait=True):
                 raise _Unsure  # the child failed or ended before posting them all
             self._hand_on()
-        if self._child.result() != self._theirs:
+        if self._child.result(wait=False) != self._theirs:  # (its exit not waited for: see _read_split)
             raise _Unsure
 
     def _take(self, wait: bool) -> bool:
@@ -808,7 +810,9 @@ def read_bsdata(
     collector instead of freeing them before returning (they refer to each
     other): a command that ends the process right after, its collector paused
     (``ost import bsdata``), skips a fifth of a second of freeing them object
-    by object. The window keeps the default.
+    by object; nor does it wait for a forked child's exit once the child has
+    answered (the system collects it when the process ends). The window keeps
+    the default.
 
     ``workers=2`` reads the catalogues on two cores when there are two and this
     process may fork (:func:`.forked.can_fork`: a single thread, as the command
@@ -931,7 +935,7 @@ def _read_bsdata(
     split = None
     if workers > 1 and cores() > 1 and can_fork() and len(found) > 1:
         try:
-            split = _read_split(found, limits, progress, total, prepare, kept, sink)
+            split = _read_split(found, limits, progress, total, prepare, kept, sink, free)
         except _Unsure:
             workers = 1  # a failure once forked: every file parsed here, in order, and read here
             if sink is not None:
