@@ -75,6 +75,8 @@ def _read_answer(fd: int, at: int = 0) -> tuple[object, int] | None:
     if len(head) < _SIZE:
         return None
     size = int.from_bytes(head, "little")
+    if size > os.fstat(fd).st_size - at - _SIZE:  # (a length beyond the file: cut short)
+        return None
     data = os.pread(fd, size, at + _SIZE) if size else b""
     if len(data) != size:
         return None
