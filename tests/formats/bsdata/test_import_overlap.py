@@ -271,7 +271,7 @@ def test_a_child_dying_after_its_first_catalogue_cancels_the_sink_and_reads_agai
     assert begins == [what for what, _ in sink.events].count("cancel") + 1
     assert sink.kept() == (alone.sources, alone.prepared)
     assert result.record() == alone.record()
-    assert _no_child_left(before) and _descriptors() == descriptors
+    assert _no_child_left(before) and _descriptors() <= descriptors
 
 
 @sample
@@ -329,7 +329,7 @@ def test_the_write_in_steps_is_replace_sources(alone: BsImport, tmp_path: Path) 
         for start in range(0, len(rows), 50):
             writing.add(rows[start : start + 50])
         writing.finish(alone.factions, meta, described)
-        assert not writing.begun and _descriptors() == descriptors and threading.active_count() == 1
+        assert not writing.begun and _descriptors() <= descriptors and threading.active_count() == 1
     for table in _TABLES:
         assert _table(whole, table) == _table(steps, table)
 

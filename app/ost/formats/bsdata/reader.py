@@ -479,7 +479,7 @@ _LINK_ATTRIBUTE = re.compile(rb"""\s(targetId|importRootEntries)\s*=\s*(?:"([^"]
 def _links_in(data: bytes) -> list[tuple[str, bool]]:
     """A file's catalogue links as its bytes spell them: an estimate, only to share the work out (:func:`_plan`)."""
     links: list[tuple[str, bool]] = []
-    start = data.find(b"<catalogueLinks>")
+    start = data.rfind(b"<catalogueLinks>")  # (BattleScribe writes them last: found from the end, 2x sooner)
     end = data.find(b"</catalogueLinks>", start)
     for tag in _LINK.findall(data, start, end) if 0 <= start < end else ():
         values = {
