@@ -123,6 +123,7 @@ def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     )
     if result.reused:
         print(_UNCHANGED(lang), file=out)
+    result.close()  # (run as the program: the forked child, not waited for while reading, long ended now)
     return EXIT_OK
 
 

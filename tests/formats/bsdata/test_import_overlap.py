@@ -472,3 +472,35 @@ def test_the_full_release_written_while_read_is_the_two_steps(
         save_import(store, result)
     assert coverage_text(result, "en") in out and f"{result.sheet_count()} datasheets of" in out
     assert _database(db) == _database(reference)
+
+
+@sample
+def test_a_reading_that_frees_nothing_leaves_its_child_to_close(
+    alone: BsImport, two_cores: list[bool], before: set[int]
+) -> None:
+    """``free=False`` (the command run as the program): the child that answered is not waited for while reading;
+    :meth:`BsImport.close` collects it (the command does once it has written the import); harmless again."""
+    result = read_bsdata([BSDATA_SAMPLE], workers=2, prepare=_store_rows, free=False)
+    assert two_cores == [True] and result.prepared == alone.prepared
+    result.close()
+    assert _no_child_left(before)
+    result.close()
+
+
+@sample
+def test_the_command_run_as_the_program_collects_its_child(tmp_path: Path, before: set[int]) -> None:
+    import argparse
+    import gc
+    import io
+
+    from ost.cli import import_cmd
+
+    db = tmp_path / "c.sqlite"
+    with open_store(db):
+        pass
+    args = argparse.Namespace(paths=[BSDATA_SAMPLE], quiet=True, all_warnings=False, db=db, one_shot=True)
+    try:
+        assert import_cmd.run(args, "en", io.StringIO()) == 0
+    finally:
+        gc.enable()
+    assert _no_child_left(before)

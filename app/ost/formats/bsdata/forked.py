@@ -207,17 +207,18 @@ class Forked(Generic[T]):
     def close(self, wait: bool = True) -> None:
         """Collect the child (waiting for its exit once it answered, else ending it first) and close what is open.
 
-        ``wait=False`` (a process that ends right after, ``ost import bsdata``): a child that answered and has
-        not ended yet is not waited for (the system collects it when this process ends: its exit took 10-45 ms).
+        ``wait=False``: a child that answered and has not ended yet is not waited for now (its exit took
+        10-45 ms): a later :meth:`close` collects it. Harmless once collected.
         """
         if self._answer is None:
             self.cancel()
             return
+        self._close_files()
         if self._pid is not None:
             with contextlib.suppress(ChildProcessError):
                 self._collect(0 if wait else os.WNOHANG)
-            self._pid = None  # (not waited for: ending by itself)
-        self._close_files()
+                return
+            self._pid = None  # (collected elsewhere)
 
     def cancel(self) -> None:
         """End the child and collect it (the caller stopped: an error, an interruption); harmless once ended."""

@@ -649,13 +649,13 @@ def _read_split(
     prepare: Prepare | None,
     kept: list[list[Datasheet]] | None,
     sink: Sink | None = None,
-    free: bool = True,
+    left: list[Callable[[], None]] | None = None,
 ) -> tuple[list[_File], list[_File], _Drafter, _Shares, list[str]] | None:
     """The import on two cores, each process parsing only the files it needs; None: read it as before.
 
     Returns the files, the producers, this process's drafter, what every producer gave and the files' digests.
-    With a ``sink``, every producer's rows have been added to it, in order (see :class:`_Gather`). ``free``
-    false (the process ends right after): a child that answered is not waited for (:meth:`.forked.Forked.close`).
+    With a ``sink``, every producer's rows have been added to it, in order (see :class:`_Gather`). With ``left``,
+    a child that answered is not waited for: what collects it is added there (:meth:`.forked.Forked.close`).
     None (nothing forked) and :class:`_Unsure` (something failed once forked: read it in this process alone) say
     nothing yet: the import read as before says what is wrong, if anything.
     """
@@ -714,7 +714,9 @@ def _read_split(
         raise _Unsure from None
     finally:
         if child is not None:
-            child.close(wait=free)  # (it has answered and is ending: collected; else ended first)
+            child.close(wait=left is None)  # (it has answered and is ending: collected; else ended first)
+            if left is not None:
+                left.append(child.close)
         claims.close()
         exchange.close()
     return files, producers, drafter, gather.produced, [digests[index] for index in range(len(files))]
@@ -811,8 +813,8 @@ def read_bsdata(
     other): a command that ends the process right after, its collector paused
     (``ost import bsdata``), skips a fifth of a second of freeing them object
     by object; nor does it wait for a forked child's exit once the child has
-    answered (the system collects it when the process ends). The window keeps
-    the default.
+    answered: :meth:`BsImport.close` collects it, once the command is done
+    with the rest. The window keeps the default.
 
     ``workers=2`` reads the catalogues on two cores when there are two and this
     process may fork (:func:`.forked.can_fork`: a single thread, as the command
@@ -933,9 +935,10 @@ def _read_bsdata(
     # The datasheets prepared here are kept to the end when nothing is freed (else dropped one by one, for nothing).
     kept: list[list[Datasheet]] | None = None if free else []
     split = None
+    left: list[Callable[[], None]] = []  # what collects a child that answered, not waited for (free false)
     if workers > 1 and cores() > 1 and can_fork() and len(found) > 1:
         try:
-            split = _read_split(found, limits, progress, total, prepare, kept, sink, free)
+            split = _read_split(found, limits, progress, total, prepare, kept, sink, None if free else left)
         except _Unsure:
             workers = 1  # a failure once forked: every file parsed here, in order, and read here
             if sink is not None:
@@ -995,4 +998,5 @@ def _read_bsdata(
         _by_wounds=by_wounds,
         _counts=counts,
         _kept=None if free else (kept, files, drafter),  # the parsed files too: freeing them took 0.04 s
+        _left=left,
     )
