@@ -124,6 +124,8 @@ def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     if result.reused:
         print(_UNCHANGED(lang), file=out)
     result.close()  # (run as the program: the forked child, not waited for while reading, long ended now)
+    if getattr(args, "one_shot", False):
+        result.hold()  # (the process ends next, its collector off: nothing of the import freed on the way)
     return EXIT_OK
 
 

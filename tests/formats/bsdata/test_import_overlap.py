@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, run_cli
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, TEST_DATA, run_cli
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.bsdata import reader as bsreader
 from ost.formats.bsdata.files import _File
@@ -504,3 +504,22 @@ def test_the_command_run_as_the_program_collects_its_child(tmp_path: Path, befor
     finally:
         gc.enable()
     assert _no_child_left(before)
+
+
+def test_an_import_held_is_freed_by_nothing_but_the_collector() -> None:
+    """:meth:`BsImport.hold` (the command run as the program, its collector off, ending next): dropping the last
+    reference frees nothing of it; the collector, switched on, would."""
+    import gc
+    import weakref
+
+    result = read_bsdata([TEST_DATA / "bsdata"], free=False)
+    kept = weakref.ref(result)
+    gc.disable()
+    try:
+        result.hold()
+        del result
+        assert kept() is not None
+    finally:
+        gc.enable()
+    gc.collect()
+    assert kept() is None
