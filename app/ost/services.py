@@ -323,17 +323,23 @@ def read_and_save_bsdata(
     (its own, and those its child posted) while both read the rest, instead
     of writing all of them once both are done, on one core while the other
     waits (see :class:`ost.formats.bsdata.reader._Gather`). Raises as
-    :func:`read_bsdata` and :func:`save_import` do.
+    :func:`read_bsdata` and :func:`save_import` do. With ``free=False``, the
+    caller collects the forked child with :meth:`BsImport.close
+    <ost.formats.bsdata.BsImport.close>` once done.
     """
     from ost.formats.bsdata import read_bsdata as read
 
     writing = store.writing_sources()
     try:
         result = read(paths, progress, free=free, workers=workers, prepare=_store_rows, sink=writing)
-        meta, described = _import_facts(result)
-        if not writing.begun:
-            writing.begin(result.sources)
-        writing.finish(result.factions, meta, described)
+        try:
+            meta, described = _import_facts(result)
+            if not writing.begun:
+                writing.begin(result.sources)
+            writing.finish(result.factions, meta, described)
+        except BaseException:
+            result.close()  # (the child, if one is left: nobody else will)
+            raise
     except StoreError as exc:
         raise plain_store_error(exc, store.path) from None
     finally:

@@ -14,6 +14,7 @@ import shutil
 import signal
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -523,3 +524,35 @@ def test_an_import_held_is_freed_by_nothing_but_the_collector() -> None:
         gc.enable()
     gc.collect()
     assert kept() is None
+
+
+@sample
+def test_a_commit_that_fails_leaves_the_catalogue_and_no_child(
+    tmp_path: Path, two_cores: list[bool], monkeypatch: pytest.MonkeyPatch, before: set[int]
+) -> None:
+    """The write fails at its very end (the commit), the rows all written in the open transaction: the catalogue
+    as it was, said in one sentence; the child that answered (not waited for: ``free=False``) collected."""
+    from ost.services import read_and_save_bsdata
+    from ost.store.database import SourcesWriting
+
+    db = tmp_path / "c.sqlite"
+    with open_store(db):
+        pass
+    rows = _database(db)
+
+    def fails(self: SourcesWriting, *args: Any) -> None:
+        raise StoreError(f"{db}: cannot write the catalogue: disk I/O error\nINSERT ...")
+
+    monkeypatch.setattr(SourcesWriting, "finish", fails)
+    exit_now = os._exit
+
+    def slow_exit(code: int) -> None:  # the child still ending when the write fails
+        time.sleep(0.5)
+        exit_now(code)
+
+    monkeypatch.setattr(os, "_exit", slow_exit)
+    with CatalogueStore(db) as store, pytest.raises(StoreError) as error:
+        read_and_save_bsdata(store, [BSDATA_SAMPLE], free=False, workers=2)
+    assert str(error.value) == f"{db}: cannot write the catalogue: disk I/O error"
+    assert two_cores == [True] and _database(db) == rows
+    assert _no_child_left(before) and threading.active_count() == 1
