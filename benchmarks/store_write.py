@@ -8,8 +8,8 @@ it (the datasheets themselves); then, interleaved, rounds of:
 * **Ost**: :func:`ost.services.save_import` of the command's import into a
   fresh catalogue database (the shipped catalogue not built: only the
   import's own transaction is timed), the garbage collector paused as ``ost
-  import bsdata`` pauses it through read, build and write: what the command
-  waits for once the reading is done;
+  import bsdata`` pauses it through read, build and write: the write on its
+  own (the command now writes while it reads: ``services.read_and_save_bsdata``);
 * **rows**: the same for the window's import, whose rows are made in
   the write (the rows' making is the command's too, but spread over its two
   reading processes): for information;

@@ -306,6 +306,47 @@ def read_bsdata(
     return read(paths, progress, free=free, workers=workers, prepare=_store_rows if for_store else None)
 
 
+def read_and_save_bsdata(
+    store: CatalogueStore,
+    paths: Iterable[Path | str],
+    progress: Progress | None = None,
+    *,
+    free: bool = True,
+    workers: int = 1,
+) -> BsImport:
+    """:func:`read_bsdata` ``for_store`` and :func:`save_import` in one: each catalogue's rows written as it comes.
+
+    What ``ost import bsdata`` does when its catalogue exists. The write is the
+    same one transaction (any error, in the reading or the writing, leaves the
+    catalogue as it was), begun while the files are still being read: on two
+    cores, the parent process writes the rows of the catalogues read so far
+    (its own, and those its child posted) while both read the rest, instead
+    of writing all of them once both are done, on one core while the other
+    waits (see :class:`ost.formats.bsdata.reader._Gather`). Raises as
+    :func:`read_bsdata` and :func:`save_import` do. With ``free=False``, the
+    caller collects the forked child with :meth:`BsImport.close
+    <ost.formats.bsdata.BsImport.close>` once done.
+    """
+    from ost.formats.bsdata import read_bsdata as read
+
+    writing = store.writing_sources()
+    try:
+        result = read(paths, progress, free=free, workers=workers, prepare=_store_rows, sink=writing)
+        try:
+            meta, described = _import_facts(result)
+            if not writing.begun:
+                writing.begin(result.sources)
+            writing.finish(result.factions, meta, described)
+        except BaseException:
+            result.close()  # (the child, if one is left: nobody else will)
+            raise
+    except StoreError as exc:
+        raise plain_store_error(exc, store.path) from None
+    finally:
+        writing.cancel()  # (after a failure; nothing left open once finished)
+    return result
+
+
 def _store_rows(sheets: list[Datasheet], faction: Faction | None) -> list[tuple[Any, ...]]:
     """The database rows of one catalogue's datasheets (its faction's names go into their search text)."""
     from ost.store.database import sheet_row
@@ -386,6 +427,17 @@ def save_import(store: CatalogueStore, result: BsImport) -> None:
     """
     if result.reused:
         return
+    meta, described = _import_facts(result)
+    try:
+        store.replace_sources(
+            result.sources, result.datasheets, result.factions, meta, described, rows=result.prepared or ()
+        )
+    except StoreError as exc:
+        raise plain_store_error(exc, store.path) from None
+
+
+def _import_facts(result: BsImport) -> tuple[dict[str, str], list[CatalogueSource]]:
+    """What an import writes besides its datasheets and factions: its meta keys (with its record) and its sources."""
     from ost.core.catalogue import BSDATA_SOURCE_PREFIX, CatalogueSource
 
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
@@ -408,12 +460,7 @@ def save_import(store: CatalogueStore, result: BsImport) -> None:
         )
         for faction in result.factions
     ]
-    try:
-        store.replace_sources(
-            result.sources, result.datasheets, result.factions, meta, described, rows=result.prepared or ()
-        )
-    except StoreError as exc:
-        raise plain_store_error(exc, store.path) from None
+    return meta, described
 
 
 def plain_store_error(exc: StoreError, path: Path | str) -> StoreError:

@@ -15,11 +15,12 @@ from ost.core.collector import collector_paused
 from ost.core.i18n import Bilingual
 from ost.core.text import elide
 from ost.formats.safexml import XmlInputError
-from ost.services import read_bsdata, reused_import, save_import
+from ost.services import read_and_save_bsdata, read_bsdata, reused_import, save_import
 from ost.store import default_db_path
 
 if TYPE_CHECKING:
     from ost.formats.bsdata import BsImport, BsImportWarning, Coverage
+    from ost.store import CatalogueStore
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -97,10 +98,9 @@ def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             # The same files, unchanged since the catalogue's last import of them: its result, nothing read again.
             result = reused_import(store, args.paths)
             if result is None:
-                result = _read(args, bar, lang)
+                result = _read(args, bar, lang, store)  # (written as it is read)
                 if result is None:
                     return EXIT_UNREADABLE
-                save_import(store, result)
             path = store.path
     else:
         # No catalogue yet: the files are read before it is made (a refused file leaves none behind).
@@ -123,6 +123,9 @@ def _import(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     )
     if result.reused:
         print(_UNCHANGED(lang), file=out)
+    result.close()  # (run as the program: the forked child, not waited for while reading, long ended now)
+    if getattr(args, "one_shot", False):
+        result.hold()  # (the process ends next, its collector off: nothing of the import freed on the way)
     return EXIT_OK
 
 
@@ -132,19 +135,28 @@ _UNCHANGED = Bilingual(
 )
 
 
-def _read(args: argparse.Namespace, bar: ProgressBar, lang: str) -> BsImport | None:
-    """The files read (nothing written yet); None when one is refused (said on stderr)."""
+def _read(
+    args: argparse.Namespace, bar: ProgressBar, lang: str, store: CatalogueStore | None = None
+) -> BsImport | None:
+    """The files read, and written into ``store`` as they are read when given (else nothing written yet).
+
+    None when a file is refused (said on stderr; nothing written).
+    """
+    # Run as the program, the process ends with the command (ost.cli.main), its collector paused: the parsed
+    # files are left unfreed. The catalogues are read on two cores (a forked child reads some of them).
+    # Only stored: each datasheet is made into its row by the process that read it (for_store), and written
+    # into an existing catalogue while the rest is read (read_and_save_bsdata).
+    free = not getattr(args, "one_shot", False)
     try:
-        # Run as the program, the process ends with the command (ost.cli.main), its collector paused: the parsed
-        # files are left unfreed. The catalogues are read on two cores (a forked child reads some of them).
-        # Only stored: each datasheet is made into its row by the process that read it (for_store).
-        result = read_bsdata(args.paths, bar, free=not getattr(args, "one_shot", False), workers=2, for_store=True)
+        if store is not None:
+            return read_and_save_bsdata(store, args.paths, bar, free=free, workers=2)
+        return read_bsdata(args.paths, bar, free=free, workers=2, for_store=True)
     except XmlInputError as exc:
         bar.finish()
         print(f"ost: {exc.message(lang)}", file=sys.stderr)
         return None
-    bar.finish()
-    return result
+    finally:
+        bar.finish()
 
 
 #: Warnings of an import listed one by one before the rest is summarised per file.

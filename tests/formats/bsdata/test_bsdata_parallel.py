@@ -37,16 +37,16 @@ def alone() -> BsImport:
 
 @pytest.fixture
 def forks(monkeypatch: pytest.MonkeyPatch) -> list[Forked[object] | None]:
-    """The children the import forks (None: a fork that failed)."""
+    """The children the import forks (None: a fork that failed); each fork goes through :meth:`Forked.posting`."""
     started: list[Forked[object] | None] = []
-    original = Forked.start
+    original = Forked.posting
 
     def spy(work: object) -> Forked[object] | None:
         child = original(work)  # type: ignore[arg-type]
         started.append(child)
         return child
 
-    monkeypatch.setattr(bsreader.Forked, "start", staticmethod(spy))
+    monkeypatch.setattr(bsreader.Forked, "posting", staticmethod(spy))
     monkeypatch.setattr(bsreader, "cores", lambda: 2)  # as on any machine with two processors or more
     return started
 

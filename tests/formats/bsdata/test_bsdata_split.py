@@ -247,7 +247,7 @@ def test_a_child_failing_before_the_swap_reads_the_import_in_one_process(
     parent = os.getpid()
     original = bsreader._sum_up
     forks: list[object] = []
-    start = Forked.start
+    start = Forked.posting  # (every fork goes through it)
 
     def spy_start(work: object) -> object:
         child = start(work)  # type: ignore[arg-type]
@@ -262,7 +262,7 @@ def test_a_child_failing_before_the_swap_reads_the_import_in_one_process(
         return original(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(bsreader, "_sum_up", failing)
-    monkeypatch.setattr(bsreader.Forked, "start", staticmethod(spy_start))
+    monkeypatch.setattr(bsreader.Forked, "posting", staticmethod(spy_start))
     _same(read_bsdata([BSDATA_SAMPLE], workers=2), alone)
     assert split == [False] and len(forks) == 1  # read again here, without forking again
 

@@ -4,10 +4,17 @@ The child is a copy of the process at the fork; it does its work, writes the
 result pickled into an anonymous file the two share (a pipe made it wait
 for the parent to take its answer 64 KiB at a time, a switch between the
 processes each time: tens of megabytes took a quarter of a second on a busy
-machine) and ends with ``os._exit`` (no teardown, no flushing of the
-parent's buffers); the parent reads the file once the child has ended. Anything that goes wrong in it (an
-exception, a signal, a short or unreadable answer) makes :meth:`Forked.result`
-None: the caller does that work itself, so a failure costs time, never data.
+machine), says so with one byte on a pipe, and ends with ``os._exit`` (no
+teardown, no flushing of the parent's buffers). The parent reads the answer
+as soon as that byte comes, without waiting for the child's exit (tearing
+down a process of several hundred megabytes took tens of milliseconds): the
+child is collected later (:meth:`Forked.close`). On the way, the child may
+post values (:meth:`Forked.posting`: each catalogue's rows as soon as they are
+read), appended to the same file, a byte each, which the parent takes as they
+come (:meth:`Forked.post`), so that little is left to pickle at the end.
+Anything that goes wrong in it (an exception, a signal, a short or
+unreadable answer) makes :meth:`Forked.result` None: the caller does that work
+itself, so a failure costs time, never data.
 
 Two processes share out numbered pieces of work through :class:`Claims`: each
 takes the next piece no process has taken, so they end together whatever each
@@ -52,23 +59,29 @@ def _anonymous_file() -> int:
         return os.dup(file.fileno())
 
 
-def _write_answer(fd: int, value: object) -> None:
-    """Write ``value`` pickled into the anonymous file ``fd`` from its start, its length first."""
+def _write_answer(fd: int, value: object, at: int = 0) -> int:
+    """Write ``value`` pickled into the anonymous file ``fd`` from ``at``, its length first; where it ends."""
     body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    data = len(body).to_bytes(_SIZE, "little") + body
+    data = memoryview(len(body).to_bytes(_SIZE, "little") + body)
     done = 0
     while done < len(data):
-        done += os.pwrite(fd, memoryview(data)[done:], done)
+        done += os.pwrite(fd, data[done:], at + done)
+    return at + done
 
 
-def _read_answer(fd: int) -> tuple[object] | None:
-    """What :func:`_write_answer` wrote into ``fd``, in a 1-tuple (it may be None); None: cut short or unreadable."""
-    size = os.fstat(fd).st_size
-    data = os.pread(fd, size, 0) if size > _SIZE else b""
-    if len(data) < _SIZE or int.from_bytes(data[:_SIZE], "little") != len(data) - _SIZE:
+def _read_answer(fd: int, at: int = 0) -> tuple[object, int] | None:
+    """What :func:`_write_answer` wrote into ``fd`` from ``at`` and where it ends; None: cut short or unreadable."""
+    head = os.pread(fd, _SIZE, at)
+    if len(head) < _SIZE:
+        return None
+    size = int.from_bytes(head, "little")
+    if size > os.fstat(fd).st_size - at - _SIZE:  # (a length beyond the file: cut short)
+        return None
+    data = os.pread(fd, size, at + _SIZE) if size else b""
+    if len(data) != size:
         return None
     try:
-        return (pickle.loads(memoryview(data)[_SIZE:]),)  # written by our own fork (see the module)
+        return pickle.loads(data), at + _SIZE + size  # written by our own fork (see the module)
     except Exception:
         return None
 
@@ -81,49 +94,131 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-class Forked(Generic[T]):
-    """``work()`` running in a child process; :meth:`result` waits for it (or :meth:`cancel` drops it)."""
+#: ``post(value)``: what the child's work calls to hand the parent a value on the way (:meth:`Forked.posting`).
+Post = Callable[[object], None]
 
-    def __init__(self, pid: int, reader: int) -> None:
+_POSTED = b"+"  # the byte that says a posted value is in the file
+_ANSWERED = b"="  # the byte that says the answer is in the file
+
+
+class Forked(Generic[T]):
+    """``work()`` running in a child process; :meth:`result` waits for its answer (or :meth:`cancel` drops it)."""
+
+    def __init__(self, pid: int, reader: int, ready: int) -> None:
         self._pid: int | None = pid  # None once collected (its number may then be another process's)
         self._reader: int | None = reader  # the shared file of the answer; None once closed
+        self._ready: int | None = ready  # the pipe's reading end: a byte per value in the file; None once closed
+        self._at = 0  # where the next value starts in the file
+        self._answer: tuple[object] | None = None  # the answer, once its byte came
+        self._over = False  # no more posts: the answer came, or the child failed
 
     @classmethod
     def start(cls, work: Callable[[], T]) -> Forked[T] | None:
         """Fork a child that runs ``work``; None when the fork itself fails (the caller does the work)."""
+        return cls.posting(lambda post: work())
+
+    @classmethod
+    def posting(cls, work: Callable[[Post], T]) -> Forked[T] | None:
+        """Fork a child that runs ``work(post)``: each ``post(value)`` reaches :meth:`post` in the parent, in order.
+
+        None when the fork itself fails (the caller does the work).
+        """
         try:
             shared = _anonymous_file()
         except OSError:
             return None
         try:
-            pid = os.fork()
+            ready, said = os.pipe()
         except OSError:
             os.close(shared)
+            return None
+        try:
+            pid = os.fork()
+        except OSError:
+            for fd in (shared, ready, said):
+                os.close(fd)
             return None
         if pid == 0:  # the child: never returns
             code = 1
             try:
-                _write_answer(shared, work())
+                os.close(ready)
+                written = [0]
+
+                def post(value: object) -> None:
+                    written[0] = _write_answer(shared, value, written[0])
+                    os.write(said, _POSTED)
+
+                answer = work(post)
+                _write_answer(shared, answer, written[0])
+                os.write(said, _ANSWERED)
                 code = 0
             except BaseException:  # any failure: the parent does the work itself
                 pass
             finally:
                 os._exit(code)
-        return cls(pid, shared)
+        os.close(said)
+        return cls(pid, shared, ready)
 
-    def result(self) -> T | None:
-        """What ``work()`` returned in the child, once it ended; None when it failed in any way. Asked once."""
-        reader, self._reader = self._reader, None
-        if reader is None:
+    def post(self, wait: bool = True) -> tuple[object] | None:
+        """The child's next posted value, in a 1-tuple; None when there is none to take.
+
+        None: the child answered, failed or ended (no value comes any more), or, with ``wait`` false, none is
+        there yet. Each value is taken once, in the order posted.
+        """
+        while not self._over and self._reader is not None and self._ready is not None:
+            if not wait:
+                waiting = select.poll()
+                waiting.register(self._ready, select.POLLIN)
+                if not waiting.poll(0):
+                    return None
+            said = os.read(self._ready, 1)
+            read = _read_answer(self._reader, self._at) if said in (_POSTED, _ANSWERED) else None
+            if read is None:
+                self._over = True  # ended without its answer, or a value cut short: nothing more is taken
+                return None
+            value, self._at = read
+            if said == _ANSWERED:
+                self._over = True
+                self._answer = (value,)
+                return None
+            return (value,)
+        return None
+
+    def result(self, wait: bool = True) -> T | None:
+        """What ``work()`` returned in the child (posts not taken skipped); None when it failed in any way. Asked once.
+
+        The child is collected here once it has ended. ``wait=False``: the answer is taken as soon as the child
+        has written it, without waiting for its exit (collected later by :meth:`close`).
+        """
+        if self._reader is None:
             raise RuntimeError("the child's answer was read already")
         try:
-            status = self._collect()
-            result = _read_answer(reader)
+            while self.post() is not None:
+                pass
         finally:
-            os.close(reader)
-        if os.waitstatus_to_exitcode(status) != 0 or result is None:
-            return None
-        return cast("T", result[0])  # our own child's answer
+            self._close_files()
+        if self._pid is not None:
+            with contextlib.suppress(ChildProcessError):
+                status = self._collect(0 if wait else os.WNOHANG)
+                if status is not None and os.waitstatus_to_exitcode(status) != 0:
+                    self._answer = None  # (a child that fails after answering: its answer is not trusted)
+        return None if self._answer is None else cast("T", self._answer[0])  # our own child's answer
+
+    def close(self, wait: bool = True) -> None:
+        """Collect the child (waiting for its exit once it answered, else ending it first) and close what is open.
+
+        ``wait=False``: a child that answered and has not ended yet is not waited for now (its exit took
+        10-45 ms): a later :meth:`close` collects it. Harmless once collected.
+        """
+        if self._answer is None:
+            self.cancel()
+            return
+        self._close_files()
+        if self._pid is not None:
+            with contextlib.suppress(ChildProcessError):
+                self._collect(0 if wait else os.WNOHANG)
+                return
+            self._pid = None  # (collected elsewhere)
 
     def cancel(self) -> None:
         """End the child and collect it (the caller stopped: an error, an interruption); harmless once ended."""
@@ -132,14 +227,20 @@ class Forked(Generic[T]):
                 os.kill(self._pid, signal.SIGKILL)
             with contextlib.suppress(ChildProcessError):
                 self._collect()
-        if self._reader is not None:
-            os.close(self._reader)
-            self._reader = None
+        self._close_files()
 
-    def _collect(self) -> int:
-        """Wait for the child to end; its wait status."""
+    def _close_files(self) -> None:
+        for fd in (self._reader, self._ready):
+            if fd is not None:
+                os.close(fd)
+        self._reader = self._ready = None
+
+    def _collect(self, options: int = 0) -> int | None:
+        """Wait for the child to end (``os.WNOHANG``: only if it has) and forget its number; its status if it did."""
         assert self._pid is not None
-        _, status = os.waitpid(self._pid, 0)
+        pid, status = os.waitpid(self._pid, options)
+        if not pid:
+            return None
         self._pid = None
         return status
 
