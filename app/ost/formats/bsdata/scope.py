@@ -220,7 +220,8 @@ class Shared:
         Kultur"…) is a selection of the force itself; the entries of its groups (and of the groups inside
         those, to three levels: a successor chapter) are the values a force picks: the chapter, a successor,
         a hive fleet. The data shows a sub-faction's own relics and traits only in a force that holds its value
-        (:meth:`holding`). The game system's roots ("Game Type") are :meth:`roster_known`'s.
+        (:meth:`holding`). The game system's roots ("Game Type") are :meth:`roster_known`'s. Each file's
+        share is walked once, in :func:`.shared_parts.part_of`; this is their sum.
         """
         return self._subfactions
 
