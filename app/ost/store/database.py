@@ -254,8 +254,8 @@ class SourcesWriting:
     lock), the kept browse table emptied in the transaction, SQLite's errors as :class:`StoreError` (the
     transaction rolled back, the catalogue as it was).
 
-    The rows written so far are flushed to the disk behind the writes (:meth:`_flush_behind`): the commit's
-    own flush of an import's 48 MB took 37 ms, 4 ms once most of it was on the disk already.
+    The changes stay in SQLite's memory until the commit (``cache_spill`` off): other processes read the
+    catalogue as it was until then, instead of being shut out from the first page spilled into the file.
     """
 
     def __init__(self, path: Path | str, what: str = "cannot write the catalogue") -> None:
@@ -263,8 +263,6 @@ class SourcesWriting:
         self._what = what
         self._db: sqlite3.Connection | None = None
         self._switches: dict[str, bool] = {}  # each source's on/off switch, as found when it began
-        self._file: int | None = None  # the database file, to flush it behind the writes (None: not open)
-        self._flushing: threading.Thread | None = None
 
     @property
     def begun(self) -> bool:
@@ -282,6 +280,10 @@ class SourcesWriting:
             raise StoreError(f"{self._path}: {self._what}: {_reason(exc)}") from None
         with self._failing() as db:
             db.execute("PRAGMA foreign_keys=ON")
+            # The changes stay in memory until the commit: spilled into the file mid-way, they would take the
+            # exclusive lock then and shut other processes' reads out (a window, `ost check`) for the rest of
+            # the reading, where they now wait only for the commit.
+            db.execute("PRAGMA cache_spill=OFF")
             db.execute("BEGIN")
             self._switches = {row[0]: bool(row[1]) for row in db.execute("SELECT id, enabled FROM catalogue_sources")}
             for table, column in _REPLACED:
@@ -291,25 +293,6 @@ class SourcesWriting:
         """Write more datasheet rows (:func:`sheet_row`'s)."""
         with self._failing() as db:
             db.executemany(_INSERT_SHEET, rows)
-        self._flush_behind()
-
-    def _flush_behind(self) -> None:
-        """Flush to the disk what has been written to the database file so far, in a thread (unless one is at it).
-
-        Only the system's flush of the file (``fdatasync``: the thread waits on the disk while this one goes on),
-        which changes nothing the commit does; it only finds less left to flush. The file is opened once, and
-        closed only after the connection (closing any descriptor of a file drops the process's locks on it,
-        SQLite's included).
-        """
-        if self._flushing is not None and self._flushing.is_alive():
-            return
-        if self._file is None:
-            try:
-                self._file = os.open(self._path, os.O_RDONLY)
-            except OSError:
-                return
-        self._flushing = threading.Thread(target=_flush_file, args=(self._file,), name="ost-flush", daemon=True)
-        self._flushing.start()
 
     def finish(
         self, factions: Iterable[Faction], meta: dict[str, str] | None = None, described: Iterable[CatalogueSource] = ()
@@ -341,12 +324,6 @@ class SourcesWriting:
         db, self._db = self._db, None
         if db is not None:
             db.close()
-        if self._flushing is not None:
-            self._flushing.join()
-            self._flushing = None
-        if self._file is not None:  # (after the connection: see _flush_behind)
-            os.close(self._file)
-            self._file = None
 
     @contextmanager
     def _failing(self) -> Iterator[sqlite3.Connection]:
@@ -361,12 +338,6 @@ class SourcesWriting:
         except BaseException:
             self.cancel()
             raise
-
-
-def _flush_file(fd: int) -> None:
-    """``fdatasync`` of ``fd``, failures ignored (it only spares the commit some of its own flush)."""
-    with contextlib.suppress(OSError):
-        (getattr(os, "fdatasync", None) or os.fsync)(fd)
 
 
 def sheet_from_data(data: dict[str, Any], overrides: dict[str, Any] | None = None) -> Datasheet:

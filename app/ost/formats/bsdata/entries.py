@@ -411,7 +411,7 @@ def _sum_highs(highs: Iterable[int | None]) -> int | None:
     return total
 
 
-def _counts(raws: Iterable[_Raw]) -> tuple[int, int | None]:
+def _counts(raws: Sequence[_Raw]) -> tuple[int, int | None]:
     """Min and max selections per parent, after unconditional constraint modifiers."""
     low = 0
     high: int | None = None

@@ -217,8 +217,6 @@ class Forked(Generic[T]):
         if self._pid is not None:
             with contextlib.suppress(ChildProcessError):
                 self._collect(0 if wait else os.WNOHANG)
-                return
-            self._pid = None  # (collected elsewhere)
 
     def cancel(self) -> None:
         """End the child and collect it (the caller stopped: an error, an interruption); harmless once ended."""
@@ -236,9 +234,17 @@ class Forked(Generic[T]):
         self._reader = self._ready = None
 
     def _collect(self, options: int = 0) -> int | None:
-        """Wait for the child to end (``os.WNOHANG``: only if it has) and forget its number; its status if it did."""
+        """Wait for the child to end (``os.WNOHANG``: only if it has) and forget its number; its status if it did.
+
+        A child collected elsewhere (:class:`ChildProcessError`) is forgotten too: its number may be another
+        process's by now, which :meth:`cancel` must never signal.
+        """
         assert self._pid is not None
-        pid, status = os.waitpid(self._pid, options)
+        try:
+            pid, status = os.waitpid(self._pid, options)
+        except ChildProcessError:
+            self._pid = None
+            raise
         if not pid:
             return None
         self._pid = None
