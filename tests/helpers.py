@@ -695,6 +695,28 @@ def same_import(one: BsImport, other: BsImport) -> None:
     )
 
 
+def spy_forked_first(monkeypatch: Any) -> list[bool]:
+    """Two processors, as on any machine with two or more; whether each import took the forked-first way
+    (``reader._read_split``) to its end (True) or read as before (False)."""
+    from ost.formats.bsdata import reader
+
+    taken: list[bool] = []
+    original = reader._read_split
+
+    def spy(*args: Any) -> Any:
+        try:
+            result = original(*args)
+        except reader._Unsure:
+            taken.append(False)
+            raise
+        taken.append(result is not None)
+        return result
+
+    monkeypatch.setattr(reader, "_read_split", spy)
+    monkeypatch.setattr(reader, "cores", lambda: 2)
+    return taken
+
+
 def read_release_files(folder: Path, *names: str) -> BsImport:
     """The BattleScribe files ``names`` of ``folder`` (the full release) read; the test skipped where it is absent."""
     import pytest

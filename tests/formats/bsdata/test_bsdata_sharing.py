@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_SAMPLE, NO_SAMPLE
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, read_release_files
 from ost.core.catalogue import Datasheet
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.bsdata.datasheets import _Drafter
@@ -237,6 +237,16 @@ def test_links_that_add_children_of_their_own_are_read_each_in_its_chapter(
     assert _dumped(shared) == _dumped(alone)
 
 
+#: Four real chapters on the Space Marine library (the full release): what one chapter reads may serve another.
+_CHAPTERS = (
+    "Warhammer 40,000.gst",
+    "Imperium - Space Marines.cat",
+    "Imperium - Ultramarines.cat",
+    "Imperium - Blood Angels.cat",
+    "Imperium - Dark Angels.cat",
+)
+
+
 def test_chapters_share_a_transport_parse_only_where_their_words_answer_alike(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -244,16 +254,6 @@ def test_chapters_share_a_transport_parse_only_where_their_words_answer_alike(
     alike; the import is the one of each chapter parsing its texts with its own words."""
     from ost.formats.bsdata import datasheets
 
-    full = BSDATA_SAMPLE.parent / "bsdata-9e-full"
-    names = [
-        "Warhammer 40,000.gst",
-        "Imperium - Space Marines.cat",
-        "Imperium - Ultramarines.cat",
-        "Imperium - Blood Angels.cat",
-        "Imperium - Dark Angels.cat",
-    ]
-    if not full.is_dir():
-        pytest.skip(f"the full BattleScribe release is not present ({full})")
     parses: list[str] = []
     parse = datasheets.parse_transport
 
@@ -263,11 +263,11 @@ def test_chapters_share_a_transport_parse_only_where_their_words_answer_alike(
 
     with monkeypatch.context() as patch:
         patch.setattr(datasheets, "parse_transport", counted)
-        shared = read_bsdata([full / name for name in names])
+        shared = read_release_files(BSDATA_FULL, *_CHAPTERS)
         once = len(parses)
         patch.setattr(datasheets, "answers_alike", lambda asked, vocabulary: False)
         del parses[:]
-        alone = read_bsdata([full / name for name in names])
+        alone = read_release_files(BSDATA_FULL, *_CHAPTERS)
     assert len(parses) >= once + 20  # the chapters' Rhinos, Razorbacks, Land Raiders… read once, not per chapter
     assert _dumped(shared) == _dumped(alone)
     assert shared.coverage == alone.coverage
@@ -279,16 +279,6 @@ def test_chapters_share_the_kind_solver_answer_only_given_the_same_inputs(monkey
     that gives the solver the same inputs; the import is the one of each chapter solving its own."""
     from ost.formats.bsdata.solver import _Solver
 
-    full = BSDATA_SAMPLE.parent / "bsdata-9e-full"
-    names = [
-        "Warhammer 40,000.gst",
-        "Imperium - Space Marines.cat",
-        "Imperium - Ultramarines.cat",
-        "Imperium - Blood Angels.cat",
-        "Imperium - Dark Angels.cat",
-    ]
-    if not full.is_dir():
-        pytest.skip(f"the full BattleScribe release is not present ({full})")
     solved: list[object] = []
     ranges = _Solver.ranges
 
@@ -298,11 +288,11 @@ def test_chapters_share_the_kind_solver_answer_only_given_the_same_inputs(monkey
 
     with monkeypatch.context() as patch:
         patch.setattr(_Solver, "ranges", counted)
-        shared = read_bsdata([full / name for name in names])
+        shared = read_release_files(BSDATA_FULL, *_CHAPTERS)
         once = len(solved)
         patch.setattr(_Solver, "shared_ranges", counted)
         del solved[:]
-        alone = read_bsdata([full / name for name in names])
+        alone = read_release_files(BSDATA_FULL, *_CHAPTERS)
     assert len(solved) >= once + 10  # a dozen units solved again in each other chapter
     assert _dumped(shared) == _dumped(alone)
     assert shared.coverage == alone.coverage

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, spy_forked_first
 from helpers import same_import as _same
 from ost.formats.bsdata import BsImport, read_bsdata, shared_parts
 from ost.formats.bsdata import reader as bsreader
@@ -44,21 +44,7 @@ def alone() -> BsImport:
 @pytest.fixture
 def split(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Whether each import took the forked-first way to its end (True) or read as before (False); two cores."""
-    taken: list[bool] = []
-    original = bsreader._read_split
-
-    def spy(*args: object) -> object:
-        try:
-            result = original(*args)  # type: ignore[arg-type]
-        except bsreader._Unsure:
-            taken.append(False)
-            raise
-        taken.append(result is not None)
-        return result
-
-    monkeypatch.setattr(bsreader, "_read_split", spy)
-    monkeypatch.setattr(bsreader, "cores", lambda: 2)
-    return taken
+    return spy_forked_first(monkeypatch)
 
 
 def _in_child(parent: int) -> bool:

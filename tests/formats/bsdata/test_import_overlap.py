@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, TEST_DATA, run_cli
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, TEST_DATA, run_cli, spy_forked_first
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.bsdata import reader as bsreader
 from ost.formats.bsdata.files import _File
@@ -89,21 +89,7 @@ def alone() -> BsImport:
 @pytest.fixture
 def two_cores(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Two processors, as on any machine with two or more; whether each import took the forked-first way."""
-    taken: list[bool] = []
-    original = bsreader._read_split
-
-    def spy(*args: Any) -> Any:
-        try:
-            result = original(*args)
-        except bsreader._Unsure:
-            taken.append(False)
-            raise
-        taken.append(result is not None)
-        return result
-
-    monkeypatch.setattr(bsreader, "_read_split", spy)
-    monkeypatch.setattr(bsreader, "cores", lambda: 2)
-    return taken
+    return spy_forked_first(monkeypatch)
 
 
 # --- the child's posts ---------------------------------------------------------------------------------------------
