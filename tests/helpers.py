@@ -717,6 +717,23 @@ def spy_forked_first(monkeypatch: Any) -> list[bool]:
     return taken
 
 
+def failing_in_child(original: Any, how: str) -> Any:
+    """``original`` as a forked child of this process meets it: raising (``how="raises"``) or killed (``"dies"``);
+    this process calls it as it was."""
+    import signal
+
+    parent = os.getpid()
+
+    def failing(*args: Any) -> Any:
+        if os.getpid() != parent:
+            if how == "dies":
+                os.kill(os.getpid(), signal.SIGKILL)
+            raise RuntimeError("the child fails")
+        return original(*args)
+
+    return failing
+
+
 def read_release_files(folder: Path, *names: str) -> BsImport:
     """The BattleScribe files ``names`` of ``folder`` (the full release) read; the test skipped where it is absent."""
     import pytest

@@ -7,7 +7,6 @@ one process, word for word and in the same order, whatever becomes of the child.
 from __future__ import annotations
 
 import os
-import signal
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, run_cli
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, failing_in_child, run_cli
 from helpers import same_import as _same
 from ost.core.i18n import Bilingual
 from ost.formats.bsdata import BsDataError, BsImport, read_bsdata
@@ -49,10 +48,6 @@ def forks(monkeypatch: pytest.MonkeyPatch) -> list[Forked[object] | None]:
     monkeypatch.setattr(bsreader.Forked, "posting", staticmethod(spy))
     monkeypatch.setattr(bsreader, "cores", lambda: 2)  # as on any machine with two processors or more
     return started
-
-
-def _in_child(parent: int) -> bool:
-    return os.getpid() != parent
 
 
 def test_two_cores_read_the_sample_as_one(alone: BsImport, forks: list[Forked[object] | None]) -> None:
@@ -237,17 +232,8 @@ def test_free_producers_before_the_heavier_sides_last_are_pinned_to_the_lighter_
 def test_a_failed_child_changes_nothing(
     alone: BsImport, forks: list[Forked[object] | None], monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
-    parent = os.getpid()
-    original = bsreader._produce
 
-    def failing(*args: object) -> object:
-        if _in_child(parent):
-            if how == "dies":
-                os.kill(os.getpid(), signal.SIGKILL)
-            raise RuntimeError("the child fails")
-        return original(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(bsreader, "_produce", failing)
+    monkeypatch.setattr(bsreader, "_produce", failing_in_child(bsreader._produce, how))
     calls: list[tuple[int, int, str]] = []
     both = read_bsdata([BSDATA_SAMPLE], lambda done, total, what: calls.append((done, total, what)), workers=2)
     assert len(forks) == 1 and forks[0] is not None

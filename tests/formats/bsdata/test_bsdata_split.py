@@ -12,13 +12,12 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
-import signal
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, spy_forked_first
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, NO_SAMPLE, failing_in_child, spy_forked_first
 from helpers import same_import as _same
 from ost.formats.bsdata import BsImport, read_bsdata, shared_parts
 from ost.formats.bsdata import reader as bsreader
@@ -45,10 +44,6 @@ def alone() -> BsImport:
 def split(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Whether each import took the forked-first way to its end (True) or read as before (False); two cores."""
     return spy_forked_first(monkeypatch)
-
-
-def _in_child(parent: int) -> bool:
-    return os.getpid() != parent
 
 
 def test_the_sample_forked_before_parsing_reads_as_in_one_process(alone: BsImport, split: list[bool]) -> None:
@@ -230,8 +225,6 @@ def test_a_zip_or_two_copies_of_a_catalogue_read_every_file_first(tmp_path: Path
 def test_a_child_failing_before_the_swap_reads_the_import_in_one_process(
     alone: BsImport, split: list[bool], monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
-    parent = os.getpid()
-    original = bsreader._sum_up
     forks: list[object] = []
     start = Forked.posting  # (every fork goes through it)
 
@@ -240,14 +233,7 @@ def test_a_child_failing_before_the_swap_reads_the_import_in_one_process(
         forks.append(child)
         return child
 
-    def failing(*args: object) -> object:
-        if _in_child(parent):
-            if how == "dies":
-                os.kill(os.getpid(), signal.SIGKILL)
-            raise RuntimeError("the child fails")
-        return original(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(bsreader, "_sum_up", failing)
+    monkeypatch.setattr(bsreader, "_sum_up", failing_in_child(bsreader._sum_up, how))
     monkeypatch.setattr(bsreader.Forked, "posting", staticmethod(spy_start))
     _same(read_bsdata([BSDATA_SAMPLE], workers=2), alone)
     assert split == [False] and len(forks) == 1  # read again here, without forking again

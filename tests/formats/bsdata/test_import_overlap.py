@@ -234,10 +234,8 @@ def test_the_sink_gets_every_row_in_order_once(
     assert _no_child_left(before)
 
 
-@sample
-def test_a_child_dying_after_its_first_catalogue_cancels_the_sink_and_reads_again(
-    alone: BsImport, two_cores: list[bool], monkeypatch: pytest.MonkeyPatch, before: set[int]
-) -> None:
+def _child_dies_after_its_first_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The forked child is killed as it starts its second catalogue (after posting its first)."""
     parent = os.getpid()
     original = bsreader._produce
     read: list[str] = []  # (the child's own copy, in the child)
@@ -250,6 +248,13 @@ def test_a_child_dying_after_its_first_catalogue_cancels_the_sink_and_reads_agai
         return original(drafter, producer, faction_id)  # type: ignore[arg-type]
 
     monkeypatch.setattr(bsreader, "_produce", dies)
+
+
+@sample
+def test_a_child_dying_after_its_first_catalogue_cancels_the_sink_and_reads_again(
+    alone: BsImport, two_cores: list[bool], monkeypatch: pytest.MonkeyPatch, before: set[int]
+) -> None:
+    _child_dies_after_its_first_catalogue(monkeypatch)
     sink = _Recording()
     descriptors = _descriptors()
     result = read_bsdata([BSDATA_SAMPLE], workers=2, prepare=_store_rows, sink=sink)
@@ -435,18 +440,7 @@ def test_the_command_with_a_child_dying_writes_the_same(
         pass
     shutil.copy(db, reference)
     assert run_cli(capsys, "--db", str(reference), "import", "bsdata", "-q", str(BSDATA_SAMPLE))[0] == 0
-    parent = os.getpid()
-    original = bsreader._produce
-    read: list[str] = []
-
-    def dies(drafter: object, producer: _File, faction_id: str) -> object:
-        if os.getpid() != parent:
-            read.append(producer.name)
-            if len(read) == 2:
-                os.kill(os.getpid(), signal.SIGKILL)
-        return original(drafter, producer, faction_id)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(bsreader, "_produce", dies)
+    _child_dies_after_its_first_catalogue(monkeypatch)
     code, out, _ = run_cli(capsys, "--db", str(db), "--lang", "en", "import", "bsdata", "-q", str(BSDATA_SAMPLE))
     assert code == 0 and two_cores == [True, False] and "633 datasheets of 8 factions" in out
     assert _database(db) == _database(reference)
