@@ -29,10 +29,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark ``gui`` what drives Qt widgets: every test of tests/gui/, and any other test that takes ``qtbot``.
 
     So ``-m "not gui"`` runs without a display and ``-m gui`` runs all of the window.
+
+    Where the BattleScribe reader runs compiled (``ost.formats.bsdata.native``: a build of this source is in
+    ``build/native/``), a test that replaces one of its functions is skipped: the compiled modules call each
+    other directly. ``./dev.sh test`` runs those again with ``OST_NATIVE=`` (the Python source).
     """
+    from ost.formats.bsdata import native
+
+    compiled = native.active()
+    on_source = pytest.mark.skip(reason="replaces a reader function: run on its Python source (OST_NATIVE=)")
     for item in items:
         if item.path.is_relative_to(GUI_TESTS) or "qtbot" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.gui)
+        if compiled and item.get_closest_marker("python_reader"):
+            item.add_marker(on_source)
 
 
 @pytest.fixture(autouse=True)

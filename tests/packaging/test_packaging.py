@@ -185,8 +185,21 @@ KNOWN_LOADS_BY_NAME = {
     ("ost/cli/main.py", "import_module"): "test_every_cli_command_module_is_collected",
     ("ost/store/database.py", "script_location"): "test_migrations_are_collected_and_shipped_as_files",
     ("ost/formats/lists/registry.py", "import_module"): "test_builtin_list_formats_are_collected",
+    ("ost/formats/bsdata/native.py", "spec_from_file_location"): "test_the_frozen_program_reads_with_the_python_source",
 }
 _BY_NAME_CALLS = {"import_module", "__import__", "spec_from_file_location", "load_python_file", "run_path"}
+
+
+def test_the_frozen_program_reads_with_the_python_source(tmp_path: Path) -> None:
+    """The compiled reader is a checkout's (build/native/): where there is none, the finder loads nothing.
+
+    So the spec collects nothing for it: the reader's modules are ordinary imports of their Python source.
+    """
+    from ost.formats.bsdata import native
+
+    finder = native.NativeFinder(tmp_path / "no-build")
+    assert all(finder.find_spec(f"{native.PACKAGE}.{name}") is None for name in native.MODULES)
+    assert "native" not in (PACKAGING / "ost.spec").read_text(encoding="utf-8")
 
 
 def test_no_other_module_is_loaded_by_name() -> None:

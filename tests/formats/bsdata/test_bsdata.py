@@ -604,6 +604,7 @@ def test_mangled_kinds_and_conditions_never_crash(data: st.DataObject) -> None:
         assert len({k.id for k in found.kinds}) == len(found.kinds)
 
 
+@pytest.mark.python_reader
 def test_a_unit_of_thousands_of_model_entries_is_read_in_bounded_steps(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

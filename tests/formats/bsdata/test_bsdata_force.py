@@ -122,6 +122,7 @@ def test_the_chapter_master_the_deathwatch_category_hides_is_a_choice_elsewhere(
         assert "Chapter Command: Chapter Master" in {i.name for i in captain.wargear}, word
 
 
+@pytest.mark.python_reader
 def test_the_chapters_read_the_same_with_drafts_shared(chapters: Path, read: BsImport) -> None:
     """A reading that met a count of the force is shared only between catalogues that decide it alike."""
     with pytest.MonkeyPatch.context() as patched:

@@ -297,6 +297,7 @@ def test_each_datasheet_copy_lists_only_the_abilities_its_conditions_leave(full_
     assert 15_000 <= total < 15_893
 
 
+@pytest.mark.python_reader
 def test_the_full_release_reads_the_same_with_drafts_shared(
     full_release: BsImport, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -24,6 +24,9 @@ from ost.formats.bsdata.conditions import _unit_leaves, hidden_now
 from ost.formats.bsdata.entries import _Raw
 from ost.formats.bsdata.scope import Shared, _Context, _Scope
 
+#: They count and replace the reader's own functions (see tests/conftest.py).
+pytestmark = pytest.mark.python_reader
+
 FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
 #: Chapters and legions of the full release sharing their library's relics and warlord traits.
 CHAPTERS = [

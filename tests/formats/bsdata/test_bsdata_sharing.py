@@ -20,6 +20,9 @@ from ost.core.catalogue import Datasheet
 from ost.formats.bsdata import BsImport, read_bsdata
 from ost.formats.bsdata.datasheets import _Drafter
 
+#: They count and replace the reader's own functions (see tests/conftest.py).
+pytestmark = pytest.mark.python_reader
+
 SYSTEM = """<?xml version="1.0" encoding="UTF-8"?>
 <gameSystem xmlns="http://www.battlescribe.net/schema/gameSystemSchema" id="sys" name="System" revision="1">
   <costTypes><costType id="points" name="pts" defaultCostLimit="-1.0"/></costTypes>

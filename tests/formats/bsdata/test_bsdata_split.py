@@ -149,6 +149,7 @@ class _Forgets(dict):  # type: ignore[type-arg]
         pass
 
 
+@pytest.mark.python_reader
 @pytest.mark.parametrize("folder", ["sample", "full"])
 def test_the_sub_faction_walk_skips_only_what_adds_nothing(folder: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The walk of the choices' groups skips a group walked already from as deep (a group that links to itself

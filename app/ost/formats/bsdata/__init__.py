@@ -79,7 +79,9 @@ The package, one job per module (lower ones never import higher ones):
   drafts are shared under);
 * :mod:`.datasheets`: a datasheet from a root entry;
 * :mod:`.forked`: one piece of work done in a forked child (the second core);
-* :mod:`.reader`: :func:`read_bsdata`, factions and the coverage report.
+* :mod:`.reader`: :func:`read_bsdata`, factions and the coverage report;
+* :mod:`.native`: the reading's modules compiled to C, used where they were
+  built from this source (installed first, before the modules it loads).
 
 Names with a leading underscore are private to the package; the names below
 are its public face.
@@ -87,11 +89,15 @@ are its public face.
 
 from __future__ import annotations
 
-from ost.formats.bsdata.files import SOURCE_PREFIX, SUFFIXES, find_files
-from ost.formats.bsdata.profiles import HEAVY_WOUNDS, WALKER_KEYWORDS, unit_type_and_class
-from ost.formats.bsdata.reader import read_bsdata
-from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress
-from ost.formats.bsdata.schema import CAT_NS, GST_NS, ROLE_BY_CATEGORY
+from ost.formats.bsdata.native import install
+
+install()  # (before any module it may load compiled is imported)
+
+from ost.formats.bsdata.files import SOURCE_PREFIX, SUFFIXES, find_files  # noqa: E402
+from ost.formats.bsdata.profiles import HEAVY_WOUNDS, WALKER_KEYWORDS, unit_type_and_class  # noqa: E402
+from ost.formats.bsdata.reader import read_bsdata  # noqa: E402
+from ost.formats.bsdata.report import BsDataError, BsImport, BsImportWarning, Coverage, Progress  # noqa: E402
+from ost.formats.bsdata.schema import CAT_NS, GST_NS, ROLE_BY_CATEGORY  # noqa: E402
 
 __all__ = [
     "CAT_NS",

@@ -90,7 +90,7 @@ def price(scope: _Scope, raws: Sequence[_Raw], met: set[tuple[Element, bool, str
         return points
     name = (raws[-1].display_name or raws[0].name) if len(raws) > 1 else raws[0].name
     for kind, value, holders in conditional:
-        holds = _all3(conditions_hold(scope, holder, raws) for holder in holders)
+        holds = _holders_hold(scope, holders, raws)
         # "+2 per model": a price that grows with the unit; the minimum configuration would price the
         # option for the smallest unit only, so such modifiers are kept aside.
         if holds is None or (holds and _has_repeats(holders[-1])):
@@ -100,6 +100,23 @@ def price(scope: _Scope, raws: Sequence[_Raw], met: set[tuple[Element, bool, str
         if holds:
             points = value if kind == "set" else points + (value if kind == "increment" else -value)
     return max(0.0, points)
+
+
+def _holders_hold(scope: _Scope, holders: Sequence[Element], own: Sequence[_Raw]) -> bool | None:
+    """:func:`conditions_hold` of every holder (the groups around a modifier, then the modifier), all of them.
+
+    Read in order and no further than the first that fails, as BattleScribe does: the ones after it are
+    never asked (what they ask of the catalogue is not counted). A loop, not :func:`_all3` of a generator:
+    compiled (:mod:`.native`), a generator given to a function is read whole first.
+    """
+    unknown = False
+    for holder in holders:
+        result = conditions_hold(scope, holder, own)
+        if result is False:
+            return False
+        if result is None:
+            unknown = True
+    return None if unknown else True
 
 
 def conditions_hold(scope: _Scope, holder: Element, own: Sequence[_Raw]) -> bool | None:
@@ -440,7 +457,7 @@ def _hidden_read(scope: _Scope, element: Element, own: Sequence[_Raw]) -> bool |
     """:func:`hidden_now`, read from the conditions."""
     hidden: bool | None = element.get("hidden") == "true"
     for modifier, holders in _set_hidden(element):
-        holds = _all3(conditions_hold(scope, h, own) for h in (*holders, modifier))
+        holds = _holders_hold(scope, (*holders, modifier), own)
         value = modifier.get("value") == "true"
         if holds is None:
             if hidden is not None and hidden != value:
@@ -467,7 +484,9 @@ def hiding_counts(element: Element) -> list[str]:
     found: list[str] = []
     for modifier, holders in _set_hidden(element):
         for holder in (*holders, modifier):
-            found.extend(c for c in _selection_ids(holder) if c not in found)
+            for counted in _selection_ids(holder):  # (a loop: see .entries.add_new)
+                if counted not in found:
+                    found.append(counted)
     return found
 
 

@@ -24,7 +24,7 @@ from ost.core.model import ValidationError
 from ost.core.roles import Role
 from ost.core.text import slug
 from ost.formats.bsdata.conditions import hidden_now
-from ost.formats.bsdata.entries import _blocked, _bounded, _Option, _Raw
+from ost.formats.bsdata.entries import _blocked, _bounded, _Option, _Raw, add_new
 from ost.formats.bsdata.files import _File
 from ost.formats.bsdata.kinds import _KindDraft, kind_drafts
 from ost.formats.bsdata.profiles import (
@@ -247,8 +247,8 @@ class _Drafter:
             # Units of several named models (The Silent King, Rein and Raus) carry keywords on the models.
             for model_raws in model_entries(scope, raw, link_raw):
                 more, more_factions, _ = self._keywords(scope, model_raws)
-                keywords.extend(k for k in more if k not in keywords)
-                faction_keywords.extend(k for k in more_factions if k not in faction_keywords)
+                add_new(keywords, more)
+                add_new(faction_keywords, more_factions)
         profiles = [self._model(p) for p in summary.unit_profiles.values()]
         if any(v.strip() == "*" for p in profiles for v in _characteristic_values(p)):
             profiles = self._top_bracket(scope, raw, link_raw, raws, profiles)
@@ -443,7 +443,7 @@ class _Drafter:
             extra: list[str] = []
             for occurrence in draft.occurrences:
                 more, _, _ = self._keywords(scope, occurrence.raws)
-                extra.extend(k for k in more if k not in own and k not in extra)
+                add_new(extra, [k for k in more if k not in own])
             low = _bounded(draft.low)
             # No kind holds more than the unit less the other kinds' minimum.
             room = _bounded(unit_max) - sum(_bounded(other.low) for other in drafts if other is not draft)

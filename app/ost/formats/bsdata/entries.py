@@ -31,6 +31,17 @@ _MAX_DEPTH = 40
 _LARGEST = 1_000_000.0
 
 
+def add_new(target: list[str], items: Iterable[str]) -> None:
+    """Append each of ``items`` not in ``target`` yet, in order (one of several equal ones: the first).
+
+    A loop, not ``target.extend(i for i in items if i not in target)``: compiled (:mod:`.native`), that
+    generator is read whole before ``extend`` adds anything, and the repeats inside ``items`` stay.
+    """
+    for item in items:
+        if item not in target:
+            target.append(item)
+
+
 class _Raw:
     """What Ost needs of one entry, entry link or group, read once from its element."""
 

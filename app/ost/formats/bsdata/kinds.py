@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
-from ost.formats.bsdata.entries import _add, _Raw, _sum_highs
+from ost.formats.bsdata.entries import _add, _Raw, _sum_highs, add_new
 from ost.formats.bsdata.profiles import _profile_wounds
 from ost.formats.bsdata.scope import _Scope
 from ost.formats.bsdata.solver import _Solver
@@ -143,7 +143,7 @@ def kind_drafts(
         draft.low += occurrence.low
         draft.high = _add(draft.high, occurrence.high)
         draft.price = min(draft.price, price)
-        draft.bs_ids.extend(i for r in occurrence.raws for i in (r.id,) if i not in draft.bs_ids)
+        add_new(draft.bs_ids, [r.id for r in occurrence.raws])
     kinds = list(drafts.values())
     for kind in kinds:
         if len(kind.occurrences) == 1:

@@ -11,8 +11,7 @@ lives in, the datasheet being read and the entries above it) is one
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
@@ -164,20 +163,9 @@ class Shared:
         self.hidden_answers.clear()
         self.solved.clear()
 
-    @contextlib.contextmanager
-    def assuming(self, entries: Iterable[str]) -> Iterator[None]:
+    def assuming(self, entries: Iterable[str]) -> _Assuming:
         """Read what follows as if the unit took each of ``entries`` once more (see :attr:`assumed`)."""
-        taken = tuple(entries)
-        assumed = self.assumed
-        for entry in taken:
-            assumed[entry] = assumed.get(entry, 0) + 1
-        try:
-            yield
-        finally:
-            for entry in taken:
-                assumed[entry] -= 1
-                if not assumed[entry]:
-                    del assumed[entry]
+        return _Assuming(self.assumed, tuple(entries))
 
     def raw(self, element: Element) -> _Raw:
         known = self.raws.get(element)
@@ -233,14 +221,17 @@ class Shared:
                 by_choice.setdefault(owner, []).append(value)
         return by_choice.get(choice, [])
 
-    @contextlib.contextmanager
-    def holding(self, entry: str) -> Iterator[None]:
+    def holding(self, entry: str) -> _Holding:
         """Read what follows in a force that holds the sub-faction value ``entry`` (see :meth:`subfaction_choices`).
 
         The force holds it once and none of the other values of its choice, nor any other root option of the
         catalogues (an "Army of Renown", which makes another army of it: Ost's lists have none); a legal MAC
         HAMMER list is assumed (:attr:`legal_roster`), as for the relics a warlord opens.
         """
+        return _Holding(self, entry)
+
+    def holds_of(self, entry: str) -> dict[str, int]:
+        """What a force holding ``entry`` holds (:meth:`holding`), made once per value."""
         holds = self._holds.get(entry)
         if holds is None:
             choices = self.subfaction_choices()
@@ -249,12 +240,7 @@ class Shared:
             holds[choice] = 1
             holds.update((i, int(i == entry)) for i in self.values_of(choice))
             self._holds[entry] = holds
-        before = self.force_holds, self.force_key, self.legal_roster
-        self.force_holds, self.force_key, self.legal_roster = holds, ((entry, 1),), True
-        try:
-            yield
-        finally:
-            self.force_holds, self.force_key, self.legal_roster = before
+        return holds
 
     def unresolved(self, file: _File, link: _Raw) -> None:
         key = (file.id, link.target)
@@ -340,6 +326,51 @@ class Shared:
         if system is not None and system not in order:
             order.append(system)
         return order
+
+
+class _Assuming:
+    """:meth:`Shared.assuming`: each entry counted once more while the block runs.
+
+    (A class, not a generator under :func:`contextlib.contextmanager`: compiled by mypyc, see :mod:`.native`,
+    those generators lost a reference to ``None`` at each use, and a long session crashed.)
+    """
+
+    def __init__(self, assumed: dict[str, int], taken: tuple[str, ...]) -> None:
+        self.assumed = assumed
+        self.taken = taken
+
+    def __enter__(self) -> None:
+        assumed = self.assumed
+        for entry in self.taken:
+            assumed[entry] = assumed.get(entry, 0) + 1
+
+    def __exit__(self, kind: object, value: object, trace: object) -> None:
+        assumed = self.assumed
+        for entry in self.taken:
+            assumed[entry] -= 1
+            if not assumed[entry]:
+                del assumed[entry]
+
+
+class _Holding:
+    """:meth:`Shared.holding`: the force holds one sub-faction value while the block runs (see :class:`_Assuming`)."""
+
+    def __init__(self, shared: Shared, entry: str) -> None:
+        self.shared = shared
+        self.entry = entry
+        self.before: tuple[dict[str, int], tuple[tuple[str, int], ...], bool] | None = None
+
+    def __enter__(self) -> None:
+        shared = self.shared
+        holds = shared.holds_of(self.entry)
+        self.before = shared.force_holds, shared.force_key, shared.legal_roster
+        shared.force_holds, shared.force_key, shared.legal_roster = holds, ((self.entry, 1),), True
+
+    def __exit__(self, kind: object, value: object, trace: object) -> None:
+        before = self.before
+        if before is not None:
+            shared = self.shared
+            shared.force_holds, shared.force_key, shared.legal_roster = before
 
 
 class _Scope:

@@ -37,14 +37,14 @@ import contextlib
 import dataclasses
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 from xml.etree.ElementTree import Element
 
 from ost.core.catalogue import WargearGroup, WargearItem, WargearKind, WargearLimit
 from ost.formats.bsdata.conditions import conditions_hold, hidden_now, hiding_counts, unit_key
-from ost.formats.bsdata.entries import _bounded, _Child, _float, _Raw
+from ost.formats.bsdata.entries import _bounded, _Child, _float, _Raw, add_new
 from ost.formats.bsdata.profiles import ability_text
 from ost.formats.bsdata.schema import _LOCAL
 from ost.formats.bsdata.scope import _Scope
@@ -578,12 +578,20 @@ class _Reader:
             self.opened_force = None
             try:
                 opened = self.opened_force_of(child, own, values)
-                known = self.cache.opened_for[key] = (opened, self.opened_force, tuple(self.alternatives))
+                known = self.cache.opened_for[key] = (opened, self.force_found(), tuple(self.alternatives))
             finally:
                 self.alternatives.update(alternatives)
         self.opened_force = known[1]
         self.alternatives.update(known[2])
         return known[0]
+
+    def force_found(self) -> _Force | None:
+        """:attr:`opened_force` as :meth:`opened_force_of` left it.
+
+        (Read through a call: a type checker keeps the ``None`` set before that call, and the compiled reader,
+        see :mod:`.native`, checks the value against it.)
+        """
+        return self.opened_force
 
     def opened_force_of(self, child: _Child, own: Sequence[_Raw], values: list[str]) -> tuple[str, ...] | None:
         """:meth:`opened_for`, read from the data."""
@@ -620,21 +628,8 @@ class _Reader:
         The unit takes each of ``opened`` once, and every group found needs them (and is for ``force``'s
         sub-factions).
         """
-        # (As it stands, the common case: one shared context that does nothing, not a generator made per child.)
-        return _AS_IT_STANDS if opened is None else self._assuming(opened, force)
-
-    @contextlib.contextmanager
-    def _assuming(self, opened: tuple[str, ...], force: _Force | None) -> Iterator[None]:
-        needs, reopened, outer = self.needs, self.reopened, self.force
-        self.needs = tuple(dict.fromkeys((*needs, *opened)))
-        self.reopened = True
-        if force is not None:
-            self.force = force
-        try:
-            with self.scope.shared.assuming(opened):
-                yield
-        finally:
-            self.needs, self.reopened, self.force = needs, reopened, outer
+        # (As it stands, the common case: one shared context that does nothing, not one made per child.)
+        return _AS_IT_STANDS if opened is None else _Opening(self, opened, force)
 
     def unit_warlords(self) -> frozenset[str]:
         """The ids of the data's "Warlord" selections the unit itself offers (entries and their links).
@@ -795,16 +790,16 @@ class _Reader:
                     values[cid] = _modified(kind, values[cid], value)
         for cid, how in ids.items():
             kind_, per = how.split(":")
-            value = _bounded(values[cid])
+            bound = _bounded(values[cid])  # (an int: ``value`` above is a float)
             if cid in every:
                 limit.every, most = every[cid]
                 limit.max, limit.per = _bounded(most), "unit"
             elif kind_ == "max":
-                if limit.max is None or value < limit.max or per == "unit":
-                    limit.max = value
+                if limit.max is None or bound < limit.max or per == "unit":
+                    limit.max = bound
                     limit.per = per
             elif kind_ == "min" and per == limit.per:
-                limit.min = max(limit.min, value)
+                limit.min = max(limit.min, bound)
         return limit
 
     def static_conditions(self, holders: tuple[Element, ...], child: _Child) -> bool | None:
@@ -837,9 +832,11 @@ class _Reader:
                 continue
             for repeat in part:
                 counted = repeat.get("childId") or ""
-                if repeat.get("field") != "selections" or counted not in ("model", *self.unit_ids):
+                # (Two tests, not "in ('model', *ids)": mypyc cannot compile a starred tuple there.)
+                if repeat.get("field") != "selections" or (counted != "model" and counted not in self.unit_ids):
                     continue
-                if (repeat.get("scope") or "") not in ("parent", *self.unit_ids):
+                where = repeat.get("scope") or ""
+                if where != "parent" and where not in self.unit_ids:
                     continue
                 step = _bounded(_float(repeat.get("value")))
                 times = _bounded(_float(repeat.get("repeats")) or 1.0)
@@ -1269,6 +1266,37 @@ class _Reader:
         return unique
 
 
+class _Opening:
+    """:meth:`_Reader.assuming` what opens a choice: its needs, its sub-factions and the entries assumed taken.
+
+    (A class, not a generator: see :class:`.scope._Assuming`.)
+    """
+
+    def __init__(self, reader: _Reader, opened: tuple[str, ...], force: _Force | None) -> None:
+        self.reader = reader
+        self.opened = opened
+        self.force = force
+        self.before: tuple[tuple[str, ...], bool, _Force | None] = (reader.needs, reader.reopened, reader.force)
+        self.taken = reader.scope.shared.assuming(opened)
+
+    def __enter__(self) -> None:
+        reader = self.reader
+        needs = reader.needs
+        self.before = (needs, reader.reopened, reader.force)
+        reader.needs = tuple(dict.fromkeys((*needs, *self.opened)))
+        reader.reopened = True
+        if self.force is not None:
+            reader.force = self.force
+        self.taken.__enter__()
+
+    def __exit__(self, kind: object, value: object, trace: object) -> None:
+        try:
+            self.taken.__exit__(kind, value, trace)
+        finally:
+            reader = self.reader
+            reader.needs, reader.reopened, reader.force = self.before
+
+
 def read_wargear(
     scope: _Scope,
     unit_raws: tuple[_Raw, ...],
@@ -1341,7 +1369,7 @@ def read_wargear(
                 chosen = {i for group in own_groups for i in (*group.items, *group.replaces)}
                 direct = [i for i in takes if i not in chosen]
                 for group in own_groups:
-                    takes.extend(i for i in group.items if i not in takes)
+                    add_new(takes, group.items)
                 gives = [i for i in base if i not in own]
                 if takes or gives:
                     variants.append((occurrence, takes, direct, gives))

@@ -1,0 +1,138 @@
+"""The compiled reader (ost.formats.bsdata.native): used only as a build of this very source, reads the same."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import BSDATA_FULL, BSDATA_SAMPLE
+from ost.formats.bsdata import native
+
+APP = Path(native.__file__).resolve().parents[3]
+#: One import, in a child, printed as JSON: whether the reader ran compiled, where its module says it lives, and
+#: everything the import gives (datasheets, warnings, coverage).
+READ = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from ost.formats.bsdata import read_bsdata, native
+import ost.formats.bsdata.wargear as wargear
+result = read_bsdata(sys.argv[2:], workers=2)
+print(json.dumps({
+    "compiled": native.active(),
+    "file": wargear.__file__,
+    "sheets": sorted(s.model_dump_json() for s in result.datasheets),
+    "warnings": [(w.path, w.text.en) for w in result.warnings],
+    "coverage": [repr(c) for c in result.coverage],
+}))
+"""
+
+
+def _build(folder: Path, hashes: dict[str, str] | None = None) -> Path:
+    """A folder that looks like a build of this source (empty files stand for the compiled modules)."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (folder / f"{native.HELPER}{suffix}").parent.mkdir(parents=True, exist_ok=True)
+    (folder / f"{native.HELPER}{suffix}").write_bytes(b"")
+    for name in native.MODULES:
+        path = folder.joinpath(*native.PACKAGE.split("."), f"{name}{suffix}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"")
+    record = native.record_for(hashes if hashes is not None else native.source_hashes())
+    (folder / native.RECORD).write_text(json.dumps(record), encoding="utf-8")
+    return folder
+
+
+def test_a_build_of_this_source_is_used(tmp_path: Path) -> None:
+    assert native.usable(_build(tmp_path))
+
+
+def test_a_build_of_another_source_is_not(tmp_path: Path) -> None:
+    """One module edited since the build: the whole reader is read from its source."""
+    hashes = native.source_hashes()
+    hashes["wargear"] = "0" * 64
+    assert not native.usable(_build(tmp_path, hashes))
+
+
+def test_a_partial_or_unrecorded_build_is_not(tmp_path: Path) -> None:
+    build = _build(tmp_path)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    build.joinpath(*native.PACKAGE.split("."), f"conditions{suffix}").unlink()
+    assert not native.usable(build)
+    (build / native.RECORD).write_text("{not json", encoding="utf-8")
+    assert not native.usable(build)
+    (build / native.RECORD).unlink()
+    assert not native.usable(build)
+    assert not native.usable(tmp_path / "nowhere")
+
+
+def test_a_build_by_another_python_is_not(tmp_path: Path) -> None:
+    build = _build(tmp_path)
+    record = json.loads((build / native.RECORD).read_text(encoding="utf-8"))
+    record["python"] = "cpython-399"
+    (build / native.RECORD).write_text(json.dumps(record), encoding="utf-8")
+    assert not native.usable(build)
+
+
+def test_the_finder_answers_only_for_the_compiled_modules_of_a_usable_build(tmp_path: Path) -> None:
+    finder = native.NativeFinder(_build(tmp_path))
+    assert finder.find_spec("ost.formats.bsdata.reader") is None  # (never compiled: it forks, tests replace it)
+    assert finder.find_spec("ost.core.catalogue") is None
+    spec = finder.find_spec(f"{native.PACKAGE}.wargear")
+    assert spec is not None and spec.origin is not None and spec.origin.startswith(str(tmp_path))
+    stale = native.NativeFinder(_build(tmp_path / "stale", dict.fromkeys(native.MODULES, "")))
+    assert stale.find_spec(f"{native.PACKAGE}.wargear") is None
+    assert stale.find_spec(native.HELPER) is None
+
+
+def test_ost_native_names_the_folder_or_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(native.ENV, "")
+    assert native.folder() is None
+    monkeypatch.setenv(native.ENV, str(tmp_path))
+    assert native.folder() == tmp_path
+    monkeypatch.delenv(native.ENV)
+    assert native.folder() == APP.parent / "build" / "native"
+
+
+def _read(paths: list[Path], compiled: bool) -> dict[str, object]:
+    env = dict(os.environ)
+    if not compiled:
+        env[native.ENV] = ""
+    done = subprocess.run(
+        [sys.executable, "-c", READ, str(APP), *map(str, paths)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    found: dict[str, object] = json.loads(done.stdout)
+    return found
+
+
+def _compare(paths: list[Path]) -> None:
+    where = native.folder()
+    if where is None or not native.usable(where):
+        pytest.skip("no compiled reader built from this source (tools/native.py; ./dev.sh builds it)")
+    compiled, source = _read(paths, True), _read(paths, False)
+    assert compiled.pop("compiled") is True and source.pop("compiled") is False
+    # A compiled module still names its source (what the seed's code stamp hashes).
+    assert compiled.pop("file") == source.pop("file") == str(APP / "ost" / "formats" / "bsdata" / "wargear.py")
+    assert compiled == source
+
+
+@pytest.mark.bsdata
+@pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason="needs the BattleScribe sample")
+def test_the_compiled_reader_reads_the_sample_as_its_source_does() -> None:
+    _compare([BSDATA_SAMPLE])
+
+
+@pytest.mark.bsdata
+@pytest.mark.slow
+@pytest.mark.skipif(not BSDATA_FULL.is_dir(), reason="needs the full BattleScribe release")
+def test_the_compiled_reader_reads_the_full_release_as_its_source_does() -> None:
+    _compare([BSDATA_FULL])
