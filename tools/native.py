@@ -72,9 +72,16 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 0
-        shutil.rmtree(out, ignore_errors=True)
-        shutil.copytree(Path(work) / "lib", out)
-    (out / native.RECORD).write_text(json.dumps(native.record_for(hashes), indent=1) + "\n", encoding="utf-8")
+        # Made whole beside the old build, then swapped in: a start never sees half of one.
+        fresh, old = out.with_name("native.new"), out.with_name("native.old")
+        shutil.rmtree(fresh, ignore_errors=True)
+        shutil.copytree(Path(work) / "lib", fresh)
+        (fresh / native.RECORD).write_text(json.dumps(native.record_for(hashes), indent=1) + "\n", encoding="utf-8")
+        shutil.rmtree(old, ignore_errors=True)
+        if out.exists():
+            out.rename(old)
+        fresh.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
     if not native.usable(out):
         print(f"{out}: built, but not usable (a source changed meanwhile?)", file=sys.stderr)
     return 0
