@@ -41,6 +41,24 @@ def compiled() -> None:
     compileall.compile_dir(APP, quiet=1)
 
 
+def native_reader() -> str:
+    """Build the compiled BattleScribe reader as ``./dev.sh`` does (``tools/native.py``); say which reader runs.
+
+    The commands the benchmarks start read with it when the build is of this tree's source (else with the
+    Python source: ``OST_NATIVE=`` asks for that).
+    """
+    if os.environ.get("OST_NATIVE") == "":
+        return "the BattleScribe reader: its Python source (OST_NATIVE= is set)"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "native.py"), "--quiet"], check=False)
+    sys.path.insert(0, str(APP))
+    from ost.formats.bsdata import native
+
+    where = native.folder()
+    if where is not None and native.usable(where):
+        return f"the BattleScribe reader: compiled ({where})"
+    return "the BattleScribe reader: its Python source (no build of it: see tools/native.py)"
+
+
 def env(**extra: str) -> dict[str, str]:
     """The environment for a subprocess running this tree's Ost (its bytecode compiled: see :func:`compiled`)."""
     found = dict(os.environ)

@@ -9,6 +9,9 @@ interleaved: a subprocess that parses the same files with ``xml.etree`` and
 keeps the trees, the garbage collector paused (the least any importer does).
 
 Goal (issue 22): ≤ 4 × the floor. Medians of ``OST_BENCH_ROUNDS`` (5) rounds.
+The BattleScribe reader is the compiled one, as ``./dev.sh`` installs Ost: the
+benchmark builds it first when it can (``tools/native.py``, nothing to do when
+current) and prints which reader ran; ``OST_NATIVE=`` measures its Python source.
 The processes' CPU time (user + system) is printed too, for information: on
 a machine shared with other jobs it moves less than the wall time.
 
@@ -28,7 +31,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _measure import bsdata_folder, compiled, env, interleaved, median, ost, verdict, wall
+from _measure import bsdata_folder, compiled, env, interleaved, median, native_reader, ost, verdict, wall
 
 GOAL = 4.0
 #: A re-import of unchanged files against the first import of them.
@@ -42,6 +45,7 @@ trees = [ET.parse(p) for p in sys.argv[1:]]
 
 def main() -> int:
     compiled()
+    print(native_reader())
     folder = bsdata_folder(sys.argv[1:])
     files = sorted(p for p in folder.rglob("*") if p.suffix in (".gst", ".cat"))
     size = sum(p.stat().st_size for p in files) / 1e6
