@@ -42,10 +42,10 @@ case "$command" in
         "$VENV/bin/lint-imports"
         echo "== pytest"
         "$VENV/bin/python" -m pytest -n 2 "$@"
-        if [ -f build/native/native.json ]; then
+        if "$VENV/bin/python" tools/native.py --check; then
             # The reader ran compiled: the tests that replace its functions run on its Python source.
             echo "== pytest, the BattleScribe reader's Python source (the tests that replace its functions)"
-            OST_NATIVE= "$VENV/bin/python" -m pytest -n 2 -m python_reader "$@" || [ $? -eq 5 ]
+            OST_NATIVE= OST_PYTHON_READER_ONLY=1 "$VENV/bin/python" -m pytest -n 2 "$@" || [ $? -eq 5 ]
         fi
         ;;
     translations)

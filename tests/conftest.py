@@ -25,14 +25,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 GUI_TESTS = Path(__file__).resolve().parent / "gui"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark ``gui`` what drives Qt widgets: every test of tests/gui/, and any other test that takes ``qtbot``.
 
     So ``-m "not gui"`` runs without a display and ``-m gui`` runs all of the window.
 
     Where the BattleScribe reader runs compiled (``ost.formats.bsdata.native``: a build of this source is in
     ``build/native/``), a test that replaces one of its functions is skipped: the compiled modules call each
-    other directly. ``./dev.sh test`` runs those again with ``OST_NATIVE=`` (the Python source).
+    other directly. ``./dev.sh test`` runs those again with ``OST_NATIVE=`` (the Python source) and
+    ``OST_PYTHON_READER_ONLY=1``, which keeps only them (beside any ``-m`` given).
     """
     from ost.formats.bsdata import native
 
@@ -43,6 +44,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.gui)
         if compiled and item.get_closest_marker("python_reader"):
             item.add_marker(on_source)
+    if os.environ.get("OST_PYTHON_READER_ONLY"):
+        kept = [item for item in items if item.get_closest_marker("python_reader")]
+        left = [item for item in items if not item.get_closest_marker("python_reader")]
+        if left:
+            config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -190,16 +191,29 @@ KNOWN_LOADS_BY_NAME = {
 _BY_NAME_CALLS = {"import_module", "__import__", "spec_from_file_location", "load_python_file", "run_path"}
 
 
-def test_the_frozen_program_reads_with_the_python_source(tmp_path: Path) -> None:
-    """The compiled reader is a checkout's (build/native/): where there is none, the finder loads nothing.
+def test_the_frozen_program_reads_with_the_python_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled reader is a checkout's (build/native/), never the frozen program's.
 
-    So the spec collects nothing for it: the reader's modules are ordinary imports of their Python source.
+    The spec collects nothing for it (the reader's modules are ordinary imports of their Python source), and a
+    frozen program, which has no source files to compare a build with, would refuse even a whole build found
+    beside it.
     """
     from ost.formats.bsdata import native
 
-    finder = native.NativeFinder(tmp_path / "no-build")
-    assert all(finder.find_spec(f"{native.PACKAGE}.{name}") is None for name in native.MODULES)
     assert "native" not in (PACKAGING / "ost.spec").read_text(encoding="utf-8")
+    build = tmp_path / "build"
+    built = {}
+    for name in native.built_files():
+        (build / name).parent.mkdir(parents=True, exist_ok=True)
+        (build / name).write_bytes(b"so")
+        built[name] = 2
+    record = native.record_for(native.source_hashes(native.dependencies()), built)
+    (build / native.RECORD).write_text(json.dumps(record), encoding="utf-8")
+    assert native.usable(build)  # (whole, beside its sources)
+    monkeypatch.setattr(native, "_APP", tmp_path / "frozen")  # no .py file there, as in a frozen program
+    assert not native.usable(build)
+    finder = native.NativeFinder(build)
+    assert all(finder.find_spec(f"{native.PACKAGE}.{name}") is None for name in native.MODULES)
 
 
 def test_no_other_module_is_loaded_by_name() -> None:

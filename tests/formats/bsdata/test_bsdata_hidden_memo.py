@@ -24,8 +24,8 @@ from ost.formats.bsdata.conditions import _unit_leaves, hidden_now
 from ost.formats.bsdata.entries import _Raw
 from ost.formats.bsdata.scope import Shared, _Context, _Scope
 
-#: They count and replace the reader's own functions (see tests/conftest.py).
-pytestmark = pytest.mark.python_reader
+#: Replaces the reader's own functions, or makes its objects by hand: on its Python source (tests/conftest.py).
+ON_SOURCE = pytest.mark.python_reader
 
 FULL = Path(os.environ.get("OST_BSDATA_FULL", BSDATA_SAMPLE.parent / "bsdata-9e-full"))
 #: Chapters and legions of the full release sharing their library's relics and warlord traits.
@@ -96,6 +96,7 @@ def test_an_element_without_hidden_modifiers_reads_nothing_of_the_unit() -> None
     assert _unit_leaves(element, frozenset()) == ()
 
 
+@ON_SOURCE
 def test_a_remembered_answer_counts_its_catalogue_conditions_as_asked() -> None:
     """A unit that takes a remembered answer has asked the catalogue as much as one that read it (reach)."""
     shared = Shared(by_id={}, points_ids=frozenset({"points"}), legends_toggles=frozenset())
@@ -129,6 +130,7 @@ def _same_as_reading_each_time(paths: list[Path], monkeypatch: pytest.MonkeyPatc
     return remembered
 
 
+@ON_SOURCE
 @pytest.mark.skipif(not BSDATA_SAMPLE.is_dir(), reason=NO_SAMPLE)
 def test_remembered_answers_read_the_sample_as_reading_every_element_each_time(
     monkeypatch: pytest.MonkeyPatch,
@@ -138,6 +140,7 @@ def test_remembered_answers_read_the_sample_as_reading_every_element_each_time(
     assert any(g.needs for g in captain.choices)  # its warlord traits, read through remembered answers
 
 
+@ON_SOURCE
 @pytest.mark.skipif(not FULL.is_dir(), reason=f"the full BattleScribe release is not present ({FULL})")
 def test_remembered_answers_read_chapters_and_legions_as_reading_every_element_each_time(
     monkeypatch: pytest.MonkeyPatch,
@@ -147,6 +150,7 @@ def test_remembered_answers_read_chapters_and_legions_as_reading_every_element_e
     assert len({s.faction for s in found.datasheets}) >= 4
 
 
+@ON_SOURCE
 def test_units_that_differ_in_what_is_read_of_them_each_get_their_answer() -> None:
     """A relic hidden outside a Terminator unit: one answer per value of "is an ancestor a Terminator"."""
     shared = Shared(by_id={}, points_ids=frozenset({"points"}), legends_toggles=frozenset())
@@ -198,6 +202,7 @@ def _warlords_level_by_level(reader: wargear._Reader) -> frozenset[str]:
     return frozenset(found)
 
 
+@ON_SOURCE
 @pytest.mark.skipif(not FULL.is_dir(), reason=f"the full BattleScribe release is not present ({FULL})")
 def test_the_warlord_selections_read_once_per_scope_are_those_found_unit_by_unit(
     monkeypatch: pytest.MonkeyPatch,

@@ -5,13 +5,16 @@ parsed trees (:mod:`.datasheets`, :mod:`.wargear`, :mod:`.conditions` and the
 modules they call). mypyc compiles those modules, as typed, into C
 extension modules that do the same work about a third faster. ``tools/native.py`` builds
 them into ``build/native/`` of a checkout (``./dev.sh`` does, after it
-installs Ost) with a record of the hash of each source file it compiled.
+installs Ost) with a record of the hash of each source file the build
+depends on (the compiled modules and every module of Ost they import) and
+of the size of each file it made.
 
 :func:`install` puts a finder in front of Python's own: it loads the compiled
 module in place of a module of :data:`MODULES` only when the record's Python
 and hashes are those of this interpreter and of the source beside this file.
-An edit of one source file, another Python, a missing or partial build: the
-whole reader is read from its Python source, as it always can be. Nothing
+An edit of one of those source files, another Python, a missing, partial or
+truncated build, a frozen program (no source to compare): the whole reader
+is read from its Python source, as it always can be. Nothing
 else changes: the compiled modules are the same code, with the same names,
 and a module's ``__file__`` stays its source.
 
@@ -28,7 +31,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -57,6 +60,8 @@ RECORD = "native.json"
 #: ``$OST_NATIVE``: the folder of compiled modules to use; empty: none.
 ENV = "OST_NATIVE"
 _HERE = Path(__file__).resolve().parent
+#: The folder holding the package ``ost`` (``app/`` of a checkout).
+_APP = _HERE.parents[2]
 
 
 def folder() -> Path | None:
@@ -64,35 +69,93 @@ def folder() -> Path | None:
     value = os.environ.get(ENV)
     if value is not None:
         return Path(value) if value else None
-    return _HERE.parents[3] / "build" / "native"  # app/ost/formats/bsdata → the checkout
+    return _APP.parent / "build" / "native"  # (app/ of a checkout → the checkout)
 
 
-def source_hashes() -> dict[str, str]:
-    """The SHA-256 of each module's source file (what a build records and a start compares)."""
-    return {name: hashlib.sha256((_HERE / f"{name}.py").read_bytes()).hexdigest() for name in MODULES}
+def compiled_sources() -> list[str]:
+    """The compiled modules' source files, as the record names them (relative to the folder holding ``ost``)."""
+    return [f"{PACKAGE.replace('.', '/')}/{name}.py" for name in MODULES]
 
 
-def record_for(hashes: dict[str, str]) -> dict[str, object]:
-    """The record of a build of the sources of ``hashes`` by this interpreter."""
+def dependencies() -> list[str]:
+    """The source files a build depends on: the compiled modules and every module of Ost they import, transitively.
+
+    mypyc compiles a module trusting the types of what it imports: a build of these modules is stale once
+    any of those files changes, not only the compiled ones. Read from the sources' imports (at build time).
+    """
+    import ast
+
+    found: list[str] = []
+    pending = list(compiled_sources())
+    while pending:
+        path = pending.pop()
+        if path in found:
+            continue
+        found.append(path)
+        tree = ast.parse((_APP / path).read_text(encoding="utf-8"))
+        names: list[str] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.extend(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.append(node.module)
+                names.extend(f"{node.module}.{alias.name}" for alias in node.names)
+        for name in names:
+            parts = name.split(".")
+            if parts[0] != "ost":
+                continue
+            for depth in range(1, len(parts) + 1):  # the packages on the way run too
+                stem = "/".join(parts[:depth])
+                for candidate in (f"{stem}.py", f"{stem}/__init__.py"):
+                    if (_APP / candidate).is_file() and candidate not in found:
+                        pending.append(candidate)
+    return sorted(found)
+
+
+def source_hashes(paths: Iterable[str]) -> dict[str, str]:
+    """The SHA-256 of each of these source files (named relative to the folder holding ``ost``)."""
+    return {path: hashlib.sha256((_APP / path).read_bytes()).hexdigest() for path in paths}
+
+
+def record_for(hashes: dict[str, str], built: dict[str, int]) -> dict[str, object]:
+    """The record of a build of the sources of ``hashes`` by this interpreter; ``built``: each file made, its size."""
     return {
         "python": sys.implementation.cache_tag,
         "suffix": importlib.machinery.EXTENSION_SUFFIXES[0],
         "group": GROUP,
         "sources": hashes,
+        "built": built,
     }
 
 
+def built_files() -> list[str]:
+    """The files a build makes (relative to its folder): the shared library, then each compiled module."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return [f"{HELPER}{suffix}", *(f"{PACKAGE.replace('.', '/')}/{name}{suffix}" for name in MODULES)]
+
+
 def usable(where: Path) -> bool:
-    """Whether ``where`` holds a whole build of this very source by this interpreter."""
+    """Whether ``where`` holds a whole build of this very source by this interpreter.
+
+    Its record names this Python, and every source file the build depends on (:func:`dependencies`) with the
+    hash it has now; every file the build made is there, at its recorded size (a truncated copy is refused).
+    """
     try:
         record = json.loads((where / RECORD).read_text(encoding="utf-8"))
-        if record != record_for(source_hashes()):
+        sources, built = record["sources"], record["built"]
+        if (record["python"], record["suffix"], record["group"]) != (
+            sys.implementation.cache_tag,
+            importlib.machinery.EXTENSION_SUFFIXES[0],
+            GROUP,
+        ):
             return False
-    except (OSError, ValueError):
+        if not set(compiled_sources()) <= set(sources) or not set(built_files()) <= set(built):
+            return False
+        if source_hashes(sources) != sources:
+            return False
+        return all((where / name).stat().st_size == size for name, size in built.items())
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False
-    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    wanted = [where / f"{HELPER}{suffix}", *(_compiled(where, name, suffix) for name in MODULES)]
-    return all(path.is_file() for path in wanted)
 
 
 def _compiled(where: Path, name: str, suffix: str) -> Path:

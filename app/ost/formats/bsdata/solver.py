@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from xml.etree.ElementTree import Element
 
-from ost.formats.bsdata.conditions import _COMPARISONS, _any3, _picked
+from ost.formats.bsdata.conditions import _COMPARISONS, _picked
 from ost.formats.bsdata.entries import _MAX_DEPTH, _float, _modified, _Raw
 from ost.formats.bsdata.schema import _LOCAL
 from ost.formats.bsdata.scope import _Scope
@@ -132,7 +132,19 @@ class _Solver:
             elif local == "conditionGroups" and depth < _MAX_DEPTH:
                 checks.extend(self._check(g, g.get("type") == "or", depth + 1) for g in part)
         if either:
-            return lambda counts: _any3(check(counts) for check in checks)
+
+            def some(counts: Sequence[int]) -> bool | None:
+                # _any3 without a generator (compiled, a generator given to a function is read whole first).
+                unknown = False
+                for check in checks:
+                    result = check(counts)
+                    if result is True:
+                        return True
+                    if result is None:
+                        unknown = True
+                return None if unknown else False
+
+            return some
 
         def every(counts: Sequence[int]) -> bool | None:
             # _all3 without a generator (asked for every composition): False wins, then unknown.
