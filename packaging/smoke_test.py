@@ -6,9 +6,12 @@ It starts offscreen (``--version``), makes its catalogue (a copy of the seed
 database shipped inside it: checked, since the database's build time must be
 the seed's), reads a real
 BattleScribe roster (from ``../shared/rosters-9e`` when that folder is there,
-else one in ``tests/data``), checks the example lists with the right exit
-codes, exports a PDF army sheet and cards, then opens the window on a list and
-closes it once the list is shown (``gui --screenshot``). Every step runs in a
+else one in ``tests/data``), imports BattleScribe files (those of
+``tests/data/bsdata``: with the compiled reader it carries when the checkout
+had one, see ``ost.formats.bsdata.native``, checked to be there), checks the
+example lists with the right exit codes, exports a PDF army sheet and cards,
+then opens the window on a list and closes it once the list is shown
+(``gui --screenshot``). Every step runs in a
 fresh catalogue database and a fresh home, never the user's.
 """
 
@@ -26,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 REAL_ROSTER = ROOT.parent / "shared" / "rosters-9e" / "necrons-95-immortals.rosz"
 SHIPPED_ROSTER = ROOT / "tests" / "data" / "readers" / "orks-waaagh.ros"
 LIST = ROOT / "examples" / "legal" / "space-marines-2000.ost"
+BSDATA = ROOT / "tests" / "data" / "bsdata"
 OK, NOT_LEGAL = 0, 1
 
 
@@ -60,6 +64,7 @@ def main() -> int:
             (["--version"], (OK,), None),
             (["catalogue", "search", "necron"], (OK,), None),
             (["check", str(roster)], (OK, NOT_LEGAL), None),  # read, whatever its verdict
+            (["import", "bsdata", "-q", str(BSDATA)], (OK,), None),
             (["check", str(ROOT / "examples" / "legal")], (OK,), None),
             (["check", str(ROOT / "examples" / "illegal" / "SHEET-MAX.ost")], (NOT_LEGAL,), None),
             (["export", "sheet", str(LIST), "-o", str(sheet)], (OK,), sheet),
@@ -80,9 +85,24 @@ def main() -> int:
         print(f"{'FAILED' if problem else 'ok'}: the first start copied the seed database {problem}".rstrip())
         if problem:
             return 1
+        problem = _native_left_out(program)
+        print(f"{'FAILED' if problem else 'ok'}: the compiled reader travels with the program {problem}".rstrip())
+        if problem:
+            return 1
     size = sum(f.stat().st_size for f in program.parent.rglob("*") if f.is_file())
     print(f"build: {program.parent} ({size / 1e6:.0f} MB); smoke test {time.perf_counter() - started:.0f} s")
     return 0
+
+
+def _native_left_out(program: Path) -> str:
+    """Why the program lacks the checkout's compiled reader (its build current when the program was built), or ""."""
+    record = ROOT / "build" / "native" / "native.json"
+    if not record.is_file():
+        return ""  # (none built in this checkout: the program reads with the Python source)
+    shipped = list(program.parent.rglob("ost/_data/native/native.json"))
+    if not shipped:
+        return "(build/native/ is there but not in the program: was it stale? tools/native.py)"
+    return "" if shipped[0].read_bytes() == record.read_bytes() else "(the program's build is not the checkout's)"
 
 
 def _not_seeded(program: Path, db: Path) -> str:

@@ -76,8 +76,8 @@ class _Recorder:
         self.pure = self.scripts = self.binaries = self.datas = []
 
 
-def _analysis(spec_text: str) -> dict[str, Any]:
-    """What a spec (by default ``packaging/ost.spec``) hands to PyInstaller's ``Analysis``."""
+def _analysis(spec_text: str, specpath: Path = PACKAGING) -> dict[str, Any]:
+    """What a spec (by default ``packaging/ost.spec``, run from ``specpath``) hands to PyInstaller's ``Analysis``."""
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_submodules = _collect_submodules  # type: ignore[attr-defined]
     fake = {name: types.ModuleType(name) for name in ("PyInstaller", "PyInstaller.utils")}
@@ -85,7 +85,7 @@ def _analysis(spec_text: str) -> dict[str, Any]:
     saved_modules = {name: sys.modules.get(name) for name in fake}
     saved_path = list(sys.path)
     _Recorder.calls = {}
-    namespace: dict[str, Any] = {"SPECPATH": str(PACKAGING), "__file__": str(PACKAGING / "ost.spec")}
+    namespace: dict[str, Any] = {"SPECPATH": str(specpath), "__file__": str(specpath / "ost.spec")}
     for kind in ("Analysis", "PYZ", "EXE", "COLLECT"):
         namespace[kind] = lambda *a, _kind=kind, **kw: _Recorder(_kind, *a, **kw)
     sys.modules.update(fake)
@@ -186,34 +186,56 @@ KNOWN_LOADS_BY_NAME = {
     ("ost/cli/main.py", "import_module"): "test_every_cli_command_module_is_collected",
     ("ost/store/database.py", "script_location"): "test_migrations_are_collected_and_shipped_as_files",
     ("ost/formats/lists/registry.py", "import_module"): "test_builtin_list_formats_are_collected",
-    ("ost/formats/bsdata/native.py", "spec_from_file_location"): "test_the_frozen_program_reads_with_the_python_source",
+    (
+        "ost/formats/bsdata/native.py",
+        "spec_from_file_location",
+    ): "test_the_frozen_program_carries_a_checked_compiled_reader",
 }
 _BY_NAME_CALLS = {"import_module", "__import__", "spec_from_file_location", "load_python_file", "run_path"}
 
 
-def test_the_frozen_program_reads_with_the_python_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled reader is a checkout's (build/native/), never the frozen program's.
+def test_the_frozen_program_carries_a_checked_compiled_reader(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ost.spec ships build/native/ only when it is a build of this very source; the frozen program trusts it.
 
-    The spec collects nothing for it (the reader's modules are ordinary imports of their Python source), and a
-    frozen program, which has no source files to compare a build with, would refuse even a whole build found
-    beside it.
+    The frozen program has no source files to hash: its own package data is where it looks, and a whole build
+    there (by this Python, every file at its recorded size) is used as sealed with its code.
     """
     from ost.formats.bsdata import native
 
-    assert "native" not in (PACKAGING / "ost.spec").read_text(encoding="utf-8")
-    build = tmp_path / "build"
     built = {}
     for name in native.built_files():
-        (build / name).parent.mkdir(parents=True, exist_ok=True)
-        (build / name).write_bytes(b"so")
         built[name] = 2
     record = native.record_for(native.source_hashes(native.dependencies()), built)
-    (build / native.RECORD).write_text(json.dumps(record), encoding="utf-8")
-    assert native.usable(build)  # (whole, beside its sources)
-    monkeypatch.setattr(native, "_APP", tmp_path / "frozen")  # no .py file there, as in a frozen program
-    assert not native.usable(build)
-    finder = native.NativeFinder(build)
-    assert all(finder.find_spec(f"{native.PACKAGE}.{name}") is None for name in native.MODULES)
+
+    def build(where: Path, sources: dict[str, str]) -> Path:
+        for name in native.built_files():
+            (where / name).parent.mkdir(parents=True, exist_ok=True)
+            (where / name).write_bytes(b"so")
+        (where / native.RECORD).write_text(json.dumps({**record, "sources": sources}), encoding="utf-8")
+        return where
+
+    # The spec: shipped when current, left out when stale.
+    checkout = tmp_path / "checkout"
+    shutil.copytree(PACKAGING, checkout / "packaging")
+    shutil.copytree(APP, checkout / "app", ignore=shutil.ignore_patterns("__pycache__"))
+    (checkout / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    current = build(checkout / "build" / "native", native.source_hashes(native.dependencies()))
+    spec = (checkout / "packaging" / "ost.spec").read_text(encoding="utf-8")
+    assert (str(current), "ost/_data/native") in _analysis(spec, checkout / "packaging")["datas"]
+    build(current, dict.fromkeys(native.dependencies(), "0" * 64))
+    assert (str(current), "ost/_data/native") not in _analysis(spec, checkout / "packaging")["datas"]
+
+    # The frozen program: its package data, trusted without sources.
+    frozen = tmp_path / "frozen"
+    shipped = build(frozen / "ost" / "_data" / "native", native.source_hashes(native.dependencies()))
+    monkeypatch.setattr(native, "_APP", frozen)
+    monkeypatch.delenv(native.ENV, raising=False)
+    assert native.folder() == shipped
+    assert not native.usable(shipped)  # (not frozen: the sources, absent here, are compared)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert native.usable(shipped)
+    (shipped / native.built_files()[0]).write_bytes(b"s")  # truncated
+    assert not native.usable(shipped)
 
 
 def test_no_other_module_is_loaded_by_name() -> None:

@@ -13,8 +13,9 @@ of the size of each file it made.
 module in place of a module of :data:`MODULES` only when the record's Python
 and hashes are those of this interpreter and of the source beside this file.
 An edit of one of those source files, another Python, a missing, partial or
-truncated build, a frozen program (no source to compare): the whole reader
-is read from its Python source, as it always can be. Nothing
+truncated build: the whole reader is read from its Python source, as it
+always can be. A frozen program carries the build its own build checked
+(``packaging/ost.spec``). Nothing
 else changes: the compiled modules are the same code, with the same names,
 and a module's ``__file__`` stays its source.
 
@@ -65,11 +66,23 @@ _APP = _HERE.parents[2]
 
 
 def folder() -> Path | None:
-    """Where the compiled modules are: ``$OST_NATIVE`` when set (empty: nowhere), else ``build/native``."""
+    """Where the compiled modules are: ``$OST_NATIVE`` when set (empty: nowhere), else this Ost's own.
+
+    An installed Ost keeps them in its package data (``ost/_data/native/``: the frozen program's, made by the
+    build that made it); a checkout in the git-ignored ``build/native/``.
+    """
     value = os.environ.get(ENV)
     if value is not None:
         return Path(value) if value else None
+    data = _APP / "ost" / "_data"
+    if data.is_dir():
+        return data / "native"
     return _APP.parent / "build" / "native"  # (app/ of a checkout → the checkout)
+
+
+def _sealed() -> bool:
+    """Whether this Ost is a frozen program: its code is sealed in it, with no source file to compare."""
+    return bool(getattr(sys, "frozen", False))
 
 
 def compiled_sources() -> list[str]:
@@ -139,6 +152,8 @@ def usable(where: Path) -> bool:
 
     Its record names this Python, and every source file the build depends on (:func:`dependencies`) with the
     hash it has now; every file the build made is there, at its recorded size (a truncated copy is refused).
+    A frozen program has no source to hash: its build was checked when the program was built, and sealed in
+    it with its code (as its seed database is, see :mod:`ost.store.seed`).
     """
     try:
         record = json.loads((where / RECORD).read_text(encoding="utf-8"))
@@ -151,7 +166,7 @@ def usable(where: Path) -> bool:
             return False
         if not set(compiled_sources()) <= set(sources) or not set(built_files()) <= set(built):
             return False
-        if source_hashes(sources) != sources:
+        if not _sealed() and source_hashes(sources) != sources:
             return False
         return all((where / name).stat().st_size == size for name, size in built.items())
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
