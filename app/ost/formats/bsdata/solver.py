@@ -131,33 +131,21 @@ class _Solver:
                     checks.append(_comparison(self._counter(condition), compare, _float(condition.get("value"))))
             elif local == "conditionGroups" and depth < _MAX_DEPTH:
                 checks.extend(self._check(g, g.get("type") == "or", depth + 1) for g in part)
-        if either:
+        decisive = either  # "or": True wins; "and": False wins; then unknown
 
-            def some(counts: Sequence[int]) -> bool | None:
-                # _any3 without a generator (compiled, a generator given to a function is read whole first).
-                unknown = False
-                for check in checks:
-                    result = check(counts)
-                    if result is True:
-                        return True
-                    if result is None:
-                        unknown = True
-                return None if unknown else False
-
-            return some
-
-        def every(counts: Sequence[int]) -> bool | None:
-            # _all3 without a generator (asked for every composition): False wins, then unknown.
+        def combined(counts: Sequence[int]) -> bool | None:
+            # conditions._three_valued without a generator: asked for every composition, and compiled (see
+            # .native) a generator given to a function is read whole first.
             unknown = False
             for check in checks:
                 result = check(counts)
-                if result is False:
-                    return False
+                if result is decisive:
+                    return decisive
                 if result is None:
                     unknown = True
-            return None if unknown else True
+            return None if unknown else not decisive
 
-        return every
+        return combined
 
     def _times(self, holders: tuple[Element, ...], counts: Sequence[int]) -> int:
         """How many times a modifier applies in this composition (0: its conditions do not hold)."""
