@@ -85,9 +85,14 @@ def _sealed() -> bool:
     return bool(getattr(sys, "frozen", False))
 
 
+def _module_file(name: str, suffix: str) -> str:
+    """Where module ``name`` of :data:`PACKAGE` is, relative to the folder holding ``ost`` (or a build's)."""
+    return f"{PACKAGE.replace('.', '/')}/{name}{suffix}"
+
+
 def compiled_sources() -> list[str]:
     """The compiled modules' source files, as the record names them (relative to the folder holding ``ost``)."""
-    return [f"{PACKAGE.replace('.', '/')}/{name}.py" for name in MODULES]
+    return [_module_file(name, ".py") for name in MODULES]
 
 
 def dependencies() -> list[str]:
@@ -144,7 +149,7 @@ def record_for(hashes: dict[str, str], built: dict[str, int]) -> dict[str, objec
 def built_files() -> list[str]:
     """The files a build makes (relative to its folder): the shared library, then each compiled module."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return [f"{HELPER}{suffix}", *(f"{PACKAGE.replace('.', '/')}/{name}{suffix}" for name in MODULES)]
+    return [f"{HELPER}{suffix}", *(_module_file(name, suffix) for name in MODULES)]
 
 
 def usable(where: Path) -> bool:
@@ -171,10 +176,6 @@ def usable(where: Path) -> bool:
         return all((where / name).stat().st_size == size for name, size in built.items())
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False
-
-
-def _compiled(where: Path, name: str, suffix: str) -> Path:
-    return where.joinpath(*PACKAGE.split("."), f"{name}{suffix}")
 
 
 class _Loader(importlib.machinery.ExtensionFileLoader):
@@ -213,7 +214,7 @@ class NativeFinder(importlib.abc.MetaPathFinder):
         if not self._usable:
             return None
         suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-        location = self.where / f"{HELPER}{suffix}" if not short else _compiled(self.where, short, suffix)
+        location = self.where / (_module_file(short, suffix) if short else f"{HELPER}{suffix}")
         return importlib.util.spec_from_file_location(fullname, location, loader=_Loader(fullname, str(location)))
 
 
