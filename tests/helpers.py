@@ -794,3 +794,23 @@ def old_share_code(document: dict[str, object]) -> bytes:
     packed = zlib.compress(json.dumps(document, separators=(",", ":")).encode("utf-8"), 9)
     body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
     return f"{sharecode.PREFIX}{body}.{sharecode._checksum(body)}".encode("ascii")
+
+
+def fake_native_build(folder: Path, hashes: dict[str, str] | None = None) -> Path:
+    """``folder`` made to look like a whole compiled reader (ost.formats.bsdata.native) of the sources ``hashes``.
+
+    By default this very source; small files stand for the compiled modules, at their recorded size.
+    """
+    import json
+
+    from ost.formats.bsdata import native
+
+    built = {}
+    for name in native.built_files():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"compiled")
+        built[name] = len(b"compiled")
+    sources = hashes if hashes is not None else native.source_hashes(native.dependencies())
+    (folder / native.RECORD).write_text(json.dumps(native.record_for(sources, built)), encoding="utf-8")
+    return folder

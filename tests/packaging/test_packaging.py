@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 import importlib.util
-import json
 import os
 import shutil
 import subprocess
@@ -27,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, fake_native_build
 from ost.cli.main import COMMANDS
 from ost.formats.lists.registry import BUILTIN_MODULES, builtin_formats
 
@@ -202,32 +201,20 @@ def test_the_frozen_program_carries_a_checked_compiled_reader(tmp_path: Path, mo
     """
     from ost.formats.bsdata import native
 
-    built = {}
-    for name in native.built_files():
-        built[name] = 2
-    record = native.record_for(native.source_hashes(native.dependencies()), built)
-
-    def build(where: Path, sources: dict[str, str]) -> Path:
-        for name in native.built_files():
-            (where / name).parent.mkdir(parents=True, exist_ok=True)
-            (where / name).write_bytes(b"so")
-        (where / native.RECORD).write_text(json.dumps({**record, "sources": sources}), encoding="utf-8")
-        return where
-
     # The spec: shipped when current, left out when stale.
     checkout = tmp_path / "checkout"
     shutil.copytree(PACKAGING, checkout / "packaging")
     shutil.copytree(APP, checkout / "app", ignore=shutil.ignore_patterns("__pycache__"))
     (checkout / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text(encoding="utf-8"), encoding="utf-8")
-    current = build(checkout / "build" / "native", native.source_hashes(native.dependencies()))
+    current = fake_native_build(checkout / "build" / "native")
     spec = (checkout / "packaging" / "ost.spec").read_text(encoding="utf-8")
     assert (str(current), "ost/_data/native") in _analysis(spec, checkout / "packaging")["datas"]
-    build(current, dict.fromkeys(native.dependencies(), "0" * 64))
+    fake_native_build(current, dict.fromkeys(native.dependencies(), "0" * 64))
     assert (str(current), "ost/_data/native") not in _analysis(spec, checkout / "packaging")["datas"]
 
     # The frozen program: its package data, trusted without sources.
     frozen = tmp_path / "frozen"
-    shipped = build(frozen / "ost" / "_data" / "native", native.source_hashes(native.dependencies()))
+    shipped = fake_native_build(frozen / "ost" / "_data" / "native")
     monkeypatch.setattr(native, "_APP", frozen)
     monkeypatch.delenv(native.ENV, raising=False)
     assert native.folder() == shipped

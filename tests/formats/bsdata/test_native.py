@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BSDATA_FULL, BSDATA_SAMPLE
+from helpers import BSDATA_FULL, BSDATA_SAMPLE, fake_native_build
 from ost.formats.bsdata import native
 
 APP = Path(native.__file__).resolve().parents[3]
@@ -33,21 +33,8 @@ print(json.dumps({
 """
 
 
-def _build(folder: Path, hashes: dict[str, str] | None = None) -> Path:
-    """A folder that looks like a build of this source (small files stand for the compiled modules)."""
-    built = {}
-    for name in native.built_files():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(b"compiled")
-        built[name] = len(b"compiled")
-    record = native.record_for(hashes if hashes is not None else native.source_hashes(native.dependencies()), built)
-    (folder / native.RECORD).write_text(json.dumps(record), encoding="utf-8")
-    return folder
-
-
 def test_a_build_of_this_source_is_used(tmp_path: Path) -> None:
-    assert native.usable(_build(tmp_path))
+    assert native.usable(fake_native_build(tmp_path))
 
 
 def test_a_build_of_another_source_is_not(tmp_path: Path) -> None:
@@ -55,7 +42,7 @@ def test_a_build_of_another_source_is_not(tmp_path: Path) -> None:
     for edited in ("ost/formats/bsdata/wargear.py", "ost/core/catalogue.py"):
         hashes = native.source_hashes(native.dependencies())
         hashes[edited] = "0" * 64
-        assert not native.usable(_build(tmp_path / edited.replace("/", "-"), hashes))
+        assert not native.usable(fake_native_build(tmp_path / edited.replace("/", "-"), hashes))
 
 
 def test_a_build_depends_on_what_its_modules_import() -> None:
@@ -67,7 +54,7 @@ def test_a_build_depends_on_what_its_modules_import() -> None:
 
 
 def test_a_partial_or_unrecorded_build_is_not(tmp_path: Path) -> None:
-    build = _build(tmp_path)
+    build = fake_native_build(tmp_path)
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     helper = build / f"{native.HELPER}{suffix}"
     helper.write_bytes(b"compi")  # truncated
@@ -84,20 +71,20 @@ def test_a_partial_or_unrecorded_build_is_not(tmp_path: Path) -> None:
 
 
 def test_a_build_by_another_python_is_not(tmp_path: Path) -> None:
-    build = _build(tmp_path)
+    build = fake_native_build(tmp_path)
     record = json.loads((build / native.RECORD).read_text(encoding="utf-8"))
     record["python"] = "cpython-399"
     (build / native.RECORD).write_text(json.dumps(record), encoding="utf-8")
     assert not native.usable(build)
 
 
-def test_the_finder_answers_only_for_the_compiled_modules_of_a_usable_build(tmp_path: Path) -> None:
-    finder = native.NativeFinder(_build(tmp_path))
+def test_the_finder_answers_only_for_the_compiled_modules_of_a_usablefake_native_build(tmp_path: Path) -> None:
+    finder = native.NativeFinder(fake_native_build(tmp_path))
     assert finder.find_spec("ost.formats.bsdata.reader") is None  # (never compiled: it forks, tests replace it)
     assert finder.find_spec("ost.core.catalogue") is None
     spec = finder.find_spec(f"{native.PACKAGE}.wargear")
     assert spec is not None and spec.origin is not None and spec.origin.startswith(str(tmp_path))
-    stale = native.NativeFinder(_build(tmp_path / "stale", dict.fromkeys(native.dependencies(), "")))
+    stale = native.NativeFinder(fake_native_build(tmp_path / "stale", dict.fromkeys(native.dependencies(), "")))
     assert stale.find_spec(f"{native.PACKAGE}.wargear") is None
     assert stale.find_spec(native.HELPER) is None
 
