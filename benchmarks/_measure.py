@@ -49,13 +49,10 @@ def native_reader() -> str:
     """
     if os.environ.get("OST_NATIVE") == "":
         return "the BattleScribe reader: its Python source (OST_NATIVE= is set)"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "native.py"), "--quiet"], check=False)
-    sys.path.insert(0, str(APP))
-    from ost.formats.bsdata import native
-
-    where = native.folder()
-    if where is not None and native.usable(where):
-        return f"the BattleScribe reader: compiled ({where})"
+    tool = [sys.executable, str(ROOT / "tools" / "native.py")]
+    subprocess.run([*tool, "--quiet"], check=False)
+    if subprocess.run([*tool, "--check"], check=False).returncode == 0:  # (as the commands will find it)
+        return "the BattleScribe reader: compiled"
     return "the BattleScribe reader: its Python source (no build of it: see tools/native.py)"
 
 
